@@ -1,0 +1,176 @@
+"""The fuzzer: random games with every invariant of DESIGN §10 checked at every step.
+
+Checks: no exception; no dead end; bounded length; legal actions sorted, in range and round-tripping
+through notation; chance probabilities summing to one; an illegal action raising and changing nothing;
+`clone` and the JSON round trip equal to the original; undo allowed only where DESIGN §5 allows it and
+restoring the exact position; no view leaking hidden information (the view of the true state equals the
+view of a state resampled from the role's information); the game's own invariants; and, at the end,
+the record replaying to the same digest at every step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.game import CHANCE, Game
+from ludoteca.core.match import Match
+from ludoteca.core.record import replay_record, save_record
+from ludoteca.core.state import State
+
+
+class InvariantError(AssertionError):
+    """An invariant of DESIGN §10 failed."""
+
+
+@dataclass
+class FuzzReport:
+    game: str
+    options: dict[str, str]
+    games: int = 0
+    actions: int = 0
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    outcomes: dict[str, int] = field(default_factory=dict)
+    longest: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "games": self.games,
+            "actions": self.actions,
+            "longest": self.longest,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "failures": self.failures,
+        }
+
+
+def _check(condition: bool, message: str) -> None:
+    if not condition:
+        raise InvariantError(message)
+
+
+def check_state(state: State, rng: random.Random) -> None:
+    """Every per-position invariant."""
+    game = state.game
+    twin = state.clone()
+    _check(twin == state and twin.logs == state.logs, "clone differs from the original")
+    restored = State.from_json(json.loads(json.dumps(state.to_json())))
+    _check(restored == state and restored.logs == state.logs, "JSON round trip differs from the original")
+    _check(restored.digest() == state.digest(), "digest changed through JSON")
+    problems = state.invariants()
+    _check(not problems, "; ".join(problems))
+    for role in [None, *range(len(game.roles))]:
+        view = state.view(role)
+        json.dumps(view)
+        if role is not None:
+            resampled = state.resample_from_infostate(role, rng)
+            _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
+    if state.is_terminal():
+        _check(state.legal_actions() == [], "a terminal state has legal actions")
+        _check(len(state.returns()) == len(game.roles), "returns() must give one value per role")
+        return
+    legal = state.legal_actions()
+    _check(bool(legal), "dead end: a non-terminal state with no legal action")
+    _check(legal == sorted(set(legal)), "legal actions must be sorted and unique")
+    _check(all(0 <= a < game.num_distinct_actions for a in legal), "legal action outside the action space")
+    for a in legal:
+        _check(game.actions.parse(game.actions.format(a)) == a, f"notation of {a} does not round-trip")
+    if state.is_chance_node():
+        total = sum(p for _, p in state.chance_outcomes())
+        _check(abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}")
+    illegal = next((a for a in range(game.num_distinct_actions) if a not in legal), None)
+    if illegal is not None:
+        before = state.digest()
+        try:
+            state.apply_action(illegal)
+        except IllegalActionError:
+            pass
+        else:
+            raise InvariantError(f"illegal action {game.actions.format(illegal)!r} was accepted")
+        _check(state.digest() == before, "a rejected action changed the state")
+
+
+def _check_undo(match: Match, rng: random.Random) -> None:
+    """Undo is refused where DESIGN §5 forbids it, and otherwise restores the position exactly."""
+    state = match.state
+    role = state.current_player()
+    if role < 0:
+        return
+    if match.undoable(role) == 0:
+        try:
+            match.undo(role)
+        except IllegalActionError:
+            return
+        raise InvariantError("undo was allowed past a chance outcome, a reveal or another player's move")
+    last = match.history[-1]
+    digest_after = state.digest()
+    match.undo(role)
+    _check(match.state.current_player() == last.actor, "undo did not give the decision back")
+    match.apply(last.action)
+    _check(match.state.digest() == digest_after, "redo after undo reached a different position")
+
+
+def fuzz_one(match: Match, seed: int) -> None:
+    """Play `match` to the end with random moves and every check; raises on the first broken invariant.
+    On failure `match` holds the history up to the failing action, so its record reproduces it."""
+    rng = random.Random(seed)
+    game = match.game
+    limit = game.max_moves
+    check_state(match.state, rng)
+    while not match.state.is_terminal():
+        _check(len(match.history) < limit, f"game longer than {limit} actions")
+        if match.state.current_player() == CHANCE:
+            match.play_chance()
+        else:
+            match.apply(rng.choice(match.state.legal_actions()))
+            if rng.random() < 0.1:
+                _check_undo(match, rng)
+        check_state(match.state, rng)
+    replayed = replay_record(json.loads(json.dumps(match.record())), verify=True)
+    _check(replayed.state == match.state, "replaying the record reached a different final state")
+
+
+def run_fuzz(
+    game: Game,
+    games: int,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+    failure_dir: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> FuzzReport:
+    """Fuzz `games` games from `seed`; each failure is kept with a record that reproduces it."""
+    normalized = game.normalize_options(options)
+    report = FuzzReport(game.id, normalized)
+    for index in range(games):
+        game_seed = seed + index
+        match = Match(game, normalized, game_seed)
+        try:
+            fuzz_one(match, game_seed)
+        except Exception as exc:  # any exception is a failure to report, not to hide
+            entry: dict[str, Any] = {
+                "seed": game_seed,
+                "error": f"{type(exc).__name__}: {exc}",
+                "traceback": traceback.format_exc(limit=8),
+            }
+            if failure_dir is not None:
+                failure_dir.mkdir(parents=True, exist_ok=True)
+                path = failure_dir / f"fuzz-{game.id}-{game_seed}.json"
+                save_record(match.record(), path)
+                entry["record"] = str(path)
+            report.failures.append(entry)
+        else:
+            report.actions += len(match.history)
+            report.longest = max(report.longest, len(match.history))
+            outcome = match.state.d["over"]["outcome"]
+            report.outcomes[outcome] = report.outcomes.get(outcome, 0) + 1
+        report.games += 1
+        if progress:
+            progress(index + 1)
+    return report

@@ -1,0 +1,174 @@
+"""The game contract's registry side: a `Game` describes one game and creates its states (DESIGN §2)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from ludoteca.core.errors import BadOptionError, IllegalActionError, UnknownGameError
+from ludoteca.core.i18n import Catalog
+
+if TYPE_CHECKING:
+    from ludoteca.core.state import State
+
+CHANCE = -1
+"""`current_player()` at a chance node (OpenSpiel's kChancePlayerId)."""
+
+TERMINAL = -4
+"""`current_player()` once the game is over (OpenSpiel's kTerminalPlayerId)."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name, default and the values it allows.
+
+    `pattern_help` documents values accepted beyond `choices` (validated by `Game.check_option`).
+    """
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    help_key: str
+    open_ended: bool = False
+    pattern_help: str = ""
+
+    def describe(self) -> str:
+        allowed = "|".join(self.choices)
+        if self.pattern_help:
+            allowed += f"|{self.pattern_help}"
+        return f"{self.name}={allowed} (default {self.default})"
+
+
+@dataclass(frozen=True)
+class ActionTable:
+    """The finite, stable action space of a game: action id ↔ notation (DESIGN §4)."""
+
+    names: tuple[str, ...]
+    ids: Mapping[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        ids = {name: i for i, name in enumerate(self.names)}
+        if len(ids) != len(self.names):
+            raise ValueError("duplicate notation in action table")
+        object.__setattr__(self, "ids", ids)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def format(self, action: int) -> str:
+        """The notation of an action id."""
+        if not 0 <= action < len(self.names):
+            raise IllegalActionError(f"action {action} is outside 0..{len(self.names) - 1}")
+        return self.names[action]
+
+    def parse(self, text: str) -> int:
+        """The action id of a notation; whitespace and case are normalised."""
+        key = " ".join(text.strip().lower().split())
+        try:
+            return self.ids[key]
+        except KeyError:
+            raise IllegalActionError(f"unknown notation {text!r}") from None
+
+
+class Game:
+    """Base class of every game. A subclass sets the class attributes and `state_class`."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    roles: ClassVar[tuple[str, ...]]
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    rulebook: ClassVar[str]
+    actions: ClassVar[ActionTable]
+    catalog: ClassVar[Catalog]
+    max_moves: ClassVar[int] = 10_000
+    """An upper bound on the actions of one game, chance included (the fuzzer checks it)."""
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.actions)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.roles)
+
+    def option_spec(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise BadOptionError(f"{self.id}: unknown option {name!r}; options are: {known}")
+
+    def check_option(self, spec: OptionSpec, value: str) -> bool:
+        """Whether an open-ended option value outside `choices` is acceptable. Games override."""
+        return False
+
+    def normalize_options(self, options: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Every option with its value, defaults filled in; raises `BadOptionError` on a bad one."""
+        given = dict(options or {})
+        result: dict[str, str] = {}
+        for spec in self.options:
+            value = str(given.pop(spec.name, spec.default)).strip().lower()
+            if value not in spec.choices and not (spec.open_ended and self.check_option(spec, value)):
+                raise BadOptionError(
+                    f"{self.id}: option {spec.name}={value!r} is not allowed; use {spec.describe()}"
+                )
+            result[spec.name] = value
+        if given:
+            self.option_spec(next(iter(given)))  # raises, naming the known options
+        return result
+
+    def role_index(self, role: str | int) -> int:
+        """A role index from a role id or an index; raises on an unknown role."""
+        if isinstance(role, int) and 0 <= role < len(self.roles):
+            return role
+        if isinstance(role, str):
+            if role in self.roles:
+                return self.roles.index(role)
+            if role.isdigit() and int(role) < len(self.roles):
+                return int(role)
+        raise BadOptionError(f"{self.id}: unknown role {role!r}; roles are: {', '.join(self.roles)}")
+
+    def new_initial_state(self, options: Mapping[str, str] | None = None) -> State:
+        raise NotImplementedError
+
+    def data_provenance(self) -> dict[str, int]:
+        """How many component data items come from each kind of source (DESIGN §6)."""
+        return {}
+
+    def rules_reference(self, lang: str) -> str:
+        """The game's rules reference in our own words (Markdown), sectioned like the rulebook."""
+        return ""
+
+
+_REGISTRY: dict[str, Game] = {}
+GAME_MODULES: tuple[str, ...] = ("maquis",)
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry; a game module calls this once at import."""
+    _REGISTRY[game.id] = game
+    return game
+
+
+def _load_all() -> None:
+    for name in GAME_MODULES:
+        importlib.import_module(f"ludoteca.games.{name}")
+
+
+def all_games() -> Iterable[Game]:
+    """Every registered game, in a stable order."""
+    _load_all()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def get_game(game_id: str) -> Game:
+    """The registered game with this id; raises `UnknownGameError` naming the known ids."""
+    _load_all()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGameError(f"unknown game {game_id!r}; games are: {known}") from None

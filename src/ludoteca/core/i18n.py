@@ -1,0 +1,74 @@
+"""Message catalogs: every user-facing text, in Spanish and English (DESIGN §7).
+
+A catalog maps a key to a template per language. Templates use `{name}` fields; a parameter value of the
+form ``"@key"`` is itself looked up, so a log line can name a location in the reader's language.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+_CORE_DIR = Path(__file__).parent / "messages"
+
+
+class Catalog:
+    """Templates by language and key, loaded from `<lang>.toml` files (core messages first)."""
+
+    def __init__(self, *directories: Path) -> None:
+        self._messages: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        for directory in (_CORE_DIR, *directories):
+            for lang in LANGUAGES:
+                path = directory / f"{lang}.toml"
+                if path.exists():
+                    self._messages[lang].update(_flatten(tomllib.loads(path.read_text("utf-8"))))
+
+    def keys(self, lang: str) -> set[str]:
+        return set(self._messages[lang])
+
+    def has(self, key: str) -> bool:
+        return key in self._messages[DEFAULT_LANGUAGE]
+
+    def text(self, key: str, lang: str = DEFAULT_LANGUAGE, params: Mapping[str, Any] | None = None) -> str:
+        """The message `key` in `lang` with its parameters filled in; unknown keys show as themselves."""
+        table = self._messages.get(lang) or self._messages[DEFAULT_LANGUAGE]
+        template = table.get(key) or self._messages[DEFAULT_LANGUAGE].get(key)
+        if template is None:
+            return key
+        if not params:
+            return template
+        values = {k: self._resolve(v, lang) for k, v in params.items()}
+        try:
+            return template.format_map(values)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def _resolve(self, value: Any, lang: str) -> Any:
+        if isinstance(value, str) and value.startswith("@"):
+            return self.text(value[1:], lang)
+        if isinstance(value, list):
+            return ", ".join(str(self._resolve(v, lang)) for v in value)
+        return value
+
+
+def check_language(lang: str) -> str:
+    from ludoteca.core.errors import BadOptionError
+
+    if lang not in LANGUAGES:
+        raise BadOptionError(f"unknown language {lang!r}; use one of: {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in tree.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(_flatten(value, f"{name}."))
+        else:
+            flat[name] = str(value)
+    return flat

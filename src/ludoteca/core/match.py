@@ -1,0 +1,85 @@
+"""A match: one game being played — its state, history, chance sampling, undo and record (DESIGN §5).
+
+Interfaces (terminal, server, arena) drive games through a `Match`, never by reaching into rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.game import CHANCE, Game
+from ludoteca.core.state import State
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: who acted (a role index or CHANCE), the action, and whether it revealed
+    hidden information."""
+
+    actor: int
+    action: int
+    revealed: bool
+
+
+class Match:
+    """A game in progress with its full history. Chance is sampled from a generator seeded by `seed`."""
+
+    def __init__(self, game: Game, options: Mapping[str, str] | None = None, seed: int | None = None) -> None:
+        self.game = game
+        self.options = game.normalize_options(options)
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.state: State = game.new_initial_state(self.options)
+        self.history: list[Step] = []
+        self._before: list[State] = []
+
+    def apply(self, action: int) -> None:
+        """Apply an action for whoever is to act; an illegal one raises and changes nothing."""
+        before = self.state.clone()
+        actor = self.state.current_player()
+        reveals = self.state.d["reveals"]
+        self.state.apply_action(action)
+        self._before.append(before)
+        self.history.append(Step(actor, action, self.state.d["reveals"] != reveals))
+
+    def apply_notation(self, text: str) -> int:
+        action = self.game.actions.parse(text)
+        self.apply(action)
+        return action
+
+    def play_chance(self) -> int:
+        """Sample and apply one chance outcome."""
+        action = self.state.sample_chance(self.rng)
+        self.apply(action)
+        return action
+
+    def resolve_chance(self) -> None:
+        """Play chance outcomes until a player must decide or the game ends."""
+        while self.state.is_chance_node():
+            self.play_chance()
+
+    def undoable(self, role: int) -> int:
+        """How many of `role`'s latest decisions may be undone: back to the last chance outcome,
+        reveal of hidden information, or decision of another player (DESIGN §5)."""
+        count = 0
+        for step in reversed(self.history):
+            if step.actor != role or step.actor == CHANCE or step.revealed:
+                break
+            count += 1
+        return count
+
+    def undo(self, role: int) -> None:
+        """Take back `role`'s latest decision, if the rules of undo allow it."""
+        if self.undoable(role) == 0:
+            raise IllegalActionError("nothing to undo: a chance outcome, a reveal or another player's move came last")
+        self.history.pop()
+        self.state = self._before.pop()
+
+    def record(self) -> dict[str, Any]:
+        from ludoteca.core.record import make_record
+
+        return make_record(self)

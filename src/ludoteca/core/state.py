@@ -1,0 +1,341 @@
+"""The state side of the game contract (DESIGN §2), with OpenSpiel's names.
+
+A state is plain data: `d`, a JSON-ready dict holding the game's position, the frame stack (DESIGN §3) and
+the pending decision; and `logs`, the append-only log kept apart from the hot data so that cloning for
+search stays cheap. A state holds no random generator: chance outcomes come from whoever drives it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
+
+from ludoteca.core.errors import IllegalActionError, RecordError
+from ludoteca.core.game import CHANCE, TERMINAL, Game
+from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.procedure import Frame, ProcedureSet
+
+STATE_FORMAT = "ludoteca-state/1"
+S = TypeVar("S", bound="State")
+
+
+class State:
+    """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
+
+    __slots__ = ("d", "game", "logs")
+    procedures: ClassVar[ProcedureSet]
+
+    def __init__(self, game: Game, options: Mapping[str, str], data: dict[str, Any]) -> None:
+        self.game = game
+        self.d: dict[str, Any] = {
+            "options": dict(options),
+            "stack": [],
+            "wait": None,
+            "over": None,
+            "moves": 0,
+            "reveals": 0,
+            **data,
+        }
+        self.logs: list[list[Any]] = []
+
+    # ----------------------------------------------------------------- the procedure engine (DESIGN §3)
+    def start(self, procedure: str, **locals_: Any) -> None:
+        """Push the first procedure of the game and run until the first decision."""
+        self.d["stack"].append({"p": procedure, "s": "start", **locals_})
+        self._run()
+
+    def _run(self) -> None:
+        d = self.d
+        by_name = self.procedures.by_name
+        while d["wait"] is None and d["over"] is None:
+            stack = d["stack"]
+            if not stack:
+                raise RuntimeError(f"{self.game.id}: the procedure stack ran empty before the game ended")
+            frame = stack[-1]
+            by_name[frame["p"]].steps[frame["s"]](self, frame, None)
+
+    def goto(self, step: str) -> None:
+        """Continue the current procedure at `step`."""
+        self.d["stack"][-1]["s"] = step
+
+    def call(self, procedure: str, then: str, **locals_: Any) -> None:
+        """Run `procedure` now; when it returns, the caller continues at step `then`."""
+        stack = self.d["stack"]
+        stack[-1]["s"] = then
+        stack.append({"p": procedure, "s": "start", **locals_})
+
+    def replace(self, procedure: str, **locals_: Any) -> None:
+        """End the current procedure and start `procedure` in its place (a goto between procedures)."""
+        stack = self.d["stack"]
+        stack[-1] = {"p": procedure, "s": "start", **locals_}
+
+    def ret(self, value: Any = None) -> None:
+        """End the current procedure; the caller finds `value` in its frame under ``"ret"``."""
+        stack = self.d["stack"]
+        stack.pop()
+        if stack:
+            stack[-1]["ret"] = value
+
+    def ask(self, role: int, actions: Sequence[int], then: str, prompt: str, **params: Any) -> None:
+        """Wait for `role` to choose one of `actions`; the choice goes to step `then`."""
+        if not actions:
+            raise RuntimeError(f"{self.game.id}: decision {prompt!r} offered no legal action")
+        frame = self.d["stack"][-1]
+        frame["s"] = then
+        self.d["wait"] = {
+            "role": role,
+            "actions": sorted(set(actions)),
+            "prompt": prompt,
+            "params": params,
+            "rule": params.pop("rule", None) or self.procedures[frame["p"]].rule,
+        }
+
+    def chance(self, weights: Mapping[int, int], then: str) -> None:
+        """A chance node: outcome `a` has probability ``weights[a] / sum(weights)``."""
+        outcomes = sorted((a, w) for a, w in weights.items() if w > 0)
+        if not outcomes:
+            raise RuntimeError(f"{self.game.id}: chance node with no outcome")
+        frame = self.d["stack"][-1]
+        frame["s"] = then
+        self.d["wait"] = {
+            "role": CHANCE,
+            "actions": [a for a, _ in outcomes],
+            "weights": [w for _, w in outcomes],
+            "rule": self.procedures[frame["p"]].rule,
+        }
+
+    def end_game(self, outcome: str, returns: Sequence[float], **params: Any) -> None:
+        """The game is over with the rulebook's `outcome` (a message key) and per-role returns."""
+        self.d["over"] = {"outcome": outcome, "returns": [float(r) for r in returns], "params": params}
+        self.d["wait"] = None
+        self.d["stack"] = []
+
+    def reveal(self) -> None:
+        """Mark that hidden information was revealed: undo may not go back past this point (DESIGN §5)."""
+        self.d["reveals"] += 1
+
+    def log(self, key: str, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any) -> None:
+        """Add a log line (a message key with parameters), for everyone or only for `visible_to`. It cites
+        `rule`, by default the section of the running procedure."""
+        stack = self.d["stack"]
+        if rule is None and stack:
+            rule = self.procedures[stack[-1]["p"]].rule
+        self.logs.append([key, params, None if visible_to is None else list(visible_to), rule])
+
+    # ----------------------------------------------------------------------- the OpenSpiel-named API
+    def current_player(self) -> int:
+        wait = self.d["wait"]
+        return TERMINAL if wait is None else int(wait["role"])
+
+    def is_terminal(self) -> bool:
+        return self.d["over"] is not None
+
+    def is_chance_node(self) -> bool:
+        wait = self.d["wait"]
+        return wait is not None and wait["role"] == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        wait = self.d["wait"]
+        if wait is None or (player is not None and player != wait["role"]):
+            return []
+        return list(wait["actions"])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        wait = self.d["wait"]
+        if wait is None or wait["role"] != CHANCE:
+            return []
+        total = sum(wait["weights"])
+        return [(a, w / total) for a, w in zip(wait["actions"], wait["weights"], strict=True)]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw a chance outcome with the driver's generator (the state holds none)."""
+        wait = self.d["wait"]
+        return int(rng.choices(wait["actions"], weights=wait["weights"])[0])
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises `IllegalActionError` and changes nothing."""
+        wait = self.d["wait"]
+        if wait is None:
+            raise IllegalActionError(f"{self.game.id}: the game is over; no action is legal")
+        if action not in wait["actions"]:
+            shown = self._describe(action)
+            legal = ", ".join(self.game.actions.names[a] for a in wait["actions"])
+            raise IllegalActionError(f"{self.game.id}: {shown} is not legal now; legal actions: {legal}")
+        self.d["wait"] = None
+        self.d["moves"] += 1
+        frame: Frame = self.d["stack"][-1]
+        self.procedures[frame["p"]].steps[frame["s"]](self, frame, action)
+        self._run()
+
+    def apply_notation(self, text: str) -> int:
+        """Parse `text` and apply it; returns the action id."""
+        action = self.game.actions.parse(text)
+        self.apply_action(action)
+        return action
+
+    def _describe(self, action: object) -> str:
+        if isinstance(action, int) and 0 <= action < len(self.game.actions):
+            return f"{self.game.actions.names[action]!r} ({action})"
+        return f"action {action!r}"
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.actions.format(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.game.actions.parse(text)
+
+    def returns(self) -> list[float]:
+        over = self.d["over"]
+        if over is None:
+            return [0.0] * len(self.game.roles)
+        return list(over["returns"])
+
+    def result(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any] | None:
+        """The rulebook's own outcome, e.g. the victory or the way the game was lost."""
+        over = self.d["over"]
+        if over is None:
+            return None
+        text = self.game.catalog.text(over["outcome"], lang, over["params"])
+        return {"outcome": over["outcome"], "text": text, "returns": list(over["returns"]), **over["params"]}
+
+    def move_number(self) -> int:
+        return int(self.d["moves"])
+
+    def options(self) -> dict[str, str]:
+        return dict(self.d["options"])
+
+    # --------------------------------------------------------------------------- copies and records
+    def clone(self: S) -> S:
+        """A cheap independent copy: the hot data is copied through `marshal`, the log list shallowly."""
+        twin = object.__new__(type(self))
+        twin.game = self.game
+        twin.d = marshal.loads(marshal.dumps(self.d))
+        twin.logs = self.logs.copy()
+        return twin
+
+    def child(self: S, action: int) -> S:
+        twin = self.clone()
+        twin.apply_action(action)
+        return twin
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.id,
+            "data": json.loads(json.dumps(self.d)),
+            "logs": json.loads(json.dumps(self.logs)),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        """Rebuild a state saved by `to_json`; raises `RecordError` on malformed input."""
+        from ludoteca.core.game import get_game
+
+        if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
+            raise RecordError(f"not a saved state: expected format {STATE_FORMAT!r}")
+        game = get_game(str(data.get("game")))
+        body, logs = data.get("data"), data.get("logs")
+        if not isinstance(body, dict) or not isinstance(logs, list):
+            raise RecordError("saved state needs 'data' (an object) and 'logs' (a list)")
+        missing = {"options", "stack", "wait", "over", "moves", "reveals"} - set(body)
+        if missing:
+            raise RecordError(f"saved state lacks {', '.join(sorted(missing))}")
+        state = game.new_initial_state(body["options"])
+        if type(state) is not cls and cls is not State:
+            raise RecordError(f"saved state is a {game.id} state, not {cls.__name__}")
+        state.d = json.loads(json.dumps(body))
+        state.logs = json.loads(json.dumps(logs))
+        return state
+
+    def digest(self) -> str:
+        """A stable hash of the position (the log is not part of it)."""
+        text = json.dumps(self.d, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.game.id == other.game.id and self.d == other.d
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{self.game.id} state, move {self.d['moves']}, player {self.current_player()}>"
+
+    # ------------------------------------------------------------------------------------ views
+    def view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """Everything `role` may know, JSON-ready (DESIGN §2). `role=None` is a spectator."""
+        catalog = self.game.catalog
+        wait = self.d["wait"]
+        to_act = wait is not None and role is not None and wait["role"] == role
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "role": None if role is None else self.game.roles[role],
+            "options": dict(self.d["options"]),
+            "move": self.d["moves"],
+            "current_player": self.current_player(),
+            "current_role": self._role_name(self.current_player()),
+            "terminal": self.is_terminal(),
+            "result": self.result(lang),
+            "board": self.board_view(role, lang),
+            "log": [
+                {"text": catalog.text(key, lang, params), "key": key, "rule": rule}
+                for key, params, visible, rule in self.logs
+                if visible is None or (role is not None and role in visible)
+            ],
+            "prompt": None,
+            "rule": None,
+            "actions": [],
+        }
+        if wait is not None and wait["role"] != CHANCE:
+            view["rule"] = wait["rule"]
+            view["prompt"] = catalog.text(wait["prompt"], lang, wait["params"])
+            if to_act:
+                view["actions"] = [self.action_view(a, lang) for a in wait["actions"]]
+        return view
+
+    def _role_name(self, player: int) -> str:
+        if player == TERMINAL:
+            return "terminal"
+        if player == CHANCE:
+            return "chance"
+        return self.game.roles[player]
+
+    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """How the UI shows one legal action: notation, label, group and board target."""
+        notation = self.game.actions.names[action]
+        verb, _, target = notation.partition(" ")
+        return {
+            "id": action,
+            "notation": notation,
+            "label": self.game.catalog.text(f"action.{verb}", lang, {"target": f"@target.{target}"}),
+            "group": verb,
+            "target": target or None,
+        }
+
+    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
+        """The game's own part of the view: board, counters, hands that `role` may see."""
+        raise NotImplementedError
+
+    def information_state_string(self, role: int) -> str:
+        """Everything `role` knows, as one string: the view (with its visible log), canonical JSON."""
+        view = self.view(role, "en")
+        for line in view["log"]:
+            line.pop("text")
+        view["actions"] = [a["id"] for a in view["actions"]]
+        view.pop("result")
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+    def invariants(self) -> list[str]:
+        """The game's own invariants (piece and card conservation, rulebook limits): what is broken."""
+        return []
+
+    def observation_tensor(self, role: int) -> list[float]:
+        raise NotImplementedError
+
+    def resample_from_infostate(self: S, role: int, rng: random.Random) -> S:
+        """A full state consistent with all `role` knows. Games whose state holds no hidden information
+        (the deck order is never stored: every draw is a chance node) return a copy."""
+        return self.clone()
