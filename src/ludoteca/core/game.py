@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -133,6 +134,11 @@ class Game:
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> State:
         raise NotImplementedError
+
+    def guided_action(self, state: State, rng: random.Random) -> int | None:
+        """A cheap heuristic move that lets the fuzzer reach positions random play never does (deep in
+        the game, missions done); None means the game offers no guide and play stays uniform."""
+        return None
 
     def data_provenance(self) -> dict[str, int]:
         """How many component data items come from each kind of source (DESIGN §6)."""

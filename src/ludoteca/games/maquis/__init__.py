@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ludoteca.core.game import Game, OptionSpec, register
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.state import State
 from ludoteca.games.maquis.actions import ACTIONS
+from ludoteca.games.maquis.agent import cautious, choose
 from ludoteca.games.maquis.board import BOARD
 from ludoteca.games.maquis.state import MaquisState
 
@@ -27,6 +30,7 @@ class Maquis(Game):
     catalog = Catalog(HERE / "messages")
     max_moves = 2000
     terminal_view: ClassVar[str] = "ludoteca.games.maquis.terminal"
+    agents: ClassVar[dict[str, Any]] = {"cautious": cautious}
     options = (
         OptionSpec(
             "difficulty",
@@ -62,6 +66,11 @@ class Maquis(Game):
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> MaquisState:
         return MaquisState.new(self, self.normalize_options(options))
+
+    def guided_action(self, state: State, rng: random.Random) -> int:
+        """The fuzzer's guide to deep positions: the cautious heuristic (agent.py)."""
+        assert isinstance(state, MaquisState)
+        return choose(state, rng, noise=0.15)
 
     def data_provenance(self) -> dict[str, int]:
         return BOARD.provenance()

@@ -66,9 +66,11 @@ def closed_roads(st: St) -> set[frozenset[str]]:
 
 def placeable_slot(st: St, slot: str) -> bool:
     """A mission rectangle takes a worker while its card has a rectangle, is not done and holds no
-    worker of its own."""
+    worker of its own — except Infiltration, whose second delivery is made beside the mole."""
     m = next((m for m in st.d["missions"] if m["slot"] == slot), None)
-    return bool(m and BOARD.missions[m["id"]].rect and not m["done"] and not m["keeper"])
+    if not (m and BOARD.missions[m["id"]].rect and not m["done"]):
+        return False
+    return not m["keeper"] or m["id"] == "infiltration"
 
 
 def choices(st: St, loc: str) -> list[int]:
@@ -91,9 +93,13 @@ def choices(st: St, loc: str) -> list[int]:
                 found.append(DO["visit"])
             elif m["lady"] == loc:
                 found.append(DO["dark-lady"])
-        elif mid == "take-out-the-bridges" and loc == "black_market":
-            if len(d["bridges"]) + d["blow"] < len(BOARD.bridges) and st.can_pay(data["pay"]):
-                found.append(DO["blow-bridge"])
+        elif (
+            mid == "take-out-the-bridges"
+            and loc == "black_market"
+            and len(d["bridges"]) + d["blow"] < len(BOARD.bridges)
+            and st.can_pay(data["pay"])
+        ):
+            found.append(DO["blow-bridge"])
     return found
 
 
@@ -189,9 +195,8 @@ def _rectangle(st: St, slot: str) -> None:
         return
     complete(st, m)
     if mid == "infiltration" and not st.is_terminal():
-        m["keeper"] = False  # the mole tries to get home too
-        st.d["board"][slot] = "w"
-        st.send_home_or_arrest(slot, keep=True)
+        d["home"] += 1  # the mole returns to the Safe House; the delivering worker escapes as usual
+        st.log("log.home", loc=f"@target.{slot}", rule=rule)
 
 
 def reveal_lady(st: St, card: int) -> None:
@@ -237,9 +242,9 @@ def at_end(st: St) -> None:
 def check_assassination(st: St) -> None:
     """Assassination: every Milice shot (the soldier marker at its end), and the other mission done."""
     m = active(st, "assassination")
-    if m and st.d["soldiers"] >= BOARD.components["soldiers"]["max"]:
-        if all(other["done"] for other in st.d["missions"] if other is not m):
-            complete(st, m)
+    all_shot = st.d["soldiers"] >= BOARD.components["soldiers"]["max"]
+    if m and all_shot and all(other["done"] for other in st.d["missions"] if other is not m):
+        complete(st, m)
 
 
 def complete(st: St, m: Mission) -> None:
