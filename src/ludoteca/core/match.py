@@ -75,7 +75,9 @@ class Match:
     def undo(self, role: int) -> None:
         """Take back `role`'s latest decision, if the rules of undo allow it."""
         if self.undoable(role) == 0:
-            raise IllegalActionError("nothing to undo: a chance outcome, a reveal or another player's move came last")
+            raise IllegalActionError(
+                "nothing to undo: a chance outcome, a reveal or another player's move came last"
+            )
         self.history.pop()
         self.state = self._before.pop()
 

@@ -118,7 +118,9 @@ class State:
         """Mark that hidden information was revealed: undo may not go back past this point (DESIGN §5)."""
         self.d["reveals"] += 1
 
-    def log(self, key: str, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any) -> None:
+    def log(
+        self, key: str, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+    ) -> None:
         """Add a log line (a message key with parameters), for everyone or only for `visible_to`. It cites
         `rule`, by default the section of the running procedure."""
         stack = self.d["stack"]

@@ -56,7 +56,13 @@ def _load(name: str) -> dict[str, Any]:
 
 def _options(items: list[dict[str, Any]]) -> tuple[Option, ...]:
     return tuple(
-        Option(o["id"], dict(o.get("pay", {})), dict(o.get("gain", {})), int(o.get("morale", 0)), o.get("special", ""))
+        Option(
+            o["id"],
+            dict(o.get("pay", {})),
+            dict(o.get("gain", {})),
+            int(o.get("morale", 0)),
+            o.get("special", ""),
+        )
         for o in items
     )
 
@@ -65,7 +71,12 @@ class Board:
     """Everything printed on the Maquis components, as the rules need it."""
 
     def __init__(self) -> None:
-        board, cards, components, missions = _load("board"), _load("cards"), _load("components"), _load("missions")
+        board, cards, components, missions = (
+            _load("board"),
+            _load("cards"),
+            _load("components"),
+            _load("missions"),
+        )
         self.layout: dict[str, list[int]] = _load("layout")["position"]
         self.components = components
         self.names: dict[str, dict[str, str]] = {}
@@ -75,13 +86,20 @@ class Board:
                 item["id"], item["kind"], bool(item["star"]), _options(item.get("option", []))
             )
             self.names[item["id"]] = item["name"]
-        self.roads: list[tuple[str, str, str]] = [(r["ends"][0], r["ends"][1], r.get("bridge", "")) for r in board["road"]]
+        self.roads: list[tuple[str, str, str]] = [
+            (r["ends"][0], r["ends"][1], r.get("bridge", "")) for r in board["road"]
+        ]
         self.bridges = {r[2]: (r[0], r[1]) for r in self.roads if r[2]}
-        self.patrol_cards: dict[int, tuple[str, str, str]] = {c["id"]: tuple(c["locations"]) for c in cards["patrol"]}
+        self.patrol_cards: dict[int, tuple[str, str, str]] = {
+            c["id"]: tuple(c["locations"]) for c in cards["patrol"]
+        }
         self.tiles: dict[str, Tile] = {}
         for item in cards["tile"]:
             self.tiles[item["id"]] = Tile(
-                item["id"], bool(item["star"]), bool(item.get("safe_house", False)), _options(item.get("option", []))
+                item["id"],
+                bool(item["star"]),
+                bool(item.get("safe_house", False)),
+                _options(item.get("option", [])),
             )
             self.names[item["id"]] = item["name"]
         self.missions: dict[str, Mission] = {}
@@ -112,7 +130,9 @@ class Board:
             assert len(set(locs)) == 3 and all(loc in self.locations for loc in locs), f"patrol card {cid}"
         assert len(self.tiles) == 6, "the rulebook has six spare-room tiles"
         assert len(self.missions) == 14, "the rulebook has fourteen mission cards"
-        assert Counter(m.level for m in self.missions.values()) == {1: 7, 2: 7}, "two levels of seven missions"
+        assert Counter(m.level for m in self.missions.values()) == {1: 7, 2: 7}, (
+            "two levels of seven missions"
+        )
         assert len(self.resources) * self.per_kind == 24, "the rulebook has 24 resource tokens"
         assert set(self.layout) == set(self.locations), "every location needs a drawing position"
         assert set(self.morale_red) == set(range(1, 8)), "morale runs from 1 to 7"

@@ -10,7 +10,20 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame, ProcedureSet
 from ludoteca.games.maquis import missions
-from ludoteca.games.maquis.actions import ACTIVATE, BUILD, DESTROY, DO, DROP, HOME, MISSION, ONTO, PASS, PATROL, PLACE, target
+from ludoteca.games.maquis.actions import (
+    ACTIVATE,
+    BUILD,
+    DESTROY,
+    DO,
+    DROP,
+    HOME,
+    MISSION,
+    ONTO,
+    PASS,
+    PATROL,
+    PLACE,
+    target,
+)
 from ludoteca.games.maquis.board import BOARD
 
 if TYPE_CHECKING:
@@ -116,7 +129,14 @@ def _count(st: St, f: Frame, a: A) -> None:
     f["first_soldier"] = patrols - min(d["soldiers"], patrols)
     f["workers"] = d["home"]
     f["worker_turn"] = True
-    st.log("log.patrol_count", patrols=patrols, available=available, red=red, morale=d["morale"], rule="placement.morale")
+    st.log(
+        "log.patrol_count",
+        patrols=patrols,
+        available=available,
+        red=red,
+        morale=d["morale"],
+        rule="placement.morale",
+    )
     st.goto("next")
 
 
@@ -126,8 +146,14 @@ def _next(st: St, f: Frame, a: A) -> None:
     if f["workers"] and f["worker_turn"]:
         spots = st.placeable_locations()
         if spots:
-            st.ask(0, [PLACE[loc] for loc in spots], then="placed", prompt="prompt.place",
-                   workers=f["workers"], rule="placement.resistance")
+            st.ask(
+                0,
+                [PLACE[loc] for loc in spots],
+                then="placed",
+                prompt="prompt.place",
+                workers=f["workers"],
+                rule="placement.resistance",
+            )
             return
         st.log("log.nowhere", workers=f["workers"], rule="placement.resistance")
         f["workers"] = 0

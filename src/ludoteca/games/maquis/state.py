@@ -82,8 +82,16 @@ class MaquisState(State):
     def add_mission(self, mission_id: str) -> None:
         slot = f"mission_{len(self.d['missions']) + 1}"
         self.d["missions"].append(
-            {"id": mission_id, "slot": slot, "boxes": 0, "done": False, "marks": [], "last": -1,
-             "keeper": False, "lady": None}
+            {
+                "id": mission_id,
+                "slot": slot,
+                "boxes": 0,
+                "done": False,
+                "marks": [],
+                "last": -1,
+                "keeper": False,
+                "lady": None,
+            }
         )
         self.log("log.mission_dealt", mission=f"@target.{mission_id}", slot=slot[-1])
 

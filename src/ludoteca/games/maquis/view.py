@@ -111,9 +111,17 @@ def observation(st: MaquisState) -> list[float]:
     for slot in (0, 1):
         m = d["missions"][slot] if slot < len(d["missions"]) else None
         out += [float(m is not None and m["id"] == mid) for mid in MISSIONS]
-        out += [0.0] * 5 if m is None else [
-            m["boxes"] / 3, float(m["done"]), len(m["marks"]) / 6, float(m["keeper"]), float(m["lady"] is not None)
-        ]
+        out += (
+            [0.0] * 5
+            if m is None
+            else [
+                m["boxes"] / 3,
+                float(m["done"]),
+                len(m["marks"]) / 6,
+                float(m["keeper"]),
+                float(m["lady"] is not None),
+            ]
+        )
     return out
 
 

@@ -31,6 +31,12 @@ def log_keys(state: MaquisState) -> list[str]:
     return [line["key"] for line in state.view(0, "en")["log"]]
 
 
+def outcome(state: MaquisState) -> str:
+    result = state.result("en")
+    assert result is not None
+    return str(result["outcome"])
+
+
 def recount(state: MaquisState) -> None:
     """Re-enter the morale check of the placement phase after editing the position."""
     frame = state.d["stack"][-1]
@@ -41,8 +47,12 @@ def recount(state: MaquisState) -> None:
 
 
 # --------------------------------------------------------------------- §Compruebe la moral
-@pytest.mark.parametrize(("morale", "workers", "patrols"), [(3, 3, 4), (7, 3, 3), (6, 3, 3), (1, 2, 5), (7, 1, 2)])
-def test_patrol_count_is_the_larger_of_workers_and_red_number(morale: int, workers: int, patrols: int) -> None:
+@pytest.mark.parametrize(
+    ("morale", "workers", "patrols"), [(3, 3, 4), (7, 3, 3), (6, 3, 3), (1, 2, 5), (7, 1, 2)]
+)
+def test_patrol_count_is_the_larger_of_workers_and_red_number(
+    morale: int, workers: int, patrols: int
+) -> None:
     """§Compruebe la moral: morale 3 with 3 workers places 4 patrols; morale 7 places 3."""
     state = new()
     state.d["morale"], state.d["home"] = morale, workers
@@ -56,8 +66,16 @@ def test_soldiers_are_the_last_patrols_placed() -> None:
     state = new()
     state.d["morale"], state.d["soldiers"] = 3, 1
     recount(state)
-    play(state, "place cafe", "patrol 1", "place field_west" if False else "place radio_a", "patrol 2",
-         "place rue_baradat", "patrol 3", "patrol 4")
+    play(
+        state,
+        "place cafe",
+        "patrol 1",
+        "place field_west" if False else "place radio_a",
+        "patrol 2",
+        "place rue_baradat",
+        "patrol 3",
+        "patrol 4",
+    )
     pawns = state.d["board"]
     assert [pawns["grocer"], pawns["radio_b"], pawns["pont_leveque"]] == ["m", "m", "m"]
     assert state.d["discard"] == [1, 2, 3, 4]
@@ -255,7 +273,7 @@ def test_morale_at_fail_loses() -> None:
     state.d["morale"], state.d["day"] = 1, 2
     start_actions(state, ["cafe", "grocer", "doctor"], [4, 8, 10])
     finish_day(state)
-    assert state.is_terminal() and state.result("en")["outcome"] == "outcome.morale"
+    assert state.is_terminal() and outcome(state) == "outcome.morale"
     assert state.returns() == [-1.0]
 
 
@@ -264,7 +282,7 @@ def test_game_lost_when_the_day_marker_reaches_the_end() -> None:
     state.d["day"] = 14
     start_actions(state, ["cafe", "grocer", "doctor"], [4, 8, 10])
     finish_day(state)
-    assert state.result("en")["outcome"] == "outcome.out_of_time"
+    assert outcome(state) == "outcome.out_of_time"
 
 
 def test_tricky_mode_ends_at_box_12_with_two_workers() -> None:
@@ -274,7 +292,7 @@ def test_tricky_mode_ends_at_box_12_with_two_workers() -> None:
     state.d["day"] = 11
     start_actions(state, ["cafe", "grocer"], [4, 8, 10])
     finish_day(state)
-    assert state.result("en")["outcome"] == "outcome.out_of_time"
+    assert outcome(state) == "outcome.out_of_time"
 
 
 def test_very_easy_mode_gives_a_second_pass() -> None:

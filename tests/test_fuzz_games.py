@@ -1,0 +1,45 @@
+"""Fuzz every game in every mode (DESIGN §10). CI runs a modest count; `make fuzz` runs thousands.
+
+`LUDOTECA_FUZZ_GAMES` sets the number of games per mode (default 60).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ludoteca.core.fuzz import run_fuzz
+from ludoteca.core.game import get_game
+
+GAMES = int(os.environ.get("LUDOTECA_FUZZ_GAMES", "60"))
+
+MODES = [
+    ("maquis", {"difficulty": difficulty})
+    for difficulty in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
+] + [
+    ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
+    ("maquis", {"missions": "level1"}),
+    ("maquis", {"missions": "level2", "difficulty": "easy"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODES, ids=[f"{g}-{'-'.join(o.values())}" for g, o in MODES])
+def test_fuzz_finds_no_failure(game_id: str, options: dict[str, str], tmp_path: Path) -> None:
+    report = run_fuzz(get_game(game_id), GAMES, seed=1, options=options, failure_dir=tmp_path)
+    assert report.games == GAMES
+    assert not report.failures, report.failures[0]["traceback"] + "\nrecord: " + str(report.failures[0].get("record"))
+    assert report.actions > GAMES  # the games really were played
+
+
+def test_every_mission_card_is_fuzzed_in_play() -> None:
+    """Each of the 14 cards is dealt in some fuzzed game, by naming pairs that cover them all."""
+    from ludoteca.games.maquis.board import BOARD
+
+    ids = list(BOARD.missions)
+    pairs = [f"{ids[i]}+{ids[(i + 7) % 14]}" for i in range(7)]
+    game = get_game("maquis")
+    for pair in pairs:
+        report = run_fuzz(game, max(4, GAMES // 10), seed=7, options={"missions": pair})
+        assert not report.failures, (pair, report.failures[0]["traceback"])
