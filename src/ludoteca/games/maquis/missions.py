@@ -70,6 +70,8 @@ def placeable_slot(st: St, slot: str) -> bool:
     m = next((m for m in st.d["missions"] if m["slot"] == slot), None)
     if not (m and BOARD.missions[m["id"]].rect and not m["done"]):
         return False
+    if m["id"] == "coded-messages" and st.d["day"] > spec(m)["start_by"]:
+        return False  # the cryptographer must be in place by day 6
     return not m["keeper"] or m["id"] == "infiltration"
 
 
@@ -193,10 +195,10 @@ def _rectangle(st: St, slot: str) -> None:
         return
     if m["boxes"] < len(data["steps"]):
         return
-    complete(st, m)
-    if mid == "infiltration" and not st.is_terminal():
+    if mid == "infiltration":
         d["home"] += 1  # the mole returns to the Safe House; the delivering worker escapes as usual
         st.log("log.home", loc=f"@target.{slot}", rule=rule)
+    complete(st, m)
 
 
 def reveal_lady(st: St, card: int) -> None:
