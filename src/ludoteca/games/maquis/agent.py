@@ -38,7 +38,7 @@ def evaluate(st: MaquisState) -> float:
             score -= 3.0
         elif d["phase"] == "placement" or loc in d["ready"]:
             score += 2.5 * bool(missions.choices(st, loc)) + 0.8 * bool(st.location_choices(loc))
-    return score
+    return float(score)
 
 
 class CautiousAgent:
