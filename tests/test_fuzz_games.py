@@ -29,7 +29,9 @@ MODES = [
 def test_fuzz_finds_no_failure(game_id: str, options: dict[str, str], tmp_path: Path) -> None:
     report = run_fuzz(get_game(game_id), GAMES, seed=1, options=options, failure_dir=tmp_path)
     assert report.games == GAMES
-    assert not report.failures, report.failures[0]["traceback"] + "\nrecord: " + str(report.failures[0].get("record"))
+    assert not report.failures, (
+        report.failures[0]["traceback"] + "\nrecord: " + str(report.failures[0].get("record"))
+    )
     assert report.actions > GAMES  # the games really were played
 
 

@@ -33,7 +33,12 @@ def _roll(s: RaceState, frame: dict[str, Any], action: int | None) -> None:
 def _rolled(s: RaceState, frame: dict[str, Any], action: int | None) -> None:
     s.d["roll"] = ROLL[action or 0]
     who = s.d["player"]
-    s.log("log.roll", [who] if s.d["options"]["secret"] == "yes" else None, name=s.game.roles[who], n=s.d["roll"])
+    s.log(
+        "log.roll",
+        [who] if s.d["options"]["secret"] == "yes" else None,
+        name=s.game.roles[who],
+        n=s.d["roll"],
+    )
     s.call("decide", then="decided", who=who)
 
 
@@ -61,7 +66,14 @@ def _chosen(s: RaceState, frame: dict[str, Any], action: int | None) -> None:
         s.log("log.pass", name=s.game.roles[frame["who"]])
         s.ret(0)
     else:
-        s.ask(frame["who"], [DONE], then="confirmed", prompt="prompt.done", rule="turn.done")
+        s.ask(
+            frame["who"],
+            [DONE],
+            then="confirmed",
+            prompt="prompt.done",
+            rule="turn.done",
+            name=s.game.roles[frame["who"]],
+        )
 
 
 @decide.step("confirmed")
@@ -117,7 +129,7 @@ class RaceGame(Game):
         return state
 
     def data_provenance(self) -> dict[str, int]:
-        return {"rulebook": 3, "public": 1, "reconstructed": 1}
+        return {"reconstructed": 1, "public": 1, "rulebook": 3}
 
     def rules_reference(self, lang: str) -> str:
         return (DATA / f"rules.{lang}.md").read_text("utf-8")

@@ -80,8 +80,10 @@ class State:
         if stack:
             stack[-1]["ret"] = value
 
-    def ask(self, role: int, actions: Sequence[int], then: str, prompt: str, **params: Any) -> None:
-        """Wait for `role` to choose one of `actions`; the choice goes to step `then`."""
+    def ask(self, role: int, actions: Sequence[int], /, then: str, prompt: str, **params: Any) -> None:
+        """Wait for `role` to choose one of `actions`; the choice goes to step `then`. `params` fill the
+        prompt's message (``rule`` overrides the section cited). The prompt is shown to every role and to
+        spectators, so its parameters never carry hidden information."""
         if not actions:
             raise RuntimeError(f"{self.game.id}: decision {prompt!r} offered no legal action")
         frame = self.d["stack"][-1]
@@ -119,7 +121,7 @@ class State:
         self.d["reveals"] += 1
 
     def log(
-        self, key: str, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+        self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
     ) -> None:
         """Add a log line (a message key with parameters), for everyone or only for `visible_to`. It cites
         `rule`, by default the section of the running procedure."""

@@ -1,0 +1,388 @@
+"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay.
+
+Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
+with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``) picks
+the language.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.ai.agents import HUMAN, agent_kinds, make_agent
+from ludoteca.ai.selfplay import play_games, summarize
+from ludoteca.core.bench import run_bench
+from ludoteca.core.errors import BadOptionError, LudotecaError, RecordError
+from ludoteca.core.fuzz import FuzzReport, run_fuzz
+from ludoteca.core.game import Game, all_games, get_game
+from ludoteca.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ludoteca.core.match import Match
+from ludoteca.core.record import load_record, replay_record
+from ludoteca.terminal import Session, Texts
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Ludoteca: historical board games with their rules enforced.",
+)
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca list`).")]
+LangOpt = Annotated[str, typer.Option("--lang", envvar="LUDOTECA_LANG", help="Language: es or en.")]
+OptionsOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", metavar="K=V", help="A game option (repeatable).")
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="First seed; game i uses seed+i.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
+
+
+def guarded(command: F) -> F:
+    """Report a `LudotecaError` as one line on stderr and exit 2, never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except LudotecaError as exc:
+            lang = kwargs.get("lang")
+            t = Texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+            Console(stderr=True, soft_wrap=True, highlight=False).print(Text(t("error", message=str(exc))))
+            raise typer.Exit(2) from None
+
+    return run  # type: ignore[return-value]
+
+
+def parse_pairs(items: Sequence[str] | None, flag: str, t: Texts) -> dict[str, str]:
+    """``K=V`` entries as a dict; a malformed one raises `BadOptionError`."""
+    pairs: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise BadOptionError(t("bad_pair", flag=flag, item=item))
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def out(soft_wrap: bool = True) -> Console:
+    """The standard output; lines are not wrapped unless asked, so scripts can read them."""
+    return Console(highlight=False, soft_wrap=soft_wrap)
+
+
+def err() -> Console:
+    """Standard error: progress bars and notes that must not mix with the output."""
+    return Console(stderr=True, highlight=False)
+
+
+def progress_bar(label: str, disable: bool) -> Progress:
+    """A progress bar on stderr."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err(),
+        disable=disable,
+    )
+
+
+def chunked(first: int, count: int, jobs: int) -> list[list[int]]:
+    """The seeds ``first .. first+count-1`` cut into about eight pieces per job."""
+    size = max(1, math.ceil(count / (jobs * 8)))
+    seeds = list(range(first, first + count))
+    return [seeds[i : i + size] for i in range(0, count, size)]
+
+
+@contextmanager
+def parallel(
+    jobs: int, work: Callable[..., R], chunks: Sequence[tuple[Any, ...]]
+) -> Iterator[Iterator[tuple[int, R]]]:
+    """Run ``work(*chunk)`` for every chunk in `jobs` processes; yields (index, result) as they finish.
+
+    Every chunk is submitted before the caller starts its progress bar, so no worker is forked while
+    the bar's thread runs."""
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures: dict[Future[R], int] = {pool.submit(work, *chunk): i for i, chunk in enumerate(chunks)}
+        try:
+            yield ((futures[f], f.result()) for f in as_completed(futures))
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+# ------------------------------------------------------------------------------------------ commands
+@app.command("list")
+@guarded
+def list_games(lang: LangOpt = DEFAULT_LANGUAGE) -> None:
+    """One line per game: id, title, players, options."""
+    t = Texts(lang)
+    for game in all_games():
+        players = ",".join(map(str, game.player_counts))
+        options = "; ".join(spec.describe() for spec in game.options) or t("none")
+        typer.echo(f"{game.id}\t{game.title}\t{t('players')} {players}\t{t('options')} {options}")
+
+
+@app.command()
+@guarded
+def info(game_id: GameArg, lang: LangOpt = DEFAULT_LANGUAGE) -> None:
+    """Title, rulebook, roles, options, action space, agents and data provenance of a game."""
+    t = Texts(lang)
+    game = get_game(game_id)
+    console = out()
+    table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
+    table.add_row(t("info.title"), f"{game.title} ({game.id})")
+    table.add_row(t("info.rulebook"), game.rulebook)
+    table.add_row(t("info.roles"), ", ".join(game.roles))
+    table.add_row(t("players"), ", ".join(map(str, game.player_counts)))
+    table.add_row(t("info.actions"), str(game.num_distinct_actions))
+    table.add_row(t("info.agents"), ", ".join([*sorted(agent_kinds(game)), HUMAN]))
+    console.print(table)
+    console.print(Text(t("options"), style="bold"))
+    if not game.options:
+        console.print(Text(f"  {t('none')}"))
+    for spec in game.options:
+        console.print(Text(f"  {spec.describe()}  — {game.catalog.text(spec.help_key, lang)}"))
+    console.print(Text(t("info.provenance"), style="bold"))
+    console.print(Text(f"  {provenance_line(game, t)}"))
+
+
+def provenance_line(game: Game, t: Texts) -> str:
+    """E.g. ``rulebook: 12 (10%), public: 80 (72%), reconstructed: 19 (17%)`` (DESIGN §6)."""
+    counts = game.data_provenance()
+    total = sum(counts.values())
+    if not total:
+        return t("info.no_data")
+    order = {kind: i for i, kind in enumerate(("rulebook", "public", "reconstructed"))}
+    kinds = sorted(counts, key=lambda kind: (order.get(kind, len(order)), kind))
+    return ", ".join(f"{kind}: {counts[kind]} ({counts[kind] / total:.0%})" for kind in kinds)
+
+
+@app.command()
+@guarded
+def play(
+    game_id: GameArg,
+    as_role: Annotated[str | None, typer.Option("--as", metavar="ROLE", help="The only human role.")] = None,
+    ai: Annotated[
+        list[str] | None, typer.Option("--ai", metavar="ROLE=SPEC", help="An agent for a role (repeatable).")
+    ] = None,
+    option: OptionsOpt = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the chance outcomes.")] = None,
+    lang: LangOpt = DEFAULT_LANGUAGE,
+    record: Annotated[Path | None, typer.Option("--record", metavar="FILE", help="Write the record.")] = None,
+) -> None:
+    """Play in the terminal. Roles not given to --ai are human, unless --as names the only human."""
+    t = Texts(lang)
+    game = get_game(game_id)
+    specs = {game.role_index(role): spec for role, spec in parse_pairs(ai, "--ai", t).items()}
+    roles = range(game.num_players)
+    if as_role is not None:
+        human = game.role_index(as_role)
+        if specs.get(human, HUMAN) != HUMAN:
+            raise BadOptionError(t("as_and_ai", role=game.roles[human]))
+        specs = {r: specs.get(r, "random") for r in roles if r != human}
+    humans = {r for r in roles if specs.get(r, HUMAN) == HUMAN}
+    match = Match(game, parse_pairs(option, "--option", t), seed)
+    agents = {r: make_agent(spec, game, r, match.seed) for r, spec in specs.items() if r not in humans}
+    if not Session(match, humans, agents, lang, out(soft_wrap=False), record).run():
+        raise typer.Exit(2)
+
+
+@app.command()
+@guarded
+def selfplay(
+    game_id: GameArg,
+    agents: Annotated[
+        str, typer.Option("--agents", metavar="SPEC[,SPEC...]", help="One spec, or one per role.")
+    ],
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")],
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    option: OptionsOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = DEFAULT_LANGUAGE,
+) -> None:
+    """Agents play each other: per-role wins, outcomes, lengths."""
+    t = Texts(lang)
+    game = get_game(game_id)
+    options = game.normalize_options(parse_pairs(option, "--option", t))
+    specs = [s.strip() for s in agents.split(",")]
+    if len(specs) == 1:
+        specs *= game.num_players
+    if len(specs) != game.num_players:
+        raise BadOptionError(t("agents_count", given=len(specs), roles=", ".join(game.roles)))
+    for role, spec in enumerate(specs):
+        make_agent(spec, game, role, seed)
+    chunks = [(game.id, options, specs, seeds) for seeds in chunked(seed, games, jobs)]
+    parts: list[list[dict[str, Any]]] = [[] for _ in chunks]
+    bar = progress_bar(t("selfplay.progress", game=game.id), disable=as_json)
+    if jobs == 1:
+        with bar:
+            task = bar.add_task("", total=games)
+            for i, chunk in enumerate(chunks):
+                parts[i] = play_games(*chunk)
+                bar.advance(task, len(parts[i]))
+    else:
+        with parallel(jobs, play_games, chunks) as finished, bar:
+            task = bar.add_task("", total=games)
+            for i, part in finished:
+                parts[i] = part
+                bar.advance(task, len(part))
+    summary = summarize(game, options, specs, seed, [r for part in parts for r in part])
+    if as_json:
+        typer.echo(json.dumps(summary, ensure_ascii=False))
+        return
+    console = out()
+    table = Table(t("col.role"), t("col.agent"), t("col.wins"), "%", title=t("selfplay.title", **summary))
+    for name in game.roles:
+        table.add_row(
+            name, summary["agents"][name], str(summary["wins"][name]), f"{summary['win_rates'][name]:.1%}"
+        )
+    console.print(table)
+    for outcome, count in summary["outcomes"].items():
+        console.print(Text(f"  {outcome}: {count}"))
+    console.print(Text(t("selfplay.length", **summary["length"])))
+
+
+def fuzz_chunk(game_id: str, seeds: list[int], options: dict[str, str], failure_dir: Path) -> FuzzReport:
+    """`run_fuzz` on a run of consecutive seeds; the unit of work sent to a worker process."""
+    return run_fuzz(get_game(game_id), len(seeds), seeds[0], options, failure_dir)
+
+
+def merge_reports(reports: Sequence[FuzzReport]) -> FuzzReport:
+    """One report for runs that split the seeds between them."""
+    merged = FuzzReport(reports[0].game, reports[0].options)
+    for report in reports:
+        merged.games += report.games
+        merged.actions += report.actions
+        merged.longest = max(merged.longest, report.longest)
+        merged.failures += report.failures
+        for outcome, count in report.outcomes.items():
+            merged.outcomes[outcome] = merged.outcomes.get(outcome, 0) + count
+    merged.failures.sort(key=lambda f: int(f["seed"]))
+    return merged
+
+
+@app.command()
+@guarded
+def fuzz(
+    game_id: GameArg,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    seed: SeedOpt = 0,
+    option: OptionsOpt = None,
+    jobs: JobsOpt = 1,
+    failures: Annotated[
+        Path, typer.Option("--failures", metavar="DIR", help="Where failing games' records go.")
+    ] = Path("fuzz-failures"),
+    lang: LangOpt = DEFAULT_LANGUAGE,
+) -> None:
+    """Random games with every invariant checked; exit status 1 on any failure."""
+    t = Texts(lang)
+    game = get_game(game_id)
+    options = game.normalize_options(parse_pairs(option, "--option", t))
+    bar = progress_bar(t("fuzz.progress", game=game.id), disable=False)
+    if jobs == 1:
+        with bar:
+            task = bar.add_task("", total=games)
+            report = run_fuzz(game, games, seed, options, failures, lambda n: bar.update(task, completed=n))
+    else:
+        parts: list[FuzzReport] = []
+        chunks = [(game.id, seeds, options, failures) for seeds in chunked(seed, games, jobs)]
+        with parallel(jobs, fuzz_chunk, chunks) as finished, bar:
+            task = bar.add_task("", total=games)
+            for _, part in finished:
+                parts.append(part)
+                bar.advance(task, part.games)
+        report = merge_reports(parts)
+    console = out()
+    counts = {"games": report.games, "actions": report.actions, "longest": report.longest}
+    console.print(Text(t("fuzz.summary", game=game.id, **counts)))
+    for outcome, count in sorted(report.outcomes.items()):
+        console.print(Text(f"  {outcome}: {count}"))
+    if not report.failures:
+        console.print(Text(t("fuzz.passed"), style="green"))
+        return
+    console.print(Text(t("fuzz.failed", count=len(report.failures)), style="bold red"))
+    for failure in report.failures:
+        where = failure.get("record", "-")
+        console.print(Text(t("fuzz.failure", seed=failure["seed"], error=failure["error"], record=where)))
+    raise typer.Exit(1)
+
+
+@app.command()
+@guarded
+def bench(
+    game_id: GameArg,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.0, help="Time budget.")] = 5.0,
+    option: OptionsOpt = None,
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
+    lang: LangOpt = DEFAULT_LANGUAGE,
+) -> None:
+    """Random playouts: actions/s, games/s, and µs per clone, view and legal_actions."""
+    t = Texts(lang)
+    game = get_game(game_id)
+    options = parse_pairs(option, "--option", t)
+    if not as_json:
+        err().print(Text(t("bench.running", game=game.id, seconds=seconds)))
+    report = run_bench(game, seconds, options, seed).as_dict()
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False))
+        return
+    table = Table(show_header=False, title=t("bench.title", game=game.id), box=None)
+    table.add_row(t("bench.actions_per_s"), f"{report['actions_per_s']:,.0f}")
+    table.add_row(t("bench.games_per_s"), f"{report['games_per_s']:,.2f}")
+    table.add_row(t("bench.clone_us"), f"{report['clone_us']:,.1f}")
+    table.add_row(t("bench.view_us"), f"{report['view_us']:,.1f}")
+    table.add_row(t("bench.legal_us"), f"{report['legal_actions_us']:,.2f}")
+    table.add_row(t("bench.played", games=report["games"], actions=report["actions"]), "")
+    machine = report["machine"]
+    table.add_row(
+        t("bench.machine"),
+        f"{machine['platform']}, {machine['processor']}, {machine['python']}, "
+        + t("bench.cpus", cpus=machine["cpus"]),
+    )
+    out().print(table)
+
+
+@app.command()
+@guarded
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).")],
+    verify: Annotated[bool, typer.Option("--verify", help="Check every actor and digest.")] = False,
+    lang: LangOpt = DEFAULT_LANGUAGE,
+) -> None:
+    """Replay a record: number of actions, final digest, result."""
+    t = Texts(lang)
+    record = load_record(file)
+    match = replay_record(record, verify=verify)
+    if verify and "result" in record and record["result"] != match.state.result("en"):
+        raise RecordError(t("replay.result_differs"))
+    console = out()
+    console.print(Text(t("replay.actions", game=match.game.id, count=len(match.history))))
+    console.print(Text(t("replay.digest", digest=match.state.digest())))
+    result = match.state.result(lang)
+    console.print(Text(result["text"] if result else t("replay.unfinished")))
+    if verify:
+        checked = "replay.verified" if "digests" in record else "replay.verified_actors"
+        console.print(Text(t(checked), style="green"))
+
+
+def main() -> None:
+    """The console entry point."""
+    app(prog_name="ludoteca")

@@ -1,0 +1,309 @@
+"""Playing a game in the terminal with Rich: board, prompt with its rule, numbered actions, commands.
+
+The session reads lines with `input()` from stdin, so tests and tmux can drive it; end of input ends
+the game cleanly. Every text comes from the message catalogs (DESIGN §7).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.ai.agents import Agent
+from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.game import Game
+from ludoteca.core.i18n import Catalog, check_language
+from ludoteca.core.match import Match
+from ludoteca.core.record import save_record
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
+_ANCHOR = re.compile(r"\s*\{#([^}\s]+)\}")
+COMMANDS = ("undo", "help", "log", "save", "quit")
+
+
+@cache
+def core_catalog() -> Catalog:
+    """The core messages, the CLI's own included (no game directory)."""
+    return Catalog()
+
+
+class Texts:
+    """The CLI's own messages (``[cli]`` in the core catalogs) in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = check_language(lang)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return core_catalog().text(f"cli.{key}", self.lang, params)
+
+
+def rules_sections(markdown: str) -> list[str]:
+    """The section ids of a rules reference: its headings' ``{#id}`` anchors."""
+    return [m[3] for line in markdown.splitlines() if (m := _HEADING.match(line))]
+
+
+def rules_section(markdown: str, section: str) -> str | None:
+    """The heading with anchor ``{#section}`` and its body, up to the next heading of the same or a
+    higher level; None if no heading has that anchor."""
+    lines = markdown.splitlines()
+    for start, line in enumerate(lines):
+        match = _HEADING.match(line)
+        if match and match[3] == section:
+            level = len(match[1])
+            end = next(
+                (i for i in range(start + 1, len(lines)) if re.match(rf"^#{{1,{level}}}\s", lines[i])),
+                len(lines),
+            )
+            return "\n".join(lines[start:end]).strip()
+    return None
+
+
+def show_anchors(markdown: str) -> str:
+    """Headings' ``{#id}`` anchors shown as ``[id]``, the way prompts cite them."""
+    return _ANCHOR.sub(lambda m: f" [{m[1]}]", markdown)
+
+
+def board_renderable(game: Game, view: dict[str, Any], lang: str) -> RenderableType:
+    """The game's own terminal drawing (its ``terminal_view`` module's `render`) or a generic one."""
+    module = getattr(game, "terminal_view", None)
+    if module:
+        render: Callable[[dict[str, Any], str], RenderableType] = importlib.import_module(module).render
+        return render(view, lang)
+    return Panel(Pretty(view["board"]), title=game.title, title_align="left")
+
+
+def actions_table(view: dict[str, Any], t: Texts) -> Table:
+    """The legal actions of the role to act, numbered from 1."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column(t("col.notation"))
+    table.add_column(t("col.label"))
+    for number, action in enumerate(view["actions"], 1):
+        table.add_row(str(number), Text(action["notation"]), Text(action["label"]))
+    return table
+
+
+def cited(text: str, rule: str | None) -> Text:
+    """A text followed by the rule it applies, e.g. ``… [placement.patrol]``."""
+    line = Text(text)
+    if rule:
+        line.append(f" [{rule}]", style="dim cyan")
+    return line
+
+
+class Session:
+    """One terminal game: humans at `humans`, agents at `agents`, chance from the match's generator."""
+
+    def __init__(
+        self,
+        match: Match,
+        humans: set[int],
+        agents: dict[int, Agent],
+        lang: str,
+        console: Console,
+        record: Path | None = None,
+    ) -> None:
+        self.match = match
+        self.game = match.game
+        self.humans = humans
+        self.agents = agents
+        self.t = Texts(lang)
+        self.lang = lang
+        self.console = console
+        self.record = record
+        self.seen: dict[int | None, int] = {}
+        self.viewer = min(humans) if humans else None
+        self.echo = not sys.stdin.isatty()
+        self.commands = {name: name for name in COMMANDS} | {self.t(f"alias.{n}"): n for n in COMMANDS}
+
+    # --------------------------------------------------------------------------------- the game loop
+    def run(self) -> bool:
+        """Play until the game ends, the player quits or input ends; then the result and the record.
+        False if the record could not be written."""
+        t = self.t
+        self.console.print(Text(t("start", title=self.game.title, seed=self.match.seed), style="bold"))
+        while not self.match.state.is_terminal():
+            player = self.match.state.current_player()
+            if self.match.state.is_chance_node():
+                self.match.play_chance()
+            elif player in self.agents:
+                self.agent_move(player)
+            elif not self.human_turn(player):
+                break
+        self.show_log(self.viewer)
+        result = self.match.state.result(self.lang)
+        if result is not None:
+            self.console.print(
+                board_renderable(self.game, self.match.state.view(self.viewer, self.lang), self.lang)
+            )
+            self.console.print(Panel(Text(result["text"]), title=t("result"), title_align="left"))
+        return self.record is None or self.save(self.record)
+
+    def agent_move(self, player: int) -> None:
+        self.show_log(self.viewer)
+        view = self.match.state.view(player, self.lang)
+        action = self.agents[player].step(self.match.state)
+        self.match.apply(action)
+        shown = next(a for a in view["actions"] if a["id"] == action)
+        text = self.t(
+            "agent_moved", role=self.game.roles[player], notation=shown["notation"], label=shown["label"]
+        )
+        self.console.print(cited(text, view["rule"]))
+
+    def human_turn(self, player: int) -> bool:
+        """Show the position to `player` and read entries until one moves the game; False to stop."""
+        view = self.match.state.view(player, self.lang)
+        self.show_log(player)
+        self.console.print(board_renderable(self.game, view, self.lang))
+        self.show_prompt(view)
+        while True:
+            try:
+                line = self.console.input(Text(f"{self.game.roles[player]}> ", style="bold"))
+            except (EOFError, KeyboardInterrupt) as stop:
+                self.console.print()
+                self.say(self.t("eof" if isinstance(stop, EOFError) else "quit"))
+                return False
+            if self.echo:
+                self.console.print(Text(line), highlight=False)
+            outcome = self.handle(line.strip(), player, view)
+            if outcome is not None:
+                return outcome
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print a message as plain text: brackets in it are never taken for Rich markup."""
+        self.console.print(Text(text, style))
+
+    def show_prompt(self, view: dict[str, Any]) -> None:
+        self.console.print(cited(view["prompt"] or "", view["rule"]), style="bold")
+        self.console.print(actions_table(view, self.t))
+        self.say(self.t("entry_hint"), "dim")
+
+    def show_log(self, role: int | None) -> None:
+        """The log lines `role` has not seen yet."""
+        lines = self.match.state.view(role, self.lang)["log"]
+        for entry in lines[self.seen.get(role, 0) :]:
+            self.console.print(cited(f"· {entry['text']}", entry["rule"]))
+        self.seen[role] = len(lines)
+
+    # ------------------------------------------------------------------------------- one entry
+    def handle(self, text: str, player: int, view: dict[str, Any]) -> bool | None:
+        """Act on one entry: True when the game moved on, False to stop, None to read another."""
+        t = self.t
+        if not text:
+            self.say(t("entry_hint"))
+            return None
+        word, _, rest = text.partition(" ")
+        command = self.commands.get(word.lower())
+        if command == "quit":
+            self.say(t("quit"))
+            return False
+        if command == "undo":
+            return self.undo(player)
+        if command == "help":
+            self.help(rest.strip())
+        elif command == "log":
+            self.whole_log(player)
+        elif command == "save":
+            if rest.strip():
+                self.save(Path(rest.strip()))
+            else:
+                self.say(t("save_usage"))
+        else:
+            return self.play(text, view)
+        return None
+
+    def play(self, text: str, view: dict[str, Any]) -> bool | None:
+        """Apply the action numbered or written in `text`, if it is one of the legal ones."""
+        t, actions = self.t, view["actions"]
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(actions):
+                self.say(t("bad_number", number=number, last=len(actions)))
+                return None
+            action = actions[number - 1]
+        else:
+            try:
+                wanted = self.game.actions.parse(text)
+            except IllegalActionError:
+                self.say(t("unknown_entry", entry=text))
+                return None
+            action = next((a for a in actions if a["id"] == wanted), None)
+            if action is None:
+                legal = ", ".join(a["notation"] for a in actions)
+                self.say(t("not_legal", entry=text, legal=legal))
+                return None
+        self.match.apply(action["id"])
+        self.console.print(
+            cited(t("you_played", notation=action["notation"], label=action["label"]), view["rule"])
+        )
+        return True
+
+    def undo(self, player: int) -> bool | None:
+        if self.match.undoable(player) == 0:
+            self.say(core_catalog().text("core.nothing_to_undo", self.lang))
+            return None
+        self.match.undo(player)
+        self.seen[player] = len(self.match.state.view(player, self.lang)["log"])
+        self.say(self.t("undone"))
+        return True
+
+    def help(self, topic: str) -> None:
+        t = self.t
+        word, _, section = topic.partition(" ")
+        if not word:
+            table = Table(show_header=False, show_edge=False, pad_edge=False)
+            for name in COMMANDS:
+                table.add_row(Text(t(f"alias.{name}")), Text(t(f"help.{name}")))
+            table.add_row(Text(t("help.rules_entry")), Text(t("help.rules")))
+            self.console.print(table)
+            return
+        if word.lower() not in ("rules", t("alias.rules")):
+            self.say(t("help_unknown", topic=topic))
+            return
+        reference = self.game.rules_reference(self.lang)
+        if not reference:
+            self.say(t("no_rules"))
+            return
+        section = section.strip()
+        if section:
+            body = rules_section(reference, section)
+            if body is None:
+                self.say(t("no_section", section=section, sections=", ".join(rules_sections(reference))))
+            else:
+                self.console.print(Markdown(show_anchors(body)))
+        elif self.console.is_terminal:
+            os.environ.setdefault("LESS", "-R")  # the system pager is usually less: let it show styles
+            with self.console.pager(styles="R" in os.environ["LESS"]):
+                self.console.print(Markdown(show_anchors(reference)))
+        else:
+            self.console.print(Markdown(show_anchors(reference)))
+
+    def whole_log(self, player: int) -> None:
+        lines = self.match.state.view(player, self.lang)["log"]
+        if not lines:
+            self.say(self.t("log_empty"))
+        for entry in lines:
+            self.console.print(cited(f"· {entry['text']}", entry["rule"]))
+
+    def save(self, path: Path) -> bool:
+        """Write the record of the game so far to `path`; False (and a message) if that failed."""
+        try:
+            save_record(self.match.record(), path)
+        except OSError as exc:
+            self.say(self.t("save_failed", path=str(path), reason=exc.strerror or str(exc)))
+            return False
+        self.say(self.t("saved", path=str(path)))
+        return True

@@ -1,0 +1,84 @@
+"""Agents and spec strings (DESIGN §8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import pytest
+
+from ludoteca.ai.agents import AGENTS, Agent, AgentFactory, RandomAgent, make_agent, parse_spec
+from ludoteca.ai.selfplay import play_out, summarize
+from ludoteca.core.errors import BadOptionError
+from ludoteca.core.game import Game
+from ludoteca.core.state import State
+from toygame import RaceGame
+
+
+class FirstAgent:
+    def step(self, state: State) -> int:
+        return state.legal_actions()[0]
+
+
+def first(game: Game, role: int, seed: int, params: Mapping[str, str]) -> Agent:
+    return FirstAgent()
+
+
+def test_random_agents_play_legal_moves_reproducibly(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    state.apply_notation("roll 1")
+    agent = make_agent("random", toy, 0, seed=9)
+    twin = make_agent("random", toy, 0, seed=9)
+    picks = [agent.step(state) for _ in range(30)]
+    assert picks == [twin.step(state) for _ in range(30)]
+    assert set(picks) == {0, 1}
+    assert isinstance(agent, RandomAgent)
+
+
+def test_seats_draw_independent_streams(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    state.apply_notation("roll 1")
+    red, blue = (make_agent("random", toy, role, seed=9) for role in (0, 1))
+    assert [red.step(state) for _ in range(30)] != [blue.step(state) for _ in range(30)]
+
+
+def test_spec_strings_are_parsed() -> None:
+    assert parse_spec("random") == ("random", {})
+    assert parse_spec(" ISMCTS:iters=500:time=2 ") == ("ismcts", {"iters": "500", "time": "2"})
+    with pytest.raises(BadOptionError, match="parameter 'iters' must be key=value"):
+        parse_spec("ismcts:iters")
+
+
+def test_unknown_and_human_specs_are_clear_errors(toy: RaceGame) -> None:
+    with pytest.raises(BadOptionError, match="'human' is not an agent"):
+        make_agent("human", toy, 0, 1)
+    with pytest.raises(BadOptionError, match="unknown agent 'ismcts:iters=500'; agents are: random, human"):
+        make_agent("ismcts:iters=500", toy, 0, 1)
+    with pytest.raises(BadOptionError, match="takes no parameters"):
+        make_agent("random:depth=2", toy, 0, 1)
+
+
+def test_new_kinds_plug_in_globally_or_per_game(toy: RaceGame, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(AGENTS, "first", first)
+    assert isinstance(make_agent("first", toy, 0, 1), FirstAgent)
+
+    class Hooked(RaceGame):
+        agents: ClassVar[dict[str, AgentFactory]] = {"eager": first}
+
+    hooked = Hooked()
+    assert isinstance(make_agent("eager", hooked, 1, 1), FirstAgent)
+    with pytest.raises(BadOptionError, match="agents are: eager, first, random, human"):
+        make_agent("lazy", hooked, 0, 1)
+    with pytest.raises(BadOptionError, match="unknown agent 'eager'"):
+        make_agent("eager", toy, 0, 1)
+
+
+def test_a_selfplay_game_depends_on_its_seed_alone(toy: RaceGame) -> None:
+    games = [play_out(toy, toy.normalize_options(), ["random", "random"], seed) for seed in (3, 4, 3)]
+    assert games[0] == games[2]
+    assert games[0] != games[1]
+    assert sorted(games[0]["returns"]) == [-1.0, 1.0]
+    summary = summarize(toy, {}, ["random", "random"], 3, games)
+    assert summary["wins"]["red"] + summary["wins"]["blue"] == 3
+    assert summary["outcomes"] == {"result.win": 3}
+    assert summary["length"]["max"] == max(g["length"] for g in games)

@@ -1,0 +1,225 @@
+"""The `ludoteca` command (DESIGN §9) on the toy game, driven through Typer's test runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludoteca.cli import app
+from ludoteca.core.record import load_record, replay_record, save_record
+from ludoteca.terminal import rules_section, rules_sections
+from toygame import RaceGame
+
+runner = CliRunner(env={"COLUMNS": "200"})
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_list_gives_one_line_per_game(toy: RaceGame) -> None:
+    code, output = run("list", "--lang", "en")
+    assert code == 0
+    lines = output.splitlines()
+    assert len(lines) == 2
+    assert lines[0].split("\t") == [
+        "race",
+        "Race to the target",
+        "players 2",
+        "options target=10|15 (default 10); secret=no|yes (default no)",
+    ]
+
+
+def test_info_shows_roles_options_and_provenance(toy: RaceGame) -> None:
+    code, output = run("info", "race", "--lang", "en")
+    assert code == 0
+    assert "red, blue" in output
+    assert "target=10|15 (default 10)  — Total to reach" in output
+    assert "rulebook: 3 (60%), public: 1 (20%), reconstructed: 1 (20%)" in output
+    assert "distinct actions  6" in output
+    code, output = run("info", "race", "--lang", "es")
+    assert "papeles" in output and "Total que alcanzar" in output
+
+
+def test_errors_are_one_line_and_exit_2(toy: RaceGame) -> None:
+    assert run("info", "chess", "--lang", "en") == (
+        2,
+        "error: unknown game 'chess'; games are: race, race-leaky\n",
+    )
+    code, output = run("play", "race", "--option", "target", "--lang", "en")
+    assert (code, output) == (2, "error: --option 'target' must be KEY=VALUE\n")
+    code, output = run("selfplay", "race", "--agents", "random", "--games", "2", "--option", "target=12")
+    assert code == 2 and "target=10|15" in output
+    code, output = run("play", "race", "--ai", "blue=ismcts:iters=9", "--lang", "en")
+    assert code == 2 and "unknown agent 'ismcts:iters=9'; agents are: random, human" in output
+    code, output = run("play", "race", "--lang", "fr")
+    assert code == 2 and "unknown language 'fr'" in output
+
+
+def selfplay_json(*extra: str) -> dict[str, object]:
+    result = runner.invoke(
+        app, ["selfplay", "race", "--agents", "random", "--games", "30", "--seed", "11", "--json", *extra]
+    )
+    assert result.exit_code == 0, result.output
+    summary: dict[str, object] = json.loads(result.stdout)
+    return summary
+
+
+def test_selfplay_json_is_reproducible_and_independent_of_jobs(toy: RaceGame) -> None:
+    summary = selfplay_json()
+    assert summary["games"] == 30 and summary["seed"] == 11
+    assert summary["agents"] == {"red": "random", "blue": "random"}
+    wins = summary["wins"]
+    assert isinstance(wins, dict) and wins["red"] + wins["blue"] == 30
+    assert summary["outcomes"] == {"result.win": 30}
+    assert selfplay_json("--jobs", "2") == summary
+    assert selfplay_json("--option", "target=15") != summary
+
+
+def test_selfplay_prints_a_summary_table(toy: RaceGame) -> None:
+    code, output = run("selfplay", "race", "--agents", "random,random", "--games", "5", "--lang", "en")
+    assert code == 0
+    assert "race: 5 games from seed 0" in output
+    assert "result.win: 5" in output
+    assert "length (actions, chance included): mean" in output
+    code, output = run("selfplay", "race", "--agents", "random,random,random", "--games", "5", "--lang", "en")
+    assert code == 2 and "give one for all roles or one per role (red, blue)" in output
+
+
+def test_fuzz_exit_codes(toy: RaceGame, tmp_path: Path) -> None:
+    code, output = run("fuzz", "race", "--games", "20", "--failures", str(tmp_path), "--lang", "en")
+    assert code == 0, output
+    assert "race: 20 games" in output and "No failures." in output
+    for jobs in ("1", "2"):
+        code, output = run(
+            "fuzz", "race-leaky", "--games", "4", "--option", "secret=yes", "--jobs", jobs,
+            "--failures", str(tmp_path), "--lang", "en",
+        )  # fmt: skip
+        assert code == 1
+        assert "4 failing games:" in output
+        record = tmp_path / "fuzz-race-leaky-3.json"
+        assert "seed 3: InvariantError: view of" in output and str(record) in output
+        assert load_record(record)["seed"] == 3
+
+
+def test_fuzz_saves_failures_under_the_working_directory(
+    toy: RaceGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _ = run("fuzz", "race-leaky", "--games", "1", "--option", "secret=yes")
+    assert code == 1
+    assert [p.name for p in (tmp_path / "fuzz-failures").iterdir()] == ["fuzz-race-leaky-0.json"]
+
+
+def test_bench_json_has_every_measure(toy: RaceGame) -> None:
+    result = runner.invoke(app, ["bench", "race", "--seconds", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    for key in ("actions_per_s", "games_per_s", "clone_us", "view_us", "legal_actions_us", "machine"):
+        assert key in report
+    assert report["actions_per_s"] > 0
+    code, output = run("bench", "race", "--seconds", "0.05", "--lang", "en")
+    assert code == 0 and "actions/s" in output and "clone() µs" in output and "CPython" in output
+
+
+def played_record(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    code, output = run("play", "race", "--as", "red", "--seed", "8", "--record", str(path), stdin="1\n" * 100)
+    assert code == 0, output
+    return path
+
+
+def test_replay_verifies_a_record(toy: RaceGame, tmp_path: Path) -> None:
+    path = played_record(tmp_path)
+    record = load_record(path)
+    code, output = run("replay", str(path), "--verify", "--lang", "en")
+    assert code == 0
+    assert f"race: {len(record['actions'])} actions replayed" in output
+    assert f"final digest: {record['digests'][-1]}" in output
+    assert record["result"]["text"] in output
+    assert "verified" in output
+
+
+def test_replay_rejects_bad_records_with_a_message(toy: RaceGame, tmp_path: Path) -> None:
+    path = played_record(tmp_path)
+    record = load_record(path)
+    save_record({**record, "result": {**record["result"], "outcome": "result.draw"}}, path)
+    code, output = run("replay", str(path), "--verify", "--lang", "en")
+    assert (code, output) == (2, "error: the replayed result differs from the result the record states\n")
+    record["digests"][2] = "f" * 16
+    save_record(record, path)
+    code, output = run("replay", str(path), "--verify", "--lang", "en")
+    assert code == 2 and output.startswith("error: action 3 (") and "digest differs" in output
+    assert run("replay", str(path))[0] == 0  # digests are only checked with --verify
+    path.write_text("[1, 2", encoding="utf-8")
+    code, output = run("replay", str(path), "--lang", "en")
+    assert code == 2 and "is not JSON" in output
+    code, output = run("replay", str(tmp_path / "none.json"), "--lang", "en")
+    assert code == 2 and "cannot read record" in output
+
+
+def test_play_with_a_bad_entry_undo_help_save_and_eof(toy: RaceGame, tmp_path: Path) -> None:
+    saved, final = tmp_path / "saved.json", tmp_path / "final.json"
+    stdin = (
+        "\n".join(
+            ["1", "jump", "[/b]", "7", "pass", "undo", "undo", "help", "add", "done", f"save {saved}", "log"]
+        )
+        + "\n"
+    )
+    code, output = run("play", "race", "--seed", "3", "--lang", "en", "--record", str(final), stdin=stdin)
+    assert code == 0
+    assert "red: add the roll or pass? [turn.decide]" in output
+    assert "'jump' is neither an action nor a command" in output
+    assert "'[/b]' is neither an action nor a command" in output  # shown as typed, not as markup
+    assert "There is no action 7: choose a number from 1 to 1." in output
+    assert "'pass' is not legal now. Legal actions: done." in output
+    assert "Undone." in output
+    assert "Nothing to undo: a chance outcome" in output
+    assert "help rules [SECTION]" in output
+    assert "You play done (Done) [turn.done]" in output
+    assert f"Record written to {saved}." in output
+    assert "End of input: the game stops here." in output
+    assert f"Record written to {final}." in output
+    at_save = replay_record(load_record(saved))
+    assert [a for _, a in load_record(saved)["actions"]][1:3] == ["add", "done"]
+    assert at_save.state.current_player() == 1  # blue to decide: both seats were human
+    assert load_record(final)["actions"] == load_record(saved)["actions"]
+
+
+def test_play_cites_rules_and_prints_sections(toy: RaceGame) -> None:
+    stdin = "help rules turn.decide\nhelp rules nowhere\nayuda\nquit\n"
+    code, output = run("play", "race", "--seed", "1", stdin=stdin)
+    assert code == 0
+    assert "Decidir [turn.decide]" in output and "dos veces por partida" in output
+    assert "Confirmar" not in output  # the next section is left out
+    assert "No hay sección 'nowhere'. Secciones: race, turn, turn.decide, turn.done, end." in output
+    assert "ayuda reglas [SECCIÓN]" in output
+    assert "Partida abandonada." in output
+
+
+def test_play_against_an_agent_to_the_end(toy: RaceGame, tmp_path: Path) -> None:
+    path = played_record(tmp_path)
+    record = load_record(path)
+    assert record["result"]["outcome"] == "result.win"
+    assert {actor for actor, _ in record["actions"]} == {"chance", "red", "blue"}
+    code, output = run("play", "race", "--as", "blue", "--ai", "red=random", "--seed", "8", "--lang", "en",
+                       stdin="1\n" * 100)  # fmt: skip
+    assert code == 0
+    assert "red plays " in output and "[turn.decide]" in output
+    assert "reaches the target and wins." in output
+    code, output = run("play", "race", "--as", "red", "--ai", "red=random")
+    assert code == 2 and "--as red" in output
+
+
+def test_rules_sections_are_cut_at_the_next_heading_of_the_same_level() -> None:
+    text = "# A {#a}\nintro\n## B {#b}\nbody\n### C {#c}\ndeep\n## D {#d}\nlast\n"
+    assert rules_sections(text) == ["a", "b", "c", "d"]
+    assert rules_section(text, "b") == "## B {#b}\nbody\n### C {#c}\ndeep"
+    assert rules_section(text, "c") == "### C {#c}\ndeep"
+    assert rules_section(text, "a") == text.strip()
+    assert rules_section(text, "z") is None

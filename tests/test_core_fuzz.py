@@ -1,0 +1,42 @@
+"""The fuzzer (DESIGN §10) passes a sound game and reports a broken one with a reproducing record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ludoteca.core.fuzz import run_fuzz
+from ludoteca.core.game import get_game
+from ludoteca.core.record import load_record, replay_record
+from toygame import LeakyGame, RaceGame
+
+
+@pytest.mark.parametrize("options", [{}, {"secret": "yes", "target": "15"}])
+def test_the_toy_game_passes(toy: RaceGame, options: dict[str, str], tmp_path: Path) -> None:
+    seen: list[int] = []
+    report = run_fuzz(toy, 40, seed=5, options=options, failure_dir=tmp_path, progress=seen.append)
+    assert report.failures == []
+    assert report.games == 40 and seen == list(range(1, 41))
+    assert report.outcomes == {"result.win": 40}
+    assert report.actions > 40 * 10
+    assert report.longest <= toy.max_moves
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_leaking_view_is_reported_with_its_record(toy: RaceGame, tmp_path: Path) -> None:
+    leaky = get_game("race-leaky")
+    assert isinstance(leaky, LeakyGame)
+    report = run_fuzz(leaky, 3, seed=0, options={"secret": "yes"}, failure_dir=tmp_path)
+    assert [f["seed"] for f in report.failures] == [0, 1, 2]
+    failure = report.failures[0]
+    assert "view of" in failure["error"] and "leaks hidden information" in failure["error"]
+    record = load_record(failure["record"])
+    assert record["game"] == "race-leaky" and record["seed"] == 0
+    replayed = replay_record(record, verify=True)  # reproduces the position where the leak showed
+    assert replayed.state.view(0)["board"]["roll"] is not None
+
+
+def test_the_leak_check_is_specific(toy: RaceGame) -> None:
+    """Without a secret there is nothing to leak, so the same variant passes."""
+    assert run_fuzz(get_game("race-leaky"), 10, seed=0, options={"secret": "no"}).failures == []

@@ -1,0 +1,88 @@
+"""The frame stack (DESIGN §3): call pushes, ret pops with a value, goto and replace move on."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import pytest
+
+from ludoteca.core.game import ActionTable, Game
+from ludoteca.core.i18n import Catalog
+from ludoteca.core.procedure import ProcedureSet
+from ludoteca.core.state import State
+from toygame import ADD, DONE, RaceGame
+
+
+def test_call_pushes_a_frame_and_ret_hands_back_a_value(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    assert state.d["stack"] == [{"p": "turn", "s": "rolled"}]
+    state.apply_notation("roll 3")
+    assert state.d["stack"] == [{"p": "turn", "s": "decided"}, {"p": "decide", "s": "chosen", "who": 0}]
+    state.apply_action(ADD)
+    assert state.d["stack"][-1]["s"] == "confirmed"
+    state.apply_action(DONE)
+    # decide returned 3 to turn, which added it, went back to its start and rolled for blue
+    assert state.d["stack"] == [{"p": "turn", "s": "rolled"}]
+    assert state.d["totals"] == [3, 0]
+    assert state.d["player"] == 1
+
+
+def test_a_paused_state_resumes_from_its_json(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    state.apply_notation("roll 2")
+    resumed = State.from_json(json.loads(json.dumps(state.to_json())))
+    resumed.apply_action(ADD)
+    resumed.apply_action(DONE)
+    assert resumed.d["totals"] == [2, 0]
+
+
+MINI = ProcedureSet()
+first = MINI.proc("first", rule="1")
+second = MINI.proc("second", rule="2")
+
+
+@first.step()
+def _first(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["trail"].append("first")
+    s.replace("second", value=7)
+
+
+@second.step()
+def _second(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["trail"].append(f"second {frame['value']} with {len(s.d['stack'])} frame")
+    s.end_game("over", [1.0])
+
+
+class MiniState(State):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = MINI
+
+
+class MiniGame(Game):
+    id = "mini"
+    title = "Mini"
+    roles = ("solo",)
+    player_counts = (1,)
+    rulebook = "-"
+    actions = ActionTable(("go",))
+    catalog = Catalog()
+
+
+def test_replace_swaps_the_running_procedure() -> None:
+    state = MiniState(MiniGame(), {}, {"trail": []})
+    state.start("first")
+    assert state.d["trail"] == ["first", "second 7 with 1 frame"]
+    assert state.is_terminal() and state.returns() == [1.0]
+
+
+def test_procedure_sets_reject_duplicates_and_missing_starts() -> None:
+    procs = ProcedureSet()
+    proc = procs.proc("p", rule="1")
+    with pytest.raises(ValueError, match="defined twice"):
+        procs.proc("p", rule="1")
+    proc.step("later")(lambda s, f, a: None)
+    with pytest.raises(ValueError, match="twice"):
+        proc.step("later")(lambda s, f, a: None)
+    with pytest.raises(ValueError, match="no start step"):
+        procs.check()

@@ -1,0 +1,152 @@
+"""The state contract (DESIGN §2, §4): illegal actions, clones, JSON, digests, options, notation."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ludoteca.core.errors import BadOptionError, IllegalActionError, RecordError
+from ludoteca.core.game import CHANCE, TERMINAL
+from ludoteca.core.state import State
+from toygame import ADD, DONE, PASS, RaceGame
+
+MOVES = ["roll 2", "add", "done", "roll 3", "pass", "roll 1"]
+
+
+def played(game: RaceGame, moves: list[str] = MOVES, **options: str) -> State:
+    state = game.new_initial_state(options)
+    for move in moves:
+        state.apply_notation(move)
+    return state
+
+
+def test_the_turn_order_follows_the_rules(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    assert state.current_player() == CHANCE
+    assert state.chance_outcomes() == [
+        (3, pytest.approx(1 / 3)),
+        (4, pytest.approx(1 / 3)),
+        (5, pytest.approx(1 / 3)),
+    ]
+    state.apply_notation("roll 1")
+    assert state.current_player() == 0
+    assert state.legal_actions() == [ADD, PASS]
+    assert state.legal_actions(1) == []
+
+
+def test_an_illegal_action_raises_and_changes_nothing(toy: RaceGame) -> None:
+    state = played(toy, ["roll 2"])
+    before = state.digest()
+    with pytest.raises(IllegalActionError, match=r"'done' \(2\) is not legal now; legal actions: add, pass"):
+        state.apply_action(DONE)
+    with pytest.raises(IllegalActionError, match="action 99"):
+        state.apply_action(99)
+    assert state.digest() == before
+    assert state.legal_actions() == [ADD, PASS]
+
+
+def test_no_action_is_legal_once_the_game_is_over(toy: RaceGame) -> None:
+    state = played(toy, ["roll 3", "add", "done", "roll 1", "add", "done"] * 3 + ["roll 3", "add", "done"])
+    assert state.d["totals"] == [12, 3]
+    assert state.current_player() == TERMINAL
+    assert state.returns() == [1.0, -1.0]
+    assert state.result("en")["text"] == "red reaches the target and wins."
+    with pytest.raises(IllegalActionError, match="game is over"):
+        state.apply_action(ADD)
+
+
+def test_a_clone_is_independent(toy: RaceGame) -> None:
+    state = played(toy, ["roll 2"])
+    twin = state.clone()
+    assert twin == state and twin.digest() == state.digest()
+    twin.apply_action(ADD)
+    twin.apply_action(DONE)
+    assert twin.d["totals"] == [2, 0]
+    assert state.d["totals"] == [0, 0]
+    assert state.legal_actions() == [ADD, PASS]
+    assert len(twin.logs) == len(state.logs) + 1
+
+
+def test_json_round_trip_is_exact(toy: RaceGame) -> None:
+    state = played(toy, secret="yes")
+    restored = State.from_json(json.loads(json.dumps(state.to_json())))
+    assert restored == state
+    assert restored.logs == state.logs
+    assert restored.digest() == state.digest()
+    assert restored.view(1, "en") == state.view(1, "en")
+
+
+def test_from_json_rejects_what_is_not_a_saved_state(toy: RaceGame) -> None:
+    with pytest.raises(RecordError, match="not a saved state"):
+        State.from_json({"format": "something else"})
+    data = played(toy).to_json()
+    del data["data"]["stack"]
+    with pytest.raises(RecordError, match="lacks stack"):
+        State.from_json(data)
+
+
+def test_the_digest_depends_on_the_position_only() -> None:
+    """The same moves give the same digest in fresh interpreters with different hash seeds."""
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from toygame import RaceGame; "
+        "s = RaceGame().new_initial_state({'secret': 'yes'}); "
+        f"[s.apply_notation(m) for m in {MOVES!r}]; print(s.digest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script, str(Path(__file__).parent)],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in ("1", "2", "3")
+    }
+    assert digests == {played(RaceGame(), secret="yes").digest()}
+    assert played(RaceGame()).digest() != played(RaceGame(), secret="yes").digest()
+
+
+def test_options_are_normalised_with_defaults(toy: RaceGame) -> None:
+    assert toy.normalize_options(None) == {"target": "10", "secret": "no"}
+    assert toy.normalize_options({"target": " 15 ", "secret": "YES"}) == {"target": "15", "secret": "yes"}
+
+
+def test_bad_options_name_what_is_allowed(toy: RaceGame) -> None:
+    with pytest.raises(
+        BadOptionError, match=r"option target='11' is not allowed; use target=10\|15 \(default 10\)"
+    ):
+        toy.normalize_options({"target": "11"})
+    with pytest.raises(BadOptionError, match="unknown option 'colour'; options are: target, secret"):
+        toy.normalize_options({"colour": "red"})
+    with pytest.raises(BadOptionError, match="unknown role 'green'; roles are: red, blue"):
+        toy.role_index("green")
+    assert toy.role_index("blue") == toy.role_index("1") == 1
+
+
+def test_notation_parse_and_format_are_inverse(toy: RaceGame) -> None:
+    for action in range(toy.num_distinct_actions):
+        notation = toy.actions.format(action)
+        assert toy.actions.parse(notation) == action
+        assert toy.actions.format(toy.actions.parse(notation)) == notation
+    assert toy.actions.parse("  ROLL   2 ") == 4
+    with pytest.raises(IllegalActionError, match="unknown notation 'jump'"):
+        toy.actions.parse("jump")
+    with pytest.raises(IllegalActionError, match=r"outside 0\.\.5"):
+        toy.actions.format(6)
+
+
+def test_views_hide_the_secret_roll(toy: RaceGame) -> None:
+    state = played(toy, ["roll 3"], secret="yes")
+    assert state.view(0, "en")["board"]["roll"] == 3
+    assert state.view(1, "en")["board"]["roll"] is None
+    assert state.view(None, "en")["board"]["roll"] is None
+    assert [line["text"] for line in state.view(1, "en")["log"]] == []
+    assert [a["notation"] for a in state.view(0, "en")["actions"]] == ["add", "pass"]
+    assert state.view(1, "en")["actions"] == []
+    assert state.view(1, "en")["prompt"] == "red: add the roll or pass?"
+    assert state.view(1, "en")["rule"] == "turn.decide"
