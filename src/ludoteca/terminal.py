@@ -166,8 +166,8 @@ class Session:
     def human_turn(self, player: int) -> bool:
         """Show the position to `player` and read entries until one moves the game; False to stop."""
         view = self.match.state.view(player, self.lang)
-        self.show_log(player)
         self.console.print(board_renderable(self.game, view, self.lang))
+        self.show_log(player)  # what just happened, right above the prompt
         self.show_prompt(view)
         while True:
             try:
