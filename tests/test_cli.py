@@ -57,8 +57,15 @@ def test_errors_are_one_line_and_exit_2(toy: RaceGame) -> None:
     assert code == 2 and "target=10|15" in output
     code, output = run("play", "race", "--ai", "blue=ismcts:iters=9", "--lang", "en")
     assert code == 2 and "unknown agent 'ismcts:iters=9'; agents are: random, human" in output
-    code, output = run("play", "race", "--lang", "fr")
-    assert code == 2 and "unknown language 'fr'" in output
+    code, output = run("play", "race", "--lang", "fr")  # an unknown language is reported in Spanish
+    assert code == 2 and "idioma desconocido «fr»; usa uno de: es, en" in output
+
+
+def test_errors_speak_the_chosen_language(toy: RaceGame) -> None:
+    code, spanish = run("play", "race", "--option", "target=11", "--lang", "es")
+    assert code == 2 and "la opción target=11 no está permitida" in spanish
+    code, english = run("play", "race", "--option", "target=11", "--lang", "en")
+    assert code == 2 and "option target=11 is not allowed" in english
 
 
 def selfplay_json(*extra: str) -> dict[str, object]:

@@ -31,7 +31,7 @@ from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ludoteca.core.match import Match
 from ludoteca.core.record import load_record, replay_record
-from ludoteca.terminal import Session, Texts
+from ludoteca.terminal import Session, Texts, core_catalog
 
 app = typer.Typer(
     add_completion=False,
@@ -63,7 +63,9 @@ def guarded(command: F) -> F:
         except LudotecaError as exc:
             lang = kwargs.get("lang")
             t = Texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
-            Console(stderr=True, soft_wrap=True, highlight=False).print(Text(t("error", message=str(exc))))
+            Console(stderr=True, soft_wrap=True, highlight=False).print(
+                Text(t("error", message=exc.localized(core_catalog(), t.lang)))
+            )
             raise typer.Exit(2) from None
 
     return run  # type: ignore[return-value]

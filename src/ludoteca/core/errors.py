@@ -1,8 +1,31 @@
-"""Precise exceptions: each names what was wrong and what is allowed (DESIGN §2, Errors)."""
+"""Precise exceptions: each names what was wrong and what is allowed (DESIGN §2, Errors).
+
+Every error has an English message (``str(exc)``, for logs and developers) and, where a person may
+meet it, a message `key` with `params` so that an interface can show it in the person's language
+(`LudotecaError.localized`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ludoteca.core.i18n import Catalog
 
 
 class LudotecaError(Exception):
     """Base of every error Ludoteca raises on bad input."""
+
+    def __init__(self, message: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+    def localized(self, catalog: Catalog, lang: str) -> str:
+        """The message in `lang` when the catalog has it, else the English one."""
+        if self.key and catalog.has(self.key):
+            return catalog.text(self.key, lang, self.params)
+        return str(self)
 
 
 class IllegalActionError(LudotecaError, ValueError):

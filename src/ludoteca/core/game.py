@@ -35,11 +35,12 @@ class OptionSpec:
     open_ended: bool = False
     pattern_help: str = ""
 
+    def allowed(self) -> str:
+        """The allowed values, ``a|b|c``."""
+        return "|".join((*self.choices, self.pattern_help) if self.pattern_help else self.choices)
+
     def describe(self) -> str:
-        allowed = "|".join(self.choices)
-        if self.pattern_help:
-            allowed += f"|{self.pattern_help}"
-        return f"{self.name}={allowed} (default {self.default})"
+        return f"{self.name}={self.allowed()} (default {self.default})"
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,9 @@ class ActionTable:
         try:
             return self.ids[key]
         except KeyError:
-            raise IllegalActionError(f"unknown notation {text!r}") from None
+            raise IllegalActionError(
+                f"unknown notation {text!r}", "error.unknown_notation", text=text
+            ) from None
 
 
 class Game:
@@ -100,7 +103,13 @@ class Game:
             if spec.name == name:
                 return spec
         known = ", ".join(o.name for o in self.options) or "none"
-        raise BadOptionError(f"{self.id}: unknown option {name!r}; options are: {known}")
+        raise BadOptionError(
+            f"{self.id}: unknown option {name!r}; options are: {known}",
+            "error.unknown_option",
+            game=self.id,
+            name=name,
+            known=known,
+        )
 
     def check_option(self, spec: OptionSpec, value: str) -> bool:
         """Whether an open-ended option value outside `choices` is acceptable. Games override."""
@@ -114,7 +123,13 @@ class Game:
             value = str(given.pop(spec.name, spec.default)).strip().lower()
             if value not in spec.choices and not (spec.open_ended and self.check_option(spec, value)):
                 raise BadOptionError(
-                    f"{self.id}: option {spec.name}={value!r} is not allowed; use {spec.describe()}"
+                    f"{self.id}: option {spec.name}={value!r} is not allowed; use {spec.describe()}",
+                    "error.bad_option",
+                    game=self.id,
+                    name=spec.name,
+                    value=value,
+                    allowed=spec.allowed(),
+                    default=spec.default,
                 )
             result[spec.name] = value
         if given:
@@ -130,7 +145,14 @@ class Game:
                 return self.roles.index(role)
             if role.isdigit() and int(role) < len(self.roles):
                 return int(role)
-        raise BadOptionError(f"{self.id}: unknown role {role!r}; roles are: {', '.join(self.roles)}")
+        roles = ", ".join(self.roles)
+        raise BadOptionError(
+            f"{self.id}: unknown role {role!r}; roles are: {roles}",
+            "error.unknown_role",
+            game=self.id,
+            role=role,
+            roles=roles,
+        )
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> State:
         raise NotImplementedError
@@ -177,4 +199,6 @@ def get_game(game_id: str) -> Game:
         return _REGISTRY[game_id]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGameError(f"unknown game {game_id!r}; games are: {known}") from None
+        raise UnknownGameError(
+            f"unknown game {game_id!r}; games are: {known}", "error.unknown_game", game=game_id, known=known
+        ) from None

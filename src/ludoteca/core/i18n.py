@@ -59,7 +59,12 @@ def check_language(lang: str) -> str:
     from ludoteca.core.errors import BadOptionError
 
     if lang not in LANGUAGES:
-        raise BadOptionError(f"unknown language {lang!r}; use one of: {', '.join(LANGUAGES)}")
+        raise BadOptionError(
+            f"unknown language {lang!r}; use one of: {', '.join(LANGUAGES)}",
+            "error.unknown_language",
+            lang=lang,
+            known=", ".join(LANGUAGES),
+        )
     return lang
 
 

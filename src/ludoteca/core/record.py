@@ -55,9 +55,19 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
+        raise RecordError(
+            f"cannot read record {path}: {exc.strerror}",
+            "error.record_unreadable",
+            path=str(path),
+            reason=exc.strerror,
+        ) from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"record {path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+        raise RecordError(
+            f"record {path} is not JSON: {exc.msg} at line {exc.lineno}",
+            "error.record_not_json",
+            path=str(path),
+            line=exc.lineno,
+        ) from None
     if not isinstance(data, dict):
         raise RecordError(f"record {path} must be a JSON object")
     return data
@@ -69,7 +79,12 @@ def replay_record(record: Mapping[str, Any], verify: bool = True) -> Match:
     from ludoteca.core.match import Match
 
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"record format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
+        raise RecordError(
+            f"record format must be {RECORD_FORMAT!r}, not {record.get('format')!r}",
+            "error.record_format",
+            expected=RECORD_FORMAT,
+            found=str(record.get("format")),
+        )
     for key, kind in (("game", str), ("options", dict), ("actions", list)):
         if not isinstance(record.get(key), kind):
             raise RecordError(f"record field {key!r} must be a {kind.__name__}")

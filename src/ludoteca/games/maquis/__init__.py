@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import Game, OptionSpec, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.state import State
@@ -57,12 +58,17 @@ class Maquis(Game):
         return len(names) == 2 and names[0] != names[1] and all(n in BOARD.missions for n in names)
 
     def normalize_options(self, options: Mapping[str, str] | None = None) -> dict[str, str]:
+        """As the core does; a bad `missions` value also lists the mission ids."""
         try:
             return super().normalize_options(options)
-        except Exception as exc:
-            if "missions" in str(exc):
-                raise type(exc)(f"{exc}; missions are: {', '.join(BOARD.missions)}") from None
-            raise
+        except BadOptionError as exc:
+            if exc.params.get("name") != "missions":
+                raise
+            ids = ", ".join(BOARD.missions)
+            allowed = f"{exc.params['allowed']} ({ids})"
+            raise BadOptionError(
+                f"{exc}; missions are: {ids}", exc.key, **{**exc.params, "allowed": allowed}
+            ) from None
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> MaquisState:
         return MaquisState.new(self, self.normalize_options(options))
