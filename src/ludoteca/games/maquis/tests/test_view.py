@@ -1,0 +1,55 @@
+"""The player's view and observation: complete, JSON-ready, fixed-shape and bounded."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ludoteca.games.maquis import GAME
+from ludoteca.games.maquis.agent import choose
+from ludoteca.games.maquis.state import MaquisState
+
+
+def positions(seed: int, count: int = 300) -> list[MaquisState]:
+    rng = random.Random(seed)
+    found: list[MaquisState] = []
+    while len(found) < count:
+        state = GAME.new_initial_state({"difficulty": rng.choice(["easy", "very-hard"])})
+        assert isinstance(state, MaquisState)
+        while not state.is_terminal():
+            action = state.sample_chance(rng) if state.is_chance_node() else choose(state, rng, noise=0.3)
+            state.apply_action(action)
+            found.append(state.clone())
+    return found
+
+
+def test_observation_has_a_fixed_shape_and_values_in_0_1() -> None:
+    sizes = set()
+    for state in positions(3):
+        tensor = state.observation_tensor(0)
+        sizes.add(len(tensor))
+        assert all(0.0 <= x <= 1.0 for x in tensor), [x for x in tensor if not 0.0 <= x <= 1.0]
+    assert len(sizes) == 1
+
+
+def test_view_shows_the_whole_position_and_the_decision() -> None:
+    state = GAME.new_initial_state({"missions": "sabotage+aid-the-spy"})
+    view = state.view(0, "en")
+    json.dumps(view)
+    board = view["board"]
+    assert board["morale"] == 6 and board["patrols_minimum"] == 3 and board["day"] == 0
+    assert [m["id"] for m in board["missions"]] == ["sabotage", "aid-the-spy"]
+    assert board["workers"] == {"home": 3, "cafe": 2, "lost": 0, "on_cards": 0, "to_activate": []}
+    assert view["prompt"] == "Place a Resistance worker (3 left to place)."
+    assert view["rule"] == "placement.resistance"
+    labels = {a["notation"]: a["label"] for a in view["actions"]}
+    assert labels["place grocer"] == "Place at Grocer"
+    assert all(a["target"] in board["layout"] for a in view["actions"])  # clickable on the board
+    spanish = state.view(0, "es")
+    assert spanish["prompt"] == "Coloca un Trabajador de la Resistencia (3 por colocar)."
+
+
+def test_spectator_sees_the_board_but_no_actions() -> None:
+    state = GAME.new_initial_state({})
+    spectator = state.view(None, "en")
+    assert spectator["actions"] == [] and spectator["board"] == state.view(0, "en")["board"]
