@@ -129,7 +129,7 @@ def perform(st: St, f: Frame, loc: str, option: str) -> None:
     the worker is then arrested (facts A7)."""
     d = st.d
     if option == "mission":
-        _rectangle(st, loc)
+        _rectangle(st, f, loc)
         return
     if option == "blow-bridge":
         m = active(st, "take-out-the-bridges")
@@ -170,7 +170,7 @@ def perform(st: St, f: Frame, loc: str, option: str) -> None:
         st.worker_lost(arrest=False)
 
 
-def _rectangle(st: St, slot: str) -> None:
+def _rectangle(st: St, f: Frame, slot: str) -> None:
     """Fill the next success box of the card in `slot` (numbered boxes in order: §Acciones de misión)."""
     d = st.d
     m = next(m for m in d["missions"] if m["slot"] == slot)
@@ -196,8 +196,11 @@ def _rectangle(st: St, slot: str) -> None:
     if m["boxes"] < len(data["steps"]):
         return
     if mid == "infiltration":
-        d["home"] += 1  # the mole returns to the Safe House; the delivering worker escapes as usual
-        st.log("log.home", loc=f"@target.{slot}", rule=rule)
+        # The mole is released: it leaves the card with the worker who freed it and, like that worker,
+        # must trace an escape route at the escape check (facts A7: «both workers then try to return
+        # home»; §Verificar ruta de escape). Counted at home until then; `release_mole` may arrest it.
+        d["home"] += 1
+        f["mole"] = True
     complete(st, m)
 
 

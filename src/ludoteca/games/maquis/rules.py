@@ -337,6 +337,8 @@ def _escape(st: St, f: Frame, a: A) -> None:
     loc = f["loc"]
     if st.d["board"].get(loc) == "w":  # a worker kept on a mission card has already left the board
         st.send_home_or_arrest(loc, keep=f.get("star", False))
+    if f.get("mole") and not st.is_terminal():
+        st.release_mole(loc)  # Infiltration: the released mole takes the same way home
     if not st.is_terminal():
         st.ret()
 

@@ -189,11 +189,23 @@ class MaquisState(State):
         del d["board"][loc]
         if self.route_home(loc):
             d["home"] += 1
+            d["pending"] = {"gain": {}, "recruit": 0, "drop": None}
             self.log("log.home", loc=f"@target.{loc}", rule="action.escape")
             return
         self.log("log.arrested", loc=f"@target.{loc}", rule="action.arrest")
         if not keep:
             self._forfeit()
+        self.worker_lost(arrest=True)
+
+    def release_mole(self, slot: str) -> None:
+        """Infiltration done: the mole leaves the card by the route of the worker who freed it, traced
+        after that worker's (same exit, same patrols). No route: arrested (§Ser arrestado), like any
+        worker; mission actions keep their reward, so nothing is forfeited."""
+        if self.route_home(slot):
+            self.log("log.home", loc=f"@target.{slot}", rule="missions.infiltration")
+            return
+        self.d["home"] -= 1  # counted at home since the delivery
+        self.log("log.arrested", loc=f"@target.{slot}", rule="action.arrest")
         self.worker_lost(arrest=True)
 
     def _forfeit(self) -> None:
@@ -276,8 +288,15 @@ class MaquisState(State):
         return [SHOOT[loc] for loc, pawn in d["board"].items() if pawn == "m"]
 
     def shoot(self, loc: str) -> None:
+        """§Milicia de tiro: «Un Trabajador que recolecta un Recurso de Arma puede usar esa misma Arma para
+        disparar». A Weapon the activated worker has just gained is the one fired, so it is no longer part
+        of the reward that an arrest takes away (§Ser arrestado; README §4.9: only what of the gain is
+        still held goes back), and a Weapon held from before stays."""
         d = self.d
         d["res"]["weapon"] -= 1
+        pending = d["pending"]["gain"]
+        if pending.get("weapon"):
+            pending["weapon"] -= 1
         del d["board"][loc]
         d["shot"] = True
         d["soldiers"] = min(BOARD.components["soldiers"]["max"], d["soldiers"] + 1)

@@ -68,13 +68,15 @@ def _closed(st: MaquisState) -> set[frozenset[str]]:
 
 def _mission(m: dict[str, Any]) -> dict[str, Any]:
     raw = BOARD.missions[m["id"]].raw
+    marks = len(raw.get("graffiti", [])) or len(raw.get("visits", []))
+    total = raw.get("boxes") or len(raw.get("steps", [])) or (marks + 1 if marks else 1)
     return {
         "id": m["id"],
         "slot": m["slot"],
         "level": raw["level"],
         "rect": raw["rect"],
-        "boxes": m["boxes"],
-        "boxes_total": len(raw.get("steps", [])) or len(raw.get("graffiti", [])) or 1,
+        "boxes": total if m["done"] else m["boxes"] + len(m["marks"]),
+        "boxes_total": total,
         "done": m["done"],
         "marks": list(m["marks"]),
         "worker_on_card": m["keeper"],
