@@ -172,23 +172,18 @@ def test_replay_rejects_bad_records_with_a_message(toy: RaceGame, tmp_path: Path
 
 def test_play_with_a_bad_entry_undo_help_save_and_eof(toy: RaceGame, tmp_path: Path) -> None:
     saved, final = tmp_path / "saved.json", tmp_path / "final.json"
-    stdin = (
-        "\n".join(
-            ["1", "jump", "[/b]", "7", "pass", "undo", "undo", "help", "add", "done", f"save {saved}", "log"]
-        )
-        + "\n"
-    )
+    entries = ["1", "jump", "[/b]", "7", "done", "undo", "help", f"save {saved}", "log"]
+    stdin = "\n".join(entries) + "\n"
     code, output = run("play", "race", "--seed", "3", "--lang", "en", "--record", str(final), stdin=stdin)
     assert code == 0
     assert "red: add the roll or pass? [turn.decide]" in output
+    assert "Only one choice: Done. [turn.done]" in output  # a forced move needs no keypress
     assert "'jump' is neither an action nor a command" in output
     assert "'[/b]' is neither an action nor a command" in output  # shown as typed, not as markup
-    assert "There is no action 7: choose a number from 1 to 1." in output
-    assert "'pass' is not legal now. Legal actions: done." in output
-    assert "Undone." in output
+    assert "There is no action 7: choose a number from 1 to 2." in output
+    assert "'done' is not legal now. Legal actions: add, pass." in output
     assert "Nothing to undo: a chance outcome" in output
     assert "help rules [SECTION]" in output
-    assert "You play done (Done) [turn.done]" in output
     assert f"Record written to {saved}." in output
     assert "End of input: the game stops here." in output
     assert f"Record written to {final}." in output
@@ -196,6 +191,17 @@ def test_play_with_a_bad_entry_undo_help_save_and_eof(toy: RaceGame, tmp_path: P
     assert [a for _, a in load_record(saved)["actions"]][1:3] == ["add", "done"]
     assert at_save.state.current_player() == 1  # blue to decide: both seats were human
     assert load_record(final)["actions"] == load_record(saved)["actions"]
+
+
+def test_undo_in_maquis_takes_back_the_activation_and_its_action(tmp_path: Path) -> None:
+    """Placements are each followed by a patrol draw (chance); in the action phase undo works."""
+    stdin = "place radio_a\nundo\nplace doctor\nplace cafe\nactivate radio_a\ndo intel\nundo\nquit\n"
+    options = ["--option", "missions=sabotage+aid-the-spy"]
+    code, output = run("play", "maquis", "--seed", "4", "--lang", "en", *options, stdin=stdin)
+    assert code == 0
+    assert "Nothing to undo: a chance outcome" in output  # the patrol drawn after the placement
+    assert "Undone: do intel." in output
+    assert output.count("What does the worker at Radio A do? [action.locations]") == 2
 
 
 def test_play_cites_rules_and_prints_sections(toy: RaceGame) -> None:

@@ -6,6 +6,7 @@ the game cleanly. Every text comes from the message catalogs (DESIGN §7).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import re
@@ -28,6 +29,9 @@ from ludoteca.core.game import Game
 from ludoteca.core.i18n import Catalog, check_language
 from ludoteca.core.match import Match
 from ludoteca.core.record import save_record
+
+with contextlib.suppress(ImportError):  # line editing and history for input(), where the platform has it
+    import readline  # noqa: F401
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
 _ANCHOR = re.compile(r"\s*\{#([^}\s]+)\}")
@@ -166,6 +170,11 @@ class Session:
     def human_turn(self, player: int) -> bool:
         """Show the position to `player` and read entries until one moves the game; False to stop."""
         view = self.match.state.view(player, self.lang)
+        if len(view["actions"]) == 1:  # a forced move needs no keypress
+            only = view["actions"][0]
+            self.match.apply(only["id"])
+            self.console.print(cited(self.t("only_choice", label=only["label"]), view["rule"]), style="dim")
+            return True
         self.console.print(board_renderable(self.game, view, self.lang))
         self.show_log(player)  # what just happened, right above the prompt
         self.show_prompt(view)
@@ -255,9 +264,14 @@ class Session:
         if self.match.undoable(player) == 0:
             self.say(core_catalog().text("core.nothing_to_undo", self.lang))
             return None
+        undone = [self.match.history[-1].action]
         self.match.undo(player)
+        while self.match.undoable(player) and len(self.match.state.legal_actions()) == 1:
+            undone.append(self.match.history[-1].action)  # forced moves are replayed, so take them back too
+            self.match.undo(player)
         self.seen[player] = len(self.match.state.view(player, self.lang)["log"])
-        self.say(self.t("undone"))
+        notations = ", ".join(self.game.actions.format(a) for a in reversed(undone))
+        self.say(self.t("undone", actions=notations))
         return True
 
     def help(self, topic: str) -> None:

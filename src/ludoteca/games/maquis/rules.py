@@ -260,7 +260,13 @@ def _choose(st: St, f: Frame, a: A) -> None:
     if not ready:
         st.ret()
         return
-    st.ask(0, [ACTIVATE[loc] for loc in ready] + st.shoot_actions(), then="chosen", prompt="prompt.activate")
+    shots = st.shoot_actions()
+    st.ask(
+        0,
+        [ACTIVATE[loc] for loc in ready] + shots,
+        then="chosen",
+        prompt="prompt.activate_or_shoot" if shots else "prompt.activate",
+    )
 
 
 @action_phase.step("chosen")

@@ -202,10 +202,10 @@ class MaquisState(State):
         after that worker's (same exit, same patrols). No route: arrested (§Ser arrestado), like any
         worker; mission actions keep their reward, so nothing is forfeited."""
         if self.route_home(slot):
-            self.log("log.home", loc=f"@target.{slot}", rule="missions.infiltration")
+            self.log("log.mole_home", rule="missions.infiltration")
             return
         self.d["home"] -= 1  # counted at home since the delivery
-        self.log("log.arrested", loc=f"@target.{slot}", rule="action.arrest")
+        self.log("log.mole_arrested", rule="action.arrest")
         self.worker_lost(arrest=True)
 
     def _forfeit(self) -> None:
@@ -307,12 +307,34 @@ class MaquisState(State):
 
     # --------------------------------------------------------------------------------- views
     def action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """A location action is labelled by what it does ("Buy a weapon (1 money)")."""
+        """Labels that tell the player what an action does and costs, and warn of a certain arrest."""
         view = super().action_view(action, lang)
-        if view["group"] == "do":
-            view["label"] = self.game.catalog.text(f"do.{view['target']}", lang)
-            view["target"] = self.d["stack"][-1].get("loc") if self.d["stack"] else None
+        text = self.game.catalog.text
+        group, target = view["group"], view["target"]
+        loc = self.d["stack"][-1].get("loc") if self.d["stack"] else None
+        if group == "do":
+            cost = self._mission_cost(loc, lang) if target == "mission" else ""
+            view["label"] = text(f"do.{target}", lang) + (f" ({cost})" if cost else "")
+            view["target"] = loc
+        elif group == "drop":
+            n = self.settings()["airdrop"][target]
+            view["label"] = text("action.drop_n", lang, {"n": n, "kind": f"@res.{target}"})
+        elif group == "build":
+            view["label"] += " — " + text(f"tile.{target}", lang)
+        elif (group == "home" and loc and not self.route_home(loc)) or (
+            group == "activate" and not self.route_home(target)
+        ):
+            view["label"] += " " + text("action.cut_off", lang)
         return view
+
+    def _mission_cost(self, slot: str | None, lang: str) -> str:
+        """What the next success box of the card in `slot` asks to deliver, e.g. "2 intel"."""
+        m = next((m for m in self.d["missions"] if m["slot"] == slot), None)
+        steps = BOARD.missions[m["id"]].steps if m else []
+        if not m or m["boxes"] >= len(steps):
+            return ""
+        text = self.game.catalog.text
+        return ", ".join(f"{n} {text(f'res.{kind}', lang)}" for kind, n in steps[m["boxes"]].items())
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Everything on the table: nothing in Maquis is hidden but the deck order, never stored."""

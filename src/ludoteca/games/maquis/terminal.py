@@ -36,7 +36,9 @@ KIND_STYLE = {
 def render(view: dict[str, Any], lang: str) -> RenderableType:
     """The whole position: header and day track, town map, resources/workers/patrols, missions."""
     b = view["board"]
-    return Group(_header(view, lang), _town(b, lang), _counters(b, lang), _missions(b, lang))
+    return Group(
+        _header(view, lang), _town(b, lang), _counters(b, lang), _patrol_cards(b, lang), _missions(b, lang)
+    )
 
 
 def _t(key: str, lang: str) -> str:
@@ -221,6 +223,23 @@ def _counters(b: dict[str, Any], lang: str) -> Table:
         table.add_column(_t(key, lang), ratio=1)
     table.add_row(resources, Group(workers, ready_line), patrols)
     return table
+
+
+def _patrol_cards(b: dict[str, Any], lang: str) -> Panel:
+    """The ten patrol cards with their three locations in order (rulebook §Colocación de patrulla): the
+    discard pile may be looked through at any time, so the cards still in the deck are known too."""
+    gone = set(b["patrol_discard"])
+    table = Table.grid(padding=(0, 2), expand=True)
+    table.add_column(ratio=1)
+    table.add_column(ratio=1)
+    cells = []
+    for card, locations in sorted(b["patrol_cards"].items(), key=lambda kv: int(kv[0])):
+        route = " → ".join(b["names"][loc] for loc in locations)
+        style = "grey50" if int(card) in gone else "bold"
+        cells.append(Text.assemble((f"{card:>2} ", style), (route, style)))
+    for left, right in zip(cells[::2], cells[1::2], strict=True):
+        table.add_row(left, right)
+    return Panel(table, title=_t("patrol_cards", lang), box=box.ROUNDED)
 
 
 def _missions(b: dict[str, Any], lang: str) -> Table:

@@ -44,6 +44,7 @@ def board_view(st: MaquisState, lang: str) -> dict[str, Any]:
         "tiles_left": [t for t in TILES if t not in d["tiles"].values()],
         "patrol_deck": len(d["deck"]) + (d["peek"] is not None),
         "patrol_discard": list(d["discard"]),
+        "patrol_cards": {str(card): list(locs) for card, locs in BOARD.patrol_cards.items()},
         "patrol_top": None if d["peek"] is None else list(BOARD.patrol_cards[d["peek"]]),
         "shot_today": d["shot"],
         "bridges_destroyed": list(d["bridges"]),
