@@ -72,8 +72,12 @@ def _header(view: dict[str, Any], lang: str) -> Panel:
         style = "black on dark_orange" if day in counting else "dark_orange" if day in days["orange"] else ""
         if day == b["day"]:
             style = "bold black on bright_white"
-        cell = f" {label.get(day, day):>2}" + ("▴" if day in days["triangle"] else " ")
+        triangle = days["morale_marks"] == "triangle" and day in days["triangle"]
+        cell = f" {label.get(day, day):>2}" + ("▴" if triangle else " ")
         track.append(cell, "grey42 strike" if day > b["last_day"] else style)
+    track.append("  ")
+    track.append(" ▴ " if days["morale_marks"] == "triangle" else "   ", "black on dark_orange")
+    track.append(f" {_t('morale_mark', lang)}")
     if b["shot_today"]:
         track.append(f"   ✶ {_t('shot_today', lang)}", "red")
     lines = [line, track]
@@ -144,6 +148,8 @@ def _cells(b: dict[str, Any], lang: str, width: int) -> dict[str, tuple[Text, Te
                 below.append(f"{n}{_t('abbr.' + res, lang)} ", RESOURCE_STYLE[res])
         elif kind in ("safe_house", "cafe"):
             below.append("●" * b["workers"]["home" if kind == "safe_house" else "cafe"], "white")
+        if loc in b["closed_locations"]:
+            below.append("×", "bold red")  # Bomb for the Officer keeps it out of use
         if len(name) > longest:
             name = name[: longest - 1].rstrip() + "…"
         cells[loc] = (Text(name, style), below)
@@ -199,7 +205,7 @@ def _town(b: dict[str, Any], lang: str) -> Panel:
 def _counters(b: dict[str, Any], lang: str) -> Table:
     """Resources held and left in the supply, the workers, and the patrol deck (rulebook §Componentes)."""
     resources = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, header_style="grey50")
-    for header in ("", "", "", _t("supply", lang)):
+    for header in ("", "", _t("held", lang), _t("supply", lang)):
         resources.add_column(header, no_wrap=True, justify="right" if header else "left")
     for res, held in b["resources"].items():
         style, name = RESOURCE_STYLE[res], GAME.catalog.text(f"res.{res}", lang)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.games.maquis import missions as missions_rules
 from ludoteca.games.maquis.board import BOARD
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ def board_view(st: MaquisState, lang: str) -> dict[str, Any]:
         "shot_today": d["shot"],
         "bridges_destroyed": list(d["bridges"]),
         "closed_roads": sorted(sorted(r) for r in _closed(st)),
+        "closed_locations": sorted(missions_rules.closed_locations(st)),
         "missions": [_mission(m) for m in d["missions"]],
         "days": {
             "orange": st.orange_days(),
@@ -62,9 +64,7 @@ def board_view(st: MaquisState, lang: str) -> dict[str, Any]:
 
 
 def _closed(st: MaquisState) -> set[frozenset[str]]:
-    from ludoteca.games.maquis.missions import closed_roads
-
-    return closed_roads(st)
+    return missions_rules.closed_roads(st)
 
 
 def _mission(m: dict[str, Any]) -> dict[str, Any]:
