@@ -4,32 +4,7 @@ README §4 resolutions. Patrol cards are always chosen, never sampled."""
 
 from __future__ import annotations
 
-from ludoteca.games.maquis import GAME
-from ludoteca.games.maquis.state import MaquisState
-
-
-def new(missions: str, **options: str) -> MaquisState:
-    state = GAME.new_initial_state({"missions": missions, **options})
-    assert isinstance(state, MaquisState)
-    return state
-
-
-def play(state: MaquisState, *moves: str) -> None:
-    for move in moves:
-        state.apply_notation(move)
-
-
-def offered(state: MaquisState) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
-
-
-def restart_placement(state: MaquisState) -> None:
-    """Start the placement phase again after editing the position (the mole's peek included)."""
-    frame = state.d["stack"][-1]
-    assert frame["p"] == "placement"
-    state.d["wait"] = None
-    frame["s"] = "start"
-    state._run()
+from ludoteca.games.maquis.tests.positions import new, play, rerun
 
 
 # ------------------------------------------------------------------------------------ §Ser arrestado
@@ -79,7 +54,7 @@ def test_infiltration_mole_must_find_a_route_home_when_released() -> None:
     infiltration.update(boxes=1, keeper=True)  # the mole went in on an earlier day
     state.d["home"] = 2
     state.d["res"].update(weapon=1, explosive=1)
-    restart_placement(state)
+    rerun(state, "start")
     play(state, "patrol 8")  # the mole sees card 8: fence, rue baradat, poor district
     assert state.d["peek"] == 8
     play(state, "place mission_1")  # the first patrol takes the card seen: a Milice on the Fence
@@ -102,7 +77,7 @@ def test_infiltration_mole_goes_home_with_a_clear_route() -> None:
     infiltration.update(boxes=1, keeper=True)
     state.d["home"] = 2
     state.d["res"].update(weapon=1, explosive=1)
-    restart_placement(state)
+    rerun(state, "start")
     play(state, "patrol 2", "place mission_1", "place grocer", "patrol 6", "patrol 4")
     play(state, "activate mission_1", "do mission")
     assert infiltration["done"] and state.d["gone"] == 0 and state.d["home"] == 2
@@ -117,7 +92,7 @@ def test_infiltration_mole_arrest_costs_morale_in_very_hard() -> None:
     infiltration.update(boxes=1, keeper=True)
     state.d["home"], state.d["cafe"] = 1, 2
     state.d["res"].update(weapon=1, explosive=1)
-    restart_placement(state)
+    rerun(state, "start")
     play(state, "patrol 8", "place mission_1", "patrol 2", "patrol 6")
     assert state.d["board"]["fence"] == "m"
     play(state, "activate mission_1", "do mission")

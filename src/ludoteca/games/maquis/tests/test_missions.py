@@ -13,49 +13,15 @@ from typing import Any
 import pytest
 
 from ludoteca.core.game import CHANCE
-from ludoteca.games.maquis import GAME
 from ludoteca.games.maquis.board import BOARD
 from ludoteca.games.maquis.state import MaquisState
+from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play
 
 SAFE = (2, 6, 4)
 """Three patrols on Radio B, Radio A and Rue Baradat (when those are free of workers)."""
 
 
 # ---------------------------------------------------------------------------------------- helpers
-def new(missions: str, **options: str) -> MaquisState:
-    state = GAME.new_initial_state({"missions": missions, **options})
-    assert isinstance(state, MaquisState)
-    return state
-
-
-def play(state: MaquisState, *moves: str, cards: tuple[int, ...] | list[int] = ()) -> None:
-    """Apply `moves`; each patrol-card draw on the way takes the next of `cards`, which must all be used."""
-    queue = list(cards)
-
-    def draw() -> None:
-        while state.is_chance_node() and queue:
-            state.apply_notation(f"patrol {queue.pop(0)}")
-
-    for move in moves:
-        draw()
-        state.apply_notation(move)
-    draw()
-    assert not queue, f"patrol cards {queue} were never drawn"
-
-
-def offered(state: MaquisState) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
-
-
-def log_keys(state: MaquisState) -> list[str]:
-    return [line["key"] for line in state.view(0, "en")["log"]]
-
-
-def outcome(state: MaquisState) -> str | None:
-    result = state.result("en")
-    return None if result is None else str(result["outcome"])
-
-
 def mission(state: MaquisState, mission_id: str) -> dict[str, Any]:
     m = state.mission(mission_id)
     assert m is not None

@@ -6,44 +6,8 @@ import pytest
 
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import CHANCE
-from ludoteca.games.maquis import GAME
 from ludoteca.games.maquis.state import MaquisState
-
-MISSIONS = "sabotage+destroy-the-train"
-
-
-def new(**options: str) -> MaquisState:
-    state = GAME.new_initial_state({"missions": MISSIONS, **options})
-    assert isinstance(state, MaquisState)
-    return state
-
-
-def play(state: MaquisState, *moves: str) -> None:
-    for move in moves:
-        state.apply_notation(move)
-
-
-def offered(state: MaquisState) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
-
-
-def log_keys(state: MaquisState) -> list[str]:
-    return [line["key"] for line in state.view(0, "en")["log"]]
-
-
-def outcome(state: MaquisState) -> str:
-    result = state.result("en")
-    assert result is not None
-    return str(result["outcome"])
-
-
-def recount(state: MaquisState) -> None:
-    """Re-enter the morale check of the placement phase after editing the position."""
-    frame = state.d["stack"][-1]
-    assert frame["p"] == "placement"
-    state.d["wait"] = None
-    frame["s"] = "count"
-    state._run()
+from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play, rerun
 
 
 # --------------------------------------------------------------------- §Compruebe la moral
@@ -57,7 +21,7 @@ def test_patrol_count_is_the_larger_of_workers_and_red_number(
     state = new()
     state.d["morale"], state.d["home"] = morale, workers
     state.d["cafe"] = 5 - workers
-    recount(state)
+    rerun(state, "count")
     assert state.d["stack"][-1]["patrols"] == patrols
 
 
@@ -65,7 +29,7 @@ def test_soldiers_are_the_last_patrols_placed() -> None:
     """§Peones de patrulla soldado: 4 patrols with the soldier marker at 1 are 3 Milice then 1 Soldier."""
     state = new()
     state.d["morale"], state.d["soldiers"] = 3, 1
-    recount(state)
+    rerun(state, "count")
     play(
         state,
         "place cafe",
@@ -126,7 +90,7 @@ def test_one_pawn_per_location_and_fields_need_tokens() -> None:
     state = new()
     assert "place field_west" not in offered(state) and "place safe_house" not in str(offered(state))
     state.d["fields"]["field_west"] = {"food": 3}
-    recount(state)
+    rerun(state, "count")
     play(state, "place field_west")
     assert "place field_west" not in offered(state)  # now a patrol draw: chance
     play(state, "patrol 1")
