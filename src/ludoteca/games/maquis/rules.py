@@ -14,7 +14,6 @@ from ludoteca.games.maquis.actions import (
     ACTIVATE,
     BUILD,
     DESTROY,
-    DO,
     DROP,
     HOME,
     MISSION,
@@ -494,6 +493,3 @@ def _lady_seen(st: St, f: Frame, a: A) -> None:
     st.d["discard"].append(card)
     missions.reveal_lady(st, card)
     st.ret()
-
-
-__all__ = ["DO", "PROCS"]

@@ -321,9 +321,9 @@ class MaquisState(State):
             view["label"] = text("action.drop_n", lang, {"n": n, "kind": f"@res.{target}"})
         elif group == "build":
             view["label"] += " — " + text(f"tile.{target}", lang)
-        elif (group == "home" and loc and not self.route_home(loc)) or (
-            group == "activate" and not self.route_home(target)
-        ):
+        elif group == "home" and loc and not self.route_home(loc):
+            view["label"] += " " + text("action.arrest_ahead", lang)
+        elif group == "activate" and not self.route_home(target):
             view["label"] += " " + text("action.cut_off", lang)
         return view
 
