@@ -53,3 +53,22 @@ def test_spectator_sees_the_board_but_no_actions() -> None:
     state = GAME.new_initial_state({})
     spectator = state.view(None, "en")
     assert spectator["actions"] == [] and spectator["board"] == state.view(0, "en")["board"]
+
+
+def test_labels_give_costs_and_warn_of_a_certain_arrest() -> None:
+    from ludoteca.games.maquis.tests.positions import new, play
+
+    state = new("underground-newspaper+aid-the-spy")
+    state.d["res"]["intel"] = 2
+    # card 3 → Pont Leveque, card 5 → Black Market, card 1 → Grocer: the east and west routes are cut
+    play(state, "place mission_1", "place radio_b", "place cafe", cards=[3, 5, 1])
+    labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
+    assert labels["activate radio_b"] == "Activate the worker at Radio B (no route home now)"
+    assert labels["activate cafe"] == "Activate the worker at Café"
+    play(state, "activate mission_1")
+    labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
+    assert labels["do mission"] == "Carry out the mission (2 intel)"
+    state.d["res"]["weapon"] = 1
+    play(state, "do mission")
+    labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
+    assert labels["home"] == "Head home (no route home: arrested!)"
