@@ -180,7 +180,7 @@ def test_play_with_a_bad_entry_undo_help_save_and_eof(toy: RaceGame, tmp_path: P
     assert "Only one choice: Done. [turn.done]" in output  # a forced move needs no keypress
     assert "'jump' is neither an action nor a command" in output
     assert "'[/b]' is neither an action nor a command" in output  # shown as typed, not as markup
-    assert "There is no action 7: choose a number from 1 to 2." in output
+    assert "There is no action 7: the numbers now are 1, 2." in output
     assert "'done' is not legal now. Legal actions: add, pass." in output
     assert "Nothing to undo: a chance outcome" in output
     assert "help rules [SECTION]" in output

@@ -201,6 +201,8 @@ def play(
     humans = {r for r in roles if specs.get(r, HUMAN) == HUMAN}
     match = Match(game, parse_pairs(option, "--option", t), seed)
     agents = {r: make_agent(spec, game, r, match.seed) for r, spec in specs.items() if r not in humans}
+    if record is not None and not record.parent.is_dir():  # say so now, not after the whole game
+        raise BadOptionError(t("record_dir", path=str(record)))
     if not Session(match, humans, agents, lang, out(soft_wrap=False), record).run():
         raise typer.Exit(2)
 

@@ -89,13 +89,31 @@ def board_renderable(game: Game, view: dict[str, Any], lang: str) -> RenderableT
     return Panel(Pretty(view["board"]), title=game.title, title_align="left")
 
 
-def actions_table(view: dict[str, Any], t: Texts) -> Table:
-    """The legal actions of the role to act, numbered from 1."""
+def stable_numbers(game: Game, actions: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Number the legal actions so that a number keeps its meaning from one decision to the next: each
+    group of the action table (``place …``, ``activate …``) is numbered in table order, the groups of this
+    decision one after another. Taking a location never renumbers the others."""
+    groups: dict[str, list[int]] = {}
+    for action_id, name in enumerate(game.actions.names):
+        groups.setdefault(name.partition(" ")[0], []).append(action_id)
+    numbered: dict[int, dict[str, Any]] = {}
+    offset = 0
+    for group in dict.fromkeys(a["group"] for a in actions):
+        members = groups[group]
+        for action in actions:
+            if action["group"] == group:
+                numbered[offset + members.index(action["id"]) + 1] = action
+        offset += len(members)
+    return numbered
+
+
+def actions_table(numbered: dict[int, dict[str, Any]], t: Texts) -> Table:
+    """The legal actions of the role to act, with their numbers."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column(t("col.notation"))
     table.add_column(t("col.label"))
-    for number, action in enumerate(view["actions"], 1):
+    for number, action in numbered.items():
         table.add_row(str(number), Text(action["notation"]), Text(action["label"]))
     return table
 
@@ -163,7 +181,7 @@ class Session:
         self.match.apply(action)
         shown = next(a for a in view["actions"] if a["id"] == action)
         text = self.t(
-            "agent_moved", role=self.game.roles[player], notation=shown["notation"], label=shown["label"]
+            "agent_moved", role=self.role_name(player), notation=shown["notation"], label=shown["label"]
         )
         self.console.print(cited(text, view["rule"]))
 
@@ -172,22 +190,25 @@ class Session:
         view = self.match.state.view(player, self.lang)
         if len(view["actions"]) == 1:  # a forced move needs no keypress
             only = view["actions"][0]
+            self.show_log(player)
             self.match.apply(only["id"])
             self.console.print(cited(self.t("only_choice", label=only["label"]), view["rule"]), style="dim")
             return True
         self.console.print(board_renderable(self.game, view, self.lang))
         self.show_log(player)  # what just happened, right above the prompt
-        self.show_prompt(view)
+        numbered = stable_numbers(self.game, view["actions"])
+        self.show_prompt(view, numbered)
         while True:
             try:
-                line = self.console.input(Text(f"{self.game.roles[player]}> ", style="bold"))
+                self.console.file.flush()
+                line = input(f"{self.role_name(player)}> ")  # input() prints it, so readline keeps it
             except (EOFError, KeyboardInterrupt) as stop:
                 self.console.print()
                 self.say(self.t("eof" if isinstance(stop, EOFError) else "quit"))
                 return False
             if self.echo:
                 self.console.print(Text(line), highlight=False)
-            outcome = self.handle(line.strip(), player, view)
+            outcome = self.handle(line.strip(), player, view, numbered)
             if outcome is not None:
                 return outcome
 
@@ -195,9 +216,18 @@ class Session:
         """Print a message as plain text: brackets in it are never taken for Rich markup."""
         self.console.print(Text(text, style))
 
-    def show_prompt(self, view: dict[str, Any]) -> None:
+    def role_name(self, player: int) -> str:
+        """The role's name in the player's language, from the game's catalog (``role.<id>``)."""
+        role = self.game.roles[player]
+        return (
+            self.game.catalog.text(f"role.{role}", self.lang)
+            if self.game.catalog.has(f"role.{role}")
+            else role
+        )
+
+    def show_prompt(self, view: dict[str, Any], numbered: dict[int, dict[str, Any]]) -> None:
         self.console.print(cited(view["prompt"] or "", view["rule"]), style="bold")
-        self.console.print(actions_table(view, self.t))
+        self.console.print(actions_table(numbered, self.t))
         self.say(self.t("entry_hint"), "dim")
 
     def show_log(self, role: int | None) -> None:
@@ -208,7 +238,9 @@ class Session:
         self.seen[role] = len(lines)
 
     # ------------------------------------------------------------------------------- one entry
-    def handle(self, text: str, player: int, view: dict[str, Any]) -> bool | None:
+    def handle(
+        self, text: str, player: int, view: dict[str, Any], numbered: dict[int, dict[str, Any]]
+    ) -> bool | None:
         """Act on one entry: True when the game moved on, False to stop, None to read another."""
         t = self.t
         if not text:
@@ -231,18 +263,18 @@ class Session:
             else:
                 self.say(t("save_usage"))
         else:
-            return self.play(text, view)
+            return self.play(text, view, numbered)
         return None
 
-    def play(self, text: str, view: dict[str, Any]) -> bool | None:
+    def play(self, text: str, view: dict[str, Any], numbered: dict[int, dict[str, Any]]) -> bool | None:
         """Apply the action numbered or written in `text`, if it is one of the legal ones."""
         t, actions = self.t, view["actions"]
+        action: dict[str, Any] | None
         if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(actions):
-                self.say(t("bad_number", number=number, last=len(actions)))
+            if int(text) not in numbered:
+                self.say(t("bad_number", number=text, numbers=", ".join(map(str, numbered))))
                 return None
-            action = actions[number - 1]
+            action = numbered[int(text)]
         else:
             try:
                 wanted = self.game.actions.parse(text)

@@ -75,6 +75,12 @@ def make_agent(spec: str, game: Game, role: int, seed: int) -> Agent:
         raise BadOptionError("'human' is not an agent: only an interface can seat a person")
     if kind not in kinds:
         known = ", ".join([*sorted(kinds), HUMAN])
-        raise BadOptionError(f"{game.id}: unknown agent {spec!r}; agents are: {known}")
+        raise BadOptionError(
+            f"{game.id}: unknown agent {spec!r}; agents are: {known}",
+            "error.unknown_agent",
+            game=game.id,
+            spec=spec,
+            known=known,
+        )
     seat_seed = random.Random(f"{seed}/{role}").getrandbits(63)
     return kinds[kind](game, role, seat_seed, params)

@@ -323,9 +323,20 @@ class MaquisState(State):
             view["label"] += " — " + text(f"tile.{target}", lang)
         elif group == "home" and loc and not self.route_home(loc):
             view["label"] += " " + text("action.arrest_ahead", lang)
-        elif group == "activate" and not self.route_home(target):
+        if group in ("place", "activate") and target != (name := self.place_name(target, lang)):
+            view["label"] = text(f"action.{group}", lang, {"target": name})
+        if group == "activate" and not self.route_home(target):
             view["label"] += " " + text("action.cut_off", lang)
         return view
+
+    def place_name(self, loc: str, lang: str) -> str:
+        """A location as the player knows it: a built room by its tile, a mission rectangle by its card."""
+        text = self.game.catalog.text
+        tile = self.d["tiles"].get(loc)
+        card = next((m["id"] for m in self.d["missions"] if m["slot"] == loc), None)
+        if tile or card:
+            return text(f"target.{tile or card}", lang)
+        return loc
 
     def _mission_cost(self, slot: str | None, lang: str) -> str:
         """What the next success box of the card in `slot` asks to deliver, e.g. "2 intel"."""
@@ -334,7 +345,7 @@ class MaquisState(State):
         if not m or m["boxes"] >= len(steps):
             return ""
         text = self.game.catalog.text
-        return ", ".join(f"{n} {text(f'res.{kind}', lang)}" for kind, n in steps[m["boxes"]].items())
+        return ", ".join(f"{text(f'res.{kind}', lang)} ×{n}" for kind, n in steps[m["boxes"]].items())
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Everything on the table: nothing in Maquis is hidden but the deck order, never stored."""

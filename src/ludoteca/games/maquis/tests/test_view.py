@@ -65,9 +65,10 @@ def test_labels_give_costs_and_warn_of_a_certain_arrest() -> None:
     labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
     assert labels["activate radio_b"] == "Activate the worker at Radio B (no route home now)"
     assert labels["activate cafe"] == "Activate the worker at Café"
+    assert labels["activate mission_1"] == "Activate the worker at Underground Newspaper (no route home now)"
     play(state, "activate mission_1")
     labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
-    assert labels["do mission"] == "Carry out the mission (2 intel)"
+    assert labels["do mission"] == "Carry out the mission (intel ×2)"
     state.d["res"]["weapon"] = 1
     play(state, "do mission")
     labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
