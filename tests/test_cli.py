@@ -236,3 +236,10 @@ def test_rules_sections_are_cut_at_the_next_heading_of_the_same_level() -> None:
     assert rules_section(text, "c") == "### C {#c}\ndeep"
     assert rules_section(text, "a") == text.strip()
     assert rules_section(text, "z") is None
+
+
+def test_compact_play_draws_the_board_only_on_request() -> None:
+    base = ("play", "maquis", "--seed", "2", "--option", "missions=sabotage+aid-the-spy")
+    assert run(*base, "--compact", stdin="salir\n")[1].count("La ciudad") == 0
+    assert run(*base, "--compact", stdin="tablero\nsalir\n")[1].count("La ciudad") == 1  # when asked
+    assert run(*base, stdin="salir\n")[1].count("La ciudad") == 1  # at every decision without --compact

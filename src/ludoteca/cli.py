@@ -187,6 +187,9 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the chance outcomes.")] = None,
     lang: LangOpt = DEFAULT_LANGUAGE,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE", help="Write the record.")] = None,
+    compact: Annotated[
+        bool, typer.Option("--compact", help="Draw the board only when asked (command `board`).")
+    ] = False,
 ) -> None:
     """Play in the terminal. Roles not given to --ai are human, unless --as names the only human."""
     t = Texts(lang)
@@ -203,7 +206,7 @@ def play(
     agents = {r: make_agent(spec, game, r, match.seed) for r, spec in specs.items() if r not in humans}
     if record is not None and not record.parent.is_dir():  # say so now, not after the whole game
         raise BadOptionError(t("record_dir", path=str(record)))
-    if not Session(match, humans, agents, lang, out(soft_wrap=False), record).run():
+    if not Session(match, humans, agents, lang, out(soft_wrap=False), record, compact).run():
         raise typer.Exit(2)
 
 

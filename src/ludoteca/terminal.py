@@ -35,7 +35,7 @@ with contextlib.suppress(ImportError):  # line editing and history for input(), 
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
 _ANCHOR = re.compile(r"\s*\{#([^}\s]+)\}")
-COMMANDS = ("undo", "help", "log", "save", "quit")
+COMMANDS = ("undo", "board", "help", "log", "save", "quit")
 
 
 @cache
@@ -137,8 +137,10 @@ class Session:
         lang: str,
         console: Console,
         record: Path | None = None,
+        compact: bool = False,
     ) -> None:
         self.match = match
+        self.compact = compact
         self.game = match.game
         self.humans = humans
         self.agents = agents
@@ -194,7 +196,8 @@ class Session:
             self.match.apply(only["id"])
             self.console.print(cited(self.t("only_choice", label=only["label"]), view["rule"]), style="dim")
             return True
-        self.console.print(board_renderable(self.game, view, self.lang))
+        if not self.compact:  # small terminals: the board only on request (the `board` command)
+            self.console.print(board_renderable(self.game, view, self.lang))
         self.show_log(player)  # what just happened, right above the prompt
         numbered = stable_numbers(self.game, view["actions"])
         self.show_prompt(view, numbered)
@@ -253,6 +256,10 @@ class Session:
             return False
         if command == "undo":
             return self.undo(player)
+        if command == "board":
+            self.console.print(board_renderable(self.game, view, self.lang))
+            self.show_prompt(view, numbered)
+            return None
         if command == "help":
             self.help(rest.strip())
         elif command == "log":
