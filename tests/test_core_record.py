@@ -89,3 +89,18 @@ def test_malformed_records_are_rejected(record: dict[str, Any], tmp_path: Path) 
     with pytest.raises(RecordError, match=r"action 1: expected \[actor, notation\]"):
         replay_record({**record, "actions": [["chance"]]}, verify=False)
     assert json.loads(json.dumps(record)) == record
+
+
+def test_a_digest_mismatch_names_a_different_rules_version(toy: RaceGame) -> None:
+    match = Match(toy, {}, 5)
+    while not match.state.is_terminal():
+        state = match.state
+        match.apply(state.sample_chance(match.rng) if state.is_chance_node() else state.legal_actions()[0])
+    record = match.record()
+    assert record["rules_version"] == toy.rules_version
+    record["digests"][0] = "0" * 16
+    with pytest.raises(RecordError, match=r"digest differs from the record$"):
+        replay_record(record)
+    record["rules_version"] = "0"
+    with pytest.raises(RecordError, match="made with rules version 0, this engine has 1"):
+        replay_record(record)

@@ -87,6 +87,8 @@ class Game:
     rulebook: ClassVar[str]
     actions: ClassVar[ActionTable]
     catalog: ClassVar[Catalog]
+    rules_version: ClassVar[str] = "1"
+    """Changes whenever a rules change alters positions, so an older record's mismatch can be explained."""
     max_moves: ClassVar[int] = 10_000
     """An upper bound on the actions of one game, chance included (the fuzzer checks it)."""
 

@@ -1,6 +1,6 @@
 """Game records: write, read, replay and verify (DESIGN §5).
 
-``{"format": "ludoteca-record/1", "game", "engine_version", "options", "seed", "roles",
+``{"format": "ludoteca-record/1", "game", "engine_version", "rules_version", "options", "seed", "roles",
 "actions": [[actor, notation], ...], "result", "digests"}`` — actor is a role id or ``"chance"``;
 ``digests`` holds the state's `digest()` after every action, so a replay proves it reaches the same
 positions.
@@ -38,6 +38,7 @@ def make_record(match: Match) -> dict[str, Any]:
         "format": RECORD_FORMAT,
         "game": game.id,
         "engine_version": __version__,
+        "rules_version": game.rules_version,
         "options": dict(match.options),
         "seed": match.seed,
         "roles": list(game.roles),
@@ -111,5 +112,8 @@ def replay_record(record: Mapping[str, Any], verify: bool = True) -> Match:
         except LudotecaError as exc:
             raise RecordError(f"{where} ({notation!r}): {exc}") from None
         if digests is not None and match.state.digest() != digests[index]:
-            raise RecordError(f"{where} ({notation!r}): position digest differs from the record")
+            made_with, ours = record.get("rules_version", "?"), game.rules_version
+            why = f" (the record was made with rules version {made_with}, this engine has {ours})"
+            why = "" if made_with == ours else why
+            raise RecordError(f"{where} ({notation!r}): position digest differs from the record{why}")
     return match
