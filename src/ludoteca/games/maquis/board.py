@@ -79,13 +79,11 @@ class Board:
         )
         self.layout: dict[str, list[int]] = _load("layout")["position"]
         self.components = components
-        self.names: dict[str, dict[str, str]] = {}
         self.locations: dict[str, Location] = {}
         for item in board["location"]:
             self.locations[item["id"]] = Location(
                 item["id"], item["kind"], bool(item["star"]), _options(item.get("option", []))
             )
-            self.names[item["id"]] = item["name"]
         self.roads: list[tuple[str, str, str]] = [
             (r["ends"][0], r["ends"][1], r.get("bridge", "")) for r in board["road"]
         ]
@@ -101,11 +99,9 @@ class Board:
                 bool(item.get("safe_house", False)),
                 _options(item.get("option", [])),
             )
-            self.names[item["id"]] = item["name"]
         self.missions: dict[str, Mission] = {}
         for item in missions["mission"]:
             self.missions[item["id"]] = Mission(item["id"], int(item["level"]), bool(item["rect"]), item)
-            self.names[item["id"]] = item["name"]
         self.resources: list[str] = components["resources"]["kinds"]
         self.per_kind: int = components["resources"]["per_kind"]
         self.morale_red: dict[int, int] = {int(k): v for k, v in components["morale"]["red"].items()}

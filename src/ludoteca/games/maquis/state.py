@@ -11,6 +11,7 @@ from ludoteca.games.maquis import missions
 from ludoteca.games.maquis.actions import DO, SHOOT
 from ludoteca.games.maquis.board import BOARD, Option
 from ludoteca.games.maquis.rules import PROCS
+from ludoteca.games.maquis.view import board_view, broken_invariants, observation
 
 KINDS = BOARD.resources
 
@@ -147,7 +148,7 @@ class MaquisState(State):
         """§Colocación de resistencia: one pawn per location; a Field only if it holds tokens; a mission
         rectangle only while usable; never a safe house."""
         d = self.d
-        closed = missions.closed_locations(self)
+        closed = missions.closed_locations(self) | self.safe_houses()
         spots = []
         for loc in BOARD.placeable:
             if loc in d["board"] or loc in closed:
@@ -157,13 +158,11 @@ class MaquisState(State):
                 continue
             if kind == "mission_slot" and not missions.placeable_slot(self, loc):
                 continue
-            if d["tiles"].get(loc) == "safe-house":
-                continue
             spots.append(loc)
         return spots
 
     def safe_houses(self) -> set[str]:
-        return {"safe_house"} | {loc for loc, tile in self.d["tiles"].items() if tile == "safe-house"}
+        return {"safe_house"} | {loc for loc, tile in self.d["tiles"].items() if BOARD.tiles[tile].safe_house}
 
     def route_home(self, start: str) -> bool:
         """§Verificar ruta de escape: a road path through empty or worker-held locations to a safe house."""
@@ -349,19 +348,13 @@ class MaquisState(State):
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Everything on the table: nothing in Maquis is hidden but the deck order, never stored."""
-        from ludoteca.games.maquis.view import board_view
-
         return board_view(self, lang)
 
     def observation_tensor(self, role: int) -> list[float]:
-        from ludoteca.games.maquis.view import observation
-
         return observation(self)
 
     def invariants(self) -> list[str]:
         """Four tokens of each resource; five workers in all; the rulebook's track limits."""
-        from ludoteca.games.maquis.view import broken_invariants
-
         return broken_invariants(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> MaquisState:

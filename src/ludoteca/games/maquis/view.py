@@ -49,7 +49,7 @@ def board_view(st: MaquisState, lang: str) -> dict[str, Any]:
         "patrol_top": None if d["peek"] is None else list(BOARD.patrol_cards[d["peek"]]),
         "shot_today": d["shot"],
         "bridges_destroyed": list(d["bridges"]),
-        "closed_roads": sorted(sorted(r) for r in _closed(st)),
+        "closed_roads": sorted(sorted(r) for r in missions_rules.closed_roads(st)),
         "closed_locations": sorted(missions_rules.closed_locations(st)),
         "missions": [_mission(m) for m in d["missions"]],
         "days": {
@@ -61,10 +61,6 @@ def board_view(st: MaquisState, lang: str) -> dict[str, Any]:
         "layout": BOARD.layout,
         "roads": [[a, b] for a, b, _ in BOARD.roads],
     }
-
-
-def _closed(st: MaquisState) -> set[frozenset[str]]:
-    return missions_rules.closed_roads(st)
 
 
 def _mission(m: dict[str, Any]) -> dict[str, Any]:
