@@ -2,7 +2,8 @@
 
 Race: two players take turns. A turn rolls a die of 1–3 (a chance node), then the player to move
 either adds the roll to their total (and confirms with `done`) or passes (two passes each). The first
-to reach the target wins. With ``secret=yes`` only the roller sees the roll until it is added.
+to reach the target wins. With ``secret=yes`` only the roller sees the roll until it is added, and the
+choice to add or pass is a secret commitment.
 """
 
 from __future__ import annotations
@@ -56,7 +57,14 @@ def _decided(s: RaceState, frame: dict[str, Any], action: int | None) -> None:
 @decide.step()
 def _ask(s: RaceState, frame: dict[str, Any], action: int | None) -> None:
     choices = [ADD, PASS] if s.d["passes"][frame["who"]] else [ADD]
-    s.ask(frame["who"], choices, then="chosen", prompt="prompt.decide", name=s.game.roles[frame["who"]])
+    s.ask(
+        frame["who"],
+        choices,
+        then="chosen",
+        prompt="prompt.decide",
+        secret=s.d["options"]["secret"] == "yes",
+        name=s.game.roles[frame["who"]],
+    )
 
 
 @decide.step("chosen")

@@ -182,9 +182,12 @@ class Session:
         action = self.agents[player].step(self.match.state)
         self.match.apply(action)
         shown = next(a for a in view["actions"] if a["id"] == action)
-        text = self.t(
-            "agent_moved", role=self.role_name(player), notation=shown["notation"], label=shown["label"]
-        )
+        if self.match.history[-1].visible_to(self.viewer):
+            text = self.t(
+                "agent_moved", role=self.role_name(player), notation=shown["notation"], label=shown["label"]
+            )
+        else:  # a secret commitment (DESIGN §2): the table sees that it was made, not what
+            text = self.t("agent_committed", role=self.role_name(player))
         self.console.print(cited(text, view["rule"]))
 
     def human_turn(self, player: int) -> bool:

@@ -17,12 +17,17 @@ from ludoteca.core.state import State
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action: who acted (a role index or CHANCE), the action, and whether it revealed
-    hidden information."""
+    """One applied action: who acted (a role index or CHANCE), the action, whether it revealed hidden
+    information, and whether it was a secret commitment (shown to other roles only as "chose")."""
 
     actor: int
     action: int
     revealed: bool
+    secret: bool = False
+
+    def visible_to(self, role: int | None) -> bool:
+        """Whether `role` (None: a spectator) may see which action this step was."""
+        return not self.secret or (role is not None and role == self.actor)
 
 
 class Match:
@@ -42,9 +47,10 @@ class Match:
         before = self.state.clone()
         actor = self.state.current_player()
         reveals = self.state.d["reveals"]
+        secret = self.state.is_secret_decision()
         self.state.apply_action(action)
         self._before.append(before)
-        self.history.append(Step(actor, action, self.state.d["reveals"] != reveals))
+        self.history.append(Step(actor, action, self.state.d["reveals"] != reveals, secret))
 
     def apply_notation(self, text: str) -> int:
         action = self.game.actions.parse(text)

@@ -80,10 +80,23 @@ class State:
         if stack:
             stack[-1]["ret"] = value
 
-    def ask(self, role: int, actions: Sequence[int], /, then: str, prompt: str, **params: Any) -> None:
+    def ask(
+        self,
+        role: int,
+        actions: Sequence[int],
+        /,
+        then: str,
+        prompt: str,
+        secret: bool = False,
+        **params: Any,
+    ) -> None:
         """Wait for `role` to choose one of `actions`; the choice goes to step `then`. `params` fill the
         prompt's message (``rule`` overrides the section cited). The prompt is shown to every role and to
-        spectators, so its parameters never carry hidden information."""
+        spectators, so its parameters never carry hidden information.
+
+        A `secret` decision is a commitment the rulebook makes simultaneous and secret (DESIGN §2):
+        interfaces show other roles that `role` chose, never what; the game logs the choice only for
+        `role` until it reveals it."""
         if not actions:
             raise RuntimeError(f"{self.game.id}: decision {prompt!r} offered no legal action")
         frame = self.d["stack"][-1]
@@ -94,6 +107,7 @@ class State:
             "prompt": prompt,
             "params": params,
             "rule": params.pop("rule", None) or self.procedures[frame["p"]].rule,
+            "secret": secret,
         }
 
     def chance(self, weights: Mapping[int, int], then: str) -> None:
@@ -137,6 +151,12 @@ class State:
 
     def is_terminal(self) -> bool:
         return self.d["over"] is not None
+
+    def is_secret_decision(self) -> bool:
+        """Whether the pending decision is a secret commitment: its action must not be shown to other
+        roles (see `ask`)."""
+        wait = self.d["wait"]
+        return wait is not None and bool(wait.get("secret"))
 
     def is_chance_node(self) -> bool:
         wait = self.d["wait"]
