@@ -357,7 +357,16 @@ class State:
         return []
 
     def observation_tensor(self, role: int) -> list[float]:
+        """What `role` knows as numbers: every value in [0, 1], and the same length for every state of
+        a game with the same options (research adapters rely on the fixed shape and the bounds)."""
         raise NotImplementedError
+
+    def evaluate(self) -> list[float]:
+        """Each role's prospects where a search stops short of the end, on the scale of `returns()`.
+        The game's own evaluation knows its victory conditions; the default calls every position even."""
+        if self.is_terminal():
+            return self.returns()
+        return [0.0] * len(self.game.roles)
 
     def resample_from_infostate(self: S, role: int, rng: random.Random) -> S:
         """A full state consistent with all `role` knows. Games whose state holds no hidden information
