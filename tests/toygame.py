@@ -128,6 +128,7 @@ class RaceGame(Game):
     actions = ActionTable(("add", "pass", "done", "roll 1", "roll 2", "roll 3"))
     catalog = Catalog(DATA)
     max_moves = 200
+    returns_sum = 0.0
     state_class: ClassVar[type[RaceState]] = RaceState
 
     def new_initial_state(self, options: dict[str, str] | None = None) -> RaceState:

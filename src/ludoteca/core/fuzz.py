@@ -74,7 +74,15 @@ def check_state(state: State, rng: random.Random) -> None:
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
     if state.is_terminal():
         _check(state.legal_actions() == [], "a terminal state has legal actions")
-        _check(len(state.returns()) == len(game.roles), "returns() must give one value per role")
+        returns = state.returns()
+        _check(len(returns) == len(game.roles), "returns() must give one value per role")
+        low, high = game.returns_range
+        _check(all(low <= r <= high for r in returns), f"returns {returns} outside {low}..{high}")
+        if game.returns_sum is not None:
+            _check(
+                abs(sum(returns) - game.returns_sum) < 1e-9,
+                f"returns {returns} do not sum to {game.returns_sum}",
+            )
         return
     legal = state.legal_actions()
     _check(bool(legal), "dead end: a non-terminal state with no legal action")
