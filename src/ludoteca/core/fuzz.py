@@ -70,6 +70,8 @@ def check_state(state: State, rng: random.Random) -> None:
         view = state.view(role)
         json.dumps(view)
         if role is not None:
+            tensor = state.observation_tensor(role)
+            _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
             resampled = state.resample_from_infostate(role, rng)
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
     if state.is_terminal():
