@@ -7,7 +7,7 @@ import pytest
 
 pettingzoo = pytest.importorskip("pettingzoo", reason="the rl extra: pip install -e '.[rl]'")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 from pettingzoo.utils.wrappers import TerminateIllegalWrapper  # noqa: E402
 
 from adapters_support import GAME_IDS  # noqa: E402
@@ -27,6 +27,13 @@ def test_api_test(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_seed_test(game_id: str) -> None:
     seed_test(lambda: env(game_id), num_cycles=300)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_render_test(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    title = get_game(game_id).title
+    render_test(lambda **kw: env(game_id, **kw), custom_tests={"ansi": lambda text: title in text})
+    assert title in capsys.readouterr().out  # human mode prints
 
 
 def _play(e: GameEnv, seed: int) -> list[tuple[str, bytes, float]]:

@@ -41,6 +41,24 @@ def as_action(action: Any) -> Any:
     return int(action) if isinstance(action, np.integer) else action
 
 
+RENDER_MODES = ["human", "ansi"]
+"""``ansi``: `render()` returns the text; ``human``: every step prints it."""
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode not in (None, *RENDER_MODES):
+        raise ValueError(f"render_mode {render_mode!r} is not offered; use None, 'human' or 'ansi'")
+    return render_mode
+
+
+def render_text(state: State, role: int | None) -> str:
+    """The move, who decides and what, and the last log lines `role` may see (None: a spectator)."""
+    view = state.view(role, "en")
+    lines = [f"{state.game.title} — move {view['move']}, {view['current_role']}: {view['prompt'] or ''}"]
+    lines += [f"  {line['text']}" for line in view["log"][-5:]]
+    return "\n".join(lines)
+
+
 def resolve_chance(state: State, rng: random.Random) -> None:
     """Draw chance outcomes with `rng` until a role must decide or the game is over."""
     while state.is_chance_node():

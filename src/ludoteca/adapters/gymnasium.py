@@ -19,6 +19,7 @@ is the role's return when the game ends, 0 before.
 as the worst result the game allows (`Game.returns_range`'s low end), the game left as it was, and
 ``info["illegal_action"]`` says what was wrong and what was legal. With ``illegal="raise"`` it raises
 `ludoteca.core.errors.IllegalActionError` and changes nothing. Stepping a finished episode raises.
+``render_mode="ansi"`` or ``"human"`` shows the position as the role sees it, as text.
 """
 
 from __future__ import annotations
@@ -31,7 +32,15 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ludoteca.adapters.common import action_mask, as_action, observation, observation_box
+from ludoteca.adapters.common import (
+    RENDER_MODES,
+    action_mask,
+    as_action,
+    check_render_mode,
+    observation,
+    observation_box,
+    render_text,
+)
 from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.core.errors import BadOptionError, IllegalActionError
 from ludoteca.core.game import all_games, get_game
@@ -45,7 +54,7 @@ Obs = np.ndarray[Any, np.dtype[np.float32]]
 class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     """One role of a Ludoteca game against fixed agents; the game's options are keyword arguments."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it on instances)
+    metadata = {"render_modes": RENDER_MODES}  # noqa: RUF012 (Gymnasium declares it on instances)
 
     def __init__(
         self,
@@ -69,9 +78,7 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         if illegal not in ILLEGAL_RULES:
             raise BadOptionError(f"illegal={illegal!r} is not offered; use one of {', '.join(ILLEGAL_RULES)}")
         self.illegal = illegal
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode {render_mode!r} is not offered; use None or 'ansi'")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.observation_space = observation_box(self.game, self.options)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.game_state: State = self.game.new_initial_state(self.options)
@@ -92,6 +99,8 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self.game_state = self.game.new_initial_state(self.options)
         self._over = False
         self._play_others()
+        if self.render_mode == "human":
+            self.render()
         return observation(self.game_state, self.role), self._info()
 
     def step(self, action: np.int64) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
@@ -109,6 +118,8 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._play_others()
         self._over = state.is_terminal()
         reward = state.returns()[self.role] if self._over else 0.0
+        if self.render_mode == "human":
+            self.render()
         return observation(state, self.role), reward, self._over, False, self._info()
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -132,13 +143,14 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         return {"action_mask": self.action_masks()}
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the move, who decides and what, and the role's last log lines."""
+        """The position as text, as the role sees it: returned (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             return None
-        view = self.game_state.view(self.role, "en")
-        lines = [f"{self.game.title} — move {view['move']}, {view['current_role']}: {view['prompt'] or ''}"]
-        lines += [f"  {line['text']}" for line in view["log"][-5:]]
-        return "\n".join(lines)
+        text = render_text(self.game_state, self.role)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
 
 
 def env_id(game_id: str) -> str:

@@ -20,7 +20,8 @@ all zeros for an agent not deciding now; `GameEnv.information_state(agent)` is t
 An illegal action raises `ludoteca.core.errors.IllegalActionError` (a `ValueError` naming the legal
 actions) and changes nothing; wrap the environment in PettingZoo's ``TerminateIllegalWrapper`` to make
 it end the game instead. The games end by their own rules within `Game.max_moves` actions, so there is
-no truncation and no ``max_cycles``.
+no truncation and no ``max_cycles``. ``render_mode="ansi"`` or ``"human"`` shows the position as a
+spectator sees it, as text.
 """
 
 from __future__ import annotations
@@ -33,11 +34,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ludoteca.adapters.common import (
+    RENDER_MODES,
     action_mask,
     as_action,
+    check_render_mode,
     mask_box,
     observation,
     observation_box,
+    render_text,
     resolve_chance,
 )
 from ludoteca.core.game import get_game
@@ -52,13 +56,11 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
         self.game = get_game(game_id)
         self.options = self.game.normalize_options(options)
         self.metadata: dict[str, Any] = {
-            "render_modes": ["ansi"],
+            "render_modes": RENDER_MODES,
             "name": f"ludoteca_{game_id.replace('-', '_')}_v0",
             "is_parallelizable": False,
         }
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode {render_mode!r} is not offered; use None or 'ansi'")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents = list(self.game.roles)
         box, masks = observation_box(self.game, self.options), mask_box(self.game)
         self.observation_spaces = {
@@ -115,6 +117,8 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
             self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         """The agent to act next: the role the game asks, or after the end, each agent in turn."""
@@ -126,13 +130,14 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
         return self.game_state.information_state_string(self.game.roles.index(agent))
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the move, who decides and what, and the spectator's last log lines."""
+        """The position as text, for a spectator: returned (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             return None
-        view = self.game_state.view(None, "en")
-        lines = [f"{self.game.title} — move {view['move']}, {view['current_role']}: {view['prompt'] or ''}"]
-        lines += [f"  {line['text']}" for line in view["log"][-5:]]
-        return "\n".join(lines)
+        text = render_text(self.game_state, None)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
 
     def close(self) -> None:
         """Nothing to release."""
