@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
-gymnasium = pytest.importorskip("gymnasium", reason="the rl extra: pip install -e '.[rl]'")
-
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-
-from adapters_support import GAMES  # noqa: E402
-from ludoteca.adapters.gymnasium import GameEnv, env_id, make  # noqa: E402
-from ludoteca.core.errors import BadOptionError, IllegalActionError  # noqa: E402
-from toygame import RaceGame  # noqa: E402
+from adapters_support import GAMES
+from ludoteca.adapters.gymnasium import GameEnv, env_id, make
+from ludoteca.core.errors import BadOptionError, IllegalActionError
+from toygame import RaceGame
 
 ROLES = [(g.id, role) for g in GAMES for role in g.roles]
 

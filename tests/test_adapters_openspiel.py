@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
 
-pyspiel = pytest.importorskip("pyspiel", reason="the rl extra: pip install -e '.[rl]'")
-
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-
-from adapters_support import GAME_IDS, MODE_IDS, MODES  # noqa: E402
-from ludoteca.adapters import openspiel as adapter  # noqa: E402
-from ludoteca.core.game import get_game  # noqa: E402
-from toygame import RaceGame  # noqa: E402
+from adapters_support import GAME_IDS, MODE_IDS, MODES
+from ludoteca.adapters import openspiel as adapter
+from ludoteca.core.game import get_game
+from toygame import RaceGame
 
 
 @pytest.mark.parametrize(("game_id", "options"), MODES, ids=MODE_IDS)

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
-pettingzoo = pytest.importorskip("pettingzoo", reason="the rl extra: pip install -e '.[rl]'")
-
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-from pettingzoo.utils.wrappers import TerminateIllegalWrapper  # noqa: E402
-
-from adapters_support import GAME_IDS  # noqa: E402
-from ludoteca.adapters.pettingzoo import GameEnv, env  # noqa: E402
-from ludoteca.core.errors import IllegalActionError  # noqa: E402
-from ludoteca.core.game import get_game  # noqa: E402
-from toygame import RaceGame  # noqa: E402
+from adapters_support import GAME_IDS
+from ludoteca.adapters.pettingzoo import GameEnv, env
+from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.game import get_game
+from toygame import RaceGame
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # api_test warns on Dict observations
 

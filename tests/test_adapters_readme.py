@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pyspiel", reason="the rl extra: pip install -e '.[rl]'")
-
 README = Path(__file__).parent.parent / "README.md"
 SECTION = README.read_text("utf-8").split("## Research interfaces")[1].split("\n## ")[0]
 BLOCKS = re.findall(r"```python\n(.*?)```", SECTION, re.S)
