@@ -133,5 +133,15 @@ def test_ismcts_plays_with_the_resampler_hiding_what_it_must(race: pyspiel.Game)
     assert len(sampled) == 3
     assert adapter.resampler(0)(state, 0).ludoteca_state.d["roll"] == state.ludoteca_state.d["roll"]
     bots = [_bot(race, seed) for seed in range(2)]
-    returns = _play(race, bots, 0)
-    assert sorted(returns) == [-1.0, 1.0]
+    assert sorted(_play(race, bots, 0)) == [-1.0, 1.0]
+
+
+def test_ismcts_needs_no_resampler_of_ours(race: pyspiel.Game) -> None:
+    """The state's own `resample_from_infostate` serves OpenSpiel's ISMCTS as it comes."""
+    state = race.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rolls = {state.resample_from_infostate(1, sampler).ludoteca_state.d["roll"] for _ in range(30)}
+    assert len(rolls) == 3
+    bots = [ismcts.ISMCTSBot(race, adapter.Evaluator(), 2.0, 12) for _ in range(2)]
+    assert sorted(_play(race, bots, 1)) == [-1.0, 1.0]

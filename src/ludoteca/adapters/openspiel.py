@@ -13,9 +13,9 @@ are the same by design). Chance is explicit and stochastic: chance outcomes are 
 action table, so ``max_chance_outcomes`` is the size of that table. Clones go through `State.clone()`
 and serialization through the state's JSON.
 
-OpenSpiel does not forward ``resample_from_infostate`` to Python games: give ISMCTS `resampler(seed)`
-(``bot.set_resampler(...)``). `Evaluator` lets OpenSpiel's MCTS bots cut rollouts short with the
-game's own `State.evaluate()`.
+OpenSpiel's Python ISMCTS determinizes through the state's ``resample_from_infostate``, which here is
+the game's; ``bot.set_resampler(resampler(seed))`` makes its search reproducible. `Evaluator` lets
+OpenSpiel's MCTS bots cut simulations short with the game's own `State.evaluate()`.
 """
 
 from __future__ import annotations
@@ -142,6 +142,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return self._held.state.returns()
 
+    def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> SpielState:
+        """A state consistent with all `player` knows, by the game's `resample_from_infostate`, its
+        generator seeded by one draw of OpenSpiel's sampler. (OpenSpiel's C++ does not reach this
+        method; its Python ISMCTS does.)"""
+        return _resampled(self, player, random.Random(probability_sampler()))
+
     def __str__(self) -> str:
         """The whole position, canonical JSON (equal strings, equal positions)."""
         return json.dumps(self._held.state.d, sort_keys=True, separators=(",", ":"))
@@ -218,17 +224,17 @@ def load(game_id: str, **options: str) -> pyspiel.Game:
     return pyspiel.load_game(register(game), params)
 
 
+def _resampled(state: SpielState, player: int, rng: random.Random) -> SpielState:
+    twin: SpielState = state.clone()
+    twin._held = _Held(state.ludoteca_state.resample_from_infostate(player, rng))
+    return twin
+
+
 def resampler(seed: int) -> Callable[[SpielState, int], SpielState]:
-    """A callback for ``ISMCTSBot.set_resampler``: a state consistent with all `player` knows, drawn by
-    the game's `resample_from_infostate` with a generator seeded once."""
+    """A callback for ``ISMCTSBot.set_resampler`` that makes its search reproducible: the game's
+    `resample_from_infostate` with one generator seeded once (OpenSpiel's own sampler is unseeded)."""
     rng = random.Random(seed)
-
-    def resample(state: SpielState, player: int) -> SpielState:
-        twin: SpielState = state.clone()
-        twin._held = _Held(state.ludoteca_state.resample_from_infostate(player, rng))
-        return twin
-
-    return resample
+    return lambda state, player: _resampled(state, player, rng)
 
 
 class Evaluator(mcts.Evaluator):  # type: ignore[misc]
