@@ -163,10 +163,9 @@ class Observer:
                 f"{game.id}: only a player's own view is offered (public_info=True, "
                 f"private_info=SINGLE_PLAYER), not {iig_obs_type}"
             )
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.tensor: np.ndarray[Any, Any] | None = None
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
-        if not self.perfect_recall:
+        if not iig_obs_type.perfect_recall:
             size = len(game.new_initial_state(options).observation_tensor(0))
             self.tensor = np.zeros(size, np.float32)
             self.dict = {"observation": self.tensor}
