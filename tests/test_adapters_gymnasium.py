@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import gymnasium
 import numpy as np
 import pytest
@@ -10,9 +12,10 @@ from gymnasium.utils.env_checker import check_env
 from adapters_support import GAMES
 from ludoteca.adapters.gymnasium import GameEnv, env_id, make
 from ludoteca.core.errors import BadOptionError, IllegalActionError
+from ludoteca.core.game import register
 from toygame import RaceGame
 
-ROLES = [(g.id, role) for g in GAMES for role in g.roles]
+ROLES = [(g.id, g.roles[r]) for g in GAMES for r in g.roles_in_play(g.normalize_options())]
 
 
 @pytest.mark.filterwarnings("ignore:.*render fps")
@@ -74,3 +77,17 @@ def test_fixed_opponents_play_the_other_seats(toy: RaceGame) -> None:
         GameEnv("race", role="blue", opponents={"blue": "random"})
     with pytest.raises(BadOptionError, match="unknown agent"):
         GameEnv("race", opponents="grandmaster").reset(seed=0)
+
+
+def test_only_a_role_in_play_can_learn_and_only_those_are_opponents(toy: RaceGame) -> None:
+    class RedAlone(RaceGame):
+        id = "race-red-alone"
+
+        def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+            return (0,)
+
+    register(RedAlone())
+    with pytest.raises(BadOptionError, match="blue takes no part with these options; roles in play: red"):
+        GameEnv("race-red-alone", role="blue")
+    assert GameEnv("race-red-alone").specs == {}
+    assert GameEnv("race").specs == {"blue": "random"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
@@ -10,7 +12,7 @@ from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 from adapters_support import GAME_IDS
 from ludoteca.adapters.pettingzoo import GameEnv, env
 from ludoteca.core.errors import IllegalActionError
-from ludoteca.core.game import get_game
+from ludoteca.core.game import get_game, register
 from toygame import RaceGame
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # api_test warns on Dict observations
@@ -103,3 +105,15 @@ def test_a_two_player_game_with_a_secret_passes_too(race: None) -> None:
     seen = _play(e, 3)
     finals = {agent: reward for agent, _, reward in seen[-2:]}
     assert sorted(finals.values()) == [-1.0, 1.0]  # each agent is stepped once more with its return
+
+
+def test_the_agents_are_the_roles_in_play(toy: RaceGame) -> None:
+    class RedAlone(RaceGame):
+        id = "race-red-alone"
+
+        def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+            return (0,)
+
+    register(RedAlone())
+    assert env("race-red-alone").possible_agents == ["red"]
+    assert env("race").possible_agents == ["red", "blue"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,16 @@ def test_returns_outside_the_declared_range_or_sum_are_reported(toy: RaceGame) -
     assert "outside 0.0..1.0" in failure["error"]
     [failure] = run_fuzz(constant, 1, seed=0).failures
     assert "do not sum to 1.0" in failure["error"]
+
+
+def test_a_role_said_not_to_play_that_decides_is_reported(toy: RaceGame) -> None:
+    class RedAlone(RaceGame):
+        id = "race-red-alone"
+
+        def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+            return (0,)
+
+    game = game_module.register(RedAlone())
+    [failure] = run_fuzz(game, 1, seed=0).failures
+    assert "blue decides but is not in play" in failure["error"]
+    assert toy.roles_in_play(toy.normalize_options()) == (0, 1)

@@ -9,7 +9,8 @@ others (DESIGN §9). Maquis is solo, so its environment is the whole game.
     obs, info = env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].nonzero()[0][0]))
 
-The observation is the role's `observation_tensor` (a fixed-length float32 vector in [0, 1]); the
+`role` is any role in play with these options (`Game.roles_in_play`; the first by default). The
+observation is the role's `observation_tensor` (a fixed-length float32 vector in [0, 1]); the
 legal actions are ``info["action_mask"]`` (and ``env.unwrapped.action_masks()``, the name MaskablePPO
 looks for). The other roles are played by agents named by spec strings (``opponents="random"``, or
 ``{"role": "spec", ...}``), chance by the environment's generator seeded by `reset(seed=…)`. The reward
@@ -67,8 +68,15 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     ) -> None:
         self.game = get_game(game_id)
         self.options = self.game.normalize_options(options)
-        self.role = self.game.role_index(role if role is not None else 0)
-        others = [r for i, r in enumerate(self.game.roles) if i != self.role]
+        in_play = self.game.roles_in_play(self.options)
+        self.role = self.game.role_index(role if role is not None else in_play[0])
+        if self.role not in in_play:
+            playing = ", ".join(self.game.roles[r] for r in in_play)
+            raise BadOptionError(
+                f"{game_id}: {self.game.roles[self.role]} takes no part with these options; "
+                f"roles in play: {playing}"
+            )
+        others = [self.game.roles[r] for r in in_play if r != self.role]
         specs = dict.fromkeys(others, opponents) if isinstance(opponents, str) else dict(opponents)
         if set(specs) != set(others):
             raise BadOptionError(

@@ -217,8 +217,10 @@ def register(game: Game) -> str:
 
 
 def load(game_id: str, **options: str) -> pyspiel.Game:
-    """The OpenSpiel game of a registered Ludoteca game with these options."""
+    """The OpenSpiel game of a registered Ludoteca game with these options (checked first, so that a bad
+    one is named with the allowed values whatever its type)."""
     game = get_game(game_id)
+    game.normalize_options(options)
     params = {name: _parameter(game.option_spec(name), str(value)) for name, value in options.items()}
     return pyspiel.load_game(register(game), params)
 

@@ -11,11 +11,12 @@
         action = None if terminated else int(obs["action_mask"].nonzero()[0][0])
         e.step(action)
 
-Agents are the game's roles. An observation is ``{"observation": tensor, "action_mask": mask}``: the
-game's `observation_tensor(role)` (a fixed-length float32 vector in [0, 1]) and a 0/1 entry per action id,
-all zeros for an agent not deciding now; `GameEnv.information_state(agent)` is the game's
-`information_state_string(role)`. Chance nodes are resolved inside the environment by a generator that
-`reset(seed=…)` seeds. The reward is the game's return, given to every agent when the game ends.
+Agents are the game's roles in play with these options (`Game.roles_in_play`). An observation is
+``{"observation": tensor, "action_mask": mask}``: the game's `observation_tensor(role)` (a fixed-length
+float32 vector in [0, 1]) and a 0/1 entry per action id, all zeros for an agent not deciding now;
+`GameEnv.information_state(agent)` is the game's `information_state_string(role)`. Chance nodes are
+resolved inside the environment by a generator that `reset(seed=…)` seeds. The reward is the game's
+return, given to every agent when the game ends.
 
 An illegal action raises `ludoteca.core.errors.IllegalActionError` (a `ValueError` naming the legal
 actions) and changes nothing; wrap the environment in PettingZoo's ``TerminateIllegalWrapper`` to make
@@ -61,7 +62,7 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
             "is_parallelizable": False,
         }
         self.render_mode = check_render_mode(render_mode)
-        self.possible_agents = list(self.game.roles)
+        self.possible_agents = [self.game.roles[r] for r in self.game.roles_in_play(self.options)]
         box, masks = observation_box(self.game, self.options), mask_box(self.game)
         self.observation_spaces = {
             a: spaces.Dict({"observation": box, "action_mask": masks}) for a in self.possible_agents

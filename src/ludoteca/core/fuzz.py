@@ -74,10 +74,13 @@ def check_state(state: State, rng: random.Random) -> None:
             _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
             resampled = state.resample_from_infostate(role, rng)
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
+    in_play = game.roles_in_play(state.options())
     if state.is_terminal():
         _check(state.legal_actions() == [], "a terminal state has legal actions")
         returns = state.returns()
         _check(len(returns) == len(game.roles), "returns() must give one value per role")
+        idle = [game.roles[r] for r, value in enumerate(returns) if r not in in_play and value != 0.0]
+        _check(not idle, f"roles not in play have a non-zero return: {', '.join(idle)}")
         low, high = game.returns_range
         _check(all(low <= r <= high for r in returns), f"returns {returns} outside {low}..{high}")
         if game.returns_sum is not None:
@@ -86,6 +89,8 @@ def check_state(state: State, rng: random.Random) -> None:
                 f"returns {returns} do not sum to {game.returns_sum}",
             )
         return
+    player = state.current_player()
+    _check(player < 0 or player in in_play, f"{game.roles[player]} decides but is not in play")
     legal = state.legal_actions()
     _check(bool(legal), "dead end: a non-terminal state with no legal action")
     _check(legal == sorted(set(legal)), "legal actions must be sorted and unique")

@@ -121,6 +121,12 @@ class Game:
             known=known,
         )
 
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The roles that take part with these (normalized) options, in index order. A game whose player
+        count is an option seats only some of its roles; the others never decide and their return is 0.
+        By default every role plays."""
+        return tuple(range(len(self.roles)))
+
     def check_option(self, spec: OptionSpec, value: str) -> bool:
         """Whether an open-ended option value outside `choices` is acceptable. Games override."""
         return False
