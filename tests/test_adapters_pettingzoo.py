@@ -58,7 +58,7 @@ def test_chance_follows_the_seed_and_the_rewards_are_the_returns(game_id: str) -
         assert box.contains(obs["observation"]) and (box.low == 0).all() and (box.high == 1).all()
         if terminated:
             assert e.game_state.is_terminal()
-            assert reward == e.game_state.returns()[e.possible_agents.index(agent)]
+            assert reward == e.game_state.returns()[e.game.roles.index(agent)]
             e.step(None)
             continue
         mask = obs["action_mask"]
