@@ -105,8 +105,8 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             for (role, spec), s in zip(self.specs.items(), draw[1:], strict=True)
         }
         self.game_state = self.game.new_initial_state(self.options)
-        self._over = False
         self._play_others()
+        self._over = self.game_state.is_terminal()
         if self.render_mode == "human":
             self.render()
         return observation(self.game_state, self.role), self._info()
