@@ -121,12 +121,6 @@ class Game:
             known=known,
         )
 
-    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
-        """The roles that take part with these (normalized) options, in index order. A game whose player
-        count is an option seats only some of its roles; the others never decide and their return is 0.
-        By default every role plays."""
-        return tuple(range(len(self.roles)))
-
     def check_option(self, spec: OptionSpec, value: str) -> bool:
         """Whether an open-ended option value outside `choices` is acceptable. Games override."""
         return False
@@ -172,6 +166,11 @@ class Game:
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> State:
         raise NotImplementedError
+
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The roles that take part with these (normalized) options; interfaces seat only these. A game
+        whose player count is an option (roles left out with fewer players) overrides it."""
+        return tuple(range(len(self.roles)))
 
     def guided_action(self, state: State, rng: random.Random) -> int | None:
         """A cheap heuristic move that lets the fuzzer reach positions random play never does (deep in
