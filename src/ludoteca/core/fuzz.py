@@ -10,6 +10,7 @@ the record replaying to the same digest at every step.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import traceback
@@ -56,6 +57,12 @@ def _check(condition: bool, message: str) -> None:
         raise InvariantError(message)
 
 
+@functools.lru_cache(maxsize=64)
+def _roles_in_play(game: Game, options: tuple[tuple[str, str], ...]) -> tuple[int, ...]:
+    """`Game.roles_in_play`, asked once per game and options (a game may build a state to answer)."""
+    return game.roles_in_play(dict(options))
+
+
 def check_state(state: State, rng: random.Random) -> None:
     """Every per-position invariant."""
     game = state.game
@@ -74,7 +81,7 @@ def check_state(state: State, rng: random.Random) -> None:
             _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
             resampled = state.resample_from_infostate(role, rng)
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
-    in_play = game.roles_in_play(state.options())
+    in_play = _roles_in_play(game, tuple(sorted(state.d["options"].items())))
     if state.is_terminal():
         _check(state.legal_actions() == [], "a terminal state has legal actions")
         returns = state.returns()
