@@ -16,9 +16,11 @@ from toygame import RaceGame
 @pytest.mark.parametrize(("game_id", "options"), MODES, ids=MODE_IDS)
 def test_random_simulation_with_serialization(game_id: str, options: dict[str, str]) -> None:
     """OpenSpiel's RandomSimTest: clones, serialization round trips, legal-action masks, chance
-    distributions, observation sizes, returns within the declared utilities and their sum."""
+    distributions, observation sizes, returns within the declared utilities and their sum. Two whole
+    games in the default mode and one in each other: long games (Mar y Acero's run to some 1,600
+    actions) keep CI short; the fuzzer plays many more, with the same checks of our own."""
     game = adapter.load(game_id, **options)
-    pyspiel.random_sim_test(game, num_sims=1 if options else 3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1 if options else 2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -75,8 +77,8 @@ def _bot(game: pyspiel.Game, seed: int) -> pyspiel.Bot:
     """OpenSpiel's MCTS for perfect information, its ISMCTS (with our resampler) otherwise."""
     evaluator = adapter.Evaluator()
     if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
-        return mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=np.random.RandomState(seed))
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(seed))
+        return mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=np.random.RandomState(seed))
     bot.set_resampler(adapter.resampler(seed))
     return bot
 
