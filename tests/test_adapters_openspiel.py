@@ -17,8 +17,8 @@ from toygame import RaceGame
 def test_random_simulation_with_serialization(game_id: str, options: dict[str, str]) -> None:
     """OpenSpiel's RandomSimTest: clones, serialization round trips, legal-action masks, chance
     distributions, observation sizes, returns within the declared utilities and their sum. Two whole
-    games in the default mode and one in each other: long games (Mar y Acero's run to some 1,600
-    actions) keep CI short; the fuzzer plays many more, with the same checks of our own."""
+    games in the default mode and one in each other, so that CI stays short with long games (Mar y
+    Acero's run to some 1,600 actions); the fuzzer plays many more, with checks of our own."""
     game = adapter.load(game_id, **options)
     pyspiel.random_sim_test(game, num_sims=1 if options else 2, serialize=True, verbose=False)
 
