@@ -174,7 +174,7 @@ class Game:
 
 
 _REGISTRY: dict[str, Game] = {}
-GAME_MODULES: tuple[str, ...] = ("maquis",)
+GAME_MODULES: tuple[str, ...] = ("maquis", "mar_y_acero")
 
 
 def register(game: Game) -> Game:
