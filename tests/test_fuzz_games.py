@@ -22,6 +22,8 @@ MODES = [
     ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
     ("maquis", {"missions": "level1"}),
     ("maquis", {"missions": "level2", "difficulty": "easy"}),
+    ("mar-y-acero", {"mode": "two-player"}),
+    ("mar-y-acero", {"mode": "two-player", "testament": "on"}),
 ]
 
 
