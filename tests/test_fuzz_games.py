@@ -24,6 +24,9 @@ MODES = [
     ("maquis", {"missions": "level2", "difficulty": "easy"}),
     ("mar-y-acero", {"mode": "two-player"}),
     ("mar-y-acero", {"mode": "two-player", "testament": "on"}),
+    ("mar-y-acero", {"mode": "solo", "level": "0"}),
+    ("mar-y-acero", {"mode": "solo", "level": "1"}),
+    ("mar-y-acero", {"mode": "solo", "level": "2"}),
 ]
 
 
