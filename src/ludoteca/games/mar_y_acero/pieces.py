@@ -89,7 +89,8 @@ def update_control(st: St) -> None:
             d["pal"].remove(area)
         if area in d["cit"] and d["ctrl"][area - 1] == "ind":
             d["cit"].remove(area)
-        if d["anacaona"] == OTHER[d["ctrl"][area - 1]]:
+        side = d["anacaona"]
+        if side == OTHER[d["ctrl"][area - 1]] and any(p[0] == "anacaona" for p in pieces(st, area, side)):
             _flip_anacaona(st, area)
     d["vp"] = sum(value(st, a) for a in AREAS if d["ctrl"][a - 1] == "es")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.game import CHANCE
@@ -21,6 +22,13 @@ with contextlib.suppress(ImportError):  # the Nitayno (§5) registers its proced
 
 PROCS.check()
 DEALS = {act(f"deal {c}") for c in BOARD.events}
+
+
+def _named(params: dict[str, Any]) -> dict[str, Any]:
+    for name in ("area", "to"):
+        if isinstance(params.get(name), int):
+            params[name] = f"@area.{params[name]}"
+    return params
 
 
 class MyaState(State):
@@ -79,6 +87,19 @@ class MyaState(State):
         )
         state.start("game")
         return state
+
+    def ask(
+        self,
+        role: int,
+        actions: Sequence[int],
+        /,
+        then: str,
+        prompt: str,
+        secret: bool = False,
+        **params: Any,
+    ) -> None:
+        """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
+        super().ask(role, actions, then=then, prompt=prompt, secret=secret, **_named(params))
 
     def action_view(self, action: int, lang: str) -> dict[str, Any]:
         """Labels that name areas, pieces and cards as the player knows them."""
