@@ -34,7 +34,7 @@ from ludoteca.games.mar_y_acero.nitayno_plan import (
     strongest,
     targets,
 )
-from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces, units
+from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 
 if TYPE_CHECKING:
@@ -421,7 +421,8 @@ def _reinforce(st: St, f: Frame, a: A) -> None:
         answer(st, f, "end")
         return
     f["bags"] = bags
-    valid = [x for x in AREAS if reinforce_ok(st, x, bags)]
+    snap = snapshot(st)
+    valid = [x for x in AREAS if reinforce_ok(st, snap[x], bags)]
     if not valid:
         f["ret"] = None
         st.goto("area")
@@ -445,17 +446,17 @@ def start_reinforcements(st: St, phase: Frame) -> None:
         st.log("nitayno.min_reinforcements", n=phase["left"])
 
 
-def reinforce_ok(st: St, area: int, bags: list[str]) -> bool:
+def reinforce_ok(st: St, spot: Spot, bags: list[str]) -> bool:
     """An indigenous area with room left (counting units already planned there) whose colour (§5.3.4 a–c)
     can be drawn now."""
+    area = spot.n
     if st.d["ctrl"][area - 1] != "ind":
         return False
     planned = sum(1 for _, x in memory(st)["reinforce"] if x == area)
-    if units(st, area, "ind") + planned >= st.d["limit"]["ind"]:
+    if len(spot.units(False)) + planned >= st.d["limit"]["ind"]:
         return False
-    bag = reinforcement_bag(snapshot(st)[area])
-    kind = next((k for k in BOARD.bag_kinds[bag]), "")
-    return bag in bags and may_join(st, area, "ind", kind)
+    bag = reinforcement_bag(spot)
+    return bag in bags and may_join(st, area, "ind", BOARD.bag_kinds[bag][0])
 
 
 @reinforce.step("area")
