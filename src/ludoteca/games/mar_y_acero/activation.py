@@ -163,7 +163,7 @@ def _menu(st: St, f: Frame, a: A) -> None:
     d = st.d
     fac, cur = f["fac"], f["cur"]
     enemy = OTHER[fac]
-    keys = sorted({key(p) for p in pieces(st, cur, fac) if not p[2] and destinations(st, f, key(p))})
+    keys = sorted(k for k in {key(p) for p in pieces(st, cur, fac) if not p[2]} if destinations(st, f, k))
     options = key_actions("pick", keys)
     extend = [
         x

@@ -49,6 +49,7 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> lis
     flags = st.d["flags"]
     near = BOARD.adjacent(src)
     found: list[tuple[int, bool]] = []
+    payable: dict[str, bool] = {}
     for dst in AREAS:
         if dst == src:
             continue
@@ -63,7 +64,9 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> lis
         if due is not None:
             if ctx is None:
                 continue
-            if f"{src}:{due}" not in ctx["paid"] and not toll_choices(st, fac, src, k, due):
+            if due not in payable:
+                payable[due] = f"{src}:{due}" in ctx["paid"] or bool(toll_choices(st, fac, src, k, due))
+            if not payable[due]:
                 continue
         found.append((dst, naval))
     return found

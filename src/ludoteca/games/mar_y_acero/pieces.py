@@ -19,6 +19,7 @@ OTHER = {"es": "ind", "ind": "es"}
 ROLE = {"es": 0, "ind": 1}
 FACTION_OF_ROLE = ("es", "ind")
 NON_COMBAT = {"anacaona"}
+LEADERS = frozenset(k for k, spec in KINDS.items() if spec.leader)
 ETHNIC = {"taino", "caribe"}
 
 
@@ -36,7 +37,7 @@ def pieces(st: St, area: int, fac: str) -> list[list[Any]]:
 
 
 def is_unit(piece: list[Any]) -> bool:
-    return not KINDS[piece[0]].leader
+    return piece[0] not in LEADERS
 
 
 def bag_of(piece: list[Any]) -> str:
@@ -45,12 +46,12 @@ def bag_of(piece: list[Any]) -> str:
 
 def units(st: St, area: int, fac: str) -> int:
     """Pieces that count for stacking: units, never leaders (§4.2)."""
-    return sum(1 for p in pieces(st, area, fac) if is_unit(p))
+    return sum(1 for p in st.d["map"][area - 1][fac] if p[0] not in LEADERS)
 
 
 def present(st: St, area: int, fac: str) -> bool:
     """Whether `fac` has a unit or leader in `area` (Anacaona only follows control, see README)."""
-    return any(p[0] not in NON_COMBAT for p in pieces(st, area, fac))
+    return any(p[0] != "anacaona" for p in st.d["map"][area - 1][fac])
 
 
 def combatants(st: St, area: int, fac: str) -> list[list[Any]]:
@@ -81,16 +82,19 @@ def update_control(st: St) -> None:
     """Control, VP, and what follows control: palisades fall when no Spaniard is left, citadels when
     the Indigenous take the area (§4.4.2); Anacaona shows the side of the area's holder (card 25)."""
     d = st.d
-    for area in AREAS:
-        now = control_now(st, area)
-        if now is not None:
-            d["ctrl"][area - 1] = now
-        if area in d["pal"] and not present(st, area, "es"):
+    ctrl, cits = d["ctrl"], d["cit"]
+    for i, cell in enumerate(d["map"]):
+        area = i + 1
+        es = any(p[0] != "anacaona" for p in cell["es"])
+        ind = any(p[0] != "anacaona" for p in cell["ind"])
+        if not (es and ind):
+            ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
+        if not es and area in d["pal"]:
             d["pal"].remove(area)
-        if area in d["cit"] and d["ctrl"][area - 1] == "ind":
-            d["cit"].remove(area)
+        if area in cits and ctrl[i] == "ind":
+            cits.remove(area)
         side = d["anacaona"]
-        if side == OTHER[d["ctrl"][area - 1]] and any(p[0] == "anacaona" for p in pieces(st, area, side)):
+        if side == OTHER[ctrl[i]] and any(p[0] == "anacaona" for p in cell[side]):
             _flip_anacaona(st, area)
     d["vp"] = sum(value(st, a) for a in AREAS if d["ctrl"][a - 1] == "es")
 
