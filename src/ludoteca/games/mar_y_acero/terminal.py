@@ -18,10 +18,6 @@ from rich.text import Text
 from ludoteca.games.mar_y_acero import GAME
 from ludoteca.games.mar_y_acero.board import BOARD
 
-# The ring on a 5×5 grid: 1–5 along the top, 6–8 down the right, 9–13 back along the bottom, 14–15 up the
-# left; the middle holds the tracks.
-RING = {1: (0, 0), 2: (0, 1), 3: (0, 2), 4: (0, 3), 5: (0, 4), 6: (1, 4), 7: (2, 4), 8: (3, 4), 9: (4, 4)}
-RING.update({10: (4, 3), 11: (4, 2), 12: (4, 1), 13: (4, 0), 14: (3, 0), 15: (2, 0)})
 STYLE = {"soldier": "bold yellow", "settler": "red", "taino": "green", "caribe": "blue", "rebel": "grey62"}
 LEADER_STYLE = {"es": "bold yellow reverse", "ind": "bold green reverse"}
 
@@ -105,19 +101,25 @@ def _centre(b: dict[str, Any], lang: str) -> list[RenderableType]:
     ]
 
 
-def _ring(b: dict[str, Any], lang: str) -> Table:
-    grid: list[list[RenderableType]] = [[Text("") for _ in range(5)] for _ in range(5)]
-    for a in b["areas"]:
-        row, col = RING[a["id"]]
-        grid[row][col] = _area(a, lang)
-    for row, item in zip((1, 2, 3), _centre(b, lang), strict=True):
-        grid[row][2] = item
-    table = Table.grid(expand=True)
-    for _ in range(5):
-        table.add_column(ratio=1)
-    for row_cells in grid:
-        table.add_row(*row_cells)
-    return table
+def _ring(b: dict[str, Any], lang: str) -> Group:
+    """Three bands: areas 1–5 on top; 15, 14 | the centre | 6, 7, 8 in the middle; 13–9 at the bottom."""
+    areas = {a["id"]: _area(a, lang) for a in b["areas"]}
+
+    def band(ids: list[int]) -> Table:
+        table = Table.grid(expand=True)
+        for _ in ids:
+            table.add_column(ratio=1)
+        table.add_row(*(areas[i] for i in ids))
+        return table
+
+    middle = Table.grid(expand=True)
+    for ratio in (1, 3, 1):
+        middle.add_column(ratio=ratio)
+    centre = _centre(b, lang)
+    middle.add_row(Text(""), centre[0], areas[6])
+    middle.add_row(areas[15], centre[1], areas[7])
+    middle.add_row(areas[14], centre[2], areas[8])
+    return Group(band([1, 2, 3, 4, 5]), middle, band([13, 12, 11, 10, 9]))
 
 
 def _cards(view: dict[str, Any], lang: str) -> Table:
