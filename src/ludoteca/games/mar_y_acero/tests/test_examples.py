@@ -159,3 +159,27 @@ def test_final_adjustments() -> None:
     st = empty_position(vp=16, rs=1, cit=[], anacaona="ind", testament=-1)
     final_score(st)
     assert st.d["over"]["params"]["vp"] == 12  # −1 −1 −1 −1
+
+
+def test_ovando_deployment_under_indigenous_conflict() -> None:
+    """§5.3.3's example of card 7, which holds in two-player play too: Caribes in areas 1 and 2, a Spaniard
+    in 10, Indigenous Conflict in force. The Taínos can only go to 10; four Caribes fill 1 and 2 and the
+    fifth, kept from the Taínos by the conflict, returns to its bag; then the Taínos fight in area 10."""
+    conflict = {"naval": False, "conflict": True, "land_only": False, "shipworm": False}
+    st = empty_position(flags=conflict)
+    put(st, 1, "ind", "tama")
+    put(st, 2, "ind", "tama")
+    put(st, 10, "es", "espatario")
+    run(st, "event.7", fac="ind", card=7)
+    play(st, *["unit naboria"] * 3, *["unit calinago"] * 5)
+    for _ in range(3):
+        assert legal(st) == ["at 10"]
+        play(st, "at 10")
+    play(st, "at 1", "at 1", "at 2")
+    assert legal(st) == ["at 2"]
+    play(st, "at 2")
+    assert area(st, 1, "ind") == ["calinago", "calinago", "tama"]
+    assert area(st, 2, "ind") == ["calinago", "calinago", "tama"]
+    assert area(st, 10, "ind") == ["naboria", "naboria", "naboria"]
+    assert st.d["bags"]["caribe"]["calinago"] == 13 - 4  # the fifth went back
+    assert st.is_chance_node()  # the combat in area 10 has begun: the Taínos roll
