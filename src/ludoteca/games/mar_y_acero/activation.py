@@ -22,13 +22,12 @@ from ludoteca.games.mar_y_acero.pieces import (
     present,
     remove,
     split_key,
-    strength_order,
     take_hit,
     units,
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide
+from ludoteca.games.mar_y_acero.seats import choice, decide, solo
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -333,15 +332,38 @@ def _toll_paid(st: St, f: Frame, a: A) -> None:
 raid = PROCS.proc("raid", rule="4.4.1.D")
 
 
-def defender_top(st: St, fac: str, area: int) -> str | None:
-    """The defending unit (never a leader) with the highest FC."""
-    keys = [key(p) for p in pieces(st, area, OTHER[fac]) if is_unit(p)]
-    return min(keys, key=lambda k: strength_order(k, "defence")) if keys else None
+def _fc(k: str, factor: str) -> int:
+    kind, red = split_key(k)
+    spec = KINDS[kind]
+    return int(spec.reduced if red or spec.only_reduced else getattr(spec, factor))
 
 
-def attacker_top(st: St, fac: str, area: int) -> str | None:
-    keys = [key(p) for p in combatants(st, area, fac)]
-    return min(keys, key=lambda k: strength_order(k, "attack")) if keys else None
+def raid_victims(st: St, f: Frame, effect: str) -> list[str]:
+    """The pieces a raid result may strike: the defending units (never leaders) with the highest defence,
+    or the raider's pieces with the highest attack. Several tied: the raider chooses (§4.4.1 D). In solo
+    the Nitayno may also name its best unit when a leader of its own would be struck (§5.3.5)."""
+    fac = f["fac"]
+    if effect in ("remove", "reduce"):
+        keys = [key(p) for p in pieces(st, f["dst"], OTHER[fac]) if is_unit(p)]
+        factor = "defence"
+    else:
+        keys = [key(p) for p in combatants(st, f["src"], fac)]
+        factor = "attack"
+    if not keys:
+        return []
+    top = max(_fc(k, factor) for k in keys)
+    tied = sorted({k for k in keys if _fc(k, factor) == top})
+    if (
+        solo(st)
+        and fac == "ind"
+        and effect.startswith("self")
+        and any(not is_unit([split_key(k)[0]]) for k in tied)
+    ):
+        units_ = [k for k in keys if is_unit([split_key(k)[0]])]
+        if units_:
+            best = max(_fc(k, factor) for k in units_)
+            tied = sorted(set(tied) | {k for k in units_ if _fc(k, factor) == best})
+    return tied
 
 
 @raid.step()
@@ -366,25 +388,48 @@ def _raid_graced(st: St, f: Frame, a: A) -> None:
     mod = (1 if dst in d["cit"] else 0) - (
         1 if fac == "ind" and BOARD.areas[dst].jungle and not rebels else 0
     )
+    mod += int(d.get("nitayno", {}).get("es_die", 0)) if fac == "es" else 0
     m = max(1, min(6, die + mod))
     st.log("log.raid_roll", die=die, result=m, attempt=f["try"])
-    success = m <= 3
-    if m <= 2 and (k := defender_top(st, fac, dst)):
-        remove(st, dst, OTHER[fac], find(st, dst, OTHER[fac], k))
-        st.log("log.lost", kind=f"@kind.{split_key(k)[0]}", area=dst)
-    elif m == 3 and (k := defender_top(st, fac, dst)):
-        new = take_hit(st, dst, OTHER[fac], k)
-        st.log("log.hit" if new else "log.lost", kind=f"@kind.{split_key(k)[0]}", area=dst)
-    elif ((f["try"] == 1 and m == 6) or (f["try"] == 2 and m >= 4)) and (k := attacker_top(st, fac, src)):
+    f["success"] = m <= 3
+    if m <= 2:
+        f["effect"] = "remove"
+    elif m == 3:
+        f["effect"] = "reduce"
+    elif (f["try"] == 1 and m == 6) or (f["try"] == 2 and m >= 4):
+        f["effect"] = "self_kill" if f["try"] == 2 and m == 6 else "self"
+    else:
+        f["effect"] = None
+    victims = raid_victims(st, f, f["effect"]) if f["effect"] else []
+    if len(victims) > 1:
+        decide(st, fac, "raid_hit", key_actions("hit", victims), "victim", "prompt.raid_hit", area=dst)
+        return
+    f["victim"] = victims[0] if victims else None
+    st.goto("strike")
+
+
+@raid.step("victim")
+def _raid_victim(st: St, f: Frame, a: A) -> None:
+    f["victim"] = arg(choice(f, a))
+    st.goto("strike")
+
+
+@raid.step("strike")
+def _raid_strike(st: St, f: Frame, a: A) -> None:
+    """Apply the result to the piece it strikes; after a success, a second attempt may follow."""
+    fac, src, dst, k = f["fac"], f["src"], f["dst"], f["victim"]
+    if k is not None:
+        area, owner = (dst, OTHER[fac]) if f["effect"] in ("remove", "reduce") else (src, fac)
         leader = KINDS[split_key(k)[0]].leader
-        if f["try"] == 2 and m == 6 and leader:
-            remove(st, src, fac, find(st, src, fac, k))
+        if f["effect"] == "remove" or (f["effect"] == "self_kill" and leader):
+            remove(st, area, owner, find(st, area, owner, k))
             new = None
         else:
-            new = take_hit(st, src, fac, k)
-        st.log("log.hit" if new else "log.lost", kind=f"@kind.{split_key(k)[0]}", area=src)
+            new = take_hit(st, area, owner, k)
+        st.log("log.hit" if new else "log.lost", kind=f"@kind.{split_key(k)[0]}", area=area)
     update_control(st)
-    if success and f["try"] == 1 and defender_top(st, fac, dst) and combatants(st, src, fac):
+    others = [p for p in pieces(st, dst, OTHER[fac]) if is_unit(p)]
+    if f["success"] and f["try"] == 1 and others and combatants(st, src, fac):
         decide(st, fac, "raid_again", [AGAIN, END], "again", "prompt.raid_again", area=dst)
         return
     st.ret()

@@ -26,7 +26,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide
+from ludoteca.games.mar_y_acero.seats import choice, decide, solo
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -79,9 +79,14 @@ def factor(st: St, f: Frame, side: str, k: str) -> int:
     return max(1, min(5, fc))
 
 
-def hits(fc: int, die: int) -> bool:
-    """1 always hits, 6 always misses, otherwise a hit on a die at or under the FC."""
-    return die == 1 or (die != 6 and die <= fc)
+def hits(fc: int, die: int, mod: int = 0) -> bool:
+    """1 always hits, 6 always misses, otherwise a hit on a die (plus `mod`) at or under the FC."""
+    return die == 1 or (die != 6 and die + mod <= fc)
+
+
+def die_mod(st: St, side: str) -> int:
+    """Solo card 45's last impulse: +1 to every Spanish die (set by the Nitayno in ``d["nitayno"]``)."""
+    return int(st.d.get("nitayno", {}).get("es_die", 0)) if side == "es" else 0
 
 
 combat = PROCS.proc("combat", rule="4.4.1.B")
@@ -192,11 +197,18 @@ def _roll(st: St, f: Frame, a: A) -> None:
     fail = [
         i
         for i, (k, die) in enumerate(zip(f["sel"][side], f["dice"][side], strict=True))
-        if not hits(factor(st, f, side, k), die)
+        if not hits(factor(st, f, side, k), die, die_mod(st, side))
     ]
     if f["mode"] == "conflict" or not f["sel"][side]:
         f["ret"] = f["dice"][side]
         st.goto("graced")
+        return
+    if solo(st) and side == "ind":  # §5.4 level II rule 8 and solo cards 48–49: the Nitayno's volley
+        if "nitayno.volley" in PROCS.by_name:
+            st.call("nitayno.volley", then="graced", dice=list(f["dice"][side]), fail=fail)
+        else:
+            f["ret"] = f["dice"][side]
+            st.goto("graced")
         return
     st.call("grace", then="graced", fac=side, dice=list(f["dice"][side]), fail=fail)
 
@@ -211,7 +223,8 @@ def _rolled(st: St, f: Frame, a: A) -> None:
 def _graced(st: St, f: Frame, a: A) -> None:
     side = f["order"][f["ri"]]
     dice = f["dice"][side] = [max(1, x) for x in f.pop("ret")]
-    scored = sum(hits(factor(st, f, side, k), die) for k, die in zip(f["sel"][side], dice, strict=True))
+    mod = die_mod(st, side)
+    scored = sum(hits(factor(st, f, side, k), die, mod) for k, die in zip(f["sel"][side], dice, strict=True))
     enemy = f["order"][1 - f["ri"]]
     f["hits"][enemy] += scored
     st.log("log.roll", side=f"@side.{side}", dice=" ".join(map(str, dice)), hits=scored)

@@ -235,3 +235,26 @@ def test_options_are_validated() -> None:
 
     with pytest.raises(BadOptionError):
         GAME.new_initial_state({"mode": "three"})
+
+
+def test_raid_ties_are_the_raiders_choice() -> None:
+    """§4.4.1 D: "the defending unit with the highest FC" — between equals the raider chooses."""
+    st = empty_position()
+    put(st, 2, "es", "jinete", "espatario")  # both defend at 4
+    put(st, 1, "ind", "calinago")
+    run(st, "raid", fac="ind", src=1, dst=2)
+    play(st, "die 2")
+    assert sorted(legal(st)) == ["hit espatario", "hit jinete"]
+    play(st, "hit jinete")
+    assert area(st, 2, "es") == ["espatario"]
+
+
+def test_spanish_die_modifier_of_the_solo_last_impulse() -> None:
+    """Solo card 45 (the Nitayno's last impulse): +1 to Spanish dice; a natural 1 still hits."""
+    st = empty_position(nitayno={"es_die": 1})
+    put(st, 7, "ind", "naboria")
+    put(st, 7, "es", "espatario")
+    run(st, "combat", area=7, att="es", origin=[6])
+    play(st, "die 3")  # 3 + 1 = 4 > 4 − 1 (jungle): a miss
+    play(st, "die 6")
+    assert area(st, 7, "ind") == ["naboria"]
