@@ -10,7 +10,6 @@ from typing import Any
 
 DATA = Path(__file__).parent / "data"
 AREAS = tuple(range(1, 16))
-FACTIONS = ("es", "ind")
 BAGS = ("soldier", "settler", "taino", "caribe", "rebel")
 FACTION_BAGS = {"es": ("soldier", "settler"), "ind": ("taino", "caribe", "rebel")}
 

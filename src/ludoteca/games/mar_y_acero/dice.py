@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.mar_y_acero.actions import DIE, PASS, act, arg, verb
+from ludoteca.games.mar_y_acero.actions import DIE, PASS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.pieces import OTHER
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
@@ -171,9 +171,3 @@ def _testament(st: St, f: Frame, a: A) -> None:
 @testament.step("done")
 def _testament_done(st: St, f: Frame, a: A) -> None:
     st.ret()
-
-
-def area_of(a: int) -> int:
-    """The area an ``at N`` / ``to N`` / ``activate N`` action names."""
-    assert verb(a) in ("at", "to", "activate", "raid", "scribe", "repair")
-    return int(arg(a))

@@ -20,7 +20,6 @@ ROLE = {"es": 0, "ind": 1}
 FACTION_OF_ROLE = ("es", "ind")
 NON_COMBAT = {"anacaona"}
 LEADERS = frozenset(k for k, spec in KINDS.items() if spec.leader)
-ETHNIC = {"taino", "caribe"}
 
 
 def key(piece: list[Any]) -> str:
@@ -38,10 +37,6 @@ def pieces(st: St, area: int, fac: str) -> list[list[Any]]:
 
 def is_unit(piece: list[Any]) -> bool:
     return piece[0] not in LEADERS
-
-
-def bag_of(piece: list[Any]) -> str:
-    return KINDS[piece[0]].bag
 
 
 def units(st: St, area: int, fac: str) -> int:
@@ -168,15 +163,7 @@ def draw_weights(st: St, bag: str) -> dict[str, int]:
     return {k: n for k, n in st.d["bags"][bag].items() if n > 0}
 
 
-def bag_size(st: St, bag: str) -> int:
-    return sum(st.d["bags"][bag].values())
-
-
 def units_on_map(st: St, fac: str) -> int:
     """Pieces that keep a faction in the game (§4.6): units and leaders on the map, Citadels for Spain."""
     count = sum(1 for a in AREAS for p in pieces(st, a, fac) if p[0] not in NON_COMBAT)
     return count + (len(st.d["cit"]) if fac == "es" else 0)
-
-
-def ethnic(piece: list[Any]) -> str:
-    return KINDS[piece[0]].bag
