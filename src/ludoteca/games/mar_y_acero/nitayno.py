@@ -16,7 +16,7 @@ from ludoteca.core.procedure import Procedure
 from ludoteca.games.mar_y_acero import nitayno_cards as _cards  # noqa: F401  (registers the card procedures)
 from ludoteca.games.mar_y_acero.actions import ACTIONS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.deploy import candidates, may_join
+from ludoteca.games.mar_y_acero.deploy import may_join
 from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
 from ludoteca.games.mar_y_acero.nitayno_map import caller, draw_area, level, memory, piece_of, snapshot
 from ludoteca.games.mar_y_acero.nitayno_plan import (
@@ -27,6 +27,7 @@ from ludoteca.games.mar_y_acero.nitayno_plan import (
     by_priority,
     hit_order,
     keeps_fighting,
+    raid_victim,
     reach,
     reinforcement_bag,
     retreat_order,
@@ -311,6 +312,23 @@ def _raid_again(st: St, f: Frame, a: A) -> None:
     answer(st, f, "again" if again else "end")
 
 
+raid_hit = register("raid_hit", "5.3.5")
+
+
+@raid_hit.step()
+def _raid_hit(st: St, f: Frame, a: A) -> None:
+    """Which of the tied pieces a raid result strikes (§5.3.5, "Asignando efectos de Incursión"): a
+    Spaniard by the Spanish raid order; one of its own by the indigenous order, a leader only when no other
+    unit is offered; of one type, a full-strength unit."""
+    raid = caller(st)
+    spanish = raid["effect"] in ("remove", "reduce")
+    offered = by_key(f, "hit")
+    victim = raid_victim(
+        [piece_of(i, spanish, k) for i, k in enumerate(offered)], spanish=spanish, own_area=not spanish
+    )
+    answer(st, f, offered[key_of(victim)] if victim else offered[sorted(offered)[0]])
+
+
 hijos = register("hijos", "5.3.5")
 
 
@@ -375,25 +393,9 @@ def _deploy_area(st: St, f: Frame, a: A) -> None:
 
 @deploy_area.step("chosen")
 def _deploy_area_chosen(st: St, f: Frame, a: A) -> None:
-    dep = caller(st)
     area = f.pop("ret")
-    dep["nit_at"] = area
-    if "pass" in names(f) and blocks_the_other_people(st, dep, area):
-        st.log("nitayno.returns_unit", kind=f"@kind.{dep['drawn'][0]}", area=area)
-        answer(st, f, "pass")
-        return
+    caller(st)["nit_at"] = area
     answer(st, f, f"at {area}")
-
-
-def blocks_the_other_people(st: St, dep: Frame, area: int) -> bool:
-    """§5.3.3 example (Indigenous Conflict): a unit is not placed where it would leave units of the other
-    people still to be placed with nowhere to go; it goes back to its bag."""
-    people = KINDS[dep["drawn"][0]].bag
-    others = [k for k in dep["drawn"][1:] if KINDS[k].bag in ("taino", "caribe") and KINDS[k].bag != people]
-    if not others or people not in ("taino", "caribe"):
-        return False
-    spots = candidates(st, dep, others[0])
-    return spots == [area]
 
 
 # ---------------------------------------------------------------------------------- §5.3.4 reinforcements

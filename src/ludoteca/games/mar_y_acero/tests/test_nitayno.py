@@ -45,6 +45,25 @@ def test_rulebook_activation_example() -> None:
     assert area(st, 7, "es") == ["arcabucero", "espatario"] and area(st, 6, "ind") == ["cacique"]
 
 
+def test_ovando_example_deployed_by_the_nitayno() -> None:
+    """§5.3.3 example: "Ovando hace oídos sordos" under Indigenous Conflict, Caribes in 1 and 2, a Spaniard
+    in 10. The Taínos can only go to 10 (one area: nothing to draw); the Caribes go on from there down to
+    the next valid area, 2, fill it, then 1; the fifth Caribe returns to the bag; the Taínos fight in 10."""
+    conflict = {"naval": False, "conflict": True, "land_only": False, "shipworm": False}
+    st = solo(flags=conflict)
+    put(st, 1, "ind", "tama")
+    put(st, 2, "ind", "tama")
+    put(st, 10, "es", "espatario")
+    run(st, "event.7", fac="ind", card=7)
+    play(st, *["unit naboria"] * 3, *["unit calinago"] * 5)
+    assert area(st, 10, "ind") == ["naboria", "naboria", "naboria"]
+    assert [p["area"] for p in logged(st, "log.deployed")] == [10, 10, 10, 2, 2, 1, 1]
+    assert area(st, 2, "ind") == ["calinago", "calinago", "tama"]
+    assert area(st, 1, "ind") == ["calinago", "calinago", "tama"]
+    assert st.d["bags"]["caribe"]["calinago"] == 13 - 4  # the fifth went back
+    assert st.is_chance_node() and legal(st)[0] == "die 1"  # the combat in area 10 has begun
+
+
 def test_no_action_tries_the_next_lower_area() -> None:
     """§5.3.5: when the area activated can do nothing, the next lower area with indigenous forces acts."""
     st = solo(imp={"ind": 3, "es": 3})
@@ -232,3 +251,32 @@ def test_special_phase_draws_again_when_the_effect_cannot_be_done() -> None:
     play(st, "nitayno 44")
     assert logged(st, "nitayno.cannot") == [{"card": "@nitayno.card.44"}]
     assert "nitayno 44" not in legal(st) and "nitayno 45" in legal(st)
+
+
+def test_raid_strikes_the_spanish_unit_its_order_names() -> None:
+    """A Jinete and an Espatario tie at defence 4: the Nitayno's raid order takes the Jinete."""
+    st = solo(imp={"ind": 3, "es": 3})
+    put(st, 10, "ind", "tama")
+    put(st, 11, "es", "espatario", "jinete")
+    run(st, "raid", fac="ind", src=10, dst=11)
+    play(st, "die 1")
+    assert logged(st, "log.lost")[0]["kind"] == "@kind.jinete"
+
+
+def test_level_two_rolls_a_volley_without_hits_again() -> None:
+    """§5.4 rule 8: three dice that hit nothing are rolled again (levels 0 and 1 do not)."""
+    for level, again in ((2, True), (0, False)):
+        st = solo(level=level, imp={"ind": 3, "es": 3})
+        put(st, 6, "ind", "calinago", "calinago", "calinago")
+        put(st, 6, "es", "jinete")
+        run(st, "combat", area=6, att="ind", origin=[5])
+        play(st, "die 6", "die 6", "die 6")
+        assert bool(logged(st, "nitayno.reroll.level")) == again
+
+
+def test_level_two_flips_reduced_rebels_before_reinforcing() -> None:
+    st = solo(level=2, event={"es": 9, "ind": 5})
+    put(st, 12, "ind", "tropa", reduced=True)
+    run(st, "reinforcements")
+    assert logged(st, "nitayno.flips_rebel") == [{"area": 12}]
+    assert area(st, 12, "ind") == ["tropa"]
