@@ -22,6 +22,7 @@ with contextlib.suppress(ImportError):  # the Nitayno (§5) registers its proced
 
 PROCS.check()
 DEALS = {act(f"deal {c}") for c in BOARD.events}
+CARDS = {act(f"card {c}") for c in BOARD.events}
 
 
 def _named(params: dict[str, Any]) -> dict[str, Any]:
@@ -155,7 +156,7 @@ class MyaState(State):
         if d["commit"][other] is not None:
             d["commit"][other] = unseen[n]
         wait = d["wait"]
-        if wait is not None and wait["role"] == 1 - role and wait.get("secret"):
+        if wait is not None and wait["role"] == 1 - role and set(wait["actions"]) <= CARDS:
             wait["actions"] = sorted(act(f"card {c}") for c in d["hands"][other])
         elif (
             wait is not None and wait["role"] == CHANCE and wait["actions"][0] in DEALS and d["hands"][other]
