@@ -174,7 +174,7 @@ class Game:
 
 
 _REGISTRY: dict[str, Game] = {}
-GAME_MODULES: tuple[str, ...] = ("maquis",)
+GAME_MODULES: tuple[str, ...] = ("maquis", "patria_libre")
 
 
 def register(game: Game) -> Game:
