@@ -256,7 +256,7 @@ def _choose_rival(st: St, f: Frame, rivals: list[str], then: str) -> None:
 
 
 # ---------------------------------------------------------------------------------- the procedure
-card_proc = PROCS.proc("card", rule="B- Activar carta")
+card_proc = PROCS.proc("card", rule="B")
 
 
 @card_proc.step()
