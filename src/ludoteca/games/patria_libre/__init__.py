@@ -39,6 +39,7 @@ class PatriaLibre(Game):
         OptionSpec("insurgent", "hidalgo", ("hidalgo", "morelos"), "option.insurgent"),
         OptionSpec("royalist", "calleja", ("calleja", "venegas"), "option.royalist"),
         OptionSpec("solo", "off", ("off", "insurgentes", "realistas"), "option.solo"),
+        OptionSpec("military-split", "even", ("even", "printed"), "option.military_split"),
     )
 
     def normalize_options(self, options: Mapping[str, str] | None = None) -> dict[str, str]:

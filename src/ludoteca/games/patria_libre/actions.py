@@ -15,6 +15,7 @@ Verbs (one decision each):
   card;
 - ``price <n>``, ``accept``, ``refuse``, ``done``: prisoner offers, ending a multi-step choice;
 - ``effect <n>``: which of a card's effects is carried out next (cards.py);
+- ``favour insurgent|royalist``: the side given the larger share of military VP (military.py);
 - ``draw <id>``, ``persona <n>``: chance — a card turned up, a personality card revealed.
 """
 
@@ -47,6 +48,7 @@ NAMES = (
     + [f"price {n}" for n in range(4)]
     + ["accept", "refuse", "done"]
     + [f"effect {n}" for n in range(1, 4)]
+    + ["favour insurgent", "favour royalist"]
     + [f"draw {c}" for c in CARDS]
     + [f"persona {n}" for n in range(1, len(BOARD.personalities) + 1)]
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import cards, market, orders, popularity, scoring
+from ludoteca.games.patria_libre import cards, market, military, orders, personality, popularity, scoring
 from ludoteca.games.patria_libre.actions import ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import new_owner
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState as St
 
 A = int | None
-__all__ = ["PROCS", "cards", "market", "orders", "popularity", "scoring"]
+__all__ = ["PROCS", "cards", "market", "military", "orders", "personality", "popularity", "scoring"]
 FACE_TOKEN = {face: (k, side) for k, faces in enumerate(BOARD.tokens) for side, face in enumerate(faces)}
 
 
@@ -80,7 +80,7 @@ def _game_faces(st: St, f: Frame, a: A) -> None:
     except for the personality deck's seat (§Modo solitario)."""
     f["i"] = f.get("i", -1) + 1
     if f["i"] == len(st.d["seats"]):
-        if "mil_setup" in st.procedures.by_name and st.d["options"]["players"] == "3":
+        if military.active(st):
             st.call("mil_setup", then="turns")
         else:
             st.goto("turns")
@@ -159,8 +159,6 @@ def may_use(st: St, r: str, card: str) -> bool:
         return data.get("leader") == r
     side = st.side(r)
     if side == "military":
-        from ludoteca.games.patria_libre import military
-
         return bool(military.may_use_colour(st, r, data["colour"]))
     return data["colour"] in ("violet", {"insurgent": "yellow", "royalist": "blue"}[side])
 
@@ -184,7 +182,8 @@ def _turn(st: St, f: Frame, a: A) -> None:
     friendly flag province, without an order."""
     r = f["r"]
     if st.d["wiped"][r] and not st.on_map(r):
-        places = [ID[f"at {p}"] for p in BOARD.flags[st.side(r)] if r not in st.d["troops"][p]]
+        home = military.home(st) if st.side(r) == "military" else BOARD.flags[st.side(r)]
+        places = [ID[f"at {p}"] for p in home if r not in st.d["troops"][p]]
         if places:
             seat_decides(st, r, "at", places, "reentered", "prompt.reenter")
             return

@@ -7,6 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.popularity import positive
@@ -47,7 +48,7 @@ def _spv_supply(st: St, f: Frame, a: A) -> None:
             st.log("log.scored", who=f"@role.{r}", n=points)
             st.add_vp(r, points)
     st.d["spv_done"].append(f["card"])
-    if "mil_split" in st.procedures.by_name and st.d.get("mil_vp_pending"):
+    if military.active(st) and st.d.get("mil_vp_pending"):
         st.call("mil_split", then="scored")
     else:
         st.goto("scored")
@@ -237,7 +238,7 @@ def end_reached(st: St) -> str:
         return "outcome.flags"
     if max(vp.values()) >= BOARD.end["vp"]:
         return "outcome.thirty"
-    return ""
+    return military.check_end(st) or ""
 
 
 def side_total(st: St, side: str, measure: str) -> int:
@@ -267,7 +268,7 @@ def winner(st: St, outcome: str) -> tuple[str, str]:
 
 def finish(st: St, outcome: str) -> None:
     """End the game: +1 for the winning side's seats, −1 for the others, 0 for the roles not in play."""
-    if "mil_finish" in st.procedures.by_name:
+    if military.active(st):
         st.replace("mil_finish", outcome=outcome)
         return
     side, tiebreak = winner(st, outcome)
