@@ -23,6 +23,11 @@ MODES = [
     ("maquis", {"missions": "level1"}),
     ("maquis", {"missions": "level2", "difficulty": "easy"}),
 ]
+MODES += [
+    ("patria-libre", {"players": "3"}),
+    ("patria-libre", {"players": "2", "solo": "insurgentes"}),
+    ("patria-libre", {"players": "2", "solo": "realistas"}),
+]
 
 
 @pytest.mark.parametrize(("game_id", "options"), MODES, ids=[f"{g}-{'-'.join(o.values())}" for g, o in MODES])
