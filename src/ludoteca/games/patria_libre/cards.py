@@ -264,12 +264,6 @@ def _start(st: St, f: Frame, a: A) -> None:
     """Pay what the card asks (§Requisitos de uso), then its popularity icon (§Simbología)."""
     card = CARDS[f["card"]]
     f["left"] = list(range(len(card.effects)))
-    st.log(
-        "cards.log.activated",
-        who=f"@role.{f['r']}",
-        card=f"@card.{card.id}.name",
-        prov=f"@province.{f['prov']}",
-    )
     pay = next((req for req in card.requires if req["kind"] == "pay"), {})
     if pay.get("coins"):
         st.take(f["r"], pay["coins"])
@@ -319,7 +313,14 @@ def _effects(st: St, f: Frame, a: A) -> None:
     else:
         actions = [ID[f"effect {i + 1}"] for i in left] + [ID["done"]]
         seat_decides(
-            st, f["r"], "effect", actions, "chosen", "cards.prompt.effect", card=f"@card.{card.id}.name"
+            st,
+            f["r"],
+            "effect",
+            actions,
+            "chosen",
+            "cards.prompt.effect",
+            card=f"@card.{card.id}.name",
+            effects=[f"@card.{card.id}.e{i + 1}" for i in left],
         )
 
 

@@ -19,18 +19,20 @@ score provinces by stars, flags, mines, the region the next S/PV card scores, ne
 card's region ranking; purchases prefer cards the seat may use; the log says why the seat chose.
 
 State keys: `pers_left` (deck cards not yet drawn, 1-based), `pers_active` (the active personality),
-`pers_want` (the face a clone order is for), `pers_flip` (a reorganisation that turns every order over).
+`pers_want` (the face a clone order is for), `pers_face` (the preference a card was played for),
+`pers_flip` (a reorganisation that turns every order over).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ACTIONS, ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES
-from ludoteca.games.patria_libre.cards import CARDS, conversions
+from ludoteca.games.patria_libre.cards import CARDS, conversions, effect_possible
 from ludoteca.games.patria_libre.procs import PROCS
 from ludoteca.games.patria_libre.seats import answer
 
@@ -187,44 +189,53 @@ def _first(st: St, f: Frame) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- the turn's action
-def card_faces(card_id: str) -> set[str]:
-    """The faces a card serves (for "cards first"): its orders; coins → taxes; harming a rival → attack;
-    winning troops → recruit; popularity → fortress (which also raises it). VP serve every face."""
-    faces: set[str] = set()
-    for eff in CARDS[card_id].effects:
-        kind = eff["kind"]
-        if kind == "order":
-            faces.add(eff["order"])
-        elif kind in ("coins", "steal_coins"):
-            faces.add("taxes")
-        elif kind in ("rival_popularity", "rival_discard"):
-            faces.add("attack")
-        elif kind == "convert_infantry":
-            faces.add("recruit")
-        elif kind in ("popularity", "buy_popularity"):
-            faces.add("fortress")
-        else:
-            faces.update(FACES)
-    return faces
+def effect_faces(eff: dict[str, Any]) -> set[str]:
+    """The faces an effect serves (for "cards first"): an order its own; coins → taxes; harming a rival →
+    attack; winning troops → recruit; popularity → fortress (which also raises it). VP serve every face."""
+    kind = eff["kind"]
+    if kind == "order":
+        return {eff["order"]}
+    if kind in ("coins", "steal_coins"):
+        return {"taxes"}
+    if kind in ("rival_popularity", "rival_discard"):
+        return {"attack"}
+    if kind == "convert_infantry":
+        return {"recruit"}
+    if kind in ("popularity", "buy_popularity"):
+        return {"fortress"}
+    return set(FACES)
+
+
+def _serves(st: St, r: str, card_id: str, face: str, places: list[str]) -> bool:
+    """Whether the card has an effect serving `face` that would act in one of the provinces it may go."""
+    card = CARDS[card_id]
+    return any(
+        face in effect_faces(eff) and effect_possible(st, r, card, p, eff)
+        for eff in card.effects
+        for p in places
+    )
 
 
 def _menu(st: St, f: Frame) -> list[int]:
     """§Turno del jugador con IA, the turn's action (A, B, C or D) and the reason, logged."""
     r, acts = f["r"], set(f["actions"])
     st.d["pers_flip"] = False
+    st.d["pers_face"] = None
     for card in st.d["captured_from"]:
         if card in st.d["area"][r] and CARDS[card].type == "leader" and ID[f"eliminate {card}"] in acts:
             st.log("solo.log.why_eliminate", card=f"@card.{card}.name")
             return [ID[f"eliminate {card}"]]
     cards = [ACTIONS.names[x].split(" ", 1)[1] for x in f["actions"] if verb(x) == "card"]
     orders = {ACTIONS.names[x].split(" ", 1)[1] for x in f["actions"] if verb(x) == "order"}
+    places = st.d["stack"][-2].get("cards", {})
     ranking = faces_ranked(st)
     for i, face in enumerate(ranking):
         if i >= LAST_FOUR:
             break
-        useful = [c for c in cards if face in card_faces(c)]
+        useful = [c for c in cards if _serves(st, r, c, face, places.get(c, []))]
         if useful:
             card = max(useful, key=lambda c: (CARDS[c].type in ("leader", "iturbide"), -cards.index(c)))
+            st.d["pers_face"] = face
             st.log("solo.log.why_card", card=f"@card.{card}.name", face=f"@face.{face}", n=i + 1)
             return [ID[f"card {card}"]]
         if face in orders and face != "clone":
@@ -338,13 +349,29 @@ def _at(st: St, f: Frame) -> list[int]:
                 (max((_face_score(st, r, x, p) for x in faces), default=-value(st, r, p)), ID[f"at {p}"])
                 for p in provs
             ]
+    elif prompt == "prompt.where_infantry" and caller["p"] == "square.give_infantry":
+        scored = [(-value(st, r, p), ID[f"at {p}"]) for p in provs]  # the infantry given away
     else:
         scored = [(value(st, r, p), ID[f"at {p}"]) for p in provs]
     return _best(scored)
 
 
 def _dest(st: St, f: Frame) -> list[int]:
-    return _best([(value(st, f["r"], target(x)), x) for x in f["actions"]])
+    """Where a march ends (or stops on the way): the province the seat values most."""
+    here = st.d["stack"][-2].get("dst", "")
+    return _best([(value(st, f["r"], target(x) or here), x) for x in f["actions"]])
+
+
+def _mover(st: St, f: Frame) -> list[int]:
+    """A recovered leader comes back to the map; a march keeps the leader with the troop."""
+    if f["prompt"] == "prompt.recruit_what":
+        return _prefer("move leader", "move troop")(st, f)
+    return _prefer("move both", "move troop", "move leader")(st, f)
+
+
+def _size(st: St, f: Frame) -> list[int]:
+    """The whole troop marches."""
+    return [max(f["actions"])]
 
 
 def _abandon(st: St, f: Frame) -> list[int]:
@@ -440,7 +467,7 @@ def _supply(st: St, f: Frame) -> list[int]:
     return [max(scored)[1]]
 
 
-def _prefer(*notations: str):  # type: ignore[no-untyped-def]
+def _prefer(*notations: str) -> Callable[[St, Frame], list[int]]:
     """A chooser taking the first of `notations` that is legal, else the first legal action."""
 
     def choose(st: St, f: Frame) -> list[int]:
@@ -453,8 +480,14 @@ def _prefer(*notations: str):  # type: ignore[no-untyped-def]
 
 
 def _effect(st: St, f: Frame) -> list[int]:
-    """Every effect the card offers, in the card's order."""
-    return [min(x for x in f["actions"] if x != ID["done"])] if len(f["actions"]) > 1 else [f["actions"][0]]
+    """Every effect the card offers: first the one serving the preference it was played for, then the
+    others in the card's order."""
+    offered = [x for x in f["actions"] if x != ID["done"]]
+    if not offered:
+        return [ID["done"]]
+    card = CARDS[st.d["stack"][-2]["card"]]
+    face = st.d.get("pers_face")
+    return [min(offered, key=lambda x: (face not in effect_faces(card.effects[int(target(x)) - 1]), x))]
 
 
 def _target(st: St, f: Frame) -> list[int]:
@@ -481,7 +514,8 @@ CHOOSERS = {
     "discard": _discard,
     "supply": _supply,
     "pay": _prefer("pay match", "pay coins"),
-    "troop": _prefer("move leader", "move both", "move troop"),
+    "troop": _mover,
+    "size": _size,
     "merge": _prefer("merge", "stay", "swap"),
     "accept": _prefer("accept"),
     "offer": _prefer("price 2"),
