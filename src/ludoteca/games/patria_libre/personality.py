@@ -130,8 +130,11 @@ def _take(st: St, a: A) -> Personality:
 
 @persona.step()
 def _persona(st: St, f: Frame, a: A) -> None:
-    """§Turno del jugador con IA: each turn begins by revealing a personality card."""
-    if f["kind"] == "action" and not f.get("drawn"):
+    """§Turno del jugador con IA: each turn begins by revealing a personality card (once a turn: after
+    selling a card or eliminating a prisoner the same personality chooses the action)."""
+    turn = st.d["stack"][-2]
+    if f["kind"] == "action" and not turn.get("pers_drawn"):
+        turn["pers_drawn"] = True
         _draw(st, "revealed")
     else:
         _decide(st, f)
@@ -143,7 +146,6 @@ def _revealed(st: St, f: Frame, a: A) -> None:
     if card.same_as_previous and not st.d.get("pers_active"):
         _draw(st, "revealed")  # nothing to repeat yet: the next card decides
         return
-    f["drawn"] = True
     if card.same_as_previous:
         st.log("solo.log.same", who=f"@role.{f['r']}", persona=f"@persona.{active(st).id}")  # type: ignore[union-attr]
     else:

@@ -134,3 +134,16 @@ def test_two_equal_choices_go_to_the_tab_of_a_new_card() -> None:
         st.apply_action(ID[f"persona {tab_card}"])
         assert "solo.log.flip" in logged(st)
         assert any(who == "calleja" for who, _, _ in st.d["placed"][wanted])
+
+
+def test_one_card_a_turn_even_after_eliminating_a_prisoner() -> None:
+    """The deck eliminates a captured leader (2 VP) and then, in the same turn and with the same card,
+    chooses its action: a single personality card is revealed."""
+    st = solo()
+    st.d["area"]["calleja"] = ["hidalgo"]
+    st.d["captured_from"]["hidalgo"] = "hidalgo"
+    face(st, "calleja", "fortress")
+    ai_turn(st, ABAD)
+    assert "solo.log.why_eliminate" in logged(st) and st.d["vp"]["royalist"] == 2
+    assert logged(st).count("solo.log.revealed") == 1
+    assert st.d["forts"]["puebla"] == [1, "calleja"]
