@@ -7,6 +7,7 @@ State keys: `mil_vp` {side: markers received}, `mil_ally` (the allied side or No
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
@@ -208,6 +209,18 @@ def _finish(st: St, f: Frame, a: A) -> None:
         return
     side, tiebreak = winner(st, outcome)
     end(st, outcome, [side], tiebreak)
+
+
+def prospects(st: St) -> float:
+    """The military's prospects for a search cut short, on the returns' scale: it wins with its ally if
+    the ally leads when the cards run out (so the ally's VP margin, measured against the 10-point lead),
+    or alone with four flag provinces (a quarter for each one held); without an ally it cannot win."""
+    favoured = st.d.get("mil_ally")
+    flags = 0.25 * flags_held(st)
+    if favoured is None:
+        return max(-1.0, -0.5 + flags)
+    vp = st.d["vp"]
+    return max(-1.0, min(1.0, math.tanh(2 * (vp[favoured] - vp[OTHER[favoured]]) / 10) + flags))
 
 
 def home(st: St) -> list[str]:

@@ -169,3 +169,16 @@ def test_equal_markers_leave_the_classic_rules_between_the_sides() -> None:
     finish(st, "outcome.last_spv")
     assert st.d["over"]["outcome"] == "outcome.last_spv"
     assert returns(st) == {"hidalgo": -1.0, "calleja": 1.0, "iturbide": -1.0}
+
+
+def test_the_militarys_prospects_follow_its_ally_and_its_flags() -> None:
+    st = three()
+    assert military.prospects(st) == -0.5  # no ally: it cannot win when the cards run out
+    st.d["mil_ally"] = "royalist"
+    st.d["vp"] = {"insurgent": 3, "royalist": 8}
+    ahead = military.prospects(st)
+    st.d["vp"] = {"insurgent": 8, "royalist": 3}
+    assert ahead > 0 > military.prospects(st)
+    for prov in ("gto_valladolid", "yucatan"):
+        put(st, prov, iturbide=1)
+    assert military.prospects(st) > -0.4
