@@ -15,14 +15,22 @@ from ludoteca.core.game import get_game
 
 GAMES = int(os.environ.get("LUDOTECA_FUZZ_GAMES", "60"))
 
-MODES = [
-    ("maquis", {"difficulty": difficulty})
-    for difficulty in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
-] + [
-    ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
-    ("maquis", {"missions": "level1"}),
-    ("maquis", {"missions": "level2", "difficulty": "easy"}),
-]
+MODES = (
+    [
+        ("maquis", {"difficulty": difficulty})
+        for difficulty in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
+    ]
+    + [
+        ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
+        ("maquis", {"missions": "level1"}),
+        ("maquis", {"missions": "level2", "difficulty": "easy"}),
+    ]
+    + [
+        ("patria-libre", {"players": "2"}),
+        ("patria-libre", {"players": "2", "insurgent": "morelos", "royalist": "venegas"}),
+        ("patria-libre", {"players": "4"}),
+    ]
+)
 MODES += [
     ("patria-libre", {"players": "3"}),
     ("patria-libre", {"players": "2", "solo": "insurgentes"}),

@@ -280,7 +280,9 @@ def finish(st: St, outcome: str) -> None:
         outcome,
         returns,
         winner=f"@side.{side}",
-        tiebreak=tiebreak,
+        tiebreak=f"@tiebreak.{tiebreak or 'none'}",
+        winning_side=side,
+        tiebreak_used=tiebreak,
         insurgent=vp["insurgent"],
         royalist=vp["royalist"],
     )

@@ -105,6 +105,7 @@ REFERENCE = {
     "supply": "@word.{}",
     "pay": "@word.{}",
     "move": "@word.{}",
+    "favour": "@side.{}",
 }
 
 

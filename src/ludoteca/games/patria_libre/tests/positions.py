@@ -28,7 +28,7 @@ def started(seed: int = 1, **options: str) -> PatriaState:
 
 
 def empty(st: PatriaState) -> PatriaState:
-    """Clear the map (troops, leader tokens, forts, orders) and every player's popularity and coins."""
+    """Clear the map (troops, leader tokens, forts, orders) and every player's popularity, coins and cards."""
     d = st.d
     d["troops"] = {p: {} for p in BOARD.ids}
     d["leaders"] = dict.fromkeys(d["seats"])
@@ -37,6 +37,7 @@ def empty(st: PatriaState) -> PatriaState:
     for r in d["seats"]:
         d["pop"][r] = {c: [0, 0] for c in COLUMNS}
         d["coins"][r] = 0
+        d["area"][r] = []
         d["tokens"][r] = [[up, None] for up, _ in d["tokens"][r]]
     return st
 

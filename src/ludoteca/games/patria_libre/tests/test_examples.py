@@ -4,7 +4,7 @@ built on our map (the cards' own examples are tested with cards.py)."""
 from __future__ import annotations
 
 from ludoteca.games.patria_libre import scoring
-from ludoteca.games.patria_libre.orders import blocked
+from ludoteca.games.patria_libre.popularity import blocked
 from ludoteca.games.patria_libre.tests.positions import empty, face, menu, options, play, put, started
 
 
@@ -57,7 +57,7 @@ def _attack(defender_level: int) -> int:
     face(st, "calleja", "attack")
     menu(st, "calleja")
     play(st, "order attack", "at zacatecas", "at zacatecas", "target hidalgo")
-    lost = sum(-cell[0] for cell in st.d["pop"]["calleja"].values())
+    lost = int(sum(-cell[0] for cell in st.d["pop"]["calleja"].values()))
     while st.d["wait"] and st.d["wait"]["prompt"] == "prompt.lose":
         play(st, "pop militar")
         lost += 1
