@@ -330,7 +330,8 @@ def _attack_whom(st: St, f: Frame, a: A) -> None:
     r, q, o = f["r"], f["q"], target(a)
     src = next(s for s, qq, oo in f["options"] if qq == q and oo == o)
     infamy = st.force(r, src) - st.force(o, q)
-    exempt = strike(st, r, q, o) or st.dominates(r, BOARD.provinces[q].region)
+    dominated = st.dominates(r, BOARD.provinces[q].region)
+    exempt = strike(st, r, q, o) or dominated
     if infamy > 0 and not exempt:
         st.log("log.infamy", who=f"@role.{r}", n=infamy)
         st.replace("lose", r=r, n=infamy)

@@ -157,6 +157,8 @@ def _settle(st: St, f: Frame, a: A) -> None:
             st.call("prize", then="start", r=ruler, region=region)
             return
     for r in d["seats"]:
+        if d["wiped"][r] and st.on_map(r):
+            d["wiped"][r] = False
         if not st.on_map(r) and not d["wiped"][r]:
             d["wiped"][r] = True
             st.log("log.wiped", who=f"@role.{r}")

@@ -281,3 +281,28 @@ def test_solo_needs_two_players() -> None:
 def test_notation_round_trips() -> None:
     for a, name in enumerate(GAME.actions.names):
         assert GAME.actions.parse(name) == a
+
+
+def test_no_mala_fama_attacking_in_a_dominated_region() -> None:
+    """§Atacar: attacking in a region one dominates costs no popularity."""
+    st = empty(started())
+    put(st, "zacatecas", calleja=3, hidalgo=1)
+    for prov in ("gto_valladolid", "nueva_galicia", "san_luis_potosi"):
+        put(st, prov, calleja=1)
+    put(st, "yucatan", hidalgo=1)
+    face(st, "calleja", "attack")
+    menu(st, "calleja")
+    play(st, "order attack", "at zacatecas", "at zacatecas", "target hidalgo")
+    assert all(cell[0] == 0 for cell in st.d["pop"]["calleja"].values())
+
+
+def test_a_player_back_on_the_map_can_be_wiped_again() -> None:
+    """§¿Se puede eliminar a un jugador?: the penalty applies each time the map is lost."""
+    st = empty(started())
+    put(st, "puebla", calleja=1)
+    st.d["wiped"]["hidalgo"] = True
+    put(st, "yucatan", hidalgo=1)
+    st.call("settle", then="menu")
+    st.d["wait"] = None
+    st._run()
+    assert not st.d["wiped"]["hidalgo"]
