@@ -299,6 +299,7 @@ def evaluate(st: St) -> list[float]:
         side = st.side(r)
         other = ENEMY.get(side)
         if other is None:
+            values[ROLES.index(r)] = military.prospects(st)
             continue
         margin = (vp[side] - vp[other]) / BOARD.end["lead"] + 0.1 * (
             side_total(st, side, "flags") - side_total(st, other, "flags")

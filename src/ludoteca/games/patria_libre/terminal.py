@@ -19,12 +19,13 @@ from ludoteca.games.patria_libre import GAME
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS
 
 SIDE_STYLE = {"insurgent": "bold yellow", "royalist": "bold cyan", "military": "bold magenta"}
+COLOUR_STYLE = {"yellow": "yellow", "blue": "cyan", "violet": "magenta"}
 TROOP = ("", "I", "C", "A")  # infantry, cavalry, artillery
 
 
 def render(view: dict[str, Any], lang: str) -> RenderableType:
     b = view["board"]
-    return Group(_header(view, lang), _map(b, lang), _players(b, lang), _market(b, lang))
+    return Group(_header(view, lang), _map(b, lang), _players(b, lang), _market(b, lang), _texts(view, lang))
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
@@ -33,6 +34,31 @@ def _t(key: str, lang: str, **params: Any) -> str:
 
 def _who(b: dict[str, Any], role: str) -> Text:
     return Text(b["names"][role], SIDE_STYLE.get(b["sides"].get(role, ""), ""))
+
+
+def _symbols(card: dict[str, Any]) -> str:
+    return "·".join(str(x) for x in (*card["numbers"], *card["letters"]))
+
+
+def _texts(view: dict[str, Any], lang: str) -> Table:
+    """What the market's cards and the hand of the player on the move (or the viewer) do: numbers and
+    letters for matching, and the card's text."""
+    b = view["board"]
+    reader = view["role"] if view["role"] in b["players"] else b["turn"]
+    table = Table(box=box.SIMPLE, show_header=False, expand=False, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_column(style="dim")
+    table.add_column()
+    rows = [(f"[{m['price']}]", m["card"]) for m in b["market"]]
+    rows += [(b["names"][reader], c) for c in b["players"][reader]["area"]]
+    for where, card in rows:
+        info = b["cards"][card]
+        name = Text(b["names"][card], COLOUR_STYLE.get(info["colour"], ""))
+        table.add_row(
+            where, name, _symbols(info), info["text"] if info["text"] != f"card.{card}.text" else ""
+        )
+    return table
 
 
 def _header(view: dict[str, Any], lang: str) -> Text:

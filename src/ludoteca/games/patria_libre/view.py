@@ -81,11 +81,32 @@ def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
         "dominated": dict(d["dominated"]),
         "prisoners": dict(d["captured_from"]),
         "extra": {k: v for k, v in d.items() if k.startswith(("mil_", "pers_"))},
+        "cards": {c: _card(st, c, lang) for c in _shown(d)},
         "names": {
             **{p: catalog.text(f"province.{p}", lang) for p in BOARD.ids},
             **{c: catalog.text(f"card.{c}.name", lang) for c in CARDS},
             **{r: catalog.text(f"role.{r}", lang) for r in ROLES},
         },
+    }
+
+
+def _shown(d: dict[str, Any]) -> list[str]:
+    """The cards a player may want to read now: the market, the piles' tops, the areas and the map."""
+    cards = list(d["market"])
+    cards += [item[3] for item in d["line"] if item[0] == "pile" and item[3]]
+    cards += [c for area in d["area"].values() for c in area]
+    cards += [c for stack in d["placed"].values() for _, _, c in stack if c]
+    return cards
+
+
+def _card(st: PatriaState, card: str, lang: str) -> dict[str, Any]:
+    data = BOARD.cards[card]
+    return {
+        "type": data["type"],
+        "colour": data.get("colour", ""),
+        "numbers": list(data.get("numbers", [])),
+        "letters": list(data.get("letters", [])),
+        "text": st.game.catalog.text(f"card.{card}.text", lang),
     }
 
 
