@@ -12,9 +12,10 @@ import pytest
 from ludoteca.games.patria_libre import cards, market
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import CARDS, new_owner, usable
+from ludoteca.games.patria_libre.personality import PERSONALITIES
 from ludoteca.games.patria_libre.rules import usable_cards
 from ludoteca.games.patria_libre.state import PatriaState
-from ludoteca.games.patria_libre.tests.positions import empty, menu, options, play, put, started
+from ludoteca.games.patria_libre.tests.positions import GAME, empty, menu, options, play, put, started
 
 
 def ready(**options: str) -> PatriaState:
@@ -374,3 +375,18 @@ def test_other_cards_never_change_sides() -> None:
     st = ready()
     st.d["pop"]["calleja"]["ilustracion"] = [-3, -3]
     assert new_owner(st, "hidalgo", "juan_aldama") == "hidalgo"
+
+
+def test_every_card_and_personality_is_named_and_explained_in_both_languages() -> None:
+    """Card names and texts, each effect of a card with several, and the personalities (DESIGN §7)."""
+    catalog = GAME.catalog
+    for lang in ("es", "en"):
+        keys = catalog.keys(lang)
+        for c in CARDS.values():
+            assert {f"card.{c.id}.name", f"card.{c.id}.text"} <= keys, (lang, c.id)
+            if len(c.effects) > 1:
+                assert all(f"card.{c.id}.e{i + 1}" in keys for i in range(len(c.effects))), (lang, c.id)
+        for p in PERSONALITIES:
+            assert f"persona.{p.id}" in keys, (lang, p.id)
+    assert catalog.text("card.grito_de_dolores.name", "en") == "Cry of Dolores"
+    assert "2 PV" in catalog.text("card.congreso_constituyente.text", "es")
