@@ -15,7 +15,6 @@ from ludoteca.core.game import get_game
 
 GAMES = int(os.environ.get("LUDOTECA_FUZZ_GAMES", "60"))
 
-<<<<<<< HEAD
 MODES = [
     ("maquis", {"difficulty": difficulty})
     for difficulty in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
@@ -28,28 +27,12 @@ MODES = [
     ("mar-y-acero", {"mode": "solo", "level": "0"}),
     ("mar-y-acero", {"mode": "solo", "level": "1"}),
     ("mar-y-acero", {"mode": "solo", "level": "2"}),
-=======
-MODES = (
-    [
-        ("maquis", {"difficulty": difficulty})
-        for difficulty in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
-    ]
-    + [
-        ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
-        ("maquis", {"missions": "level1"}),
-        ("maquis", {"missions": "level2", "difficulty": "easy"}),
-    ]
-    + [
-        ("patria-libre", {"players": "2"}),
-        ("patria-libre", {"players": "2", "insurgent": "morelos", "royalist": "venegas"}),
-        ("patria-libre", {"players": "4"}),
-    ]
-)
-MODES += [
+    ("patria-libre", {"players": "2"}),
+    ("patria-libre", {"players": "2", "insurgent": "morelos", "royalist": "venegas"}),
+    ("patria-libre", {"players": "4"}),
     ("patria-libre", {"players": "3"}),
     ("patria-libre", {"players": "2", "solo": "insurgentes"}),
     ("patria-libre", {"players": "2", "solo": "realistas"}),
->>>>>>> pl
 ]
 
 
