@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import tomllib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -237,8 +238,12 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         sender = asyncio.create_task(pump(socket, watcher))
         try:
             while True:
-                message = await socket.receive_json()
-                await handle(socket, table, watcher, message)
+                text = await socket.receive_text()
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    message = None
+                await handle(table, watcher, message)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -255,7 +260,7 @@ async def pump(socket: WebSocket, watcher: Watcher) -> None:
             await socket.send_json(await watcher.queue.get())
 
 
-async def handle(socket: WebSocket, table: Table, watcher: Watcher, message: Any) -> None:
+async def handle(table: Table, watcher: Watcher, message: Any) -> None:
     """One message from a browser: ``{"type": "act", "action": id|notation, "move": n}`` or
     ``{"type": "undo"}``. A refusal is answered to that connection only."""
     try:
