@@ -53,6 +53,9 @@ def test_two_seats_and_a_spectator_each_see_only_their_own_view(client: TestClie
         assert first[to_act]["view"]["board"]["roll"] in (1, 2, 3)
         assert first[other]["view"]["board"]["roll"] is None
         assert first["none"]["view"]["board"]["roll"] is None
+        assert any(line["key"] == "log.roll" for line in first[to_act]["view"]["log"])
+        for name in (other, "none"):
+            assert all(line["key"] != "log.roll" for line in first[name]["view"]["log"])
         assert [a["notation"] for a in first[to_act]["view"]["actions"]] == ["add", "pass"]
         assert first[other]["view"]["actions"] == [] and first["none"]["view"]["actions"] == []
         assert first["none"]["my_roles"] == [] and first[other]["my_roles"] == [other]
@@ -72,6 +75,7 @@ def test_two_seats_and_a_spectator_each_see_only_their_own_view(client: TestClie
         revealed = {name: until_move(ws, move + 1) for name, ws in sockets.items()}
         for message in revealed.values():
             assert message["view"]["board"]["totals"] == revealed[to_act]["view"]["board"]["totals"]
+            assert message["log_from"] > 0  # only the lines this connection does not have yet
             assert any(line["key"] == "log.add" for line in message["view"]["log"])
 
 

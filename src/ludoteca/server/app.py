@@ -151,6 +151,12 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         folder = GAMES_DIR / game.id.replace("-", "_") / "data"
         return {p.stem: tomllib.loads(p.read_text("utf-8")) for p in sorted(folder.glob("*.toml"))}
 
+    @app.get("/api/messages/{game_id}")
+    async def messages(game_id: str, lang: str = "es") -> dict[str, str]:
+        """The game's message catalog in `lang` (labels of phases, cards, tracks) for its board module."""
+        game = game_or_404(game_id)
+        return {key: game.catalog.text(key, check_lang(lang)) for key in sorted(game.catalog.keys(lang))}
+
     @app.get("/api/games")
     async def games() -> dict[str, list[dict[str, Any]]]:
         return await hall.listing()
@@ -179,19 +185,19 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
     @app.get("/api/games/{game_id}")
     async def game_state(game_id: str, token: str | None = None, lang: str = "es") -> dict[str, Any]:
         table, roles = await seat(game_id, token)
-        return table.message(roles, check_lang(lang), 0)
+        return table.message(roles, check_lang(lang))
 
     @app.post("/api/games/{game_id}/act")
     async def act(game_id: str, body: ActIn, lang: str = "es") -> dict[str, Any]:
         table, roles = await seat(game_id, body.token)
         await table.act(roles, body.action, body.move)
-        return table.message(roles, check_lang(lang), 0)
+        return table.message(roles, check_lang(lang))
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, body: TokenIn, lang: str = "es") -> dict[str, Any]:
         table, roles = await seat(game_id, body.token)
         await table.undo(roles)
-        return table.message(roles, check_lang(lang), 0)
+        return table.message(roles, check_lang(lang))
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, token: str | None = None) -> JSONResponse:
@@ -257,7 +263,7 @@ async def pump(socket: WebSocket, watcher: Watcher) -> None:
     """Send a watcher's queued messages in order."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            await socket.send_json(await watcher.queue.get())
+            await socket.send_text(await watcher.queue.get())
 
 
 async def handle(table: Table, watcher: Watcher, message: Any) -> None:
@@ -278,7 +284,8 @@ async def handle(table: Table, watcher: Watcher, message: Any) -> None:
                 raise ServerError(400, "'move' must be an integer")
             await table.act(watcher.roles, message.get("action"), move)
     except ServerError as exc:
-        watcher.queue.put_nowait({"type": "error", "status": exc.status, "message": exc.message})
+        error = {"type": "error", "status": exc.status, "message": exc.message}
+        watcher.queue.put_nowait(json.dumps(error, ensure_ascii=False))
 
 
 def replay_state(table: Table, actions: list[int]) -> Any:

@@ -8,6 +8,7 @@ watcher's own view. Queued messages keep their order; a slow watcher never holds
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE
 from ludoteca.core.match import Match
+from ludoteca.core.state import State
 from ludoteca.server.storage import GameRow, SeatRow
 
 Persist = Callable[[Callable[[], None]], Awaitable[None]]
@@ -39,8 +41,19 @@ class Watcher:
 
     roles: tuple[int, ...]
     lang: str
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     sent_moves: int = 0
+    sent_logs: int = 0
+
+
+def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
+    """`state.view(role, lang)` with only the log lines from index `log_from` on (a connection already
+    has the earlier ones: the log only grows, except by undo, after which everything is sent again)."""
+    if log_from == 0:
+        return state.view(role, lang)
+    tail = object.__new__(type(state))
+    tail.game, tail.d, tail.logs = state.game, state.d, state.logs[log_from:]
+    return tail.view(role, lang)
 
 
 def seeded_chance(match: Match) -> None:
@@ -133,7 +146,7 @@ class Table:
             status = self.compute_status()
             await self._persist(lambda: self._store.claim(self.id, token, status))
             self.status = status
-            self._broadcast(len(self.match.history))
+            self._broadcast()
 
     # ------------------------------------------------------------------------------------ messages
     def moves(self, role: int | None, start: int = 0) -> list[dict[str, Any]]:
@@ -161,8 +174,11 @@ class Table:
             for s in self.seats
         ]
 
-    def message(self, roles: tuple[int, ...], lang: str, moves_from: int) -> dict[str, Any]:
-        """Everything one connection is told: its view, the seats, what it may undo, new moves."""
+    def message(
+        self, roles: tuple[int, ...], lang: str, moves_from: int = 0, log_from: int = 0
+    ) -> dict[str, Any]:
+        """Everything one connection is told: its view, the seats, what it may undo, and the moves and
+        log lines from `moves_from` and `log_from` on (0: all of them)."""
         role = self.view_role(roles)
         state = self.match.state
         undoable = max((self.match.undoable(r) for r in roles), default=0)
@@ -172,7 +188,8 @@ class Table:
             "status": self.status,
             "seats": self.seat_info(),
             "my_roles": [self.game.roles[r] for r in roles],
-            "view": state.view(role, lang),
+            "view": view_since(state, role, lang, log_from),
+            "log_from": log_from,
             "undoable": undoable if not state.is_terminal() else 0,
             "record_available": self.record_allowed(roles),
             "moves_from": moves_from,
@@ -184,19 +201,24 @@ class Table:
         game is over; before that only whoever holds every seat."""
         return self.match.state.is_terminal() or set(roles) == set(range(len(self.game.roles)))
 
-    def _broadcast(self, moves_from: int) -> None:
-        cache: dict[tuple[tuple[int, ...], str], dict[str, Any]] = {}
+    def _broadcast(self, everything: bool = False) -> None:
+        """Queue each watcher's message: what changed since it was last told, or `everything` (after an
+        undo). Watchers of the same seat and language share one encoding."""
+        cache: dict[tuple[tuple[int, ...], str, int, int], str] = {}
         for watcher in self.watchers:
-            key = (watcher.roles, watcher.lang)
-            start = min(moves_from, watcher.sent_moves)
-            if key not in cache or cache[key]["moves_from"] != start:
-                cache[key] = self.message(watcher.roles, watcher.lang, start)
+            since = (0, 0) if everything else (watcher.sent_moves, watcher.sent_logs)
+            key = (watcher.roles, watcher.lang, *since)
+            if key not in cache:
+                cache[key] = json.dumps(self.message(watcher.roles, watcher.lang, *since), ensure_ascii=False)
             watcher.queue.put_nowait(cache[key])
-            watcher.sent_moves = len(self.match.history)
+            self._sent(watcher)
+
+    def _sent(self, watcher: Watcher) -> None:
+        watcher.sent_moves, watcher.sent_logs = len(self.match.history), len(self.match.state.logs)
 
     def watch(self, watcher: Watcher) -> None:
-        watcher.queue.put_nowait(self.message(watcher.roles, watcher.lang, 0))
-        watcher.sent_moves = len(self.match.history)
+        watcher.queue.put_nowait(json.dumps(self.message(watcher.roles, watcher.lang), ensure_ascii=False))
+        self._sent(watcher)
         self.watchers.add(watcher)
 
     # ------------------------------------------------------------------------------------ changes
@@ -249,7 +271,7 @@ class Table:
             self._rewind(first)
             raise
         self.status = status
-        self._broadcast(first)
+        self._broadcast()
 
     def _rewind(self, length: int) -> None:
         """Back to the stored history after a failed commit (the same as a series of undos)."""
@@ -272,7 +294,7 @@ class Table:
             keep, status = len(history) - 1, self.status
             await self._persist(lambda: self._store.truncate(self.id, keep, status))
             self.match.undo(role)
-            self._broadcast(0)
+            self._broadcast(everything=True)
         self.kick_ai()
 
     # ------------------------------------------------------------------------------------ AI seats

@@ -31,6 +31,8 @@ export function drawBoard(board, container, view, data, choose) {
     data,
     targets,
     t,
+    /** A message of the game's own catalog, in the reader's language. */
+    msg: (key) => data.messages?.[key] ?? key,
     /** Make `node` the board's handle for `key`: highlighted and clickable when it is a legal target. */
     target(node, key) {
       const actions = targets.get(key);

@@ -11,6 +11,7 @@ let board = null;
 let roleNames = {};
 let data = null;
 let moves = [];
+let logLines = [];
 let last = null;
 let selected = null;
 let socket = null;
@@ -61,13 +62,20 @@ function renderPrompt(message) {
   prompt.classList.toggle("my-turn", mine);
 }
 
+/** Take in a message from the server: its moves and log lines follow those already held. */
+function merge(message) {
+  moves = moves.slice(0, message.moves_from).concat(message.moves);
+  logLines = message.log_from ? logLines.concat(message.view.log) : message.view.log;
+  message.view.log = logLines;
+  render(message);
+}
+
 function render(message) {
   last = message;
   selected = null;
   delete document.body.dataset.selected;
   document.body.classList.remove("busy");
   const view = message.view;
-  moves = moves.slice(0, message.moves_from).concat(message.moves);
   const named = (role) => roleNames[role] || role;
   $("who").textContent = view.role ? `${t("you_are")}: ${message.my_roles.map(named).join(", ")}` : t("spectator");
   renderPrompt(message);
@@ -96,7 +104,7 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") render(message);
+    if (message.type === "state") merge(message);
     else if (message.type === "error") {
       document.body.classList.remove("busy");
       $("error").textContent = message.message;
@@ -125,9 +133,10 @@ async function main() {
   $("title").textContent = entry.title;
   $("rules-link").href = `/rules/${entry.id}?lang=${lang}`;
   data = await api(`/api/data/${entry.id}`);
+  data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
-  render(first);
+  merge(first);
   connect();
 }
 

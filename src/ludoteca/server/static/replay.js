@@ -47,6 +47,7 @@ async function main() {
   record.href = `/api/games/${gameId}/record${token ? `?token=${token}` : ""}`;
   fetch(record.href, { method: "GET" }).then((r) => { record.hidden = !r.ok; });
   data = await api(`/api/data/${entry.id}`);
+  data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
   const current = () => Number($("step").value);
   $("first").onclick = () => show(0);

@@ -66,12 +66,13 @@ function drawLocation(svg, id, view, ctx) {
   ctx.target(g, id);
 }
 
-function track(svg, x, y, label, from, to, value, mark = () => "") {
+function track(svg, x, y, label, from, to, value, mark = () => "", name = (v) => String(v)) {
   s("text", { x, y: y - 8, class: "track-label" }, svg, label);
   for (let v = from; v <= to; v += 1) {
     const cx = x + (v - from) * 34;
     s("rect", { x: cx, y, width: 30, height: 26, rx: 4, class: `cell ${mark(v)} ${v === value ? "on" : ""}` }, svg);
-    s("text", { x: cx + 15, y: y + 18, class: "cell-text" }, svg, String(v));
+    const text = name(v);
+    s("text", { x: cx + 15, y: y + 18, class: text.length > 2 ? "cell-text tiny" : "cell-text" }, svg, text);
   }
 }
 
@@ -79,8 +80,13 @@ function drawTracks(svg, view, ctx) {
   const b = view.board;
   const es = ctx.lang === "es";
   const top = 700;
-  track(svg, 40, top, es ? "Día" : "Day", 1, b.last_day, b.day,
-    (v) => `${b.days.orange.includes(v) ? "orange" : ""} ${b.days.triangle.includes(v) ? "triangle" : ""}`);
+  const counting = b.days[b.days.morale_marks];
+  const dayName = (v) => (v === 0 ? (es ? "Inicio" : "Start") : v === 15 ? (es ? "Fin" : "End") : String(v));
+  track(svg, 40, top, es ? "Día" : "Day", 0, 15, b.day, (v) => [
+    counting.includes(v) ? "orange" : "",
+    b.days.morale_marks === "triangle" && b.days.triangle.includes(v) ? "triangle" : "",
+    v > b.last_day ? "struck" : "",
+  ].join(" "), dayName);
   track(svg, 40, top + 62, es ? "Moral" : "Morale", 0, 7, b.morale, (v) => (v <= 2 ? "low" : ""));
   track(svg, 340, top + 62, es ? "Soldados" : "Soldiers", 0, 5, b.soldiers);
   s("text", { x: 580, y: top + 54, class: "track-label" }, svg, es ? "Recursos (en mano / reserva)" : "Resources (held / supply)");
@@ -98,7 +104,7 @@ function drawTracks(svg, view, ctx) {
     ? `Patrullas: mazo ${b.patrol_deck} · descarte ${b.patrol_discard.length}` + (b.patrol_top ? ` · arriba: ${b.patrol_top.map((l) => b.names[l]).join(", ")}` : "")
     : `Patrols: deck ${b.patrol_deck} · discard ${b.patrol_discard.length}` + (b.patrol_top ? ` · on top: ${b.patrol_top.map((l) => b.names[l]).join(", ")}` : "");
   s("text", { x: 40, y: top + 150, class: "info start" }, svg, deck);
-  const phase = `${es ? "Fase" : "Phase"}: ${b.phase} · ${es ? "pasada" : "pass"} ${b.pass}` + (b.shot_today ? (es ? " · hubo disparo hoy" : " · shot today") : "");
+  const phase = `${ctx.msg(`phase.${b.phase}`)} · ${es ? "pasada" : "pass"} ${b.pass}` + (b.shot_today ? (es ? " · hubo disparo hoy" : " · shot today") : "");
   s("text", { x: 620, y: top + 125, class: "info start" }, svg, phase);
 }
 
