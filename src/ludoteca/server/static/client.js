@@ -17,29 +17,26 @@ export function ruleLink(game, rule, label = null) {
 }
 
 /**
- * Draw `view` on `container` with the game's board module. `choose(target)` is called when a legal
- * target drawn on the board is clicked; returns the set of targets the board drew.
+ * Draw `view` on `container` with the game's board module. A board module calls
+ * `ctx.target(node, target, groups)` for each thing it draws that an action may name: when legal
+ * actions name `target` (and, if given, belong to one of `groups`), the node is highlighted and a
+ * click calls `choose(actions)`. Returns the ids of the actions reachable on the board.
  */
 export function drawBoard(board, container, view, data, choose) {
-  const targets = new Map();
-  for (const action of view.actions) {
-    if (action.target) targets.set(action.target, [...(targets.get(action.target) || []), action]);
-  }
   const drawn = new Set();
   const ctx = {
     lang,
     data,
-    targets,
     t,
     /** A message of the game's own catalog, in the reader's language. */
     msg: (key) => data.messages?.[key] ?? key,
-    /** Make `node` the board's handle for `key`: highlighted and clickable when it is a legal target. */
-    target(node, key) {
-      const actions = targets.get(key);
-      if (!actions) return;
-      drawn.add(key);
+    /** Make `node` the board's handle for `target`: highlighted and clickable when it is legal. */
+    target(node, target, groups = null) {
+      const actions = view.actions.filter((a) => a.target === String(target) && (!groups || groups.includes(a.group)));
+      if (!actions.length) return;
+      for (const a of actions) drawn.add(a.id);
       node.classList.add("target");
-      node.setAttribute("data-target", key);
+      node.setAttribute("data-target", String(target));
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
       const label = actions.map((a) => a.label).join(" / ");
@@ -47,8 +44,8 @@ export function drawBoard(board, container, view, data, choose) {
       const tip = document.createElementNS("http://www.w3.org/2000/svg", "title");
       tip.textContent = label;
       node.appendChild(tip);
-      node.addEventListener("click", () => choose(key));
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(key); });
+      node.addEventListener("click", () => choose(actions));
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(actions); });
     },
   };
   container.replaceChildren();

@@ -28,20 +28,17 @@ function act(action) {
   send({ type: "act", action: action.id, move: last.view.move });
 }
 
-function choose(target) {
-  const actions = last.view.actions.filter((a) => a.target === target);
+function choose(actions) {
   if (actions.length === 1) act(actions[0]);
   else {
-    selected = target;
-    document.body.dataset.selected = target;
+    selected = actions;
+    document.body.dataset.selected = actions[0].target;
     renderActions(new Set());
   }
 }
 
 function renderActions(drawn) {
-  const view = last.view;
-  const shown = selected ? view.actions.filter((a) => a.target === selected)
-    : view.actions.filter((a) => !a.target || !drawn.has(a.target));
+  const shown = selected ?? last.view.actions.filter((a) => !drawn.has(a.id));
   const buttons = shown.map((a) => h("button", {
     type: "button", "data-action": a.id, "data-notation": a.notation, class: `group-${a.group}`, onclick: () => act(a),
   }, a.label));
