@@ -406,7 +406,9 @@ def serve(
 
     from ludoteca.server import create_app
 
-    uvicorn.run(create_app(db, ai_delay=ai_delay), host=host, port=port, log_level="warning")
+    # Views are small and sent often: compressing each one costs more than it saves on a LAN.
+    app = create_app(db, ai_delay=ai_delay)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def main() -> None:

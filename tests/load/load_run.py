@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,12 +52,14 @@ async def player(base: str, game: str, token: str | None, seed: int, tally: Tall
     """One client: connect, and whenever its view offers actions, send one and time the round trip."""
     rng = random.Random(seed)
     query = f"lang=es&token={token}" if token else "lang=es"
-    async with websockets.connect(f"{base.replace('http', 'ws')}/ws/{game}?{query}", max_size=None) as ws:
+    async with websockets.connect(
+        f"{base.replace('http', 'ws')}/ws/{game}?{query}", max_size=None, compression=None
+    ) as ws:
         sent_at: float | None = None
         sent_move = -1
         while time.monotonic() < stop:
             try:
-                message = json.loads(
+                message = orjson.loads(
                     await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
                 )
             except TimeoutError:
@@ -89,17 +93,25 @@ async def table(base: str, game_id: str, index: int, tally: Tally, stop: float) 
             round_ += 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(base: str, game_id: str, games: int, seconds: float) -> dict[str, Any]:
+async def run(base: str, game_id: str, games: int, seconds: float, server_pid: int) -> dict[str, Any]:
     tally = Tally()
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     start = time.monotonic()
     stop = start + seconds
     await asyncio.gather(*(table(base, game_id, i, tally, stop) for i in range(games)))
     elapsed = time.monotonic() - start
+    server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
     ms = [t * 1000 for t in tally.round_trips]
     return {
         "game": game_id,
@@ -110,6 +122,8 @@ async def run(base: str, game_id: str, games: int, seconds: float) -> dict[str, 
         "actions_per_second": round(len(ms) / elapsed, 1),
         "games_finished": tally.games_finished,
         "refused": tally.refused,
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(ms)), 2),
+        "clients_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(ms)), 2),
         "round_trip_ms": {
             "p50": round(percentile(ms, 0.50), 2),
             "p90": round(percentile(ms, 0.90), 2),
@@ -130,7 +144,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = ServerProcess(Path(folder) / "load.db").start()
         try:
-            report = asyncio.run(run(server.base, args.game, args.games, args.seconds))
+            assert server.process is not None
+            report = asyncio.run(run(server.base, args.game, args.games, args.seconds, server.process.pid))
         finally:
             server.stop()
     if args.json:
@@ -141,6 +156,10 @@ def main() -> None:
         f"{report['game']}: {report['clients']} clients in {report['games_at_once']} games, "
         f"{report['seconds']} s: {report['actions']} actions ({report['actions_per_second']}/s), "
         f"{report['games_finished']} games finished, {report['refused']} refused"
+    )
+    print(
+        f"CPU per action: server {report['server_cpu_ms_per_action']} ms, "
+        f"the clients {report['clients_cpu_ms_per_action']} ms"
     )
     print(
         f"round trip ms: p50 {rt['p50']}  p90 {rt['p90']}  p99 {rt['p99']}  "

@@ -26,7 +26,7 @@ from ludoteca.core.game import all_games, get_game
 from ludoteca.core.i18n import LANGUAGES
 from ludoteca.server.hall import Hall
 from ludoteca.server.rules_page import rules_html
-from ludoteca.server.table import ServerError, Table, Watcher
+from ludoteca.server.table import ServerError, Table, Watcher, encode
 
 STATIC = Path(__file__).parent / "static"
 GAMES_DIR = Path(__file__).parent.parent / "games"
@@ -284,8 +284,7 @@ async def handle(table: Table, watcher: Watcher, message: Any) -> None:
                 raise ServerError(400, "'move' must be an integer")
             await table.act(watcher.roles, message.get("action"), move)
     except ServerError as exc:
-        error = {"type": "error", "status": exc.status, "message": exc.message}
-        watcher.queue.put_nowait(json.dumps(error, ensure_ascii=False))
+        watcher.queue.put_nowait(encode({"type": "error", "status": exc.status, "message": exc.message}))
 
 
 def replay_state(table: Table, actions: list[int]) -> Any:

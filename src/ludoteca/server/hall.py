@@ -1,7 +1,7 @@
 """The hall: every table the server holds, created, loaded back from storage, listed for the lobby.
 
-Storage writes run in one writer thread (SQLite takes one writer at a time, and the event loop never
-waits on a disk); AI agents think in their own worker threads.
+Storage writes go to one writer thread that commits them in groups (`writer.py`), reads to a small
+pool; AI agents think in their own worker threads. The event loop never waits on the database.
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from sqlalchemy import Connection
+
 from ludoteca.ai.agents import HUMAN, Agent, make_agent
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
-from ludoteca.server.storage import GameRow, SeatRow, Store
+from ludoteca.server.storage import GameRow, SeatRow, Store, Write
 from ludoteca.server.table import ServerError, Table, seeded_chance
+from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
 """A seat is played by the creator at this screen, by a person invited by link, or by an agent."""
@@ -29,15 +32,16 @@ class Hall:
         self.store = Store(db_url)
         self.ai_delay = ai_delay
         self.tables: dict[str, Table] = {}
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-db")
+        self._writer = GroupWriter(self.store)
+        self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-db")
         self._thinkers = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="ludoteca-ai")
         self._loading = asyncio.Lock()
 
-    async def persist(self, write: Callable[[], None]) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._writer, write)
+    async def persist(self, write: Write) -> None:
+        await self._writer.write(write)
 
     async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
 
     async def think(self, agent: Agent, state: Any) -> int:
         return await asyncio.get_running_loop().run_in_executor(self._thinkers, agent.step, state)
@@ -109,7 +113,9 @@ class Hall:
                 rows.append(SeatRow(role, "human", None, token, False))
         new_id = secrets.token_urlsafe(6)
         status = "open" if invitations else "running"
-        await self.persist(lambda: self.store.create_game(new_id, game.id, options, seed, status, rows))
+        await self.persist(
+            lambda db: self.store.create_game(db, new_id, game.id, options, seed, status, rows)
+        )
         table = await self.table(new_id)
         async with table.lock:
             first = len(table.match.history)
@@ -117,7 +123,7 @@ class Hall:
             if table.match.history:
                 steps = [(s.actor, s.action) for s in table.match.history[first:]]
                 await self.persist(
-                    lambda: self.store.append(new_id, first, steps, table.compute_status(), None)
+                    lambda db: self.store.append(db, new_id, first, steps, table.compute_status(), None)
                 )
         table.kick_ai()
         has_me = any(s.token == mine for s in rows)
@@ -135,9 +141,9 @@ class Hall:
         steps = [(s.actor, s.action) for s in match.history]
         result = match.state.result("en")
 
-        def write() -> None:
-            self.store.create_game(new_id, match.game.id, match.options, match.seed, "record", [])
-            self.store.append(new_id, 0, steps, "record", result)
+        def write(db: Connection) -> None:
+            self.store.create_game(db, new_id, match.game.id, match.options, match.seed, "record", [])
+            self.store.append(db, new_id, 0, steps, "record", result)
 
         await self.persist(write)
         return new_id
@@ -164,6 +170,7 @@ class Hall:
     async def close(self) -> None:
         for table in self.tables.values():
             await table.close()
-        self._writer.shutdown(wait=True)
+        self._writer.close()
+        self._readers.shutdown(wait=True)
         self._thinkers.shutdown(wait=False, cancel_futures=True)
         self.store.close()

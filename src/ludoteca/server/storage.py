@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -111,15 +113,27 @@ def connect(url: str) -> Engine:
     return engine
 
 
+Write = Callable[[Connection], None]
+"""One write: statements run on a connection inside a transaction the caller commits."""
+
+
 class Store:
     """The server's only access to the database. Methods are synchronous: the server calls them from
-    one writer thread, never from the event loop."""
+    worker threads, never from the event loop. Writes take the connection of a transaction, so that
+    several can be committed together (`commit`)."""
 
     def __init__(self, url: str) -> None:
         self.engine = connect(url)
 
+    def commit(self, writes: list[Write]) -> None:
+        """Run `writes` in one transaction: all are committed, or none."""
+        with self.engine.begin() as db:
+            for write in writes:
+                write(db)
+
+    @staticmethod
     def create_game(
-        self,
+        db: Connection,
         game_id: str,
         game: str,
         options: dict[str, str],
@@ -127,59 +141,57 @@ class Store:
         status: str,
         seat_rows: list[SeatRow],
     ) -> None:
-        with self.engine.begin() as db:
-            db.execute(
-                insert(games).values(
-                    id=game_id,
-                    game=game,
-                    options=json.dumps(options),
-                    seed=seed,
-                    created=time.time(),
-                    status=status,
-                    moves=0,
-                )
+        db.execute(
+            insert(games).values(
+                id=game_id,
+                game=game,
+                options=json.dumps(options),
+                seed=seed,
+                created=time.time(),
+                status=status,
+                moves=0,
             )
-            if seat_rows:
-                db.execute(
-                    insert(seats),
-                    [{"game_id": game_id, **s.__dict__} for s in seat_rows],
-                )
+        )
+        if seat_rows:
+            db.execute(insert(seats), [{"game_id": game_id, **s.__dict__} for s in seat_rows])
 
+    @staticmethod
     def append(
-        self,
+        db: Connection,
         game_id: str,
         first: int,
         steps: list[tuple[int, int]],
         status: str,
         result: dict[str, Any] | None,
     ) -> None:
-        """Store actions `first`, `first+1`, ... and the game's new status, in one transaction."""
-        with self.engine.begin() as db:
-            if steps:
-                db.execute(
-                    insert(actions),
-                    [
-                        {"game_id": game_id, "idx": first + i, "actor": actor, "action": action}
-                        for i, (actor, action) in enumerate(steps)
-                    ],
-                )
-            self._set_status(db, game_id, first + len(steps), status, result)
-
-    def truncate(self, game_id: str, keep: int, status: str) -> None:
-        """Forget every action from index `keep` on (an undo)."""
-        with self.engine.begin() as db:
-            db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= keep))
-            self._set_status(db, game_id, keep, status, None)
-
-    def claim(self, game_id: str, token: str, status: str) -> None:
-        with self.engine.begin() as db:
+        """Store actions `first`, `first+1`, ... and the game's new status."""
+        if steps:
             db.execute(
-                update(seats).where(seats.c.game_id == game_id, seats.c.token == token).values(claimed=True)
+                insert(actions),
+                [
+                    {"game_id": game_id, "idx": first + i, "actor": actor, "action": action}
+                    for i, (actor, action) in enumerate(steps)
+                ],
             )
-            db.execute(update(games).where(games.c.id == game_id).values(status=status))
+        Store._set_status(db, game_id, first + len(steps), status, result)
 
     @staticmethod
-    def _set_status(db: Any, game_id: str, moves: int, status: str, result: dict[str, Any] | None) -> None:
+    def truncate(db: Connection, game_id: str, keep: int, status: str) -> None:
+        """Forget every action from index `keep` on (an undo)."""
+        db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= keep))
+        Store._set_status(db, game_id, keep, status, None)
+
+    @staticmethod
+    def claim(db: Connection, game_id: str, token: str, status: str) -> None:
+        db.execute(
+            update(seats).where(seats.c.game_id == game_id, seats.c.token == token).values(claimed=True)
+        )
+        db.execute(update(games).where(games.c.id == game_id).values(status=status))
+
+    @staticmethod
+    def _set_status(
+        db: Connection, game_id: str, moves: int, status: str, result: dict[str, Any] | None
+    ) -> None:
         values: dict[str, Any] = {"moves": moves, "status": status}
         values["result"] = None if result is None else json.dumps(result, ensure_ascii=False)
         db.execute(update(games).where(games.c.id == game_id).values(**values))

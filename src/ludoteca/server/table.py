@@ -8,20 +8,21 @@ watcher's own view. Queued messages keep their order; a slow watcher never holds
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
-from ludoteca.server.storage import GameRow, SeatRow
+from ludoteca.server.storage import GameRow, SeatRow, Write
 
-Persist = Callable[[Callable[[], None]], Awaitable[None]]
+Persist = Callable[[Write], Awaitable[None]]
 """Runs a storage write off the event loop and waits for its commit."""
 
 
@@ -44,6 +45,11 @@ class Watcher:
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     sent_moves: int = 0
     sent_logs: int = 0
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as JSON text (orjson: views are encoded at every move, for every seat)."""
+    return orjson.dumps(message).decode()
 
 
 def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
@@ -144,7 +150,7 @@ class Table:
                 SeatRow(s.role, s.kind, s.spec, s.token, s.claimed or s.token == token) for s in self.seats
             ]
             status = self.compute_status()
-            await self._persist(lambda: self._store.claim(self.id, token, status))
+            await self._persist(lambda db: self._store.claim(db, self.id, token, status))
             self.status = status
             self._broadcast()
 
@@ -209,7 +215,7 @@ class Table:
             since = (0, 0) if everything else (watcher.sent_moves, watcher.sent_logs)
             key = (watcher.roles, watcher.lang, *since)
             if key not in cache:
-                cache[key] = json.dumps(self.message(watcher.roles, watcher.lang, *since), ensure_ascii=False)
+                cache[key] = encode(self.message(watcher.roles, watcher.lang, *since))
             watcher.queue.put_nowait(cache[key])
             self._sent(watcher)
 
@@ -217,7 +223,7 @@ class Table:
         watcher.sent_moves, watcher.sent_logs = len(self.match.history), len(self.match.state.logs)
 
     def watch(self, watcher: Watcher) -> None:
-        watcher.queue.put_nowait(json.dumps(self.message(watcher.roles, watcher.lang), ensure_ascii=False))
+        watcher.queue.put_nowait(encode(self.message(watcher.roles, watcher.lang)))
         self._sent(watcher)
         self.watchers.add(watcher)
 
@@ -266,7 +272,7 @@ class Table:
         status = self.compute_status()
         result = self.match.state.result("en")
         try:
-            await self._persist(lambda: self._store.append(self.id, first, steps, status, result))
+            await self._persist(lambda db: self._store.append(db, self.id, first, steps, status, result))
         except Exception:
             self._rewind(first)
             raise
@@ -292,7 +298,7 @@ class Table:
             if self.match.undoable(role) == 0:
                 raise ServerError(409, "nothing to undo: a chance outcome or a reveal came last")
             keep, status = len(history) - 1, self.status
-            await self._persist(lambda: self._store.truncate(self.id, keep, status))
+            await self._persist(lambda db: self._store.truncate(db, self.id, keep, status))
             self.match.undo(role)
             self._broadcast(everything=True)
         self.kick_ai()
