@@ -54,6 +54,7 @@ def watch_errors(page: Page) -> list[str]:
 def click_once(page: Page) -> None:
     """Make one choice by clicking: the first legal target on the board, else the first button; when a
     target holds several actions, its buttons follow. Waits until the page shows the game moved on."""
+    page.wait_for_selector("svg .target, #actions button", timeout=120_000)  # an AI seat may be thinking
     body = page.locator("body")
     move = body.get_attribute("data-move")
     if body.get_attribute("data-selected") is None:
