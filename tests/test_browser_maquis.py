@@ -22,6 +22,7 @@ def test_a_whole_maquis_game_is_played_by_clicking(tmp_path: Path) -> None:
         page.goto(f"{server.base}/?lang=en")
         page.select_option("#game", "maquis")
         page.select_option("[data-option=difficulty]", "normal")
+        page.wait_for_load_state("networkidle")  # the seats are drawn again for the options chosen
         page.select_option("[data-seat='0']", "me")
         page.fill("#seed", "3")
         page.click("#create-button")

@@ -150,3 +150,8 @@ def test_views_hide_the_secret_roll(toy: RaceGame) -> None:
     assert state.view(1, "en")["actions"] == []
     assert state.view(1, "en")["prompt"] == "red: add the roll or pass?"
     assert state.view(1, "en")["rule"] == "turn.decide"
+
+
+def test_every_role_is_in_play_unless_a_game_says_otherwise() -> None:
+    game = RaceGame()
+    assert game.roles_in_play(game.normalize_options({})) == (0, 1)

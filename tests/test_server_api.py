@@ -238,3 +238,21 @@ def test_the_rules_reference_carries_each_section_anchor(client: TestClient) -> 
     page = client.get("/rules/race", params={"lang": "en"}).text
     assert 'id="turn.decide"' in page
     assert "{#" not in page
+
+
+def test_only_the_roles_in_play_get_seats(
+    client: TestClient, toy: RaceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def in_play(self: RaceGame, options: dict[str, str]) -> tuple[int, ...]:
+        return (1,) if options["target"] == "15" else (0, 1)
+
+    monkeypatch.setattr(RaceGame, "roles_in_play", in_play)
+    assert client.get("/api/seats/race?target=15&lang=en").json() == [{"role": "blue", "name": "blue"}]
+    assert len(client.get("/api/seats/race").json()) == 2
+    assert "target='99' is not allowed" in client.get("/api/seats/race?target=99").json()["error"]
+    body = {"game": "race", "options": {"target": "15"}, "seats": [{"kind": "me"}] * 2}
+    refused = client.post("/api/games", json=body)
+    assert refused.status_code == 400
+    assert "race has 1 seat(s) (blue); 2 given" in refused.json()["error"]
+    made = client.post("/api/games", json={**body, "seats": [{"kind": "me"}]}).json()
+    assert state(client, made["id"], made["token"])["my_roles"] == ["blue"]

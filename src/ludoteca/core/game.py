@@ -159,6 +159,11 @@ class Game:
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> State:
         raise NotImplementedError
 
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The roles that take part with these (normalized) options; interfaces seat only these. A game
+        whose player count is an option (roles left out with fewer players) overrides it."""
+        return tuple(range(len(self.roles)))
+
     def guided_action(self, state: State, rng: random.Random) -> int | None:
         """A cheap heuristic move that lets the fuzzer reach positions random play never does (deep in
         the game, missions done); None means the game offers no guide and play stays uniform."""

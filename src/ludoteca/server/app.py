@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from ludoteca.ai.agents import agent_kinds
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.game import all_games, get_game
+from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.i18n import LANGUAGES
 from ludoteca.server.hall import Hall
 from ludoteca.server.rules_page import rules_html
@@ -72,15 +72,18 @@ def board_module(game_id: str) -> str:
     return game_id if (STATIC / "boards" / f"{game_id}.js").exists() else "generic"
 
 
+def role_name(game: Game, role: int, lang: str) -> str:
+    key = f"role.{game.roles[role]}"
+    return game.catalog.text(key, lang) if game.catalog.has(key) else game.roles[role]
+
+
 def catalog(lang: str) -> list[dict[str, Any]]:
     return [
         {
             "id": g.id,
             "title": g.title,
             "roles": list(g.roles),
-            "role_names": [
-                g.catalog.text(f"role.{r}", lang) if g.catalog.has(f"role.{r}") else r for r in g.roles
-            ],
+            "role_names": [role_name(g, r, lang) for r in range(len(g.roles))],
             "options": [
                 {
                     "name": o.name,
@@ -142,6 +145,20 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
     @app.get("/api/catalog")
     async def games_catalog(lang: str = "es") -> list[dict[str, Any]]:
         return catalog(check_lang(lang))
+
+    @app.get("/api/seats/{game_id}")
+    async def seats_in_play(request: Request, game_id: str, lang: str = "es") -> list[dict[str, str]]:
+        """The seats a game has with the options given as query parameters (`?players=3`)."""
+        game = game_or_404(game_id)
+        given = {k: v for k, v in request.query_params.items() if k != "lang"}
+        try:
+            options = game.normalize_options(given)
+        except LudotecaError as exc:
+            raise ServerError(400, str(exc)) from None
+        return [
+            {"role": game.roles[r], "name": role_name(game, r, check_lang(lang))}
+            for r in game.roles_in_play(options)
+        ]
 
     @app.get("/api/data/{game_id}")
     async def component_data(game_id: str) -> dict[str, Any]:

@@ -83,14 +83,14 @@ class Hall:
             options = game.normalize_options(options)
         except LudotecaError as exc:
             raise ServerError(400, str(exc)) from None
-        if len(seats) != len(game.roles):
-            raise ServerError(
-                400, f"{game.id} has {len(game.roles)} seat(s) ({', '.join(game.roles)}); {len(seats)} given"
-            )
+        in_play = game.roles_in_play(options)
+        if len(seats) != len(in_play):
+            names = ", ".join(game.roles[r] for r in in_play)
+            raise ServerError(400, f"{game.id} has {len(in_play)} seat(s) ({names}); {len(seats)} given")
         seed = random.randrange(2**31) if seed is None else seed
         mine = secrets.token_urlsafe(16)
         rows, invitations = [], {}
-        for role, seat in enumerate(seats):
+        for role, seat in zip(in_play, seats, strict=True):
             kind = seat.get("kind")
             if kind not in SEAT_KINDS:
                 raise ServerError(

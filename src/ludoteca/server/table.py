@@ -205,7 +205,8 @@ class Table:
     def record_allowed(self, roles: tuple[int, ...]) -> bool:
         """The record holds everything (chance outcomes, secret choices): anyone may have it once the
         game is over; before that only whoever holds every seat."""
-        return self.match.state.is_terminal() or set(roles) == set(range(len(self.game.roles)))
+        in_play = self.game.roles_in_play(self.match.options)
+        return self.match.state.is_terminal() or set(roles) >= set(in_play)
 
     def _broadcast(self, everything: bool = False) -> None:
         """Queue each watcher's message: what changed since it was last told, or `everything` (after an

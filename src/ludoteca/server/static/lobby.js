@@ -5,6 +5,7 @@ import { remember, tokens } from "/static/tokens.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
+let seatRoles = [];
 
 function translatePage() {
   document.documentElement.lang = lang;
@@ -16,24 +17,38 @@ function currentGame() {
   return catalog.find((g) => g.id === $("game").value);
 }
 
+function chosenOptions() {
+  const options = {};
+  for (const select of document.querySelectorAll("[data-option]")) options[select.dataset.option] = select.value;
+  return options;
+}
+
 function drawForm() {
   const game = currentGame();
   const options = $("options");
   options.replaceChildren(h("legend", {}, t("options")));
   for (const o of game.options) {
-    const select = h("select", { name: `option-${o.name}`, "data-option": o.name },
+    const select = h("select", { name: `option-${o.name}`, "data-option": o.name, onchange: drawSeats },
       o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
     options.append(h("label", { title: o.help }, h("span", {}, o.help || o.name), " ", select));
   }
+  return drawSeats();
+}
+
+/** One line per seat in play with the chosen options: me, an invited person, or an AI agent. */
+async function drawSeats() {
+  const game = currentGame();
+  const query = new URLSearchParams({ ...chosenOptions(), lang });
+  seatRoles = await api(`/api/seats/${game.id}?${query}`);
   const seats = $("seats");
   seats.replaceChildren(h("legend", {}, t("seats")));
-  game.roles.forEach((role, i) => {
+  seatRoles.forEach((seat, i) => {
     const kind = h("select", { name: `seat-${i}`, "data-seat": i },
       ["me", "human", "ai"].map((k) => h("option", { value: k }, t(k))));
     const spec = h("select", { name: `spec-${i}`, "data-spec": i, hidden: true },
       game.agents.map((a) => h("option", { value: a }, a)));
     kind.addEventListener("change", () => { spec.hidden = kind.value !== "ai"; });
-    seats.append(h("label", {}, h("span", {}, game.role_names[i]), " ", kind, " ", spec));
+    seats.append(h("label", {}, h("span", {}, seat.name), " ", kind, " ", spec));
   });
 }
 
@@ -41,9 +56,8 @@ async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
   const game = currentGame();
-  const options = {};
-  for (const select of document.querySelectorAll("[data-option]")) options[select.dataset.option] = select.value;
-  const seats = game.roles.map((_, i) => {
+  const options = chosenOptions();
+  const seats = seatRoles.map((_, i) => {
     const kind = document.querySelector(`[data-seat="${i}"]`).value;
     return kind === "ai" ? { kind, spec: document.querySelector(`[data-spec="${i}"]`).value } : { kind };
   });
@@ -118,7 +132,7 @@ async function main() {
   catalog = await api(`/api/catalog?lang=${lang}`);
   $("game").replaceChildren(...catalog.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", drawForm);
-  drawForm();
+  await drawForm();
   $("create-form").addEventListener("submit", create);
   $("upload").addEventListener("change", upload);
   await refresh();
