@@ -8,6 +8,7 @@ watcher's own view. Queued messages keep their order; a slow watcher never holds
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,10 +18,12 @@ import orjson
 
 from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
-from ludoteca.core.game import CHANCE
+from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
-from ludoteca.server.storage import GameRow, SeatRow, Write
+from ludoteca.server.storage import GameRow, SeatRow, Store, Write
+
+log = logging.getLogger(__name__)
 
 Persist = Callable[[Write], Awaitable[None]]
 """Runs a storage write off the event loop and waits for its commit."""
@@ -79,8 +82,8 @@ class Table:
         seats: Sequence[SeatRow],
         match: Match,
         persist: Persist,
-        store: Any,
-        ai_run: Callable[[Agent, Any], Awaitable[int]],
+        store: Store,
+        ai_run: Callable[[Agent, State], Awaitable[int]],
         ai_delay: float,
     ) -> None:
         self.id = row.id
@@ -106,8 +109,6 @@ class Table:
         cls, row: GameRow, seats: Sequence[SeatRow], steps: Sequence[tuple[int, int]], **kw: Any
     ) -> Table:
         """The table as it was: the match replayed from its stored actions (so undo still works)."""
-        from ludoteca.core.game import get_game
-
         match = Match(get_game(row.game), row.options, row.seed)
         for _actor, action in steps:
             match.apply(action)
@@ -115,7 +116,7 @@ class Table:
 
     # ------------------------------------------------------------------------------------ who is who
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.match.game
 
     def roles_of(self, token: str | None) -> tuple[int, ...]:
@@ -251,8 +252,6 @@ class Table:
             if player not in roles:
                 who = self.game.roles[player]
                 raise ServerError(403, f"it is not your turn: {who} is to act")
-            if player in self.agents:
-                raise ServerError(403, f"{self.game.roles[player]} is played by the AI")
             if move is not None and move != state.move_number():
                 raise ServerError(
                     409,
@@ -324,10 +323,14 @@ class Table:
                 snapshot, move = state.clone(), state.move_number()
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
-            action = await self._ai_run(self.agents[player], snapshot)
-            async with self.lock:
-                if self.match.state.move_number() == move:
-                    await self._apply(action)
+            try:
+                action = await self._ai_run(self.agents[player], snapshot)
+                async with self.lock:
+                    if self.match.state.move_number() == move:
+                        await self._apply(action)
+            except Exception:  # a broken agent or a failed commit: logged; a later change or restart retries
+                log.exception("game %s: the AI seat %s could not move", self.id, self.game.roles[player])
+                return
 
     async def close(self) -> None:
         if self._ai_task is not None:
