@@ -82,7 +82,9 @@ async def player(base: str, game: str, token: str | None, seed: int, tally: Tall
 
 async def table(base: str, game_id: str, index: int, tally: Tally, stop: float) -> None:
     """One table: games played one after another by its two clients until time is up."""
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+    # No kept-alive connections: a table may wait longer than the server keeps an idle one open.
+    no_reuse = httpx.Limits(max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=no_reuse) as client:
         round_ = 0
         while time.monotonic() < stop:
             game, tokens = await new_game(client, game_id, seed=index * 1000 + round_)
