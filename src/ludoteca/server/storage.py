@@ -8,6 +8,7 @@ one transaction, committed before the server tells anyone about it.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -107,6 +108,7 @@ def connect(url: str) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.execute("PRAGMA wal_autocheckpoint=0")  # see Store._checkpoints
             cursor.close()
 
     metadata.create_all(engine)
@@ -124,6 +126,18 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = connect(url)
+        self._closing = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="ludoteca-wal", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self, every: float = 1.0) -> None:
+        """Copy SQLite's write-ahead log into the database once a second, off the writer's path: a
+        checkpoint inside a commit (SQLite's default) would hold every game waiting on that commit."""
+        while not self._closing.wait(every):
+            with self.engine.connect() as db:
+                db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def commit(self, writes: list[Write]) -> None:
         """Run `writes` in one transaction: all are committed, or none."""
@@ -220,6 +234,9 @@ class Store:
             return [(r.actor, r.action) for r in db.execute(query.order_by(actions.c.idx))]
 
     def close(self) -> None:
+        self._closing.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
         self.engine.dispose()
 
 
