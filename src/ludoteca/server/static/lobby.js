@@ -81,10 +81,12 @@ async function create(event) {
       h("p", {}, t("invite_help")),
       h("ul", { class: "links" }, invited.map(([role, token]) => {
         const url = link(`/play/${made.id}?token=${token}`);
-        return h("li", {}, h("b", {}, role), " ", h("input", { readonly: true, value: url, class: "link" }));
+        const name = seatRoles.find((seat) => seat.role === role)?.name ?? role;
+        return h("li", {}, h("b", {}, name), " ", h("input", { readonly: true, value: url, class: "link" }));
       })),
       h("p", {}, h("a", { href: mine, class: "button", id: "go" }, made.token ? t("play") : t("watch"))),
     );
+    await refresh();
   } catch (error) {
     $("create-error").textContent = error.message;
   }
@@ -108,7 +110,9 @@ async function refresh() {
   const listing = await api("/api/games");
   const mine = tokens();
   const all = [...listing.open, ...listing.running, ...listing.finished];
-  $("list-mine").replaceChildren(...all.filter((g) => mine[g.id] && g.result === null).map((g) => gameItem(g, true)));
+  const playing = all.filter((g) => mine[g.id] && g.result === null).map((g) => gameItem(g, true));
+  $("list-mine").replaceChildren(...playing);
+  $("mine-title").hidden = !playing.length;
   for (const status of ["open", "running", "finished"]) {
     const items = listing[status].map((g) => gameItem(g, false));
     $(`list-${status}`).replaceChildren(...(items.length ? items : [h("li", { class: "none" }, t("none"))]));
