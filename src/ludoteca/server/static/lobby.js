@@ -41,12 +41,14 @@ async function drawSeats() {
   const query = new URLSearchParams({ ...chosenOptions(), lang });
   seatRoles = await api(`/api/seats/${game.id}?${query}`);
   const seats = $("seats");
-  seats.replaceChildren(h("legend", {}, t("seats")));
+  seats.replaceChildren(h("legend", {}, t("seats")),
+    h("datalist", { id: `agents-${game.id}` }, game.agents.map((a) => h("option", { value: a }))));
   seatRoles.forEach((seat, i) => {
     const kind = h("select", { name: `seat-${i}`, "data-seat": i },
       ["me", "human", "ai"].map((k) => h("option", { value: k }, t(k))));
-    const spec = h("select", { name: `spec-${i}`, "data-spec": i, hidden: true },
-      game.agents.map((a) => h("option", { value: a }, a)));
+    // An agent spec: a kind, with parameters if wanted (`ismcts:iters=500`); the kinds are suggested.
+    const spec = h("input", { name: `spec-${i}`, "data-spec": i, hidden: true, list: `agents-${game.id}`,
+      value: game.agents[0], size: 18, "aria-label": t("ai") });
     kind.addEventListener("change", () => { spec.hidden = kind.value !== "ai"; });
     seats.append(h("label", {}, h("span", {}, seat.name), " ", kind, " ", spec));
   });
