@@ -256,3 +256,24 @@ def test_only_the_roles_in_play_get_seats(
     assert "race has 1 seat(s) (blue); 2 given" in refused.json()["error"]
     made = client.post("/api/games", json={**body, "seats": [{"kind": "me"}]}).json()
     assert state(client, made["id"], made["token"])["my_roles"] == ["blue"]
+
+
+def test_a_move_that_cannot_be_stored_is_not_made(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = create(client, [{"kind": "me"}, {"kind": "me"}])
+    game_id, token = made["id"], made["token"]
+    before = state(client, game_id, token)
+    store = client.app.state.hall.store  # type: ignore[attr-defined]
+    real_append = store.append
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append", broken)
+    refused = act(client, game_id, token, ADD)
+    assert refused.status_code == 503 and "not made" in refused.json()["error"]
+    assert state(client, game_id, token)["view"] == before["view"]
+    monkeypatch.setattr(store, "append", real_append)
+    assert act(client, game_id, token, ADD).status_code == 200
+    assert state(client, game_id, token)["view"]["move"] == before["view"]["move"] + 1

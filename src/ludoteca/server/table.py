@@ -273,17 +273,19 @@ class Table:
         result = self.match.state.result("en")
         try:
             await self._persist(lambda db: self._store.append(db, self.id, first, steps, status, result))
-        except Exception:
+        except Exception as exc:
+            log.exception("game %s: an action could not be stored", self.id)
             self._rewind(first)
-            raise
+            raise ServerError(503, "the move could not be saved, so it was not made; try again") from exc
         self.status = status
         self._broadcast()
 
     def _rewind(self, length: int) -> None:
-        """Back to the stored history after a failed commit (the same as a series of undos)."""
-        while len(self.match.history) > length:
-            self.match.history.pop()
-            self.match.state = self.match._before.pop()
+        """Back to the first `length` steps after a failed commit: the match replayed from its start."""
+        steps = self.match.history[:length]
+        self.match = Match(self.game, self.match.options, self.match.seed)
+        for step in steps:
+            self.match.apply(step.action)
 
     async def undo(self, roles: tuple[int, ...]) -> None:
         """Take back the latest decision of one of the token's roles, within the rules of undo
