@@ -98,6 +98,7 @@ class Table:
         self._ai_run = ai_run
         self._ai_delay = ai_delay
         self._ai_task: asyncio.Task[None] | None = None
+        self.in_play = match.game.roles_in_play(match.options)
         self.agents: dict[int, Agent] = {
             s.role: make_agent(s.spec or "random", match.game, s.role, row.seed)
             for s in self.seats
@@ -206,8 +207,7 @@ class Table:
     def record_allowed(self, roles: tuple[int, ...]) -> bool:
         """The record holds everything (chance outcomes, secret choices): anyone may have it once the
         game is over; before that only whoever holds every seat."""
-        in_play = self.game.roles_in_play(self.match.options)
-        return self.match.state.is_terminal() or set(roles) >= set(in_play)
+        return self.match.state.is_terminal() or set(roles) >= set(self.in_play)
 
     def _broadcast(self, everything: bool = False) -> None:
         """Queue each watcher's message: what changed since it was last told, or `everything` (after an
