@@ -235,7 +235,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         if not 0 <= step <= count:
             raise ServerError(400, f"step must be between 0 and {count}")
         actions = [s.action for s in table.match.history[:step]]
-        state = await asyncio.get_running_loop().run_in_executor(None, replay_state, table, actions)
+        state = await asyncio.get_running_loop().run_in_executor(None, table.state_after, actions)
         role = roles[0] if roles else None
         return {
             "id": game_id,
@@ -302,11 +302,3 @@ async def handle(table: Table, watcher: Watcher, message: Any) -> None:
             await table.act(watcher.roles, message.get("action"), move)
     except ServerError as exc:
         watcher.queue.put_nowait(encode({"type": "error", "status": exc.status, "message": exc.message}))
-
-
-def replay_state(table: Table, actions: list[int]) -> Any:
-    """The state after `actions`, replayed from the start."""
-    state = table.game.new_initial_state(table.match.options)
-    for action in actions:
-        state.apply_action(action)
-    return state

@@ -99,6 +99,7 @@ class Table:
         self._ai_delay = ai_delay
         self._ai_task: asyncio.Task[None] | None = None
         self.in_play = match.game.roles_in_play(match.options)
+        self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
         self.agents: dict[int, Agent] = {
             s.role: make_agent(s.spec or "random", match.game, s.role, row.seed)
             for s in self.seats
@@ -228,6 +229,18 @@ class Table:
         watcher.queue.put_nowait(encode(self.message(watcher.roles, watcher.lang)))
         self._sent(watcher)
         self.watchers.add(watcher)
+
+    def state_after(self, actions: list[int]) -> State:
+        """The position after `actions` (the replay viewer's steps). The last one asked is kept, so that
+        stepping forward replays only the moves in between."""
+        done, state = self._replayed
+        if len(done) > len(actions) or actions[: len(done)] != done:
+            done, state = [], self.game.new_initial_state(self.match.options)
+        state = state.clone()
+        for action in actions[len(done) :]:
+            state.apply_action(action)
+        self._replayed = (list(actions), state)
+        return state
 
     # ------------------------------------------------------------------------------------ changes
     def parse_action(self, action: Any) -> int:
