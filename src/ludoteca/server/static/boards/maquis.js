@@ -106,6 +106,14 @@ function drawTracks(svg, view, ctx) {
   s("text", { x: 40, y: top + 150, class: "info start" }, svg, deck);
   const phase = `${ctx.msg(`phase.${b.phase}`)} · ${es ? "pasada" : "pass"} ${b.pass}` + (b.shot_today ? (es ? " · hubo disparo hoy" : " · shot today") : "");
   s("text", { x: 620, y: top + 125, class: "info start" }, svg, phase);
+  const legend = es
+    ? [["w", "Resistencia"], ["m", "Milicia"], ["s", "Soldado"]]
+    : [["w", "Resistance"], ["m", "Milice"], ["s", "Soldier"]];
+  legend.forEach(([pawn, label], i) => {
+    const x = 620 + i * 110;
+    s("circle", { cx: x + 8, cy: top + 145, r: 8, fill: PAWN[pawn][0] }, svg);
+    s("text", { x: x + 20, y: top + 150, class: "small start" }, svg, label);
+  });
 }
 
 export function draw(container, view, ctx) {
