@@ -79,6 +79,7 @@ function render(message) {
   const drawn = drawBoard(board, $("board"), view, data, choose);
   renderActions(drawn);
   $("undo").disabled = !(message.undoable > 0);
+  $("undo").hidden = view.terminal || !view.role;
   renderLog($("log"), view);
   renderMoves($("moves"), moves);
   renderResult($("result"), view);
