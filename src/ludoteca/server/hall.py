@@ -122,9 +122,7 @@ class Hall:
             seeded_chance(table.match)
             if table.match.history:
                 steps = [(s.actor, s.action) for s in table.match.history[first:]]
-                await self.persist(
-                    lambda db: self.store.append(db, new_id, first, steps, table.compute_status(), None)
-                )
+                await self.persist(lambda db: self.store.append(db, new_id, first, steps))
         table.kick_ai()
         has_me = any(s.token == mine for s in rows)
         return {"id": new_id, "token": mine if has_me else None, "invitations": invitations}

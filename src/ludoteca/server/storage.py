@@ -22,12 +22,14 @@ from sqlalchemy import (
     Float,
     Integer,
     MetaData,
+    Select,
     String,
     Table,
     Text,
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -44,7 +46,6 @@ games = Table(
     Column("seed", Integer, nullable=False),
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False, index=True),
-    Column("moves", Integer, nullable=False, default=0),
     Column("result", Text),
 )
 """One row per game; `status` is open (waiting for invited people), running, finished, or record (an
@@ -163,7 +164,6 @@ class Store:
                 seed=seed,
                 created=time.time(),
                 status=status,
-                moves=0,
             )
         )
         if seat_rows:
@@ -175,10 +175,10 @@ class Store:
         game_id: str,
         first: int,
         steps: list[tuple[int, int]],
-        status: str,
-        result: dict[str, Any] | None,
+        status: str | None = None,
+        result: dict[str, Any] | None = None,
     ) -> None:
-        """Store actions `first`, `first+1`, ... and the game's new status."""
+        """Store actions `first`, `first+1`, ... and, when it changed, the game's status and result."""
         if steps:
             db.execute(
                 insert(actions),
@@ -187,38 +187,30 @@ class Store:
                     for i, (actor, action) in enumerate(steps)
                 ],
             )
-        Store._set_status(db, game_id, first + len(steps), status, result)
+        if status is not None:
+            result_text = None if result is None else json.dumps(result, ensure_ascii=False)
+            db.execute(update(games).where(games.c.id == game_id).values(status=status, result=result_text))
 
     @staticmethod
-    def truncate(db: Connection, game_id: str, keep: int, status: str) -> None:
+    def truncate(db: Connection, game_id: str, keep: int) -> None:
         """Forget every action from index `keep` on (an undo)."""
         db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= keep))
-        Store._set_status(db, game_id, keep, status, None)
 
     @staticmethod
     def claim(db: Connection, game_id: str, token: str, status: str) -> None:
-        db.execute(
-            update(seats).where(seats.c.game_id == game_id, seats.c.token == token).values(claimed=True)
-        )
+        mine = (seats.c.game_id == game_id) & (seats.c.token == token)
+        db.execute(update(seats).where(mine).values(claimed=True))
         db.execute(update(games).where(games.c.id == game_id).values(status=status))
-
-    @staticmethod
-    def _set_status(
-        db: Connection, game_id: str, moves: int, status: str, result: dict[str, Any] | None
-    ) -> None:
-        values: dict[str, Any] = {"moves": moves, "status": status}
-        values["result"] = None if result is None else json.dumps(result, ensure_ascii=False)
-        db.execute(update(games).where(games.c.id == game_id).values(**values))
 
     # ----------------------------------------------------------------------------------- reading
     def game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as db:
-            row = db.execute(select(games).where(games.c.id == game_id)).first()
+            row = db.execute(_with_moves().where(games.c.id == game_id)).first()
         return None if row is None else _game_row(row)
 
     def games(self, statuses: tuple[str, ...], limit: int = 200) -> list[GameRow]:
         query = (
-            select(games).where(games.c.status.in_(statuses)).order_by(games.c.created.desc()).limit(limit)
+            _with_moves().where(games.c.status.in_(statuses)).order_by(games.c.created.desc()).limit(limit)
         )
         with self.engine.connect() as db:
             return [_game_row(row) for row in db.execute(query)]
@@ -238,6 +230,12 @@ class Store:
         if self._checkpointer is not None:
             self._checkpointer.join(timeout=10)
         self.engine.dispose()
+
+
+def _with_moves() -> Select[Any]:
+    """Games with their number of stored actions (counted, so that a move writes only its action)."""
+    moves = select(func.count()).where(actions.c.game_id == games.c.id).scalar_subquery()
+    return select(games, moves.label("moves"))
 
 
 def _game_row(row: Any) -> GameRow:

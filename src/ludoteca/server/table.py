@@ -283,9 +283,10 @@ class Table:
         seeded_chance(self.match)
         steps = [(s.actor, s.action) for s in self.match.history[first:]]
         status = self.compute_status()
+        changed = status if status != self.status else None
         result = self.match.state.result("en")
         try:
-            await self._persist(lambda db: self._store.append(db, self.id, first, steps, status, result))
+            await self._persist(lambda db: self._store.append(db, self.id, first, steps, changed, result))
         except Exception as exc:
             log.exception("game %s: an action could not be stored", self.id)
             self._rewind(first)
@@ -312,8 +313,8 @@ class Table:
                 raise ServerError(409, "nothing to undo: the latest move is not yours")
             if self.match.undoable(role) == 0:
                 raise ServerError(409, "nothing to undo: a chance outcome or a reveal came last")
-            keep, status = len(history) - 1, self.status
-            await self._persist(lambda db: self._store.truncate(db, self.id, keep, status))
+            keep = len(history) - 1
+            await self._persist(lambda db: self._store.truncate(db, self.id, keep))
             self.match.undo(role)
             self._broadcast(everything=True)
         self.kick_ai()
