@@ -119,12 +119,12 @@ function drawMarket(svg, view, ctx) {
   const lineY = y + 130;
   s("text", { x: 30, y: lineY - 8, class: "track-label" }, svg, `${ctx.msg("word.line")} · S/PV ${es ? "por jugar" : "left"}: ${b.spv_left}`);
   b.line.forEach((item, i) => {
-    const g = s("g", { transform: `translate(${30 + i * 150},${lineY})` }, svg);
+    const g = s("g", { transform: `translate(${30 + (i % 7) * 150},${lineY + Math.floor(i / 7) * 46})` }, svg);
     s("rect", { width: 144, height: 40, rx: 6, fill: item.spv ? "#f0d7b0" : "#e6dcc6", stroke: "#8b7b5d" }, g);
     const text = item.spv ? `S/PV: ${name(view, item.spv)}` : `${item.pile}: ${item.count} (${name(view, item.top)})`;
     s("text", { x: 72, y: 25, class: "tiny-text" }, g, text.slice(0, 28));
   });
-  s("text", { x: 30, y: lineY + 70, class: "small start" }, svg,
+  s("text", { x: 30, y: lineY + 30 + Math.ceil(b.line.length / 7) * 46, class: "small start" }, svg,
     `${es ? "Descarte" : "Discard"}: ${b.discard.length} · ${es ? "Fortalezas construidas" : "Fortresses built"}: ${b.forts_built}`);
 }
 
