@@ -1,7 +1,7 @@
 """Load run of the web platform on loopback: N WebSocket clients in N/2 games, each client acting as
 soon as it may, measuring each action's round trip (sent → the client's view shows the move done).
 
-    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game GAME] [--json]
+    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game mar-y-acero] [--json]
 
 A real server process is started on a free port with a fresh SQLite file (every action committed
 before it is broadcast, as always). In a two-seat game both clients are players; in a solo game the
@@ -140,7 +140,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games at once (two clients each)")
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--game", default="maquis")
+    parser.add_argument("--game", default="mar-y-acero")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
