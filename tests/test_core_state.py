@@ -165,3 +165,8 @@ def test_the_information_state_recalls_what_was_seen_and_only_that(toy: RaceGame
     mid = played(toy, ["roll 1"], secret="yes")
     assert json.loads(mid.information_state_string(0))["actions"] == [ADD, PASS]
     assert json.loads(mid.information_state_string(1))["actions"] == []
+
+
+def test_every_role_is_in_play_unless_a_game_says_otherwise() -> None:
+    game = RaceGame()
+    assert game.roles_in_play(game.normalize_options({})) == (0, 1)
