@@ -52,8 +52,10 @@ def test_spec_strings_are_parsed() -> None:
 def test_unknown_and_human_specs_are_clear_errors(toy: RaceGame) -> None:
     with pytest.raises(BadOptionError, match="'human' is not an agent"):
         make_agent("human", toy, 0, 1)
-    with pytest.raises(BadOptionError, match="unknown agent 'ismcts:iters=500'; agents are: random, human"):
-        make_agent("ismcts:iters=500", toy, 0, 1)
+    with pytest.raises(
+        BadOptionError, match="unknown agent 'mcts:iters=500'; agents are: ismcts, random, human"
+    ):
+        make_agent("mcts:iters=500", toy, 0, 1)
     with pytest.raises(BadOptionError, match="takes no parameters"):
         make_agent("random:depth=2", toy, 0, 1)
 
@@ -67,7 +69,7 @@ def test_new_kinds_plug_in_globally_or_per_game(toy: RaceGame, monkeypatch: pyte
 
     hooked = Hooked()
     assert isinstance(make_agent("eager", hooked, 1, 1), FirstAgent)
-    with pytest.raises(BadOptionError, match="agents are: eager, first, random, human"):
+    with pytest.raises(BadOptionError, match="agents are: eager, first, ismcts, random, human"):
         make_agent("lazy", hooked, 0, 1)
     with pytest.raises(BadOptionError, match="unknown agent 'eager'"):
         make_agent("eager", toy, 0, 1)
@@ -75,10 +77,11 @@ def test_new_kinds_plug_in_globally_or_per_game(toy: RaceGame, monkeypatch: pyte
 
 def test_a_selfplay_game_depends_on_its_seed_alone(toy: RaceGame) -> None:
     games = [play_out(toy, toy.normalize_options(), ["random", "random"], seed) for seed in (3, 4, 3)]
+    games[0]["seconds"] = games[2]["seconds"]  # thinking time is measured, not reproduced
     assert games[0] == games[2]
     assert games[0] != games[1]
     assert sorted(games[0]["returns"]) == [-1.0, 1.0]
-    summary = summarize(toy, {}, ["random", "random"], 3, games)
+    summary = summarize(toy, {}, ["random"], {}, 3, games)
     assert summary["wins"]["red"] + summary["wins"]["blue"] == 3
     assert summary["outcomes"] == {"result.win": 3}
     assert summary["length"]["max"] == max(g["length"] for g in games)

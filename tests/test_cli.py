@@ -55,8 +55,8 @@ def test_errors_are_one_line_and_exit_2(toy: RaceGame) -> None:
     assert (code, output) == (2, "error: --option 'target' must be KEY=VALUE\n")
     code, output = run("selfplay", "race", "--agents", "random", "--games", "2", "--option", "target=12")
     assert code == 2 and "target=10|15" in output
-    code, output = run("play", "race", "--ai", "blue=ismcts:iters=9", "--lang", "en")
-    assert code == 2 and "unknown agent 'ismcts:iters=9'; agents are: random, human" in output
+    code, output = run("play", "race", "--ai", "blue=mcts:iters=9", "--lang", "en")
+    assert code == 2 and "unknown agent 'mcts:iters=9'; agents are: ismcts, random, human" in output
     code, output = run("play", "race", "--lang", "fr")  # an unknown language is reported in Spanish
     assert code == 2 and "idioma desconocido «fr»; usa uno de: es, en" in output
 
@@ -80,7 +80,7 @@ def selfplay_json(*extra: str) -> dict[str, object]:
 def test_selfplay_json_is_reproducible_and_independent_of_jobs(toy: RaceGame) -> None:
     summary = selfplay_json()
     assert summary["games"] == 30 and summary["seed"] == 11
-    assert summary["agents"] == {"red": "random", "blue": "random"}
+    assert summary["agents"] == ["random"] and summary["seats"] == {}
     wins = summary["wins"]
     assert isinstance(wins, dict) and wins["red"] + wins["blue"] == 30
     assert summary["outcomes"] == {"result.win": 30}
@@ -94,8 +94,24 @@ def test_selfplay_prints_a_summary_table(toy: RaceGame) -> None:
     assert "race: 5 games from seed 0" in output
     assert "result.win: 5" in output
     assert "length (actions, chance included): mean" in output
-    code, output = run("selfplay", "race", "--agents", "random,random,random", "--games", "5", "--lang", "en")
-    assert code == 2 and "give one for all roles or one per role (red, blue)" in output
+    code, output = run("selfplay", "race", "--seat", "red=random", "--games", "5", "--lang", "en")
+    assert (
+        code == 2
+        and "must name the agents for the seats that --seat leaves free (roles: red, blue)" in output
+    )
+    code, output = run(
+        "selfplay",
+        "race",
+        "--seat",
+        "red=random",
+        "--seat",
+        "blue=random",
+        "--agents",
+        "random",
+        "--lang",
+        "en",
+    )
+    assert code == 2 and "--seat pins every role (red, blue): --agents has no seat left" in output
 
 
 def test_fuzz_exit_codes(toy: RaceGame, tmp_path: Path) -> None:

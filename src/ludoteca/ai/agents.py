@@ -43,7 +43,13 @@ def _random(game: Game, role: int, seed: int, params: Mapping[str, str]) -> Agen
     return RandomAgent(seed)
 
 
-AGENTS: dict[str, AgentFactory] = {"random": _random}
+def _ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> Agent:
+    from ludoteca.ai.ismcts import ismcts
+
+    return ismcts(game, role, seed, params)
+
+
+AGENTS: dict[str, AgentFactory] = {"random": _random, "ismcts": _ismcts}
 """The agent kinds every game offers; a new kind plugs in with one line here."""
 
 HUMAN = "human"
