@@ -8,7 +8,7 @@ from typing import ClassVar
 import pytest
 
 from ludoteca.ai.agents import AGENTS, Agent, AgentFactory, RandomAgent, make_agent, parse_spec
-from ludoteca.ai.selfplay import play_out, summarize
+from ludoteca.ai.selfplay import play_out, seatings, summarize, wilson
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import Game
 from ludoteca.core.state import State
@@ -85,3 +85,17 @@ def test_a_selfplay_game_depends_on_its_seed_alone(toy: RaceGame) -> None:
     assert summary["wins"]["red"] + summary["wins"]["blue"] == 3
     assert summary["outcomes"] == {"result.win": 3}
     assert summary["length"]["max"] == max(g["length"] for g in games)
+
+
+def test_seatings_rotate_the_agents_over_the_free_seats() -> None:
+    assert seatings(2, ["a", "b"], {}, 4) == [["a", "b"], ["b", "a"], ["a", "b"], ["b", "a"]]
+    assert seatings(3, ["a", "b"], {1: "x"}, 2) == [["a", "x", "b"], ["b", "x", "a"]]
+    assert seatings(1, ["a", "b"], {}, 3) == [["a"], ["b"], ["a"]]
+    assert seatings(2, ["a", "b", "c"], {}, 3) == [["a", "b"], ["b", "c"], ["c", "a"]]
+
+
+def test_wilson_intervals() -> None:
+    assert wilson(8, 10) == [0.4902, 0.9433]
+    assert wilson(0, 0) == [0.0, 1.0]
+    assert wilson(200, 200)[1] == 1.0 and wilson(200, 200)[0] > 0.98
+    assert wilson(0, 200) == [0.0, pytest.approx(0.0188, abs=1e-4)]
