@@ -296,6 +296,11 @@ def test_the_arena_rotates_seats_and_keeps_records(toy: RaceGame, tmp_path: Path
         assert agent["decisions"] > 0 and agent["seconds_per_decision"] >= 0
     by_agent = summary["by_agent"]
     assert by_agent["ismcts:iters=20"]["wins"] + by_agent["random"]["wins"] == 10
+    assert (
+        by_agent["ismcts:iters=20"]["iterations"] % 20 == 0
+        and by_agent["ismcts:iters=20"]["iterations_per_s"] > 0
+    )
+    assert by_agent["random"]["iterations"] == by_agent["random"]["iterations_per_s"] == 0
     files = sorted(records.iterdir())
     assert [f.name for f in files] == sorted(f"race-{seed}.json" for seed in range(11, 21))
     first = load_record(records / "race-11.json")
@@ -320,4 +325,4 @@ def test_the_arena_prints_roles_and_agents(toy: RaceGame) -> None:
     assert code == 0
     assert re.search(r"red +│ 4 +│ \d +│ [\d.]+% +│ [\d.]+%–[\d.]+%", output)
     assert re.search(r"ismcts:iters=10 +│ all +│ 4 ", output) and re.search(r"│ +│ blue +│ 2 ", output)
-    assert "s/decision" in output and "95% interval" in output
+    assert "s/dec." in output and "95% CI" in output and "iter/s" in output

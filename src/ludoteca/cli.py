@@ -286,13 +286,14 @@ def print_arena(summary: dict[str, Any], t: Texts) -> None:
     for role, entry in summary["roles"].items():
         roles.add_row(role, *cells(entry))
     console.print(roles)
-    table = Table(
-        t("col.agent"), t("col.role"), t("col.games"), t("col.wins"), "%", t("col.ci95"), t("col.think")
-    )
+    columns = ("agent", "role", "games", "wins", "%", "ci95", "think", "speed")
+    table = Table(*(t(f"col.{c}") if c != "%" else c for c in columns))
+    table.columns[0].overflow = "fold"  # a long spec wraps rather than being cut
     for spec, entry in summary["by_agent"].items():
-        table.add_row(Text(spec), t("col.all_roles"), *cells(entry), f"{entry['seconds_per_decision']:.4f}")
+        think, speed = f"{entry['seconds_per_decision']:.4f}", f"{entry['iterations_per_s'] or ''}"
+        table.add_row(Text(spec), t("col.all_roles"), *cells(entry), think, speed)
         for role, at_role in entry["roles"].items():
-            table.add_row("", role, *cells(at_role), "")
+            table.add_row("", role, *cells(at_role), "", "")
     console.print(table)
     for outcome, count in summary["outcomes"].items():
         console.print(Text(f"  {outcome}: {count}"))

@@ -47,12 +47,13 @@ def play_out(
     game: Game, options: Mapping[str, str], specs: Sequence[str], seed: int, records: Path | None = None
 ) -> dict[str, Any]:
     """Play one game with one agent spec per role: its length (all actions, chance included), returns,
-    outcome, and each seat's decisions and thinking time. With `records`, the game's record is written
+    outcome, and each seat's decisions, thinking time and search iterations (of agents that count them in
+    an `iterations` attribute, as `ismcts` does). With `records`, the game's record is written
     there as ``GAME-SEED.json``, with the seating under ``"agents"``."""
     state = game.new_initial_state(options)
     rng = random.Random(seed)
     agents = [make_agent(spec, game, role, seed) for role, spec in enumerate(specs)]
-    decisions, seconds = [0] * len(specs), [0.0] * len(specs)
+    decisions, seconds, iterations = [0] * len(specs), [0.0] * len(specs), [0] * len(specs)
     actions = []
     while not state.is_terminal():
         player = state.current_player()
@@ -63,6 +64,7 @@ def play_out(
             action = agents[player].step(state)
             seconds[player] += time.perf_counter() - start
             decisions[player] += 1
+            iterations[player] += getattr(agents[player], "iterations", 0)
         state.apply_action(action)
         actions.append(action)
     if records is not None:
@@ -76,6 +78,7 @@ def play_out(
         "outcome": over.get("outcome"),
         "decisions": decisions,
         "seconds": seconds,
+        "iterations": iterations,
     }
 
 
@@ -120,7 +123,8 @@ def summarize(
     results: Sequence[dict[str, Any]],
 ) -> dict[str, Any]:
     """Per-role and per-agent wins (a return above 0 is a win) with 95% Wilson intervals, each agent's
-    results at each role and its time per decision, outcomes with counts, mean and longest length."""
+    results at each role, its time per decision and search speed; outcomes with counts; mean and longest
+    length. An agent at two seats of one game counts as two games."""
     count = len(results)
     roles = game.roles
     by_role = {role: rate(sum(r["returns"][i] > 0 for r in results), count) for i, role in enumerate(roles)}
@@ -129,6 +133,7 @@ def summarize(
         seats = [(r, i) for r in results for i in range(len(roles)) if r["specs"][i] == spec]
         decisions = sum(r["decisions"][i] for r, i in seats)
         thinking = sum(r["seconds"][i] for r, i in seats)
+        iterations = sum(r["iterations"][i] for r, i in seats)
         by_agent[spec] = {
             **rate(sum(r["returns"][i] > 0 for r, i in seats), len(seats)),
             "roles": {
@@ -140,6 +145,8 @@ def summarize(
             },
             "decisions": decisions,
             "seconds_per_decision": round(thinking / decisions, 5) if decisions else 0.0,
+            "iterations": iterations,
+            "iterations_per_s": round(iterations / thinking) if iterations and thinking else 0,
         }
     lengths = [r["length"] for r in results]
     return {
