@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from ludoteca.ai.ismcts import LEVELS
 from ludoteca.cli import app
 from ludoteca.core.record import load_record, replay_record, save_record
 from ludoteca.terminal import rules_section, rules_sections
@@ -275,12 +276,13 @@ def test_compact_play_draws_the_board_only_on_request() -> None:
 def test_a_hint_shows_the_searched_move_and_the_alternatives(toy: RaceGame) -> None:
     code, output = run("play", "race", "--seed", "3", "--lang", "en", stdin="hint\nhint\nquit\n")
     assert code == 0
-    hints = re.findall(r"Hint: (\w+) \(.*\), after 300 iterations in [\d.]+ s\.", output)
+    normal = LEVELS["normal"].iters
+    hints = re.findall(rf"Hint: (\w+) \(.*\), after {normal} iterations in [\d.]+ s\.", output)
     assert len(hints) == 2 and hints[0] == hints[1]  # the same position gets the same hint
     assert re.search(r"1 │ add +│ Add the roll +│ \d+ +│ [+-]\d\.\d\d", output)
     assert re.search(r"2 │ pass +│ Pass +│ \d+ +│ [+-]\d\.\d\d", output)
     code, output = run("play", "race", "--seed", "3", "--lang", "es", stdin="pista\nayuda\nsalir\n")
-    assert code == 0 and "Pista: " in output and "tras 300 iteraciones" in output
+    assert code == 0 and "Pista: " in output and f"tras {normal} iteraciones" in output
     assert "qué jugaría la búsqueda" in output
 
 

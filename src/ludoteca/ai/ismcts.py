@@ -40,16 +40,18 @@ class Budget:
     iters: int
     seconds: float
     depth: int
-    c: float = 1.0
+    c: float = 0.7
 
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iters=60, seconds=1.0, depth=6),
-    "normal": Budget(iters=300, seconds=3.0, depth=10),
-    "hard": Budget(iters=1500, seconds=10.0, depth=16),
+    "easy": Budget(iters=30, seconds=1.0, depth=2),
+    "normal": Budget(iters=120, seconds=3.0, depth=4),
+    "hard": Budget(iters=600, seconds=10.0, depth=8),
 }
 """The strength presets, ``ismcts:level=easy|normal|hard``: an iteration budget, capped in time so that
-`normal` never thinks more than 3 s a decision however slow the game (BENCHMARKS.md has the speeds)."""
+`normal` never thinks more than 3 s a decision however slow the game. The budgets are small on purpose:
+a whole game of Maquis at `normal` takes a few seconds, so that the arena can measure strength over
+hundreds of games (BENCHMARKS.md has the speeds and the figures)."""
 
 
 class Edge:
