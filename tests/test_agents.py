@@ -12,6 +12,7 @@ from ludoteca.ai.selfplay import play_out, seatings, summarize, wilson
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import Game
 from ludoteca.core.state import State
+from searchgames import kingmaker_game
 from toygame import RaceGame
 
 
@@ -99,3 +100,18 @@ def test_wilson_intervals() -> None:
     assert wilson(0, 0) == [0.0, 1.0]
     assert wilson(200, 200)[1] == 1.0 and wilson(200, 200)[0] > 0.98
     assert wilson(0, 200) == [0.0, pytest.approx(0.0188, abs=1e-4)]
+
+
+def test_a_seat_that_never_decides_is_left_out_of_the_figures() -> None:
+    game = kingmaker_game(3)  # the middle player never decides; the last one only after a risk
+    specs = seatings(3, ["ismcts:iters=30", "random"], {1: "random"}, 12)
+    results = [play_out(game, {}, s, seed) for seed, s in enumerate(specs)]
+    summary = summarize(game, {}, ["ismcts:iters=30", "random"], {"p1": "random"}, 0, results)
+    risked = sum(r["decisions"][2] for r in results)
+    assert 0 < risked < 12
+    assert summary["roles"]["p0"]["games"] == 12 and summary["roles"]["p2"]["games"] == risked
+    assert "p1" not in summary["roles"] and "p1" not in summary["by_agent"]["random"]["roles"]
+    assert (
+        summary["by_agent"]["random"]["games"] + summary["by_agent"]["ismcts:iters=30"]["games"]
+        == 12 + risked
+    )

@@ -4,7 +4,9 @@
 Seats pinned to a spec keep it; the agents under test rotate over the other seats, so that over any
 multiple of their number of games each agent sits at each free seat equally often: game ``i`` gives the
 ``j``-th free seat agent ``(i + j) mod k``. With one seat and two agents (Maquis, ``ismcts,random``) the
-two simply alternate, and their win rates come out side by side.
+two simply alternate, and their win rates come out side by side. Where the options leave some roles out
+of play (a two-player game of a game with more roles), pin those seats so that the agents rotate over the
+seats in play; a seat that never decides is left out of the figures.
 
 Game `seed` samples chance with ``random.Random(seed)`` — the convention of `Match` — and seats its
 agents with the same seed, so a game depends on its seed and its seating alone, wherever and in whatever
@@ -124,13 +126,20 @@ def summarize(
 ) -> dict[str, Any]:
     """Per-role and per-agent wins (a return above 0 is a win) with 95% Wilson intervals, each agent's
     results at each role, its time per decision and search speed; outcomes with counts; mean and longest
-    length. An agent at two seats of one game counts as two games."""
+    length. A seat counts only in the games where it made a decision (roles not in play under the options
+    never do); an agent at two seats of one game counts as two games."""
     count = len(results)
     roles = game.roles
-    by_role = {role: rate(sum(r["returns"][i] > 0 for r in results), count) for i, role in enumerate(roles)}
+    by_role = {
+        role: rate(sum(r["returns"][i] > 0 for r in played), len(played))
+        for i, role in enumerate(roles)
+        if (played := [r for r in results if r["decisions"][i]])
+    }
     by_agent: dict[str, Any] = {}
     for spec in dict.fromkeys([*agents, *pinned.values()]):
-        seats = [(r, i) for r in results for i in range(len(roles)) if r["specs"][i] == spec]
+        seats = [
+            (r, i) for r in results for i in range(len(roles)) if r["specs"][i] == spec and r["decisions"][i]
+        ]
         decisions = sum(r["decisions"][i] for r, i in seats)
         thinking = sum(r["seconds"][i] for r, i in seats)
         iterations = sum(r["iterations"][i] for r, i in seats)
