@@ -86,3 +86,13 @@ def test_procedure_sets_reject_duplicates_and_missing_starts() -> None:
         proc.step("later")(lambda s, f, a: None)
     with pytest.raises(ValueError, match="no start step"):
         procs.check()
+
+
+def test_catalog_memo_gives_the_same_texts() -> None:
+    """Rendered messages are remembered per key, language and parameters, and stay correct."""
+    catalog = Catalog()
+    first = catalog.text("cli.saved", "en", {"path": "a.json"})
+    assert catalog.text("cli.saved", "en", {"path": "a.json"}) == first == "Record written to a.json."
+    assert catalog.text("cli.saved", "en", {"path": "b.json"}) == "Record written to b.json."
+    assert catalog.text("cli.saved", "es", {"path": "a.json"}) != first
+    assert "x, y" in catalog.text("cli.saved", "en", {"path": ["x", "y"]})  # unhashable: not memoised

@@ -22,6 +22,17 @@ MODES = [
     ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
     ("maquis", {"missions": "level1"}),
     ("maquis", {"missions": "level2", "difficulty": "easy"}),
+    ("mar-y-acero", {"mode": "two-player"}),
+    ("mar-y-acero", {"mode": "two-player", "testament": "on"}),
+    ("mar-y-acero", {"mode": "solo", "level": "0"}),
+    ("mar-y-acero", {"mode": "solo", "level": "1"}),
+    ("mar-y-acero", {"mode": "solo", "level": "2"}),
+    ("patria-libre", {"players": "2"}),
+    ("patria-libre", {"players": "2", "insurgent": "morelos", "royalist": "venegas"}),
+    ("patria-libre", {"players": "4"}),
+    ("patria-libre", {"players": "3"}),
+    ("patria-libre", {"players": "2", "solo": "insurgentes"}),
+    ("patria-libre", {"players": "2", "solo": "realistas"}),
 ]
 
 

@@ -174,7 +174,7 @@ class Game:
 
 
 _REGISTRY: dict[str, Game] = {}
-GAME_MODULES: tuple[str, ...] = ("maquis",)
+GAME_MODULES: tuple[str, ...] = ("maquis", "mar_y_acero", "patria_libre")
 
 
 def register(game: Game) -> Game:

@@ -14,6 +14,7 @@ from typing import Any
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
 _CORE_DIR = Path(__file__).parent / "messages"
+_MEMO_SIZE = 50_000
 
 
 class Catalog:
@@ -26,6 +27,7 @@ class Catalog:
                 path = directory / f"{lang}.toml"
                 if path.exists():
                     self._messages[lang].update(_flatten(tomllib.loads(path.read_text("utf-8"))))
+        self._memo: dict[tuple[Any, ...], str] = {}
 
     def keys(self, lang: str) -> set[str]:
         return set(self._messages[lang])
@@ -41,11 +43,23 @@ class Catalog:
             return key
         if not params:
             return template
+        memo = (key, lang, *params.items())  # views render the same log lines again and again
+        try:
+            return self._memo[memo]
+        except KeyError:
+            pass
+        except TypeError:  # a parameter that cannot be hashed (a list): no memo
+            memo = ()
         values = {k: self._resolve(v, lang) for k, v in params.items()}
         try:
-            return template.format_map(values)
+            text = template.format_map(values)
         except (KeyError, IndexError, ValueError):
-            return template
+            text = template
+        if memo:
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            self._memo[memo] = text
+        return text
 
     def _resolve(self, value: Any, lang: str) -> Any:
         if isinstance(value, str) and value.startswith("@"):

@@ -1,0 +1,60 @@
+"""Mar y Acero: los viajes de Colón (Antonio Vaquera, Neva Wargames). Two players, or one against the
+Nitayno (§5). Rulebook: `rulebooks/mar-y-acero.es.txt`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import ClassVar
+
+from ludoteca.core.game import Game, OptionSpec, register
+from ludoteca.core.i18n import Catalog
+from ludoteca.core.state import State
+from ludoteca.games.mar_y_acero.actions import ACTIONS
+from ludoteca.games.mar_y_acero.board import BOARD
+from ludoteca.games.mar_y_acero.state import MyaState
+
+HERE = Path(__file__).parent
+
+
+class MarYAcero(Game):
+    """The game contract for Mar y Acero: the Spanish and the Indigenous factions."""
+
+    id = "mar-y-acero"
+    title = "Mar y Acero"
+    roles = ("espanoles", "indigenas")
+    player_counts = (1, 2)
+    rulebook = "rulebooks/mar-y-acero.es.txt"
+    actions = ACTIONS
+    catalog = Catalog(HERE / "messages")
+    max_moves = 6000
+    terminal_view: ClassVar[str] = "ludoteca.games.mar_y_acero.terminal"
+    options = (
+        OptionSpec("mode", "two-player", ("two-player", "solo"), "option.mode"),
+        OptionSpec("level", "0", ("0", "1", "2"), "option.level"),
+        OptionSpec("testament", "off", ("off", "on"), "option.testament"),
+    )
+
+    def new_initial_state(self, options: Mapping[str, str] | None = None) -> MyaState:
+        return MyaState.new(self, self.normalize_options(options))
+
+    def guided_action(self, state: State, rng: random.Random) -> int | None:
+        """The fuzzer's guide to games that both sides can win: most of the time, the action whose
+        immediate result `evaluate()` likes best for the side to move (a one-step lookahead)."""
+        role = state.current_player()
+        legal = state.legal_actions()
+        if role < 0 or len(legal) < 2 or rng.random() < 0.3:
+            return None
+        best = max(legal, key=lambda a: (state.child(a).evaluate()[role], rng.random()))
+        return int(best)
+
+    def data_provenance(self) -> dict[str, int]:
+        return BOARD.provenance()
+
+    def rules_reference(self, lang: str) -> str:
+        path = HERE / f"rules.{lang}.md"
+        return path.read_text("utf-8") if path.exists() else (HERE / "rules.es.md").read_text("utf-8")
+
+
+GAME = register(MarYAcero())

@@ -1,0 +1,180 @@
+"""Mar y Acero component data, loaded from `data/*.toml` and validated once at import (DESIGN §6)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+AREAS = tuple(range(1, 16))
+BAGS = ("soldier", "settler", "taino", "caribe", "rebel")
+FACTION_BAGS = {"es": ("soldier", "settler"), "ind": ("taino", "caribe", "rebel")}
+
+
+@dataclass(frozen=True)
+class Area:
+    id: int
+    name: str
+    jungle: bool
+    two_vp: bool
+    colour: str
+    link: str  # how it joins the next area of the ring: "land" or "sea" (a sea current)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A unit subtype or a leader: its faction, bag and combat factors (§3, §4.4.1 B)."""
+
+    id: str
+    faction: str
+    bag: str  # "" for leaders
+    count: int
+    attack: int
+    defence: int
+    reduced: int
+    fights: bool = True
+    only_reduced: bool = False
+
+    @property
+    def leader(self) -> bool:
+        return not self.bag
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    faction: str
+    vrr: int
+    overstack: bool
+    title: str
+    units: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Destiny:
+    id: int
+    deck: int
+    impulses: int
+    naval: bool
+    conflict: bool
+    gold: tuple[int, ...]
+    title: str
+    raw: dict[str, Any]
+
+
+def _load(name: str) -> dict[str, Any]:
+    return tomllib.loads((DATA / f"{name}.toml").read_text("utf-8"))
+
+
+class Board:
+    """Everything printed on the Mar y Acero components, as the rules need it."""
+
+    def __init__(self) -> None:
+        board, cards = _load("board"), _load("cards")
+        self.areas = {
+            a["id"]: Area(a["id"], a["name"], a["jungle"], a["two_vp"], a["colour"], a["link"])
+            for a in board["area"]
+        }
+        self.area_bag: dict[int, int] = {int(k): v for k, v in board["area_bag"]["weights"].items()}
+        self.kinds: dict[str, Kind] = {}
+        for u in board["unit"]:
+            self.kinds[u["id"]] = Kind(
+                u["id"], u["faction"], u["bag"], u["count"], u["attack"], u["defence"], u["reduced"]
+            )
+        for ld in board["leader"]:
+            self.kinds[ld["id"]] = Kind(
+                ld["id"],
+                ld["side"],
+                "",
+                1,
+                ld["attack"],
+                ld["defence"],
+                ld["reduced"],
+                ld["fights"],
+                ld.get("only_reduced", False),
+            )
+        self.bag_kinds = {bag: [k.id for k in self.kinds.values() if k.bag == bag] for bag in BAGS}
+        self.stack_limit: int = board["stacking"]["limit"]
+        self.tracks: dict[str, Any] = board["tracks"]
+        self.rs_soldiers: list[int] = board["royal_support"]["soldiers"]
+        self.rs_end_vp: list[int] = board["royal_support"]["end_vp"]
+        self.victory: list[dict[str, Any]] = board["victory"]
+        self.events = {
+            e["id"]: Event(e["id"], e["faction"], e["vrr"], e["overstack"], e["title"], dict(e["units"]))
+            for e in cards["event"]
+        }
+        self.destinies = {
+            c["id"]: Destiny(
+                c["id"], c["deck"], c["impulses"], c["naval"], c["conflict"], tuple(c["gold"]), c["title"], c
+            )
+            for c in cards["destiny"]
+        }
+        self.testament: dict[str, Any] = cards["testament"]
+        self.piece_keys = [k for kind in self.kinds for k in (kind, f"{kind}.r")]
+        self._files = (board, cards)
+        self._validate()
+
+    def adjacent(self, a: int) -> tuple[int, int]:
+        """§4.2: the two areas whose numbers follow `a` in the ring 1–15."""
+        return (15 if a == 1 else a - 1, 1 if a == 15 else a + 1)
+
+    def land_link(self, a: int, b: int) -> bool:
+        """Whether adjacent areas `a` and `b` touch by land (not only by a sea current)."""
+        low = a if b == (1 if a == 15 else a + 1) else b
+        return self.areas[low].link == "land"
+
+    def distance(self, a: int, b: int) -> int:
+        """Steps between two areas along the ring."""
+        d = abs(a - b)
+        return min(d, 15 - d)
+
+    def _validate(self) -> None:
+        """Check the data against the rulebook's counts, and that every item names its source."""
+        assert set(self.areas) == set(AREAS), "15 areas numbered 1–15 (§3)"
+        assert sum(self.area_bag.values()) == 20, "20 area markers in the black bag (§4.1 step 14)"
+        counts = Counter(k.bag for k in self.kinds.values() if k.bag)
+        assert counts == {"soldier": 3, "settler": 2, "taino": 2, "caribe": 2, "rebel": 2}
+        per_bag = {bag: sum(self.kinds[k].count for k in kinds) for bag, kinds in self.bag_kinds.items()}
+        assert per_bag == {"soldier": 26, "settler": 24, "taino": 33, "caribe": 33, "rebel": 14}, per_bag
+        assert [a for a in AREAS if self.areas[a].jungle] == [3, 4, 5, 7], "jungle areas (§4.4.1)"
+        assert [a for a in AREAS if self.areas[a].two_vp] == self.tracks["scroll_areas"] == [1, 2, 7, 8, 9]
+        assert sorted(self.events) == list(range(1, 17)), "16 event cards, 8 per faction"
+        assert Counter(e.faction for e in self.events.values()) == {"ind": 8, "es": 8}
+        assert sorted(self.destinies) == list(range(17, 40)), "23 destiny cards"
+        assert Counter(c.deck for c in self.destinies.values()) == {1: 3, 2: 20}
+        assert len(self.rs_soldiers) == len(self.rs_end_vp) == self.tracks["royal_support_max"] + 1
+        for data in self._files:
+            list(_items(data))
+
+    def provenance(self) -> dict[str, int]:
+        counts: Counter[str] = Counter()
+        for data in self._files:
+            for item in _items(data):
+                counts[_kind(item["source"])] += 1
+        return dict(counts)
+
+
+def _items(tree: dict[str, Any]) -> Any:
+    """Every data item (a table with a `source`); raises if a table holds facts but names no source."""
+    if "source" in tree:
+        yield tree
+        return
+    for key, value in tree.items():
+        for child in value if isinstance(value, list) else [value]:
+            if not isinstance(child, dict):
+                raise ValueError(f"data {key!r} carries no source")
+            yield from _items(child)
+
+
+def _kind(source: str) -> str:
+    if source.startswith("rulebook"):
+        return "rulebook"
+    if source.startswith("public"):
+        return "public"
+    return "reconstructed"
+
+
+BOARD = Board()

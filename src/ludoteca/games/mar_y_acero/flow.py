@@ -1,0 +1,641 @@
+"""The game's sequence (§4.1, §4.3): setup, the special turn 1, turns 2–6 and their phases, the end (§4.6).
+
+Solo mode (§5) changes the flow in the places marked `solo(`: the special phase after the destiny phase,
+the reversed event phase, and the Nitayno's last impulse of turn 6; the decisions themselves go through
+`seats.decide`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.dice import face, grace_reset, roll, snapshot
+from ludoteca.games.mar_y_acero.pieces import (
+    OTHER,
+    ROLE,
+    draw_weights,
+    pieces,
+    place,
+    present,
+    units,
+    units_on_map,
+    update_control,
+)
+from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.seats import choice, decide, solo, solo_hook
+
+if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.state import MyaState as St
+
+HAND = 5
+
+
+def draw_unit(st: St, bag: str, then: str) -> bool:
+    """A unit drawn at random from `bag` (a chance node); False if the bag is empty."""
+    weights = draw_weights(st, bag)
+    if not weights:
+        return False
+    st.chance({act(f"unit {k}"): n for k, n in weights.items()}, then=then)
+    return True
+
+
+def take_from_bag(st: St, a: A) -> str:
+    assert a is not None
+    kind = arg(a)
+    bag = BOARD.kinds[kind].bag
+    st.d["bags"][bag][kind] -= 1
+    return kind
+
+
+def check_victory(st: St) -> bool:
+    """§2, §4.6: a faction with no unit or leader left on the map (a Citadel counts for Spain) loses."""
+    for fac in ("es", "ind"):
+        if units_on_map(st, fac) == 0:
+            winner = OTHER[fac]
+            returns = [1.0, -1.0] if winner == "es" else [-1.0, 1.0]
+            st.end_game(f"outcome.wipeout_{winner}", returns, vp=st.d["vp"])
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------------ the game
+game = PROCS.proc("game", rule="4.3")
+
+
+@game.step()
+def _game(st: St, f: Frame, a: A) -> None:
+    st.call("setup", then="turn1")
+
+
+@game.step("turn1")
+def _game_turn1(st: St, f: Frame, a: A) -> None:
+    st.call("turn1", then="turns")
+
+
+@game.step("turns")
+def _game_turns(st: St, f: Frame, a: A) -> None:
+    if st.d["turn"] >= BOARD.tracks["turns"]:
+        final_score(st)
+        return
+    st.call("turn", then="turns")
+
+
+# ---------------------------------------------------------------------------------------- §4.1 setup
+setup = PROCS.proc("setup", rule="4.1")
+
+
+@setup.step()
+def _setup(st: St, f: Frame, a: A) -> None:
+    f["area"] = 1
+    st.goto("area")
+
+
+@setup.step("area")
+def _setup_area(st: St, f: Frame, a: A) -> None:
+    """Step 3: one Taíno or Caribe in each area by its colour; a split square rolls a die (odd Caribe)."""
+    if f["area"] > 15:
+        f["n"] = 0
+        st.goto("ships")
+        return
+    colour = BOARD.areas[f["area"]].colour
+    if colour == "split":
+        roll(st, "split")
+        return
+    f["bag"] = colour
+    st.goto("draw")
+
+
+@setup.step("split")
+def _setup_split(st: St, f: Frame, a: A) -> None:
+    f["bag"] = "caribe" if face(a) % 2 else "taino"
+    st.goto("draw")
+
+
+@setup.step("draw")
+def _setup_draw(st: St, f: Frame, a: A) -> None:
+    draw_unit(st, f["bag"], "drawn")
+
+
+@setup.step("drawn")
+def _setup_drawn(st: St, f: Frame, a: A) -> None:
+    place(st, f["area"], "ind", take_from_bag(st, a))
+    f["area"] += 1
+    st.goto("area")
+
+
+@setup.step("ships")
+def _setup_ships(st: St, f: Frame, a: A) -> None:
+    """Step 4: Colón and three soldiers drawn at random wait by the ships."""
+    if f["n"] == 3:
+        update_control(st)
+        st.log("log.setup")
+        f["fac"] = "es"
+        st.goto("deal")
+        return
+    draw_unit(st, "soldier", "soldier")
+
+
+@setup.step("soldier")
+def _setup_soldier(st: St, f: Frame, a: A) -> None:
+    st.d["ships"].append(take_from_bag(st, a))
+    f["n"] += 1
+    st.goto("ships")
+
+
+@setup.step("deal")
+def _setup_deal(st: St, f: Frame, a: A) -> None:
+    """Step 11: each side draws five of its eight event cards (solo: the Nitayno keeps its deck, §5.2)."""
+    d = st.d
+    fac = f["fac"]
+    if fac is None or (fac == "ind" and solo(st)):
+        st.ret()
+        return
+    if len(d["hands"][fac]) == HAND:
+        f["fac"] = "ind" if fac == "es" else None
+        st.goto("deal")
+        return
+    pool = [c for c, e in BOARD.events.items() if e.faction == fac and c not in d["hands"][fac]]
+    st.chance({act(f"deal {c}"): 1 for c in pool}, then="dealt")
+
+
+@setup.step("dealt")
+def _setup_dealt(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    card = int(arg(a))
+    st.d["hands"][f["fac"]].append(card)
+    st.d["hands"][f["fac"]].sort()
+    st.log("log.dealt", visible_to=[ROLE[f["fac"]]], card=f"@card.{card}")
+    st.goto("deal")
+
+
+# ------------------------------------------------------------------------------ §4.3.1 special turn 1
+turn1 = PROCS.proc("turn1", rule="4.3.1")
+
+
+@turn1.step()
+def _turn1(st: St, f: Frame, a: A) -> None:
+    st.d["turn"] = 1
+    st.d["phase"] = "destiny"
+    grace_reset(st)
+    st.chance({act(f"destiny {c}"): 1 for c, spec in BOARD.destinies.items() if spec.deck == 1}, then="card")
+
+
+@turn1.step("card")
+def _turn1_card(st: St, f: Frame, a: A) -> None:
+    """I–III: the turn-1 destiny card sets the Gracia Divina/Yaya face; Spain rolls for the landing."""
+    assert a is not None
+    d = st.d
+    card = BOARD.destinies[int(arg(a))]
+    d["destiny"] = card.id
+    set_flags(st, card.id)
+    d["grace"]["face"] = card.raw["grace"]
+    st.reveal()
+    st.log("log.destiny", card=f"@card.{card.id}")
+    roll(st, "landing")
+
+
+@turn1.step("landing")
+def _turn1_landing(st: St, f: Frame, a: A) -> None:
+    """IV–V: Colón and the three soldiers land; the combat, then the gold search."""
+    d = st.d
+    area = BOARD.destinies[d["destiny"]].raw["landing"][face(a) - 1]
+    f["area"] = area
+    snapshot(st)
+    place(st, area, "es", "colon")
+    d["colon"] = "map"
+    for kind in d["ships"]:
+        place(st, area, "es", kind)
+    d["ships"] = []
+    st.log("log.landing", area=area)
+    st.call("combat", then="gold", area=area, att="es", origin=[])
+
+
+@turn1.step("gold")
+def _turn1_gold(st: St, f: Frame, a: A) -> None:
+    update_control(st)
+    st.call("conquest", then="optional")
+
+
+@turn1.step("optional")
+def _turn1_optional(st: St, f: Frame, a: A) -> None:
+    """VI: Spain may activate the landing area once, as in an impulse."""
+    if check_victory(st):
+        return
+    area = f["area"]
+    if st.d["ctrl"][area - 1] != "es" or not present(st, area, "es"):
+        st.goto("done")
+        return
+    decide(
+        st, "es", "impulse", [*area_actions("activate", [area]), PASS], "chosen", "prompt.landing_activation"
+    )
+
+
+@turn1.step("chosen")
+def _turn1_chosen(st: St, f: Frame, a: A) -> None:
+    if choice(f, a) == PASS:
+        st.goto("done")
+        return
+    st.call("activation", then="done", fac="es", area=f["area"])
+
+
+@turn1.step("done")
+def _turn1_done(st: St, f: Frame, a: A) -> None:
+    """VII: the turn-1 card is discarded; no Gracia Divina/Yaya flip in turn 1 (§4.5)."""
+    if not check_victory(st):
+        st.ret()
+
+
+# ------------------------------------------------------------------------------------ §4.3.2 turns 2–6
+turn = PROCS.proc("turn", rule="4.3.2")
+
+
+@turn.step()
+def _turn(st: St, f: Frame, a: A) -> None:
+    d = st.d
+    d["turn"] += 1
+    d["grace"]["turn_used"] = False
+    d["event"] = {"es": None, "ind": None}
+    st.log("log.turn", turn=d["turn"])
+    st.call("destiny_phase", then="special")
+
+
+@turn.step("special")
+def _turn_special(st: St, f: Frame, a: A) -> None:
+    """§5.3.2: in solo mode the special phase with the Nitayno cards comes here."""
+    if check_victory(st):
+        return
+    st.d["phase"] = "special"
+    solo_hook(st, "special_phase", then="event")
+
+
+@turn.step("event")
+def _turn_event(st: St, f: Frame, a: A) -> None:
+    st.call("event_phase", then="reinforce")
+
+
+@turn.step("reinforce")
+def _turn_reinforce(st: St, f: Frame, a: A) -> None:
+    if check_victory(st):
+        return
+    st.call("reinforcements", then="impulses")
+
+
+@turn.step("impulses")
+def _turn_impulses(st: St, f: Frame, a: A) -> None:
+    if check_victory(st):
+        return
+    st.call("impulses", then="final")
+
+
+@turn.step("final")
+def _turn_final(st: St, f: Frame, a: A) -> None:
+    st.call("final_phase", then="done")
+
+
+@turn.step("done")
+def _turn_done(st: St, f: Frame, a: A) -> None:
+    st.ret()
+
+
+def set_flags(st: St, card: int) -> None:
+    spec = BOARD.destinies[card]
+    st.d["flags"] = {
+        "naval": spec.naval,
+        "conflict": spec.conflict,
+        "land_only": card == 23,
+        "shipworm": card == 24,
+    }
+    st.d["mixed"] = []
+
+
+# ------------------------------------------------------------------------------- I. destiny phase
+destiny_phase = PROCS.proc("destiny_phase", rule="4.3.2.I")
+
+
+@destiny_phase.step()
+def _destiny(st: St, f: Frame, a: A) -> None:
+    d = st.d
+    d["phase"] = "destiny"
+    grace_reset(st)
+    d["limit"] = {"es": BOARD.stack_limit, "ind": BOARD.stack_limit}
+    if d["colon"] == "box":
+        st.call("colon_returns", then="draw")
+        return
+    st.goto("draw")
+
+
+@destiny_phase.step("draw")
+def _destiny_draw(st: St, f: Frame, a: A) -> None:
+    st.chance({act(f"destiny {c}"): 1 for c in st.d["destinies"]}, then="card")
+
+
+@destiny_phase.step("card")
+def _destiny_card(st: St, f: Frame, a: A) -> None:
+    """The card sets the turn's impulses, Naval Difficulty and Indigenous Conflict; its event follows."""
+    assert a is not None
+    d = st.d
+    card = int(arg(a))
+    d["destinies"].remove(card)
+    d["destiny"] = card
+    set_flags(st, card)
+    n = BOARD.destinies[card].impulses
+    d["imp"] = {"ind": n, "es": n}
+    st.reveal()
+    st.log("log.destiny", card=f"@card.{card}")
+    snapshot(st)
+    f["mixed"] = conflict_areas(st) if d["flags"]["conflict"] else []
+    st.goto("conflict")
+
+
+def conflict_areas(st: St) -> list[int]:
+    """Areas where Taíno and Caribe units stand together with no Caonabó, Guacanagarí or Anacaona."""
+    found = []
+    for area in AREAS:
+        here = pieces(st, area, "ind")
+        bags = {BOARD.kinds[p[0]].bag for p in here}
+        if {"taino", "caribe"} <= bags and not any(BOARD.kinds[p[0]].leader for p in here):
+            found.append(area)
+    return found
+
+
+@destiny_phase.step("conflict")
+def _destiny_conflict(st: St, f: Frame, a: A) -> None:
+    """Indigenous Conflict: one round of combat between the two peoples in each such area."""
+    if f["mixed"]:
+        area = f["mixed"].pop(0)
+        st.log("log.conflict", area=area, rule="4.3.2.I.conflict")
+        st.call("combat", then="conflict", area=area, att="ind", origin=[], mode="conflict")
+        return
+    st.d["mixed"] = conflict_areas(st) if st.d["flags"]["conflict"] else []
+    st.call(f"destiny.{st.d['destiny']}", then="after")
+
+
+@destiny_phase.step("after")
+def _destiny_after(st: St, f: Frame, a: A) -> None:
+    update_control(st)
+    st.call("conquest", then="done")
+
+
+@destiny_phase.step("done")
+def _destiny_done(st: St, f: Frame, a: A) -> None:
+    st.ret()
+
+
+colon_returns = PROCS.proc("colon_returns", rule="card.38")
+
+
+@colon_returns.step()
+def _colon_returns(st: St, f: Frame, a: A) -> None:
+    """Card 38: Colón, sent away last turn, comes back to any Spanish-held area."""
+    held = [x for x in AREAS if st.d["ctrl"][x - 1] == "es"]
+    if not held:
+        st.ret()
+        return
+    decide(st, "es", "choose_area", area_actions("at", held), "chosen", "prompt.colon_returns")
+
+
+@colon_returns.step("chosen")
+def _colon_returns_chosen(st: St, f: Frame, a: A) -> None:
+    area = int(arg(choice(f, a)))
+    d = st.d
+    pieces(st, area, "es").append(d.pop("colon_piece"))
+    d["colon"] = "map"
+    st.log("log.colon_back", area=area)
+    update_control(st)
+    st.ret()
+
+
+# ---------------------------------------------------------------------------------- II. event phase
+event_phase = PROCS.proc("event_phase", rule="4.3.2.II")
+
+
+@event_phase.step()
+def _event(st: St, f: Frame, a: A) -> None:
+    """Both sides choose a card in secret and reveal together (solo, §5.3.3: Spain first, openly)."""
+    d = st.d
+    d["phase"] = "event"
+    grace_reset(st)
+    snapshot(st)
+    if solo(st):
+        st.goto("solo_es")
+        return
+    cards = [act(f"card {c}") for c in d["hands"]["ind"]]
+    decide(st, "ind", "event_card", cards, "ind_chosen", "prompt.event_card", secret=True)
+
+
+@event_phase.step("ind_chosen")
+def _event_ind(st: St, f: Frame, a: A) -> None:
+    commit(st, "ind", choice(f, a))
+    cards = [act(f"card {c}") for c in st.d["hands"]["es"]]
+    decide(st, "es", "event_card", cards, "es_chosen", "prompt.event_card", secret=True)
+
+
+@event_phase.step("es_chosen")
+def _event_es(st: St, f: Frame, a: A) -> None:
+    commit(st, "es", choice(f, a))
+    reveal_events(st)
+    st.goto("resolve_ind")
+
+
+@event_phase.step("solo_es")
+def _event_solo_es(st: St, f: Frame, a: A) -> None:
+    cards = [act(f"card {c}") for c in st.d["hands"]["es"]]
+    st.ask(ROLE["es"], cards, then="solo_es_chosen", prompt="prompt.event_card_open")
+
+
+@event_phase.step("solo_es_chosen")
+def _event_solo_es_chosen(st: St, f: Frame, a: A) -> None:
+    commit(st, "es", choice(f, a))
+    cards = [act(f"card {c}") for c in st.d["hands"]["ind"]]
+    decide(st, "ind", "event_card", cards, "solo_ind_chosen", "prompt.event_card")
+
+
+@event_phase.step("solo_ind_chosen")
+def _event_solo_ind(st: St, f: Frame, a: A) -> None:
+    commit(st, "ind", choice(f, a))
+    reveal_events(st)
+    st.goto("resolve_ind")
+
+
+def commit(st: St, fac: str, a: int) -> None:
+    card = int(arg(a))
+    st.d["hands"][fac].remove(card)
+    st.d["commit"][fac] = card
+    st.log("log.committed", visible_to=[ROLE[fac]], card=f"@card.{card}")
+
+
+def reveal_events(st: St) -> None:
+    d = st.d
+    for fac in ("ind", "es"):
+        card = d["commit"][fac]
+        d["event"][fac] = card
+        d["played"][fac].append(card)
+        d["commit"][fac] = None
+        st.log("log.event", faction=f"@faction.{fac}", card=f"@card.{card}", vrr=BOARD.events[card].vrr)
+    st.reveal()
+
+
+@event_phase.step("resolve_ind")
+def _event_resolve_ind(st: St, f: Frame, a: A) -> None:
+    st.call(f"event.{st.d['event']['ind']}", then="resolve_es", fac="ind", card=st.d["event"]["ind"])
+
+
+@event_phase.step("resolve_es")
+def _event_resolve_es(st: St, f: Frame, a: A) -> None:
+    if check_victory(st):
+        return
+    st.call(f"event.{st.d['event']['es']}", then="after", fac="es", card=st.d["event"]["es"])
+
+
+@event_phase.step("after")
+def _event_after(st: St, f: Frame, a: A) -> None:
+    update_control(st)
+    st.call("conquest", then="done")
+
+
+@event_phase.step("done")
+def _event_done(st: St, f: Frame, a: A) -> None:
+    st.ret()
+
+
+# --------------------------------------------------------------------------------- IV. impulse phase
+impulses = PROCS.proc("impulses", rule="4.3.2.IV")
+
+
+@impulses.step()
+def _impulses(st: St, f: Frame, a: A) -> None:
+    st.d["phase"] = "impulses"
+    st.goto("next")
+
+
+@impulses.step("next")
+def _impulses_next(st: St, f: Frame, a: A) -> None:
+    """Indigenous first, then Spain, as many impulses as the destiny card gives; no passing."""
+    d = st.d
+    if d["imp"]["es"] == 0:
+        st.ret()
+        return
+    grace_reset(st)
+    d["imp"]["ind"] -= 1
+    last = d["turn"] == BOARD.tracks["turns"] and d["imp"]["ind"] == 0
+    if last and solo(st) and "nitayno.last_impulse" in PROCS.by_name:
+        st.call("nitayno.last_impulse", then="es")
+        return
+    st.call("impulse", then="es", fac="ind")
+
+
+@impulses.step("es")
+def _impulses_es(st: St, f: Frame, a: A) -> None:
+    if check_victory(st):
+        return
+    st.d["imp"]["es"] -= 1
+    st.call("impulse", then="check", fac="es")
+
+
+@impulses.step("check")
+def _impulses_check(st: St, f: Frame, a: A) -> None:
+    if not check_victory(st):
+        st.goto("next")
+
+
+# ------------------------------------------------------------------------------------ V. final phase
+final_phase = PROCS.proc("final_phase", rule="4.3.2.V")
+
+
+@final_phase.step()
+def _final(st: St, f: Frame, a: A) -> None:
+    """Victory check; Guacanagarí on the Spanish side rolls, and changes sides on a 6."""
+    d = st.d
+    d["phase"] = "final"
+    if check_victory(st):
+        return
+    if d["guaca"] == "es" and not d["guaca_flipped"]:
+        roll(st, "guaca")
+        return
+    st.goto("grace")
+
+
+@final_phase.step("guaca")
+def _final_guaca(st: St, f: Frame, a: A) -> None:
+    if face(a) != 6:
+        st.goto("grace")
+        return
+    d = st.d
+    area = next(x for x in AREAS if any(p[0] == "guacanagari" for p in pieces(st, x, "es")))
+    piece = next(p for p in pieces(st, area, "es") if p[0] == "guacanagari")
+    pieces(st, area, "es").remove(piece)
+    f["piece"] = piece
+    d["guaca"], d["guaca_flipped"] = "ind", True
+    held = [x for x in AREAS if d["ctrl"][x - 1] == "ind" and present(st, x, "ind")]
+    if not held:
+        held = [x for x in AREAS if d["ctrl"][x - 1] == "ind"]
+    if not held:
+        d["guaca"] = "dead"
+        st.log("log.guaca_lost")
+        update_control(st)
+        st.goto("grace")
+        return
+    most = max(units(st, x, "ind") for x in held)
+    best = [x for x in held if units(st, x, "ind") == most]
+    decide(st, "ind", "choose_area", area_actions("at", best), "guaca_to", "prompt.guaca_moves")
+
+
+@final_phase.step("guaca_to")
+def _final_guaca_to(st: St, f: Frame, a: A) -> None:
+    area = int(arg(choice(f, a)))
+    pieces(st, area, "ind").append(f.pop("piece"))
+    st.log("log.guaca_flips", area=area)
+    update_control(st)
+    st.goto("grace")
+
+
+@final_phase.step("grace")
+def _final_grace(st: St, f: Frame, a: A) -> None:
+    """§4.5: unused during the whole turn, the marker turns to the other side."""
+    g = st.d["grace"]
+    if not g["turn_used"] and not solo(st):
+        g["face"] = OTHER[g["face"]]
+        st.log("log.grace_turns", face=f"@grace.{g['face']}")
+    if not check_victory(st):
+        st.ret()
+
+
+# ------------------------------------------------------------------------------------ §4.6 the end
+def final_tally(st: St) -> dict[str, int]:
+    """§4.6 final adjustments (and §5.4 levels I–II in solo): each line of the tally."""
+    d = st.d
+    level = int(d["options"]["level"]) if solo(st) else 0
+    support = BOARD.rs_end_vp[d["rs"]]
+    if level >= 1 and support > 0:
+        support = 0
+    cits = len(d["cit"])
+    tally = {"areas": d["vp"], "support": support}
+    tally["citadels"] = 1 if cits == 3 and support <= 0 else (-(2 if level >= 2 else 1) if cits == 0 else 0)
+    tally["anacaona"] = -1 if d["anacaona"] == "ind" else 0
+    tally["testament"] = d["testament"] or 0
+    return tally
+
+
+def final_score(st: St) -> None:
+    d = st.d
+    tally = final_tally(st)
+    total = sum(tally.values())
+    level = int(d["options"]["level"]) if solo(st) else 0
+    all_two = all(d["ctrl"][x - 1] == "es" for x in BOARD.tracks["scroll_areas"])
+    winner = "es" if total >= BOARD.tracks["vp_target"] and (level < 2 or all_two) else "ind"
+    band = next(v for v in BOARD.victory if v["low"] <= total <= v["high"])
+    level_key = band["level"] if band["faction"] == winner else "minor"
+    returns = [1.0, -1.0] if winner == "es" else [-1.0, 1.0]
+    signed = {k: f"{v:+d}" for k, v in tally.items()}
+    st.log(
+        "log.final",
+        total=total,
+        areas=tally["areas"],
+        support=signed["support"],
+        citadels=signed["citadels"],
+        anacaona=signed["anacaona"],
+        testament=signed["testament"],
+    )
+    st.end_game(f"outcome.{winner}_{level_key}", returns, vp=total, **tally)

@@ -1,0 +1,72 @@
+"""Where a piece may go (§4.4.1 A): Basic movement to the next areas of the ring, Naval movement to any
+other area, and what the destiny cards in force change (Naval Difficulty, cards 23 and 24)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.pieces import KINDS, pieces, split_key
+
+if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.state import MyaState as St
+
+
+def toll(st: St, fac: str, kind: str, src: int, dst: int, naval: bool) -> str | None:
+    """What a move costs before it is made: "reduce" (Naval Difficulty: reduce a unit, or remove a
+    reduced one, in the area moved from), "remove" (card 24: lose a unit), or None."""
+    flags = st.d["flags"]
+    bag = KINDS[kind].bag
+    if flags["shipworm"]:
+        if naval and (fac == "es" or bag == "rebel"):
+            return "remove"
+        if not naval and bag in ("taino", "caribe") and not BOARD.land_link(src, dst):
+            return "remove"
+    if naval and flags["naval"]:
+        return "reduce"
+    return None
+
+
+def toll_choices(st: St, fac: str, src: int, moving: str | None, kind: str) -> list[str]:
+    """The units that can pay a toll in `src` while the moving piece still moves afterwards."""
+    keys = [f"{p[0]}.r" if p[1] else p[0] for p in pieces(st, src, fac) if not KINDS[p[0]].leader]
+    options = []
+    for k in sorted(set(keys)):
+        spare = keys.count(k) - (1 if k == moving else 0)
+        if kind == "reduce" and k == moving and not split_key(k)[1]:
+            options.append(k)  # the mover itself may be reduced and still move
+        elif spare > 0:
+            options.append(k)
+    return options
+
+
+def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> list[tuple[int, bool]]:
+    """(area, naval) pairs a piece of key `k` in `src` can move to, before stacking. `ctx` is the running
+    activation's frame (tolls paid, rebel escorts); None for a retreat, where no toll can be paid."""
+    kind = split_key(k)[0]
+    if kind == "anacaona":
+        return []
+    flags = st.d["flags"]
+    near = BOARD.adjacent(src)
+    found: list[tuple[int, bool]] = []
+    payable: dict[str, bool] = {}
+    for dst in AREAS:
+        if dst == src:
+            continue
+        naval = dst not in near
+        if flags["land_only"] and (naval or not BOARD.land_link(src, dst)):
+            continue
+        if naval and fac == "ind" and KINDS[kind].bag != "rebel":
+            escorts = (ctx or {}).get("cred", {}).get(f"{src}-{dst}", 0)
+            if not escorts:
+                continue
+        due = toll(st, fac, kind, src, dst, naval)
+        if due is not None:
+            if ctx is None:
+                continue
+            if due not in payable:
+                payable[due] = f"{src}:{due}" in ctx["paid"] or bool(toll_choices(st, fac, src, k, due))
+            if not payable[due]:
+                continue
+        found.append((dst, naval))
+    return found

@@ -1,0 +1,551 @@
+"""The Nitayno (§5): in solo mode, every decision of the indigenous side, made by the rules.
+
+The game sends each indigenous decision through its seam (`seats.indigenous_decides`) to the procedure
+``nitayno.<kind>`` here, with the legal actions; the procedure may draw area markers (chance nodes, the
+extraction system of §5.1) and returns one of those actions. The impulse is planned once, when the area is
+activated (§5.3.5), and the decisions inside it follow the plan; the log says why at each step.
+The solo phases and the Nitayno cards are in `nitayno_cards.py`.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.procedure import Procedure
+from ludoteca.games.mar_y_acero import nitayno_cards as _cards  # noqa: F401  (registers the card procedures)
+from ludoteca.games.mar_y_acero.actions import ACTIONS, act, arg
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.deploy import may_join
+from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
+from ludoteca.games.mar_y_acero.nitayno_map import caller, draw_area, level, memory, piece_of, snapshot
+from ludoteca.games.mar_y_acero.nitayno_plan import (
+    Piece,
+    Snapshot,
+    Spot,
+    Target,
+    by_priority,
+    hit_order,
+    keeps_fighting,
+    raid_victim,
+    reach,
+    reinforcement_bag,
+    retreat_order,
+    second_raid,
+    strongest,
+    targets,
+)
+from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces
+from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+
+if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.state import MyaState as St
+
+
+def names(f: Frame) -> dict[str, int]:
+    """The decision's legal actions by notation."""
+    return {ACTIONS.names[a]: a for a in f["actions"]}
+
+
+def answer(st: St, f: Frame, notation: str) -> None:
+    """Return the chosen action to the seam; it must be one of the legal ones."""
+    chosen = names(f).get(notation)
+    if chosen is None:
+        raise RuntimeError(f"Nitayno chose {notation!r}, not among {sorted(names(f))}")
+    st.ret(chosen)
+
+
+def by_key(f: Frame, verb: str) -> dict[str, str]:
+    """The piece keys (or areas) a decision offers under `verb`, each with its notation."""
+    return {n.partition(" ")[2]: n for n in names(f) if n.startswith(f"{verb} ")}
+
+
+def pick_piece(f: Frame, verb: str, order: list[str]) -> str | None:
+    """The first key of `order` that the decision offers under `verb`."""
+    offered = by_key(f, verb)
+    return next((offered[k] for k in order if k in offered), None)
+
+
+def descending(start: int, valid: list[int]) -> list[int]:
+    """The valid areas in the order §5.1 counts them: from `start` down, 1 going round to 15."""
+    ordered = [(start - 1 - i) % 15 + 1 for i in range(15)]
+    return [n for n in ordered if n in valid]
+
+
+def last_impulses(st: St) -> bool:
+    """§5.3.5 exception: the last 2 impulses of the final turn."""
+    d = st.d
+    return bool(
+        d["turn"] == BOARD.tracks["turns"]
+        and d["phase"] == "impulses"
+        and d["imp"]["ind"] < NITAYNO.no_retreat_impulses
+    )
+
+
+def register(kind: str, rule: str) -> Procedure:
+    return PROCS.proc(f"nitayno.{kind}", rule=rule)
+
+
+# ------------------------------------------------------------------------------- §5.3.5 the impulse
+impulse = register("impulse", "5.3.5")
+
+
+@impulse.step()
+def _impulse(st: St, f: Frame, a: A) -> None:
+    """Step 1: the activation area comes from the extraction system among the areas with indigenous
+    forces (over-stacked ones first, §4.3.2 IV)."""
+    f["areas"] = [int(n.partition(" ")[2]) for n in names(f) if n.startswith("activate ")]
+    draw_area(st, f["areas"], then="drawn", why="activation")
+
+
+@impulse.step("drawn")
+def _impulse_drawn(st: St, f: Frame, a: A) -> None:
+    """Step 2: from the area drawn, the first area going down from which an action is possible."""
+    first = f.pop("ret")
+    snap = snapshot(st)
+    for area in descending(first, f["areas"]):
+        found = targets(snap, area)
+        if not found:
+            if area == first:
+                st.log("nitayno.no_action", area=area)
+            continue
+        _, tied = by_priority(found)
+        f["area"], f["tied"] = area, [t.area for t in tied]
+        if len(tied) > 1:
+            draw_area(st, f["tied"], then="target", why="target_tie")
+            return
+        f["ret"] = tied[0].area
+        st.goto("target")
+        return
+    st.log("nitayno.idle")
+    memory(st)["plan"] = {"origin": first, "action": "none", "steps": []}
+    answer(st, f, f"activate {first}")
+
+
+@impulse.step("target")
+def _impulse_target(st: St, f: Frame, a: A) -> None:
+    area, target_area = f["area"], f.pop("ret")
+    snap = snapshot(st)
+    target = next(t for t in targets(snap, area) if t.area == target_area)
+    spot = snap[area]
+    mode = "two_vp" if spot.two_vp else "jungle" if spot.jungle else "other"
+    st.log("nitayno.activates", area=area, mode=f"@nitayno.mode.{mode}", n=len(spot.units(False)))
+    st.log(f"nitayno.priority.{target.priority}", area=target.area)
+    memory(st)["plan"] = plan(snap, area, target)
+    answer(st, f, f"activate {area}")
+
+
+def plan(snap: Snapshot, origin: int, target: Target) -> dict[str, Any]:
+    """The moves of the impulse: each piece from the origin to the target, through the area the extended
+    move passes (`reach`). A naval leg takes Rebels first, each carrying one companion (§4.4.1 A)."""
+    if target.action == "raid":
+        return {"origin": origin, "action": "raid", "target": target.area, "steps": []}
+    via = reach(snap, origin)[target.area]
+    legs = [origin, target.area] if via == target.area else [origin, via, target.area]
+    movers = list(target.pieces)
+    naval = any(b not in snap.neighbours(a) for a, b in pairwise(legs))
+    if naval:
+        rebels = [p for p in movers if p.bag == "rebel"]
+        others = [p for p in movers if p.bag != "rebel"][: len(rebels)]
+        movers = rebels + others
+    steps = [[a, b, key_of(p)] for a, b in pairwise(legs) for p in movers]
+    return {"origin": origin, "action": target.action, "target": target.area, "steps": steps}
+
+
+def key_of(p: Piece) -> str:
+    return f"{p.kind}.r" if p.reduced else str(p.kind)
+
+
+move = register("move", "5.3.5")
+
+
+@move.step()
+def _move(st: St, f: Frame, a: A) -> None:
+    """Inside the activation: follow the plan — raid, pick the next piece, extend, or end."""
+    plan_ = memory(st).get("plan") or {"action": "none", "steps": []}
+    cur = caller(st)["cur"]
+    offered = names(f)
+    if plan_["action"] == "raid":
+        notation = f"raid {plan_['target']}"
+        answer(st, f, notation if notation in offered else "end" if "end" in offered else next(iter(offered)))
+        return
+    steps = plan_["steps"]
+    for i, (src, _dst, k) in enumerate(steps):
+        if src == cur and f"pick {k}" in offered:
+            plan_["pending"] = steps.pop(i)
+            answer(st, f, f"pick {k}")
+            return
+    steps[:] = [s for s in steps if s[0] != cur]
+    for src, _dst, _k in steps:
+        if f"activate {src}" in offered:
+            answer(st, f, f"activate {src}")
+            return
+    steps.clear()
+    if "end" in offered:
+        answer(st, f, "end")
+        return
+    # over-stacked (§4.4.1): the weakest piece leaves first
+    order = [key(p) for p in pieces(st, cur, "ind")]
+    weakest = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(order))]
+    answer(st, f, pick_piece(f, "pick", weakest) or next(iter(offered)))
+
+
+move_to = register("move_to", "5.3.5")
+
+
+@move_to.step()
+def _move_to(st: St, f: Frame, a: A) -> None:
+    """The planned destination; otherwise (an over-stacked area emptying) the own area with most room."""
+    pending = memory(st).get("plan", {}).pop("pending", None)
+    offered = by_key(f, "to")
+    if pending and str(pending[1]) in offered:
+        answer(st, f, offered[str(pending[1])])
+        return
+    snap = snapshot(st)
+    safe = [int(n) for n in offered if not snap[int(n)].side(True)]
+    pool = safe or [int(n) for n in offered]
+    answer(st, f, f"to {min(pool, key=lambda n: (len(snap[n].units(False)), -n))}")
+
+
+combat_order = register("combat_order", "5.3.5")
+
+
+@combat_order.step()
+def _combat_order(st: St, f: Frame, a: A) -> None:
+    target = memory(st).get("plan", {}).get("target")
+    offered = by_key(f, "at")
+    answer(st, f, offered.get(str(target)) or offered[min(offered, key=int)])
+
+
+toll = register("toll", "5.3.5")
+
+
+@toll.step()
+def _toll(st: St, f: Frame, a: A) -> None:
+    """Naval Difficulty is paid by the piece the Nitayno would give up first (its hit order)."""
+    offered = by_key(f, "reduce")
+    order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
+    answer(st, f, offered[order[0]])
+
+
+# ---------------------------------------------------------------------------------- §5.3.5 combat
+def fight_spot(st: St) -> tuple[Spot, Frame]:
+    """The combat frame that asked, and the area it is fought in, as the Nitayno sees it."""
+    combat = caller(st)
+    return snapshot(st)[combat["area"]], combat
+
+
+fight = register("fight", "5.3.5")
+
+
+@fight.step()
+def _fight(st: St, f: Frame, a: A) -> None:
+    """Into each round go its strongest pieces (README heuristic 4)."""
+    spot, combat = fight_spot(st)
+    offered = by_key(f, "fight")
+    best = strongest((piece_of(i, False, k) for i, k in enumerate(offered)), spot, combat["att"] == "ind")
+    answer(st, f, offered[key_of(best[0])])
+
+
+hit = register("hit", "5.3.5")
+
+
+@hit.step()
+def _hit(st: St, f: Frame, a: A) -> None:
+    """Hits fall by the Nitayno's priority: reduced units first, then the weakest types, leaders last."""
+    offered = by_key(f, "hit")
+    order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
+    answer(st, f, offered[order[0]])
+
+
+retreat = register("retreat", "5.3.5")
+
+
+@retreat.step()
+def _retreat(st: St, f: Frame, a: A) -> None:
+    """Another round only with superiority, or by the exception; else every piece retreats, leaders
+    first (the hit order reversed)."""
+    spot, combat = fight_spot(st)
+    attacking = combat["att"] == "ind"
+    if keeps_fighting(spot.side(False), spot.side(True), spot, attacking, last_impulses(st)):
+        if not combat.get("nit_said"):
+            combat["nit_said"] = True
+            reason = "exception" if not attacking and spot.n in NITAYNO.no_retreat_areas else "superior"
+            reason = "last" if last_impulses(st) else reason
+            st.log(f"nitayno.fights_on.{reason}", area=spot.n)
+        answer(st, f, "end")
+        return
+    if not combat.get("nit_said"):
+        combat["nit_said"] = True
+        st.log("nitayno.retreats", area=spot.n)
+    offered = by_key(f, "retreat")
+    order = [key_of(p) for p in retreat_order(piece_of(i, False, k) for i, k in enumerate(offered))]
+    answer(st, f, offered[order[0]])
+
+
+retreat_to = register("retreat_to", "5.3.5")
+
+
+@retreat_to.step()
+def _retreat_to(st: St, f: Frame, a: A) -> None:
+    """To the area with the most indigenous units (ties by extraction)."""
+    snap = snapshot(st)
+    areas = [int(n) for n in by_key(f, "to")]
+    most = max(len(snap[n].units(False)) for n in areas)
+    draw_area(st, [n for n in areas if len(snap[n].units(False)) == most], then="drawn", why="retreat")
+
+
+@retreat_to.step("drawn")
+def _retreat_to_drawn(st: St, f: Frame, a: A) -> None:
+    answer(st, f, f"to {f.pop('ret')}")
+
+
+raid_again = register("raid_again", "5.3.5")
+
+
+@raid_again.step()
+def _raid_again(st: St, f: Frame, a: A) -> None:
+    """After a success: always again against a 2VP area; against a 1VP area only while Soldiers remain."""
+    area = caller(st)["dst"]
+    again = second_raid(snapshot(st)[area])
+    st.log("nitayno.raid_again" if again else "nitayno.raid_stop", area=area)
+    answer(st, f, "again" if again else "end")
+
+
+raid_hit = register("raid_hit", "5.3.5")
+
+
+@raid_hit.step()
+def _raid_hit(st: St, f: Frame, a: A) -> None:
+    """Which of the tied pieces a raid result strikes (§5.3.5, "Asignando efectos de Incursión"): a
+    Spaniard by the Spanish raid order; one of its own by the indigenous order, a leader only when no other
+    unit is offered; of one type, a full-strength unit."""
+    raid = caller(st)
+    spanish = raid["effect"] in ("remove", "reduce")
+    offered = by_key(f, "hit")
+    victim = raid_victim(
+        [piece_of(i, spanish, k) for i, k in enumerate(offered)], spanish=spanish, own_area=not spanish
+    )
+    answer(st, f, offered[key_of(victim)] if victim else offered[sorted(offered)[0]])
+
+
+hijos = register("hijos", "5.3.5")
+
+
+@hijos.step()
+def _hijos(st: St, f: Frame, a: A) -> None:
+    """Common sense: three Caribe units fight better than a counter that does not fight."""
+    answer(st, f, "hijos")
+
+
+grace = register("grace", "5.1")
+
+
+@grace.step()
+def _grace(st: St, f: Frame, a: A) -> None:
+    """§5.1: the Nitayno never uses Gracia Divina/Yaya."""
+    answer(st, f, "pass")
+
+
+choose_area = register("choose_area", "5.1")
+
+
+@choose_area.step()
+def _choose_area(st: St, f: Frame, a: A) -> None:
+    """Any other area the indigenous side must pick (card effects): the extraction system (§5.3.2)."""
+    draw_area(st, [int(n) for n in by_key(f, "at")], then="drawn", why="card")
+
+
+@choose_area.step("drawn")
+def _choose_area_drawn(st: St, f: Frame, a: A) -> None:
+    answer(st, f, f"at {f.pop('ret')}")
+
+
+# --------------------------------------------------------------------- §5.3.1, §5.3.3 deployments
+deploy_area = register("deploy_area", "5.3.1")
+
+
+@deploy_area.step()
+def _deploy_area(st: St, f: Frame, a: A) -> None:
+    """Where the next unit goes. Reinforcements follow the area drawn for them (§5.3.4); other deployments
+    draw one area, fill it to the stacking limit and go on to the next lower valid area; a Spanish area
+    only when no other is left (§5.3.1)."""
+    dep = caller(st)
+    areas = [int(n) for n in by_key(f, "at")]
+    if dep.get("rule") == "reinforce" and dep["drawn"]:
+        bag = KINDS[dep["drawn"][0]].bag
+        planned = memory(st).get("reinforce", [])
+        for i, (b, area) in enumerate(planned):
+            if b == bag and area in areas:
+                planned.pop(i)
+                answer(st, f, f"at {area}")
+                return
+    ctrl = st.d["ctrl"]
+    pref = [x for x in areas if ctrl[x - 1] != "es"] or areas
+    f["pref"] = pref
+    cursor = dep.get("nit_at")
+    if cursor is not None:
+        f["ret"] = descending(cursor, pref)[0]
+        st.goto("chosen")
+        return
+    draw_area(st, pref, then="chosen", why="deploy")
+
+
+@deploy_area.step("chosen")
+def _deploy_area_chosen(st: St, f: Frame, a: A) -> None:
+    area = f.pop("ret")
+    caller(st)["nit_at"] = area
+    answer(st, f, f"at {area}")
+
+
+# ---------------------------------------------------------------------------------- §5.3.4 reinforcements
+reinforce = register("reinforce", "5.3.4")
+
+
+@reinforce.step()
+def _reinforce(st: St, f: Frame, a: A) -> None:
+    """Spend a PRR: never a replacement (level II: Rebels first); the unit's colour and area come from
+    an indigenous area drawn by extraction."""
+    phase = caller(st)
+    if not phase.get("nit_started"):
+        start_reinforcements(st, phase)
+    offered = names(f)
+    if level(st) >= 2:
+        for area in AREAS:
+            if f"repair {area}" in offered and any(
+                p[1] and KINDS[p[0]].bag == "rebel" for p in pieces(st, area, "ind")
+            ):
+                st.log("nitayno.flips_rebel", area=area)
+                answer(st, f, f"repair {area}")
+                return
+    bags = [n.partition(" ")[2] for n in offered if n.startswith("draw ")]
+    if not bags:
+        answer(st, f, "end")
+        return
+    f["bags"] = bags
+    snap = snapshot(st)
+    valid = [x for x in AREAS if reinforce_ok(st, snap[x], bags)]
+    if not valid:
+        f["ret"] = None
+        st.goto("area")
+        return
+    draw_area(st, valid, then="area", why="reinforce")
+
+
+def start_reinforcements(st: St, phase: Frame) -> None:
+    """Level I (§5.4): Caonabó reduced flips back for free, and at least 2 units are deployed."""
+    phase["nit_started"] = True
+    memory(st)["reinforce"] = []
+    if level(st) < 1:
+        return
+    for area in AREAS:
+        for p in pieces(st, area, "ind"):
+            if p[0] == "caonabo" and p[1]:
+                p[1] = 0
+                st.log("nitayno.caonabo_flips", area=area)
+    if phase["left"] < NITAYNO.level(1)["min_reinforcements"]:
+        phase["left"] = NITAYNO.level(1)["min_reinforcements"]
+        st.log("nitayno.min_reinforcements", n=phase["left"])
+
+
+def reinforce_ok(st: St, spot: Spot, bags: list[str]) -> bool:
+    """An indigenous area with room left (counting units already planned there) whose colour (§5.3.4 a–c)
+    can be drawn now."""
+    area = spot.n
+    if st.d["ctrl"][area - 1] != "ind":
+        return False
+    planned = sum(1 for _, x in memory(st)["reinforce"] if x == area)
+    if len(spot.units(False)) + planned >= st.d["limit"]["ind"]:
+        return False
+    bag = reinforcement_bag(spot)
+    return bag in bags and may_join(st, area, "ind", BOARD.bag_kinds[bag][0])
+
+
+@reinforce.step("area")
+def _reinforce_area(st: St, f: Frame, a: A) -> None:
+    area = f.pop("ret")
+    if area is None:
+        bag = next(b for b in ("caribe", "taino", "rebel") if b in f["bags"])
+    else:
+        bag = reinforcement_bag(snapshot(st)[area])
+        memory(st)["reinforce"].append([bag, area])
+        st.log("nitayno.reinforces", area=area, bag=f"@bag.{bag}")
+    answer(st, f, f"draw {bag}")
+
+
+flip = register("flip", "5.4")
+
+
+@flip.step()
+def _flip(st: St, f: Frame, a: A) -> None:
+    offered = by_key(f, "flip")
+    rebels = [k for k in offered if KINDS[k.partition(".")[0]].bag == "rebel"]
+    answer(st, f, offered[(rebels or sorted(offered))[0]])
+
+
+# ------------------------------------------------------------------------------ §5.3.3 the event card
+event_card = register("event_card", "5.3.3")
+
+
+@event_card.step()
+def _event_card(st: St, f: Frame, a: A) -> None:
+    """The Nitayno reveals a card at random from its deck (level I: two, and plays the lower VRR)."""
+    f["deck"] = [int(n.partition(" ")[2]) for n in names(f)]
+    f["picked"], f["rejected"] = [], []
+    f["want"] = int(NITAYNO.level(level(st)).get("event_draws", 1))
+    st.goto("draw")
+
+
+@event_card.step("draw")
+def _event_card_draw(st: St, f: Frame, a: A) -> None:
+    pool = [c for c in f["deck"] if c not in f["picked"] and c not in f["rejected"]]
+    if not pool or len(f["picked"]) == f["want"]:
+        st.goto("choose")
+        return
+    st.chance({act(f"deal {c}"): 1 for c in pool}, then="drawn")
+
+
+@event_card.step("drawn")
+def _event_card_drawn(st: St, f: Frame, a: A) -> None:
+    """§5.3.3 conditions 1 and 2: the card goes back and another is revealed."""
+    assert a is not None
+    card = int(arg(a))
+    rule = NITAYNO.event_phase
+    snap = snapshot(st)
+    spare = [c for c in f["deck"] if c not in f["picked"] and c not in f["rejected"] and c != card]
+    pearls = (
+        card == rule["pearls_card"]
+        and sum(len(snap[n].units(False)) for n in AREAS) <= rule["pearls_max_units"]
+    )
+    storm = (
+        card == rule["storm_card"]
+        and sum(1 for n in AREAS for p in snap[n].units(True) if p.bag == "soldier")
+        <= rule["storm_max_soldiers"]
+    )
+    st.log("nitayno.reveals", card=f"@card.{card}")
+    if (pearls or storm) and spare:
+        f["rejected"].append(card)
+        st.log("nitayno.rejects_pearls" if pearls else "nitayno.rejects_storm", card=f"@card.{card}")
+    else:
+        f["picked"].append(card)
+    st.goto("draw")
+
+
+@event_card.step("choose")
+def _event_card_choose(st: St, f: Frame, a: A) -> None:
+    picked = f["picked"] or f["rejected"][:1]
+    card = picked[0]
+    if len(picked) == 2:
+        low, high = sorted(picked, key=lambda c: (BOARD.events[c].vrr, picked.index(c)))
+        card = high if no_effect(st, low) else low
+        st.log("nitayno.level_one_card", card=f"@card.{card}", vrr=BOARD.events[card].vrr)
+    answer(st, f, f"card {card}")
+
+
+def no_effect(st: St, card: int) -> bool:
+    """Level I (§5.4, rule 4): a card that would do nothing now — Tormentas with no Soldier on the map, or
+    a card whose units' bags are all empty."""
+    if card == NITAYNO.event_phase["storm_card"]:
+        return not any(KINDS[p[0]].bag == "soldier" for n in AREAS for p in pieces(st, n, "es"))
+    bags = BOARD.events[card].units
+    return bool(bags) and not any(sum(st.d["bags"][b].values()) for b in bags)

@@ -1,0 +1,112 @@
+"""The Nitayno's data (`data/nitayno.toml`), loaded and checked once at import (DESIGN §6)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data" / "nitayno.toml"
+EFFECTS = frozenset(
+    {
+        *("roll", "nothing", "royal_support", "spanish_units", "indigenous_units", "palisade", "citadel"),
+        *("colon_hit", "naval_difficulty", "stacking", "nitayno_reroll"),
+        *("clear_area", "spanish_dice", "converge", "taino_assault", "objective"),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Nitayno card (§5.2): rows chosen by the VP marker, and the turn-6 bottom effect."""
+
+    id: int
+    deck: str  # turn2 | turns3-6
+    rows: tuple[tuple[int | None, tuple[dict[str, Any], ...]], ...]  # (vp_max, effects)
+    bottom: tuple[dict[str, Any], ...]
+
+    def row(self, vp: int) -> tuple[dict[str, Any], ...]:
+        """The effects of the row the VP marker selects: the first whose `vp_max` reaches it."""
+        for vp_max, effects in self.rows:
+            if vp_max is None or vp <= vp_max:
+                return effects
+        raise ValueError(f"Nitayno card {self.id}: no row for {vp} VP")
+
+
+def faces(spec: str) -> range:
+    """Die results named by a `roll` key: "1-2" → 1, 2; "6" → 6."""
+    low, _, high = spec.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+class NitaynoData:
+    """Everything `data/nitayno.toml` holds, validated against the rulebook's constraints."""
+
+    def __init__(self) -> None:
+        raw = tomllib.loads(DATA.read_text("utf-8"))
+        self.raw = raw
+        self.cards = {
+            c["id"]: Card(
+                c["id"],
+                c["deck"],
+                tuple((r.get("vp_max"), tuple(r["effect"])) for r in c["row"]),
+                tuple(c.get("bottom", ())),
+            )
+            for c in raw["card"]
+        }
+        self.garrison: dict[str, int] = raw["garrison"]
+        self.activation: dict[str, int] = raw["activation"]
+        self.event_phase: dict[str, int] = raw["event_phase"]
+        self.no_retreat_areas = frozenset(raw["no_retreat"]["areas"])
+        self.no_retreat_impulses: int = raw["no_retreat"]["last_impulses"]
+        self.combat_hits: list[str] = raw["priority"]["combat_hits"]
+        self.raid_spanish: list[str] = raw["priority"]["incursion_spanish"]
+        self.raid_indigenous: list[str] = raw["priority"]["incursion_indigenous"]
+        self.levels: dict[str, dict[str, Any]] = {k: v for k, v in raw["levels"].items() if k != "source"}
+        self._check()
+
+    def deck(self, name: str) -> list[int]:
+        return sorted(c.id for c in self.cards.values() if c.deck == name)
+
+    def level(self, level: int) -> dict[str, Any]:
+        """The rules a level adds (§5.4): level II includes level I."""
+        rules: dict[str, Any] = {}
+        for n in range(1, level + 1):
+            rules.update(self.levels[str(n)])
+        return rules
+
+    def _check(self) -> None:
+        """The rulebook's counts (§5.2: 3 turn-2 cards and 9 for turns 3–6), a source on every item, every
+        effect known, every roll covering the six faces, and a turn-6 effect on every turns-3–6 card."""
+        assert len(self.deck("turn2")) == 3 and len(self.deck("turns3-6")) == 9, "§5.2: 3 + 9 cards"
+        for key in ("garrison", "activation", "event_phase", "no_retreat", "priority", "levels"):
+            assert "source" in self.raw[key], f"data/nitayno.toml [{key}] carries no source"
+        for card in self.cards.values():
+            assert "source" in next(c for c in self.raw["card"] if c["id"] == card.id)
+            assert card.rows[-1][0] is None, f"card {card.id}: the last row must take any VP"
+            assert bool(card.bottom) == (card.deck == "turns3-6"), f"card {card.id}: turn-6 effect"
+            for effect in [e for _, row in card.rows for e in row] + list(card.bottom):
+                self._check_effect(card.id, effect)
+
+    def _check_effect(self, card: int, effect: dict[str, Any]) -> None:
+        assert effect["kind"] in EFFECTS, f"card {card}: unknown effect {effect['kind']!r}"
+        if effect["kind"] == "roll":
+            covered = sorted(f for spec in effect["faces"] for f in faces(spec))
+            assert covered == [1, 2, 3, 4, 5, 6], f"card {card}: a roll must cover the faces 1–6 once"
+            for row in effect["faces"].values():
+                for inner in row:
+                    self._check_effect(card, inner)
+
+    def provenance(self) -> dict[str, int]:
+        """How many items are of each kind of source (for `ludoteca info`)."""
+        counts: dict[str, int] = {}
+        items = [*self.raw["card"], *(self.raw[k] for k in ("garrison", "activation", "event_phase"))]
+        items += [self.raw[k] for k in ("no_retreat", "priority", "levels")]
+        for item in items:
+            kind = str(item["source"]).split(":")[0].split(" ")[0]
+            counts[kind] = counts.get(kind, 0) + 1
+        return counts
+
+
+NITAYNO = NitaynoData()

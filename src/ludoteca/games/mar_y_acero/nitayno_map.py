@@ -1,0 +1,108 @@
+"""The position as the Nitayno reads it (§5), and its one source of chance: the extraction system (§5.1).
+
+`snapshot` turns the state's map into the plain `Snapshot` that `nitayno_plan` judges; `extract` is the
+procedure that draws an area marker from the black bag (a chance node) and counts down to a valid area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.mar_y_acero.actions import act, arg
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.nitayno_plan import Piece, Snapshot, Spot, extract
+from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces, split_key
+from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+
+if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.state import MyaState as St
+
+MARKERS = {act(f"marker {n}"): w for n, w in BOARD.area_bag.items()}
+
+
+def piece_of(uid: int, spanish: bool, k: str) -> Piece:
+    """A counter by its key (``tama``, ``tama.r``), with the factors of the face showing."""
+    kind, reduced = split_key(k)
+    spec = KINDS[kind]
+    low = bool(reduced) or spec.only_reduced
+    attack = spec.reduced if low else spec.attack
+    defence = spec.reduced if low else spec.defence
+    bag = "leader" if spec.leader else spec.bag
+    return Piece(uid, spanish, bag, kind, attack, defence, bool(reduced), spec.fights)
+
+
+def snapshot(st: St) -> Snapshot:
+    d = st.d
+    spots = {}
+    uid = 0
+    for n in AREAS:
+        here = []
+        for fac in ("es", "ind"):
+            for p in pieces(st, n, fac):
+                here.append(piece_of(uid, fac == "es", key(p)))
+                uid += 1
+        area = BOARD.areas[n]
+        colours = ("caribe", "taino") if area.colour == "split" else (area.colour,)
+        spots[n] = Spot(
+            n,
+            jungle=area.jungle,
+            palisade=n in d["pal"],
+            citadel=n in d["cit"],
+            pieces=tuple(here),
+            colours=colours,
+            anacaona_indigenous=any(p[0] == "anacaona" for p in pieces(st, n, "ind")),
+        )
+    land_only = d["flags"]["land_only"]
+
+    def neighbours(n: int) -> list[int]:
+        return [m for m in BOARD.adjacent(n) if not land_only or BOARD.land_link(n, m)]
+
+    return Snapshot(spots, neighbours, stacking=d["limit"]["ind"], naval_difficulty=d["flags"]["naval"])
+
+
+def level(st: St) -> int:
+    return int(st.d["options"]["level"])
+
+
+def memory(st: St) -> dict[str, Any]:
+    """The Nitayno's own keys in the state (decks, the plan of the running impulse…)."""
+    return st.d.setdefault("nitayno", {})  # type: ignore[no-any-return]
+
+
+def caller(st: St) -> Frame:
+    """The frame of the procedure that asked the Nitayno's decision (the seam called us from it)."""
+    return st.d["stack"][-2]  # type: ignore[no-any-return]
+
+
+def keys_of(actions: Iterable[int]) -> dict[str, int]:
+    """Piece keys (or areas) named by a decision's actions, mapped to the action."""
+    return {arg(a): a for a in actions}
+
+
+# ------------------------------------------------------------------------------- §5.1 the extraction
+extraction = PROCS.proc("nitayno.extract", rule="5.1")
+
+
+def draw_area(st: St, valid: Iterable[int], then: str, why: str) -> None:
+    """Run the extraction system over `valid` areas; the caller finds the area (or None) in ``f["ret"]``.
+    With a single valid area nothing needs drawing: every marker would lead to it."""
+    st.call("nitayno.extract", then=then, valid=sorted(set(valid)), why=why)
+
+
+@extraction.step()
+def _extract(st: St, f: Frame, a: A) -> None:
+    valid = f["valid"]
+    if len(valid) <= 1:
+        st.ret(valid[0] if valid else None)
+        return
+    st.chance(MARKERS, then="drawn")
+
+
+@extraction.step("drawn")
+def _extract_drawn(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    drawn = int(arg(a))
+    area = extract(drawn, f["valid"])
+    st.log("nitayno.extracted", marker=drawn, area=area, why=f"@nitayno.why.{f['why']}")
+    st.ret(area)

@@ -1,0 +1,169 @@
+"""The position's vocabulary: pieces on the map, bags, control and victory points (§4.2).
+
+A piece is a list ``[kind, reduced, moved]`` in ``d["map"][area - 1][faction]``; its *key* is the kind, or
+``kind.r`` once reduced. Leaders sit in the list of the faction whose face shows. Functions here read and
+change ``st.d`` only; procedures (the rules' steps) call them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+
+if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.state import MyaState as St
+
+KINDS = BOARD.kinds
+OTHER = {"es": "ind", "ind": "es"}
+ROLE = {"es": 0, "ind": 1}
+FACTION_OF_ROLE = ("es", "ind")
+NON_COMBAT = {"anacaona"}
+LEADERS = frozenset(k for k, spec in KINDS.items() if spec.leader)
+
+
+def key(piece: list[Any]) -> str:
+    return f"{piece[0]}.r" if piece[1] else str(piece[0])
+
+
+def split_key(k: str) -> tuple[str, int]:
+    kind, _, r = k.partition(".")
+    return kind, int(bool(r))
+
+
+def pieces(st: St, area: int, fac: str) -> list[list[Any]]:
+    return st.d["map"][area - 1][fac]  # type: ignore[no-any-return]
+
+
+def is_unit(piece: list[Any]) -> bool:
+    return piece[0] not in LEADERS
+
+
+def units(st: St, area: int, fac: str) -> int:
+    """Pieces that count for stacking: units, never leaders (§4.2)."""
+    return sum(1 for p in st.d["map"][area - 1][fac] if p[0] not in LEADERS)
+
+
+def present(st: St, area: int, fac: str) -> bool:
+    """Whether `fac` has a unit or leader in `area` (Anacaona only follows control, see README)."""
+    return any(p[0] != "anacaona" for p in st.d["map"][area - 1][fac])
+
+
+def combatants(st: St, area: int, fac: str) -> list[list[Any]]:
+    return [p for p in pieces(st, area, fac) if KINDS[p[0]].fights]
+
+
+def contested(st: St, area: int) -> bool:
+    return present(st, area, "es") and present(st, area, "ind")
+
+
+def control_now(st: St, area: int) -> str | None:
+    """§4.2: a unit, leader or Citadel and no enemy unit or leader; an empty area is indigenous;
+    None while both sides stand there (a combat is pending)."""
+    es, ind = present(st, area, "es"), present(st, area, "ind")
+    if es and ind:
+        return None
+    if es or (area in st.d["cit"] and not ind):
+        return "es"
+    return "ind"
+
+
+def value(st: St, area: int) -> int:
+    """1 VP, or 2 for a 2 VP area whose scroll the Royal Scribes removed (§4.4.3)."""
+    return 2 if BOARD.areas[area].two_vp and area not in st.d["scroll"] else 1
+
+
+def update_control(st: St) -> None:
+    """Control, VP, and what follows control: palisades fall when no Spaniard is left, citadels when
+    the Indigenous take the area (§4.4.2); Anacaona shows the side of the area's holder (card 25)."""
+    d = st.d
+    ctrl, cits = d["ctrl"], d["cit"]
+    for i, cell in enumerate(d["map"]):
+        area = i + 1
+        es = any(p[0] != "anacaona" for p in cell["es"])
+        ind = any(p[0] != "anacaona" for p in cell["ind"])
+        if not (es and ind):
+            ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
+        if not es and area in d["pal"]:
+            d["pal"].remove(area)
+        if area in cits and ctrl[i] == "ind":
+            cits.remove(area)
+        side = d["anacaona"]
+        if side == OTHER[ctrl[i]] and any(p[0] == "anacaona" for p in cell[side]):
+            _flip_anacaona(st, area)
+    d["vp"] = sum(value(st, a) for a in AREAS if d["ctrl"][a - 1] == "es")
+
+
+def _flip_anacaona(st: St, area: int) -> None:
+    side = st.d["anacaona"]
+    here = pieces(st, area, side)
+    for p in here:
+        if p[0] == "anacaona":
+            here.remove(p)
+            pieces(st, area, OTHER[side]).append(p)
+            st.d["anacaona"] = OTHER[side]
+            return
+
+
+def place(st: St, area: int, fac: str, kind: str, reduced: int = 0, moved: int = 0) -> None:
+    pieces(st, area, fac).append([kind, reduced, moved])
+
+
+def find(st: St, area: int, fac: str, k: str) -> list[Any]:
+    kind, red = split_key(k)
+    for p in pieces(st, area, fac):
+        if p[0] == kind and p[1] == red:
+            return p
+    raise KeyError(f"no {k} of {fac} in area {area}")
+
+
+def remove(st: St, area: int, fac: str, piece: list[Any]) -> None:
+    """A unit goes back to its bag; a leader is eliminated from the game (§4.2)."""
+    pieces(st, area, fac).remove(piece)
+    kind = piece[0]
+    if not KINDS[kind].leader:
+        st.d["bags"][KINDS[kind].bag][kind] += 1
+        return
+    leader_gone(st, kind)
+
+
+def leader_gone(st: St, kind: str) -> None:
+    d = st.d
+    if kind == "colon":
+        d["colon"] = "dead"
+        if d["options"]["testament"] == "on":
+            d["testament_due"] = True
+    elif kind == "caonabo":
+        d["caonabo"] = "dead"
+        d["hijos"] = False
+    elif kind == "guacanagari":
+        d["guaca"] = "dead"
+    st.log("log.leader_dead", leader=f"@kind.{kind}")
+
+
+def take_hit(st: St, area: int, fac: str, k: str) -> str | None:
+    """One step lost (§4.4.1 B): a full piece is reduced, a reduced one leaves. The new key, or None."""
+    piece = find(st, area, fac, k)
+    if piece[1] or KINDS[piece[0]].only_reduced:
+        remove(st, area, fac, piece)
+        return None
+    piece[1] = 1
+    return key(piece)
+
+
+def strength_order(k: str, fac_factor: str = "defence") -> tuple[int, int, str]:
+    """Sort key for 'the unit with the highest FC': factor, then full strength first, then name."""
+    kind, red = split_key(k)
+    spec = KINDS[kind]
+    fc = spec.reduced if red else getattr(spec, fac_factor)
+    return (-fc, red, kind)
+
+
+def draw_weights(st: St, bag: str) -> dict[str, int]:
+    return {k: n for k, n in st.d["bags"][bag].items() if n > 0}
+
+
+def units_on_map(st: St, fac: str) -> int:
+    """Pieces that keep a faction in the game (§4.6): units and leaders on the map, Citadels for Spain."""
+    count = sum(1 for a in AREAS for p in pieces(st, a, fac) if p[0] not in NON_COMBAT)
+    return count + (len(st.d["cit"]) if fac == "es" else 0)

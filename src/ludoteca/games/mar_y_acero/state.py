@@ -1,0 +1,174 @@
+"""The Mar y Acero position (§4.1) and what each role may see of it."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ludoteca.core.game import CHANCE
+from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.state import State
+from ludoteca.games.mar_y_acero import activation, cards, combat, deploy, dice, flow  # noqa: F401  (procedures)
+from ludoteca.games.mar_y_acero.actions import act
+from ludoteca.games.mar_y_acero.board import BAGS, BOARD
+from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE
+from ludoteca.games.mar_y_acero.procs import PROCS
+from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, evaluation, observation
+
+with contextlib.suppress(ImportError):  # the Nitayno (§5) registers its procedures when present
+    from ludoteca.games.mar_y_acero import nitayno  # noqa: F401
+
+PROCS.check()
+DEALS = {act(f"deal {c}") for c in BOARD.events}
+CARDS = {act(f"card {c}") for c in BOARD.events}
+
+
+def _named(params: dict[str, Any]) -> dict[str, Any]:
+    for name in ("area", "to"):
+        if isinstance(params.get(name), int):
+            params[name] = f"@area.{params[name]}"
+    return params
+
+
+class MyaState(State):
+    """One game of Mar y Acero. `d` holds, besides the core's keys, the layout of COORDINATION/README:
+    turn, phase, vp, rs, imp, map, ctrl, before, bags, pal, cit, scroll, grace, colon, caonabo, hijos,
+    guaca, anacaona, destiny, destinies, flags, mixed, hands, played, commit, event, limit, act, testament."""
+
+    __slots__ = ()
+    procedures = PROCS
+
+    @classmethod
+    def new(cls, game: Any, options: dict[str, str]) -> MyaState:
+        """§4.1: every counter in its bag, the tracks at their start, the decks shuffled (never stored)."""
+        solo = options["mode"] == "solo"
+        state = cls(
+            game,
+            options,
+            {
+                "turn": 0,
+                "phase": "setup",
+                "vp": 0,
+                "rs": BOARD.tracks["royal_support_start"],
+                "imp": {"ind": 0, "es": 0},
+                "map": [{"es": [], "ind": []} for _ in range(15)],
+                "ctrl": ["ind"] * 15,
+                "before": ["ind"] * 15,
+                "bags": {bag: {k: BOARD.kinds[k].count for k in BOARD.bag_kinds[bag]} for bag in BAGS},
+                "pal": [],
+                "cit": [],
+                "scroll": list(BOARD.tracks["scroll_areas"]),
+                "grace": {"face": "es", "box": "unused", "turn_used": False},
+                "ships": [],
+                "colon": "ships",
+                "caonabo": "off",
+                "hijos": False,
+                "guaca": "off",
+                "guaca_flipped": False,
+                "anacaona": "off",
+                "destiny": None,
+                "destinies": sorted(c for c, spec in BOARD.destinies.items() if spec.deck == 2),
+                "flags": {"naval": False, "conflict": False, "land_only": False, "shipworm": False},
+                "mixed": [],
+                "hands": {
+                    "es": [],
+                    "ind": sorted(c for c, e in BOARD.events.items() if e.faction == "ind") if solo else [],
+                },
+                "played": {"es": [], "ind": []},
+                "commit": {"es": None, "ind": None},
+                "event": {"es": None, "ind": None},
+                "limit": {"es": BOARD.stack_limit, "ind": BOARD.stack_limit},
+                "act": [],
+                "testament": None,
+                "testament_due": False,
+                **({"nitayno": {}} if solo else {}),
+            },
+        )
+        state.start("game")
+        return state
+
+    def ask(
+        self,
+        role: int,
+        actions: Sequence[int],
+        /,
+        then: str,
+        prompt: str,
+        secret: bool = False,
+        **params: Any,
+    ) -> None:
+        """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
+        super().ask(role, actions, then=then, prompt=prompt, secret=secret, **_named(params))
+
+    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """Labels that name areas, pieces and cards as the player knows them."""
+        view = super().action_view(action, lang)
+        text = self.game.catalog.text
+        group, target = view["group"], view["target"] or ""
+        if target.isdigit() and group not in ("card", "die", "destiny", "deal"):
+            name = f"{target} {BOARD.areas[int(target)].name}"
+        elif group in ("card", "destiny", "deal"):
+            name = f"{target} · {text(f'card.{target}', lang)}"
+        elif target in BOARD.piece_keys:
+            kind, _, reduced = target.partition(".")
+            name = text(f"kind.{kind}", lang)
+            name = text("kind.reduced", lang, {"kind": name}) if reduced else name
+        elif group == "draw":
+            name = text(f"bag.{target}", lang)
+        elif group == "unit":
+            name = text(f"kind.{target}", lang)
+        elif group == "grace":
+            verb_, _, n = target.partition(" ")
+            name = text(f"target.{verb_ or target}", lang, {"n": n})
+        else:
+            return view
+        view["label"] = text(f"action.{group}", lang, {"target": name})
+        return view
+
+    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return board_view(self, role, lang)
+
+    def observation_tensor(self, role: int) -> list[float]:
+        return observation(self, role)
+
+    def invariants(self) -> list[str]:
+        return broken_invariants(self)
+
+    def evaluate(self) -> list[float]:
+        if self.is_terminal():
+            return self.returns()
+        return evaluation(self)
+
+    def resample_from_infostate(self, role: int, rng: random.Random) -> MyaState:
+        """The opponent's hand and committed card are redrawn from the cards `role` has not seen played
+        (its own eight-card deck less the cards revealed); everything else is public."""
+        twin = self.clone()
+        if self.d["options"]["mode"] == "solo" and role == 0:
+            return twin  # the Nitayno holds no hand: its deck is drawn at random when it plays (§5.3.3)
+        other = FACTION_OF_ROLE[1 - role]
+        d = twin.d
+        unseen = [c for c, e in BOARD.events.items() if e.faction == other and c not in d["played"][other]]
+        rng.shuffle(unseen)
+        n = len(d["hands"][other])
+        d["hands"][other] = sorted(unseen[:n])
+        if d["commit"][other] is not None:
+            d["commit"][other] = unseen[n]
+        wait = d["wait"]
+        if wait is not None and wait["role"] == 1 - role and set(wait["actions"]) <= CARDS:
+            wait["actions"] = sorted(act(f"card {c}") for c in d["hands"][other])
+        elif (
+            wait is not None and wait["role"] == CHANCE and wait["actions"][0] in DEALS and d["hands"][other]
+        ):
+            pool = [
+                act(f"deal {c}")
+                for c in unseen
+                if c not in d["hands"][other] and BOARD.events[c].faction == other
+            ]
+            wait["actions"], wait["weights"] = sorted(pool), [1] * len(pool)
+        hidden = {
+            i for i, (_, _, visible, _) in enumerate(self.logs) if visible is not None and role not in visible
+        }
+        twin.logs = [line for i, line in enumerate(self.logs) if i not in hidden]
+        return twin

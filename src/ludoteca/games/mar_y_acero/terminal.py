@@ -1,0 +1,152 @@
+"""Mar y Acero in a terminal: a position drawn with Rich for `ludoteca play mar-y-acero`.
+
+Everything shown comes from `state.view(role, lang)` (DESIGN §2). The 15 areas are drawn as the ring they
+form (§4.2: 1 next to 2 … 15 next to 1) around the tracks and the destiny card in force; below, the hand of
+the player who is looking, the cards played and the bags.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.games.mar_y_acero import GAME
+from ludoteca.games.mar_y_acero.board import BOARD
+
+STYLE = {"soldier": "bold yellow", "settler": "red", "taino": "green", "caribe": "blue", "rebel": "grey62"}
+LEADER_STYLE = {"es": "bold yellow reverse", "ind": "bold green reverse"}
+
+
+def _t(key: str, lang: str) -> str:
+    return GAME.catalog.text(f"term.{key}", lang)
+
+
+def render(view: dict[str, Any], lang: str) -> RenderableType:
+    b = view["board"]
+    return Group(_ring(b, lang), _cards(view, lang))
+
+
+def _piece(k: str, fac: str, lang: str) -> Text:
+    kind, _, reduced = k.partition(".")
+    spec = BOARD.kinds[kind]
+    name = GAME.catalog.text(f"kind.{kind}", lang)
+    short = name if spec.leader else name[:4]
+    style = LEADER_STYLE[fac] if spec.leader else STYLE[spec.bag]
+    if reduced:
+        return Text(short.lower() + "·", style.replace("bold ", "") + " dim")
+    return Text(short, style)
+
+
+def _area(a: dict[str, Any], lang: str) -> Panel:
+    """One area: its number and name, value, jungle, fortifications, and the pieces of each side."""
+    title = Text.assemble((f"{a['id']} ", "bold"), a["name"])
+    marks = Text()
+    marks.append(
+        f"{a['value']}PV " if lang == "es" else f"{a['value']}VP ", "bold" if a["value"] == 2 else ""
+    )
+    if a["scroll"]:
+        marks.append(f"({_t('scroll', lang)}) ", "grey50")
+    if a["jungle"]:
+        marks.append(_t("jungle", lang) + " ", "green")
+    if a["palisade"]:
+        marks.append("▥ " + _t("palisade", lang), "yellow")
+    if a["citadel"]:
+        marks.append("■ " + _t("citadel", lang), "bold yellow")
+    lines = [marks]
+    for fac in ("es", "ind"):
+        if a[fac]:
+            lines.append(Text(" ").join(_piece(k, fac, lang) for k in a[fac]))
+    border = "yellow" if a["control"] == "es" else "green"
+    if a["activated"]:
+        border = "bold magenta"
+    return Panel(Group(*lines), title=title, title_align="left", border_style=border, box=box.ROUNDED)
+
+
+def _centre(b: dict[str, Any], lang: str) -> list[RenderableType]:
+    """The tracks (turn, VP, Royal Support, impulses, the Gracia Divina/Yaya marker) and the destiny card."""
+    phase = GAME.catalog.text(f"phase.{b['phase']}", lang)
+    grace = GAME.catalog.text(f"grace.{b['grace']['face']}", lang)
+    tracks = Text.assemble(
+        (f"{_t('turn', lang)} {b['turn']}/6 · {phase}\n", "bold"),
+        (f"{_t('vp', lang)} {b['vp']}", "bold yellow"),
+        f" (15) · {_t('rs', lang)} {b['royal_support']}\n",
+        f"{_t('impulses', lang)}: ",
+        (f"{b['impulses']['ind']}", "green"),
+        " / ",
+        (f"{b['impulses']['es']}", "yellow"),
+        f"\n{_t('grace', lang)}: {grace} ({_t(b['grace']['box'], lang)})",
+    )
+    destiny: RenderableType = Text(_t("none", lang))
+    if b["destiny"] is not None:
+        card = b["destiny"]
+        flags = [_t(k, lang) for k in ("naval", "conflict") if b["flags"][k]]
+        destiny = Text.assemble(
+            (f"{card} · {GAME.catalog.text(f'card.{card}', lang)}\n", "bold"),
+            (b["destiny_text"] or "", ""),
+            ("\n" + ", ".join(flags) if flags else "", "bold red"),
+        )
+    colon = _t(b["colon"] if b["colon"] != "map" else "on_map", lang)
+    leaders = Text(f"{_t('colon', lang)}: {colon}")
+    if b["testament"] is not None:
+        leaders.append(f" · {_t('testament', lang)} {b['testament']:+d}")
+    return [
+        Panel(tracks, box=box.SIMPLE),
+        Panel(destiny, title=_t("destiny", lang), box=box.ROUNDED, border_style="cyan"),
+        Panel(leaders, box=box.SIMPLE),
+    ]
+
+
+def _ring(b: dict[str, Any], lang: str) -> Group:
+    """Three bands: areas 1–5 on top; 15, 14 | the centre | 6, 7, 8 in the middle; 13–9 at the bottom."""
+    areas = {a["id"]: _area(a, lang) for a in b["areas"]}
+
+    def band(ids: list[int]) -> Table:
+        table = Table.grid(expand=True)
+        for _ in ids:
+            table.add_column(ratio=1)
+        table.add_row(*(areas[i] for i in ids))
+        return table
+
+    middle = Table.grid(expand=True)
+    for ratio in (1, 3, 1):
+        middle.add_column(ratio=ratio)
+    centre = _centre(b, lang)
+    middle.add_row(Text(""), centre[0], areas[6])
+    middle.add_row(areas[15], centre[1], areas[7])
+    middle.add_row(areas[14], centre[2], areas[8])
+    return Group(band([1, 2, 3, 4, 5]), middle, band([13, 12, 11, 10, 9]))
+
+
+def _cards(view: dict[str, Any], lang: str) -> Table:
+    """The looking player's hand (the other side's is only a count), the cards played, and the bags."""
+    b = view["board"]
+    table = Table(box=box.ROUNDED, expand=True, header_style="bold")
+    table.add_column(_t("hand", lang), ratio=2)
+    table.add_column(_t("played", lang), ratio=2)
+    table.add_column(_t("bags", lang), ratio=1)
+    hand = Text()
+    for fac in ("es", "ind"):
+        cards = b["hands"][fac]
+        name = GAME.catalog.text(f"side.{fac}", lang)
+        if isinstance(cards, list):
+            listed = ", ".join(f"{c} {GAME.catalog.text(f'card.{c}', lang)}" for c in cards)
+            hand.append(f"{name}: {listed or '—'}\n", "bold")
+        else:
+            hand.append(f"{name}: {cards} {_t('cards', lang)}\n", "grey50")
+        if b["committed"][fac]:
+            hand.append(f"  {name} {_t('committed', lang)}\n", "italic")
+    played = Text()
+    for fac in ("ind", "es"):
+        name = GAME.catalog.text(f"side.{fac}", lang)
+        listed = ", ".join(f"{c} {GAME.catalog.text(f'card.{c}', lang)}" for c in b["played"][fac])
+        played.append(f"{name}: {listed or '—'}\n")
+    bags = Text()
+    for bag, n in b["bags"].items():
+        bags.append(f"{GAME.catalog.text(f'bag.{bag}', lang)} {n}\n", STYLE[bag])
+    table.add_row(hand, played, bags)
+    return table

@@ -1,0 +1,52 @@
+"""The terminal drawing (`ludoteca play mar-y-acero`): real positions rendered to plain text."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.console import Console
+
+from ludoteca.games.mar_y_acero.terminal import render
+from ludoteca.games.mar_y_acero.tests.positions import GAME
+
+
+def _position(seed: int, moves: int):  # type: ignore[no-untyped-def]
+    st, rng = GAME.new_initial_state({}), random.Random(seed)
+    for _ in range(moves):
+        if st.is_terminal():
+            break
+        st.apply_action(st.sample_chance(rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
+    return st
+
+
+def _text(view: dict, lang: str) -> str:  # type: ignore[type-arg]
+    console = Console(record=True, width=140)
+    console.print(render(view, lang))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("moves", [0, 60, 300, 10_000])
+def test_every_area_and_the_tracks_are_drawn(lang: str, moves: int) -> None:
+    st = _position(4, moves)
+    text = _text(st.view(0, lang), lang)
+    for area in range(1, 16):
+        assert f"{area} " in text
+    assert ("Apoyo Real" if lang == "es" else "Royal Support") in text
+    assert "San Salvador" in text and "La Vega" in text
+
+
+def test_own_hand_shown_the_other_counted() -> None:
+    st = _position(4, 300)
+    mine = _text(st.view(0, "en"), "en")
+    theirs = _text(st.view(1, "en"), "en")
+    spanish_card = GAME.catalog.text(f"card.{st.d['hands']['es'][0]}", "en")
+    assert spanish_card in mine and spanish_card not in theirs.split("Played")[0]
+    assert f"Spaniards: {len(st.d['hands']['es'])} cards" in theirs
+
+
+def test_destiny_card_in_force_is_shown() -> None:
+    st = _position(4, 300)
+    card = st.d["destiny"]
+    assert GAME.catalog.text(f"card.{card}", "es") in _text(st.view(None, "es"), "es")

@@ -1,0 +1,526 @@
+"""The solo opponent: the personality deck (§Modo solitario, §Turno del jugador con IA).
+
+Every decision of the automated seat reaches the procedure `"persona"` (seats.py). At the start of each of
+its turns a personality card is revealed (a chance node); the card ranks the eight order faces, the three
+popularity columns and the five regions, and the seat follows it as the rulebook says:
+
+- the preferred face is the leftmost one that can be carried out, cards first ("el uso de las cartas es
+  prioritario": a usable card whose effect serves the face is played before an order), the token that
+  carries a card being the least preferred face ("de derecha a izquierda");
+- if only the last four faces remain, it recovers its orders — and takes another turn at once, its only
+  mechanical advantage (rules.py); the other advantage is starting with «clonar orden» face up;
+- if all it could still do needs money it lacks, it reorganises, turning every order over;
+- popularity gained goes one level at a time from the left column of the card, losses from the right;
+- an "Igual que el anterior" card repeats the last active personality;
+- where two choices are equally good, another card is drawn: a positive tab takes option 1, an X option 2.
+
+Where the rulebook says "apelamos a su sentido común", the choices are documented heuristics: map choices
+score provinces by stars, flags, mines, the region the next S/PV card scores, near domination and the
+card's region ranking; purchases prefer cards the seat may use; the log says why the seat chose.
+
+State keys: `pers_left` (deck cards not yet drawn, 1-based), `pers_active` (the active personality),
+`pers_want` (the face a clone order is for), `pers_face` (the preference a card was played for),
+`pers_flip` (a reorganisation that turns every order over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre.actions import ACTIONS, ID, target, verb
+from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES
+from ludoteca.games.patria_libre.cards import CARDS, conversions, effect_possible
+from ludoteca.games.patria_libre.procs import PROCS
+from ludoteca.games.patria_libre.seats import answer
+
+if TYPE_CHECKING:
+    from ludoteca.games.patria_libre.state import PatriaState as St
+
+A = int | None
+RECOMMENDED = ("recruit", "fortress", "train", "taxes")
+"""§Configuración: the faces suggested for first games, used for the seat's set-up ("elíjalas usted")."""
+LAST_FOUR = 4
+COLOUR = {"insurgent": "yellow", "royalist": "blue"}
+MONEY_FACES = ("clone", "buy")
+
+
+@dataclass(frozen=True)
+class Personality:
+    """One personality card (`data/personality.toml`)."""
+
+    id: str
+    actions: tuple[str, ...]
+    tab: str
+    columns: tuple[str, ...]
+    regions: tuple[str, ...]
+    same_as_previous: bool
+
+
+PERSONALITIES: list[Personality] = [
+    Personality(
+        raw["id"],
+        tuple(raw.get("actions", ())),
+        raw["tab"],
+        tuple(raw.get("columns", ())),
+        tuple(raw.get("regions", ())),
+        bool(raw.get("same_as_previous", False)),
+    )
+    for raw in BOARD.personalities
+]
+
+
+def _validate() -> None:
+    """§Modo solitario: 20 cards; each ranks the eight faces, the three columns and the five regions."""
+    assert len(PERSONALITIES) == 20, "the solo deck has 20 personality cards"
+    assert any(p.same_as_previous for p in PERSONALITIES), "the deck has an 'Igual que el anterior' card"
+    for p in PERSONALITIES:
+        assert p.tab in ("yes", "x"), f"personality {p.id}: tab"
+        if not p.same_as_previous:
+            assert sorted(p.actions) == sorted(FACES), f"personality {p.id}: the eight faces"
+            assert sorted(p.columns) == sorted(COLUMNS), f"personality {p.id}: the three columns"
+            assert sorted(p.regions) == sorted(BOARD.regions), f"personality {p.id}: the five regions"
+    abad = next(p for p in PERSONALITIES if p.id == "abad")
+    assert abad.actions[0] == "buy" and abad.actions[-1] == "taxes", "§Modo solitario: Abad's example"
+
+
+_validate()
+
+
+def active(st: St) -> Personality | None:
+    n = st.d.get("pers_active")
+    return PERSONALITIES[n - 1] if n else None
+
+
+def faces_ranked(st: St) -> tuple[str, ...]:
+    p = active(st)
+    return p.actions if p else (*RECOMMENDED, "buy", "attack", "march", "clone")
+
+
+def columns_ranked(st: St) -> tuple[str, ...]:
+    p = active(st)
+    return p.columns if p else COLUMNS
+
+
+def regions_ranked(st: St) -> tuple[str, ...]:
+    p = active(st)
+    return p.regions if p else tuple(BOARD.regions)
+
+
+# ------------------------------------------------------------------------------------- the procedure
+persona = PROCS.proc("persona", rule="solo")
+
+
+def _draw(st: St, then: str) -> None:
+    """Reveal the next personality card; the deck is reshuffled when it runs out."""
+    left = st.d.setdefault("pers_left", [])
+    if not left:
+        left.extend(range(1, len(PERSONALITIES) + 1))
+    st.chance({ID[f"persona {n}"]: 1 for n in left}, then=then)
+
+
+def _take(st: St, a: A) -> Personality:
+    assert a is not None
+    n = int(target(a))
+    st.d["pers_left"].remove(n)
+    return PERSONALITIES[n - 1]
+
+
+@persona.step()
+def _persona(st: St, f: Frame, a: A) -> None:
+    """§Turno del jugador con IA: each turn begins by revealing a personality card (once a turn: after
+    selling a card or eliminating a prisoner the same personality chooses the action)."""
+    turn = st.d["stack"][-2]
+    if f["kind"] == "action" and not turn.get("pers_drawn"):
+        turn["pers_drawn"] = True
+        _draw(st, "revealed")
+    else:
+        _decide(st, f)
+
+
+@persona.step("revealed")
+def _revealed(st: St, f: Frame, a: A) -> None:
+    card = _take(st, a)
+    if card.same_as_previous and not st.d.get("pers_active"):
+        _draw(st, "revealed")  # nothing to repeat yet: the next card decides
+        return
+    if card.same_as_previous:
+        st.log("solo.log.same", who=f"@role.{f['r']}", persona=f"@persona.{active(st).id}")  # type: ignore[union-attr]
+    else:
+        st.d["pers_active"] = PERSONALITIES.index(card) + 1
+        st.log("solo.log.revealed", who=f"@role.{f['r']}", persona=f"@persona.{card.id}")
+    st.d["pers_want"] = None
+    _decide(st, f)
+
+
+def _decide(st: St, f: Frame) -> None:
+    options = CHOOSERS.get(f["kind"], _first)(st, f)
+    if len(options) > 1:
+        f["options"] = options[:2]
+        _draw(st, "flipped")
+    else:
+        answer(st, options[0])
+
+
+@persona.step("flipped")
+def _flipped(st: St, f: Frame, a: A) -> None:
+    """§Turno del jugador con IA: two equally good choices; a new card's tab picks — positive, option 1."""
+    card = _take(st, a)
+    pick = f["options"][0 if card.tab == "yes" else 1]
+    st.log(
+        "solo.log.flip",
+        persona=f"@persona.{card.id}",
+        tab=f"@solo.tab.{card.tab}",
+        choice=ACTIONS.names[pick],
+    )
+    answer(st, pick)
+
+
+def _best(scored: list[tuple[float, int]]) -> list[int]:
+    """The best action, or the two best in order of id when they tie (then the tab decides)."""
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    if len(scored) > 1 and abs(scored[0][0] - scored[1][0]) < 1e-9:
+        return [scored[0][1], scored[1][1]]
+    return [scored[0][1]]
+
+
+def _first(st: St, f: Frame) -> list[int]:
+    return [f["actions"][0]]
+
+
+# ----------------------------------------------------------------------------- the turn's action
+def effect_faces(eff: dict[str, Any]) -> set[str]:
+    """The faces an effect serves (for "cards first"): an order its own; coins → taxes; harming a rival →
+    attack; winning troops → recruit; popularity → fortress (which also raises it). VP serve every face."""
+    kind = eff["kind"]
+    if kind == "order":
+        return {eff["order"]}
+    if kind in ("coins", "steal_coins"):
+        return {"taxes"}
+    if kind in ("rival_popularity", "rival_discard"):
+        return {"attack"}
+    if kind == "convert_infantry":
+        return {"recruit"}
+    if kind in ("popularity", "buy_popularity"):
+        return {"fortress"}
+    return set(FACES)
+
+
+def _serves(st: St, r: str, card_id: str, face: str, places: list[str]) -> bool:
+    """Whether the card has an effect serving `face` that would act in one of the provinces it may go."""
+    card = CARDS[card_id]
+    return any(
+        face in effect_faces(eff) and effect_possible(st, r, card, p, eff)
+        for eff in card.effects
+        for p in places
+    )
+
+
+def _menu(st: St, f: Frame) -> list[int]:
+    """§Turno del jugador con IA, the turn's action (A, B, C or D) and the reason, logged."""
+    r, acts = f["r"], set(f["actions"])
+    st.d["pers_flip"] = False
+    st.d["pers_face"] = None
+    for card in st.d["captured_from"]:
+        if card in st.d["area"][r] and CARDS[card].type == "leader" and ID[f"eliminate {card}"] in acts:
+            st.log("solo.log.why_eliminate", card=f"@card.{card}.name")
+            return [ID[f"eliminate {card}"]]
+    cards = [ACTIONS.names[x].split(" ", 1)[1] for x in f["actions"] if verb(x) == "card"]
+    orders = {ACTIONS.names[x].split(" ", 1)[1] for x in f["actions"] if verb(x) == "order"}
+    places = st.d["stack"][-2].get("cards", {})
+    ranking = faces_ranked(st)
+    for i, face in enumerate(ranking):
+        if i >= LAST_FOUR:
+            break
+        useful = [c for c in cards if _serves(st, r, c, face, places.get(c, []))]
+        if useful:
+            card = max(useful, key=lambda c: (CARDS[c].type in ("leader", "iturbide"), -cards.index(c)))
+            st.d["pers_face"] = face
+            st.log("solo.log.why_card", card=f"@card.{card}.name", face=f"@face.{face}", n=i + 1)
+            return [ID[f"card {card}"]]
+        if face in orders and face != "clone":
+            st.log("solo.log.why_order", face=f"@face.{face}", n=i + 1)
+            return [ID[f"order {face}"]]
+        if "clone" in orders and (face == "clone" or _clone_can(st, r, face)):
+            st.d["pers_want"] = None if face == "clone" else face
+            st.log("solo.log.why_clone", face=f"@face.{face}", n=i + 1)
+            return [ID["order clone"]]
+    in_area = [t for t in st.d["tokens"][r] if t[1] is None]
+    if (
+        not orders
+        and not cards
+        and ID["reorganize"] in acts
+        and in_area
+        and all(BOARD.tokens[k][t[0]] in MONEY_FACES for k, t in enumerate(st.d["tokens"][r]) if t[1] is None)
+    ):
+        st.d["pers_flip"] = True
+        st.log("solo.log.why_money")
+        return [ID["reorganize"]]
+    if any(t[1] is not None for t in st.d["tokens"][r]):
+        st.log("solo.log.why_recover")
+        return [ID["recover"]]
+    if ID["reorganize"] in acts:
+        st.log("solo.log.why_reorganize")
+        return [ID["reorganize"]]
+    rest = [face for face in ranking if face in orders]
+    if rest:
+        st.log("solo.log.why_order", face=f"@face.{rest[0]}", n=ranking.index(rest[0]) + 1)
+        return [ID[f"order {rest[0]}"]]
+    st.log("solo.log.why_recover")
+    return [ID["recover"]]
+
+
+def _clone_can(st: St, r: str, face: str) -> bool:
+    """Whether a clone order could carry out `face` somewhere the seat may place an order."""
+    from ludoteca.games.patria_libre.orders import feasible
+
+    return (
+        st.d["coins"][r] >= 1
+        and face != "clone"
+        and any(st.room(r, p) and feasible(st, r, face, p) for p in BOARD.ids)
+    )
+
+
+# --------------------------------------------------------------------------------- map choices
+def next_region(st: St) -> str:
+    """The region of the S/PV card nearest to leaving the market (the next scoring), or ""."""
+    for card in st.d["market"]:
+        if CARDS[card].type == "spv":
+            return CARDS[card].region
+    return ""
+
+
+def value(st: St, r: str, p: str) -> float:
+    """How much the seat wants a province: stars, an enemy flag (its own less), a mine, the region the
+    next S/PV card scores, a region it nearly dominates, and the personality's region ranking."""
+    prov = BOARD.provinces[p]
+    side = st.side(r)
+    v = 2.0 * prov.stars + (1.0 if prov.mine else 0.0)
+    if prov.flag:
+        v += 1.0 if prov.flag == side else 3.0
+    if prov.region == next_region(st):
+        v += 2.0
+    if all(st.controller(q) == r for q in BOARD.regions[prov.region] if q != p):
+        v += 3.0
+    regions = regions_ranked(st)
+    return v + 0.5 * (len(regions) - regions.index(prov.region))
+
+
+def _face_score(st: St, r: str, face: str, p: str) -> float:
+    """How good it is to carry out `face` from province `p`."""
+    from ludoteca.games.patria_libre.orders import hits, recruit_targets
+
+    if face == "attack":
+        best = -10.0
+        for src, q, o in hits(st, r, p):
+            lonely = st.d["leaders"].get(o) == q and o not in st.d["troops"][q]
+            infamy = max(0, st.force(r, src) - st.force(o, q))
+            best = max(best, value(st, r, q) + (5.0 if lonely else 0.0) - 1.5 * infamy)
+        return best
+    if face == "recruit":
+        return max((value(st, r, q) for q in recruit_targets(st, r, p)), default=value(st, r, p))
+    if face == "march":
+        return max(value(st, r, q) for q in BOARD.adjacent[p]) - 0.5 * value(st, r, p)
+    if face == "clone":
+        want = st.d.get("pers_want")
+        return _face_score(st, r, want, p) if want else value(st, r, p)
+    if face == "buy":
+        return -value(st, r, p)  # bought anywhere: keep the room of the provinces that matter
+    return value(st, r, p)
+
+
+def _at(st: St, f: Frame) -> list[int]:
+    """A province: where an order or a card goes scores by what it will do there; other choices
+    (recruits, attacks, re-entry, conversions) by the province itself."""
+    r, prompt = f["r"], f["prompt"]
+    caller = st.d["stack"][-2]
+    provs = [target(x) for x in f["actions"]]
+    if prompt == "prompt.order_at":
+        face = caller["face"]
+        if face == "clone":
+            face = st.d.get("pers_want") or "clone"
+        scored = [(_face_score(st, r, face, p), ID[f"at {p}"]) for p in provs]
+    elif prompt == "prompt.card_at":
+        faces = [e["order"] for e in CARDS[caller["card"]].effects if e["kind"] == "order"]
+        if any(e["kind"] == "convert_infantry" for e in CARDS[caller["card"]].effects):
+            scored = [(float(len(conversions(st, r, p))), ID[f"at {p}"]) for p in provs]
+        else:
+            scored = [
+                (max((_face_score(st, r, x, p) for x in faces), default=-value(st, r, p)), ID[f"at {p}"])
+                for p in provs
+            ]
+    elif prompt == "prompt.where_infantry" and caller["p"] == "square.give_infantry":
+        scored = [(-value(st, r, p), ID[f"at {p}"]) for p in provs]  # the infantry given away
+    else:
+        scored = [(value(st, r, p), ID[f"at {p}"]) for p in provs]
+    return _best(scored)
+
+
+def _dest(st: St, f: Frame) -> list[int]:
+    """Where a march ends (or stops on the way): the province the seat values most."""
+    here = st.d["stack"][-2].get("dst", "")
+    return _best([(value(st, f["r"], target(x) or here), x) for x in f["actions"]])
+
+
+def _mover(st: St, f: Frame) -> list[int]:
+    """A recovered leader comes back to the map; a march keeps the leader with the troop."""
+    if f["prompt"] == "prompt.recruit_what":
+        return _prefer("move leader", "move troop")(st, f)
+    return _prefer("move both", "move troop", "move leader")(st, f)
+
+
+def _size(st: St, f: Frame) -> list[int]:
+    """The whole troop marches."""
+    return [max(f["actions"])]
+
+
+def _abandon(st: St, f: Frame) -> list[int]:
+    return _best(
+        [(-value(st, f["r"], target(x)) if verb(x) == "abandon" else -100.0, x) for x in f["actions"]]
+    )
+
+
+# ----------------------------------------------------------------------------- other decisions
+def _gain(st: St, f: Frame) -> list[int]:
+    """Gains go one level at a time through the card's columns from the left; losses from the right."""
+    caller = st.d["stack"][-2]
+    caller["pers_i"] = caller.get("pers_i", -1) + 1
+    cols = list(columns_ranked(st))
+    if f["kind"] == "lose":
+        cols.reverse()
+    want = cols[caller["pers_i"] % len(cols)]
+    return [ID[f"pop {want}"]] if ID[f"pop {want}"] in f["actions"] else [f["actions"][0]]
+
+
+def _token(st: St, f: Frame) -> list[int]:
+    """The token that carries a card is the one showing the least preferred face (right to left)."""
+    ranking = faces_ranked(st)
+    tokens = st.d["tokens"][f["r"]]
+
+    def rank(x: int) -> int:
+        k = int(target(x)) - 1
+        return ranking.index(BOARD.tokens[k][tokens[k][0]])
+
+    return [max(f["actions"], key=rank)]
+
+
+def _face(st: St, f: Frame) -> list[int]:
+    """A token's face: the set-up takes the faces the rulebook suggests; a reorganisation forced by money
+    turns every order over; otherwise, and for a clone, the face the personality prefers."""
+    faces = [target(x) for x in f["actions"]]
+    if f["prompt"] == "prompt.clone" and st.d.get("pers_want") in faces:
+        return [ID[f"face {st.d['pers_want']}"]]
+    if f["prompt"] == "prompt.face" and active(st) is None:
+        pick = next((x for x in faces if x in RECOMMENDED), faces[0])
+        return [ID[f"face {pick}"]]
+    if f["prompt"] == "prompt.face" and st.d.get("pers_flip"):
+        k = f["params"]["token"] - 1
+        return [ID[f"face {BOARD.tokens[k][1 - st.d['tokens'][f['r']][k][0]]}"]]
+    ranking = faces_ranked(st)
+    return [ID[f"face {min(faces, key=ranking.index)}"]]
+
+
+def _slot(st: St, f: Frame) -> list[int]:
+    """A market card: one the seat may use, with VP or more effects, cheaper to the left."""
+    from ludoteca.games.patria_libre.market import matches
+
+    r, side = f["r"], st.side(f["r"])
+    scored = []
+    for x in f["actions"]:
+        i = int(target(x)) - 1
+        card = CARDS[st.d["market"][i]]
+        mine = card.colour in ("violet", COLOUR.get(side, "violet"))
+        vp = any(e["kind"] == "vp" for e in card.effects)
+        scored.append(
+            (3.0 * mine + 2.0 * vp + len(card.effects) + 2.0 * bool(matches(st, r, card.id)) - 0.5 * i, x)
+        )
+    return _best(scored)
+
+
+def _keep(st: St, r: str, card_id: str) -> float:
+    card = CARDS[card_id]
+    if card.type in ("leader", "iturbide"):
+        return 100.0
+    return 3.0 * (card.colour in ("violet", COLOUR.get(st.side(r), "violet"))) + len(card.effects)
+
+
+def _discard(st: St, f: Frame) -> list[int]:
+    """The card worth least to the seat goes (cards of the other colour first)."""
+    who = f["r"]
+    return [min(f["actions"], key=lambda x: (_keep(st, who, target(x)), x))]
+
+
+def _supply(st: St, f: Frame) -> list[int]:
+    """Supply from the least preferred column with positive levels, then coins; abandon last."""
+    cols = columns_ranked(st)
+    scored = []
+    for x in f["actions"]:
+        what = target(x)
+        if what in COLUMNS:
+            scored.append((10.0 + cols.index(what), x))
+        elif what == "coin":
+            scored.append((5.0, x))
+        elif verb(x) == "abandon":
+            scored.append((-value(st, f["r"], what), x))
+        else:
+            scored.append((-50.0, x))
+    return [max(scored)[1]]
+
+
+def _prefer(*notations: str) -> Callable[[St, Frame], list[int]]:
+    """A chooser taking the first of `notations` that is legal, else the first legal action."""
+
+    def choose(st: St, f: Frame) -> list[int]:
+        for n in notations:
+            if ID[n] in f["actions"]:
+                return [ID[n]]
+        return [f["actions"][0]]
+
+    return choose
+
+
+def _effect(st: St, f: Frame) -> list[int]:
+    """Every effect the card offers: first the one serving the preference it was played for, then the
+    others in the card's order."""
+    offered = [x for x in f["actions"] if x != ID["done"]]
+    if not offered:
+        return [ID["done"]]
+    card = CARDS[st.d["stack"][-2]["card"]]
+    face = st.d.get("pers_face")
+    return [min(offered, key=lambda x: (face not in effect_faces(card.effects[int(target(x)) - 1]), x))]
+
+
+def _target(st: St, f: Frame) -> list[int]:
+    """A rival: the one whose side leads, the strongest on the map on a tie."""
+
+    def score(x: int) -> tuple[int, int]:
+        o = target(x)
+        side = st.side(o)
+        return (int(st.d["vp"].get(side, 0)), sum(t.get(o, 0) for t in st.d["troops"].values()))
+
+    return [max(f["actions"], key=score)]
+
+
+CHOOSERS = {
+    "action": _menu,
+    "at": _at,
+    "dest": _dest,
+    "abandon": _abandon,
+    "column": _gain,
+    "lose": _gain,
+    "token": _token,
+    "face": _face,
+    "slot": _slot,
+    "discard": _discard,
+    "supply": _supply,
+    "pay": _prefer("pay match", "pay coins"),
+    "troop": _mover,
+    "size": _size,
+    "merge": _prefer("merge", "stay", "swap"),
+    "accept": _prefer("accept"),
+    "offer": _prefer("price 2"),
+    "effect": _effect,
+    "target": _target,
+}

@@ -1,0 +1,226 @@
+"""The Patria Libre position and the rule helpers every procedure shares: force, control, presence,
+domination, coins, victory points, the market's visible cards. The layout of `d` is in COORDINATION.md
+and in the class docstring."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.state import State
+from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
+from ludoteca.games.patria_libre.procs import PROCS
+
+SEATS = {
+    "2": None,  # the two chosen leaders (options insurgent / royalist)
+    "3": None,
+    "4": ["hidalgo", "calleja", "morelos", "venegas"],  # §Comienza la partida: alternate the sides
+}
+
+
+class PatriaState(State):
+    """One game of Patria Libre. `d` holds, besides the core's keys: seats (roles in turn order), turn,
+    side, troops {prov: {role: level}}, leaders {role: prov|None}, forts {prov: [level, owner]},
+    forts_built, placed {prov: [[role, token, card], …]}, tokens {role: [[face, prov], ×4]}, area, coins,
+    vp {side: n}, pop {role: {column: [marker, pendulum]}}, market, line, seen, spv_done, discard,
+    dominated {region: role}, wiped, last_reorg, captured_from, solo."""
+
+    __slots__ = ()
+    procedures = PROCS
+
+    @classmethod
+    def new(cls, game: Any, options: dict[str, str]) -> PatriaState:
+        """§Configuración de partida, the parts without chance (the cards are turned up by chance nodes)."""
+        players = options["players"]
+        seats = SEATS[players] or [options["insurgent"], options["royalist"]]
+        if players == "3":
+            seats = [*seats, "iturbide"]
+        solo = {"off": None, "insurgentes": seats[0], "realistas": seats[1]}[options["solo"]]
+        state = cls(
+            game,
+            options,
+            {
+                "seats": seats,
+                "turn": 0,
+                "side": {r: BOARD.leaders[r]["side"] for r in seats},
+                "troops": {p: {} for p in BOARD.ids},
+                "leaders": {r: BOARD.leaders[r]["start"] for r in seats},
+                "forts": {},
+                "forts_built": 0,
+                "placed": {p: [] for p in BOARD.ids},
+                "tokens": {r: [[0, None] for _ in BOARD.tokens] for r in seats},
+                "area": {r: [] for r in seats},
+                "coins": dict.fromkeys(seats, BOARD.pieces["start_coins"]),
+                "vp": {"insurgent": 0, "royalist": 0},
+                "pop": {r: {c: [0, 0] for c in COLUMNS} for r in seats},
+                "market": [],
+                "line": [],
+                "seen": [],
+                "spv_done": [],
+                "discard": [],
+                "dominated": {},
+                "wiped": dict.fromkeys(seats, False),
+                "last_reorg": dict.fromkeys(seats, False),
+                "captured_from": {},
+                "solo": solo,
+            },
+        )
+        for r in seats:
+            start, second = BOARD.leaders[r]["start"], BOARD.leaders[r]["second"]
+            state.d["troops"][start][r] = 1
+            state.d["troops"][second][r] = 1
+            if r in BOARD.cards_by_leader:
+                state.d["area"][r].append(BOARD.cards_by_leader[r])
+        state.start("game")
+        return state
+
+    # ------------------------------------------------------------------------------------- seats
+    def idx(self, r: str) -> int:
+        return ROLES.index(r)
+
+    def seated(self) -> list[str]:
+        return list(self.d["seats"])
+
+    def side(self, r: str) -> str:
+        return str(self.d["side"][r])
+
+    def opponents(self, r: str) -> list[str]:
+        """The seated players of the other sides (allies of the same side are not opponents)."""
+        mine = self.d["side"][r]
+        return [o for o in self.d["seats"] if self.d["side"][o] != mine]
+
+    def others(self, r: str) -> list[str]:
+        return [o for o in self.d["seats"] if o != r]
+
+    # --------------------------------------------------------------------------- force and control
+    def force(self, r: str, prov: str) -> int:
+        """§Fuerza: the troop's level, +1 for the leader token, +1 for a complete fort the player holds."""
+        f = int(self.d["troops"][prov].get(r, 0))
+        if self.d["leaders"].get(r) == prov:
+            f += 1
+        fort = self.d["forts"].get(prov)
+        if fort and fort[0] == 2 and fort[1] == r:
+            f += 1
+        return f
+
+    def present(self, r: str, prov: str) -> bool:
+        """§Terminología «Presencia»: a troop or the leader token."""
+        return r in self.d["troops"][prov] or self.d["leaders"].get(r) == prov
+
+    def players_in(self, prov: str) -> list[str]:
+        return [r for r in self.d["seats"] if self.present(r, prov)]
+
+    def controller(self, prov: str) -> str | None:
+        """§Control: the single strongest player there, who must have a troop; a tie controls nothing."""
+        best, who, tie = 0, "", False
+        for r in self.d["seats"]:
+            f = self.force(r, prov)
+            if f > best:
+                best, who, tie = f, r, False
+            elif f == best and f > 0:
+                tie = True
+        if tie or not who or who not in self.d["troops"][prov]:
+            return None
+        return str(who)
+
+    def dominates(self, r: str, region: str) -> bool:
+        """§Dominio de región: the player controls every province of the region, alone."""
+        return all(self.controller(p) == r for p in BOARD.regions[region])
+
+    def orders_at(self, r: str, prov: str) -> int:
+        return sum(1 for item in self.d["placed"][prov] if item[0] == r)
+
+    def room(self, r: str, prov: str) -> bool:
+        """§Órdenes: as many orders in a province as the force there (a lone leader token places one)."""
+        return self.present(r, prov) and self.orders_at(r, prov) < self.force(r, prov)
+
+    def on_map(self, r: str) -> bool:
+        return self.d["leaders"].get(r) is not None or any(r in t for t in self.d["troops"].values())
+
+    def pieces(self, r: str, level: int) -> int:
+        """How many of the player's troops of `level` stand on the map."""
+        return sum(1 for t in self.d["troops"].values() if t.get(r) == level)
+
+    def piece_free(self, r: str, level: int) -> bool:
+        """Whether a troop of `level` is left in the player's supply (§Componentes: 10/4/2 a colour)."""
+        limit = int(BOARD.pieces[("", "infantry", "cavalry", "artillery")[level]])
+        return self.pieces(r, level) < limit
+
+    # ------------------------------------------------------------------------------ coins and VP
+    def bank(self) -> int:
+        return int(BOARD.pieces["coins"]) - int(sum(self.d["coins"].values()))
+
+    def give(self, r: str, n: int) -> None:
+        got = min(n, self.bank())
+        self.d["coins"][r] += got
+        if got:
+            self.log("log.coins", who=f"@role.{r}", n=got)
+
+    def take(self, r: str, n: int) -> None:
+        self.d["coins"][r] -= n
+
+    def add_vp(self, r: str, n: int) -> None:
+        """Victory points go to the player's side (§Puntuación: four players share two markers); the
+        military faction's points are handled by military.py."""
+        side = self.side(r)
+        if side == "military":
+            self.d["mil_vp_pending"] = self.d.get("mil_vp_pending", 0) + n
+        else:
+            self.d["vp"][side] += n
+        if n:
+            self.log("log.vp", who=f"@role.{r}", n=n)
+
+    def rank(self, r: str, column: str) -> int:
+        return int(self.d["pop"][r][column][0])
+
+    # ----------------------------------------------------------------------------------- cards
+    def visible_cards(self, r: str) -> list[str]:
+        """§Comprar carta: the player's cards in the area and those on the map with no order above them."""
+        cards = list(self.d["area"][r])
+        for stack in self.d["placed"].values():
+            for i, (who, _, card) in enumerate(stack):
+                if who == r and card and i == len(stack) - 1:
+                    cards.append(card)
+        return cards
+
+    def symbols(self, r: str, card: str) -> set[Any]:
+        """The matching symbols a card offers its buyer: numbers for insurgents, letters for royalists."""
+        from ludoteca.games.patria_libre.cards import symbols
+
+        return symbols(self.side(r), card)
+
+    # ------------------------------------------------------------------------------------ hooks
+    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """The action's label names its province, card, role, column or face in the reader's language."""
+        from ludoteca.games.patria_libre.view import action_label
+
+        view = super().action_view(action, lang)
+        view["label"] = action_label(self, action, lang)
+        return view
+
+    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        from ludoteca.games.patria_libre.view import board_view
+
+        return board_view(self, role, lang)
+
+    def observation_tensor(self, role: int) -> list[float]:
+        from ludoteca.games.patria_libre.view import observation
+
+        return observation(self, role)
+
+    def invariants(self) -> list[str]:
+        from ludoteca.games.patria_libre.view import broken_invariants
+
+        return broken_invariants(self)
+
+    def evaluate(self) -> list[float]:
+        from ludoteca.games.patria_libre.scoring import evaluate
+
+        return self.returns() if self.is_terminal() else evaluate(self)
+
+    def resample_from_infostate(self, role: int, rng: random.Random) -> PatriaState:
+        """Everything in Patria Libre is public (§Configuración: «todos los elementos de los jugadores son
+        públicos»); the supply line's hidden cards are never stored — each is drawn by chance when it
+        turns up — so the state holds nothing to resample."""
+        return self.clone()

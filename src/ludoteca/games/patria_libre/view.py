@@ -1,0 +1,244 @@
+"""What a player sees of a Patria Libre position: the board view, the observation tensor, invariants.
+
+Everything is public (§Configuración: «todos los elementos de los jugadores son públicos» — cards, coins
+and orders lie open in each player's area); only the supply line's cards below each pile's top are
+unknown, and the state never stores them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
+from ludoteca.games.patria_libre.market import PRICES
+
+if TYPE_CHECKING:
+    from ludoteca.games.patria_libre.state import PatriaState
+
+CARDS = list(BOARD.cards)
+CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+
+
+def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
+    d = st.d
+    catalog = st.game.catalog
+    seats = d["seats"]
+    return {
+        "seats": list(seats),
+        "turn": seats[d["turn"]],
+        "sides": dict(d["side"]),
+        "solo": d["solo"],
+        "vp": dict(d["vp"]),
+        "provinces": {
+            p: {
+                "region": BOARD.provinces[p].region,
+                "stars": BOARD.provinces[p].stars,
+                "mine": BOARD.provinces[p].mine,
+                "flag": BOARD.provinces[p].flag,
+                "troops": dict(d["troops"][p]),
+                "leaders": [r for r in seats if d["leaders"].get(r) == p],
+                "fort": d["forts"].get(p),
+                "orders": [
+                    {"role": who, "face": BOARD.tokens[k][d["tokens"][who][k][0]], "card": card}
+                    for who, k, card in d["placed"][p]
+                ],
+                "force": {r: st.force(r, p) for r in seats if st.present(r, p)},
+                "control": st.controller(p),
+                "adjacent": list(BOARD.adjacent[p]),
+            }
+            for p in BOARD.ids
+        },
+        "players": {
+            r: {
+                "side": d["side"][r],
+                "coins": d["coins"][r],
+                "popularity": {c: list(d["pop"][r][c]) for c in COLUMNS},
+                "orders": [
+                    {
+                        "token": k + 1,
+                        "face": BOARD.tokens[k][up],
+                        "hidden": BOARD.tokens[k][1 - up],
+                        "on": where,
+                    }
+                    for k, (up, where) in enumerate(d["tokens"][r])
+                ],
+                "area": list(d["area"][r]),
+                "leader": d["leaders"].get(r),
+                "wiped": d["wiped"][r],
+                "reorganized_last": d["last_reorg"][r],
+            }
+            for r in seats
+        },
+        "market": [{"card": c, "price": PRICES[i]} for i, c in enumerate(d["market"])],
+        "line": [
+            {"spv": item[1]} if item[0] == "spv" else {"pile": item[1], "count": item[2], "top": item[3]}
+            for item in d["line"]
+        ],
+        "spv_done": list(d["spv_done"]),
+        "spv_left": len(BOARD.spv) - len(d["spv_done"]),
+        "discard": list(d["discard"]),
+        "forts_built": d["forts_built"],
+        "dominated": dict(d["dominated"]),
+        "prisoners": dict(d["captured_from"]),
+        "extra": {k: v for k, v in d.items() if k.startswith(("mil_", "pers_"))},
+        "cards": {c: _card(st, c, lang) for c in _shown(d)},
+        "names": {
+            **{p: catalog.text(f"province.{p}", lang) for p in BOARD.ids},
+            **{c: catalog.text(f"card.{c}.name", lang) for c in CARDS},
+            **{r: catalog.text(f"role.{r}", lang) for r in ROLES},
+        },
+    }
+
+
+def _shown(d: dict[str, Any]) -> list[str]:
+    """The cards a player may want to read now: the market, the piles' tops, the areas and the map."""
+    cards = list(d["market"])
+    cards += [item[3] for item in d["line"] if item[0] == "pile" and item[3]]
+    cards += [c for area in d["area"].values() for c in area]
+    cards += [c for stack in d["placed"].values() for _, _, c in stack if c]
+    return cards
+
+
+def _card(st: PatriaState, card: str, lang: str) -> dict[str, Any]:
+    data = BOARD.cards[card]
+    return {
+        "type": data["type"],
+        "colour": data.get("colour", ""),
+        "numbers": list(data.get("numbers", [])),
+        "letters": list(data.get("letters", [])),
+        "text": st.game.catalog.text(f"card.{card}.text", lang),
+    }
+
+
+REFERENCE = {
+    "card": "@card.{}.name",
+    "sell": "@card.{}.name",
+    "eliminate": "@card.{}.name",
+    "ransom": "@card.{}.name",
+    "discard": "@card.{}.name",
+    "draw": "@card.{}.name",
+    "at": "@province.{}",
+    "abandon": "@province.{}",
+    "order": "@face.{}",
+    "face": "@face.{}",
+    "target": "@role.{}",
+    "pop": "@column.{}",
+    "supply": "@word.{}",
+    "pay": "@word.{}",
+    "move": "@word.{}",
+    "favour": "@side.{}",
+}
+
+
+def action_label(st: PatriaState, action: int, lang: str) -> str:
+    verb, _, what = st.game.actions.names[action].partition(" ")
+    ref = REFERENCE.get(verb, "{}").format(what)
+    if verb == "supply" and what in COLUMNS:
+        ref = f"@column.{what}"
+    return st.game.catalog.text(f"action.{verb}", lang, {"target": ref})
+
+
+def observation(st: PatriaState, role: int) -> list[float]:
+    """A fixed-length vector in [0, 1]: the map per province and role, each role's counters, every card's
+    whereabouts, the sides' VP and whose turn it is (the same for every role: all is public)."""
+    d = st.d
+    out: list[float] = []
+    for p in BOARD.ids:
+        fort = d["forts"].get(p)
+        out.append(fort[0] / 2 if fort else 0.0)
+        for r in ROLES:
+            out.append(d["troops"][p].get(r, 0) / 3)
+            out.append(1.0 if d["leaders"].get(r) == p else 0.0)
+            out.append(1.0 if fort and fort[1] == r else 0.0)
+            out.append(min(1.0, st.orders_at(r, p) / 4) if r in d["seats"] else 0.0)
+    for r in ROLES:
+        seated = r in d["seats"]
+        out.append(1.0 if seated else 0.0)
+        out.append(min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0)
+        for c in COLUMNS:
+            m, pend = d["pop"][r][c] if seated else (0, 0)
+            out += [
+                (m - BOARD.bottom) / (BOARD.top - BOARD.bottom),
+                (pend - BOARD.bottom) / (BOARD.top - BOARD.bottom),
+            ]
+        for k in range(len(BOARD.tokens)):
+            up, where = d["tokens"][r][k] if seated else (0, None)
+            out += [float(up), 1.0 if where else 0.0]
+        out.append(1.0 if seated and d["seats"][d["turn"]] == r else 0.0)
+    places = card_places(st)
+    slots = ("market", "line", "discard", "spv_done", "placed", *ROLES)
+    for c in CARDS:
+        where = places.get(c)
+        out += [1.0 if where == s else 0.0 for s in slots]
+    for side in ("insurgent", "royalist"):
+        out.append(max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
+    out.append(len(d["spv_done"]) / len(BOARD.spv))
+    return out
+
+
+def card_places(st: PatriaState) -> dict[str, str]:
+    """Where each revealed card is: market, line (a pile's top), discard, spv_done, placed, or a role."""
+    d = st.d
+    places: dict[str, str] = {}
+    for c in d["market"]:
+        places[c] = "market"
+    for item in d["line"]:
+        if item[0] == "spv":
+            places[item[1]] = "line"
+        elif item[3]:
+            places[item[3]] = "line"
+    for c in d["discard"]:
+        places[c] = "discard"
+    for c in d["spv_done"]:
+        places[c] = "spv_done"
+    for stack in d["placed"].values():
+        for _, _, c in stack:
+            if c:
+                places[c] = "placed"
+    for r, cards in d["area"].items():
+        for c in cards:
+            places[c] = r
+    return places
+
+
+def broken_invariants(st: PatriaState) -> list[str]:
+    """Piece and card conservation and the rulebook's limits."""
+    d = st.d
+    problems = []
+    seen: Counter[str] = Counter()
+    for c in d["market"] + d["discard"] + d["spv_done"]:
+        seen[c] += 1
+    for item in d["line"]:
+        seen[item[1] if item[0] == "spv" else item[3] or ""] += 1
+    for stack in d["placed"].values():
+        for _, _, c in stack:
+            seen[c or ""] += 1
+    for cards in d["area"].values():
+        for c in cards:
+            seen[c] += 1
+    seen.pop("", None)
+    problems += [f"card {c} is in {n} places" for c, n in seen.items() if n > 1]
+    if len(d["market"]) > len(PRICES):
+        problems.append("the market has more than four cards")
+    if sum(d["coins"].values()) > BOARD.pieces["coins"] or min(d["coins"].values()) < 0:
+        problems.append("coins out of bounds")
+    if d["forts_built"] > BOARD.pieces["forts"] or len(d["forts"]) > d["forts_built"]:
+        problems.append("more forts than the twelve allowed")
+    for r in d["seats"]:
+        levels = Counter(t[r] for t in d["troops"].values() if r in t)
+        if (
+            levels[1] > BOARD.pieces["infantry"]
+            or levels[2] > BOARD.pieces["cavalry"]
+            or levels[3] > BOARD.pieces["artillery"]
+        ):
+            problems.append(f"{r} has more troops than pieces")
+        if any(not BOARD.bottom < cell[0] < BOARD.top for cell in d["pop"][r].values()):
+            problems.append(f"{r}'s popularity marker is off the board")
+        for k, (_, where) in enumerate(d["tokens"][r]):
+            count = sum(1 for stack in d["placed"].values() for who, kk, _ in stack if who == r and kk == k)
+            if count != (1 if where else 0):
+                problems.append(f"{r}'s order token {k + 1} is misplaced")
+    for t in d["troops"].values():
+        if any(not 1 <= lvl <= 3 for lvl in t.values()):
+            problems.append("a troop of an impossible level")
+    return problems
