@@ -307,3 +307,23 @@ def test_turn_six_converging_attack_on_a_two_vp_area() -> None:
     assert converged and converged[0]["area"] == 8
     assert len([k for k in area(st, 8, "ind")]) == 3  # up to the stacking limit
     assert logged(st, "log.combat")[-1]["area"] == 8
+
+
+def test_levels_change_the_final_score() -> None:
+    """§5.4: level I takes away the +1 VP of Royal Support 8+ (rules 1); level II makes no citadel cost 2 VP
+    (rule 6) and every 2VP area a condition of any Spanish victory (rule 5)."""
+    from ludoteca.games.mar_y_acero.flow import final_score
+
+    results = {}
+    for level in (0, 1, 2):
+        st = solo(level=level, rs=8, cit=[3])
+        st.d["vp"] = 15
+        final_score(st)
+        results[level] = (st.d["over"]["params"]["vp"], st.returns()[0] > 0)
+    assert results[0] == (16, True)  # +1 from Royal Support
+    assert results[1] == (15, True)  # level I: no Royal Support point
+    assert results[2] == (15, False)  # level II: Spain holds none of the five 2VP areas
+    st = solo(level=2, rs=5, cit=[])
+    st.d["vp"] = 16
+    final_score(st)
+    assert st.d["over"]["params"]["vp"] == 14  # no citadel: −2
