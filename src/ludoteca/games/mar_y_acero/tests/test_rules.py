@@ -270,3 +270,13 @@ def test_over_stacked_areas_are_activated_first() -> None:
     assert st.invariants() == []
     st.d["wait"]["actions"].append(st.game.actions.parse("activate 2"))
     assert st.invariants()  # the invariant notices an impulse that ignores the over-stacked area
+
+
+def test_every_cited_rule_has_a_section_in_both_references() -> None:
+    """Each procedure's `rule` is an anchor of rules.es.md and rules.en.md, so prompts can cite it."""
+    from ludoteca.games.mar_y_acero.procs import PROCS
+
+    cited = {procedure.rule for procedure in PROCS.by_name.values()}
+    for lang in ("es", "en"):
+        anchors = set(re.findall(r"\{#([^}\s]+)\}", GAME.rules_reference(lang)))
+        assert cited <= anchors, (lang, sorted(cited - anchors))
