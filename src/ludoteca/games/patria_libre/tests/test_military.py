@@ -182,3 +182,14 @@ def test_the_militarys_prospects_follow_its_ally_and_its_flags() -> None:
     for prov in ("gto_valladolid", "yucatan"):
         put(st, prov, iturbide=1)
     assert military.prospects(st) > -0.4
+
+
+def test_a_classic_three_player_ending_names_its_tie_break() -> None:
+    st = three()
+    st.d["vp"] = {"insurgent": 9, "royalist": 9}
+    st.d["mil_vp"] = {"insurgent": 5, "royalist": 5}
+    st.d["coins"].update(hidalgo=4, calleja=1)
+    finish(st, "outcome.last_spv")
+    result = st.result("en")
+    assert result is not None and result["tiebreak_used"] == "supply" and "supply capacity" in result["text"]
+    assert returns(st) == {"hidalgo": 1.0, "calleja": -1.0, "iturbide": -1.0}
