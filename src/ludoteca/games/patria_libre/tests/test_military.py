@@ -193,3 +193,17 @@ def test_a_classic_three_player_ending_names_its_tie_break() -> None:
     result = st.result("en")
     assert result is not None and result["tiebreak_used"] == "supply" and "supply capacity" in result["text"]
     assert returns(st) == {"hidalgo": 1.0, "calleja": -1.0, "iturbide": -1.0}
+
+
+def test_the_turn_offers_the_military_only_violet_cards_and_its_allys() -> None:
+    """§Modo facción militar: violet cards, plus the ally's once the ally marker shows a side."""
+    from ludoteca.games.patria_libre.rules import usable_cards
+
+    st = three()
+    put(st, "mexico_capital", iturbide=1)
+    st.d["leaders"]["iturbide"] = "mexico_capital"
+    st.d["area"]["iturbide"] = ["iturbide", "mariano_abasolo", "golpe_de_yermo", "marques_de_rayas"]
+    st.d["coins"]["calleja"] = 2
+    assert set(usable_cards(st, "iturbide")) == {"marques_de_rayas"}  # nobody to attack or convert yet
+    st.d["mil_ally"] = "royalist"
+    assert set(usable_cards(st, "iturbide")) == {"marques_de_rayas", "golpe_de_yermo"}
