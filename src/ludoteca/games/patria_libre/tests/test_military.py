@@ -8,6 +8,7 @@ import pytest
 from ludoteca.core.game import TERMINAL
 from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.board import ROLES
+from ludoteca.games.patria_libre.rules import usable_cards
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import empty, menu, options, play, put, started
 
@@ -197,8 +198,6 @@ def test_a_classic_three_player_ending_names_its_tie_break() -> None:
 
 def test_the_turn_offers_the_military_only_violet_cards_and_its_allys() -> None:
     """§Modo facción militar: violet cards, plus the ally's once the ally marker shows a side."""
-    from ludoteca.games.patria_libre.rules import usable_cards
-
     st = three()
     put(st, "mexico_capital", iturbide=1)
     st.d["leaders"]["iturbide"] = "mexico_capital"
