@@ -39,6 +39,14 @@ def until_move(ws: WebSocketTestSession, move: int) -> dict[str, Any]:
             return message
 
 
+def next_error(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next refusal sent to this connection (state messages — a seat being taken — skipped)."""
+    while True:
+        message = dict(ws.receive_json())
+        if message["type"] == "error":
+            return message
+
+
 def test_two_seats_and_a_spectator_each_see_only_their_own_view(client: TestClient) -> None:
     made = secret_game(client)
     game_id, tokens = made["id"], made["invitations"]
@@ -89,20 +97,20 @@ def test_refusals_are_answered_to_the_sender_only_and_change_nothing(client: Tes
         red_acts = to_act == "red"
         start_move = red_view["view"]["move"]
         spectator.send_json({"type": "act", "action": ADD})
-        assert spectator.receive_json() == {
+        assert next_error(spectator) == {
             "type": "error",
             "status": 403,
             "message": "a spectator cannot act",
         }
         red.send_text("{not json")
-        assert "a message must be" in red.receive_json()["message"]
+        assert "a message must be" in next_error(red)["message"]
         red.send_json({"type": "act", "action": "add", "move": start_move + 5})
-        error = red.receive_json()
+        error = next_error(red)
         assert error["status"] == (409 if red_acts else 403)
         red.send_json({"type": "undo"})
-        assert red.receive_json()["status"] == 409
+        assert next_error(red)["status"] == 409
         red.send_json({"type": "act", "action": {"id": 0}})
-        assert "must be an action id" in red.receive_json()["message"]
+        assert "must be an action id" in next_error(red)["message"]
     check = client.get(f"/api/games/{game_id}").json()
     assert check["view"]["move"] == start_move
 
