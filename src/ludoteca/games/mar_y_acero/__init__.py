@@ -29,12 +29,17 @@ class MarYAcero(Game):
     actions = ACTIONS
     catalog = Catalog(HERE / "messages")
     max_moves = 6000
+    returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
     terminal_view: ClassVar[str] = "ludoteca.games.mar_y_acero.terminal"
     options = (
         OptionSpec("mode", "two-player", ("two-player", "solo"), "option.mode"),
         OptionSpec("level", "0", ("0", "1", "2"), "option.level"),
         OptionSpec("testament", "off", ("off", "on"), "option.testament"),
     )
+
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """In solo the Nitayno plays the Indigenous side inside the game (§5): only Spain decides."""
+        return (0,) if options["mode"] == "solo" else (0, 1)
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> MyaState:
         return MyaState.new(self, self.normalize_options(options))

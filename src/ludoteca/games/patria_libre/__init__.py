@@ -54,6 +54,11 @@ class PatriaLibre(Game):
             )
         return result
 
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The seated leaders, but in solo not the one the personality deck plays (§Modo solitario)."""
+        state = self.new_initial_state(options)
+        return tuple(sorted(ROLES.index(r) for r in state.d["seats"] if r != state.d["solo"]))
+
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> PatriaState:
         return PatriaState.new(self, self.normalize_options(options))
 
