@@ -8,10 +8,11 @@ from typing import ClassVar
 import pytest
 
 from ludoteca.ai.agents import AGENTS, Agent, AgentFactory, RandomAgent, make_agent, parse_spec
-from ludoteca.ai.selfplay import play_out, summarize
+from ludoteca.ai.selfplay import play_out, seatings, summarize, wilson
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import Game
 from ludoteca.core.state import State
+from searchgames import kingmaker_game
 from toygame import RaceGame
 
 
@@ -52,8 +53,10 @@ def test_spec_strings_are_parsed() -> None:
 def test_unknown_and_human_specs_are_clear_errors(toy: RaceGame) -> None:
     with pytest.raises(BadOptionError, match="'human' is not an agent"):
         make_agent("human", toy, 0, 1)
-    with pytest.raises(BadOptionError, match="unknown agent 'ismcts:iters=500'; agents are: random, human"):
-        make_agent("ismcts:iters=500", toy, 0, 1)
+    with pytest.raises(
+        BadOptionError, match="unknown agent 'mcts:iters=500'; agents are: ismcts, random, human"
+    ):
+        make_agent("mcts:iters=500", toy, 0, 1)
     with pytest.raises(BadOptionError, match="takes no parameters"):
         make_agent("random:depth=2", toy, 0, 1)
 
@@ -67,7 +70,7 @@ def test_new_kinds_plug_in_globally_or_per_game(toy: RaceGame, monkeypatch: pyte
 
     hooked = Hooked()
     assert isinstance(make_agent("eager", hooked, 1, 1), FirstAgent)
-    with pytest.raises(BadOptionError, match="agents are: eager, first, random, human"):
+    with pytest.raises(BadOptionError, match="agents are: eager, first, ismcts, random, human"):
         make_agent("lazy", hooked, 0, 1)
     with pytest.raises(BadOptionError, match="unknown agent 'eager'"):
         make_agent("eager", toy, 0, 1)
@@ -75,10 +78,40 @@ def test_new_kinds_plug_in_globally_or_per_game(toy: RaceGame, monkeypatch: pyte
 
 def test_a_selfplay_game_depends_on_its_seed_alone(toy: RaceGame) -> None:
     games = [play_out(toy, toy.normalize_options(), ["random", "random"], seed) for seed in (3, 4, 3)]
+    games[0]["seconds"] = games[2]["seconds"]  # thinking time is measured, not reproduced
     assert games[0] == games[2]
     assert games[0] != games[1]
     assert sorted(games[0]["returns"]) == [-1.0, 1.0]
-    summary = summarize(toy, {}, ["random", "random"], 3, games)
+    summary = summarize(toy, {}, ["random"], {}, 3, games)
     assert summary["wins"]["red"] + summary["wins"]["blue"] == 3
     assert summary["outcomes"] == {"result.win": 3}
     assert summary["length"]["max"] == max(g["length"] for g in games)
+
+
+def test_seatings_rotate_the_agents_over_the_free_seats() -> None:
+    assert seatings(2, ["a", "b"], {}, 4) == [["a", "b"], ["b", "a"], ["a", "b"], ["b", "a"]]
+    assert seatings(3, ["a", "b"], {1: "x"}, 2) == [["a", "x", "b"], ["b", "x", "a"]]
+    assert seatings(1, ["a", "b"], {}, 3) == [["a"], ["b"], ["a"]]
+    assert seatings(2, ["a", "b", "c"], {}, 3) == [["a", "b"], ["b", "c"], ["c", "a"]]
+
+
+def test_wilson_intervals() -> None:
+    assert wilson(8, 10) == [0.4902, 0.9433]
+    assert wilson(0, 0) == [0.0, 1.0]
+    assert wilson(200, 200)[1] == 1.0 and wilson(200, 200)[0] > 0.98
+    assert wilson(0, 200) == [0.0, pytest.approx(0.0188, abs=1e-4)]
+
+
+def test_a_seat_that_never_decides_is_left_out_of_the_figures() -> None:
+    game = kingmaker_game(3)  # the middle player never decides; the last one only after a risk
+    specs = seatings(3, ["ismcts:iters=30", "random"], {1: "random"}, 12)
+    results = [play_out(game, {}, s, seed) for seed, s in enumerate(specs)]
+    summary = summarize(game, {}, ["ismcts:iters=30", "random"], {"p1": "random"}, 0, results)
+    risked = sum(r["decisions"][2] for r in results)
+    assert 0 < risked < 12
+    assert summary["roles"]["p0"]["games"] == 12 and summary["roles"]["p2"]["games"] == risked
+    assert "p1" not in summary["roles"] and "p1" not in summary["by_agent"]["random"]["roles"]
+    assert (
+        summary["by_agent"]["random"]["games"] + summary["by_agent"]["ismcts:iters=30"]["games"]
+        == 12 + risked
+    )

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from ludoteca.ai.ismcts import LEVELS
 from ludoteca.cli import app
 from ludoteca.core.record import load_record, replay_record, save_record
 from ludoteca.terminal import rules_section, rules_sections
@@ -55,8 +58,8 @@ def test_errors_are_one_line_and_exit_2(toy: RaceGame) -> None:
     assert (code, output) == (2, "error: --option 'target' must be KEY=VALUE\n")
     code, output = run("selfplay", "race", "--agents", "random", "--games", "2", "--option", "target=12")
     assert code == 2 and "target=10|15" in output
-    code, output = run("play", "race", "--ai", "blue=ismcts:iters=9", "--lang", "en")
-    assert code == 2 and "unknown agent 'ismcts:iters=9'; agents are: random, human" in output
+    code, output = run("play", "race", "--ai", "blue=mcts:iters=9", "--lang", "en")
+    assert code == 2 and "unknown agent 'mcts:iters=9'; agents are: ismcts, random, human" in output
     code, output = run("play", "race", "--lang", "fr")  # an unknown language is reported in Spanish
     assert code == 2 and "idioma desconocido «fr»; usa uno de: es, en" in output
 
@@ -68,24 +71,33 @@ def test_errors_speak_the_chosen_language(toy: RaceGame) -> None:
     assert code == 2 and "option target=11 is not allowed" in english
 
 
-def selfplay_json(*extra: str) -> dict[str, object]:
+def selfplay_json(*extra: str) -> dict[str, Any]:
     result = runner.invoke(
         app, ["selfplay", "race", "--agents", "random", "--games", "30", "--seed", "11", "--json", *extra]
     )
     assert result.exit_code == 0, result.output
-    summary: dict[str, object] = json.loads(result.stdout)
+    summary: dict[str, Any] = json.loads(result.stdout)
     return summary
+
+
+def untimed(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary without the thinking times, which are measured, not reproduced."""
+    by_agent = {
+        spec: {k: v for k, v in a.items() if k != "seconds_per_decision"}
+        for spec, a in summary["by_agent"].items()
+    }
+    return {**summary, "by_agent": by_agent}
 
 
 def test_selfplay_json_is_reproducible_and_independent_of_jobs(toy: RaceGame) -> None:
     summary = selfplay_json()
     assert summary["games"] == 30 and summary["seed"] == 11
-    assert summary["agents"] == {"red": "random", "blue": "random"}
+    assert summary["agents"] == ["random"] and summary["seats"] == {}
     wins = summary["wins"]
     assert isinstance(wins, dict) and wins["red"] + wins["blue"] == 30
     assert summary["outcomes"] == {"result.win": 30}
-    assert selfplay_json("--jobs", "2") == summary
-    assert selfplay_json("--option", "target=15") != summary
+    assert untimed(selfplay_json("--jobs", "2")) == untimed(summary)
+    assert untimed(selfplay_json("--option", "target=15")) != untimed(summary)
 
 
 def test_selfplay_prints_a_summary_table(toy: RaceGame) -> None:
@@ -94,8 +106,24 @@ def test_selfplay_prints_a_summary_table(toy: RaceGame) -> None:
     assert "race: 5 games from seed 0" in output
     assert "result.win: 5" in output
     assert "length (actions, chance included): mean" in output
-    code, output = run("selfplay", "race", "--agents", "random,random,random", "--games", "5", "--lang", "en")
-    assert code == 2 and "give one for all roles or one per role (red, blue)" in output
+    code, output = run("selfplay", "race", "--seat", "red=random", "--games", "5", "--lang", "en")
+    assert (
+        code == 2
+        and "must name the agents for the seats that --seat leaves free (roles: red, blue)" in output
+    )
+    code, output = run(
+        "selfplay",
+        "race",
+        "--seat",
+        "red=random",
+        "--seat",
+        "blue=random",
+        "--agents",
+        "random",
+        "--lang",
+        "en",
+    )
+    assert code == 2 and "--seat pins every role (red, blue): --agents has no seat left" in output
 
 
 def test_fuzz_exit_codes(toy: RaceGame, tmp_path: Path) -> None:
@@ -243,3 +271,60 @@ def test_compact_play_draws_the_board_only_on_request() -> None:
     assert run(*base, "--compact", stdin="salir\n")[1].count("La ciudad") == 0
     assert run(*base, "--compact", stdin="tablero\nsalir\n")[1].count("La ciudad") == 1  # when asked
     assert run(*base, stdin="salir\n")[1].count("La ciudad") == 1  # at every decision without --compact
+
+
+def test_a_hint_shows_the_searched_move_and_the_alternatives(toy: RaceGame) -> None:
+    code, output = run("play", "race", "--seed", "3", "--lang", "en", stdin="hint\nhint\nquit\n")
+    assert code == 0
+    normal = LEVELS["normal"].iters
+    hints = re.findall(rf"Hint: (\w+) \(.*\), after {normal} iterations in [\d.]+ s\.", output)
+    assert len(hints) == 2 and hints[0] == hints[1]  # the same position gets the same hint
+    assert re.search(r"1 │ add +│ Add the roll +│ \d+ +│ [+-]\d\.\d\d", output)
+    assert re.search(r"2 │ pass +│ Pass +│ \d+ +│ [+-]\d\.\d\d", output)
+    code, output = run("play", "race", "--seed", "3", "--lang", "es", stdin="pista\nayuda\nsalir\n")
+    assert code == 0 and "Pista: " in output and f"tras {normal} iteraciones" in output
+    assert "qué jugaría la búsqueda" in output
+
+
+def test_the_arena_rotates_seats_and_keeps_records(toy: RaceGame, tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    summary = selfplay_json("--agents", "ismcts:iters=20,random", "--games", "10", "--records", str(records))
+    assert summary["agents"] == ["ismcts:iters=20", "random"] and summary["games"] == 10
+    for spec in summary["agents"]:
+        agent = summary["by_agent"][spec]
+        assert agent["games"] == 10 and {r["games"] for r in agent["roles"].values()} == {5}
+        low, high = agent["ci95"]
+        assert low <= agent["win_rate"] <= high
+        assert agent["decisions"] > 0 and agent["seconds_per_decision"] >= 0
+    by_agent = summary["by_agent"]
+    assert by_agent["ismcts:iters=20"]["wins"] + by_agent["random"]["wins"] == 10
+    assert (
+        by_agent["ismcts:iters=20"]["iterations"] % 20 == 0
+        and by_agent["ismcts:iters=20"]["iterations_per_s"] > 0
+    )
+    assert by_agent["random"]["iterations"] == by_agent["random"]["iterations_per_s"] == 0
+    files = sorted(records.iterdir())
+    assert [f.name for f in files] == sorted(f"race-{seed}.json" for seed in range(11, 21))
+    first = load_record(records / "race-11.json")
+    assert first["agents"] == {"red": "ismcts:iters=20", "blue": "random"}
+    assert load_record(records / "race-12.json")["agents"] == {"red": "random", "blue": "ismcts:iters=20"}
+    assert replay_record(first).state.returns() == first["result"]["returns"]
+
+
+def test_a_pinned_seat_keeps_its_agent(toy: RaceGame) -> None:
+    summary = selfplay_json("--seat", "red=random", "--agents", "ismcts:iters=10", "--games", "4")
+    assert summary["seats"] == {"red": "random"}
+    assert list(summary["by_agent"]["random"]["roles"]) == ["red"]
+    assert list(summary["by_agent"]["ismcts:iters=10"]["roles"]) == ["blue"]
+    code, output = run("selfplay", "race", "--agents", "random", "--seat", "green=random", "--lang", "en")
+    assert code == 2 and "unknown role 'green'; roles are: red, blue" in output
+
+
+def test_the_arena_prints_roles_and_agents(toy: RaceGame) -> None:
+    code, output = run(
+        "selfplay", "race", "--agents", "random,ismcts:iters=10", "--games", "4", "--lang", "en"
+    )
+    assert code == 0
+    assert re.search(r"red +│ 4 +│ \d +│ [\d.]+% +│ [\d.]+%–[\d.]+%", output)
+    assert re.search(r"ismcts:iters=10 +│ all +│ 4 ", output) and re.search(r"│ +│ blue +│ 2 ", output)
+    assert "s/dec." in output and "95% CI" in output and "iter/s" in output

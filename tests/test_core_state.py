@@ -140,6 +140,18 @@ def test_notation_parse_and_format_are_inverse(toy: RaceGame) -> None:
         toy.actions.format(6)
 
 
+def test_views_hide_the_secret_roll(toy: RaceGame) -> None:
+    state = played(toy, ["roll 3"], secret="yes")
+    assert state.view(0, "en")["board"]["roll"] == 3
+    assert state.view(1, "en")["board"]["roll"] is None
+    assert state.view(None, "en")["board"]["roll"] is None
+    assert [line["text"] for line in state.view(1, "en")["log"]] == []
+    assert [a["notation"] for a in state.view(0, "en")["actions"]] == ["add", "pass"]
+    assert state.view(1, "en")["actions"] == []
+    assert state.view(1, "en")["prompt"] == "red: add the roll or pass?"
+    assert state.view(1, "en")["rule"] == "turn.decide"
+
+
 def test_the_information_state_recalls_what_was_seen_and_only_that(toy: RaceGame) -> None:
     """Red rolls 1 or 2 in secret and passes: the board ends the same, but red remembers the roll from
     the log (its parameters are part of the information state) while blue never saw it."""
@@ -155,13 +167,6 @@ def test_the_information_state_recalls_what_was_seen_and_only_that(toy: RaceGame
     assert json.loads(mid.information_state_string(1))["actions"] == []
 
 
-def test_views_hide_the_secret_roll(toy: RaceGame) -> None:
-    state = played(toy, ["roll 3"], secret="yes")
-    assert state.view(0, "en")["board"]["roll"] == 3
-    assert state.view(1, "en")["board"]["roll"] is None
-    assert state.view(None, "en")["board"]["roll"] is None
-    assert [line["text"] for line in state.view(1, "en")["log"]] == []
-    assert [a["notation"] for a in state.view(0, "en")["actions"]] == ["add", "pass"]
-    assert state.view(1, "en")["actions"] == []
-    assert state.view(1, "en")["prompt"] == "red: add the roll or pass?"
-    assert state.view(1, "en")["rule"] == "turn.decide"
+def test_every_role_is_in_play_unless_a_game_says_otherwise() -> None:
+    game = RaceGame()
+    assert game.roles_in_play(game.normalize_options({})) == (0, 1)

@@ -1,4 +1,4 @@
-"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay.
+"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay, serve.
 
 Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
 with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``) picks
@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.ai.agents import HUMAN, agent_kinds, make_agent
-from ludoteca.ai.selfplay import play_games, summarize
+from ludoteca.ai.selfplay import play_games, seatings, summarize
 from ludoteca.core.bench import run_bench
 from ludoteca.core.errors import BadOptionError, LudotecaError, RecordError
 from ludoteca.core.fuzz import FuzzReport, run_fuzz
@@ -215,27 +215,41 @@ def play(
 def selfplay(
     game_id: GameArg,
     agents: Annotated[
-        str, typer.Option("--agents", metavar="SPEC[,SPEC...]", help="One spec, or one per role.")
-    ],
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")],
+        str | None,
+        typer.Option("--agents", metavar="SPEC[,SPEC...]", help="The agents, rotated over the free seats."),
+    ] = None,
+    seat: Annotated[
+        list[str] | None, typer.Option("--seat", metavar="ROLE=SPEC", help="Pin a seat's agent (repeatable).")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     option: OptionsOpt = None,
+    records: Annotated[
+        Path | None, typer.Option("--records", metavar="DIR", help="Keep every game's record there.")
+    ] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
-    """Agents play each other: per-role wins, outcomes, lengths."""
+    """The arena: agents play each other, rotating over the seats; win rates with 95% intervals."""
     t = Texts(lang)
     game = get_game(game_id)
     options = game.normalize_options(parse_pairs(option, "--option", t))
-    specs = [s.strip() for s in agents.split(",")]
-    if len(specs) == 1:
-        specs *= game.num_players
-    if len(specs) != game.num_players:
-        raise BadOptionError(t("agents_count", given=len(specs), roles=", ".join(game.roles)))
-    for role, spec in enumerate(specs):
+    pinned = {game.role_index(role): spec for role, spec in parse_pairs(seat, "--seat", t).items()}
+    specs = [s.strip() for s in agents.split(",")] if agents else []
+    free = game.num_players - len(pinned)
+    if bool(specs) != bool(free):
+        raise BadOptionError(t("agents_seats" if free else "agents_unseated", roles=", ".join(game.roles)))
+    for role, spec in [*pinned.items(), *((r, s) for r in range(game.num_players) for s in specs)]:
         make_agent(spec, game, role, seed)
-    chunks = [(game.id, options, specs, seeds) for seeds in chunked(seed, games, jobs)]
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    seated = list(
+        zip(range(seed, seed + games), seatings(game.num_players, specs, pinned, games), strict=True)
+    )
+    chunks = [
+        (game.id, options, [seated[s - seed] for s in seeds], records) for seeds in chunked(seed, games, jobs)
+    ]
     parts: list[list[dict[str, Any]]] = [[] for _ in chunks]
     bar = progress_bar(t("selfplay.progress", game=game.id), disable=as_json)
     if jobs == 1:
@@ -250,16 +264,36 @@ def selfplay(
             for i, part in finished:
                 parts[i] = part
                 bar.advance(task, len(part))
-    summary = summarize(game, options, specs, seed, [r for part in parts for r in part])
+    names = {game.roles[r]: spec for r, spec in sorted(pinned.items())}
+    summary = summarize(game, options, specs, names, seed, [r for part in parts for r in part])
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
+    print_arena(summary, t)
+
+
+def print_arena(summary: dict[str, Any], t: Texts) -> None:
+    """The arena's tables: each role, then each agent (overall and at each role), outcomes, lengths."""
     console = out()
-    table = Table(t("col.role"), t("col.agent"), t("col.wins"), "%", title=t("selfplay.title", **summary))
-    for name in game.roles:
-        table.add_row(
-            name, summary["agents"][name], str(summary["wins"][name]), f"{summary['win_rates'][name]:.1%}"
-        )
+
+    def cells(entry: dict[str, Any]) -> list[str]:
+        low, high = entry["ci95"]
+        return [str(entry["games"]), str(entry["wins"]), f"{entry['win_rate']:.1%}", f"{low:.1%}–{high:.1%}"]
+
+    roles = Table(
+        t("col.role"), t("col.games"), t("col.wins"), "%", t("col.ci95"), title=t("selfplay.title", **summary)
+    )
+    for role, entry in summary["roles"].items():
+        roles.add_row(role, *cells(entry))
+    console.print(roles)
+    columns = ("agent", "role", "games", "wins", "%", "ci95", "think", "speed")
+    table = Table(*(t(f"col.{c}") if c != "%" else c for c in columns))
+    table.columns[0].overflow = "fold"  # a long spec wraps rather than being cut
+    for spec, entry in summary["by_agent"].items():
+        think, speed = f"{entry['seconds_per_decision']:.4f}", f"{entry['iterations_per_s'] or ''}"
+        table.add_row(Text(spec), t("col.all_roles"), *cells(entry), think, speed)
+        for role, at_role in entry["roles"].items():
+            table.add_row("", role, *cells(at_role), "", "")
     console.print(table)
     for outcome, count in summary["outcomes"].items():
         console.print(Text(f"  {outcome}: {count}"))
@@ -388,6 +422,27 @@ def replay(
     if verify:
         checked = "replay.verified" if "digests" in record else "replay.verified_actors"
         console.print(Text(t(checked), style="green"))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option("--db", help="Database URL: a SQLite file, or postgresql://user:pw@host/db.")
+    ] = "sqlite:///ludoteca.db",
+    ai_delay: Annotated[
+        float, typer.Option("--ai-delay", help="Seconds an AI seat waits before moving.")
+    ] = 0.3,
+) -> None:
+    """Serve the web platform: lobby, boards, live games (needs the `web` extra)."""
+    import uvicorn
+
+    from ludoteca.server import create_app
+
+    # Views are small and sent often: compressing each one costs more than it saves on a LAN.
+    app = create_app(db, ai_delay=ai_delay)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def main() -> None:

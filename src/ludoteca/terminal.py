@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.ai.agents import Agent
+from ludoteca.ai.ismcts import LEVELS, IsmctsAgent
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import Game
 from ludoteca.core.i18n import Catalog, check_language
@@ -35,7 +36,7 @@ with contextlib.suppress(ImportError):  # line editing and history for input(), 
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
 _ANCHOR = re.compile(r"\s*\{#([^}\s]+)\}")
-COMMANDS = ("undo", "board", "help", "log", "save", "quit")
+COMMANDS = ("undo", "board", "hint", "help", "log", "save", "quit")
 
 
 @cache
@@ -263,7 +264,9 @@ class Session:
             self.console.print(board_renderable(self.game, view, self.lang))
             self.show_prompt(view, numbered)
             return None
-        if command == "help":
+        if command == "hint":
+            self.hint(player, view, numbered)
+        elif command == "help":
             self.help(rest.strip())
         elif command == "log":
             self.whole_log(player)
@@ -301,6 +304,49 @@ class Session:
             cited(t("you_played", notation=action["notation"], label=action["label"]), view["rule"])
         )
         return True
+
+    def hint(self, player: int, view: dict[str, Any], numbered: dict[int, dict[str, Any]]) -> None:
+        """What the search would play here for `player`, and the moves it weighed (it sees only what the
+        player may know). Seeded by the match and the move, so the same position gets the same hint."""
+        agent = IsmctsAgent(player, self.match.seed + self.match.state.move_number(), LEVELS["normal"])
+        agent.step(self.match.state)
+        explained = agent.explain()
+        shown = {a["id"]: a for a in view["actions"]}
+        number = {a["id"]: n for n, a in numbered.items()}
+        chosen = shown[explained["action"]]
+        if not explained["iterations"]:
+            self.say(self.t("hint.only", notation=chosen["notation"], label=chosen["label"]))
+            return
+        self.say(
+            self.t(
+                "hint.suggest",
+                notation=chosen["notation"],
+                label=chosen["label"],
+                iterations=explained["iterations"],
+                seconds=f"{explained['seconds']:.1f}",
+            ),
+            "bold",
+        )
+        table = Table(show_edge=False, pad_edge=False)
+        for column in (
+            "#",
+            self.t("col.notation"),
+            self.t("col.label"),
+            self.t("hint.visits"),
+            self.t("hint.value"),
+        ):
+            table.add_column(column, justify="right" if column == "#" else "left")
+        for weighed in explained["alternatives"]:
+            action = shown[weighed["action"]]
+            value = "" if weighed["value"] is None else f"{weighed['value']:+.2f}"
+            table.add_row(
+                str(number[action["id"]]),
+                Text(action["notation"]),
+                Text(action["label"]),
+                str(weighed["visits"]),
+                value,
+            )
+        self.console.print(table)
 
     def undo(self, player: int) -> bool | None:
         if self.match.undoable(player) == 0:

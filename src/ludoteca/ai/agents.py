@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from ludoteca.ai.ismcts import ismcts
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import Game
 from ludoteca.core.state import State
@@ -43,7 +44,7 @@ def _random(game: Game, role: int, seed: int, params: Mapping[str, str]) -> Agen
     return RandomAgent(seed)
 
 
-AGENTS: dict[str, AgentFactory] = {"random": _random}
+AGENTS: dict[str, AgentFactory] = {"random": _random, "ismcts": ismcts}
 """The agent kinds every game offers; a new kind plugs in with one line here."""
 
 HUMAN = "human"

@@ -1,7 +1,7 @@
 """A heuristic Maquis player: one-step lookahead on a position score.
 
-`evaluate` scores a position from the Resistance's side (missions first, then workers, morale and
-resources); `CautiousAgent` tries each legal action on a copy, samples any chance that follows, and
+`MaquisState.score` rates a position from the Resistance's side (missions first, then workers, morale
+and resources); `CautiousAgent` tries each legal action on a copy, samples any chance that follows, and
 plays the best-scoring one, with a little noise. It reaches deep positions that random play never
 does, so the fuzzer uses it for half its games, and it is the `cautious` agent spec.
 """
@@ -14,35 +14,11 @@ from collections.abc import Mapping
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import Game
 from ludoteca.core.state import State
-from ludoteca.games.maquis import missions
 from ludoteca.games.maquis.state import MaquisState
 
 
-def evaluate(st: MaquisState) -> float:
-    """The Resistance's prospects, roughly −100 (lost) to +100 (won)."""
-    if st.is_terminal():
-        return 100.0 * st.returns()[0]
-    d = st.d
-    score = 0.0
-    for m in d["missions"]:
-        score += 12.0 if m["done"] else 3.0 * m["boxes"] + 1.5 * len(m["marks"]) + 2.0 * m["keeper"]
-    score += 4.0 * st.available_workers() + 0.5 * d["cafe"]
-    score += 1.5 * d["morale"] - 0.5 * d["soldiers"]
-    score += 0.4 * sum(d["res"].values()) + 0.3 * d["res"]["weapon"] + 0.3 * d["res"]["explosive"]
-    score += 0.3 * sum(sum(tokens.values()) for tokens in d["fields"].values())
-    score += 1.0 * len(d["tiles"])
-    for loc, pawn in d["board"].items():
-        if pawn != "w":
-            continue
-        if not st.route_home(loc):
-            score -= 3.0
-        elif d["phase"] == "placement" or loc in d["ready"]:
-            score += 2.5 * bool(missions.choices(st, loc)) + 0.8 * bool(st.location_choices(loc))
-    return float(score)
-
-
 class CautiousAgent:
-    """Plays the action whose result `evaluate` likes best (chance sampled once), `noise` of the time
+    """Plays the action whose result `MaquisState.score` likes best (chance sampled once), `noise` of the time
     a random one."""
 
     def __init__(self, seed: int, noise: float = 0.1) -> None:
@@ -64,7 +40,7 @@ def choose(state: MaquisState, rng: random.Random, noise: float = 0.1) -> int:
         twin.apply_action(action)
         while twin.is_chance_node():
             twin.apply_action(twin.sample_chance(rng))
-        score = evaluate(twin)
+        score = twin.score()
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif abs(score - best_score) <= 1e-9:

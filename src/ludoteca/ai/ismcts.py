@@ -1,0 +1,269 @@
+"""Information-set Monte Carlo tree search (DESIGN §8): the `ismcts` agent.
+
+The search sees only what its role knows. Every iteration starts from a fresh determinization,
+``state.resample_from_infostate(role, rng)`` — a full state consistent with the role's information — and
+never reads the true state beyond that. One tree is shared by all determinizations (single-observer
+ISMCTS, Cowling, Powley & Whitehouse 2012): an edge is a (mover, action) pair, and because an action is
+not legal in every determinization, selection weighs an edge by how often it was *available* (ISUCT).
+
+Each edge keeps the returns of the player who chose it, so every node is searched from the perspective
+of the player to move there, for any number of players (1 to 6). Chance nodes are sampled from
+`chance_outcomes()` and kept in the tree as edges of their own. After leaving the tree, a rollout plays
+uniformly random legal actions for at most `depth` actions and is scored by `state.evaluate()` (each
+role's prospects on the scale of `returns()`), or by `returns()` if the game ended.
+
+The search stops when it has run `iters` iterations or `seconds` of time, whichever comes first; a
+decision with a single legal action is played without searching.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ludoteca.core.errors import BadOptionError
+from ludoteca.core.game import CHANCE, Game
+from ludoteca.core.state import State
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may think: at most `iters` iterations and `seconds` of time (``0`` means no
+    limit of that kind), rollouts of at most `depth` actions, exploration constant `c`."""
+
+    iters: int
+    seconds: float
+    depth: int
+    c: float = 0.7
+
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iters=30, seconds=1.0, depth=2),
+    "normal": Budget(iters=120, seconds=3.0, depth=4),
+    "hard": Budget(iters=600, seconds=10.0, depth=8),
+}
+"""The strength presets, ``ismcts:level=easy|normal|hard``: an iteration budget, capped in time so that
+`normal` never thinks more than 3 s a decision however slow the game. The budgets are small on purpose:
+a whole game of Maquis at `normal` takes a few seconds, so that the arena can measure strength over
+hundreds of games (BENCHMARKS.md has the speeds and the figures)."""
+
+
+class Edge:
+    """A tree node seen from its parent: the move that leads to it and its statistics. `total` sums the
+    returns of the player who chose the move; `avail` counts the visits of the parent in which the move
+    was legal."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, int], Edge] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+    def value(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class IsmctsAgent:
+    """Chooses `role`'s action by ISMCTS; `explain()` describes the last decision."""
+
+    def __init__(self, role: int, seed: int, budget: Budget, clock: Clock = time.perf_counter) -> None:
+        self.role = role
+        self.budget = budget
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.root = Edge()
+        self.legal: list[int] = []
+        self.iterations = 0
+        self.seconds = 0.0
+        self.chosen: int | None = None
+        self.game: Game | None = None
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions(self.role)
+        if not legal:
+            raise ValueError(f"{state.game.id}: it is not {state.game.roles[self.role]}'s turn to decide")
+        self.game, self.legal, self.root = state.game, legal, Edge()
+        self.iterations, self.seconds = 0, 0.0
+        if len(legal) > 1:
+            self.search(state)
+        self.chosen = self.best() if len(legal) > 1 else legal[0]
+        return self.chosen
+
+    def search(self, state: State) -> None:
+        """Run iterations from determinizations of `state` until the budget is spent."""
+        budget, clock = self.budget, self.clock
+        start = clock()
+        while True:
+            self.iterate(state.resample_from_infostate(self.role, self.rng))
+            self.iterations += 1
+            self.seconds = clock() - start
+            if budget.iters and self.iterations >= budget.iters:
+                break
+            if budget.seconds and self.seconds >= budget.seconds:
+                break
+
+    def iterate(self, world: State) -> None:
+        """One iteration on one determinization (which it consumes): select, expand, roll out, back up."""
+        rng, c = self.rng, self.budget.c
+        node, path = self.root, []
+        expanded = False
+        while not expanded and not world.is_terminal():
+            mover = world.current_player()
+            if mover == CHANCE:
+                action = sample_chance(world, rng)
+                child = node.children.get((CHANCE, action))
+                if child is None:
+                    child = node.children[(CHANCE, action)] = Edge()
+                    expanded = True
+            else:
+                action, child, expanded = select(node, mover, world.legal_actions(), c, rng)
+            world.apply_action(action)
+            path.append((child, mover))
+            node = child
+        rewards = rollout(world, self.budget.depth, rng)
+        for edge, mover in path:
+            edge.visits += 1
+            if mover != CHANCE:
+                edge.total += rewards[mover]
+
+    def best(self) -> int:
+        """The most visited root move (the robust choice); ties go to the better value."""
+        edges = self.root_edges()
+        return max(self.legal, key=lambda a: (edges[a].visits, edges[a].value()) if a in edges else (0, 0.0))
+
+    def root_edges(self) -> dict[int, Edge]:
+        return {a: e for (mover, a), e in self.root.children.items() if mover == self.role}
+
+    def explain(self) -> dict[str, Any]:
+        """The last decision, JSON-ready: the move chosen, and every legal move weighed with its visit count
+        and estimated value (the mean return of this role), most visited first."""
+        if self.game is None or self.chosen is None:
+            return {}
+        names = self.game.actions.names
+        edges = self.root_edges()
+        empty = Edge()
+        order = sorted(
+            self.legal, key=lambda a: (-edges.get(a, empty).visits, -edges.get(a, empty).value(), a)
+        )
+        weighed = [
+            {
+                "action": a,
+                "notation": names[a],
+                "visits": edges[a].visits if a in edges else 0,
+                "value": round(edges[a].value(), 4) if a in edges else None,
+            }
+            for a in order
+        ]
+        return {
+            "role": self.game.roles[self.role],
+            "action": self.chosen,
+            "notation": names[self.chosen],
+            "iterations": self.iterations,
+            "seconds": round(self.seconds, 3),
+            "budget": {
+                "iters": self.budget.iters,
+                "seconds": self.budget.seconds,
+                "depth": self.budget.depth,
+            },
+            "alternatives": weighed,
+        }
+
+
+def select(node: Edge, mover: int, legal: list[int], c: float, rng: random.Random) -> tuple[int, Edge, bool]:
+    """The move to follow at a decision of `mover`: an untried legal one if any (expanding the tree),
+    otherwise the ISUCT choice. Every legal move's availability is counted. Returns (action, edge,
+    whether it is new)."""
+    children = node.children
+    untried = [a for a in legal if (mover, a) not in children]
+    for a in legal:
+        if (mover, a) in children:
+            children[(mover, a)].avail += 1
+    if untried:
+        action = rng.choice(untried)
+        child = children[(mover, action)] = Edge()
+        return action, child, True
+    best, best_score = legal[0], -math.inf
+    for a in legal:
+        edge = children[(mover, a)]
+        score = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+        if score > best_score:
+            best, best_score = a, score
+    return best, children[(mover, best)], False
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """A chance outcome drawn with the probabilities of `chance_outcomes()`."""
+    outcomes = state.chance_outcomes()
+    return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+
+def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
+    """Random legal play for at most `depth` actions (chance included); then each role's returns, or the
+    game's evaluation if it has not ended."""
+    for _ in range(depth):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state.returns() if state.is_terminal() else state.evaluate()
+
+
+PARAMETERS = ("level", "iters", "time", "depth", "c", "seed")
+
+
+def parse_budget(params: Mapping[str, str]) -> Budget:
+    """The budget a spec's parameters ask for. `level` (default normal) sets every field; `depth` and `c`
+    override it; `iters` and `time`, if either is given, replace the level's whole budget (the one given
+    is the only limit, unless both are)."""
+    unknown = sorted(set(params) - set(PARAMETERS))
+    if unknown:
+        raise BadOptionError(
+            f"agent 'ismcts': unknown parameter {', '.join(unknown)}; parameters are: {', '.join(PARAMETERS)}"
+        )
+    level = params.get("level", "normal")
+    if level not in LEVELS:
+        raise BadOptionError(f"agent 'ismcts': level={level!r} is not allowed; use level={'|'.join(LEVELS)}")
+    budget = LEVELS[level]
+    if "iters" in params or "time" in params:
+        budget = replace(budget, iters=0, seconds=0.0)
+    fields: dict[str, Any] = {}
+    for key, field, kind, low in (
+        ("iters", "iters", int, 1),
+        ("time", "seconds", float, 0.001),
+        ("depth", "depth", int, 0),
+        ("c", "c", float, 0.0),
+    ):
+        if key in params:
+            fields[field] = number(key, params[key], kind, low)
+    return replace(budget, **fields)
+
+
+def number(key: str, text: str, kind: type[int] | type[float], low: float) -> Any:
+    """A spec parameter as a number no smaller than `low`, or a clear error."""
+    try:
+        value = kind(text)
+    except ValueError:
+        value = None
+    if value is None or value < low or (isinstance(value, float) and not math.isfinite(value)):
+        what = "a whole number" if kind is int else "a number"
+        raise BadOptionError(f"agent 'ismcts': {key} must be {what} of at least {low}, not {text!r}")
+    return value
+
+
+def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
+    """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:seed=N]`` agent spec;
+    `seed` fixes the agent's generator whatever the game's seed."""
+    budget = parse_budget(params)
+    if "seed" in params:
+        seed = number("seed", params["seed"], int, 0)
+    return IsmctsAgent(role, seed, budget)

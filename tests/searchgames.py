@@ -1,0 +1,142 @@
+"""Two tiny games built to test search agents, each with a known best move.
+
+Showdown: chance deals a hidden card 1–3 to `dealer`; `caller`, who never sees it, calls (+1 if the card is
+1, −1 otherwise) or folds (−0.25). Calling is worth −1/3 on average, so folding is right; only an agent that
+peeked at the card would call on a 1.
+
+Kingmaker(n), 1 to 6 players: the first player takes a sure 0.2 or risks it; after a risk a coin is
+flipped, then the last player names the winner, the first player or themself (+1 to the winner, −1 to
+everyone else). The last player names themself, so with two or more players risking loses; alone, the first
+player is also the last and risking wins. A search that scored every node for the root player would risk.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from ludoteca.core.game import ActionTable, Game
+from ludoteca.core.i18n import Catalog
+from ludoteca.core.procedure import ProcedureSet
+from ludoteca.core.state import State
+
+CALL, FOLD, CARD1, CARD2, CARD3 = range(5)
+SAFE, RISK, HEADS, TAILS, ME, FIRST = range(6)
+
+SHOWDOWN = ProcedureSet()
+showdown = SHOWDOWN.proc("showdown", rule="showdown")
+
+
+@showdown.step()
+def _deal(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.chance({CARD1: 1, CARD2: 1, CARD3: 1}, then="dealt")
+
+
+@showdown.step("dealt")
+def _dealt(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["card"] = (action or 0) - CARD1 + 1
+    s.ask(0, [CALL, FOLD], then="called", prompt="prompt.call")
+
+
+@showdown.step("called")
+def _called(s: State, frame: dict[str, Any], action: int | None) -> None:
+    caller = 1.0 if s.d["card"] == 1 else -1.0
+    caller = caller if action == CALL else -0.25
+    s.end_game("result.over", [caller, -caller])
+
+
+class ShowdownState(State):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = SHOWDOWN
+
+    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
+        return {"card": self.d["card"] if role == 1 else None}
+
+    def resample_from_infostate(self, role: int, rng: random.Random) -> ShowdownState:
+        twin = self.clone()
+        if role == 0 and self.d["card"] is not None:
+            twin.d["card"] = rng.choice([1, 2, 3])
+        return twin
+
+
+class Showdown(Game):
+    id = "showdown"
+    title = "Showdown"
+    roles = ("caller", "dealer")
+    player_counts = (2,)
+    rulebook = "tests/searchgames.py"
+    actions = ActionTable(("call", "fold", "card 1", "card 2", "card 3"))
+    catalog = Catalog()
+
+    def new_initial_state(self, options: dict[str, str] | None = None) -> ShowdownState:
+        state = ShowdownState(self, self.normalize_options(options), {"card": None})
+        state.start("showdown")
+        return state
+
+    def dealt(self, card: int) -> ShowdownState:
+        """The caller's decision with `card` dealt."""
+        state = self.new_initial_state()
+        state.apply_action(CARD1 + card - 1)
+        return state
+
+
+KINGMAKER = ProcedureSet()
+kingmaker = KINGMAKER.proc("kingmaker", rule="kingmaker")
+
+
+@kingmaker.step()
+def _choose(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.ask(0, [SAFE, RISK], then="chosen", prompt="prompt.risk")
+
+
+@kingmaker.step("chosen")
+def _chosen(s: State, frame: dict[str, Any], action: int | None) -> None:
+    players = len(s.game.roles)
+    if action == SAFE:
+        s.end_game("result.over", [0.2] + [0.0] * (players - 1))
+    else:
+        s.chance({HEADS: 1, TAILS: 1}, then="flipped")
+
+
+@kingmaker.step("flipped")
+def _flipped(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.ask(len(s.game.roles) - 1, [ME, FIRST], then="named", prompt="prompt.name")
+
+
+@kingmaker.step("named")
+def _named(s: State, frame: dict[str, Any], action: int | None) -> None:
+    players = len(s.game.roles)
+    winner = players - 1 if action == ME else 0
+    s.end_game("result.over", [1.0 if r == winner else -1.0 for r in range(players)])
+
+
+class KingmakerState(State):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = KINGMAKER
+
+    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
+        return {}
+
+
+def kingmaker_game(players: int) -> Game:
+    """Kingmaker for `players` players (1 to 6)."""
+
+    class Kingmaker(Game):
+        id = f"kingmaker-{players}"
+        title = "Kingmaker"
+        roles = tuple(f"p{i}" for i in range(players))
+        player_counts = (players,)
+        rulebook = "tests/searchgames.py"
+        actions = ActionTable(("safe", "risk", "heads", "tails", "me", "first"))
+        catalog = Catalog()
+
+        def new_initial_state(self, options: dict[str, str] | None = None) -> KingmakerState:
+            state = KingmakerState(self, self.normalize_options(options), {})
+            state.start("kingmaker")
+            return state
+
+    return Kingmaker()
+
+
+SHOWDOWN.check()
+KINGMAKER.check()

@@ -1,0 +1,178 @@
+"""The `ismcts` agent (DESIGN §8): it searches only what its role knows, per-player perspectives, chance,
+budgets counted in iterations, presets and explanations."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from itertools import count
+
+import pytest
+
+from ludoteca.ai.agents import make_agent
+from ludoteca.ai.ismcts import LEVELS, Budget, IsmctsAgent, parse_budget
+from ludoteca.ai.selfplay import play_out
+from ludoteca.core.errors import BadOptionError
+from ludoteca.core.game import CHANCE
+from searchgames import (
+    CALL,
+    FIRST,
+    FOLD,
+    HEADS,
+    ME,
+    RISK,
+    SAFE,
+    TAILS,
+    Showdown,
+    ShowdownState,
+    kingmaker_game,
+)
+from toygame import RaceGame
+
+BUDGET = Budget(iters=300, seconds=0.0, depth=10)
+
+
+def choice(state: object, seed: int = 5, role: int = 0, budget: Budget = BUDGET) -> int:
+    agent = IsmctsAgent(role, seed, budget)
+    return agent.step(state)  # type: ignore[arg-type]
+
+
+def test_it_cannot_peek_at_the_hidden_card() -> None:
+    game = Showdown()
+    for card in (1, 2, 3):
+        true = game.dealt(card)
+        for draw in range(3):
+            resampled = true.resample_from_infostate(0, random.Random(draw))
+            assert choice(true, seed=draw) == choice(resampled, seed=draw)
+    assert {choice(game.dealt(card)) for card in (1, 2, 3)} == {FOLD}
+
+
+def test_the_no_peek_test_would_catch_a_search_on_the_true_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ShowdownState, "resample_from_infostate", lambda self, role, rng: self.clone())
+    game = Showdown()
+    assert choice(game.dealt(1)) == CALL
+    assert choice(game.dealt(2)) == FOLD
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_each_node_is_searched_for_the_player_to_move_there(players: int) -> None:
+    game = kingmaker_game(players)
+    agent = IsmctsAgent(0, 3, BUDGET)
+    assert agent.step(game.new_initial_state()) == (RISK if players == 1 else SAFE)
+    risk = agent.root.children[(0, RISK)]
+    flips = {action: edge for (mover, action), edge in risk.children.items() if mover == CHANCE}
+    assert set(flips) == {HEADS, TAILS}
+    last = flips[HEADS].children
+    if players > 1:  # alone, both names make the one player win
+        assert last[(players - 1, ME)].visits > last[(players - 1, FIRST)].visits
+
+
+def test_chance_is_sampled_with_its_probabilities() -> None:
+    agent = IsmctsAgent(0, 8, Budget(iters=600, seconds=0.0, depth=0))
+    agent.step(kingmaker_game(1).new_initial_state())
+    risk = agent.root.children[(0, RISK)]
+    heads, tails = (risk.children[(CHANCE, a)].visits for a in (HEADS, TAILS))
+    assert heads + tails == risk.visits - 1  # the visit that added the risk edge stopped there
+    assert risk.visits > 500 and 0.45 < heads / (heads + tails) < 0.55
+
+
+def test_it_beats_random_clearly_on_the_race(toy: RaceGame) -> None:
+    """In the same seats and with the same dice, ismcts wins far more often than random does."""
+    options = toy.normalize_options({"secret": "yes"})
+    seeds = range(60)
+    wins = {}
+    for seat in (0, 1):
+        for spec in ("random", "ismcts:iters=100"):
+            specs = ["random", "random"]
+            specs[seat] = spec
+            wins[seat, spec] = sum(play_out(toy, options, specs, s)["returns"][seat] > 0 for s in seeds)
+        assert wins[seat, "ismcts:iters=100"] > wins[seat, "random"]
+    searched = wins[0, "ismcts:iters=100"] + wins[1, "ismcts:iters=100"]
+    assert searched >= wins[0, "random"] + wins[1, "random"] + 20
+    assert searched >= 0.7 * 2 * len(seeds)
+
+
+def test_an_iteration_budget_is_counted_exactly(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    state.apply_notation("roll 2")
+    agent = IsmctsAgent(0, 1, Budget(iters=77, seconds=0.0, depth=4))
+    agent.step(state)
+    assert agent.iterations == 77
+    assert sum(edge.visits for edge in agent.root.children.values()) == 77
+
+
+def test_a_time_budget_stops_the_search(toy: RaceGame) -> None:
+    ticks = count()
+    state = toy.new_initial_state()
+    state.apply_notation("roll 2")
+    agent = IsmctsAgent(0, 1, Budget(iters=0, seconds=1.0, depth=4), clock=lambda: next(ticks) / 4)
+    agent.step(state)
+    assert agent.iterations == 4 and agent.seconds == 1.0
+
+
+def test_a_forced_move_is_played_without_search(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    state.apply_notation("roll 2")
+    state.apply_notation("add")
+    agent = IsmctsAgent(0, 1, BUDGET)
+    assert toy.actions.format(agent.step(state)) == "done"
+    assert agent.iterations == 0
+    assert agent.explain()["alternatives"] == [{"action": 2, "notation": "done", "visits": 0, "value": None}]
+
+
+def test_the_explanation_lists_every_move_weighed() -> None:
+    agent = IsmctsAgent(0, 2, Budget(iters=120, seconds=0.0, depth=2))
+    assert agent.explain() == {}
+    chosen = agent.step(kingmaker_game(3).new_initial_state())
+    explained = json.loads(json.dumps(agent.explain()))
+    assert explained["action"] == chosen == SAFE and explained["notation"] == "safe"
+    assert explained["role"] == "p0" and explained["iterations"] == 120
+    weighed = explained["alternatives"]
+    assert [w["notation"] for w in weighed] == ["safe", "risk"]
+    assert sum(w["visits"] for w in weighed) == 120
+    assert weighed[0]["value"] == pytest.approx(0.2)
+    assert weighed[1]["value"] < 0
+
+
+def test_it_is_reproducible_with_its_seed(toy: RaceGame) -> None:
+    state = toy.new_initial_state({"secret": "yes"})
+    state.apply_notation("roll 1")
+    picks = [make_agent("ismcts:iters=50", toy, 0, 4) for _ in range(2)]
+    assert picks[0].step(state) == picks[1].step(state)
+    assert picks[0].explain() == {**picks[1].explain(), "seconds": picks[0].explain()["seconds"]}
+
+
+def test_specs_and_presets() -> None:
+    assert parse_budget({}) == LEVELS["normal"]
+    assert parse_budget({"level": "hard"}) == LEVELS["hard"]
+    assert LEVELS["easy"].iters < LEVELS["normal"].iters < LEVELS["hard"].iters
+    assert LEVELS["normal"].seconds <= 3.0
+    assert parse_budget({"iters": "40"}) == Budget(iters=40, seconds=0.0, depth=LEVELS["normal"].depth)
+    assert parse_budget({"time": "0.5", "level": "easy", "depth": "0", "c": "2"}) == Budget(
+        iters=0, seconds=0.5, depth=0, c=2.0
+    )
+    with pytest.raises(
+        BadOptionError, match=re.escape("level='brutal' is not allowed; use level=easy|normal|hard")
+    ):
+        parse_budget({"level": "brutal"})
+    with pytest.raises(BadOptionError, match="iters must be a whole number of at least 1, not '0'"):
+        parse_budget({"iters": "0"})
+    with pytest.raises(
+        BadOptionError, match=re.escape("time must be a number of at least 0.001, not 'soon'")
+    ):
+        parse_budget({"time": "soon"})
+    with pytest.raises(BadOptionError, match="unknown parameter rollouts; parameters are: level, iters"):
+        parse_budget({"rollouts": "3"})
+
+
+def test_the_seed_parameter_fixes_the_agent(toy: RaceGame) -> None:
+    state = toy.new_initial_state()
+    state.apply_notation("roll 3")
+    one, other = (make_agent("ismcts:iters=30:seed=7", toy, 0, game_seed) for game_seed in (1, 2))
+    one.step(state)
+    other.step(state)
+    assert isinstance(one, IsmctsAgent) and isinstance(other, IsmctsAgent)
+    assert [w["visits"] for w in one.explain()["alternatives"]] == [
+        w["visits"] for w in other.explain()["alternatives"]
+    ]
