@@ -9,20 +9,30 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from adapters_support import GAMES
+from adapters_support import GAMES, MODES
 from ludoteca.adapters.gymnasium import GameEnv, env_id, make
 from ludoteca.core.errors import BadOptionError, IllegalActionError
-from ludoteca.core.game import register
+from ludoteca.core.game import get_game, register
 from toygame import RaceGame
 
 ROLES = [(g.id, g.roles[r]) for g in GAMES for r in g.roles_in_play(g.normalize_options())]
+SEATS = [
+    (game_id, options, get_game(game_id).roles[r])
+    for game_id, options in MODES
+    for r in get_game(game_id).roles_in_play(get_game(game_id).normalize_options(options))
+]
 
 
 @pytest.mark.filterwarnings("ignore:.*render fps")
-@pytest.mark.parametrize(("game_id", "role"), ROLES, ids=[f"{g}-{r}" for g, r in ROLES])
-def test_check_env(game_id: str, role: str) -> None:
-    check_env(make(game_id, role=role).unwrapped)
-    check_env(gymnasium.make(env_id(game_id), role=role, render_mode="ansi").unwrapped)
+@pytest.mark.parametrize(
+    ("game_id", "options", "role"),
+    SEATS,
+    ids=[f"{g}-{'-'.join(o.values()) or 'default'}-{r}" for g, o, r in SEATS],
+)
+def test_check_env(game_id: str, options: dict[str, str], role: str) -> None:
+    """Every role in play in every mode (the fixed agents play the others, or the game itself)."""
+    check_env(make(game_id, role=role, **options).unwrapped)
+    check_env(gymnasium.make(env_id(game_id), role=role, render_mode="ansi", **options).unwrapped)
 
 
 def _episode(e: gymnasium.Env, seed: int) -> tuple[float, int, bool]:

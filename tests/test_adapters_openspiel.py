@@ -47,12 +47,13 @@ def test_game_type_and_info_come_from_the_contract(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_observations_are_the_contracts(game_id: str) -> None:
-    """Along a random game: OpenSpiel's tensor and string are the game's, the tensor in [0, 1]."""
+    """At every fifth position of a random game: OpenSpiel's tensor and string are the game's, the
+    tensor in [0, 1]."""
     game = adapter.load(game_id)
     state, rng = game.new_initial_state(), np.random.RandomState(3)
     while not state.is_terminal():
         inner = state.ludoteca_state
-        for player in range(game.num_players()):
+        for player in range(game.num_players() if inner.move_number() % 5 == 0 else 0):
             tensor = np.array(state.observation_tensor(player))
             assert tensor.shape == (game.observation_tensor_size(),)
             assert tensor.min() >= 0.0 and tensor.max() <= 1.0

@@ -81,13 +81,10 @@ def check_state(state: State, rng: random.Random) -> None:
             _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
             resampled = state.resample_from_infostate(role, rng)
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
-    in_play = _roles_in_play(game, tuple(sorted(state.d["options"].items())))
     if state.is_terminal():
         _check(state.legal_actions() == [], "a terminal state has legal actions")
         returns = state.returns()
         _check(len(returns) == len(game.roles), "returns() must give one value per role")
-        idle = [game.roles[r] for r, value in enumerate(returns) if r not in in_play and value != 0.0]
-        _check(not idle, f"roles not in play have a non-zero return: {', '.join(idle)}")
         low, high = game.returns_range
         _check(all(low <= r <= high for r in returns), f"returns {returns} outside {low}..{high}")
         if game.returns_sum is not None:
@@ -97,6 +94,7 @@ def check_state(state: State, rng: random.Random) -> None:
             )
         return
     player = state.current_player()
+    in_play = _roles_in_play(game, tuple(sorted(state.d["options"].items())))
     _check(player < 0 or player in in_play, f"{game.roles[player]} decides but is not in play")
     legal = state.legal_actions()
     _check(bool(legal), "dead end: a non-terminal state with no legal action")

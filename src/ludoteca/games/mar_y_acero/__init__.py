@@ -29,6 +29,7 @@ class MarYAcero(Game):
     actions = ACTIONS
     catalog = Catalog(HERE / "messages")
     max_moves = 6000
+    returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
     terminal_view: ClassVar[str] = "ludoteca.games.mar_y_acero.terminal"
     options = (
         OptionSpec("mode", "two-player", ("two-player", "solo"), "option.mode"),
