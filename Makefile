@@ -37,15 +37,14 @@ typecheck: $(STAMP)
 unit: $(STAMP) $(CHROMIUM)
 	$(BIN)/pytest -n 2
 
-# Longer fuzzing than CI runs: every difficulty, many games.
-FUZZ_GAMES ?= 2000
+# Longer fuzzing than CI runs: every game and mode, 3,000 Maquis games a mode and 300 of the longer
+# games (tests/test_fuzz_games.py scales them). Hours on two cores.
+FUZZ_GAMES ?= 3000
 fuzz: $(STAMP)
-	for d in very-easy easy normal tricky hard very-hard; do \
-	  $(BIN)/ludoteca fuzz maquis --games $(FUZZ_GAMES) --seed 1 --option difficulty=$$d || exit 1; \
-	done
+	LUDOTECA_FUZZ_GAMES=$(FUZZ_GAMES) $(BIN)/pytest -n 2 tests/test_fuzz_games.py
 
 bench: $(STAMP)
-	$(BIN)/ludoteca bench maquis
+	for g in maquis mar-y-acero patria-libre; do $(BIN)/ludoteca bench $$g || exit 1; done
 
 # 100 WebSocket clients in 50 games on loopback; prints the action round trip's percentiles.
 load: $(STAMP)
