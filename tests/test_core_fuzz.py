@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
+from ludoteca.core import game as game_module
 from ludoteca.core.fuzz import run_fuzz
 from ludoteca.core.game import get_game
 from ludoteca.core.record import load_record, replay_record
@@ -40,3 +42,37 @@ def test_a_leaking_view_is_reported_with_its_record(toy: RaceGame, tmp_path: Pat
 def test_the_leak_check_is_specific(toy: RaceGame) -> None:
     """Without a secret there is nothing to leak, so the same variant passes."""
     assert run_fuzz(get_game("race-leaky"), 10, seed=0, options={"secret": "no"}).failures == []
+
+
+def test_returns_outside_the_declared_range_or_sum_are_reported(toy: RaceGame) -> None:
+    """Research adapters declare `returns_range` and `returns_sum` to OpenSpiel; the fuzzer holds a game
+    to them."""
+
+    class Narrow(RaceGame):
+        id = "race-narrow"
+        returns_range = (0.0, 1.0)
+
+    class Constant(RaceGame):
+        id = "race-constant"
+        returns_sum = 1.0
+
+    narrow, constant = Narrow(), Constant()
+    game_module.register(narrow)
+    game_module.register(constant)
+    [failure] = run_fuzz(narrow, 1, seed=0).failures  # a race always ends at +1 and -1
+    assert "outside 0.0..1.0" in failure["error"]
+    [failure] = run_fuzz(constant, 1, seed=0).failures
+    assert "do not sum to 1.0" in failure["error"]
+
+
+def test_a_role_said_not_to_play_that_decides_is_reported(toy: RaceGame) -> None:
+    class RedAlone(RaceGame):
+        id = "race-red-alone"
+
+        def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+            return (0,)
+
+    game = game_module.register(RedAlone())
+    [failure] = run_fuzz(game, 1, seed=0).failures
+    assert "blue decides but is not in play" in failure["error"]
+    assert toy.roles_in_play(toy.normalize_options()) == (0, 1)

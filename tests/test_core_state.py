@@ -150,3 +150,23 @@ def test_views_hide_the_secret_roll(toy: RaceGame) -> None:
     assert state.view(1, "en")["actions"] == []
     assert state.view(1, "en")["prompt"] == "red: add the roll or pass?"
     assert state.view(1, "en")["rule"] == "turn.decide"
+
+
+def test_the_information_state_recalls_what_was_seen_and_only_that(toy: RaceGame) -> None:
+    """Red rolls 1 or 2 in secret and passes: the board ends the same, but red remembers the roll from
+    the log (its parameters are part of the information state) while blue never saw it."""
+    one, two = (played(toy, [roll, "pass"], secret="yes") for roll in ("roll 1", "roll 2"))
+    assert one.view(0, "en")["board"] == two.view(0, "en")["board"]
+    assert one.information_state_string(0) != two.information_state_string(0)
+    assert one.information_state_string(1) == two.information_state_string(1)
+    assert json.loads(one.information_state_string(1))["log"] == [
+        ["log.pass", {"name": "red"}, "turn.decide"]
+    ]
+    mid = played(toy, ["roll 1"], secret="yes")
+    assert json.loads(mid.information_state_string(0))["actions"] == [ADD, PASS]
+    assert json.loads(mid.information_state_string(1))["actions"] == []
+
+
+def test_every_role_is_in_play_unless_a_game_says_otherwise() -> None:
+    game = RaceGame()
+    assert game.roles_in_play(game.normalize_options({})) == (0, 1)

@@ -51,3 +51,15 @@ def test_a_reveal_is_marked_and_blocks_undo(toy: RaceGame) -> None:
     match.apply(DONE)
     assert match.history[-1].revealed  # adding shows the secret roll
     assert match.undoable(RED) == 0
+
+
+def test_a_match_keeps_only_the_positions_undo_may_return_to(toy: RaceGame) -> None:
+    match = Match(toy, {}, seed=2)
+    while not match.state.is_terminal():
+        match.resolve_chance()
+        if not match.state.is_terminal():
+            match.apply(match.state.legal_actions()[0])
+        kept = match._before
+        assert len(kept) <= 2  # at most the two decisions since the last die roll
+        assert len(kept) == match.undoable(match.history[-1].actor) or match.history[-1].actor < 0
+    assert len(match.history) > 10

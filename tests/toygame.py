@@ -106,7 +106,8 @@ class RaceState(State):
     def observation_tensor(self, role: int) -> list[float]:
         target = int(self.d["options"]["target"])
         roll = self.d["roll"] if self.sees_roll(role) and self.d["roll"] else 0
-        return [self.d["totals"][role] / target, self.d["totals"][1 - role] / target, roll / 3]
+        mine, theirs = (min(self.d["totals"][r], target) / target for r in (role, 1 - role))
+        return [mine, theirs, roll / 3]
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> RaceState:
         twin = self.clone()
@@ -128,6 +129,7 @@ class RaceGame(Game):
     actions = ActionTable(("add", "pass", "done", "roll 1", "roll 2", "roll 3"))
     catalog = Catalog(DATA)
     max_moves = 200
+    returns_sum = 0.0
     state_class: ClassVar[type[RaceState]] = RaceState
 
     def new_initial_state(self, options: dict[str, str] | None = None) -> RaceState:

@@ -1,4 +1,4 @@
-"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay.
+"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay, serve.
 
 Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
 with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``) picks
@@ -422,6 +422,27 @@ def replay(
     if verify:
         checked = "replay.verified" if "digests" in record else "replay.verified_actors"
         console.print(Text(t(checked), style="green"))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option("--db", help="Database URL: a SQLite file, or postgresql://user:pw@host/db.")
+    ] = "sqlite:///ludoteca.db",
+    ai_delay: Annotated[
+        float, typer.Option("--ai-delay", help="Seconds an AI seat waits before moving.")
+    ] = 0.3,
+) -> None:
+    """Serve the web platform: lobby, boards, live games (needs the `web` extra)."""
+    import uvicorn
+
+    from ludoteca.server import create_app
+
+    # Views are small and sent often: compressing each one costs more than it saves on a LAN.
+    app = create_app(db, ai_delay=ai_delay)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def main() -> None:

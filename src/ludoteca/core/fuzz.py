@@ -10,6 +10,7 @@ the record replaying to the same digest at every step.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import traceback
@@ -56,6 +57,12 @@ def _check(condition: bool, message: str) -> None:
         raise InvariantError(message)
 
 
+@functools.lru_cache(maxsize=64)
+def _roles_in_play(game: Game, options: tuple[tuple[str, str], ...]) -> tuple[int, ...]:
+    """`Game.roles_in_play`, asked once per game and options (a game may build a state to answer)."""
+    return game.roles_in_play(dict(options))
+
+
 def check_state(state: State, rng: random.Random) -> None:
     """Every per-position invariant."""
     game = state.game
@@ -70,12 +77,27 @@ def check_state(state: State, rng: random.Random) -> None:
         view = state.view(role)
         json.dumps(view)
         if role is not None:
+            tensor = state.observation_tensor(role)
+            _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
             resampled = state.resample_from_infostate(role, rng)
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
+    in_play = _roles_in_play(game, tuple(sorted(state.d["options"].items())))
     if state.is_terminal():
         _check(state.legal_actions() == [], "a terminal state has legal actions")
-        _check(len(state.returns()) == len(game.roles), "returns() must give one value per role")
+        returns = state.returns()
+        _check(len(returns) == len(game.roles), "returns() must give one value per role")
+        idle = [game.roles[r] for r, value in enumerate(returns) if r not in in_play and value != 0.0]
+        _check(not idle, f"roles not in play have a non-zero return: {', '.join(idle)}")
+        low, high = game.returns_range
+        _check(all(low <= r <= high for r in returns), f"returns {returns} outside {low}..{high}")
+        if game.returns_sum is not None:
+            _check(
+                abs(sum(returns) - game.returns_sum) < 1e-9,
+                f"returns {returns} do not sum to {game.returns_sum}",
+            )
         return
+    player = state.current_player()
+    _check(player < 0 or player in in_play, f"{game.roles[player]} decides but is not in play")
     legal = state.legal_actions()
     _check(bool(legal), "dead end: a non-terminal state with no legal action")
     _check(legal == sorted(set(legal)), "legal actions must be sorted and unique")

@@ -91,6 +91,14 @@ class Game:
     """Changes whenever a rules change alters positions, so an older record's mismatch can be explained."""
     max_moves: ClassVar[int] = 10_000
     """An upper bound on the actions of one game, chance included (the fuzzer checks it)."""
+    returns_range: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+    """The least and the greatest value `returns()` can give a role (research adapters declare it, and
+    their conformance tests check it)."""
+    returns_sum: ClassVar[float | None] = None
+    """What `returns()` adds up to at every end of the game when that sum is constant (0.0: zero-sum);
+    None when it varies (general-sum)."""
+    perfect_information: ClassVar[bool] = False
+    """Whether every role always knows the whole stored state (chance may still hide what comes next)."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -158,6 +166,11 @@ class Game:
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> State:
         raise NotImplementedError
+
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The roles that take part with these (normalized) options; interfaces seat only these. A game
+        whose player count is an option (roles left out with fewer players) overrides it."""
+        return tuple(range(len(self.roles)))
 
     def guided_action(self, state: State, rng: random.Random) -> int | None:
         """A cheap heuristic move that lets the fuzzer reach positions random play never does (deep in

@@ -41,16 +41,23 @@ class Match:
         self.state: State = game.new_initial_state(self.options)
         self.history: list[Step] = []
         self._before: list[State] = []
+        """The positions before each step since the last chance outcome or reveal (what undo needs)."""
 
     def apply(self, action: int) -> None:
         """Apply an action for whoever is to act; an illegal one raises and changes nothing."""
-        before = self.state.clone()
         actor = self.state.current_player()
+        before = None if actor == CHANCE else self.state.clone()
         reveals = self.state.d["reveals"]
         secret = self.state.is_secret_decision()
         self.state.apply_action(action)
-        self._before.append(before)
-        self.history.append(Step(actor, action, self.state.d["reveals"] != reveals, secret))
+        step = Step(actor, action, self.state.d["reveals"] != reveals, secret)
+        if before is None or step.revealed:
+            # No undo goes back past a chance outcome or a reveal: the positions before it are
+            # forgotten, so that a long game keeps only the few positions undo may still return to.
+            self._before.clear()
+        else:
+            self._before.append(before)
+        self.history.append(step)
 
     def apply_notation(self, text: str) -> int:
         action = self.game.actions.parse(text)

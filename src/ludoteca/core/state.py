@@ -292,8 +292,17 @@ class State:
     def view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Everything `role` may know, JSON-ready (DESIGN §2). `role=None` is a spectator."""
         catalog = self.game.catalog
+        view = self._view(role, lang)
+        view["log"] = [
+            {"text": catalog.text(key, lang, params), "key": key, "rule": rule}
+            for key, params, rule in self.visible_log(role)
+        ]
+        view["actions"] = [self.action_view(a, lang) for a in view["actions"]]
+        return view
+
+    def _view(self, role: int | None, lang: str) -> dict[str, Any]:
+        """The view without its log, the legal actions of `role` as bare ids."""
         wait = self.d["wait"]
-        to_act = wait is not None and role is not None and wait["role"] == role
         view: dict[str, Any] = {
             "game": self.game.id,
             "role": None if role is None else self.game.roles[role],
@@ -304,21 +313,25 @@ class State:
             "terminal": self.is_terminal(),
             "result": self.result(lang),
             "board": self.board_view(role, lang),
-            "log": [
-                {"text": catalog.text(key, lang, params), "key": key, "rule": rule}
-                for key, params, visible, rule in self.logs
-                if visible is None or (role is not None and role in visible)
-            ],
+            "log": [],
             "prompt": None,
             "rule": None,
             "actions": [],
         }
         if wait is not None and wait["role"] != CHANCE:
             view["rule"] = wait["rule"]
-            view["prompt"] = catalog.text(wait["prompt"], lang, wait["params"])
-            if to_act:
-                view["actions"] = [self.action_view(a, lang) for a in wait["actions"]]
+            view["prompt"] = self.game.catalog.text(wait["prompt"], lang, wait["params"])
+            if role is not None and wait["role"] == role:
+                view["actions"] = list(wait["actions"])
         return view
+
+    def visible_log(self, role: int | None) -> list[tuple[str, dict[str, Any], str | None]]:
+        """The log lines `role` may see (None: a spectator), as (message key, parameters, rule)."""
+        return [
+            (key, params, rule)
+            for key, params, visible, rule in self.logs
+            if visible is None or (role is not None and role in visible)
+        ]
 
     def _role_name(self, player: int) -> str:
         if player == TERMINAL:
@@ -344,11 +357,10 @@ class State:
         raise NotImplementedError
 
     def information_state_string(self, role: int) -> str:
-        """Everything `role` knows, as one string: the view (with its visible log), canonical JSON."""
-        view = self.view(role, "en")
-        for line in view["log"]:
-            line.pop("text")
-        view["actions"] = [a["id"] for a in view["actions"]]
+        """Everything `role` knows, as one string with perfect recall: the view, with the log lines it
+        may see as message keys and their parameters (no text to render), canonical JSON."""
+        view = self._view(role, "en")
+        view["log"] = self.visible_log(role)
         view.pop("result")
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 

@@ -30,6 +30,7 @@ class Maquis(Game):
     actions = ACTIONS
     catalog = Catalog(HERE / "messages")
     max_moves = 2000
+    perfect_information = True  # the deck order is never stored: every draw is a chance node
     terminal_view: ClassVar[str] = "ludoteca.games.maquis.terminal"
     agents: ClassVar[dict[str, Any]] = {"cautious": cautious}
     options = (

@@ -39,6 +39,11 @@ class MarYAcero(Game):
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> MyaState:
         return MyaState.new(self, self.normalize_options(options))
 
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """In solo (§5) the Nitayno takes the indigenous decisions as part of the rules: only the
+        Spaniards are seated."""
+        return (0,) if options["mode"] == "solo" else (0, 1)
+
     def guided_action(self, state: State, rng: random.Random) -> int | None:
         """The fuzzer's guide to games that both sides can win: most of the time, the action whose
         immediate result `evaluate()` likes best for the side to move (a one-step lookahead)."""

@@ -112,8 +112,6 @@ def unit_card(card: int) -> None:
     @proc.step("scribes")
     def _scribes(st: St, f: Frame, a: A) -> None:
         areas = f.pop("ret") or []
-        if card == 2 and any(p[0] == "caonabo" for x in AREAS for p in pieces(st, x, "ind")):
-            st.d["caonabo"] = "map"
         if f["fac"] == "es" and areas:
             st.call("scribes", then="coda", areas=areas)
             return

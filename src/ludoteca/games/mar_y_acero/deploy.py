@@ -212,6 +212,8 @@ def put(st: St, f: Frame, area: int, kind: str) -> None:
         st.d["colon"] = "map"
     else:
         place(st, area, f["fac"], kind)
+        if kind == "caonabo":
+            st.d["caonabo"] = "map"
     f["placed"].append(area)
     if kind == "escribano":
         f.setdefault("scribed", []).append(area)

@@ -111,6 +111,9 @@ def _impulse_drawn(st: St, f: Frame, a: A) -> None:
             continue
         _, tied = by_priority(found)
         f["area"], f["tied"] = area, [t.area for t in tied]
+        spot = snap[area]
+        mode = "two_vp" if spot.two_vp else "jungle" if spot.jungle else "other"
+        st.log("nitayno.activates", area=area, mode=f"@nitayno.mode.{mode}", n=len(spot.units(False)))
         if len(tied) > 1:
             draw_area(st, f["tied"], then="target", why="target_tie")
             return
@@ -127,9 +130,6 @@ def _impulse_target(st: St, f: Frame, a: A) -> None:
     area, target_area = f["area"], f.pop("ret")
     snap = snapshot(st)
     target = next(t for t in targets(snap, area) if t.area == target_area)
-    spot = snap[area]
-    mode = "two_vp" if spot.two_vp else "jungle" if spot.jungle else "other"
-    st.log("nitayno.activates", area=area, mode=f"@nitayno.mode.{mode}", n=len(spot.units(False)))
     st.log(f"nitayno.priority.{target.priority}", area=target.area)
     memory(st)["plan"] = plan(snap, area, target)
     answer(st, f, f"activate {area}")

@@ -134,6 +134,17 @@ def broken_invariants(st: MyaState) -> list[str]:
             total = d["bags"][bag][kind] + on_map + d["ships"].count(kind) + in_hand.count(kind)
             if total != BOARD.kinds[kind].count or d["bags"][bag][kind] < 0:
                 broken.append(f"{kind}: {total} counters, the game has {BOARD.kinds[kind].count}")
+    wait = d["wait"]
+    if wait is not None and wait.get("prompt") == "prompt.impulse":  # §4.2/§4.3.2 IV: over-stacked first
+        fac = FACTION_OF_ROLE[wait["role"]]
+        over = {
+            x
+            for x in AREAS
+            if sum(1 for p in pieces(st, x, fac) if not BOARD.kinds[p[0]].leader) > d["limit"][fac]
+        }
+        names = [st.game.actions.names[a] for a in wait["actions"]]
+        if over and any(not n.startswith("activate ") or int(n.split()[1]) not in over for n in names):
+            broken.append(f"{fac} has over-stacked areas {sorted(over)} but may choose {names}")
     for name, low, high in (("vp", 0, 20), ("rs", 0, 10)):
         if not low <= d[name] <= high:
             broken.append(f"{name} {d[name]} off its track")

@@ -57,6 +57,12 @@ class PatriaLibre(Game):
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> PatriaState:
         return PatriaState.new(self, self.normalize_options(options))
 
+    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        """The seats of §Configuración de partida (two, three or four leaders); in solo the personality
+        deck decides for its seat as part of the rules, so nobody sits there."""
+        d = self.new_initial_state(options).d
+        return tuple(self.roles.index(r) for r in d["seats"] if r != d["solo"])
+
     def guided_action(self, state: State, rng: random.Random) -> int | None:
         """The fuzzer's guide towards long games: prefer orders and cards to recovering."""
         legal = state.legal_actions()

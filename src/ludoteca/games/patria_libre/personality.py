@@ -143,11 +143,12 @@ def _persona(st: St, f: Frame, a: A) -> None:
 @persona.step("revealed")
 def _revealed(st: St, f: Frame, a: A) -> None:
     card = _take(st, a)
-    if card.same_as_previous and not st.d.get("pers_active"):
+    previous = active(st)
+    if card.same_as_previous and previous is None:
         _draw(st, "revealed")  # nothing to repeat yet: the next card decides
         return
-    if card.same_as_previous:
-        st.log("solo.log.same", who=f"@role.{f['r']}", persona=f"@persona.{active(st).id}")  # type: ignore[union-attr]
+    if previous is not None and card.same_as_previous:
+        st.log("solo.log.same", who=f"@role.{f['r']}", persona=f"@persona.{previous.id}")
     else:
         st.d["pers_active"] = PERSONALITIES.index(card) + 1
         st.log("solo.log.revealed", who=f"@role.{f['r']}", persona=f"@persona.{card.id}")

@@ -291,6 +291,7 @@ def _turn_card_token(st: St, f: Frame, a: A) -> None:
     r, card, prov = f["r"], f["card"], f["prov"]
     place(st, r, int(target(a)) - 1, prov, card)
     st.d["area"][r].remove(card)
+    st.d["captured_from"].pop(card, None)  # §Capturas: a violet prisoner used becomes the captor's own
     st.log("log.card", who=f"@role.{r}", card=f"@card.{card}.name", prov=f"@province.{prov}")
     st.call("card", then="card_done", r=r, prov=prov, card=card)
 

@@ -21,7 +21,6 @@ CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 
 def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
     d = st.d
-    catalog = st.game.catalog
     seats = d["seats"]
     return {
         "seats": list(seats),
@@ -82,12 +81,23 @@ def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
         "prisoners": dict(d["captured_from"]),
         "extra": {k: v for k, v in d.items() if k.startswith(("mil_", "pers_"))},
         "cards": {c: _card(st, c, lang) for c in _shown(d)},
-        "names": {
+        "names": names(st, lang),
+    }
+
+
+_NAMES: dict[str, dict[str, str]] = {}
+
+
+def names(st: PatriaState, lang: str) -> dict[str, str]:
+    """Every province, card and role named in `lang` (computed once per language)."""
+    if lang not in _NAMES:
+        catalog = st.game.catalog
+        _NAMES[lang] = {
             **{p: catalog.text(f"province.{p}", lang) for p in BOARD.ids},
             **{c: catalog.text(f"card.{c}.name", lang) for c in CARDS},
             **{r: catalog.text(f"role.{r}", lang) for r in ROLES},
-        },
-    }
+        }
+    return dict(_NAMES[lang])
 
 
 def _shown(d: dict[str, Any]) -> list[str]:

@@ -10,7 +10,7 @@ from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, leg
 
 
 def solo(level: int = 0, **d: Any) -> MyaState:
-    return empty_position({"mode": "solo", "level": str(level)}, nitayno={}, **d)
+    return empty_position({"mode": "solo", "level": str(level)}, **{"nitayno": {}, **d})
 
 
 def fill(st: MyaState, *skip: int) -> None:
@@ -280,3 +280,50 @@ def test_level_two_flips_reduced_rebels_before_reinforcing() -> None:
     run(st, "reinforcements")
     assert logged(st, "nitayno.flips_rebel") == [{"area": 12}]
     assert area(st, 12, "ind") == ["tropa"]
+
+
+def test_turn_six_last_impulse_follows_the_bottom_of_the_card() -> None:
+    """§5.3.2: in turn 6 the Nitayno's last impulse is the bottom of its card — card 44 empties a Spanish
+    area drawn by extraction."""
+    st = solo(turn=6, imp={"ind": 1, "es": 1}, nitayno={"card": 44})
+    fill(st, 4, 9)
+    put(st, 4, "es", "peon")
+    put(st, 9, "es", "jinete", "espatario")
+    run(st, "impulses")
+    assert logged(st, "nitayno.card_bottom") == [{"card": "@nitayno.card.44"}]
+    play(st, "marker 12")  # 12, 11, 10, 9: the first Spanish-held area going down
+    assert area(st, 9, "es") == [] and st.d["ctrl"][8] == "ind"
+    assert area(st, 4, "es") == ["peon"]
+
+
+def test_turn_six_converging_attack_on_a_two_vp_area() -> None:
+    """Card 47's bottom: an attack on a Spanish-held 2VP area from up to three areas, no movement limits."""
+    st = solo(turn=6, imp={"ind": 1, "es": 1}, nitayno={"card": 47})
+    fill(st, 8)
+    put(st, 12, "ind", "calinago", "calinago")
+    put(st, 8, "es", "peon")
+    run(st, "impulses")
+    converged = logged(st, "nitayno.converges")
+    assert converged and converged[0]["area"] == 8
+    assert len([k for k in area(st, 8, "ind")]) == 3  # up to the stacking limit
+    assert logged(st, "log.combat")[-1]["area"] == 8
+
+
+def test_levels_change_the_final_score() -> None:
+    """§5.4: level I takes away the +1 VP of Royal Support 8+ (rules 1); level II makes no citadel cost 2 VP
+    (rule 6) and every 2VP area a condition of any Spanish victory (rule 5)."""
+    from ludoteca.games.mar_y_acero.flow import final_score
+
+    results = {}
+    for level in (0, 1, 2):
+        st = solo(level=level, rs=8, cit=[3])
+        st.d["vp"] = 15
+        final_score(st)
+        results[level] = (st.d["over"]["params"]["vp"], st.returns()[0] > 0)
+    assert results[0] == (16, True)  # +1 from Royal Support
+    assert results[1] == (15, True)  # level I: no Royal Support point
+    assert results[2] == (15, False)  # level II: Spain holds none of the five 2VP areas
+    st = solo(level=2, rs=5, cit=[])
+    st.d["vp"] = 16
+    final_score(st)
+    assert st.d["over"]["params"]["vp"] == 14  # no citadel: −2

@@ -258,3 +258,25 @@ def test_spanish_die_modifier_of_the_solo_last_impulse() -> None:
     play(st, "die 3")  # 3 + 1 = 4 > 4 − 1 (jungle): a miss
     play(st, "die 6")
     assert area(st, 7, "ind") == ["naboria"]
+
+
+def test_over_stacked_areas_are_activated_first() -> None:
+    """§4.3.2 IV: a side with over-stacked areas must activate them first (and Spain may not build)."""
+    st = empty_position()
+    put(st, 8, "es", "espatario", "espatario", "espatario", "peon")
+    put(st, 2, "es", "jinete")
+    run(st, "impulse", fac="es")
+    assert legal(st) == ["activate 8"]
+    assert st.invariants() == []
+    st.d["wait"]["actions"].append(st.game.actions.parse("activate 2"))
+    assert st.invariants()  # the invariant notices an impulse that ignores the over-stacked area
+
+
+def test_every_cited_rule_has_a_section_in_both_references() -> None:
+    """Each procedure's `rule` is an anchor of rules.es.md and rules.en.md, so prompts can cite it."""
+    from ludoteca.games.mar_y_acero.procs import PROCS
+
+    cited = {procedure.rule for procedure in PROCS.by_name.values()}
+    for lang in ("es", "en"):
+        anchors = set(re.findall(r"\{#([^}\s]+)\}", GAME.rules_reference(lang)))
+        assert cited <= anchors, (lang, sorted(cited - anchors))

@@ -8,6 +8,7 @@ import pytest
 from ludoteca.core.game import TERMINAL
 from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.board import ROLES
+from ludoteca.games.patria_libre.rules import usable_cards
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import empty, menu, options, play, put, started
 
@@ -182,3 +183,26 @@ def test_the_militarys_prospects_follow_its_ally_and_its_flags() -> None:
     for prov in ("gto_valladolid", "yucatan"):
         put(st, prov, iturbide=1)
     assert military.prospects(st) > -0.4
+
+
+def test_a_classic_three_player_ending_names_its_tie_break() -> None:
+    st = three()
+    st.d["vp"] = {"insurgent": 9, "royalist": 9}
+    st.d["mil_vp"] = {"insurgent": 5, "royalist": 5}
+    st.d["coins"].update(hidalgo=4, calleja=1)
+    finish(st, "outcome.last_spv")
+    result = st.result("en")
+    assert result is not None and result["tiebreak_used"] == "supply" and "supply capacity" in result["text"]
+    assert returns(st) == {"hidalgo": 1.0, "calleja": -1.0, "iturbide": -1.0}
+
+
+def test_the_turn_offers_the_military_only_violet_cards_and_its_allys() -> None:
+    """§Modo facción militar: violet cards, plus the ally's once the ally marker shows a side."""
+    st = three()
+    put(st, "mexico_capital", iturbide=1)
+    st.d["leaders"]["iturbide"] = "mexico_capital"
+    st.d["area"]["iturbide"] = ["iturbide", "mariano_abasolo", "golpe_de_yermo", "marques_de_rayas"]
+    st.d["coins"]["calleja"] = 2
+    assert set(usable_cards(st, "iturbide")) == {"marques_de_rayas"}  # nobody to attack or convert yet
+    st.d["mil_ally"] = "royalist"
+    assert set(usable_cards(st, "iturbide")) == {"marques_de_rayas", "golpe_de_yermo"}

@@ -147,3 +147,15 @@ def test_one_card_a_turn_even_after_eliminating_a_prisoner() -> None:
     assert "solo.log.why_eliminate" in logged(st) and st.d["vp"]["royalist"] == 2
     assert logged(st).count("solo.log.revealed") == 1
     assert st.d["forts"]["puebla"] == [1, "calleja"]
+
+
+def test_only_orders_that_need_money_left_means_turning_every_order_over() -> None:
+    """§Turno del jugador con IA: with only «comprar carta» and «clonar orden» showing and no coin to pay
+    for either (the free market space holds an S/PV card), the deck reorganises, every order turned over."""
+    st = solo()
+    st.d["market"][0] = "sitio_de_cuautla"
+    st.d["tokens"]["calleja"] = [[0, "puebla"], [1, None], [0, "puebla"], [1, None]]
+    st.d["placed"]["puebla"] = [["calleja", 0, None], ["calleja", 2, None]]
+    ai_turn(st, ABAD)
+    assert "solo.log.why_money" in logged(st)
+    assert [t[0] for t in st.d["tokens"]["calleja"]] == [0, 0, 0, 0]  # fortress and taxes now face up

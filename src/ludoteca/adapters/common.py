@@ -1,0 +1,65 @@
+"""What the PettingZoo and Gymnasium adapters share: the spaces of a game, its tensors as arrays, and
+chance resolved by the environment's own seeded generator."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ludoteca.core.game import Game
+from ludoteca.core.state import State
+
+
+def observation_box(game: Game, options: Mapping[str, str]) -> spaces.Box:
+    """The observation tensor's space: its fixed length for these options, every value in [0, 1]."""
+    size = len(game.new_initial_state(options).observation_tensor(0))
+    return spaces.Box(0.0, 1.0, (size,), np.float32)
+
+
+def mask_box(game: Game) -> spaces.Box:
+    """The action mask's space: one 0/1 entry per action id of the game."""
+    return spaces.Box(0, 1, (game.num_distinct_actions,), np.int8)
+
+
+def observation(state: State, role: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+    return np.asarray(state.observation_tensor(role), dtype=np.float32)
+
+
+def action_mask(state: State, role: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+    """1 for each action `role` may take now; all zeros when it is not `role`'s decision."""
+    mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
+    mask[state.legal_actions(role)] = 1
+    return mask
+
+
+def as_action(action: Any) -> Any:
+    """NumPy integers as plain ints; anything else unchanged, for the state to reject by name."""
+    return int(action) if isinstance(action, np.integer) else action
+
+
+RENDER_MODES = ["human", "ansi"]
+"""``ansi``: `render()` returns the text; ``human``: every step prints it."""
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode not in (None, *RENDER_MODES):
+        raise ValueError(f"render_mode {render_mode!r} is not offered; use None, 'human' or 'ansi'")
+    return render_mode
+
+
+def render_text(state: State, role: int | None) -> str:
+    """The move, who decides and what, and the last log lines `role` may see (None: a spectator)."""
+    view = state.view(role, "en")
+    lines = [f"{state.game.title} — move {view['move']}, {view['current_role']}: {view['prompt'] or ''}"]
+    lines += [f"  {line['text']}" for line in view["log"][-5:]]
+    return "\n".join(lines)
+
+
+def resolve_chance(state: State, rng: random.Random) -> None:
+    """Draw chance outcomes with `rng` until a role must decide or the game is over."""
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))

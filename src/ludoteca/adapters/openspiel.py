@@ -1,0 +1,256 @@
+"""Every Ludoteca game as an OpenSpiel Python game (DESIGN §9).
+
+Importing this module registers each game with ``pyspiel`` under ``ludoteca_<id>`` (hyphens become
+underscores), its options as the game's parameters::
+
+    import pyspiel
+    import ludoteca.adapters.openspiel
+
+    game = pyspiel.load_game("ludoteca_maquis", {"difficulty": "hard"})
+
+A `pyspiel.State` here wraps a Ludoteca `State` and forwards the OpenSpiel-named calls to it (the names
+are the same by design). Chance is explicit and stochastic: chance outcomes are action ids of the game's
+action table, so ``max_chance_outcomes`` is the size of that table. Clones go through `State.clone()`
+and serialization through the state's JSON.
+
+OpenSpiel's Python ISMCTS determinizes through the state's ``resample_from_infostate``, which here is
+the game's; ``bot.set_resampler(resampler(seed))`` makes its search reproducible. `Evaluator` lets
+OpenSpiel's MCTS bots cut simulations short with the game's own `State.evaluate()`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+from ludoteca.core.game import Game, OptionSpec, all_games, get_game
+from ludoteca.core.state import State
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a Ludoteca game: ``mar-y-acero`` → ``ludoteca_mar_y_acero``."""
+    return "ludoteca_" + game_id.replace("-", "_")
+
+
+def _parameter(spec: OptionSpec, value: str) -> str | int:
+    """An option value as an OpenSpiel parameter: an int where every listed value is one (OpenSpiel's
+    game strings read ``target=10`` as an int), otherwise the string."""
+    numeric = all(v.isdigit() for v in (spec.default, *spec.choices)) and not spec.open_ended
+    return int(value) if numeric and value.isdigit() else value
+
+
+def game_type(game: Game) -> pyspiel.GameType:
+    """The fixed facts of `game` in OpenSpiel's terms, from its contract."""
+    kind = pyspiel.GameType
+    if game.returns_sum is None:
+        utility = kind.Utility.GENERAL_SUM
+    elif game.returns_sum == 0.0:
+        utility = kind.Utility.ZERO_SUM
+    else:
+        utility = kind.Utility.CONSTANT_SUM
+    information = kind.Information.PERFECT_INFORMATION
+    if not game.perfect_information:
+        information = kind.Information.IMPERFECT_INFORMATION
+    return kind(
+        short_name=short_name(game.id),
+        long_name=f"Ludoteca: {game.title}",
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=utility,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=game.num_players,
+        min_num_players=game.num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=True,
+        parameter_specification={spec.name: _parameter(spec, spec.default) for spec in game.options},
+    )
+
+
+def game_info(game: Game) -> pyspiel.GameInfo:
+    """The facts that OpenSpiel asks of every game: sizes, utilities and the longest game."""
+    low, high = game.returns_range
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions,
+        max_chance_outcomes=game.num_distinct_actions,
+        num_players=game.num_players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=game.returns_sum,
+        max_game_length=game.max_moves,
+    )
+
+
+class _Held:
+    """The Ludoteca state inside a pyspiel state. OpenSpiel clones a Python state by deep-copying its
+    attributes and serializes it by pickling them: here those are `State.clone()` and the state's JSON."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.state.clone())
+
+    def __reduce__(self) -> tuple[Callable[[str], _Held], tuple[str]]:
+        return _thaw, (json.dumps(self.state.to_json()),)
+
+
+def _thaw(text: str) -> _Held:
+    return _Held(State.from_json(json.loads(text)))
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """A Ludoteca state seen through OpenSpiel's `State` API."""
+
+    def __init__(self, spiel_game: pyspiel.Game, state: State) -> None:
+        super().__init__(spiel_game)
+        self._held = _Held(state)
+
+    @property
+    def ludoteca_state(self) -> State:
+        """The wrapped Ludoteca state (the full, true state)."""
+        return self._held.state
+
+    def current_player(self) -> int:
+        return self._held.state.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._held.state.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._held.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self._held.state.apply_action(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._held.state.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._held.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self._held.state.returns()
+
+    def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> SpielState:
+        """A state consistent with all `player` knows, by the game's `resample_from_infostate`, its
+        generator seeded by one draw of OpenSpiel's sampler. (OpenSpiel's C++ does not reach this
+        method; its Python ISMCTS does.)"""
+        return _resampled(self, player, random.Random(probability_sampler()))
+
+    def __str__(self) -> str:
+        """The whole position, canonical JSON (equal strings, equal positions)."""
+        return json.dumps(self._held.state.d, sort_keys=True, separators=(",", ":"))
+
+
+class Observer:
+    """OpenSpiel's Python observer over the contract: the information state is the game's
+    `information_state_string(role)` (perfect recall); the observation, its `observation_tensor(role)`."""
+
+    def __init__(self, game: Game, options: Mapping[str, str], iig_obs_type: Any) -> None:
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
+            raise ValueError(
+                f"{game.id}: only a player's own view is offered (public_info=True, "
+                f"private_info=SINGLE_PLAYER), not {iig_obs_type}"
+            )
+        self.tensor: np.ndarray[Any, Any] | None = None
+        self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        if not iig_obs_type.perfect_recall:
+            size = len(game.new_initial_state(options).observation_tensor(0))
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = state.ludoteca_state.observation_tensor(player)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        return state.ludoteca_state.information_state_string(player)
+
+
+def _game_class(game: Game) -> type[pyspiel.Game]:
+    type_, info = game_type(game), game_info(game)
+
+    class SpielGame(pyspiel.Game):  # type: ignore[misc]
+        __doc__ = f"{game.title} as an OpenSpiel game; parameters are its options."
+
+        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+            super().__init__(type_, info, dict(params or {}))
+            self.ludoteca_game = game
+            self.options = game.normalize_options({k: str(v) for k, v in (params or {}).items()})
+            self._initial = game.new_initial_state(self.options)
+
+        def new_initial_state(self) -> SpielState:
+            return SpielState(self, self._initial.clone())
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+            if params:
+                raise ValueError(f"{game.id}: observers take no parameters, got {params}")
+            return Observer(
+                game, self.options, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+            )
+
+    SpielGame.__name__ = SpielGame.__qualname__ = f"SpielGame_{game.id.replace('-', '_')}"
+    return SpielGame
+
+
+_REGISTERED: set[str] = set()
+
+
+def register(game: Game) -> str:
+    """Register `game` with OpenSpiel (once) and return its OpenSpiel name."""
+    name = short_name(game.id)
+    if name not in _REGISTERED:
+        pyspiel.register_game(game_type(game), _game_class(game))
+        _REGISTERED.add(name)
+    return name
+
+
+def load(game_id: str, **options: str) -> pyspiel.Game:
+    """The OpenSpiel game of a registered Ludoteca game with these options (checked first, so that a bad
+    one is named with the allowed values whatever its type)."""
+    game = get_game(game_id)
+    game.normalize_options(options)
+    params = {name: _parameter(game.option_spec(name), str(value)) for name, value in options.items()}
+    return pyspiel.load_game(register(game), params)
+
+
+def _resampled(state: SpielState, player: int, rng: random.Random) -> SpielState:
+    twin: SpielState = state.clone()
+    twin._held = _Held(state.ludoteca_state.resample_from_infostate(player, rng))
+    return twin
+
+
+def resampler(seed: int) -> Callable[[SpielState, int], SpielState]:
+    """A callback for ``ISMCTSBot.set_resampler`` that makes its search reproducible: the game's
+    `resample_from_infostate` with one generator seeded once (OpenSpiel's own sampler is unseeded)."""
+    rng = random.Random(seed)
+    return lambda state, player: _resampled(state, player, rng)
+
+
+class Evaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An MCTS evaluator that stops at once and asks the game: `State.evaluate()` (its own heuristic that
+    knows the victory conditions, on the scale of the returns); uniform priors, chance by its odds."""
+
+    def evaluate(self, state: SpielState) -> np.ndarray[Any, Any]:
+        return np.array(state.ludoteca_state.evaluate(), dtype=float)
+
+    def prior(self, state: SpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+for _game in all_games():
+    register(_game)

@@ -1,0 +1,174 @@
+"""The hall: every table the server holds, created, loaded back from storage, listed for the lobby.
+
+Storage writes go to one writer thread that commits them in groups (`writer.py`), reads to a small
+pool; AI agents think in their own worker threads. The event loop never waits on the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy import Connection
+
+from ludoteca.ai.agents import HUMAN, Agent, make_agent
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import get_game
+from ludoteca.core.record import replay_record
+from ludoteca.server.storage import GameRow, SeatRow, Store, Write
+from ludoteca.server.table import ServerError, Table, seeded_chance
+from ludoteca.server.writer import GroupWriter
+
+SEAT_KINDS = ("me", "human", "ai")
+"""A seat is played by the creator at this screen, by a person invited by link, or by an agent."""
+
+
+class Hall:
+    def __init__(self, db_url: str, ai_delay: float = 0.0, ai_threads: int = 2) -> None:
+        self.store = Store(db_url)
+        self.ai_delay = ai_delay
+        self.tables: dict[str, Table] = {}
+        self._writer = GroupWriter(self.store)
+        self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-db")
+        self._thinkers = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="ludoteca-ai")
+        self._loading = asyncio.Lock()
+
+    async def persist(self, write: Write) -> None:
+        await self._writer.write(write)
+
+    async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
+
+    async def think(self, agent: Agent, state: Any) -> int:
+        return await asyncio.get_running_loop().run_in_executor(self._thinkers, agent.step, state)
+
+    # --------------------------------------------------------------------------------- tables
+    async def start(self) -> None:
+        """After a restart: load every unfinished game and let its AI seats move again."""
+        for row in await self.read(self.store.games, ("open", "running"), 10_000):
+            table = await self.table(row.id)
+            table.kick_ai()
+
+    async def table(self, game_id: str) -> Table:
+        """The live table of a stored game, rebuilt from its actions when first needed."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            if game_id in self.tables:
+                return self.tables[game_id]
+            row = await self.read(self.store.game, game_id)
+            if row is None:
+                raise ServerError(404, f"no game {game_id!r}")
+            seats = await self.read(self.store.seats, game_id)
+            steps = await self.read(self.store.actions, game_id)
+            table = Table.rebuild(row, seats, steps, **self._table_kw())
+            self.tables[game_id] = table
+            return table
+
+    def _table_kw(self) -> dict[str, Any]:
+        return {"persist": self.persist, "store": self.store, "ai_run": self.think, "ai_delay": self.ai_delay}
+
+    async def create(
+        self, game_id: str, options: Mapping[str, str], seats: Sequence[Mapping[str, str]], seed: int | None
+    ) -> dict[str, Any]:
+        """A new game. Returns its id, the creator's token (for "me" seats) and one invitation token
+        per invited person."""
+        try:
+            game = get_game(game_id)
+            options = game.normalize_options(options)
+        except LudotecaError as exc:
+            raise ServerError(400, str(exc)) from None
+        in_play = game.roles_in_play(options)
+        if len(seats) != len(in_play):
+            names = ", ".join(game.roles[r] for r in in_play)
+            raise ServerError(400, f"{game.id} has {len(in_play)} seat(s) ({names}); {len(seats)} given")
+        seed = random.randrange(2**31) if seed is None else seed
+        mine = secrets.token_urlsafe(16)
+        rows, invitations = [], {}
+        for role, seat in zip(in_play, seats, strict=True):
+            kind = seat.get("kind")
+            if kind not in SEAT_KINDS:
+                raise ServerError(
+                    400, f"seat {game.roles[role]}: kind must be one of {', '.join(SEAT_KINDS)}"
+                )
+            if kind == "ai":
+                spec = seat.get("spec") or "random"
+                try:
+                    if spec.split(":")[0] == HUMAN:
+                        raise ServerError(400, f"seat {game.roles[role]}: use kind 'human' for a person")
+                    make_agent(spec, game, role, seed)
+                except LudotecaError as exc:
+                    raise ServerError(400, f"seat {game.roles[role]}: {exc}") from None
+                rows.append(SeatRow(role, "ai", spec, "", True))
+            elif kind == "me":
+                rows.append(SeatRow(role, "human", None, mine, True))
+            else:
+                token = secrets.token_urlsafe(16)
+                invitations[game.roles[role]] = token
+                rows.append(SeatRow(role, "human", None, token, False))
+        new_id = secrets.token_urlsafe(6)
+        status = "open" if invitations else "running"
+        await self.persist(
+            lambda db: self.store.create_game(db, new_id, game.id, options, seed, status, rows)
+        )
+        table = await self.table(new_id)
+        async with table.lock:
+            first = len(table.match.history)
+            seeded_chance(table.match)
+            if table.match.history:
+                steps = [(s.actor, s.action) for s in table.match.history[first:]]
+                await self.persist(lambda db: self.store.append(db, new_id, first, steps))
+        table.kick_ai()
+        has_me = any(s.token == mine for s in rows)
+        return {"id": new_id, "token": mine if has_me else None, "invitations": invitations}
+
+    async def upload(self, record: Any) -> str:
+        """Store an uploaded record for the replay viewer, after replaying and verifying it."""
+        if not isinstance(record, dict):
+            raise ServerError(400, "a record must be a JSON object")
+        try:
+            match = replay_record(record, verify="digests" in record)
+        except LudotecaError as exc:
+            raise ServerError(422, f"this record cannot be replayed: {exc}") from None
+        new_id = secrets.token_urlsafe(6)
+        steps = [(s.actor, s.action) for s in match.history]
+        result = match.state.result("en")
+
+        def write(db: Connection) -> None:
+            self.store.create_game(db, new_id, match.game.id, match.options, match.seed, "record", [])
+            self.store.append(db, new_id, 0, steps, "record", result)
+
+        await self.persist(write)
+        return new_id
+
+    async def listing(self) -> dict[str, list[dict[str, Any]]]:
+        rows: list[GameRow] = await self.read(self.store.games, ("open", "running", "finished"), 300)
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
+        for row in rows:
+            table = self.tables.get(row.id)
+            out[row.status].append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "title": get_game(row.game).title,
+                    "options": row.options,
+                    "moves": row.moves,
+                    "created": row.created,
+                    "result": row.result,
+                    "seats": table.seat_info() if table else None,
+                }
+            )
+        return out
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.close()
+        self._writer.close()
+        self._readers.shutdown(wait=True)
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self.store.close()

@@ -1,0 +1,41 @@
+"""A game's rules reference (Markdown with `{#anchor}` headings) as an HTML page whose headings carry
+those anchors as ids, so every rule citation in the log can open the reference at its section."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown_it import MarkdownIt
+
+from ludoteca.core.game import Game
+
+ANCHOR = re.compile(r"\s*\{#([A-Za-z0-9_.:-]+)\}\s*$")
+
+
+def rules_html(game: Game, lang: str) -> str:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md.parse(game.rules_reference(lang))
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        inline = tokens[i + 1]
+        found = ANCHOR.search(inline.content)
+        if found is None:
+            continue
+        token.attrSet("id", found.group(1))
+        inline.content = inline.content[: found.start()]
+        if inline.children:
+            last = inline.children[-1]
+            last.content = ANCHOR.sub("", last.content)
+    body = md.renderer.render(tokens, md.options, {})
+    title = html.escape(game.title)
+    return f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>
+<body class="rules"><main class="rules-text">{body}</main>
+<script>
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.classList.add("cited");
+</script></body></html>"""

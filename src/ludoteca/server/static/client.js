@@ -1,0 +1,75 @@
+// What the game page and the replay viewer share: loading a game's board module and data, drawing a
+// view with its legal targets, the log with rule citations, and the move list.
+import { h } from "/static/dom.js";
+import { lang, t } from "/static/i18n.js";
+
+const boards = {};
+
+/** The board module of a game (`/static/boards/<module>.js`), loaded once. */
+export async function loadBoard(module) {
+  boards[module] ??= await import(`/static/boards/${module}.js`);
+  return boards[module];
+}
+
+export function ruleLink(game, rule, label = null) {
+  return h("a", { class: "rule", href: `/rules/${game}?lang=${lang}#${rule}`, target: "ludoteca-rules", title: t("rules") },
+    label ?? `§ ${rule}`);
+}
+
+/**
+ * Draw `view` on `container` with the game's board module. A board module calls
+ * `ctx.target(node, target, groups)` for each thing it draws that an action may name: when legal
+ * actions name `target` (and, if given, belong to one of `groups`), the node is highlighted and a
+ * click calls `choose(actions)`. Returns the ids of the actions reachable on the board.
+ */
+export function drawBoard(board, container, view, data, choose) {
+  const drawn = new Set();
+  const ctx = {
+    lang,
+    data,
+    t,
+    /** A message of the game's own catalog, in the reader's language. */
+    msg: (key) => data.messages?.[key] ?? key,
+    /** Make `node` the board's handle for `target`: highlighted and clickable when it is legal. */
+    target(node, target, groups = null) {
+      const actions = view.actions.filter((a) => a.target === String(target) && (!groups || groups.includes(a.group)));
+      if (!actions.length) return;
+      for (const a of actions) drawn.add(a.id);
+      node.classList.add("target");
+      node.setAttribute("data-target", String(target));
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      const label = actions.map((a) => a.label).join(" / ");
+      node.setAttribute("aria-label", label);
+      const tip = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      tip.textContent = label;
+      node.appendChild(tip);
+      node.addEventListener("click", () => choose(actions));
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(actions); });
+    },
+  };
+  container.replaceChildren();
+  board.draw(container, view, ctx);
+  return drawn;
+}
+
+export function renderLog(list, view) {
+  const items = view.log.map((line) =>
+    h("li", {}, line.text, " ", line.rule ? ruleLink(view.game, line.rule) : null));
+  list.reversed = true;
+  list.replaceChildren(...items.reverse());
+}
+
+export function moveText(move) {
+  if (move.actor === "chance") return `${move.n}. ${t("chance")}`;
+  return `${move.n}. ${move.actor}: ${move.notation ?? t("chose")}`;
+}
+
+export function renderMoves(list, moves) {
+  list.replaceChildren(...moves.map((m) => h("li", { class: m.secret ? "secret" : "" }, moveText(m))));
+}
+
+export function renderResult(node, view) {
+  node.hidden = !view.result;
+  if (view.result) node.replaceChildren(h("h3", {}, t("result")), h("p", { id: "result-text" }, view.result.text));
+}

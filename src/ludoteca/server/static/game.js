@@ -1,0 +1,141 @@
+// The game page: one seat's live view over a WebSocket; targets on the board and buttons to act.
+import { api, h } from "/static/dom.js";
+import { drawBoard, loadBoard, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
+import { lang, languageLink, t } from "/static/i18n.js";
+import { remember } from "/static/tokens.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.search).get("token");
+let board = null;
+let roleNames = {};
+let data = null;
+let moves = [];
+let logLines = [];
+let last = null;
+let selected = null;
+let socket = null;
+let retry = 0;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  $("error").textContent = "";
+  document.body.classList.add("busy");
+  for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = true;
+  send({ type: "act", action: action.id, move: last.view.move });
+}
+
+function choose(actions) {
+  if (actions.length === 1) act(actions[0]);
+  else {
+    selected = actions;
+    document.body.dataset.selected = actions[0].target;
+    renderActions(new Set());
+  }
+}
+
+function renderActions(drawn) {
+  const shown = selected ?? last.view.actions.filter((a) => !drawn.has(a.id));
+  const buttons = shown.map((a) => h("button", {
+    type: "button", "data-action": a.id, "data-notation": a.notation, class: `group-${a.group}`, onclick: () => act(a),
+  }, a.label));
+  $("actions").replaceChildren(...buttons);
+}
+
+function renderPrompt(message) {
+  const view = message.view;
+  const prompt = $("prompt");
+  if (view.terminal) {
+    prompt.replaceChildren(h("b", {}, t("game_over")));
+    return;
+  }
+  const mine = view.actions.length > 0;
+  const waiting = mine ? null : h("span", { class: "waiting" }, `${t("prompt_wait")} ${roleNames[view.current_role] || view.current_role}`,
+    message.seats.find((s) => s.role === view.current_role)?.kind === "ai" ? ` (${t("ai")}) ${t("thinking")}` : "", ": ");
+  prompt.replaceChildren(waiting ?? "", view.prompt ?? "", " ", view.rule ? ruleLink(view.game, view.rule) : "");
+  prompt.classList.toggle("my-turn", mine);
+}
+
+/** Take in a message from the server: its moves and log lines follow those already held. */
+function merge(message) {
+  moves = moves.slice(0, message.moves_from).concat(message.moves);
+  logLines = message.log_from ? logLines.concat(message.view.log) : message.view.log;
+  message.view.log = logLines;
+  render(message);
+}
+
+function render(message) {
+  last = message;
+  selected = null;
+  delete document.body.dataset.selected;
+  document.body.classList.remove("busy");
+  const view = message.view;
+  const named = (role) => roleNames[role] || role;
+  $("who").textContent = view.role ? `${t("you_are")}: ${message.my_roles.map(named).join(", ")}` : t("spectator");
+  renderPrompt(message);
+  const drawn = drawBoard(board, $("board"), view, data, choose);
+  renderActions(drawn);
+  $("undo").disabled = !(message.undoable > 0);
+  $("undo").hidden = view.terminal || !view.role;
+  renderLog($("log"), view);
+  renderMoves($("moves"), moves);
+  renderResult($("result"), view);
+  const record = $("record-link");
+  record.hidden = !message.record_available;
+  record.href = `/api/games/${gameId}/record${token ? `?token=${token}` : ""}`;
+  document.body.dataset.move = view.move;
+  document.body.dataset.terminal = view.terminal;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ lang });
+  if (token) query.set("token", token);
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}?${query}`);
+  socket.onopen = () => {
+    retry = 0;
+    $("link-state").textContent = t("connected");
+    $("link-state").className = "link-state ok";
+  };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") merge(message);
+    else if (message.type === "error") {
+      document.body.classList.remove("busy");
+      $("error").textContent = message.message;
+      if (last) render(last);
+      if (message.status === 403 || message.status === 404) socket.onclose = null;
+    }
+  };
+  socket.onclose = () => {
+    $("link-state").textContent = t("disconnected");
+    $("link-state").className = "link-state down";
+    retry += 1;
+    setTimeout(connect, Math.min(10000, 500 * 2 ** retry));
+  };
+}
+
+async function main() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  $("lang").append(languageLink());
+  const first = await api(`/api/games/${gameId}?lang=${lang}${token ? `&token=${token}` : ""}`);
+  const catalog = await api(`/api/catalog?lang=${lang}`);
+  const entry = catalog.find((g) => g.id === first.view.game);
+  if (token) remember(gameId, token);
+  roleNames = Object.fromEntries(entry.roles.map((r, i) => [r, entry.role_names[i]]));
+  document.title = `${entry.title} · Ludoteca`;
+  $("title").textContent = entry.title;
+  $("rules-link").href = `/rules/${entry.id}?lang=${lang}`;
+  data = await api(`/api/data/${entry.id}`);
+  data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
+  board = await loadBoard(entry.board);
+  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  merge(first);
+  connect();
+}
+
+main().catch((error) => { $("error").textContent = error.message; });

@@ -1,0 +1,53 @@
+// The interface's own words in Spanish and English; game texts come translated from the server.
+const WORDS = {
+  es: {
+    lobby: "Sala", new_game: "Nueva partida", game: "Juego", options: "Opciones", seats: "Asientos",
+    create: "Crear partida", open: "Abiertas", running: "En juego", finished: "Terminadas",
+    none: "Ninguna.", me: "Yo (en esta pantalla)", human: "Persona invitada (enlace)", ai: "IA",
+    play: "Jugar", watch: "Mirar", replay: "Repetición", moves: "jugadas", invitations: "Invitaciones",
+    invite_help: "Envía a cada persona su enlace; quien lo abre ocupa ese asiento.",
+    your_link: "Tu enlace (guárdalo para volver a la partida)", seed: "Semilla (opcional)",
+    upload: "Ver un registro", upload_help: "Sube un registro JSON para verlo paso a paso.",
+    prompt_wait: "Esperando a", spectator: "Espectador", you_are: "Juegas como", undo: "Deshacer",
+    log: "Registro", move_list: "Jugadas", chose: "eligió", chance: "azar", result: "Resultado",
+    download: "Descargar el registro", rules: "Reglas", connected: "conectado", disconnected: "desconectado — reconectando…",
+    board_data: "Datos del tablero", first: "Inicio", prev: "Anterior", next: "Siguiente", last: "Final",
+    step: "Jugada", of: "de", language: "English", thinking: "piensa…", game_over: "Partida terminada",
+    copy: "Copiar", my_games: "Mis partidas", seats_taken: "asientos ocupados",
+  },
+  en: {
+    lobby: "Lobby", new_game: "New game", game: "Game", options: "Options", seats: "Seats",
+    create: "Create game", open: "Open", running: "Running", finished: "Finished",
+    none: "None.", me: "Me (at this screen)", human: "Invited person (link)", ai: "AI",
+    play: "Play", watch: "Watch", replay: "Replay", moves: "moves", invitations: "Invitations",
+    invite_help: "Send each person their link; whoever opens it takes that seat.",
+    your_link: "Your link (keep it to come back to the game)", seed: "Seed (optional)",
+    upload: "View a record", upload_help: "Upload a JSON record to step through it.",
+    prompt_wait: "Waiting for", spectator: "Spectator", you_are: "You play", undo: "Undo",
+    log: "Log", move_list: "Moves", chose: "chose", chance: "chance", result: "Result",
+    download: "Download the record", rules: "Rules", connected: "connected", disconnected: "disconnected — reconnecting…",
+    board_data: "Board data", first: "Start", prev: "Previous", next: "Next", last: "End",
+    step: "Move", of: "of", language: "Español", thinking: "is thinking…", game_over: "Game over",
+    copy: "Copy", my_games: "My games", seats_taken: "seats taken",
+  },
+};
+
+const params = new URLSearchParams(location.search);
+export const lang = params.get("lang") || localStorage.getItem("ludoteca.lang") || "es";
+localStorage.setItem("ludoteca.lang", lang);
+
+export function t(key) {
+  return (WORDS[lang] || WORDS.es)[key] ?? key;
+}
+
+/** A link to switch language, keeping the rest of the address. */
+export function languageLink() {
+  const other = lang === "es" ? "en" : "es";
+  const next = new URLSearchParams(location.search);
+  next.set("lang", other);
+  const a = document.createElement("a");
+  a.href = `${location.pathname}?${next}${location.hash}`;
+  a.textContent = t("language");
+  a.className = "lang";
+  return a;
+}

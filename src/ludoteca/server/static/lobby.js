@@ -1,0 +1,148 @@
+// The lobby: create a game (options and seats), list open, running and finished games, upload a record.
+import { api, h } from "/static/dom.js";
+import { lang, languageLink, t } from "/static/i18n.js";
+import { remember, tokens } from "/static/tokens.js";
+
+const $ = (id) => document.getElementById(id);
+let catalog = [];
+let seatRoles = [];
+
+function translatePage() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  $("lang").append(languageLink());
+}
+
+function currentGame() {
+  return catalog.find((g) => g.id === $("game").value);
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const select of document.querySelectorAll("[data-option]")) options[select.dataset.option] = select.value;
+  return options;
+}
+
+function drawForm() {
+  const game = currentGame();
+  const options = $("options");
+  options.replaceChildren(h("legend", {}, t("options")));
+  for (const o of game.options) {
+    const select = h("select", { name: `option-${o.name}`, "data-option": o.name, onchange: drawSeats },
+      o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+    options.append(h("label", { title: o.help }, h("span", {}, o.help || o.name), " ", select));
+  }
+  return drawSeats();
+}
+
+/** One line per seat in play with the chosen options: me, an invited person, or an AI agent. */
+async function drawSeats() {
+  const game = currentGame();
+  const query = new URLSearchParams({ ...chosenOptions(), lang });
+  seatRoles = await api(`/api/seats/${game.id}?${query}`);
+  const seats = $("seats");
+  seats.replaceChildren(h("legend", {}, t("seats")),
+    h("datalist", { id: `agents-${game.id}` }, game.agents.map((a) => h("option", { value: a }))));
+  seatRoles.forEach((seat, i) => {
+    const kind = h("select", { name: `seat-${i}`, "data-seat": i },
+      ["me", "human", "ai"].map((k) => h("option", { value: k }, t(k))));
+    // An agent spec: a kind, with parameters if wanted (`ismcts:iters=500`); the kinds are suggested.
+    const spec = h("input", { name: `spec-${i}`, "data-spec": i, hidden: true, list: `agents-${game.id}`,
+      value: game.agents[0], size: 18, "aria-label": t("ai") });
+    kind.addEventListener("change", () => { spec.hidden = kind.value !== "ai"; });
+    seats.append(h("label", {}, h("span", {}, seat.name), " ", kind, " ", spec));
+  });
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const game = currentGame();
+  const options = chosenOptions();
+  const seats = seatRoles.map((_, i) => {
+    const kind = document.querySelector(`[data-seat="${i}"]`).value;
+    return kind === "ai" ? { kind, spec: document.querySelector(`[data-spec="${i}"]`).value } : { kind };
+  });
+  const seedText = $("seed").value.trim();
+  try {
+    const made = await api("/api/games", {
+      method: "POST",
+      body: { game: game.id, options, seats, seed: seedText ? Number(seedText) : null },
+    });
+    if (made.token) remember(made.id, made.token);
+    const mine = made.token ? `/play/${made.id}?token=${made.token}&lang=${lang}` : `/play/${made.id}?lang=${lang}`;
+    const invited = Object.entries(made.invitations);
+    if (!invited.length) {
+      location.href = mine;
+      return;
+    }
+    const link = (path) => new URL(path, location.href).href;
+    $("created").hidden = false;
+    $("created").replaceChildren(
+      h("h3", {}, t("invitations")),
+      h("p", {}, t("invite_help")),
+      h("ul", { class: "links" }, invited.map(([role, token]) => {
+        const url = link(`/play/${made.id}?token=${token}`);
+        const name = seatRoles.find((seat) => seat.role === role)?.name ?? role;
+        return h("li", {}, h("b", {}, name), " ", h("input", { readonly: true, value: url, class: "link" }));
+      })),
+      h("p", {}, h("a", { href: mine, class: "button", id: "go" }, made.token ? t("play") : t("watch"))),
+    );
+    await refresh();
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  }
+}
+
+function gameItem(g, mine) {
+  const title = catalog.find((c) => c.id === g.game)?.title || g.game;
+  const opts = Object.entries(g.options).map(([k, v]) => `${k}=${v}`).join(" ");
+  const token = tokens()[g.id];
+  const links = [];
+  if (token && g.result === null) links.push(h("a", { href: `/play/${g.id}?token=${token}&lang=${lang}`, class: "button" }, t("play")));
+  else links.push(h("a", { href: `/play/${g.id}?${token ? `token=${token}&` : ""}lang=${lang}` }, t("watch")));
+  links.push(h("a", { href: `/replay/${g.id}?${token ? `token=${token}&` : ""}lang=${lang}` }, t("replay")));
+  const result = g.result ? h("span", { class: "result" }, g.result.text) : null;
+  return h("li", { "data-game": g.id, class: mine ? "mine" : "" },
+    h("b", {}, title), " ", h("code", {}, g.id), " ", h("small", {}, opts), " · ",
+    `${g.moves} ${t("moves")}`, " ", result, " ", ...links);
+}
+
+async function refresh() {
+  const listing = await api("/api/games");
+  const mine = tokens();
+  const all = [...listing.open, ...listing.running, ...listing.finished];
+  const playing = all.filter((g) => mine[g.id] && g.result === null).map((g) => gameItem(g, true));
+  $("list-mine").replaceChildren(...playing);
+  $("mine-title").hidden = !playing.length;
+  for (const status of ["open", "running", "finished"]) {
+    const items = listing[status].map((g) => gameItem(g, false));
+    $(`list-${status}`).replaceChildren(...(items.length ? items : [h("li", { class: "none" }, t("none"))]));
+  }
+}
+
+async function upload() {
+  $("upload-error").textContent = "";
+  const file = $("upload").files[0];
+  if (!file) return;
+  try {
+    const made = await api("/api/records", { method: "POST", body: await file.text() });
+    location.href = `/replay/${made.id}?lang=${lang}`;
+  } catch (error) {
+    $("upload-error").textContent = error.message;
+  }
+}
+
+async function main() {
+  translatePage();
+  catalog = await api(`/api/catalog?lang=${lang}`);
+  $("game").replaceChildren(...catalog.map((g) => h("option", { value: g.id }, g.title)));
+  $("game").addEventListener("change", drawForm);
+  await drawForm();
+  $("create-form").addEventListener("submit", create);
+  $("upload").addEventListener("change", upload);
+  await refresh();
+  setInterval(refresh, 5000);
+}
+
+main();

@@ -1,0 +1,65 @@
+// The replay viewer: step through every move of a game (or an uploaded record) as this seat saw it.
+import { api, h } from "/static/dom.js";
+import { drawBoard, loadBoard, moveText, renderLog, renderResult, ruleLink } from "/static/client.js";
+import { lang, languageLink, t } from "/static/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.search).get("token");
+let board = null;
+let data = null;
+let count = 0;
+let moves = [];
+
+async function show(step) {
+  step = Math.max(0, Math.min(count, step));
+  const query = new URLSearchParams({ step, lang });
+  if (token) query.set("token", token);
+  const frame = await api(`/api/games/${gameId}/replay?${query}`);
+  count = frame.count;
+  moves = frame.moves;
+  const view = { ...frame.view, actions: [] };
+  $("step").max = count;
+  $("step").value = step;
+  $("position").textContent = `${t("step")} ${step} ${t("of")} ${count}`;
+  document.body.dataset.step = step;
+  drawBoard(board, $("board"), view, data, () => {});
+  $("prompt").replaceChildren(view.prompt ?? "", " ", view.rule ? ruleLink(view.game, view.rule) : "");
+  renderLog($("log"), view);
+  renderResult($("result"), view);
+  $("moves").replaceChildren(...moves.map((m, i) => h("li", {
+    class: `${i + 1 === step ? "current" : ""} ${m.secret ? "secret" : ""}`,
+  }, h("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, moveText(m)))));
+}
+
+async function main() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  $("lang").append(languageLink());
+  const query = token ? `&token=${token}` : "";
+  const first = await api(`/api/games/${gameId}/replay?step=0&lang=${lang}${query}`);
+  count = first.count;
+  const catalog = await api(`/api/catalog?lang=${lang}`);
+  const entry = catalog.find((g) => g.id === first.game);
+  $("title").textContent = entry.title;
+  $("rules-link").href = `/rules/${entry.id}?lang=${lang}`;
+  const record = $("record-link");
+  record.href = `/api/games/${gameId}/record${token ? `?token=${token}` : ""}`;
+  fetch(record.href, { method: "GET" }).then((r) => { record.hidden = !r.ok; });
+  data = await api(`/api/data/${entry.id}`);
+  data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
+  board = await loadBoard(entry.board);
+  const current = () => Number($("step").value);
+  $("first").onclick = () => show(0);
+  $("prev").onclick = () => show(current() - 1);
+  $("next").onclick = () => show(current() + 1);
+  $("last").onclick = () => show(count);
+  $("step").oninput = () => show(current());
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") show(current() + 1);
+    if (e.key === "ArrowLeft") show(current() - 1);
+  });
+  await show(0);
+}
+
+main().catch((error) => { $("error").textContent = error.message; });

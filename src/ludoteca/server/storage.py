@@ -1,0 +1,251 @@
+"""Storage through SQLAlchemy: games, their seats and every applied action (DESIGN §9).
+
+A SQLite file by default, PostgreSQL by URL; the schema is created on start. A match is never stored
+as a blob: it is rebuilt by replaying its actions, so undo keeps working after a restart. Every write is
+one transaction, committed before the server tells anyone about it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    Select,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("result", Text),
+)
+"""One row per game; `status` is open (waiting for invited people), running, finished, or record (an
+uploaded record, only for the replay viewer)."""
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("role", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("spec", String(128)),
+    Column("token", String(64), nullable=False, index=True),
+    Column("claimed", Boolean, nullable=False),
+)
+"""Who sits at each role: a person (`human`, holding a secret token) or an agent (`ai`, by spec)."""
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("actor", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+)
+"""Every applied action, chance outcomes included, in order."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    role: int
+    kind: str
+    spec: str | None
+    token: str
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    options: dict[str, str]
+    seed: int
+    created: float
+    status: str
+    moves: int
+    result: dict[str, Any] | None
+
+
+def connect(url: str) -> Engine:
+    """An engine for `url` with the schema created. SQLite runs in WAL mode, so a commit survives the
+    process being killed, and readers never wait for the writer."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    engine = create_engine(url, future=True)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.execute("PRAGMA wal_autocheckpoint=0")  # see Store._checkpoints
+            cursor.close()
+
+    metadata.create_all(engine)
+    return engine
+
+
+Write = Callable[[Connection], None]
+"""One write: statements run on a connection inside a transaction the caller commits."""
+
+
+class Store:
+    """The server's only access to the database. Methods are synchronous: the server calls them from
+    worker threads, never from the event loop. Writes take the connection of a transaction, so that
+    several can be committed together (`commit`)."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = connect(url)
+        self._closing = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="ludoteca-wal", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self, every: float = 1.0) -> None:
+        """Copy SQLite's write-ahead log into the database once a second, off the writer's path: a
+        checkpoint inside a commit (SQLite's default) would hold every game waiting on that commit."""
+        while not self._closing.wait(every):
+            with self.engine.connect() as db:
+                db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def commit(self, writes: list[Write]) -> None:
+        """Run `writes` in one transaction: all are committed, or none."""
+        with self.engine.begin() as db:
+            for write in writes:
+                write(db)
+
+    @staticmethod
+    def create_game(
+        db: Connection,
+        game_id: str,
+        game: str,
+        options: dict[str, str],
+        seed: int,
+        status: str,
+        seat_rows: list[SeatRow],
+    ) -> None:
+        db.execute(
+            insert(games).values(
+                id=game_id,
+                game=game,
+                options=json.dumps(options),
+                seed=seed,
+                created=time.time(),
+                status=status,
+            )
+        )
+        if seat_rows:
+            db.execute(insert(seats), [{"game_id": game_id, **s.__dict__} for s in seat_rows])
+
+    @staticmethod
+    def append(
+        db: Connection,
+        game_id: str,
+        first: int,
+        steps: list[tuple[int, int]],
+        status: str | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Store actions `first`, `first+1`, ... and, when it changed, the game's status and result."""
+        if steps:
+            db.execute(
+                insert(actions),
+                [
+                    {"game_id": game_id, "idx": first + i, "actor": actor, "action": action}
+                    for i, (actor, action) in enumerate(steps)
+                ],
+            )
+        if status is not None:
+            result_text = None if result is None else json.dumps(result, ensure_ascii=False)
+            db.execute(update(games).where(games.c.id == game_id).values(status=status, result=result_text))
+
+    @staticmethod
+    def truncate(db: Connection, game_id: str, keep: int) -> None:
+        """Forget every action from index `keep` on (an undo)."""
+        db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= keep))
+
+    @staticmethod
+    def claim(db: Connection, game_id: str, token: str, status: str) -> None:
+        mine = (seats.c.game_id == game_id) & (seats.c.token == token)
+        db.execute(update(seats).where(mine).values(claimed=True))
+        db.execute(update(games).where(games.c.id == game_id).values(status=status))
+
+    # ----------------------------------------------------------------------------------- reading
+    def game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as db:
+            row = db.execute(_with_moves().where(games.c.id == game_id)).first()
+        return None if row is None else _game_row(row)
+
+    def games(self, statuses: tuple[str, ...], limit: int = 200) -> list[GameRow]:
+        query = (
+            _with_moves().where(games.c.status.in_(statuses)).order_by(games.c.created.desc()).limit(limit)
+        )
+        with self.engine.connect() as db:
+            return [_game_row(row) for row in db.execute(query)]
+
+    def seats(self, game_id: str) -> list[SeatRow]:
+        query = select(seats).where(seats.c.game_id == game_id).order_by(seats.c.role)
+        with self.engine.connect() as db:
+            return [SeatRow(r.role, r.kind, r.spec, r.token, r.claimed) for r in db.execute(query)]
+
+    def actions(self, game_id: str) -> list[tuple[int, int]]:
+        query = select(actions.c.actor, actions.c.action).where(actions.c.game_id == game_id)
+        with self.engine.connect() as db:
+            return [(r.actor, r.action) for r in db.execute(query.order_by(actions.c.idx))]
+
+    def close(self) -> None:
+        self._closing.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
+        self.engine.dispose()
+
+
+def _with_moves() -> Select[Any]:
+    """Games with their number of stored actions (counted, so that a move writes only its action)."""
+    moves = select(func.count()).where(actions.c.game_id == games.c.id).scalar_subquery()
+    return select(games, moves.label("moves"))
+
+
+def _game_row(row: Any) -> GameRow:
+    return GameRow(
+        id=row.id,
+        game=row.game,
+        options=json.loads(row.options),
+        seed=row.seed,
+        created=row.created,
+        status=row.status,
+        moves=row.moves,
+        result=None if row.result is None else json.loads(row.result),
+    )
