@@ -95,6 +95,13 @@ def test_seatings_rotate_the_agents_over_the_free_seats() -> None:
     assert seatings(2, ["a", "b", "c"], {}, 3) == [["a", "b"], ["b", "c"], ["c", "a"]]
 
 
+def test_seatings_leave_the_roles_out_of_play_alone() -> None:
+    """A two-player game of a five-role game: the agents rotate over the two seats in play only."""
+    games = seatings(5, ["a", "b"], {}, 2, in_play=[0, 2])
+    assert [[g[0], g[2]] for g in games] == [["a", "b"], ["b", "a"]]
+    assert all(g[r] == "random" for g in games for r in (1, 3, 4))
+
+
 def test_wilson_intervals() -> None:
     assert wilson(8, 10) == [0.4902, 0.9433]
     assert wilson(0, 0) == [0.0, 1.0]

@@ -237,7 +237,8 @@ def selfplay(
     options = game.normalize_options(parse_pairs(option, "--option", t))
     pinned = {game.role_index(role): spec for role, spec in parse_pairs(seat, "--seat", t).items()}
     specs = [s.strip() for s in agents.split(",")] if agents else []
-    free = game.num_players - len(pinned)
+    in_play = game.roles_in_play(options)
+    free = len([r for r in in_play if r not in pinned])
     if bool(specs) != bool(free):
         raise BadOptionError(t("agents_seats" if free else "agents_unseated", roles=", ".join(game.roles)))
     for role, spec in [*pinned.items(), *((r, s) for r in range(game.num_players) for s in specs)]:
@@ -245,7 +246,7 @@ def selfplay(
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     seated = list(
-        zip(range(seed, seed + games), seatings(game.num_players, specs, pinned, games), strict=True)
+        zip(range(seed, seed + games), seatings(game.num_players, specs, pinned, games, in_play), strict=True)
     )
     chunks = [
         (game.id, options, [seated[s - seed] for s in seeds], records) for seeds in chunked(seed, games, jobs)

@@ -4,9 +4,9 @@
 Seats pinned to a spec keep it; the agents under test rotate over the other seats, so that over any
 multiple of their number of games each agent sits at each free seat equally often: game ``i`` gives the
 ``j``-th free seat agent ``(i + j) mod k``. With one seat and two agents (Maquis, ``ismcts,random``) the
-two simply alternate, and their win rates come out side by side. Where the options leave some roles out
-of play (a two-player game of a game with more roles), pin those seats so that the agents rotate over the
-seats in play; a seat that never decides is left out of the figures.
+two simply alternate, and their win rates come out side by side. Roles out of play under the options
+(`Game.roles_in_play`: a two-player Patria Libre, the side a solo opponent plays) are never free seats, so
+the agents rotate over the seats in play; a seat that never decides is left out of the figures.
 
 Game `seed` samples chance with ``random.Random(seed)`` — the convention of `Match` — and seats its
 agents with the same seed, so a game depends on its seed and its seating alone, wherever and in whatever
@@ -32,13 +32,21 @@ Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 
 
-def seatings(roles: int, agents: Sequence[str], pinned: Mapping[int, str], count: int) -> list[list[str]]:
+def seatings(
+    roles: int,
+    agents: Sequence[str],
+    pinned: Mapping[int, str],
+    count: int,
+    in_play: Sequence[int] | None = None,
+) -> list[list[str]]:
     """The spec at each seat for games ``0 .. count-1``: pinned seats fixed, the agents rotated over the
-    free seats."""
-    free = [r for r in range(roles) if r not in pinned]
+    free seats — the seats `in_play` (every seat by default) that are not pinned. A seat out of play
+    gets ``random``, which it never uses."""
+    seats = range(roles) if in_play is None else in_play
+    free = [r for r in seats if r not in pinned]
     games = []
     for i in range(count):
-        specs = [pinned.get(r, "") for r in range(roles)]
+        specs = [pinned.get(r, "random") for r in range(roles)]
         for j, seat in enumerate(free):
             specs[seat] = agents[(i + j) % len(agents)]
         games.append(specs)

@@ -13,6 +13,7 @@ from ludoteca.core.i18n import Catalog
 from ludoteca.core.state import State
 from ludoteca.games.mar_y_acero.actions import ACTIONS
 from ludoteca.games.mar_y_acero.board import BOARD
+from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
 from ludoteca.games.mar_y_acero.state import MyaState
 
 HERE = Path(__file__).parent
@@ -56,7 +57,11 @@ class MarYAcero(Game):
         return int(best)
 
     def data_provenance(self) -> dict[str, int]:
-        return BOARD.provenance()
+        """The components' sources and the Nitayno's (§5), counted together."""
+        counts = BOARD.provenance()
+        for kind, n in NITAYNO.provenance().items():
+            counts[kind] = counts.get(kind, 0) + n
+        return counts
 
     def rules_reference(self, lang: str) -> str:
         path = HERE / f"rules.{lang}.md"
