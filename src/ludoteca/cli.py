@@ -437,12 +437,19 @@ def serve(
     ] = 0.3,
 ) -> None:
     """Serve the web platform: lobby, boards, live games (needs the `web` extra)."""
+    import gc
+
     import uvicorn
 
     from ludoteca.server import create_app
 
     # Views are small and sent often: compressing each one costs more than it saves on a LAN.
     app = create_app(db, ai_delay=ai_delay)
+    # A server holds many long-lived game states; the cyclic collector's full passes over them were the
+    # slowest thing it did (the load run's p99 fell from 179 to 38 ms): keep what is loaded out of its
+    # reach and let it run less often.
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 1000)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
