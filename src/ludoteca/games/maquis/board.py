@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ludoteca.core import provenance
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -133,38 +135,17 @@ class Board:
         assert set(self.layout) == set(self.locations), "every location needs a drawing position"
         assert set(self.morale_red) == set(range(1, 8)), "morale runs from 1 to 7"
         for data in files:
-            list(_items(data))
+            list(provenance.items(data))
 
     def provenance(self) -> dict[str, int]:
         """How many data items come from the rulebook, public material, or our reconstruction."""
         counts: Counter[str] = Counter()
         for name in ("board", "cards", "components", "missions", "layout"):
-            for item in _items(_load(name)):
-                counts[_kind(item["source"])] += len(item.get("position", {})) or 1
+            for item in provenance.items(_load(name)):
+                counts[provenance.kind(item["source"])] += len(item.get("position", {})) or 1
                 if "name_source" in item:
-                    counts[_kind(item["name_source"])] += 1
+                    counts[provenance.kind(item["name_source"])] += 1
         return dict(counts)
-
-
-def _items(tree: dict[str, Any]) -> Any:
-    """Every data item (a table with a `source`); raises if a table holds facts but names no source."""
-    if "source" in tree:
-        yield tree
-        return
-    for key, value in tree.items():
-        children = value if isinstance(value, list) else [value]
-        for child in children:
-            if not isinstance(child, dict):
-                raise ValueError(f"data {key!r} carries no source")
-            yield from _items(child)
-
-
-def _kind(source: str) -> str:
-    if source.startswith("rulebook"):
-        return "rulebook"
-    if source.startswith("public"):
-        return "public"
-    return "reconstructed"
 
 
 BOARD = Board()

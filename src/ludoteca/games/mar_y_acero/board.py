@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ludoteca.core import provenance
+
 DATA = Path(__file__).parent / "data"
 AREAS = tuple(range(1, 16))
 BAGS = ("soldier", "settler", "taino", "caribe", "rebel")
@@ -147,34 +149,10 @@ class Board:
         assert Counter(c.deck for c in self.destinies.values()) == {1: 3, 2: 20}
         assert len(self.rs_soldiers) == len(self.rs_end_vp) == self.tracks["royal_support_max"] + 1
         for data in self._files:
-            list(_items(data))
+            list(provenance.items(data))
 
     def provenance(self) -> dict[str, int]:
-        counts: Counter[str] = Counter()
-        for data in self._files:
-            for item in _items(data):
-                counts[_kind(item["source"])] += 1
-        return dict(counts)
-
-
-def _items(tree: dict[str, Any]) -> Any:
-    """Every data item (a table with a `source`); raises if a table holds facts but names no source."""
-    if "source" in tree:
-        yield tree
-        return
-    for key, value in tree.items():
-        for child in value if isinstance(value, list) else [value]:
-            if not isinstance(child, dict):
-                raise ValueError(f"data {key!r} carries no source")
-            yield from _items(child)
-
-
-def _kind(source: str) -> str:
-    if source.startswith("rulebook"):
-        return "rulebook"
-    if source.startswith("public"):
-        return "public"
-    return "reconstructed"
+        return provenance.count(item["source"] for data in self._files for item in provenance.items(data))
 
 
 BOARD = Board()

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ludoteca.core import provenance
+
 DATA = Path(__file__).parent / "data" / "nitayno.toml"
 EFFECTS = frozenset(
     {
@@ -100,13 +102,9 @@ class NitaynoData:
 
     def provenance(self) -> dict[str, int]:
         """How many items are of each kind of source (for `ludoteca info`)."""
-        counts: dict[str, int] = {}
         items = [*self.raw["card"], *(self.raw[k] for k in ("garrison", "activation", "event_phase"))]
         items += [self.raw[k] for k in ("no_retreat", "priority", "levels")]
-        for item in items:
-            kind = str(item["source"]).split(":")[0].split(" ")[0]
-            counts[kind] = counts.get(kind, 0) + 1
-        return counts
+        return provenance.count(str(item["source"]) for item in items)
 
 
 NITAYNO = NitaynoData()

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ludoteca.core import provenance
+
 DATA = Path(__file__).parent / "data"
 SIDES = ("insurgent", "royalist", "military")
 ROLES = ("hidalgo", "morelos", "calleja", "venegas", "iturbide")
@@ -96,11 +98,7 @@ class Board:
         return [cid for cid, c in self.cards.items() if c["type"] == "spv"]
 
     def provenance(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for source in self.provenance_items:
-            kind = source.split(":")[0].split(" ")[0]
-            counts[kind] = counts.get(kind, 0) + 1
-        return counts
+        return provenance.count(self.provenance_items)
 
     def check(self) -> None:
         """The constraints the rulebook fixes (shared/games/patria-libre.md §3)."""
