@@ -24,5 +24,5 @@ def test_items_are_the_tables_that_name_a_source() -> None:
 
 
 def test_a_table_of_facts_without_a_source_is_refused() -> None:
-    with pytest.raises(ValueError, match="'speed' carries no source"):
+    with pytest.raises(ValueError, match="'id' carries no source"):
         list(provenance.items({"unit": [{"id": 1, "speed": 3}]}))
