@@ -90,6 +90,15 @@ def _centre(b: dict[str, Any], lang: str) -> list[RenderableType]:
             (b["destiny_text"] or "", ""),
             ("\n" + ", ".join(flags) if flags else "", "bold red"),
         )
+    if b["nitayno_card"] is not None:  # solo: the Nitayno card of the turn (§5.3.2)
+        card = b["nitayno_card"]
+        destiny = Group(
+            destiny,
+            Text.assemble(
+                (f"\n{GAME.catalog.text(f'nitayno.card.{card}', lang)}\n", "bold green"),
+                b["nitayno_text"] or "",
+            ),
+        )
     colon = _t(b["colon"] if b["colon"] != "map" else "on_map", lang)
     leaders = Text(f"{_t('colon', lang)}: {colon}")
     if b["testament"] is not None:

@@ -27,6 +27,7 @@ def board_view(st: MyaState, role: int | None, lang: str) -> dict[str, Any]:
     for fac in ("es", "ind"):
         visible = fac == me or (solo and fac == "ind")
         hands[fac] = list(d["hands"][fac]) if visible else len(d["hands"][fac])
+    nitayno_card = d["nitayno"].get("card") if solo else None  # the solo special phase's card (§5.3.2)
     return {
         "turn": d["turn"],
         "phase": d["phase"],
@@ -61,6 +62,10 @@ def board_view(st: MyaState, role: int | None, lang: str) -> dict[str, Any]:
         "destiny": d["destiny"],
         "destiny_text": None if d["destiny"] is None else catalog.text(f"cardtext.{d['destiny']}", lang),
         "destinies_left": len(d["destinies"]),
+        "nitayno_card": nitayno_card,
+        "nitayno_text": None
+        if nitayno_card is None
+        else catalog.text(f"nitayno.cardtext.{nitayno_card}", lang),
         "flags": dict(d["flags"]),
         "hands": hands,
         "played": {fac: list(v) for fac, v in d["played"].items()},

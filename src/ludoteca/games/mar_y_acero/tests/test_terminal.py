@@ -11,8 +11,8 @@ from ludoteca.games.mar_y_acero.terminal import render
 from ludoteca.games.mar_y_acero.tests.positions import GAME
 
 
-def _position(seed: int, moves: int):  # type: ignore[no-untyped-def]
-    st, rng = GAME.new_initial_state({}), random.Random(seed)
+def _position(seed: int, moves: int, **options: str):  # type: ignore[no-untyped-def]
+    st, rng = GAME.new_initial_state(options), random.Random(seed)
     for _ in range(moves):
         if st.is_terminal():
             break
@@ -50,3 +50,17 @@ def test_destiny_card_in_force_is_shown() -> None:
     st = _position(4, 300)
     card = st.d["destiny"]
     assert GAME.catalog.text(f"card.{card}", "es") in _text(st.view(None, "es"), "es")
+
+
+def test_in_solo_the_nitayno_card_of_the_turn_is_shown() -> None:
+    """§5.3.2: once the solo special phase has drawn its card, the table shows it and what it does."""
+    st = _position(4, 400, mode="solo")
+    card = st.d["nitayno"].get("card")
+    assert card is not None
+    text = _text(st.view(0, "en"), "en")
+    assert GAME.catalog.text(f"nitayno.card.{card}", "en") in text
+    assert st.view(0, "en")["board"]["nitayno_text"] == GAME.catalog.text(f"nitayno.cardtext.{card}", "en")
+
+
+def test_in_two_player_there_is_no_nitayno_card() -> None:
+    assert _position(4, 400).view(0, "en")["board"]["nitayno_card"] is None
