@@ -98,12 +98,18 @@ function drawCentre(svg, view, ctx) {
   });
   y += 62;
   const grace = `${es ? "Gracia Divina/Yaya" : "Divine Grace/Yaya"}: ${b.grace.face === "es" ? (es ? "española" : "Spanish") : (es ? "indígena" : "Indigenous")}${b.grace.box === "used" ? (es ? " (usada)" : " (used)") : ""}`;
-  s("text", { x: x0, y, class: "info start" }, svg, `${grace} · Colón: ${b.colon}`);
+  const colon = ctx.msg(`term.${b.colon === "map" ? "on_map" : b.colon}`);
+  s("text", { x: x0, y, class: "info start" }, svg, `${grace} · ${ctx.msg("term.colon")}: ${colon}`);
   y += 22;
   if (b.destiny !== null) {
     s("text", { x: x0, y, class: "info start" }, svg, `${es ? "Destino" : "Destiny"} ${b.destiny}: ${b.destiny_text}`.slice(0, 110));
   }
   s("text", { x: x0 + 380, y: y + 22, class: "small start" }, svg, `${es ? "Mazo de destino" : "Destiny deck"}: ${b.destinies_left}`);
+  if (b.nitayno_card !== null) {  // solo: the Nitayno card of the turn (§5.3.2)
+    y += 22;
+    s("text", { x: x0, y: y + 22, class: "info start" }, svg,
+      `${ctx.msg(`nitayno.card.${b.nitayno_card}`)}: ${b.nitayno_text}`.slice(0, 110));
+  }
   y += 40;
   drawHands(svg, view, ctx, x0, y);
 }
