@@ -29,6 +29,10 @@ def test_a_whole_maquis_game_is_played_by_clicking(tmp_path: Path) -> None:
         page.wait_for_selector("svg .target")
         assert "/play/" in page.url and "token=" in page.url
         assert page.locator(".prompt.my-turn a.rule").count() == 1
+        page.click("#hint")  # the search's suggestion for this seat, highlighted on the board or buttons
+        page.wait_for_selector("#hint-box ol li")
+        assert "The AI would play" in page.locator("#hint-box").inner_text()
+        assert page.locator(".hinted").count() == 1
 
         clicks = 0
         while page.locator("body").get_attribute("data-terminal") != "true":

@@ -216,6 +216,14 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         await table.undo(roles)
         return table.message(roles, check_lang(lang))
 
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(game_id: str, token: str | None = None, lang: str = "es") -> dict[str, Any]:
+        """The search's suggestion for the token's seat, which must be the one to act."""
+        table, roles = await seat(game_id, token)
+        if not roles:
+            raise ServerError(403, "a spectator has no move to be suggested: give a seat's token")
+        return await table.hint(roles, check_lang(lang))
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, token: str | None = None) -> JSONResponse:
         table, roles = await seat(game_id, token)
@@ -284,16 +292,21 @@ async def pump(socket: WebSocket, watcher: Watcher) -> None:
 
 
 async def handle(table: Table, watcher: Watcher, message: Any) -> None:
-    """One message from a browser: ``{"type": "act", "action": id|notation, "move": n}`` or
-    ``{"type": "undo"}``. A refusal is answered to that connection only."""
+    """One message from a browser: ``{"type": "act", "action": id|notation, "move": n}``,
+    ``{"type": "undo"}`` or ``{"type": "hint"}``. A refusal, and a hint, are answered to that connection
+    only."""
     try:
-        if not isinstance(message, dict) or message.get("type") not in ("act", "undo"):
+        if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "hint"):
             raise ServerError(
-                400, 'a message must be {"type": "act", "action": ..., "move": n} or {"type": "undo"}'
+                400,
+                'a message must be {"type": "act", "action": ..., "move": n}, {"type": "undo"} '
+                'or {"type": "hint"}',
             )
         if not watcher.roles:
             raise ServerError(403, "a spectator cannot act")
-        if message["type"] == "undo":
+        if message["type"] == "hint":
+            watcher.queue.put_nowait(encode(await table.hint(watcher.roles, watcher.lang)))
+        elif message["type"] == "undo":
             await table.undo(watcher.roles)
         else:
             move = message.get("move")

@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 
 from ludoteca.ai.agents import Agent, make_agent
+from ludoteca.ai.ismcts import LEVELS, IsmctsAgent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.match import Match
@@ -320,6 +321,25 @@ class Table:
         self.kick_ai()
 
     # ------------------------------------------------------------------------------------ AI seats
+    async def hint(self, roles: tuple[int, ...], lang: str) -> dict[str, Any]:
+        """What the search (`ismcts`, level normal) would play for the token's role to act, with the moves
+        it weighed: the terminal's hint, seeded the same way (the match's seed and the move), so a position
+        always gets the same hint. The search sees only what that role may know; the game is untouched."""
+        async with self.lock:
+            state = self.match.state
+            if state.is_terminal():
+                raise ServerError(409, "the game is over; there is no move to suggest")
+            player = state.current_player()
+            if player not in roles:
+                raise ServerError(409, f"no hint: it is not your turn, {self.game.roles[player]} is to act")
+            snapshot, move = state.clone(), state.move_number()
+        agent = IsmctsAgent(player, self.match.seed + move, LEVELS["normal"])
+        await self._ai_run(agent, snapshot)
+        explained = agent.explain()
+        for weighed in explained["alternatives"]:
+            weighed["label"] = snapshot.action_view(weighed["action"], lang)["label"]
+        return {"type": "hint", "move": move, **explained}
+
     def kick_ai(self) -> None:
         """Start the AI if an AI seat is to act and it is not already thinking."""
         if self._ai_task is not None and not self._ai_task.done():

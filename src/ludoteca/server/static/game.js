@@ -24,8 +24,32 @@ function send(message) {
 function act(action) {
   $("error").textContent = "";
   document.body.classList.add("busy");
-  for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = true;
+  for (const b of document.querySelectorAll("#actions button, #undo, #hint")) b.disabled = true;
   send({ type: "act", action: action.id, move: last.view.move });
+}
+
+function askHint() {
+  $("hint").disabled = true;
+  $("hint-box").hidden = false;
+  $("hint-box").replaceChildren(h("p", {}, t("hint_thinking")));
+  send({ type: "hint" });
+}
+
+/** The search's suggestion for this position: its move highlighted, the moves it weighed listed. */
+function renderHint(hint) {
+  if (!last || hint.move !== last.view.move) return;  // the game has moved on
+  $("hint").disabled = false;
+  const best = hint.alternatives.find((a) => a.action === hint.action);
+  for (const b of document.querySelectorAll("#actions button")) b.classList.toggle("hinted", Number(b.dataset.action) === hint.action);
+  const target = last.view.actions.find((a) => a.id === hint.action)?.target;
+  if (target) document.querySelector(`#board [data-target="${CSS.escape(target)}"]`)?.classList.add("hinted");
+  const weighed = hint.alternatives.slice(0, 5).map((a) =>
+    h("li", {}, `${a.label} (${a.notation}): ${a.visits}`, a.value === null ? "" : `, ${a.value >= 0 ? "+" : ""}${a.value.toFixed(2)}`));
+  $("hint-box").replaceChildren(
+    h("p", {}, h("b", {}, `${t("hint_play")}: ${best ? best.label : hint.notation} (${hint.notation})`)),
+    hint.iterations ? h("p", { class: "dim" }, `${hint.iterations} ${t("hint_weighed")}`) : "",
+    hint.iterations ? h("ol", {}, ...weighed) : "",
+  );
 }
 
 function choose(actions) {
@@ -80,6 +104,9 @@ function render(message) {
   renderActions(drawn);
   $("undo").disabled = !(message.undoable > 0);
   $("undo").hidden = view.terminal || !view.role;
+  $("hint").hidden = view.terminal || !view.role;
+  $("hint").disabled = view.actions.length === 0;
+  $("hint-box").hidden = true;
   renderLog($("log"), view);
   renderMoves($("moves"), moves);
   renderResult($("result"), view);
@@ -103,6 +130,7 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") merge(message);
+    else if (message.type === "hint") renderHint(message);
     else if (message.type === "error") {
       document.body.classList.remove("busy");
       $("error").textContent = message.message;
@@ -134,6 +162,7 @@ async function main() {
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("hint").addEventListener("click", askHint);
   merge(first);
   connect();
 }

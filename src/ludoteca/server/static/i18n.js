@@ -14,6 +14,8 @@ const WORDS = {
     board_data: "Datos del tablero", first: "Inicio", prev: "Anterior", next: "Siguiente", last: "Final",
     step: "Jugada", of: "de", language: "English", thinking: "piensa…", game_over: "Partida terminada",
     copy: "Copiar", my_games: "Mis partidas", seats_taken: "asientos ocupados",
+    hint: "Pista", hint_thinking: "La IA busca una jugada…", hint_play: "La IA jugaría",
+    hint_weighed: "iteraciones; jugadas sopesadas (visitas, valor esperado):",
   },
   en: {
     lobby: "Lobby", new_game: "New game", game: "Game", options: "Options", seats: "Seats",
@@ -29,6 +31,8 @@ const WORDS = {
     board_data: "Board data", first: "Start", prev: "Previous", next: "Next", last: "End",
     step: "Move", of: "of", language: "Español", thinking: "is thinking…", game_over: "Game over",
     copy: "Copy", my_games: "My games", seats_taken: "seats taken",
+    hint: "Hint", hint_thinking: "The AI is looking for a move…", hint_play: "The AI would play",
+    hint_weighed: "iterations; moves weighed (visits, expected value):",
   },
 };
 
