@@ -96,3 +96,17 @@ def test_catalog_memo_gives_the_same_texts() -> None:
     assert catalog.text("cli.saved", "en", {"path": "b.json"}) == "Record written to b.json."
     assert catalog.text("cli.saved", "es", {"path": "a.json"}) != first
     assert "x, y" in catalog.text("cli.saved", "en", {"path": ["x", "y"]})  # unhashable: not memoised
+
+
+def test_log_lines_are_rendered_once_per_entry_and_language() -> None:
+    """A log entry's text is remembered by the entry itself: the same entry gives the same text in each
+    language, and an equal-looking new entry is rendered afresh (never another entry's text)."""
+    catalog = Catalog()
+    entry = ["cli.saved", {"path": "a.json"}, None, None]
+    assert catalog.line_text(entry, "en") == catalog.line_text(entry, "en") == "Record written to a.json."
+    assert catalog.line_text(entry, "es") == catalog.text("cli.saved", "es", {"path": "a.json"})
+    other = ["cli.saved", {"path": "b.json"}, None, None]
+    assert catalog.line_text(other, "en") == "Record written to b.json."
+    for n in range(3):  # entries made and dropped: a reused id never returns a dropped entry's text
+        fresh = ["cli.saved", {"path": f"{n}.json"}, None, None]
+        assert catalog.line_text(fresh, "en").endswith(f"{n}.json.")

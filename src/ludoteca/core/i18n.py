@@ -28,6 +28,7 @@ class Catalog:
                 if path.exists():
                     self._messages[lang].update(_flatten(tomllib.loads(path.read_text("utf-8"))))
         self._memo: dict[tuple[Any, ...], str] = {}
+        self._lines: dict[tuple[int, str], tuple[list[Any], str]] = {}
 
     def keys(self, lang: str) -> set[str]:
         return set(self._messages[lang])
@@ -59,6 +60,20 @@ class Catalog:
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
             self._memo[memo] = text
+        return text
+
+    def line_text(self, entry: list[Any], lang: str) -> str:
+        """The text of a log entry (``[key, params, visible, rule]``) in `lang`. A view carries the whole
+        log, so the same entries are rendered at every move: each is remembered by identity (an entry never
+        changes once written, and clones share their entries), holding the entry so its id stays its own."""
+        slot = (id(entry), lang)
+        held = self._lines.get(slot)
+        if held is not None and held[0] is entry:
+            return held[1]
+        text = self.text(entry[0], lang, entry[1])
+        if len(self._lines) >= _MEMO_SIZE:
+            self._lines.clear()
+        self._lines[slot] = (entry, text)
         return text
 
     def _resolve(self, value: Any, lang: str) -> Any:

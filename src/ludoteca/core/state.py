@@ -294,8 +294,9 @@ class State:
         catalog = self.game.catalog
         view = self._view(role, lang)
         view["log"] = [
-            {"text": catalog.text(key, lang, params), "key": key, "rule": rule}
-            for key, params, rule in self.visible_log(role)
+            {"text": catalog.line_text(entry, lang), "key": entry[0], "rule": entry[3]}
+            for entry in self.logs
+            if entry[2] is None or (role is not None and role in entry[2])
         ]
         view["actions"] = [self.action_view(a, lang) for a in view["actions"]]
         return view
