@@ -43,6 +43,8 @@ class Needs:
     actions: float = 0.0
     resources: Counter[str] = field(default_factory=Counter)
     morale: int = 0
+    losses: int = 0
+    """Morale the day track will still take."""
     deadlines: list[tuple[int, float, Counter[str]]] = field(default_factory=list)
     """(last day, actions, resources) of each card that must be done by a day of the track."""
     hopeless: bool = False
@@ -75,7 +77,7 @@ def morale_losses(st: St) -> int:
 
 def needs(st: St) -> Needs:
     """Every unfinished card's remaining demands (card facts: data/missions.toml, rules §missions)."""
-    d, found = st.d, Needs()
+    d, found = st.d, Needs(losses=morale_losses(st))
     day, left, final = d["day"], days_left(st), last_pass(st)
     for m in d["missions"]:
         if m["done"]:
@@ -134,7 +136,7 @@ def resource_work(st: St, need: Counter[str], have: Counter[str], tiles: set[str
     """Actions to gather what `need` asks beyond `have`, with the built `tiles` and the difficulty's
     airdrops (§Fase de acción; tiles: data/cards.toml)."""
     airdrop = st.settings()["airdrop"]
-    need = Counter(need)
+    extra: dict[str, int] = {}
     work = 0.0
     explosives = max(0, need["explosive"] - have["explosive"])
     if explosives:
@@ -142,9 +144,11 @@ def resource_work(st: St, need: Counter[str], have: Counter[str], tiles: set[str
             if len(tiles) >= SPARE_ROOMS:
                 return HOPELESS
             work += 1.0
-            need["money"] += 2
+            extra["money"] = 2
         work += explosives
-        need["medicine"] += explosives
+        extra["medicine"] = explosives
+    if extra:
+        need = need + Counter(extra)
     money_unit = 1.0 if "counterfeiter" in tiles else min(2.0, 2.0 / airdrop.get("money", 1))
     weapons = max(0, need["weapon"] - have["weapon"])
     spare_money = max(0, have["money"] - need["money"])
@@ -161,7 +165,7 @@ def resource_work(st: St, need: Counter[str], have: Counter[str], tiles: set[str
 def work(st: St, found: Needs, have: Counter[str], tiles: set[str], morale: int) -> float:
     """All the actions still needed: the cards' own, their resources, and the Morale to win back."""
     total = found.actions + resource_work(st, found.resources, have, tiles)
-    short = max(found.morale, 1) - (morale - morale_losses(st))
+    short = max(found.morale, 1) - (morale - found.losses)
     return total + max(0, short) * RELIEF
 
 
@@ -173,17 +177,19 @@ def holdings(st: St) -> Counter[str]:
     return have
 
 
-def worker_outlook(st: St, loc: str, found: Needs, base: float) -> float:
+def worker_outlook(st: St, loc: str, found: Needs, have: Counter[str], base: float) -> float:
     """What a placed worker who has not acted yet is expected to achieve: the best action of its
     location, in actions of work saved; with no escape route, also its arrest (§Ser arrestado), which
     takes the gain away unless the location has the star or the action is a mission's."""
     d = st.d
-    have, tiles = holdings(st), set(d["tiles"].values())
+    tiles = set(d["tiles"].values())
     kept = 1.0 if missions.choices(st, loc) else 0.0
     best = kept
     for action in st.location_choices(loc):
         option = st.option_at(loc, target(action))
-        after = have - Counter(option.pay) + Counter(option.gain)
+        after = Counter(have)
+        after.subtract(option.pay)
+        after.update(option.gain)
         if option.special == "airdrop":
             packages = st.settings()["airdrop"]
             gain = max(
@@ -240,7 +246,7 @@ def margin(st: St) -> float:
         value -= HOPELESS
     for loc, pawn in d["board"].items():
         if pawn == "w" and (d["phase"] == "placement" or loc in d["ready"]):
-            value += worker_outlook(st, loc, found, base)
+            value += worker_outlook(st, loc, found, have, base)
         elif pawn == "w" and not st.route_home(loc):
             value -= worker_value(st)
     return float(value)
