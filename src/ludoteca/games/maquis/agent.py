@@ -40,7 +40,7 @@ def choose(state: MaquisState, rng: random.Random, noise: float = 0.1) -> int:
         twin.apply_action(action)
         while twin.is_chance_node():
             twin.apply_action(twin.sample_chance(rng))
-        score = twin.score()
+        score = twin.score(patrol_risk=True)
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif abs(score - best_score) <= 1e-9:

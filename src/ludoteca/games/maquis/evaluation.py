@@ -177,7 +177,39 @@ def holdings(st: St) -> Counter[str]:
     return have
 
 
-def worker_outlook(st: St, loc: str, found: Needs, have: Counter[str], base: float) -> float:
+def patrols_to_come(st: St) -> int:
+    """Patrols still to be placed today (§Fase de colocación), 0 after placement."""
+    frame = next((f for f in st.d["stack"] if f["p"] == "placement"), None)
+    return int(frame["patrols"] - frame["placed"]) if frame and "patrols" in frame else 0
+
+
+def capture_risk(st: St) -> dict[str, float]:
+    """For each worker on the board, the chance that the patrols still to come today cut off its way
+    home or arrest it where it stands (§Colocación de patrulla): each patrol card still in the deck is
+    tried on the board as it is, and the chance of one card is compounded over the patrols to come."""
+    board = st.d["board"]
+    workers = [loc for loc, pawn in board.items() if pawn == "w"]
+    patrols = patrols_to_come(st)
+    if not workers or not patrols:
+        return dict.fromkeys(workers, 0.0)
+    cards = st.d["deck"] or st.d["discard"]
+    hits = dict.fromkeys(workers, 0)
+    for card in cards:
+        spots = BOARD.patrol_cards[card]
+        free = next((x for x in spots if x not in board), None)
+        if free is None:
+            raid = next((x for x in spots if board[x] == "w"), None)
+            if raid is not None:
+                hits[raid] += 1
+            continue
+        board[free] = "m"
+        for loc in workers:
+            hits[loc] += not st.route_home(loc)
+        del board[free]
+    return {loc: 1.0 - (1.0 - n / len(cards)) ** patrols for loc, n in hits.items()}
+
+
+def worker_outlook(st: St, loc: str, found: Needs, have: Counter[str], base: float, risk: float) -> float:
     """What a placed worker who has not acted yet is expected to achieve: the best action of its
     location, in actions of work saved; with no escape route, also its arrest (§Ser arrestado), which
     takes the gain away unless the location has the star or the action is a mission's."""
@@ -209,9 +241,9 @@ def worker_outlook(st: St, loc: str, found: Needs, have: Counter[str], base: flo
         else:
             gain = base - work(st, found, after, tiles, d["morale"] + option.morale)
         best = max(best, gain)
-    if st.route_home(loc):
-        return best
-    return (best if st.star_at(loc) else kept) - worker_value(st)
+    if not st.route_home(loc):
+        risk = 1.0
+    return (1.0 - risk) * best + risk * ((best if st.star_at(loc) else kept) - worker_value(st))
 
 
 def crew(workers: int) -> float:
@@ -227,8 +259,10 @@ def worker_value(st: St, recruit: bool = False) -> float:
     return (days_left(st) - 1) * EFFICIENCY * (crew(acting) - crew(acting - 1)) + WORKER
 
 
-def margin(st: St) -> float:
-    """Capacity minus work (in actions), with bonuses for finished cards and penalties for hopeless ones."""
+def margin(st: St, patrol_risk: bool = False) -> float:
+    """Capacity minus work (in actions), with bonuses for finished cards and penalties for hopeless ones.
+    With `patrol_risk`, placed workers are also weighed by `capture_risk`: for a player that does not
+    look ahead at the patrol draws itself (search samples them, and is better without it)."""
     d = st.d
     found = needs(st)
     have, tiles = holdings(st), set(d["tiles"].values())
@@ -244,9 +278,10 @@ def margin(st: St) -> float:
     value += DONE * sum(1 for m in d["missions"] if m["done"])
     if found.hopeless:
         value -= HOPELESS
+    risks = capture_risk(st) if patrol_risk else {}
     for loc, pawn in d["board"].items():
         if pawn == "w" and (d["phase"] == "placement" or loc in d["ready"]):
-            value += worker_outlook(st, loc, found, have, base)
+            value += worker_outlook(st, loc, found, have, base, risks.get(loc, 0.0))
         elif pawn == "w" and not st.route_home(loc):
             value -= worker_value(st)
     return float(value)

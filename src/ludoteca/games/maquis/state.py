@@ -360,12 +360,12 @@ class MaquisState(State):
         """Four tokens of each resource; five workers in all; the rulebook's track limits."""
         return broken_invariants(self)
 
-    def score(self) -> float:
+    def score(self, patrol_risk: bool = False) -> float:
         """The Resistance's prospects: ±100 once the game is over; before, `evaluation.margin`, the
         worker-actions the days left allow beyond those the two missions still need (README §6)."""
         if self.is_terminal():
             return 100.0 * self.returns()[0]
-        return evaluation.margin(self)
+        return evaluation.margin(self, patrol_risk)
 
     def evaluate(self) -> list[float]:
         """`score` on the scale of `returns()` (±1), for search cut short: tanh keeps every unfinished
