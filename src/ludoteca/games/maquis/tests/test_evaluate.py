@@ -80,4 +80,3 @@ def test_the_agents_play_whole_games() -> None:
     state = new()
     chosen = agent.step(state)
     assert chosen in state.legal_actions()
-
