@@ -1,9 +1,9 @@
 """A heuristic Maquis player: one-step lookahead on a position score.
 
-`MaquisState.score` rates a position from the Resistance's side (missions first, then workers, morale
-and resources); `CautiousAgent` tries each legal action on a copy, samples any chance that follows, and
-plays the best-scoring one, with a little noise. It reaches deep positions that random play never
-does, so the fuzzer uses it for half its games, and it is the `cautious` agent spec.
+`MaquisState.score` rates a position from the Resistance's side (the worker-days left against the work
+the missions still need: README §6); `CautiousAgent` tries each legal action on a copy, samples any
+chance that follows, and plays the best-scoring one, with a little noise. It reaches deep positions that
+random play never does, so the fuzzer uses it for half its games, and it is the `cautious` agent spec.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def choose(state: MaquisState, rng: random.Random, noise: float = 0.1) -> int:
         twin.apply_action(action)
         while twin.is_chance_node():
             twin.apply_action(twin.sample_chance(rng))
-        score = twin.score()
+        score = twin.score(patrol_risk=True)
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif abs(score - best_score) <= 1e-9:

@@ -8,17 +8,15 @@ from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.state import State
-from ludoteca.games.maquis import missions
+from ludoteca.games.maquis import evaluation, missions
 from ludoteca.games.maquis.actions import DO, SHOOT
 from ludoteca.games.maquis.board import BOARD, Option
 from ludoteca.games.maquis.rules import PROCS
 from ludoteca.games.maquis.view import board_view, broken_invariants, observation
 
 KINDS = BOARD.resources
-SCORE_EVEN = 30.0
-"""A `score` a little above the start's (22): about what a position needs to be as likely won as lost."""
-SCORE_SPREAD = 20.0
-"""How far from `SCORE_EVEN` the score moves to make a position clearly won or lost, for `evaluate`."""
+SCORE_SPREAD = 15.0
+"""How far from an even margin (0) the score moves to make a position clearly won or lost, for `evaluate`."""
 
 
 class MaquisState(State):
@@ -362,35 +360,19 @@ class MaquisState(State):
         """Four tokens of each resource; five workers in all; the rulebook's track limits."""
         return broken_invariants(self)
 
-    def score(self) -> float:
-        """The Resistance's prospects, roughly −100 (lost) to +100 (won): missions first (§Fin del juego:
-        two missions win), then workers (none left loses), morale (0 loses) and resources."""
+    def score(self, patrol_risk: bool = False) -> float:
+        """The Resistance's prospects: ±100 once the game is over; before, `evaluation.margin`, the
+        worker-actions the days left allow beyond those the two missions still need (README §6)."""
         if self.is_terminal():
             return 100.0 * self.returns()[0]
-        d = self.d
-        score = 0.0
-        for m in d["missions"]:
-            score += 12.0 if m["done"] else 3.0 * m["boxes"] + 1.5 * len(m["marks"]) + 2.0 * m["keeper"]
-        score += 4.0 * self.available_workers() + 0.5 * d["cafe"]
-        score += 1.5 * d["morale"] - 0.5 * d["soldiers"]
-        score += 0.4 * sum(d["res"].values()) + 0.3 * d["res"]["weapon"] + 0.3 * d["res"]["explosive"]
-        score += 0.3 * sum(sum(tokens.values()) for tokens in d["fields"].values())
-        score += 1.0 * len(d["tiles"])
-        for loc, pawn in d["board"].items():
-            if pawn != "w":
-                continue
-            if not self.route_home(loc):
-                score -= 3.0
-            elif d["phase"] == "placement" or loc in d["ready"]:
-                score += 2.5 * bool(missions.choices(self, loc)) + 0.8 * bool(self.location_choices(loc))
-        return float(score)
+        return evaluation.margin(self, patrol_risk)
 
     def evaluate(self) -> list[float]:
         """`score` on the scale of `returns()` (±1), for search cut short: tanh keeps every unfinished
         position strictly between a loss and a win."""
         if self.is_terminal():
             return self.returns()
-        return [math.tanh((self.score() - SCORE_EVEN) / SCORE_SPREAD)]
+        return [math.tanh(self.score() / SCORE_SPREAD)]
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> MaquisState:
         """The player sees everything that the state stores (the deck order is not stored)."""

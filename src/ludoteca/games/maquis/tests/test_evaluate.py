@@ -6,7 +6,7 @@ import random
 
 from ludoteca.ai.agents import make_agent
 from ludoteca.ai.selfplay import play_out
-from ludoteca.games.maquis import GAME
+from ludoteca.games.maquis import GAME, missions
 from ludoteca.games.maquis.tests.positions import new, play
 
 
@@ -32,6 +32,43 @@ def test_a_lost_worker_lowers_the_evaluation() -> None:
     twin.d["home"] -= 1
     twin.d["gone"] += 1
     assert twin.evaluate()[0] < state.evaluate()[0] and before > -1.0
+
+
+def test_fewer_days_left_make_the_same_position_worth_less() -> None:
+    state = new("underground-newspaper+infiltration")
+    values = []
+    for day in (0, 5, 10, 13):
+        twin = state.clone()
+        twin.d["day"] = twin.d["turn"] = day
+        values.append(twin.evaluate()[0])
+    assert values == sorted(values, reverse=True) and len(set(values)) == 4
+
+
+def test_a_completed_mission_and_useful_resources_are_worth_more() -> None:
+    state = new("underground-newspaper+infiltration")
+    done = state.clone()
+    missions.complete(done, done.d["missions"][1])
+    assert not done.is_terminal() and done.evaluate()[0] > state.evaluate()[0]
+    intel, food = state.clone(), state.clone()
+    intel.d["res"]["intel"] = 2  # the newspaper's next box
+    food.d["res"]["food"] = 2  # neither card asks for Food
+    assert intel.evaluate()[0] > food.evaluate()[0] > state.evaluate()[0] - 1e-9
+
+
+def test_a_card_past_its_last_day_makes_the_game_as_good_as_lost() -> None:
+    state = new("sabotage+destroy-the-train")
+    late = state.clone()
+    late.d["day"] = late.d["turn"] = 10  # the train passes on days 6-9 only
+    on_time = state.clone()
+    on_time.d["day"] = on_time.d["turn"] = 9
+    assert late.evaluate()[0] < -0.9 < on_time.evaluate()[0]
+
+
+def test_two_completed_missions_evaluate_as_the_win() -> None:
+    state = new("underground-newspaper+infiltration")
+    for m in list(state.d["missions"]):
+        missions.complete(state, m)
+    assert state.is_terminal() and state.evaluate() == state.returns() == [1.0]
 
 
 def test_the_agents_play_whole_games() -> None:
