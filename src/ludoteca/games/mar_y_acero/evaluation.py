@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 TURNS = BOARD.tracks["turns"]
 LINE = BOARD.tracks["vp_target"] - 0.5  # 15 VP wins, 14 loses
 BEFORE_IMPULSES = ("setup", "destiny", "special", "event", "reinforce")
+GROWTH = 1.5  # VP a turn a Spain on course for victory still gains beyond the odds counted area by area
+MAX_STEPS = 8  # beyond about four pieces an area's stack adds little: three fight, the stacking limit is 3
 
 
 def hit_chance(fc: int) -> float:
@@ -43,7 +45,7 @@ def power(side: list[list[Any]], attacking: bool, bonus: int = 0) -> float:
         factors.append(hit_chance(fc + bonus))
         steps += 1 if small else 2
     factors.sort(reverse=True)
-    return sum(factors[:3]) * steps
+    return sum(factors[:3]) * min(steps, MAX_STEPS)
 
 
 def odds(mine: float, theirs: float) -> float:
@@ -83,13 +85,22 @@ def holding_odds(st: MyaState, area: int, time: float) -> float:
     return reach * odds(near_es, defence) * 0.5
 
 
+def worth(st: MyaState, area: int, time: float) -> float:
+    """The area's VP, and for a 2 VP area under its scroll with a Scribe of Spain there while play is left,
+    half the VP the Royal Scribes can still add (§4.4.3)."""
+    now = value(st, area)
+    if area in st.d["scroll"] and time > 0 and any(p[0] == "escribano" for p in pieces(st, area, "es")):
+        return now + 0.5
+    return float(now)
+
+
 def expected_vp(st: MyaState) -> float:
     """The final tally to expect: areas by their holding odds, plus the adjustments that already apply."""
     from ludoteca.games.mar_y_acero.flow import final_tally
 
     tally = final_tally(st)
     time = horizon(st)
-    areas = sum(value(st, x) * holding_odds(st, x, time) for x in AREAS)
+    areas = sum(worth(st, x, time) * holding_odds(st, x, time) for x in AREAS)
     return areas + sum(tally.values()) - tally["areas"]
 
 
@@ -97,7 +108,7 @@ def evaluation(st: MyaState) -> list[float]:
     """[Spain, Indigenous]: a tanh of the expected tally over the 15 VP line, gentler while much play is
     left so that early positions keep their differences; near ±1 when a side is nearly wiped out."""
     time = horizon(st)
-    spain = math.tanh((expected_vp(st) - LINE) / (4.0 + 2.0 * time))
+    spain = math.tanh((expected_vp(st) + GROWTH * time - LINE) / (2.5 + 0.5 * time))
     for fac, sign in (("es", -1.0), ("ind", 1.0)):
         left = units_on_map(st, fac)
         if left <= 2:
