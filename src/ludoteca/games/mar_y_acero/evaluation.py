@@ -105,10 +105,13 @@ def expected_vp(st: MyaState) -> float:
 
 
 def evaluation(st: MyaState) -> list[float]:
-    """[Spain, Indigenous]: a tanh of the expected tally over the 15 VP line, gentler while much play is
-    left so that early positions keep their differences; near ±1 when a side is nearly wiped out."""
+    """[Spain, Indigenous]: the expected tally (with the growth still to come) over the 15 VP line, through
+    a tanh that is gentler while much play is left, plus a broad tanh so that a wider margin is always
+    worth a little more (a side that thinks itself safe at 15.5 VP keeps pushing); near ±1 when a side is
+    nearly wiped out."""
     time = horizon(st)
-    spain = math.tanh((expected_vp(st) + GROWTH * time - LINE) / (2.5 + 0.5 * time))
+    margin = expected_vp(st) + GROWTH * time - LINE
+    spain = 0.75 * math.tanh(margin / (2.5 + 0.5 * time)) + 0.25 * math.tanh(margin / 8)
     for fac, sign in (("es", -1.0), ("ind", 1.0)):
         left = units_on_map(st, fac)
         if left <= 2:
