@@ -66,21 +66,22 @@ def horizon(st: MyaState) -> float:
     return left
 
 
-def holding_odds(st: MyaState, area: int, time: float) -> float:
-    """The chance that Spain holds `area` at the end of the game."""
+def holding_odds(st: MyaState, area: int, time: float, attack: dict[str, list[float]]) -> float:
+    """The chance that Spain holds `area` at the end of the game; `attack` is each side's attacking power
+    in every area (index area − 1)."""
     d = st.d
     es, ind = pieces(st, area, "es"), pieces(st, area, "ind")
     fortified = 2 if area in d["cit"] else 1 if area in d["pal"] else 0
     here_es = power(es, attacking=False, bonus=fortified)
     if any(KINDS[p[0]].fights for p in es) and any(KINDS[p[0]].fights for p in ind):
-        return odds(power(es, attacking=True), power(ind, attacking=False))  # a pending combat
+        return odds(attack["es"][area - 1], power(ind, attacking=False))  # a pending combat
     reach = min(1.0, time / 2)  # how much of the neighbours' strength can still strike
-    near_ind = sum(power(pieces(st, x, "ind"), attacking=True) for x in BOARD.adjacent(area))
+    near_ind = sum(attack["ind"][x - 1] for x in BOARD.adjacent(area))
     if d["ctrl"][area - 1] == "es":
         if area in d["cit"] and not es:
             here_es = 2.0  # a bare citadel still holds the area (§4.2)
         return odds(here_es, reach * near_ind * 0.5)
-    near_es = sum(power(pieces(st, x, "es"), attacking=True) for x in BOARD.adjacent(area))
+    near_es = sum(attack["es"][x - 1] for x in BOARD.adjacent(area))
     defence = power(ind, attacking=False) + 0.5
     return reach * odds(near_es, defence) * 0.5
 
@@ -100,7 +101,8 @@ def expected_vp(st: MyaState) -> float:
 
     tally = final_tally(st)
     time = horizon(st)
-    areas = sum(worth(st, x, time) * holding_odds(st, x, time) for x in AREAS)
+    attack = {fac: [power(pieces(st, x, fac), attacking=True) for x in AREAS] for fac in ("es", "ind")}
+    areas = sum(worth(st, x, time) * holding_odds(st, x, time, attack) for x in AREAS)
     return areas + sum(tally.values()) - tally["areas"]
 
 
