@@ -13,9 +13,10 @@ from ludoteca.core.state import State
 from ludoteca.games.mar_y_acero import activation, cards, combat, deploy, dice, flow  # noqa: F401  (procedures)
 from ludoteca.games.mar_y_acero.actions import act
 from ludoteca.games.mar_y_acero.board import BAGS, BOARD
+from ludoteca.games.mar_y_acero.evaluation import evaluation
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE
 from ludoteca.games.mar_y_acero.procs import PROCS
-from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, evaluation, observation
+from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, observation
 
 with contextlib.suppress(ImportError):  # the Nitayno (§5) registers its procedures when present
     from ludoteca.games.mar_y_acero import nitayno  # noqa: F401

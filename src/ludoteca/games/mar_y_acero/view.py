@@ -1,9 +1,8 @@
-"""What a role sees of a Mar y Acero position: the view dict, the observation tensor, the evaluation, and
+"""What a role sees of a Mar y Acero position: the view dict, the observation tensor, and
 the invariants the fuzzer checks (piece conservation, stacking limits, track bounds)."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
@@ -109,22 +108,6 @@ def observation(st: MyaState, role: int) -> list[float]:
         out += [float(c in d["played"][fac]) for c in EVENTS]
     out += [float(d["colon"] == s) for s in ("ships", "map", "prison", "box", "dead")]
     return out
-
-
-def projected_vp(st: MyaState) -> float:
-    """VP now plus the end adjustments that already apply (§4.6)."""
-    from ludoteca.games.mar_y_acero.flow import final_tally
-
-    return float(sum(final_tally(st).values()))
-
-
-def evaluation(st: MyaState) -> list[float]:
-    """Prospects from the VP and the victory line (15): a logistic in the projected margin, sharper as the
-    game nears its end; on the scale of the returns (−1 to 1)."""
-    margin = projected_vp(st) - (BOARD.tracks["vp_target"] - 0.5)
-    turns_left = max(0, 6 - st.d["turn"])
-    spain = math.tanh(margin / (1.5 + turns_left))
-    return [spain, -spain]
 
 
 def broken_invariants(st: MyaState) -> list[str]:

@@ -1,0 +1,123 @@
+"""The evaluation a search uses where it stops early (`State.evaluate`): Spain's prospects of ending turn 6
+with 15 VP (§4.6), on the scale of the returns.
+
+It estimates the final tally area by area: each area's value weighted by how likely Spain is to hold it at
+the end — a pending combat by the odds of the two sides there, a Spanish area by its defence against the
+indigenous strength next to it, an indigenous area by the Spanish strength that can reach it — with the
+odds shading towards the present control as the impulses run out. The §4.6 adjustments that already apply
+(Royal Support, citadels, Anacaona, testament) are added, and a side about to have nothing on the map is
+close to losing at once (§2). The README's "Evaluation" section says why each term is there.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.pieces import KINDS, pieces, units_on_map, value
+
+if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.state import MyaState
+
+TURNS = BOARD.tracks["turns"]
+LINE = BOARD.tracks["vp_target"] - 0.5  # 15 VP wins, 14 loses
+BEFORE_IMPULSES = ("setup", "destiny", "special", "event", "reinforce")
+GROWTH = 1.5  # VP a turn a Spain on course for victory still gains beyond the odds counted area by area
+MAX_STEPS = 8  # beyond about four pieces an area's stack adds little: three fight, the stacking limit is 3
+
+
+def hit_chance(fc: int) -> float:
+    """A die hits on 1 and at or under the factor, never on 6 (§4.4.1 B): 1/6 to 5/6."""
+    return max(1, min(5, fc)) / 6
+
+
+def power(side: list[list[Any]], attacking: bool, bonus: int = 0) -> float:
+    """A side's staying power in a combat: expected hits a round from its best three pieces (only three
+    fight at once) times the steps it can lose (a full piece has two)."""
+    factors, steps = [], 0
+    for kind, reduced, _ in side:
+        spec = KINDS[kind]
+        if not spec.fights:
+            continue
+        small = reduced or spec.only_reduced
+        fc = spec.reduced if small else spec.attack if attacking else spec.defence
+        factors.append(hit_chance(fc + bonus))
+        steps += 1 if small else 2
+    factors.sort(reverse=True)
+    return sum(factors[:3]) * min(steps, MAX_STEPS)
+
+
+def odds(mine: float, theirs: float) -> float:
+    """The chance that the side with `mine` outlasts the side with `theirs` (a Lanchester-like ratio)."""
+    if mine + theirs <= 0:
+        return 0.5
+    return mine / (mine + theirs)
+
+
+def horizon(st: MyaState) -> float:
+    """How much play is left, in turns: whole turns still to come, plus this turn's impulses."""
+    d = st.d
+    left = float(max(0, TURNS - d["turn"]))
+    if d["phase"] in BEFORE_IMPULSES or d["turn"] == 0:
+        return left + 1.0
+    if d["phase"] == "impulses":
+        return left + min(1.0, int(d["imp"]["es"]) / 4)
+    return left
+
+
+def holding_odds(st: MyaState, area: int, time: float, attack: dict[str, list[float]]) -> float:
+    """The chance that Spain holds `area` at the end of the game; `attack` is each side's attacking power
+    in every area (index area − 1)."""
+    d = st.d
+    es, ind = pieces(st, area, "es"), pieces(st, area, "ind")
+    fortified = 2 if area in d["cit"] else 1 if area in d["pal"] else 0
+    here_es = power(es, attacking=False, bonus=fortified)
+    if any(KINDS[p[0]].fights for p in es) and any(KINDS[p[0]].fights for p in ind):
+        return odds(attack["es"][area - 1], power(ind, attacking=False))  # a pending combat
+    reach = min(1.0, time / 2)  # how much of the neighbours' strength can still strike
+    near_ind = sum(attack["ind"][x - 1] for x in BOARD.adjacent(area))
+    if d["ctrl"][area - 1] == "es":
+        if area in d["cit"] and not es:
+            here_es = 2.0  # a bare citadel still holds the area (§4.2)
+        return odds(here_es, reach * near_ind * 0.5)
+    near_es = sum(attack["es"][x - 1] for x in BOARD.adjacent(area))
+    defence = power(ind, attacking=False) + 0.5
+    return reach * odds(near_es, defence) * 0.5
+
+
+def worth(st: MyaState, area: int, time: float) -> float:
+    """The area's VP, and for a 2 VP area under its scroll with a Scribe of Spain there while play is left,
+    half the VP the Royal Scribes can still add (§4.4.3)."""
+    now = value(st, area)
+    if area in st.d["scroll"] and time > 0 and any(p[0] == "escribano" for p in pieces(st, area, "es")):
+        return now + 0.5
+    return float(now)
+
+
+def expected_vp(st: MyaState) -> float:
+    """The final tally to expect: areas by their holding odds, plus the adjustments that already apply."""
+    from ludoteca.games.mar_y_acero.flow import final_tally
+
+    tally = final_tally(st)
+    time = horizon(st)
+    attack = {fac: [power(pieces(st, x, fac), attacking=True) for x in AREAS] for fac in ("es", "ind")}
+    areas = sum(worth(st, x, time) * holding_odds(st, x, time, attack) for x in AREAS)
+    return areas + sum(tally.values()) - tally["areas"]
+
+
+def evaluation(st: MyaState) -> list[float]:
+    """[Spain, Indigenous]: the expected tally (with the growth still to come) over the 15 VP line, through
+    a tanh that is gentler while much play is left, plus a broad tanh so that a wider margin is always
+    worth a little more (a side that thinks itself safe at 15.5 VP keeps pushing); near ±1 when a side is
+    nearly wiped out."""
+    time = horizon(st)
+    margin = expected_vp(st) + GROWTH * time - LINE
+    spain = 0.75 * math.tanh(margin / (2.5 + 0.5 * time)) + 0.25 * math.tanh(margin / 8)
+    for fac, sign in (("es", -1.0), ("ind", 1.0)):
+        left = units_on_map(st, fac)
+        if left <= 2:
+            danger = 0.3 if left == 2 else 0.6
+            spain += sign * danger * (1 - sign * spain)
+    spain = max(-0.999, min(0.999, spain))
+    return [spain, -spain]

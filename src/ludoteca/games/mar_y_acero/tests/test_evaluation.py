@@ -1,0 +1,85 @@
+"""The evaluation search uses where it stops short (`MyaState.evaluate`, `evaluation.py`): its scale, and
+that it rewards what leads to 15 VP at the end of turn 6 (§4.6) and punishes a wipe-out (§2)."""
+
+from __future__ import annotations
+
+import random
+
+from ludoteca.games.mar_y_acero.evaluation import expected_vp
+from ludoteca.games.mar_y_acero.flow import check_victory
+from ludoteca.games.mar_y_acero.state import MyaState
+from ludoteca.games.mar_y_acero.tests.positions import GAME, empty_position, put
+
+
+def spain(st: MyaState) -> float:
+    return st.evaluate()[0]
+
+
+def baseline() -> MyaState:
+    """Turn 2: Spain holds 8 and 9 (both 2 VP) with three soldiers each; Taínos in every other area."""
+    st = empty_position()
+    put(st, 8, "es", "espatario", "arcabucero", "jinete")
+    put(st, 9, "es", "espatario", "espatario", "arcabucero")
+    for x in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15):
+        put(st, x, "ind", "naboria")
+    return st
+
+
+def test_values_sum_to_zero_within_the_open_interval() -> None:
+    st = GAME.new_initial_state({})
+    rng = random.Random(11)
+    for _ in range(500):
+        if st.is_terminal():
+            break
+        if st.is_chance_node():
+            st.apply_action(st.sample_chance(rng))
+        else:
+            st.apply_action(rng.choice(st.legal_actions()))
+        if not st.is_terminal():
+            es, ind = st.evaluate()
+            assert -1.0 < es < 1.0 and es + ind == 0.0
+
+
+def test_the_end_of_the_game_is_its_returns() -> None:
+    st = baseline()
+    for x in (8, 9):
+        st.d["map"][x - 1]["es"] = []
+    assert check_victory(st)
+    assert st.is_terminal() and st.evaluate() == st.returns() == [-1.0, 1.0]
+
+
+def test_more_spanish_held_vp_is_better() -> None:
+    st, more = baseline(), baseline()
+    more.d["map"][6]["ind"] = []
+    put(more, 7, "es", "espatario")  # La Vega taken
+    assert more.d["vp"] == st.d["vp"] + 1  # its scroll still on (§4.4.3)
+    assert spain(more) > spain(st) and expected_vp(more) > expected_vp(st)
+
+
+def test_more_spanish_units_are_better_and_more_indigenous_ones_worse() -> None:
+    st, stronger, threatened = baseline(), baseline(), baseline()
+    put(stronger, 10, "es", "jinete", "jinete")  # a pending combat Spain should win
+    put(threatened, 7, "ind", "tama", "tama")  # Caribes next to Santo Domingo
+    assert spain(stronger) > spain(st) > spain(threatened)
+
+
+def test_a_fortified_area_is_safer() -> None:
+    st, walled = baseline(), baseline()
+    put(st, 7, "ind", "tama", "tama")
+    put(walled, 7, "ind", "tama", "tama")
+    walled.d["pal"].append(8)
+    assert spain(walled) > spain(st)
+
+
+def test_a_side_nearly_wiped_out_is_nearly_lost() -> None:
+    st, lonely = baseline(), baseline()
+    lonely.d["map"][8]["es"] = []
+    lonely.d["map"][7]["es"] = [["peon", 1, 0]]
+    assert spain(lonely) < spain(st) and spain(lonely) < -0.9
+
+
+def test_the_same_position_is_surer_as_the_game_ends() -> None:
+    """A lead or a deficit matters more with fewer impulses left to change it."""
+    early, late = baseline(), baseline()
+    late.d["turn"], late.d["phase"] = 6, "final"
+    assert spain(late) < spain(early) < 0.0
