@@ -379,13 +379,18 @@ def strike(st: St, r: str, prov: str, o: str) -> bool:
 
 
 def capture(st: St, r: str, o: str, card: str) -> None:
-    """§Capturas: the attacker takes the card (from the owner's area or from the map)."""
-    if card in st.d["area"][o]:
+    """§Capturas: the attacker takes the card from the owner's area or from the owner's order on the map.
+    A card the owner no longer holds — eliminated for a coin (§5-card limit: "cualquier carta") or already
+    another's prisoner — cannot be taken: the leader token still falls (README, A15)."""
+    held = card in st.d["area"][o]
+    if held:
         st.d["area"][o].remove(card)
     for stack in st.d["placed"].values():
         for item in stack:
-            if item[2] == card:
-                item[2] = None
+            if item[0] == o and item[2] == card:
+                item[2], held = None, True
+    if not held:
+        return
     st.d["area"][r].append(card)
     st.d["captured_from"][card] = o
     st.log("log.captured", card=f"@card.{card}.name", by=f"@role.{r}")

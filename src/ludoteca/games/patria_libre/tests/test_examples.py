@@ -115,6 +115,7 @@ def test_capture_of_hidalgo() -> None:
     """§Capturas, example: Hidalgo's token alone is attacked; the attacker takes Hidalgo's card, the
     insurgents lose 2 VP, no popularity is lost; eliminating the card later gives 2 VP for a level."""
     st = empty(started())
+    st.d["area"]["hidalgo"] = ["hidalgo"]  # the leader card in its owner's area, as set up (§Preparación 5)
     st.d["leaders"]["hidalgo"] = "nueva_galicia"
     put(st, "nueva_galicia", calleja=1)
     put(st, "zacatecas", hidalgo=1)
@@ -128,3 +129,19 @@ def test_capture_of_hidalgo() -> None:
     menu(st, "calleja")
     play(st, "eliminate hidalgo", "pop iglesia")
     assert st.d["vp"]["royalist"] == 2 and st.d["pop"]["calleja"]["iglesia"][0] == -1
+
+
+def test_a_leader_whose_card_was_eliminated_falls_without_a_card() -> None:
+    """§Capturas with README A15: Hidalgo eliminated his own card (5-card limit); his token alone is then
+    attacked: it falls and the insurgents lose 2 VP, no card is taken (the fuzzer found it: seed 40019)."""
+    st = empty(started())
+    st.d["discard"].append("hidalgo")  # his own card, eliminated for a coin
+    st.d["leaders"]["hidalgo"] = "nueva_galicia"
+    put(st, "nueva_galicia", calleja=1)
+    put(st, "zacatecas", hidalgo=1)
+    face(st, "calleja", "attack")
+    menu(st, "calleja")
+    play(st, "order attack", "at nueva_galicia", "at nueva_galicia", "target hidalgo")
+    assert st.d["leaders"]["hidalgo"] is None and st.d["vp"]["insurgent"] == -2
+    assert "hidalgo" not in st.d["area"]["calleja"] and "hidalgo" not in st.d["captured_from"]
+    assert st.d["discard"].count("hidalgo") == 1 and st.invariants() == []
