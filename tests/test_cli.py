@@ -180,6 +180,35 @@ def test_replay_verifies_a_record(toy: RaceGame, tmp_path: Path) -> None:
     assert "verified" in output
 
 
+def test_replay_prints_the_log_with_citations_and_marks_secret_lines(toy: RaceGame, tmp_path: Path) -> None:
+    path = tmp_path / "secret.json"
+    code, output = run(
+        "play",
+        "race",
+        "--as",
+        "red",
+        "--seed",
+        "8",
+        "--option",
+        "secret=yes",
+        "--record",
+        str(path),
+        stdin="1\n" * 100,
+    )
+    assert code == 0, output
+    match = replay_record(load_record(path))
+    code, output = run("replay", str(path), "--log", "--lang", "en")
+    assert code == 0
+    catalog = match.game.catalog
+    shown = [line for line in output.splitlines() if line.strip()]
+    for (key, params, visible, rule), printed in zip(match.state.logs, shown, strict=False):
+        assert catalog.text(key, "en", params) in printed
+        assert (f"§ {rule}" in printed) == bool(rule)
+        assert ("seen by" in printed) == (visible is not None)
+    assert any("seen by blue only" in line or "seen by red only" in line for line in shown)
+    assert len(shown) == len(match.state.logs) + 3  # then the count, the digest and the result
+
+
 def test_replay_rejects_bad_records_with_a_message(toy: RaceGame, tmp_path: Path) -> None:
     path = played_record(tmp_path)
     record = load_record(path)

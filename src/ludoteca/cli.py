@@ -407,15 +407,29 @@ def bench(
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).")],
     verify: Annotated[bool, typer.Option("--verify", help="Check every actor and digest.")] = False,
+    log: Annotated[
+        bool, typer.Option("--log", help="Print the whole game log, with rule citations.")
+    ] = False,
     lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
-    """Replay a record: number of actions, final digest, result."""
+    """Replay a record: number of actions, final digest, result; with --log, the game's log line by line
+    (a record holds everything, so secret lines are shown too, marked with the roles that saw them)."""
     t = Texts(lang)
     record = load_record(file)
     match = replay_record(record, verify=verify)
     if verify and "result" in record and record["result"] != match.state.result("en"):
         raise RecordError(t("replay.result_differs"))
     console = out()
+    if log:
+        game = match.game
+        for key, params, visible, rule in match.state.logs:
+            line = Text(game.catalog.text(key, lang, params))
+            if visible is not None:
+                line = (
+                    Text(t("replay.only", roles=", ".join(game.roles[r] for r in visible)) + " ", "dim")
+                    + line
+                )
+            console.print(line + Text(f"  § {rule}" if rule else "", "dim"))
     console.print(Text(t("replay.actions", game=match.game.id, count=len(match.history))))
     console.print(Text(t("replay.digest", digest=match.state.digest())))
     result = match.state.result(lang)
