@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ludoteca.games.patria_libre import scoring
 from ludoteca.games.patria_libre.popularity import blocked
+from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import empty, face, menu, options, play, put, started
 
 
@@ -111,17 +112,22 @@ def test_supply_example() -> None:
     assert st.d["coins"]["calleja"] == 0 and card in st.d["discard"]
 
 
-def test_capture_of_hidalgo() -> None:
-    """§Capturas, example: Hidalgo's token alone is attacked; the attacker takes Hidalgo's card, the
-    insurgents lose 2 VP, no popularity is lost; eliminating the card later gives 2 VP for a level."""
-    st = empty(started())
-    st.d["area"]["hidalgo"] = ["hidalgo"]  # the leader card in its owner's area, as set up (§Preparación 5)
+def calleja_attacks_lone_hidalgo(st: PatriaState) -> None:
+    """Hidalgo's token alone in Nueva Galicia (his troop in Zacatecas); Calleja's troop there attacks it."""
     st.d["leaders"]["hidalgo"] = "nueva_galicia"
     put(st, "nueva_galicia", calleja=1)
     put(st, "zacatecas", hidalgo=1)
     face(st, "calleja", "attack")
     menu(st, "calleja")
     play(st, "order attack", "at nueva_galicia", "at nueva_galicia", "target hidalgo")
+
+
+def test_capture_of_hidalgo() -> None:
+    """§Capturas, example: Hidalgo's token alone is attacked; the attacker takes Hidalgo's card, the
+    insurgents lose 2 VP, no popularity is lost; eliminating the card later gives 2 VP for a level."""
+    st = empty(started())
+    st.d["area"]["hidalgo"] = ["hidalgo"]  # the leader card in its owner's area, as set up (§Preparación 5)
+    calleja_attacks_lone_hidalgo(st)
     assert st.d["leaders"]["hidalgo"] is None
     assert "hidalgo" in st.d["area"]["calleja"] and "hidalgo" not in st.d["area"]["hidalgo"]
     assert st.d["vp"]["insurgent"] == -2
@@ -136,12 +142,7 @@ def test_a_leader_whose_card_was_eliminated_falls_without_a_card() -> None:
     attacked: it falls and the insurgents lose 2 VP, no card is taken (the fuzzer found it: seed 40019)."""
     st = empty(started())
     st.d["discard"].append("hidalgo")  # his own card, eliminated for a coin
-    st.d["leaders"]["hidalgo"] = "nueva_galicia"
-    put(st, "nueva_galicia", calleja=1)
-    put(st, "zacatecas", hidalgo=1)
-    face(st, "calleja", "attack")
-    menu(st, "calleja")
-    play(st, "order attack", "at nueva_galicia", "at nueva_galicia", "target hidalgo")
+    calleja_attacks_lone_hidalgo(st)
     assert st.d["leaders"]["hidalgo"] is None and st.d["vp"]["insurgent"] == -2
     assert "hidalgo" not in st.d["area"]["calleja"] and "hidalgo" not in st.d["captured_from"]
     assert st.d["discard"].count("hidalgo") == 1 and st.invariants() == []
