@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.ai.agents import Agent
-from ludoteca.ai.ismcts import LEVELS, IsmctsAgent
+from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import Game
 from ludoteca.core.i18n import Catalog, check_language
@@ -308,7 +308,7 @@ class Session:
     def hint(self, player: int, view: dict[str, Any], numbered: dict[int, dict[str, Any]]) -> None:
         """What the search would play here for `player`, and the moves it weighed (it sees only what the
         player may know). Seeded by the match and the move, so the same position gets the same hint."""
-        agent = IsmctsAgent(player, self.match.seed + self.match.state.move_number(), LEVELS["normal"])
+        agent = hint_agent(player, self.match.seed, self.match.state.move_number())
         agent.step(self.match.state)
         explained = agent.explain()
         shown = {a["id"]: a for a in view["actions"]}

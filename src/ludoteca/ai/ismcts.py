@@ -218,6 +218,12 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
     return state.returns() if state.is_terminal() else state.evaluate()
 
 
+def hint_agent(role: int, match_seed: int, move: int) -> IsmctsAgent:
+    """The search behind a hint (terminal and web): the normal level, seeded by the match and the move, so
+    the same position always gets the same hint."""
+    return IsmctsAgent(role, match_seed + move, LEVELS["normal"])
+
+
 PARAMETERS = ("level", "iters", "time", "depth", "c", "seed")
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 from ludoteca.ai.agents import Agent, make_agent
-from ludoteca.ai.ismcts import LEVELS, IsmctsAgent
+from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.match import Match
@@ -333,7 +333,7 @@ class Table:
             if player not in roles:
                 raise ServerError(409, f"no hint: it is not your turn, {self.game.roles[player]} is to act")
             snapshot, move = state.clone(), state.move_number()
-        agent = IsmctsAgent(player, self.match.seed + move, LEVELS["normal"])
+        agent = hint_agent(player, self.match.seed, move)
         await self._ai_run(agent, snapshot)
         explained = agent.explain()
         for weighed in explained["alternatives"]:
