@@ -32,18 +32,45 @@ def hit_chance(fc: int) -> float:
     return max(1, min(5, fc)) / 6
 
 
-def power(side: list[list[Any]], attacking: bool, bonus: int = 0) -> float:
-    """A side's staying power in a combat: expected hits a round from its best three pieces (only three
-    fight at once) times the steps it can lose (a full piece has two)."""
-    factors, steps = [], 0
-    for kind, reduced, _ in side:
-        spec = KINDS[kind]
+def _combat_faces() -> dict[tuple[str, int], tuple[tuple[float, ...], int]]:
+    """For each fighting kind and face (0 full, 1 reduced), worked out once: the hit chances indexed by
+    `_mode` (attacking, then defending with a fortification bonus of 0, 1 or 2), and the steps it can lose
+    (a full piece has two, a reduced one or a piece printed reduced one; §4.4.1 B)."""
+    faces = {}
+    for kind, spec in KINDS.items():
         if not spec.fights:
             continue
-        small = reduced or spec.only_reduced
-        fc = spec.reduced if small else spec.attack if attacking else spec.defence
-        factors.append(hit_chance(fc + bonus))
-        steps += 1 if small else 2
+        for reduced in (0, 1):
+            small = bool(reduced) or spec.only_reduced
+            attack, defence = (spec.reduced, spec.reduced) if small else (spec.attack, spec.defence)
+            hits = (hit_chance(attack), *(hit_chance(defence + bonus) for bonus in (0, 1, 2)))
+            faces[kind, reduced] = (hits, 1 if small else 2)
+    return faces
+
+
+COMBAT_FACES = _combat_faces()
+FIGHTERS = frozenset(kind for kind, spec in KINDS.items() if spec.fights)
+NEIGHBOURS = {area: BOARD.adjacent(area) for area in AREAS}
+
+
+def _mode(attacking: bool, bonus: int) -> int:
+    return 0 if attacking else 1 + bonus
+
+
+def power(side: list[list[Any]], attacking: bool, bonus: int = 0) -> float:
+    """A side's staying power in a combat: expected hits a round from its best three pieces (only three
+    fight at once) times the steps it can lose (a full piece has two). `bonus`, a fortification's
+    (§4.4.2), adds to the defence factor."""
+    if not side:
+        return 0
+    mode = _mode(attacking, bonus)
+    factors, steps = [], 0
+    for kind, reduced, _ in side:
+        face = COMBAT_FACES.get((kind, reduced))
+        if face is None:
+            continue
+        factors.append(face[0][mode])
+        steps += face[1]
     factors.sort(reverse=True)
     return sum(factors[:3]) * min(steps, MAX_STEPS)
 
@@ -71,17 +98,17 @@ def holding_odds(st: MyaState, area: int, time: float, attack: dict[str, list[fl
     in every area (index area − 1)."""
     d = st.d
     es, ind = pieces(st, area, "es"), pieces(st, area, "ind")
-    fortified = 2 if area in d["cit"] else 1 if area in d["pal"] else 0
-    here_es = power(es, attacking=False, bonus=fortified)
-    if any(KINDS[p[0]].fights for p in es) and any(KINDS[p[0]].fights for p in ind):
+    if any(p[0] in FIGHTERS for p in es) and any(p[0] in FIGHTERS for p in ind):
         return odds(attack["es"][area - 1], power(ind, attacking=False))  # a pending combat
     reach = min(1.0, time / 2)  # how much of the neighbours' strength can still strike
-    near_ind = sum(attack["ind"][x - 1] for x in BOARD.adjacent(area))
+    left, right = NEIGHBOURS[area]
     if d["ctrl"][area - 1] == "es":
+        near_ind = attack["ind"][left - 1] + attack["ind"][right - 1]
         if area in d["cit"] and not es:
-            here_es = 2.0  # a bare citadel still holds the area (§4.2)
-        return odds(here_es, reach * near_ind * 0.5)
-    near_es = sum(attack["es"][x - 1] for x in BOARD.adjacent(area))
+            return odds(2.0, reach * near_ind * 0.5)  # a bare citadel still holds the area (§4.2)
+        fortified = 2 if area in d["cit"] else 1 if area in d["pal"] else 0
+        return odds(power(es, attacking=False, bonus=fortified), reach * near_ind * 0.5)
+    near_es = attack["es"][left - 1] + attack["es"][right - 1]
     defence = power(ind, attacking=False) + 0.5
     return reach * odds(near_es, defence) * 0.5
 
@@ -101,7 +128,7 @@ def expected_vp(st: MyaState) -> float:
 
     tally = final_tally(st)
     time = horizon(st)
-    attack = {fac: [power(pieces(st, x, fac), attacking=True) for x in AREAS] for fac in ("es", "ind")}
+    attack = {fac: [power(cell[fac], attacking=True) for cell in st.d["map"]] for fac in ("es", "ind")}
     areas = sum(worth(st, x, time) * holding_odds(st, x, time, attack) for x in AREAS)
     return areas + sum(tally.values()) - tally["areas"]
 
