@@ -15,6 +15,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     OTHER,
     combatants,
     contested,
+    count_units,
     find,
     is_unit,
     key,
@@ -22,6 +23,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     present,
     remove,
     split_key,
+    stands,
     take_hit,
     units,
     update_control,
@@ -37,7 +39,8 @@ AGAIN = act("again")
 
 
 def overstacked(st: St, fac: str) -> list[int]:
-    return [x for x in AREAS if units(st, x, fac) > st.d["limit"][fac]]
+    limit = st.d["limit"][fac]
+    return [i + 1 for i, cell in enumerate(st.d["map"]) if count_units(cell[fac]) > limit]
 
 
 def activatable(st: St, fac: str) -> list[int]:
@@ -123,12 +126,13 @@ def destinations(st: St, f: Frame, k: str) -> list[tuple[int, bool]]:
     fac, src = f["fac"], f["cur"]
     kind = split_key(k)[0]
     enemy = OTHER[fac]
+    unit, limit, cells = is_unit([kind]), st.d["limit"][fac], st.d["map"]
     found = []
     for dst, naval in reach(st, fac, k, src, f):
         if not may_join(st, dst, fac, kind):
             continue
-        full = is_unit([kind]) and units(st, dst, fac) >= st.d["limit"][fac]
-        if full and (present(st, dst, enemy) or dst in st.d["act"]):
+        full = unit and count_units(cells[dst - 1][fac]) >= limit
+        if full and (stands(cells[dst - 1][enemy]) or dst in st.d["act"]):
             continue
         found.append((dst, naval))
     return found
@@ -137,7 +141,8 @@ def destinations(st: St, f: Frame, k: str) -> list[tuple[int, bool]]:
 def stacking_ok(st: St, f: Frame) -> bool:
     """§4.4.1: no over-stacking left at the end of the movement (beyond what stood before it)."""
     fac = f["fac"]
-    return all(units(st, x, fac) <= max(st.d["limit"][fac], f["start"][x - 1]) for x in AREAS)
+    limit, cells = st.d["limit"][fac], st.d["map"]
+    return all(count_units(cell[fac]) <= max(limit, n) for cell, n in zip(cells, f["start"], strict=True))
 
 
 @activation.step()

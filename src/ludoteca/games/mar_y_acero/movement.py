@@ -48,6 +48,8 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> lis
         return []
     flags = st.d["flags"]
     near = BOARD.adjacent(src)
+    escorted = fac == "ind" and KINDS[kind].bag != "rebel"  # §4.4.1 A: only Rebels sail unescorted
+    tolls = flags["shipworm"] or flags["naval"]  # `toll` asks nothing without either
     found: list[tuple[int, bool]] = []
     payable: dict[str, bool] = {}
     for dst in AREAS:
@@ -56,11 +58,11 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> lis
         naval = dst not in near
         if flags["land_only"] and (naval or not BOARD.land_link(src, dst)):
             continue
-        if naval and fac == "ind" and KINDS[kind].bag != "rebel":
+        if naval and escorted:
             escorts = (ctx or {}).get("cred", {}).get(f"{src}-{dst}", 0)
             if not escorts:
                 continue
-        due = toll(st, fac, kind, src, dst, naval)
+        due = toll(st, fac, kind, src, dst, naval) if tolls else None
         if due is not None:
             if ctx is None:
                 continue

@@ -20,6 +20,7 @@ ROLE = {"es": 0, "ind": 1}
 FACTION_OF_ROLE = ("es", "ind")
 NON_COMBAT = {"anacaona"}
 LEADERS = frozenset(k for k, spec in KINDS.items() if spec.leader)
+TWO_VP = frozenset(a for a in AREAS if BOARD.areas[a].two_vp)
 
 
 def key(piece: list[Any]) -> str:
@@ -39,14 +40,29 @@ def is_unit(piece: list[Any]) -> bool:
     return piece[0] not in LEADERS
 
 
+def count_units(side: list[list[Any]]) -> int:
+    """Pieces of one side of an area that count for stacking: units, never leaders (§4.2)."""
+    count = len(side)
+    for p in side:
+        if p[0] in LEADERS:
+            count -= 1
+    return count
+
+
 def units(st: St, area: int, fac: str) -> int:
     """Pieces that count for stacking: units, never leaders (§4.2)."""
-    return sum(1 for p in st.d["map"][area - 1][fac] if p[0] not in LEADERS)
+    return count_units(st.d["map"][area - 1][fac])
+
+
+def stands(side: list[list[Any]]) -> bool:
+    """Whether one side of an area holds a unit or leader (Anacaona only follows control, see README).
+    Anacaona is a single piece, so two pieces always include one that counts."""
+    return len(side) > 1 or (len(side) == 1 and side[0][0] != "anacaona")
 
 
 def present(st: St, area: int, fac: str) -> bool:
     """Whether `fac` has a unit or leader in `area` (Anacaona only follows control, see README)."""
-    return any(p[0] != "anacaona" for p in st.d["map"][area - 1][fac])
+    return stands(st.d["map"][area - 1][fac])
 
 
 def combatants(st: St, area: int, fac: str) -> list[list[Any]]:
@@ -70,28 +86,27 @@ def control_now(st: St, area: int) -> str | None:
 
 def value(st: St, area: int) -> int:
     """1 VP, or 2 for a 2 VP area whose scroll the Royal Scribes removed (§4.4.3)."""
-    return 2 if BOARD.areas[area].two_vp and area not in st.d["scroll"] else 1
+    return 2 if area in TWO_VP and area not in st.d["scroll"] else 1
 
 
 def update_control(st: St) -> None:
     """Control, VP, and what follows control: palisades fall when no Spaniard is left, citadels when
     the Indigenous take the area (§4.4.2); Anacaona shows the side of the area's holder (card 25)."""
     d = st.d
-    ctrl, cits = d["ctrl"], d["cit"]
+    ctrl, cits, pals = d["ctrl"], d["cit"], d["pal"]
     for i, cell in enumerate(d["map"]):
         area = i + 1
-        es = any(p[0] != "anacaona" for p in cell["es"])
-        ind = any(p[0] != "anacaona" for p in cell["ind"])
+        es, ind = stands(cell["es"]), stands(cell["ind"])
         if not (es and ind):
             ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
-        if not es and area in d["pal"]:
-            d["pal"].remove(area)
+        if not es and area in pals:
+            pals.remove(area)
         if area in cits and ctrl[i] == "ind":
             cits.remove(area)
         side = d["anacaona"]
         if side == OTHER[ctrl[i]] and any(p[0] == "anacaona" for p in cell[side]):
             _flip_anacaona(st, area)
-    d["vp"] = sum(value(st, a) for a in AREAS if d["ctrl"][a - 1] == "es")
+    d["vp"] = sum(value(st, i + 1) for i, holder in enumerate(ctrl) if holder == "es")
 
 
 def _flip_anacaona(st: St, area: int) -> None:
@@ -165,5 +180,9 @@ def draw_weights(st: St, bag: str) -> dict[str, int]:
 
 def units_on_map(st: St, fac: str) -> int:
     """Pieces that keep a faction in the game (§4.6): units and leaders on the map, Citadels for Spain."""
-    count = sum(1 for a in AREAS for p in pieces(st, a, fac) if p[0] not in NON_COMBAT)
-    return count + (len(st.d["cit"]) if fac == "es" else 0)
+    count = len(st.d["cit"]) if fac == "es" else 0
+    for cell in st.d["map"]:
+        for p in cell[fac]:
+            if p[0] not in NON_COMBAT:
+                count += 1
+    return count

@@ -168,8 +168,5 @@ class MyaState(State):
                 if c not in d["hands"][other] and BOARD.events[c].faction == other
             ]
             wait["actions"], wait["weights"] = sorted(pool), [1] * len(pool)
-        hidden = {
-            i for i, (_, _, visible, _) in enumerate(self.logs) if visible is not None and role not in visible
-        }
-        twin.logs = [line for i, line in enumerate(self.logs) if i not in hidden]
+        twin.logs = [line for line in self.logs if line[2] is None or role in line[2]]  # what `role` saw
         return twin
