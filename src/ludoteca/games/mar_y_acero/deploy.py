@@ -35,8 +35,10 @@ def empty(st: St, area: int) -> bool:
 def may_join(st: St, area: int, fac: str, kind: str) -> bool:
     """Indigenous Conflict (§4.2, §4.3.2 I): Taínos and Caribes do not stack together this turn, except
     with Caonabó, Guacanagarí or Anacaona; where the conflict left both, nothing more may join."""
+    if fac != "ind" or not st.d["flags"]["conflict"]:
+        return True
     spec = KINDS[kind]
-    if fac != "ind" or spec.leader or not st.d["flags"]["conflict"]:
+    if spec.leader:
         return True
     here = pieces(st, area, "ind")
     if any(KINDS[p[0]].leader for p in here):

@@ -47,7 +47,7 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> lis
     if kind == "anacaona":
         return []
     flags = st.d["flags"]
-    near = BOARD.adjacent(src)
+    land_only, near = flags["land_only"], BOARD.adjacent(src)
     escorted = fac == "ind" and KINDS[kind].bag != "rebel"  # §4.4.1 A: only Rebels sail unescorted
     tolls = flags["shipworm"] or flags["naval"]  # `toll` asks nothing without either
     found: list[tuple[int, bool]] = []
@@ -56,7 +56,7 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> lis
         if dst == src:
             continue
         naval = dst not in near
-        if flags["land_only"] and (naval or not BOARD.land_link(src, dst)):
+        if land_only and (naval or not BOARD.land_link(src, dst)):
             continue
         if naval and escorted:
             escorts = (ctx or {}).get("cred", {}).get(f"{src}-{dst}", 0)

@@ -7,6 +7,7 @@ procedure that draws an area marker from the black bag (a chance node) and count
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
@@ -21,8 +22,10 @@ if TYPE_CHECKING:
 MARKERS = {act(f"marker {n}"): w for n, w in BOARD.area_bag.items()}
 
 
+@cache
 def piece_of(uid: int, spanish: bool, k: str) -> Piece:
-    """A counter by its key (``tama``, ``tama.r``), with the factors of the face showing."""
+    """A counter by its key (``tama``, ``tama.r``), with the factors of the face showing. Pieces are
+    frozen, so the few hundred there can be are built once and shared by every snapshot."""
     kind, reduced = split_key(k)
     spec = KINDS[kind]
     low = bool(reduced) or spec.only_reduced

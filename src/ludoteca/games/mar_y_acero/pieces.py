@@ -7,6 +7,7 @@ change ``st.d`` only; procedures (the rules' steps) call them.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
@@ -27,7 +28,9 @@ def key(piece: list[Any]) -> str:
     return f"{piece[0]}.r" if piece[1] else str(piece[0])
 
 
+@cache
 def split_key(k: str) -> tuple[str, int]:
+    """The kind and whether reduced (1) of a key; cached, as there are a few dozen keys."""
     kind, _, r = k.partition(".")
     return kind, int(bool(r))
 
