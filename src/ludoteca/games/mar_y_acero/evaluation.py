@@ -98,7 +98,7 @@ def holding_odds(st: MyaState, area: int, time: float, attack: dict[str, list[fl
     in every area (index area − 1)."""
     d = st.d
     es, ind = pieces(st, area, "es"), pieces(st, area, "ind")
-    if any(p[0] in FIGHTERS for p in es) and any(p[0] in FIGHTERS for p in ind):
+    if es and ind and any(p[0] in FIGHTERS for p in es) and any(p[0] in FIGHTERS for p in ind):
         return odds(attack["es"][area - 1], power(ind, attacking=False))  # a pending combat
     reach = min(1.0, time / 2)  # how much of the neighbours' strength can still strike
     left, right = NEIGHBOURS[area]

@@ -107,7 +107,7 @@ def update_control(st: St) -> None:
         if area in cits and ctrl[i] == "ind":
             cits.remove(area)
         side = d["anacaona"]
-        if side == OTHER[ctrl[i]] and any(p[0] == "anacaona" for p in cell[side]):
+        if side == OTHER[ctrl[i]] and cell[side] and any(p[0] == "anacaona" for p in cell[side]):
             _flip_anacaona(st, area)
     d["vp"] = sum(value(st, i + 1) for i, holder in enumerate(ctrl) if holder == "es")
 
