@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from itertools import count
 
 import pytest
 
 from ludoteca.ai.agents import make_agent
-from ludoteca.ai.ismcts import LEVELS, Budget, IsmctsAgent, parse_budget
+from ludoteca.ai.ismcts import LEVELS, Budget, IsmctsAgent, hint_agent, level_budget, parse_budget
 from ludoteca.ai.selfplay import play_out
 from ludoteca.core.errors import BadOptionError
-from ludoteca.core.game import CHANCE
+from ludoteca.core.game import CHANCE, get_game
 from searchgames import (
     CALL,
     FIRST,
@@ -149,6 +150,17 @@ def test_specs_and_presets() -> None:
     assert LEVELS["easy"].iters < LEVELS["normal"].iters < LEVELS["hard"].iters
     assert LEVELS["normal"].seconds <= 3.0
     assert parse_budget({"iters": "40"}) == Budget(iters=40, seconds=0.0, depth=LEVELS["normal"].depth)
+
+
+def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
+    mya = get_game("mar-y-acero")
+    assert mya.search_scale > 1
+    for level, budget in LEVELS.items():
+        assert parse_budget({"level": level}, mya) == replace(budget, iters=budget.iters * mya.search_scale)
+        assert level_budget(level, mya).seconds == budget.seconds  # the time caps stay
+    assert parse_budget({}, get_game("maquis")) == LEVELS["normal"]
+    assert parse_budget({"iters": "40"}, mya).iters == 40  # an explicit budget is taken as given
+    assert hint_agent(mya, 0, 1, 2).budget == level_budget("normal", mya)
     assert parse_budget({"time": "0.5", "level": "easy", "depth": "0", "c": "2"}) == Budget(
         iters=0, seconds=0.5, depth=0, c=2.0
     )

@@ -308,7 +308,7 @@ class Session:
     def hint(self, player: int, view: dict[str, Any], numbered: dict[int, dict[str, Any]]) -> None:
         """What the search would play here for `player`, and the moves it weighed (it sees only what the
         player may know). Seeded by the match and the move, so the same position gets the same hint."""
-        agent = hint_agent(player, self.match.seed, self.match.state.move_number())
+        agent = hint_agent(self.game, player, self.match.seed, self.match.state.move_number())
         agent.step(self.match.state)
         explained = agent.explain()
         shown = {a["id"]: a for a in view["actions"]}

@@ -48,10 +48,10 @@ LEVELS: dict[str, Budget] = {
     "normal": Budget(iters=120, seconds=3.0, depth=4),
     "hard": Budget(iters=600, seconds=10.0, depth=8),
 }
-"""The strength presets, ``ismcts:level=easy|normal|hard``: an iteration budget, capped in time so that
-`normal` never thinks more than 3 s a decision however slow the game. The budgets are small on purpose:
-a whole game of Maquis at `normal` takes a few seconds, so that the arena can measure strength over
-hundreds of games (BENCHMARKS.md has the speeds and the figures)."""
+"""The strength presets, ``ismcts:level=easy|normal|hard``: an iteration budget (times the game's
+`search_scale`), capped in time so that `normal` never thinks more than 3 s a decision however slow the
+game. The budgets are small on purpose: a whole game of Maquis at `normal` takes a few seconds, so that the
+arena can measure strength over hundreds of games (BENCHMARKS.md has the speeds and the figures)."""
 
 
 class Edge:
@@ -218,19 +218,25 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
     return state.returns() if state.is_terminal() else state.evaluate()
 
 
-def hint_agent(role: int, match_seed: int, move: int) -> IsmctsAgent:
+def level_budget(level: str, game: Game | None = None) -> Budget:
+    """A level's budget on `game`: its iterations times the game's `search_scale`."""
+    budget = LEVELS[level]
+    return replace(budget, iters=budget.iters * game.search_scale) if game is not None else budget
+
+
+def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent:
     """The search behind a hint (terminal and web): the normal level, seeded by the match and the move, so
     the same position always gets the same hint."""
-    return IsmctsAgent(role, match_seed + move, LEVELS["normal"])
+    return IsmctsAgent(role, match_seed + move, level_budget("normal", game))
 
 
 PARAMETERS = ("level", "iters", "time", "depth", "c", "seed")
 
 
-def parse_budget(params: Mapping[str, str]) -> Budget:
-    """The budget a spec's parameters ask for. `level` (default normal) sets every field; `depth` and `c`
-    override it; `iters` and `time`, if either is given, replace the level's whole budget (the one given
-    is the only limit, unless both are)."""
+def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
+    """The budget a spec's parameters ask for. `level` (default normal) sets every field, its iterations
+    scaled to `game` (`level_budget`); `depth` and `c` override it; `iters` and `time`, if either is given,
+    replace the level's whole budget (the one given is the only limit, unless both are)."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise BadOptionError(
@@ -239,7 +245,7 @@ def parse_budget(params: Mapping[str, str]) -> Budget:
     level = params.get("level", "normal")
     if level not in LEVELS:
         raise BadOptionError(f"agent 'ismcts': level={level!r} is not allowed; use level={'|'.join(LEVELS)}")
-    budget = LEVELS[level]
+    budget = level_budget(level, game)
     if "iters" in params or "time" in params:
         budget = replace(budget, iters=0, seconds=0.0)
     fields: dict[str, Any] = {}
@@ -269,7 +275,7 @@ def number(key: str, text: str, kind: type[int] | type[float], low: float) -> An
 def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
     """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:seed=N]`` agent spec;
     `seed` fixes the agent's generator whatever the game's seed."""
-    budget = parse_budget(params)
+    budget = parse_budget(params, game)
     if "seed" in params:
         seed = number("seed", params["seed"], int, 0)
     return IsmctsAgent(role, seed, budget)

@@ -333,7 +333,7 @@ class Table:
             if player not in roles:
                 raise ServerError(409, f"no hint: it is not your turn, {self.game.roles[player]} is to act")
             snapshot, move = state.clone(), state.move_number()
-        agent = hint_agent(player, self.match.seed, move)
+        agent = hint_agent(self.game, player, self.match.seed, move)
         await self._ai_run(agent, snapshot)
         explained = agent.explain()
         for weighed in explained["alternatives"]:
