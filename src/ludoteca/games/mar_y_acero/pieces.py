@@ -97,20 +97,23 @@ def update_control(st: St) -> None:
     the Indigenous take the area (§4.4.2); Anacaona shows the side of the area's holder (card 25)."""
     d = st.d
     ctrl, cits, pals = d["ctrl"], d["cit"], d["pal"]
+    vp = 0
     for i, cell in enumerate(d["map"]):
         area = i + 1
-        es, ind = cell["es"], cell["ind"]
+        spaniards, natives = cell["es"], cell["ind"]
         # `stands` written out: this runs for every area after every move
-        es = len(es) > 1 or (len(es) == 1 and es[0][0] != "anacaona")
-        ind = len(ind) > 1 or (len(ind) == 1 and ind[0][0] != "anacaona")
+        es = len(spaniards) > 1 or (len(spaniards) == 1 and spaniards[0][0] != "anacaona")
+        ind = len(natives) > 1 or (len(natives) == 1 and natives[0][0] != "anacaona")
         if not (es and ind):
             ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
         if not es and area in pals:
             pals.remove(area)
-        if area in cits and ctrl[i] == "ind":
+        if ctrl[i] == "es":
+            vp += value(st, area)
+        elif ctrl[i] == "ind" and area in cits:
             cits.remove(area)
     _anacaona_follows(st)
-    d["vp"] = sum(value(st, i + 1) for i, holder in enumerate(ctrl) if holder == "es")
+    d["vp"] = vp
 
 
 def _anacaona_follows(st: St) -> None:
