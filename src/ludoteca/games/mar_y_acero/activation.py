@@ -3,6 +3,7 @@ building (§4.4.2), and the Royal Scribes at the end of a Spanish activation (§
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
@@ -39,8 +40,14 @@ AGAIN = act("again")
 
 
 def overstacked(st: St, fac: str) -> list[int]:
+    """Areas where `fac` has more units than its stacking limit (§4.2). Leaders never count, so a side
+    no longer than the limit is never over it: only longer ones are counted."""
     limit = st.d["limit"][fac]
-    return [i + 1 for i, cell in enumerate(st.d["map"]) if count_units(cell[fac]) > limit]
+    return [
+        i + 1
+        for i, cell in enumerate(st.d["map"])
+        if len(cell[fac]) > limit and count_units(cell[fac]) > limit
+    ]
 
 
 def activatable(st: St, fac: str) -> list[int]:
@@ -120,29 +127,36 @@ def _impulse_done(st: St, f: Frame, a: A) -> None:
 activation = PROCS.proc("activation", rule="4.4.1")
 
 
-def destinations(st: St, f: Frame, k: str) -> list[tuple[int, bool]]:
-    """Where a piece of the current area may move now. Stacking holds, except that a unit may over-stack
-    an area it could go on from by Extended movement (no enemy there, not yet activated)."""
+def destinations(st: St, f: Frame, k: str) -> Iterator[tuple[int, bool]]:
+    """Where a piece of the current area may move now, lazily (the menu only asks whether there is one).
+    Stacking holds, except that a unit may over-stack an area it could go on from by Extended movement
+    (no enemy there, not yet activated)."""
     fac, src = f["fac"], f["cur"]
     kind = split_key(k)[0]
     enemy = OTHER[fac]
     unit, limit, cells = is_unit([kind]), st.d["limit"][fac], st.d["map"]
-    found = []
     for dst, naval in reach(st, fac, k, src, f):
         if not may_join(st, dst, fac, kind):
             continue
         full = unit and count_units(cells[dst - 1][fac]) >= limit
         if full and (stands(cells[dst - 1][enemy]) or dst in st.d["act"]):
             continue
-        found.append((dst, naval))
-    return found
+        yield dst, naval
+
+
+def can_move(st: St, f: Frame, k: str) -> bool:
+    return next(destinations(st, f, k), None) is not None
 
 
 def stacking_ok(st: St, f: Frame) -> bool:
-    """§4.4.1: no over-stacking left at the end of the movement (beyond what stood before it)."""
+    """§4.4.1: no over-stacking left at the end of the movement (beyond what stood before it). A side no
+    longer than the limit needs no counting."""
     fac = f["fac"]
     limit, cells = st.d["limit"][fac], st.d["map"]
-    return all(count_units(cell[fac]) <= max(limit, n) for cell, n in zip(cells, f["start"], strict=True))
+    return all(
+        len(cell[fac]) <= limit or count_units(cell[fac]) <= max(limit, n)
+        for cell, n in zip(cells, f["start"], strict=True)
+    )
 
 
 @activation.step()
@@ -167,7 +181,7 @@ def _menu(st: St, f: Frame, a: A) -> None:
     d = st.d
     fac, cur = f["fac"], f["cur"]
     enemy = OTHER[fac]
-    keys = sorted(k for k in {key(p) for p in pieces(st, cur, fac) if not p[2]} if destinations(st, f, k))
+    keys = sorted(k for k in {key(p) for p in pieces(st, cur, fac) if not p[2]} if can_move(st, f, k))
     options = key_actions("pick", keys)
     extend = [
         x

@@ -3,6 +3,7 @@ Indigenous Conflict (§4.3.2 I), where Taínos and Caribes fight each other with
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import END, PASS, act, area_actions, arg, key_actions
@@ -297,19 +298,22 @@ def _retreats(st: St, f: Frame, a: A) -> None:
     st.goto("retreat")
 
 
-def retreat_targets(st: St, f: Frame, fac: str, k: str) -> list[int]:
+def retreat_targets(st: St, f: Frame, fac: str, k: str) -> Iterator[int]:
     """§4.4.1 B: an empty area other than the attacker's origin, or an area of yours with no enemy, within
-    stacking; by Basic or Naval movement, never Extended."""
+    stacking; by Basic or Naval movement, never Extended. Lazily: whether a piece may retreat at all
+    needs only the first."""
     kind = split_key(k)[0]
     src = f["area"]
-    found = []
     for dst, _ in reach(st, fac, k, src, None):
         if empty(st, dst):
             if dst not in f["origin"]:
-                found.append(dst)
+                yield dst
         elif st.d["ctrl"][dst - 1] == fac and not present(st, dst, OTHER[fac]) and room(st, dst, fac, kind):
-            found.append(dst)
-    return found
+            yield dst
+
+
+def can_retreat(st: St, f: Frame, fac: str, k: str) -> bool:
+    return next(retreat_targets(st, f, fac, k), None) is not None
 
 
 @combat.step("retreat")
@@ -318,7 +322,7 @@ def _retreat(st: St, f: Frame, a: A) -> None:
     while f["rside"]:
         fac = f["rside"][0]
         movable = sorted(
-            {key(p) for p in combatants(st, f["area"], fac) if retreat_targets(st, f, fac, key(p))}
+            k for k in {key(p) for p in combatants(st, f["area"], fac)} if can_retreat(st, f, fac, k)
         )
         if movable:
             decide(
@@ -348,7 +352,7 @@ def _retreat_pick(st: St, f: Frame, a: A) -> None:
         st,
         fac,
         "retreat_to",
-        area_actions("to", retreat_targets(st, f, fac, f["rk"])),
+        area_actions("to", list(retreat_targets(st, f, fac, f["rk"]))),
         "retreat_to",
         "prompt.retreat_to",
     )

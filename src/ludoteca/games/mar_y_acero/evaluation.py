@@ -32,20 +32,26 @@ def hit_chance(fc: int) -> float:
     return max(1, min(5, fc)) / 6
 
 
-def _combat_faces() -> dict[tuple[str, int], tuple[tuple[float, ...], int]]:
-    """For each fighting kind and face (0 full, 1 reduced), worked out once: the hit chances indexed by
-    `_mode` (attacking, then defending with a fortification bonus of 0, 1 or 2), and the steps it can lose
-    (a full piece has two, a reduced one or a piece printed reduced one; §4.4.1 B)."""
-    faces = {}
+def _hits(attack: int, defence: int) -> tuple[float, ...]:
+    """Hit chances indexed by `_mode`: attacking, then defending with a fortification bonus of 0, 1 or 2."""
+    return (hit_chance(attack), *(hit_chance(defence + bonus) for bonus in (0, 1, 2)))
+
+
+def _combat_faces() -> list[dict[str, tuple[tuple[float, int], tuple[float, int]]]]:
+    """Worked out once, for each `_mode` (attacking, then defending with a fortification bonus of 0, 1 or
+    2) and fighting kind: the hit chance and the steps it can lose, full (index 0) and reduced (index 1).
+    A full piece has two steps, a reduced one or a piece printed reduced one (§4.4.1 B)."""
+    modes: list[dict[str, tuple[tuple[float, int], tuple[float, int]]]] = [{} for _ in range(4)]
     for kind, spec in KINDS.items():
         if not spec.fights:
             continue
-        for reduced in (0, 1):
-            small = bool(reduced) or spec.only_reduced
-            attack, defence = (spec.reduced, spec.reduced) if small else (spec.attack, spec.defence)
-            hits = (hit_chance(attack), *(hit_chance(defence + bonus) for bonus in (0, 1, 2)))
-            faces[kind, reduced] = (hits, 1 if small else 2)
-    return faces
+        faces = [_hits(spec.reduced, spec.reduced)] * 2
+        if not spec.only_reduced:
+            faces[0] = _hits(spec.attack, spec.defence)
+        steps = 1 if spec.only_reduced else 2
+        for mode, (full, reduced) in enumerate(zip(*faces, strict=True)):
+            modes[mode][kind] = ((full, steps), (reduced, 1))
+    return modes
 
 
 COMBAT_FACES = _combat_faces()
@@ -63,14 +69,17 @@ def power(side: list[list[Any]], attacking: bool, bonus: int = 0) -> float:
     (§4.4.2), adds to the defence factor."""
     if not side:
         return 0
-    mode = _mode(attacking, bonus)
+    faces = COMBAT_FACES[_mode(attacking, bonus)]
+    if len(side) == 1:  # the commonest side, worked out without the list (the same value)
+        face = faces.get(side[0][0])
+        return 0 if face is None else face[side[0][1]][0] * face[side[0][1]][1]
     factors, steps = [], 0
     for kind, reduced, _ in side:
-        face = COMBAT_FACES.get((kind, reduced))
-        if face is None:
-            continue
-        factors.append(face[0][mode])
-        steps += face[1]
+        face = faces.get(kind)
+        if face is not None:
+            hits, lose = face[reduced]
+            factors.append(hits)
+            steps += lose
     factors.sort(reverse=True)
     return sum(factors[:3]) * min(steps, MAX_STEPS)
 

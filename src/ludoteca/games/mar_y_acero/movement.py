@@ -3,6 +3,7 @@ other area, and what the destiny cards in force change (Naval Difficulty, cards 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
@@ -40,17 +41,16 @@ def toll_choices(st: St, fac: str, src: int, moving: str | None, kind: str) -> l
     return options
 
 
-def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> list[tuple[int, bool]]:
-    """(area, naval) pairs a piece of key `k` in `src` can move to, before stacking. `ctx` is the running
-    activation's frame (tolls paid, rebel escorts); None for a retreat, where no toll can be paid."""
+def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> Iterator[tuple[int, bool]]:
+    """(area, naval) pairs a piece of key `k` in `src` can move to, before stacking, lazily. `ctx` is the
+    running activation's frame (tolls paid, rebel escorts); None for a retreat, where no toll can be paid."""
     kind = split_key(k)[0]
     if kind == "anacaona":
-        return []
+        return
     flags = st.d["flags"]
     land_only, near = flags["land_only"], BOARD.adjacent(src)
     escorted = fac == "ind" and KINDS[kind].bag != "rebel"  # §4.4.1 A: only Rebels sail unescorted
     tolls = flags["shipworm"] or flags["naval"]  # `toll` asks nothing without either
-    found: list[tuple[int, bool]] = []
     payable: dict[str, bool] = {}
     for dst in AREAS:
         if dst == src:
@@ -70,5 +70,4 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> lis
                 payable[due] = f"{src}:{due}" in ctx["paid"] or bool(toll_choices(st, fac, src, k, due))
             if not payable[due]:
                 continue
-        found.append((dst, naval))
-    return found
+        yield dst, naval

@@ -7,13 +7,13 @@ procedure that draws an area marker from the black bag (a chance node) and count
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.nitayno_plan import Piece, Snapshot, Spot, extract
-from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces, split_key
+from ludoteca.games.mar_y_acero.pieces import KINDS, key, split_key
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 
 if TYPE_CHECKING:
@@ -35,27 +35,33 @@ def piece_of(uid: int, spanish: bool, k: str) -> Piece:
     return Piece(uid, spanish, bag, kind, attack, defence, bool(reduced), spec.fights)
 
 
+@lru_cache(maxsize=1 << 14)
+def spot(n: int, uid: int, palisade: bool, citadel: bool, es: tuple[str, ...], ind: tuple[str, ...]) -> Spot:
+    """Area `n` with the Spanish then the indigenous pieces of keys `es` and `ind`, numbered from `uid`.
+    Spots are frozen, so one is built once for every snapshot that shows the area alike."""
+    here = [piece_of(uid + i, True, k) for i, k in enumerate(es)]
+    here += [piece_of(uid + len(es) + i, False, k) for i, k in enumerate(ind)]
+    area = BOARD.areas[n]
+    return Spot(
+        n,
+        jungle=area.jungle,
+        palisade=palisade,
+        citadel=citadel,
+        pieces=tuple(here),
+        colours=("caribe", "taino") if area.colour == "split" else (area.colour,),
+        anacaona_indigenous="anacaona" in ind,
+    )
+
+
 def snapshot(st: St) -> Snapshot:
+    """The map as the Nitayno reads it, its pieces numbered area by area, Spanish first."""
     d = st.d
     spots = {}
     uid = 0
-    for n in AREAS:
-        here = []
-        for fac in ("es", "ind"):
-            for p in pieces(st, n, fac):
-                here.append(piece_of(uid, fac == "es", key(p)))
-                uid += 1
-        area = BOARD.areas[n]
-        colours = ("caribe", "taino") if area.colour == "split" else (area.colour,)
-        spots[n] = Spot(
-            n,
-            jungle=area.jungle,
-            palisade=n in d["pal"],
-            citadel=n in d["cit"],
-            pieces=tuple(here),
-            colours=colours,
-            anacaona_indigenous=any(p[0] == "anacaona" for p in pieces(st, n, "ind")),
-        )
+    for n, cell in zip(AREAS, d["map"], strict=True):
+        es, ind = tuple(map(key, cell["es"])), tuple(map(key, cell["ind"]))
+        spots[n] = spot(n, uid, n in d["pal"], n in d["cit"], es, ind)
+        uid += len(es) + len(ind)
     land_only = d["flags"]["land_only"]
 
     def neighbours(n: int) -> list[int]:

@@ -97,19 +97,36 @@ def update_control(st: St) -> None:
     the Indigenous take the area (§4.4.2); Anacaona shows the side of the area's holder (card 25)."""
     d = st.d
     ctrl, cits, pals = d["ctrl"], d["cit"], d["pal"]
+    vp = 0
     for i, cell in enumerate(d["map"]):
         area = i + 1
-        es, ind = stands(cell["es"]), stands(cell["ind"])
+        spaniards, natives = cell["es"], cell["ind"]
+        # `stands` written out: this runs for every area after every move
+        es = len(spaniards) > 1 or (len(spaniards) == 1 and spaniards[0][0] != "anacaona")
+        ind = len(natives) > 1 or (len(natives) == 1 and natives[0][0] != "anacaona")
         if not (es and ind):
             ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
         if not es and area in pals:
             pals.remove(area)
-        if area in cits and ctrl[i] == "ind":
+        if ctrl[i] == "es":
+            vp += value(st, area)
+        elif ctrl[i] == "ind" and area in cits:
             cits.remove(area)
-        side = d["anacaona"]
-        if side == OTHER[ctrl[i]] and cell[side] and any(p[0] == "anacaona" for p in cell[side]):
-            _flip_anacaona(st, area)
-    d["vp"] = sum(value(st, i + 1) for i, holder in enumerate(ctrl) if holder == "es")
+    _anacaona_follows(st)
+    d["vp"] = vp
+
+
+def _anacaona_follows(st: St) -> None:
+    """Card 25: Anacaona, once on the map, shows the side of her area's holder (she never changes who
+    holds it: `stands` leaves her out)."""
+    side = st.d["anacaona"]
+    if side not in OTHER:
+        return
+    for i, cell in enumerate(st.d["map"]):
+        if any(p[0] == "anacaona" for p in cell[side]):
+            if st.d["ctrl"][i] == OTHER[side]:
+                _flip_anacaona(st, i + 1)
+            return
 
 
 def _flip_anacaona(st: St, area: int) -> None:
