@@ -24,6 +24,7 @@ TURNS = BOARD.tracks["turns"]
 LINE = BOARD.tracks["vp_target"] - 0.5  # 15 VP wins, 14 loses
 BEFORE_IMPULSES = ("setup", "destiny", "special", "event", "reinforce")
 GROWTH = 1.5  # VP a turn a Spain on course for victory still gains beyond the odds counted area by area
+THREAT = 0.25  # the share of the neighbours' attack that will strike an area
 MAX_STEPS = 8  # beyond about four pieces an area's stack adds little: three fight, the stacking limit is 3
 
 
@@ -114,9 +115,9 @@ def holding_odds(st: MyaState, area: int, time: float, attack: dict[str, list[fl
     if d["ctrl"][area - 1] == "es":
         near_ind = attack["ind"][left - 1] + attack["ind"][right - 1]
         if area in d["cit"] and not es:
-            return odds(2.0, reach * near_ind * 0.5)  # a bare citadel still holds the area (§4.2)
+            return odds(2.0, reach * near_ind * THREAT)  # a bare citadel still holds the area (§4.2)
         fortified = 2 if area in d["cit"] else 1 if area in d["pal"] else 0
-        return odds(power(es, attacking=False, bonus=fortified), reach * near_ind * 0.5)
+        return odds(power(es, attacking=False, bonus=fortified), reach * near_ind * THREAT)
     near_es = attack["es"][left - 1] + attack["es"][right - 1]
     defence = power(ind, attacking=False) + 0.5
     return reach * odds(near_es, defence) * 0.5
