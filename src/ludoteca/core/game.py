@@ -98,11 +98,11 @@ class Game:
     """What `returns()` adds up to at every end of the game when that sum is constant (0.0: zero-sum);
     None when it varies (general-sum)."""
     perfect_information: ClassVar[bool] = False
+    """Whether every role always knows the whole stored state (chance may still hide what comes next)."""
     search_scale: ClassVar[int] = 1
     """How many times the `ismcts` levels' iteration budgets this game's decisions need: a game that splits a
     turn into many small decisions (Mar y Acero moves piece by piece) gives each one more iterations, so
     that a level means a comparable strength in every game (the time caps do not change)."""
-    """Whether every role always knows the whole stored state (chance may still hide what comes next)."""
 
     @property
     def num_distinct_actions(self) -> int:
