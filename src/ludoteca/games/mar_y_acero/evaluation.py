@@ -73,7 +73,10 @@ def power(side: list[list[Any]], attacking: bool, bonus: int = 0) -> float:
     faces = COMBAT_FACES[_mode(attacking, bonus)]
     if len(side) == 1:  # the commonest side, worked out without the list (the same value)
         face = faces.get(side[0][0])
-        return 0 if face is None else face[side[0][1]][0] * face[side[0][1]][1]
+        if face is None:
+            return 0
+        hits, lose = face[side[0][1]]
+        return hits * lose
     factors, steps = [], 0
     for kind, reduced, _ in side:
         face = faces.get(kind)

@@ -100,10 +100,7 @@ def update_control(st: St) -> None:
     vp = 0
     for i, cell in enumerate(d["map"]):
         area = i + 1
-        spaniards, natives = cell["es"], cell["ind"]
-        # `stands` written out: this runs for every area after every move
-        es = len(spaniards) > 1 or (len(spaniards) == 1 and spaniards[0][0] != "anacaona")
-        ind = len(natives) > 1 or (len(natives) == 1 and natives[0][0] != "anacaona")
+        es, ind = stands(cell["es"]), stands(cell["ind"])
         if not (es and ind):
             ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
         if not es and area in pals:
