@@ -188,3 +188,30 @@ def test_the_seed_parameter_fixes_the_agent(toy: RaceGame) -> None:
     assert [w["visits"] for w in one.explain()["alternatives"]] == [
         w["visits"] for w in other.explain()["alternatives"]
     ]
+
+
+def test_the_tree_below_its_own_move_is_kept_when_it_decides_again_at_once(toy: RaceGame) -> None:
+    """After `add` the same player confirms with `done`: the search of `add` already grew that decision."""
+    state = toy.new_initial_state()
+    state.apply_notation("roll 2")
+    agent = IsmctsAgent(0, 1, Budget(iters=100, seconds=0.0, depth=4))
+    assert toy.actions.format(agent.step(state)) == "add"
+    below = agent.root.children[(0, toy.actions.parse("add"))]
+    grown = below.children[(0, toy.actions.parse("done"))].visits
+    state.apply_notation("add")
+    agent.step(state)
+    assert agent.root is below and agent.carried == grown > 0
+    assert agent.explain()["carried"] == grown
+
+
+def test_no_tree_is_kept_for_a_position_its_move_did_not_lead_to(toy: RaceGame) -> None:
+    """The same decision after another roll (as after an undo): the old statistics would not apply."""
+    state = toy.new_initial_state()
+    state.apply_notation("roll 2")
+    agent = IsmctsAgent(0, 1, Budget(iters=100, seconds=0.0, depth=4))
+    agent.step(state)
+    other = toy.new_initial_state()
+    other.apply_notation("roll 3")
+    other.apply_notation("add")
+    agent.step(other)
+    assert agent.carried == 0 and agent.root.children == {}

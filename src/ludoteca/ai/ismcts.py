@@ -13,7 +13,10 @@ uniformly random legal actions for at most `depth` actions and is scored by `sta
 role's prospects on the scale of `returns()`), or by `returns()` if the game ended.
 
 The search stops when it has run `iters` iterations or `seconds` of time, whichever comes first; a
-decision with a single legal action is played without searching.
+decision with a single legal action is played without searching. When the role decides again right after
+its own move, with nothing else in between (a move made piece by piece, a choice in several steps), the
+tree below that move is kept as the new root: it was grown from determinizations of exactly what the role
+knows now, so its statistics still hold, and the new search adds its iterations to them.
 """
 
 from __future__ import annotations
@@ -83,19 +86,41 @@ class IsmctsAgent:
         self.legal: list[int] = []
         self.iterations = 0
         self.seconds = 0.0
+        self.carried = 0
         self.chosen: int | None = None
         self.game: Game | None = None
+        self.kept: tuple[str, Edge] | None = None
 
     def step(self, state: State) -> int:
         legal = state.legal_actions(self.role)
         if not legal:
             raise ValueError(f"{state.game.id}: it is not {state.game.roles[self.role]}'s turn to decide")
-        self.game, self.legal, self.root = state.game, legal, Edge()
+        self.game, self.legal, self.root = state.game, legal, self.carried_over(state)
         self.iterations, self.seconds = 0, 0.0
+        self.carried = sum(edge.visits for edge in self.root_edges().values())
         if len(legal) > 1:
             self.search(state)
         self.chosen = self.best() if len(legal) > 1 else legal[0]
+        self.keep(state)
         return self.chosen
+
+    def carried_over(self, state: State) -> Edge:
+        """The tree below this role's last move if `state` is what that move led to, seen by this role
+        (the same information, so the same information set); otherwise a new root."""
+        kept, self.kept = self.kept, None
+        if kept is not None and kept[0] == state.information_state_string(self.role):
+            return kept[1]
+        return Edge()
+
+    def keep(self, state: State) -> None:
+        """Remember the subtree of the move chosen, with what this role will know after it, if the role
+        decides again at once (only its own move in between: nothing it does not know)."""
+        subtree = self.root.children.get((self.role, self.chosen))
+        if subtree is None or not subtree.children:
+            return
+        after = state.child(self.chosen)  # type: ignore[arg-type]
+        if after.current_player() == self.role:
+            self.kept = (after.information_state_string(self.role), subtree)
 
     def search(self, state: State) -> None:
         """Run iterations from determinizations of `state` until the budget is spent."""
@@ -144,7 +169,8 @@ class IsmctsAgent:
 
     def explain(self) -> dict[str, Any]:
         """The last decision, JSON-ready: the move chosen, and every legal move weighed with its visit count
-        and estimated value (the mean return of this role), most visited first."""
+        and estimated value (the mean return of this role), most visited first. The visits are this
+        search's `iterations` plus those `carried` over from the role's previous decision."""
         if self.game is None or self.chosen is None:
             return {}
         names = self.game.actions.names
@@ -167,6 +193,7 @@ class IsmctsAgent:
             "action": self.chosen,
             "notation": names[self.chosen],
             "iterations": self.iterations,
+            "carried": self.carried,
             "seconds": round(self.seconds, 3),
             "budget": {
                 "iters": self.budget.iters,
