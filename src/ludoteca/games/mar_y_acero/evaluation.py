@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 TURNS = BOARD.tracks["turns"]
 LINE = BOARD.tracks["vp_target"] - 0.5  # 15 VP wins, 14 loses
 BEFORE_IMPULSES = ("setup", "destiny", "special", "event", "reinforce")
-GROWTH = 1.5  # VP a turn a Spain on course for victory still gains beyond the odds counted area by area
+GROWTH = 3.0  # VP a turn Spain would still gain beyond the odds counted area by area if it had all the army
 THREAT = 0.25  # the share of the neighbours' attack that will strike an area
 MAX_STEPS = 8  # beyond about four pieces an area's stack adds little: three fight, the stacking limit is 3
 
@@ -146,13 +146,34 @@ def expected_vp(st: MyaState) -> float:
     return areas + sum(tally.values()) - tally["areas"]
 
 
+def army(st: MyaState, fac: str) -> float:
+    """A side's whole fighting strength on the map: every fighting piece's expected hits when attacking
+    times the steps it can lose (what `power` counts, without the three-fighter cap)."""
+    faces = COMBAT_FACES[0]
+    total = 0.0
+    for cell in st.d["map"]:
+        for kind, reduced, _ in cell[fac]:
+            face = faces.get(kind)
+            if face is not None:
+                hits, lose = face[reduced]
+                total += hits * lose
+    return total
+
+
+def growth(st: MyaState) -> float:
+    """VP a turn still to come: `GROWTH` times Spain's share of the two armies — a soldier lost in a
+    hopeless attack is a conquest fewer in the turns left."""
+    es, ind = army(st, "es"), army(st, "ind")
+    return GROWTH * odds(es, ind)
+
+
 def evaluation(st: MyaState) -> list[float]:
     """[Spain, Indigenous]: the expected tally (with the growth still to come) over the 15 VP line, through
     a tanh that is gentler while much play is left, plus a broad tanh so that a wider margin is always
     worth a little more (a side that thinks itself safe at 15.5 VP keeps pushing); near ±1 when a side is
     nearly wiped out."""
     time = horizon(st)
-    margin = expected_vp(st) + GROWTH * time - LINE
+    margin = expected_vp(st) + growth(st) * time - LINE
     spain = 0.75 * math.tanh(margin / (2.5 + 0.5 * time)) + 0.25 * math.tanh(margin / 8)
     for fac, sign in (("es", -1.0), ("ind", 1.0)):
         left = units_on_map(st, fac)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ludoteca.games.mar_y_acero.evaluation import expected_vp
+from ludoteca.games.mar_y_acero.evaluation import expected_vp, growth
 from ludoteca.games.mar_y_acero.flow import check_victory
 from ludoteca.games.mar_y_acero.state import MyaState
 from ludoteca.games.mar_y_acero.tests.positions import GAME, empty_position, put
@@ -83,3 +83,15 @@ def test_the_same_position_is_surer_as_the_game_ends() -> None:
     early, late = baseline(), baseline()
     late.d["turn"], late.d["phase"] = 6, "final"
     assert spain(late) < spain(early) < 0.0
+
+
+def test_a_soldier_kept_in_reserve_is_worth_conquests_to_come() -> None:
+    """A soldier beyond what an area's defence needs still counts early on: the turns left bring more
+    conquests to the side with the larger share of the two armies; at the end it counts for nothing."""
+    st, reserve = baseline(), baseline()
+    put(reserve, 9, "es", "jinete")  # a fourth fighter: the area's defence counts its best three
+    assert growth(reserve) > growth(st)
+    assert spain(reserve) > spain(st)
+    for position in (st, reserve):
+        position.d["turn"], position.d["phase"] = 6, "final"
+    assert expected_vp(reserve) == expected_vp(st)
