@@ -100,9 +100,9 @@ class IsmctsAgent:
         self.carried = sum(edge.visits for edge in self.root_edges().values())
         if len(legal) > 1:
             self.search(state)
-        self.chosen = self.best() if len(legal) > 1 else legal[0]
-        self.keep(state)
-        return self.chosen
+        self.chosen = chosen = self.best() if len(legal) > 1 else legal[0]
+        self.keep(state, chosen)
+        return chosen
 
     def carried_over(self, state: State) -> Edge:
         """The tree below this role's last move if `state` is what that move led to, seen by this role
@@ -112,13 +112,13 @@ class IsmctsAgent:
             return kept[1]
         return Edge()
 
-    def keep(self, state: State) -> None:
+    def keep(self, state: State, chosen: int) -> None:
         """Remember the subtree of the move chosen, with what this role will know after it, if the role
         decides again at once (only its own move in between: nothing it does not know)."""
-        subtree = self.root.children.get((self.role, self.chosen))
+        subtree = self.root.children.get((self.role, chosen))
         if subtree is None or not subtree.children:
             return
-        after = state.child(self.chosen)  # type: ignore[arg-type]
+        after = state.child(chosen)
         if after.current_player() == self.role:
             self.kept = (after.information_state_string(self.role), subtree)
 
