@@ -26,6 +26,9 @@ BEFORE_IMPULSES = ("setup", "destiny", "special", "event", "reinforce")
 GROWTH = 3.0  # VP a turn Spain would still gain beyond the odds counted area by area if it had all the army
 THREAT = 0.25  # the share of the neighbours' attack that will strike an area
 MAX_STEPS = 8  # beyond about four pieces an area's stack adds little: three fight, the stacking limit is 3
+SOLDIER_VP = 0.5  # a soldier brought by a later event: about half an area more held at the end
+SPANISH_EVENTS = [spec for spec in BOARD.events.values() if spec.faction == "es"]
+WITH_SOLDIERS = sum(1 for spec in SPANISH_EVENTS if spec.units.get("soldier")) / len(SPANISH_EVENTS)
 
 
 def hit_chance(fc: int) -> float:
@@ -135,6 +138,21 @@ def worth(st: MyaState, area: int, time: float) -> float:
     return float(now)
 
 
+def events_left(st: MyaState) -> int:
+    """Event phases still to come (turns 2–6, §4.3.2 II)."""
+    turn = int(st.d["turn"])
+    if turn <= 1:
+        return int(TURNS) - 1
+    return int(TURNS) - turn + (1 if st.d["phase"] in ("setup", "destiny", "special") else 0)
+
+
+def support_to_come(st: MyaState) -> float:
+    """The VP worth of the soldiers Royal Support adds to (or takes from) each Spanish event card that
+    brings soldiers (§4.3.2 II, the track's −2…+2) over the event phases left: gold found now means
+    more soldiers every turn after."""
+    return SOLDIER_VP * WITH_SOLDIERS * float(BOARD.rs_soldiers[st.d["rs"]]) * events_left(st)
+
+
 def expected_vp(st: MyaState) -> float:
     """The final tally to expect: areas by their holding odds, plus the adjustments that already apply."""
     from ludoteca.games.mar_y_acero.flow import final_tally
@@ -143,7 +161,7 @@ def expected_vp(st: MyaState) -> float:
     time = horizon(st)
     attack = {fac: [power(cell[fac], attacking=True) for cell in st.d["map"]] for fac in ("es", "ind")}
     areas = sum(worth(st, x, time) * holding_odds(st, x, time, attack) for x in AREAS)
-    return areas + sum(tally.values()) - tally["areas"]
+    return areas + sum(tally.values()) - tally["areas"] + support_to_come(st)
 
 
 def army(st: MyaState, fac: str) -> float:

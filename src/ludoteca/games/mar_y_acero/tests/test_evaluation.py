@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ludoteca.games.mar_y_acero.evaluation import expected_vp, growth
 from ludoteca.games.mar_y_acero.flow import check_victory
 from ludoteca.games.mar_y_acero.state import MyaState
@@ -95,3 +97,17 @@ def test_a_soldier_kept_in_reserve_is_worth_conquests_to_come() -> None:
     for position in (st, reserve):
         position.d["turn"], position.d["phase"] = 6, "final"
     assert expected_vp(reserve) == expected_vp(st)
+
+
+def test_royal_support_is_worth_the_soldiers_it_will_bring() -> None:
+    """§4.3.2 II: Royal Support 6 adds a soldier to each event card that brings soldiers, 3 takes one away;
+    both give 0 VP at the end (§4.6), so the difference is the soldiers of the events still to come."""
+    rich, poor = baseline(), baseline()
+    rich.d["rs"], poor.d["rs"] = 6, 3
+    for st in (rich, poor):
+        st.d["phase"] = "destiny"
+    assert spain(rich) > spain(poor)
+    assert expected_vp(rich) - expected_vp(poor) == pytest.approx(0.5 * 0.75 * 2 * 5)  # 5 events: turns 2–6
+    for st in (rich, poor):
+        st.d["turn"], st.d["phase"] = 6, "impulses"  # the last event is past
+    assert expected_vp(rich) == expected_vp(poor)
