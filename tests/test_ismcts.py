@@ -156,9 +156,12 @@ def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
     mya = get_game("mar-y-acero")
     assert mya.search_scale > 1
     for level, budget in LEVELS.items():
-        assert parse_budget({"level": level}, mya) == replace(budget, iters=budget.iters * mya.search_scale)
+        assert parse_budget({"level": level}, mya) == replace(
+            budget, iters=budget.iters * mya.search_scale, depth=mya.search_depth
+        )
         assert level_budget(level, mya).seconds == budget.seconds  # the time caps stay
-    assert parse_budget({}, get_game("maquis")) == LEVELS["normal"]
+    assert parse_budget({}, get_game("maquis")) == LEVELS["normal"]  # a game that sets neither
+    assert parse_budget({"level": "hard", "depth": "3"}, mya).depth == 3  # a spec's depth still wins
     assert parse_budget({"iters": "40"}, mya).iters == 40  # an explicit budget is taken as given
     assert hint_agent(mya, 0, 1, 2).budget == level_budget("normal", mya)
     assert parse_budget({"time": "0.5", "level": "easy", "depth": "0", "c": "2"}) == Budget(

@@ -246,9 +246,13 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
 
 
 def level_budget(level: str, game: Game | None = None) -> Budget:
-    """A level's budget on `game`: its iterations times the game's `search_scale`."""
+    """A level's budget on `game`: its iterations times the game's `search_scale`, and the game's
+    `search_depth` if it sets one."""
     budget = LEVELS[level]
-    return replace(budget, iters=budget.iters * game.search_scale) if game is not None else budget
+    if game is None:
+        return budget
+    depth = budget.depth if game.search_depth is None else game.search_depth
+    return replace(budget, iters=budget.iters * game.search_scale, depth=depth)
 
 
 def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent:

@@ -103,6 +103,10 @@ class Game:
     """How many times the `ismcts` levels' iteration budgets this game's decisions need: a game that splits a
     turn into many small decisions (Mar y Acero moves piece by piece) gives each one more iterations, so
     that a level means a comparable strength in every game (the time caps do not change)."""
+    search_depth: ClassVar[int | None] = None
+    """The rollout depth of the `ismcts` levels on this game, if not each level's own: a game whose
+    evaluation already reads the outcome off the position (Mar y Acero's expected final tally) gains only
+    noise from random actions played before it."""
 
     @property
     def num_distinct_actions(self) -> int:

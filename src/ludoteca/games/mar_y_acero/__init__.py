@@ -31,7 +31,8 @@ class MarYAcero(Game):
     catalog = Catalog(HERE / "messages")
     max_moves = 6000
     returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
-    search_scale = 3  # some 200 decisions a side, one per piece moved or placed: README §7, BENCHMARKS.md
+    search_scale = 4  # some 200 decisions a side, one per piece moved or placed: README §7, BENCHMARKS.md
+    search_depth = 0  # the evaluation estimates the final tally; random moves before it add only noise
     terminal_view: ClassVar[str] = "ludoteca.games.mar_y_acero.terminal"
     options = (
         OptionSpec("mode", "two-player", ("two-player", "solo"), "option.mode"),
