@@ -5,8 +5,10 @@ It estimates the final tally area by area: each area's value weighted by how lik
 the end — a pending combat by the odds of the two sides there, a Spanish area by its defence against the
 indigenous strength next to it, an indigenous area by the Spanish strength that can reach it — with the
 odds shading towards the present control as the impulses run out. The §4.6 adjustments that already apply
-(Royal Support, citadels, Anacaona, testament) are added, and a side about to have nothing on the map is
-close to losing at once (§2). The README's "Evaluation" section says why each term is there.
+(Royal Support, citadels, Anacaona, testament) are added, with the soldiers Royal Support will add to the
+Spanish events still to come and the growth the turns left promise by Spain's share of the two armies; a
+side about to have nothing on the map is close to losing at once (§2). The README's section 7 says why
+each term is there.
 """
 
 from __future__ import annotations
