@@ -22,7 +22,7 @@ from ludoteca.games.mar_y_acero.pieces import KINDS, pieces, units_on_map, value
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
-TURNS = BOARD.tracks["turns"]
+TURNS: int = BOARD.tracks["turns"]
 LINE = BOARD.tracks["vp_target"] - 0.5  # 15 VP wins, 14 loses
 BEFORE_IMPULSES = ("setup", "destiny", "special", "event", "reinforce")
 GROWTH = 3.0  # VP a turn Spain would still gain beyond the odds counted area by area if it had all the army
@@ -144,8 +144,8 @@ def events_left(st: MyaState) -> int:
     """Event phases still to come (turns 2–6, §4.3.2 II)."""
     turn = int(st.d["turn"])
     if turn <= 1:
-        return int(TURNS) - 1
-    return int(TURNS) - turn + (1 if st.d["phase"] in ("setup", "destiny", "special") else 0)
+        return TURNS - 1
+    return TURNS - turn + (1 if st.d["phase"] in ("setup", "destiny", "special") else 0)
 
 
 def support_to_come(st: MyaState) -> float:
