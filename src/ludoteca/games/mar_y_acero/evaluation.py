@@ -30,6 +30,7 @@ THREAT = 0.25  # the share of the neighbours' attack that will strike an area
 MAX_STEPS = 8  # beyond about four pieces an area's stack adds little: three fight, the stacking limit is 3
 SOLDIER_VP = 0.5  # a soldier brought by a later event: about half an area more held at the end
 SPANISH_EVENTS = [spec for spec in BOARD.events.values() if spec.faction == "es"]
+TWO_VP: list[int] = BOARD.tracks["scroll_areas"]  # the areas worth 2 VP once their scroll is lifted
 WITH_SOLDIERS = sum(1 for spec in SPANISH_EVENTS if spec.units.get("soldier")) / len(SPANISH_EVENTS)
 
 
@@ -63,6 +64,7 @@ def _combat_faces() -> list[dict[str, tuple[tuple[float, int], tuple[float, int]
 COMBAT_FACES = _combat_faces()
 FIGHTERS = frozenset(kind for kind, spec in KINDS.items() if spec.fights)
 NEIGHBOURS = {area: BOARD.adjacent(area) for area in AREAS}
+Attack = dict[str, list[float]]  # each side's attacking power in every area (index area − 1)
 
 
 def _mode(attacking: bool, bonus: int) -> int:
@@ -111,7 +113,7 @@ def horizon(st: MyaState) -> float:
     return left
 
 
-def holding_odds(st: MyaState, area: int, time: float, attack: dict[str, list[float]]) -> float:
+def holding_odds(st: MyaState, area: int, time: float, attack: Attack) -> float:
     """The chance that Spain holds `area` at the end of the game; `attack` is each side's attacking power
     in every area (index area − 1)."""
     d = st.d
@@ -155,13 +157,19 @@ def support_to_come(st: MyaState) -> float:
     return SOLDIER_VP * WITH_SOLDIERS * float(BOARD.rs_soldiers[st.d["rs"]]) * events_left(st)
 
 
-def expected_vp(st: MyaState) -> float:
+def attack_powers(st: MyaState) -> Attack:
+    """Each side's attacking power in every area (index area − 1)."""
+    return {fac: [power(cell[fac], attacking=True) for cell in st.d["map"]] for fac in ("es", "ind")}
+
+
+def expected_vp(st: MyaState, attack: Attack | None = None) -> float:
     """The final tally to expect: areas by their holding odds, plus the adjustments that already apply."""
     from ludoteca.games.mar_y_acero.flow import final_tally
 
     tally = final_tally(st)
     time = horizon(st)
-    attack = {fac: [power(cell[fac], attacking=True) for cell in st.d["map"]] for fac in ("es", "ind")}
+    if attack is None:
+        attack = attack_powers(st)
     areas = sum(worth(st, x, time) * holding_odds(st, x, time, attack) for x in AREAS)
     return areas + sum(tally.values()) - tally["areas"] + support_to_come(st)
 
@@ -187,14 +195,32 @@ def growth(st: MyaState) -> float:
     return GROWTH * odds(es, ind)
 
 
+def all_two_vp_needed(st: MyaState) -> bool:
+    """Solo level II (§5.4): any Spanish victory needs all five 2 VP areas held at the end."""
+    options = st.d["options"]
+    return bool(options["mode"] == "solo" and int(options["level"]) >= 2)
+
+
+def all_two_vp_odds(st: MyaState, time: float, attack: Attack) -> float:
+    """The chance that Spain holds all five 2 VP areas at the end: the product of their holding odds, each
+    to the power 1 / (1 + turns left), since an area lost now may still be retaken (exact at the end)."""
+    product = 1.0
+    for area in TWO_VP:
+        product *= holding_odds(st, area, time, attack)
+    return math.pow(product, 1 / (1 + time))
+
+
 def evaluation(st: MyaState) -> list[float]:
     """[Spain, Indigenous]: the expected tally (with the growth still to come) over the 15 VP line, through
     a tanh that is gentler while much play is left, plus a broad tanh so that a wider margin is always
-    worth a little more (a side that thinks itself safe at 15.5 VP keeps pushing); near ±1 when a side is
-    nearly wiped out."""
+    worth a little more (a side that thinks itself safe at 15.5 VP keeps pushing); at solo level II, times
+    the odds of holding all five 2 VP areas; near ±1 when a side is nearly wiped out."""
     time = horizon(st)
-    margin = expected_vp(st) + growth(st) * time - LINE
+    attack = attack_powers(st)
+    margin = expected_vp(st, attack) + growth(st) * time - LINE
     spain = 0.75 * math.tanh(margin / (2.5 + 0.5 * time)) + 0.25 * math.tanh(margin / 8)
+    if all_two_vp_needed(st):
+        spain = (spain + 1) * all_two_vp_odds(st, time, attack) - 1
     for fac, sign in (("es", -1.0), ("ind", 1.0)):
         left = units_on_map(st, fac)
         if left <= 2:

@@ -111,3 +111,25 @@ def test_royal_support_is_worth_the_soldiers_it_will_bring() -> None:
     for st in (rich, poor):
         st.d["turn"], st.d["phase"] = 6, "impulses"  # the last event is past
     assert expected_vp(rich) == expected_vp(poor)
+
+
+def final_position(level: int, indigenous: int) -> MyaState:
+    """The end of turn 6 in solo mode at `level`: every scroll lifted, Spain in every area but
+    `indigenous` — 16 VP or more after the §4.6 and §5.4 adjustments."""
+    st = empty_position({"mode": "solo", "level": str(level)}, nitayno={})
+    st.d["scroll"] = []
+    for area in range(1, 16):
+        if area == indigenous:  # three units: the Indigenous side is not about to be wiped out (§2)
+            put(st, area, "ind", "naboria", "naboria", "tama")
+        else:
+            put(st, area, "es", "jinete")
+    st.d["turn"], st.d["phase"] = 6, "final"
+    return st
+
+
+def test_at_solo_level_two_spain_needs_every_two_vp_area() -> None:
+    """§5.4 level II: without all five 2 VP areas Spain cannot win, however many VP it has; the other
+    levels only count the VP."""
+    assert spain(final_position(0, indigenous=7)) > 0.5
+    assert spain(final_position(2, indigenous=7)) < -0.9  # La Vega, a 2 VP area, is indigenous
+    assert spain(final_position(2, indigenous=6)) > 0.5  # a 1 VP area instead: all five are Spain's
