@@ -7,8 +7,9 @@ indigenous strength next to it, an indigenous area by the Spanish strength that 
 odds shading towards the present control as the impulses run out. The §4.6 adjustments that already apply
 (Royal Support, citadels, Anacaona, testament) are added, with the soldiers Royal Support will add to the
 Spanish events still to come and the growth the turns left promise by Spain's share of the two armies; a
-side about to have nothing on the map is close to losing at once (§2). The README's section 7 says why
-each term is there.
+side about to have nothing on the map is close to losing at once (§2); at solo level II, where Spain must
+also hold all five 2 VP areas (§5.4), its chance is multiplied by the odds of holding them. The README's
+section 7 says why each term is there.
 """
 
 from __future__ import annotations
