@@ -32,6 +32,7 @@ MAX_STEPS = 8  # beyond about four pieces an area's stack adds little: three fig
 SOLDIER_VP = 0.5  # a soldier brought by a later event: about half an area more held at the end
 SPANISH_EVENTS = [spec for spec in BOARD.events.values() if spec.faction == "es"]
 TWO_VP: list[int] = BOARD.tracks["scroll_areas"]  # the areas worth 2 VP once their scroll is lifted
+LATER = 0.5  # solo level II: the chance of still taking a 2 VP area out of reach now, with two turns left
 WITH_SOLDIERS = sum(1 for spec in SPANISH_EVENTS if spec.units.get("soldier")) / len(SPANISH_EVENTS)
 
 
@@ -204,10 +205,13 @@ def all_two_vp_needed(st: MyaState) -> bool:
 
 def all_two_vp_odds(st: MyaState, time: float, attack: Attack) -> float:
     """The chance that Spain holds all five 2 VP areas at the end: the product of their holding odds, each
-    to the power 1 / (1 + turns left), since an area lost now may still be retaken (exact at the end)."""
+    at least `LATER` while two turns are left (an area out of reach now may be taken or retaken later;
+    the floor fades with the last two turns) and each to the power 1 / (1 + turns left), so that one far
+    area does not swamp the rest of the position. Exact at the end."""
+    floor = LATER * min(1.0, time / 2)
     product = 1.0
     for area in TWO_VP:
-        product *= holding_odds(st, area, time, attack)
+        product *= max(floor, holding_odds(st, area, time, attack))
     return math.pow(product, 1 / (1 + time))
 
 

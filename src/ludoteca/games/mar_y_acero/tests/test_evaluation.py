@@ -133,3 +133,35 @@ def test_at_solo_level_two_spain_needs_every_two_vp_area() -> None:
     assert spain(final_position(0, indigenous=7)) > 0.5
     assert spain(final_position(2, indigenous=7)) < -0.9  # La Vega, a 2 VP area, is indigenous
     assert spain(final_position(2, indigenous=6)) > 0.5  # a 1 VP area instead: all five are Spain's
+
+
+def test_at_solo_level_two_a_two_vp_area_counts_for_more_while_play_is_left() -> None:
+    """Mid-game the condition of §5.4 level II weighs too, softened (an area may still be taken later):
+    with Spain holding the other four 2 VP areas and most of the map at turn 2, holding La Vega (a 2 VP
+    area, still under its scroll) rather than San Felipe (1 VP) is worth about the same at level 0 and
+    clearly more at level II."""
+    gains = []
+    for level in (0, 2):
+        vega, felipe = (empty_position({"mode": "solo", "level": str(level)}, nitayno={}) for _ in range(2))
+        for st, taken, left in ((vega, 7, 6), (felipe, 6, 7)):
+            for area in (1, 2, 8, 9, 10, 11, 12, 13, 14, 15, taken):
+                put(st, area, "es", "espatario", "arcabucero")
+            for area in (3, 4, 5, left):
+                put(st, area, "ind", "naboria")
+        assert vega.d["vp"] == felipe.d["vp"]
+        gains.append(spain(vega) - spain(felipe))
+    assert abs(gains[0]) < 0.05 and gains[1] > 0.1
+
+
+def test_at_solo_level_two_a_far_two_vp_area_does_not_make_every_position_lost() -> None:
+    """With turns left, a 2 VP area out of Spain's reach (Matanzas and La Habana, far from 7–9) may still
+    be taken later: the position keeps a value the search can improve on, not a flat loss."""
+    positions = []
+    for extra in ((), ("jinete",)):
+        st = empty_position({"mode": "solo", "level": "2"}, nitayno={})
+        for area in (7, 8, 9):
+            put(st, area, "es", "espatario", "arcabucero", *extra)
+        for area in (1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14, 15):
+            put(st, area, "ind", "naboria")
+        positions.append(spain(st))
+    assert -0.95 < positions[0] < positions[1]
