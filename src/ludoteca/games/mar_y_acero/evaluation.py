@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.pieces import KINDS, pieces, units_on_map, value
+from ludoteca.games.mar_y_acero.seats import solo_level
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -199,8 +200,7 @@ def growth(st: MyaState) -> float:
 
 def all_two_vp_needed(st: MyaState) -> bool:
     """Solo level II (§5.4): any Spanish victory needs all five 2 VP areas held at the end."""
-    options = st.d["options"]
-    return bool(options["mode"] == "solo" and int(options["level"]) >= 2)
+    return solo_level(st) >= 2
 
 
 def all_two_vp_odds(st: MyaState, time: float, attack: Attack) -> float:

@@ -24,7 +24,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide, solo, solo_hook
+from ludoteca.games.mar_y_acero.seats import choice, decide, solo, solo_hook, solo_level
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -606,7 +606,7 @@ def _final_grace(st: St, f: Frame, a: A) -> None:
 def final_tally(st: St) -> dict[str, int]:
     """§4.6 final adjustments (and §5.4 levels I–II in solo): each line of the tally."""
     d = st.d
-    level = int(d["options"]["level"]) if solo(st) else 0
+    level = solo_level(st)
     support = BOARD.rs_end_vp[d["rs"]]
     if level >= 1 and support > 0:
         support = 0
@@ -622,7 +622,7 @@ def final_score(st: St) -> None:
     d = st.d
     tally = final_tally(st)
     total = sum(tally.values())
-    level = int(d["options"]["level"]) if solo(st) else 0
+    level = solo_level(st)
     all_two = all(d["ctrl"][x - 1] == "es" for x in BOARD.tracks["scroll_areas"])
     winner = "es" if total >= BOARD.tracks["vp_target"] and (level < 2 or all_two) else "ind"
     band = next(v for v in BOARD.victory if v["low"] <= total <= v["high"])

@@ -24,6 +24,11 @@ def solo(st: St) -> bool:
     return bool(st.d["options"]["mode"] == "solo")
 
 
+def solo_level(st: St) -> int:
+    """The §5.4 difficulty level in solo mode; 0 in the two-player game."""
+    return int(st.d["options"]["level"]) if solo(st) else 0
+
+
 def decide(
     st: St,
     fac: str,
