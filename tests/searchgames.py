@@ -8,6 +8,9 @@ Kingmaker(n), 1 to 6 players: the first player takes a sure 0.2 or risks it; aft
 flipped, then the last player names the winner, the first player or themself (+1 to the winner, −1 to
 everyone else). The last player names themself, so with two or more players risking loses; alone, the first
 player is also the last and risking wins. A search that scored every node for the root player would risk.
+
+Long odds: one player picks one of four moves worth −0.90, −0.91, −0.92 and −0.88 (the last is best): a
+lost position where the moves differ by little, as in a game whose evaluation is near −1.
 """
 
 from __future__ import annotations
@@ -138,5 +141,46 @@ def kingmaker_game(players: int) -> Game:
     return Kingmaker()
 
 
+LONG_ODDS = ProcedureSet()
+long_odds = LONG_ODDS.proc("long_odds", rule="long odds")
+LONG_ODDS_VALUES = (-0.90, -0.91, -0.92, -0.88)
+LONG_ODDS_BEST = 3
+
+
+@long_odds.step()
+def _pick(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.ask(0, list(range(len(LONG_ODDS_VALUES))), then="picked", prompt="prompt.pick")
+
+
+@long_odds.step("picked")
+def _picked(s: State, frame: dict[str, Any], action: int | None) -> None:
+    value = LONG_ODDS_VALUES[action or 0]
+    s.end_game("result.over", [value, -value])
+
+
+class LongOddsState(State):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = LONG_ODDS
+
+    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
+        return {}
+
+
+class LongOdds(Game):
+    id = "long-odds"
+    title = "Long odds"
+    roles = ("player", "other")
+    player_counts = (2,)
+    rulebook = "tests/searchgames.py"
+    actions = ActionTable(("a", "b", "c", "d"))
+    catalog = Catalog()
+
+    def new_initial_state(self, options: dict[str, str] | None = None) -> LongOddsState:
+        state = LongOddsState(self, self.normalize_options(options), {})
+        state.start("long_odds")
+        return state
+
+
 SHOWDOWN.check()
 KINGMAKER.check()
+LONG_ODDS.check()

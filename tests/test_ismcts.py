@@ -21,10 +21,12 @@ from searchgames import (
     FIRST,
     FOLD,
     HEADS,
+    LONG_ODDS_BEST,
     ME,
     RISK,
     SAFE,
     TAILS,
+    LongOdds,
     Showdown,
     ShowdownState,
     kingmaker_game,
@@ -157,12 +159,13 @@ def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
     assert mya.search_scale > 1
     for level, budget in LEVELS.items():
         assert parse_budget({"level": level}, mya) == replace(
-            budget, iters=budget.iters * mya.search_scale, depth=mya.search_depth
+            budget, iters=budget.iters * mya.search_scale, depth=mya.search_depth, norm=True, c=0.5
         )
         assert level_budget(level, mya).seconds == budget.seconds  # the time caps stay
     assert parse_budget({}, get_game("maquis")) == LEVELS["normal"]  # a game that sets neither
     assert parse_budget({"level": "hard", "depth": "3"}, mya).depth == 3  # a spec's depth still wins
     assert parse_budget({"iters": "40"}, mya).iters == 40  # an explicit budget is taken as given
+    assert not parse_budget({"norm": "0"}, mya).norm and parse_budget({"norm": "1"}).norm
     assert hint_agent(mya, 0, 1, 2).budget == level_budget("normal", mya)
     assert parse_budget({"time": "0.5", "level": "easy", "depth": "0", "c": "2"}) == Budget(
         iters=0, seconds=0.5, depth=0, c=2.0
@@ -177,6 +180,8 @@ def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
         BadOptionError, match=re.escape("time must be a number of at least 0.001, not 'soon'")
     ):
         parse_budget({"time": "soon"})
+    with pytest.raises(BadOptionError, match="norm must be 0 or 1, not 'yes'"):
+        parse_budget({"norm": "yes"})
     with pytest.raises(BadOptionError, match="unknown parameter rollouts; parameters are: level, iters"):
         parse_budget({"rollouts": "3"})
 
@@ -218,3 +223,16 @@ def test_no_tree_is_kept_for_a_position_its_move_did_not_lead_to(toy: RaceGame) 
     other.apply_notation("add")
     agent.step(other)
     assert agent.carried == 0 and agent.root.children == {}
+
+
+def test_normalized_values_tell_close_moves_apart_in_a_lost_position() -> None:
+    """`norm`: values are rescaled to the range seen in the tree, so moves 0.02 apart near −1 are told
+    apart; raw, the exploration term swamps the difference and the visits stay almost even."""
+    state = LongOdds().new_initial_state()
+    shares = {}
+    for norm in (False, True):
+        agent = IsmctsAgent(0, 3, Budget(iters=400, seconds=0.0, depth=0, norm=norm))
+        assert agent.step(state) == LONG_ODDS_BEST
+        shares[norm] = agent.root_edges()[LONG_ODDS_BEST].visits / agent.iterations
+    assert shares[False] < 0.4
+    assert shares[True] > 0.7

@@ -10,7 +10,10 @@ Each edge keeps the returns of the player who chose it, so every node is searche
 of the player to move there, for any number of players (1 to 6). Chance nodes are sampled from
 `chance_outcomes()` and kept in the tree as edges of their own. After leaving the tree, a rollout plays
 uniformly random legal actions for at most `depth` actions and is scored by `state.evaluate()` (each
-role's prospects on the scale of `returns()`), or by `returns()` if the game ended.
+role's prospects on the scale of `returns()`), or by `returns()` if the game ended. With `norm`, selection
+rescales each player's values to the least and greatest mean value that player has in this search's tree
+(as MuZero does), so that an evaluation close to ±1, where the moves differ by hundredths, still tells them
+apart.
 
 The search stops when it has run `iters` iterations or `seconds` of time, whichever comes first; a
 decision with a single legal action is played without searching. When the role decides again right after
@@ -38,12 +41,17 @@ Clock = Callable[[], float]
 @dataclass(frozen=True)
 class Budget:
     """How much one decision may think: at most `iters` iterations and `seconds` of time (``0`` means no
-    limit of that kind), rollouts of at most `depth` actions, exploration constant `c`."""
+    limit of that kind), rollouts of at most `depth` actions, exploration constant `c`, values normalized or
+    not (`norm`)."""
 
     iters: int
     seconds: float
     depth: int
     c: float = 0.7
+    norm: bool = False
+    """Rescale each player's values to the least and greatest mean value seen in this search's tree before
+    adding the exploration term (as MuZero does), so that moves whose values differ by little, in a
+    position near a sure win or loss, are still told apart."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -90,6 +98,7 @@ class IsmctsAgent:
         self.chosen: int | None = None
         self.game: Game | None = None
         self.kept: tuple[str, Edge] | None = None
+        self.bounds: dict[int, list[float]] = {}  # each player's least and greatest mean value (`norm`)
 
     def step(self, state: State) -> int:
         legal = state.legal_actions(self.role)
@@ -126,6 +135,7 @@ class IsmctsAgent:
         """Run iterations from determinizations of `state` until the budget is spent."""
         budget, clock = self.budget, self.clock
         start = clock()
+        self.bounds = {}
         while True:
             self.iterate(state.resample_from_infostate(self.role, self.rng))
             self.iterations += 1
@@ -149,15 +159,19 @@ class IsmctsAgent:
                     child = node.children[(CHANCE, action)] = Edge()
                     expanded = True
             else:
-                action, child, expanded = select(node, mover, world.legal_actions(), c, rng)
+                bounds = self.bounds.get(mover) if self.budget.norm else None
+                action, child, expanded = select(node, mover, world.legal_actions(), c, rng, bounds)
             world.apply_action(action)
             path.append((child, mover))
             node = child
         rewards = rollout(world, self.budget.depth, rng)
+        norm = self.budget.norm
         for edge, mover in path:
             edge.visits += 1
             if mover != CHANCE:
                 edge.total += rewards[mover]
+                if norm:
+                    widen(self.bounds, mover, edge.total / edge.visits)
 
     def best(self) -> int:
         """The most visited root move (the robust choice); ties go to the better value."""
@@ -204,9 +218,12 @@ class IsmctsAgent:
         }
 
 
-def select(node: Edge, mover: int, legal: list[int], c: float, rng: random.Random) -> tuple[int, Edge, bool]:
+def select(
+    node: Edge, mover: int, legal: list[int], c: float, rng: random.Random, bounds: list[float] | None = None
+) -> tuple[int, Edge, bool]:
     """The move to follow at a decision of `mover`: an untried legal one if any (expanding the tree),
-    otherwise the ISUCT choice. Every legal move's availability is counted. Returns (action, edge,
+    otherwise the ISUCT choice, its values rescaled by `bounds` (the least and greatest mean value of
+    `mover` in the tree) if given. Every legal move's availability is counted. Returns (action, edge,
     whether it is new)."""
     children = node.children
     untried = [a for a in legal if (mover, a) not in children]
@@ -217,13 +234,26 @@ def select(node: Edge, mover: int, legal: list[int], c: float, rng: random.Rando
         action = rng.choice(untried)
         child = children[(mover, action)] = Edge()
         return action, child, True
+    low, scale = 0.0, 1.0
+    if bounds is not None and bounds[1] > bounds[0]:
+        low, scale = bounds[0], 1.0 / (bounds[1] - bounds[0])
     best, best_score = legal[0], -math.inf
     for a in legal:
         edge = children[(mover, a)]
-        score = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+        mean = (edge.total / edge.visits - low) * scale
+        score = mean + c * math.sqrt(math.log(edge.avail) / edge.visits)
         if score > best_score:
             best, best_score = a, score
     return best, children[(mover, best)], False
+
+
+def widen(bounds: dict[int, list[float]], mover: int, mean: float) -> None:
+    """Stretch `mover`'s least and greatest mean value to take in `mean`."""
+    seen = bounds.setdefault(mover, [mean, mean])
+    if mean < seen[0]:
+        seen[0] = mean
+    elif mean > seen[1]:
+        seen[1] = mean
 
 
 def sample_chance(state: State, rng: random.Random) -> int:
@@ -246,13 +276,16 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
 
 
 def level_budget(level: str, game: Game | None = None) -> Budget:
-    """A level's budget on `game`: its iterations times the game's `search_scale`, and the game's
-    `search_depth` if it sets one."""
+    """A level's budget on `game`: its iterations times the game's `search_scale`, the game's
+    `search_depth` if it sets one, and normalized values explored with its `search_norm` if it sets one."""
     budget = LEVELS[level]
     if game is None:
         return budget
     depth = budget.depth if game.search_depth is None else game.search_depth
-    return replace(budget, iters=budget.iters * game.search_scale, depth=depth)
+    budget = replace(budget, iters=budget.iters * game.search_scale, depth=depth)
+    if game.search_norm is not None:
+        budget = replace(budget, norm=True, c=game.search_norm)
+    return budget
 
 
 def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent:
@@ -261,13 +294,13 @@ def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent
     return IsmctsAgent(role, match_seed + move, level_budget("normal", game))
 
 
-PARAMETERS = ("level", "iters", "time", "depth", "c", "seed")
+PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "seed")
 
 
 def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
     """The budget a spec's parameters ask for. `level` (default normal) sets every field, its iterations
-    scaled to `game` (`level_budget`); `depth` and `c` override it; `iters` and `time`, if either is given,
-    replace the level's whole budget (the one given is the only limit, unless both are)."""
+    scaled to `game` (`level_budget`); `depth`, `c` and `norm` override it; `iters` and `time`, if either
+    is given, replace the level's whole budget (the one given is the only limit, unless both are)."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise BadOptionError(
@@ -288,6 +321,10 @@ def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
     ):
         if key in params:
             fields[field] = number(key, params[key], kind, low)
+    if "norm" in params:
+        if params["norm"] not in ("0", "1"):
+            raise BadOptionError(f"agent 'ismcts': norm must be 0 or 1, not {params['norm']!r}")
+        fields["norm"] = params["norm"] == "1"
     return replace(budget, **fields)
 
 
@@ -304,8 +341,8 @@ def number(key: str, text: str, kind: type[int] | type[float], low: float) -> An
 
 
 def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
-    """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:seed=N]`` agent spec;
-    `seed` fixes the agent's generator whatever the game's seed."""
+    """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:norm=0|1][:seed=N]`` agent
+    spec; `seed` fixes the agent's generator whatever the game's seed."""
     budget = parse_budget(params, game)
     if "seed" in params:
         seed = number("seed", params["seed"], int, 0)

@@ -107,6 +107,10 @@ class Game:
     """The rollout depth of the `ismcts` levels on this game, if not each level's own: a game whose
     evaluation already reads the outcome off the position (Mar y Acero's expected final tally) gains only
     noise from random actions played before it."""
+    search_norm: ClassVar[float | None] = None
+    """If set, the `ismcts` levels on this game rescale each player's values to the range seen in the tree
+    (`Budget.norm`) and explore with this constant: for a game whose evaluation is often close to a win or
+    a loss, where the moves differ by less than the exploration term on the raw scale."""
 
     @property
     def num_distinct_actions(self) -> int:

@@ -33,6 +33,7 @@ class MarYAcero(Game):
     returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
     search_scale = 4  # some 200 decisions a side, one per piece moved or placed: README §7, BENCHMARKS.md
     search_depth = 0  # the evaluation estimates the final tally; random moves before it add only noise
+    search_norm = 0.5  # values near ±1 (a game far from the line) differ by hundredths: README §7
     terminal_view: ClassVar[str] = "ludoteca.games.mar_y_acero.terminal"
     options = (
         OptionSpec("mode", "two-player", ("two-player", "solo"), "option.mode"),
