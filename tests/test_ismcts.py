@@ -131,6 +131,7 @@ def test_the_explanation_lists_every_move_weighed() -> None:
     explained = json.loads(json.dumps(agent.explain()))
     assert explained["action"] == chosen == SAFE and explained["notation"] == "safe"
     assert explained["role"] == "p0" and explained["iterations"] == 120
+    assert explained["budget"] == {"iters": 120, "seconds": 0.0, "depth": 2, "c": 0.7, "norm": False}
     weighed = explained["alternatives"]
     assert [w["notation"] for w in weighed] == ["safe", "risk"]
     assert sum(w["visits"] for w in weighed) == 120

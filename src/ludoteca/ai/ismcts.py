@@ -28,7 +28,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ludoteca.core.errors import BadOptionError
@@ -209,11 +209,7 @@ class IsmctsAgent:
             "iterations": self.iterations,
             "carried": self.carried,
             "seconds": round(self.seconds, 3),
-            "budget": {
-                "iters": self.budget.iters,
-                "seconds": self.budget.seconds,
-                "depth": self.budget.depth,
-            },
+            "budget": asdict(self.budget),
             "alternatives": weighed,
         }
 
