@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import orjson
 import websockets
 
