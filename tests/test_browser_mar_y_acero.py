@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 import pytest
 
 from browser import chromium, click_once, save_screenshot, served, watch_errors
