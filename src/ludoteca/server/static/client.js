@@ -28,8 +28,9 @@ export function drawBoard(board, container, view, data, choose) {
     lang,
     data,
     t,
-    /** A message of the game's own catalog, in the reader's language. */
-    msg: (key) => data.messages?.[key] ?? key,
+    /** A message of the game's own catalog, in the reader's language, its `{name}` fields filled from `params`. */
+    msg: (key, params = {}) =>
+      (data.messages?.[key] ?? key).replace(/\{(\w+)\}/g, (field, name) => (name in params ? String(params[name]) : field)),
     /** Make `node` the board's handle for `target`: highlighted and clickable when it is legal. */
     target(node, target, groups = null) {
       const actions = view.actions.filter((a) => a.target === String(target) && (!groups || groups.includes(a.group)));

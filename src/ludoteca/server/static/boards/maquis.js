@@ -78,38 +78,35 @@ function track(svg, x, y, label, from, to, value, mark = () => "", name = (v) =>
 
 function drawTracks(svg, view, ctx) {
   const b = view.board;
-  const es = ctx.lang === "es";
   const top = 700;
   const counting = b.days[b.days.morale_marks];
-  const dayName = (v) => (v === 0 ? (es ? "Inicio" : "Start") : v === 15 ? (es ? "Fin" : "End") : String(v));
-  track(svg, 40, top, es ? "Día" : "Day", 0, 15, b.day, (v) => [
+  const dayName = (v) => (v === 0 ? ctx.msg("board.start") : v === 15 ? ctx.msg("board.end") : String(v));
+  track(svg, 40, top, ctx.msg("board.day"), 0, 15, b.day, (v) => [
     counting.includes(v) ? "orange" : "",
     b.days.morale_marks === "triangle" && b.days.triangle.includes(v) ? "triangle" : "",
     v > b.last_day ? "struck" : "",
   ].join(" "), dayName);
-  track(svg, 40, top + 62, es ? "Moral" : "Morale", 0, 7, b.morale, (v) => (v <= 2 ? "low" : ""));
-  track(svg, 340, top + 62, es ? "Soldados" : "Soldiers", 0, 5, b.soldiers);
-  s("text", { x: 580, y: top + 54, class: "track-label" }, svg, es ? "Recursos (en mano / reserva)" : "Resources (held / supply)");
+  track(svg, 40, top + 62, ctx.msg("board.morale"), 0, 7, b.morale, (v) => (v <= 2 ? "low" : ""));
+  track(svg, 340, top + 62, ctx.msg("board.soldiers"), 0, 5, b.soldiers);
+  s("text", { x: 580, y: top + 54, class: "track-label" }, svg, ctx.msg("board.resources"));
   RES.forEach((kind, i) => {
     const x = 594 + i * 62;
     chip(svg, x, top + 75, kind, 1);
     s("text", { x: x + 14, y: top + 80, class: "small start" }, svg, `${b.resources[kind]}/${b.supply[kind]}`);
   });
   const w = b.workers;
-  const workers = es
-    ? `Trabajadores: ${w.home} en casa · ${w.cafe} en el café · ${w.on_cards} en misiones · ${w.lost} perdidos`
-    : `Workers: ${w.home} at home · ${w.cafe} at the café · ${w.on_cards} on missions · ${w.lost} lost`;
+  const workers = ctx.msg("board.workers", w);
   s("text", { x: 40, y: top + 125, class: "info start" }, svg, workers);
-  const deck = es
-    ? `Patrullas: mazo ${b.patrol_deck} · descarte ${b.patrol_discard.length}` + (b.patrol_top ? ` · arriba: ${b.patrol_top.map((l) => b.names[l]).join(", ")}` : "")
-    : `Patrols: deck ${b.patrol_deck} · discard ${b.patrol_discard.length}` + (b.patrol_top ? ` · on top: ${b.patrol_top.map((l) => b.names[l]).join(", ")}` : "");
+  const deck = [
+    ctx.msg("board.patrols", { deck: b.patrol_deck, discard: b.patrol_discard.length }),
+    b.patrol_top ? ctx.msg("board.patrols_top", { locations: b.patrol_top.map((l) => b.names[l]).join(", ") }) : "",
+  ].filter(Boolean).join(" · ");
   s("text", { x: 40, y: top + 150, class: "info start" }, svg, deck);
-  const phase = `${ctx.msg(`phase.${b.phase}`)} · ${es ? "pasada" : "pass"} ${b.pass}` + (b.shot_today ? (es ? " · hubo disparo hoy" : " · shot today") : "");
+  const phase = [ctx.msg(`phase.${b.phase}`), ctx.msg("board.pass", { n: b.pass }), b.shot_today ? ctx.msg("board.shot_today") : ""]
+    .filter(Boolean).join(" · ");
   s("text", { x: 620, y: top + 125, class: "info start" }, svg, phase);
-  const legend = es
-    ? [["w", "Resistencia"], ["m", "Milicia"], ["s", "Soldado"]]
-    : [["w", "Resistance"], ["m", "Milice"], ["s", "Soldier"]];
-  legend.forEach(([pawn, label], i) => {
+  ["w", "m", "s"].forEach((pawn, i) => {
+    const label = ctx.msg(`board.pawn_${pawn}`);
     const x = 620 + i * 110;
     s("circle", { cx: x + 8, cy: top + 145, r: 8, fill: PAWN[pawn][0] }, svg);
     s("text", { x: x + 20, y: top + 150, class: "small start" }, svg, label);

@@ -21,7 +21,7 @@ function place(i) {
 function kindName(ctx, view, key) {
   const [kind, reduced] = key.split(".");
   const name = view.board.names.kind[kind] ?? kind;
-  return reduced ? `${name} (${ctx.lang === "es" ? "reducida" : "reduced"})` : name;
+  return reduced ? ctx.msg("board.reduced", { name }) : name;
 }
 
 function drawLinks(svg, view, ctx) {
@@ -54,9 +54,9 @@ function drawArea(svg, area, view, ctx, pieceTargets) {
   s("text", { x: 12, y: -34, class: area.name.length > 14 ? "area-name long" : "area-name" }, g, area.name);
   const marks = [
     area.value === 2 ? "VP×2" : "VP×1",
-    area.scroll ? (ctx.lang === "es" ? "pergamino" : "scroll") : "",
-    area.palisade ? (ctx.lang === "es" ? "Empalizada" : "Palisade") : "",
-    area.citadel ? (ctx.lang === "es" ? "Ciudadela" : "Citadel") : "",
+    area.scroll ? ctx.msg("board.scroll") : "",
+    area.palisade ? ctx.msg("board.palisade") : "",
+    area.citadel ? ctx.msg("board.citadel") : "",
   ].filter(Boolean).join(" · ");
   s("text", { x: 0, y: 46, class: "area-marks" }, g, marks);
   const row = (list, y0, faction) => list.forEach((key, i) =>
@@ -77,19 +77,18 @@ function track(svg, x, y, label, from, to, value, cell = 22) {
 
 function drawCentre(svg, view, ctx) {
   const b = view.board;
-  const es = ctx.lang === "es";
   const x0 = CX - 250;
   let y = CY - 215;
-  s("text", { x: CX, y, class: "centre-title" }, svg, `${es ? "Turno" : "Turn"} ${b.turn}/6`);
+  s("text", { x: CX, y, class: "centre-title" }, svg, ctx.msg("board.turn", { turn: b.turn }));
   s("text", { x: CX, y: y + 18, class: "small" }, svg, ctx.msg(`phase.${b.phase}`));
   y += 44;
-  track(svg, x0, y, es ? "Puntos de victoria (15 para ganar)" : "Victory points (15 to win)", 0, 20, b.vp);
+  track(svg, x0, y, ctx.msg("board.vp"), 0, 20, b.vp);
   y += 48;
-  track(svg, x0, y, es ? "Apoyo Real" : "Royal Support", 0, 10, b.royal_support);
+  track(svg, x0, y, ctx.msg("board.royal_support"), 0, 10, b.royal_support);
   s("text", { x: x0 + 260, y: y + 14, class: "info start" }, svg,
-    `${es ? "Impulsos" : "Impulses"}: ${es ? "esp." : "Sp."} ${b.impulses.es} · ${es ? "ind." : "Ind."} ${b.impulses.ind}`);
+    ctx.msg("board.impulses", b.impulses));
   y += 44;
-  s("text", { x: x0, y, class: "track-label" }, svg, es ? "Bolsas (fichas dentro)" : "Bags (counters inside)");
+  s("text", { x: x0, y, class: "track-label" }, svg, ctx.msg("board.bags"));
   Object.entries(b.bags).forEach(([bag, n], i) => {
     const g = s("g", { class: "bag", transform: `translate(${x0 + i * 100},${y + 8})` }, svg);
     s("rect", { width: 92, height: 30, rx: 6 }, g);
@@ -97,14 +96,15 @@ function drawCentre(svg, view, ctx) {
     ctx.target(g, bag, ["draw"]);
   });
   y += 62;
-  const grace = `${es ? "Gracia Divina/Yaya" : "Divine Grace/Yaya"}: ${b.grace.face === "es" ? (es ? "española" : "Spanish") : (es ? "indígena" : "Indigenous")}${b.grace.box === "used" ? (es ? " (usada)" : " (used)") : ""}`;
+  const face = ctx.msg("board.grace", { face: ctx.msg(b.grace.face === "es" ? "board.grace_es" : "board.grace_ind") });
+  const grace = b.grace.box === "used" ? ctx.msg("board.grace_used", { grace: face }) : face;
   const colon = ctx.msg(`term.${b.colon === "map" ? "on_map" : b.colon}`);
   s("text", { x: x0, y, class: "info start" }, svg, `${grace} · ${ctx.msg("term.colon")}: ${colon}`);
   y += 22;
   if (b.destiny !== null) {
-    s("text", { x: x0, y, class: "info start" }, svg, `${es ? "Destino" : "Destiny"} ${b.destiny}: ${b.destiny_text}`.slice(0, 110));
+    s("text", { x: x0, y, class: "info start" }, svg, ctx.msg("board.destiny", { n: b.destiny, text: b.destiny_text }).slice(0, 110));
   }
-  s("text", { x: x0 + 380, y: y + 22, class: "small start" }, svg, `${es ? "Mazo de destino" : "Destiny deck"}: ${b.destinies_left}`);
+  s("text", { x: x0 + 380, y: y + 22, class: "small start" }, svg, ctx.msg("board.destiny_deck", { n: b.destinies_left }));
   if (b.nitayno_card !== null) {  // solo: the Nitayno card of the turn (§5.3.2)
     y += 22;
     s("text", { x: x0, y: y + 22, class: "info start" }, svg,
@@ -116,13 +116,12 @@ function drawCentre(svg, view, ctx) {
 
 function drawHands(svg, view, ctx, x0, y) {
   const b = view.board;
-  const es = ctx.lang === "es";
   for (const fac of ["es", "ind"]) {
     const hand = b.hands[fac];
     const who = ctx.msg(fac === "es" ? "role.espanoles" : "role.indigenas");
-    const committed = b.committed[fac] ? (es ? " · carta elegida" : " · card chosen") : "";
+    const committed = b.committed[fac] ? ` · ${ctx.msg("board.card_chosen")}` : "";
     if (typeof hand === "number") {
-      s("text", { x: x0, y, class: "info start" }, svg, `${who}: ${hand} ${es ? "cartas en mano" : "cards in hand"}${committed}`);
+      s("text", { x: x0, y, class: "info start" }, svg, `${ctx.msg("board.hand", { who, n: hand })}${committed}`);
       y += 24;
       continue;
     }
@@ -139,7 +138,7 @@ function drawHands(svg, view, ctx, x0, y) {
     y += 24 + Math.ceil(hand.length / 5) * 58;
   }
   const played = Object.entries(b.played).map(([fac, cards]) => `${ctx.msg(fac === "es" ? "role.espanoles" : "role.indigenas")}: ${cards.join(", ") || "—"}`);
-  s("text", { x: x0, y: y + 4, class: "small start" }, svg, `${es ? "Jugadas" : "Played"} — ${played.join(" · ")}`);
+  s("text", { x: x0, y: y + 4, class: "small start" }, svg, ctx.msg("board.played", { list: played.join(" · ") }));
 }
 
 export function draw(container, view, ctx) {

@@ -37,7 +37,7 @@ function drawProvince(svg, id, p, view, ctx) {
   s("rect", { x: -72, y: -40, width: 144, height: 80, rx: 10, fill: REGION[p.region] ?? "#eee", stroke: owner, "stroke-width": p.control ? 4 : 1.5 }, g);
   const title = name(view, id);
   s("text", { x: 0, y: -24, class: title.length > 16 ? "loc-name long" : "loc-name" }, g, title);
-  const marks = [ctx.msg(`region.${p.region}`), "★".repeat(p.stars), p.mine ? (ctx.lang === "es" ? "mina" : "mine") : "", p.flag ? ctx.msg(`side.${p.flag}`) : ""];
+  const marks = [ctx.msg(`region.${p.region}`), "★".repeat(p.stars), p.mine ? ctx.msg("board.mine") : "", p.flag ? ctx.msg(`side.${p.flag}`) : ""];
   s("text", { x: 0, y: -10, class: "small" }, g, marks.filter(Boolean).join(" · "));
   let cx = -60;
   for (const [role, n] of Object.entries(p.troops)) {
@@ -64,11 +64,10 @@ function drawProvince(svg, id, p, view, ctx) {
 
 function drawPlayers(svg, view, ctx) {
   const b = view.board;
-  const es = ctx.lang === "es";
   let y = 30;
   const x = 775;
   s("text", { x, y: y - 8, class: "track-label" }, svg,
-    `${es ? "Puntos" : "Points"}: ${Object.entries(b.vp).map(([side, n]) => `${ctx.msg(`side.${side}`)} ${n}`).join(" · ")}`);
+    ctx.msg("board.points", { list: Object.entries(b.vp).map(([side, n]) => `${ctx.msg(`side.${side}`)} ${n}`).join(" · ") }));
   for (const role of b.seats) {
     const p = b.players[role];
     const g = s("g", { class: "player", "data-player": role, transform: `translate(${x},${y})` }, svg);
@@ -103,7 +102,6 @@ function drawPlayers(svg, view, ctx) {
 
 function drawMarket(svg, view, ctx) {
   const b = view.board;
-  const es = ctx.lang === "es";
   const y = 700;
   s("text", { x: 30, y: y - 8, class: "track-label" }, svg, ctx.msg("word.market"));
   b.market.forEach((slot, i) => {
@@ -117,7 +115,7 @@ function drawMarket(svg, view, ctx) {
     ctx.target(c, i + 1, ["slot"]);
   });
   const lineY = y + 130;
-  s("text", { x: 30, y: lineY - 8, class: "track-label" }, svg, `${ctx.msg("word.line")} · S/PV ${es ? "por jugar" : "left"}: ${b.spv_left}`);
+  s("text", { x: 30, y: lineY - 8, class: "track-label" }, svg, ctx.msg("board.spv_left", { line: ctx.msg("word.line"), n: b.spv_left }));
   b.line.forEach((item, i) => {
     const g = s("g", { transform: `translate(${30 + (i % 7) * 150},${lineY + Math.floor(i / 7) * 46})` }, svg);
     s("rect", { width: 144, height: 40, rx: 6, fill: item.spv ? "#f0d7b0" : "#e6dcc6", stroke: "#8b7b5d" }, g);
@@ -125,7 +123,7 @@ function drawMarket(svg, view, ctx) {
     s("text", { x: 72, y: 25, class: "tiny-text" }, g, text.slice(0, 28));
   });
   s("text", { x: 30, y: lineY + 30 + Math.ceil(b.line.length / 7) * 46, class: "small start" }, svg,
-    `${es ? "Descarte" : "Discard"}: ${b.discard.length} · ${es ? "Fortalezas construidas" : "Fortresses built"}: ${b.forts_built}`);
+    ctx.msg("board.discard", { n: b.discard.length, forts: b.forts_built }));
 }
 
 export function draw(container, view, ctx) {

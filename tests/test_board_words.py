@@ -1,0 +1,28 @@
+"""The web boards draw their words from each game's message catalog (`[board]`), never from literals
+chosen by language in the JavaScript: one place to translate, and a key missing in a language fails here."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ludoteca.core.game import get_game
+
+BOARDS = Path(__file__).resolve().parent.parent / "src" / "ludoteca" / "server" / "static" / "boards"
+GAMES = ["maquis", "mar-y-acero", "patria-libre"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_board_word_is_in_both_catalogs(game_id: str) -> None:
+    source = (BOARDS / f"{game_id}.js").read_text("utf-8")
+    assert "ctx.lang" not in source  # no word picked by language inside the board module
+    catalog = get_game(game_id).catalog
+    used = set(re.findall(r'ctx\.msg\("(board\.[\w.]+)"', source))
+    assert used, "the board names its words by catalog key"
+    for lang in ("es", "en"):
+        missing = used - catalog.keys(lang)
+        assert not missing, f"{game_id} {lang}: {sorted(missing)}"
+    same = [key for key in used if catalog.text(key, "es") == catalog.text(key, "en")]
+    assert not same, f"{game_id}: not translated: {same}"
