@@ -80,14 +80,14 @@ function drawTracks(svg, view, ctx) {
   const b = view.board;
   const top = 700;
   const counting = b.days[b.days.morale_marks];
-  const dayName = (v) => (v === 0 ? ctx.msg("board.start") : v === 15 ? ctx.msg("board.end") : String(v));
-  track(svg, 40, top, ctx.msg("board.day"), 0, 15, b.day, (v) => [
+  const dayName = (v) => (v === 0 ? ctx.msg("term.start") : v === 15 ? ctx.msg("term.end") : String(v));
+  track(svg, 40, top, ctx.msg("term.day"), 0, 15, b.day, (v) => [
     counting.includes(v) ? "orange" : "",
     b.days.morale_marks === "triangle" && b.days.triangle.includes(v) ? "triangle" : "",
     v > b.last_day ? "struck" : "",
   ].join(" "), dayName);
-  track(svg, 40, top + 62, ctx.msg("board.morale"), 0, 7, b.morale, (v) => (v <= 2 ? "low" : ""));
-  track(svg, 340, top + 62, ctx.msg("board.soldiers"), 0, 5, b.soldiers);
+  track(svg, 40, top + 62, ctx.msg("term.morale"), 0, 7, b.morale, (v) => (v <= 2 ? "low" : ""));
+  track(svg, 340, top + 62, ctx.msg("term.soldiers"), 0, 5, b.soldiers);
   s("text", { x: 580, y: top + 54, class: "track-label" }, svg, ctx.msg("board.resources"));
   RES.forEach((kind, i) => {
     const x = 594 + i * 62;
@@ -105,8 +105,8 @@ function drawTracks(svg, view, ctx) {
   const phase = [ctx.msg(`phase.${b.phase}`), ctx.msg("board.pass", { n: b.pass }), b.shot_today ? ctx.msg("board.shot_today") : ""]
     .filter(Boolean).join(" · ");
   s("text", { x: 620, y: top + 125, class: "info start" }, svg, phase);
-  ["w", "m", "s"].forEach((pawn, i) => {
-    const label = ctx.msg(`board.pawn_${pawn}`);
+  [["w", "role.resistencia"], ["m", "term.milice"], ["s", "term.soldier"]].forEach(([pawn, key], i) => {
+    const label = ctx.msg(key);
     const x = 620 + i * 110;
     s("circle", { cx: x + 8, cy: top + 145, r: 8, fill: PAWN[pawn][0] }, svg);
     s("text", { x: x + 20, y: top + 150, class: "small start" }, svg, label);

@@ -54,9 +54,9 @@ function drawArea(svg, area, view, ctx, pieceTargets) {
   s("text", { x: 12, y: -34, class: area.name.length > 14 ? "area-name long" : "area-name" }, g, area.name);
   const marks = [
     area.value === 2 ? "VP×2" : "VP×1",
-    area.scroll ? ctx.msg("board.scroll") : "",
-    area.palisade ? ctx.msg("board.palisade") : "",
-    area.citadel ? ctx.msg("board.citadel") : "",
+    area.scroll ? ctx.msg("term.scroll") : "",
+    area.palisade ? ctx.msg("term.palisade") : "",
+    area.citadel ? ctx.msg("term.citadel") : "",
   ].filter(Boolean).join(" · ");
   s("text", { x: 0, y: 46, class: "area-marks" }, g, marks);
   const row = (list, y0, faction) => list.forEach((key, i) =>
@@ -84,7 +84,7 @@ function drawCentre(svg, view, ctx) {
   y += 44;
   track(svg, x0, y, ctx.msg("board.vp"), 0, 20, b.vp);
   y += 48;
-  track(svg, x0, y, ctx.msg("board.royal_support"), 0, 10, b.royal_support);
+  track(svg, x0, y, ctx.msg("term.rs"), 0, 10, b.royal_support);
   s("text", { x: x0 + 260, y: y + 14, class: "info start" }, svg,
     ctx.msg("board.impulses", b.impulses));
   y += 44;
@@ -96,8 +96,8 @@ function drawCentre(svg, view, ctx) {
     ctx.target(g, bag, ["draw"]);
   });
   y += 62;
-  const face = ctx.msg("board.grace", { face: ctx.msg(b.grace.face === "es" ? "board.grace_es" : "board.grace_ind") });
-  const grace = b.grace.box === "used" ? ctx.msg("board.grace_used", { grace: face }) : face;
+  const marker = ctx.msg("board.grace", { face: ctx.msg(b.grace.face === "es" ? "board.grace_es" : "board.grace_ind") });
+  const grace = b.grace.box === "used" ? ctx.msg("board.grace_used", { grace: marker }) : marker;
   const colon = ctx.msg(`term.${b.colon === "map" ? "on_map" : b.colon}`);
   s("text", { x: x0, y, class: "info start" }, svg, `${grace} · ${ctx.msg("term.colon")}: ${colon}`);
   y += 22;
