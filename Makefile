@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test lint typecheck unit fuzz bench load clean
+.PHONY: serve play test lint typecheck unit postgres fuzz bench load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq chromium
+
+# The storage tests start a throwaway PostgreSQL server of their own (tests/pgserver.py) with the system's
+# PostgreSQL programs, which Debian keeps under /usr/lib/postgresql/<version>/bin.
+INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+postgres:
+	@[ -n "$(INITDB)" ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
 
 serve: $(STAMP) $(CHROMIUM)
 	$(BIN)/ludoteca serve --host 127.0.0.1 --port 8000 --db sqlite:///ludoteca.db
@@ -34,7 +40,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) $(CHROMIUM)
+unit: $(STAMP) $(CHROMIUM) postgres
 	$(BIN)/pytest -n 2
 
 # Longer fuzzing than CI runs: every game and mode, 3,000 Maquis games a mode and 300 of the longer

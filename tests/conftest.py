@@ -1,12 +1,15 @@
-"""Shared fixtures: the toy game registered on its own, apart from the real games."""
+"""Shared fixtures: the toy game registered on its own, apart from the real games; the two databases the
+server stores games in."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from ludoteca.core import game as game_module
+from pgserver import PostgresServer
 from toygame import LeakyGame, RaceGame
 
 
@@ -19,3 +22,20 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[RaceGame]:
     game_module.register(game)
     game_module.register(LeakyGame())
     yield game
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the test run (one for each xdist worker)."""
+    server = PostgresServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database of each kind the server supports (README, "Storage"), by URL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'ludoteca.db'}"
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return server.database()

@@ -1,5 +1,5 @@
-"""A real Ludoteca server in a child process, on a free loopback port with its own SQLite file, for the
-restart, browser and load tests."""
+"""A real Ludoteca server in a child process, on a free loopback port with its own database (a SQLite
+file, or a PostgreSQL URL), for the restart, browser and load tests."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db_path: Path, port: int | None = None, ai_delay: float = 0.0) -> None:
-        self.db_url = f"sqlite:///{db_path}"
+    def __init__(self, db: Path | str, port: int | None = None, ai_delay: float = 0.0) -> None:
+        """`db`: a SQLite file's path, or a database URL."""
+        self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.ai_delay = ai_delay
         self.base = f"http://127.0.0.1:{self.port}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,9 @@ from toygame import ADD, DONE, RaceGame
 
 
 @pytest.fixture
-def client(toy: RaceGame, tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'api.db'}", ai_delay=0)) as c:
+def client(toy: RaceGame, database_url: str) -> Iterator[TestClient]:
+    """The API on each database (SQLite and PostgreSQL): every test here runs on both."""
+    with TestClient(create_app(database_url, ai_delay=0)) as c:
         yield c
 
 

@@ -4,7 +4,6 @@ same database finds every game where it was — position, move list, undo, AI se
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -36,8 +35,9 @@ def create(base: str, seat: dict[str, str], seed: int) -> dict[str, Any]:
     return dict(response.json())
 
 
-def test_a_killed_server_restarts_with_every_game_where_it_was(tmp_path: Path) -> None:
-    db = tmp_path / "restart.db"
+def test_a_killed_server_restarts_with_every_game_where_it_was(database_url: str) -> None:
+    """On each database the server supports (SQLite and PostgreSQL)."""
+    db = database_url
     first = ServerProcess(db, ai_delay=0.05).start()
     try:
         mine = create(first.base, {"kind": "me"}, seed=3)
