@@ -1,4 +1,6 @@
-"""Agents and their spec strings (DESIGN §8): ``random``, ``ismcts:iters=500``, ``nitayno``, ``human``.
+"""Agents and their spec strings (DESIGN §8): ``random``, ``ismcts:iters=500``, a game's own (Maquis's
+``cautious``), ``human``. The rulebook solo opponents (DESIGN §8 names a ``nitayno`` agent) are game options
+instead, as issue 3 asks: ``mode=solo`` with ``level=0|1|2`` in Mar y Acero, ``solo=…`` in Patria Libre.
 
 A spec is ``kind`` or ``kind:key=value[:key=value...]``. Kinds come from `AGENTS` (agents for every game)
 and from a game's optional hook ``Game.agents: ClassVar[dict[str, AgentFactory]]`` (its rulebook solo
