@@ -49,7 +49,7 @@ class PostgresServer:
         command = [str(self.programs / program), *args]
         if os.geteuid() == 0:
             command = ["runuser", "-u", "postgres", "--", *command]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=self.folder)
         if done.returncode != 0:
             raise RuntimeError(f"{program} failed ({done.returncode}): {done.stderr or done.stdout}")
 
