@@ -10,7 +10,7 @@ import pytest
 from ludoteca.ai.agents import AGENTS, Agent, AgentFactory, RandomAgent, make_agent, parse_spec
 from ludoteca.ai.selfplay import play_out, seatings, summarize, wilson
 from ludoteca.core.errors import BadOptionError
-from ludoteca.core.game import Game
+from ludoteca.core.game import Game, get_game
 from ludoteca.core.state import State
 from searchgames import kingmaker_game
 from toygame import RaceGame
@@ -59,6 +59,16 @@ def test_unknown_and_human_specs_are_clear_errors(toy: RaceGame) -> None:
         make_agent("mcts:iters=500", toy, 0, 1)
     with pytest.raises(BadOptionError, match="takes no parameters"):
         make_agent("random:depth=2", toy, 0, 1)
+
+
+def test_a_rulebook_solo_opponent_asked_for_as_an_agent_names_its_options() -> None:
+    """DESIGN §8 names a `nitayno` agent; the solo opponents are game options instead (issue 3)."""
+    with pytest.raises(
+        BadOptionError, match=r"'nitayno' is the rulebook's solo opponent: .*mode=solo level="
+    ):
+        make_agent("nitayno", get_game("mar-y-acero"), 0, 1)
+    with pytest.raises(BadOptionError, match=r"solo=insurgentes\|realistas, not as an agent"):
+        make_agent("personality", get_game("patria-libre"), 0, 1)
 
 
 def test_new_kinds_plug_in_globally_or_per_game(toy: RaceGame, monkeypatch: pytest.MonkeyPatch) -> None:

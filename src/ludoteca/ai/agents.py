@@ -76,6 +76,16 @@ def make_agent(spec: str, game: Game, role: int, seed: int) -> Agent:
     kinds = agent_kinds(game)
     if kind == HUMAN:
         raise BadOptionError("'human' is not an agent: only an interface can seat a person")
+    if kind in game.solo_opponents:
+        options = game.solo_opponents[kind]
+        raise BadOptionError(
+            f"{game.id}: {spec!r} is the rulebook's solo opponent: it comes with the options {options}, "
+            "not as an agent",
+            "error.solo_opponent",
+            game=game.id,
+            spec=spec,
+            options=options,
+        )
     if kind not in kinds:
         known = ", ".join([*sorted(kinds), HUMAN])
         raise BadOptionError(

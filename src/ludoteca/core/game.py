@@ -99,6 +99,10 @@ class Game:
     None when it varies (general-sum)."""
     perfect_information: ClassVar[bool] = False
     """Whether every role always knows the whole stored state (chance may still hide what comes next)."""
+    solo_opponents: ClassVar[dict[str, str]] = {}
+    """The rulebook's solo opponents, by the names a player may try as an agent (DESIGN §8 names a `nitayno`
+    agent), with the options that bring them in: they are part of the rules, so they come with the game's
+    options (issue 3), and `make_agent` answers such a spec with those options."""
     search_scale: ClassVar[int] = 1
     """How many times the `ismcts` levels' iteration budgets this game's decisions need: a game that splits a
     turn into many small decisions (Mar y Acero moves piece by piece) gives each one more iterations, so

@@ -31,6 +31,7 @@ class MarYAcero(Game):
     catalog = Catalog(HERE / "messages")
     max_moves = 6000
     returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
+    solo_opponents: ClassVar[dict[str, str]] = {"nitayno": "mode=solo level=0|1|2"}  # §5
     search_scale = 4  # some 200 decisions a side, one per piece moved or placed: README §7, BENCHMARKS.md
     search_depth = 0  # the evaluation estimates the final tally; random moves before it add only noise
     search_norm = 0.5  # values near ±1 (a game far from the line) differ by hundredths: README §7

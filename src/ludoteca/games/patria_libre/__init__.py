@@ -34,6 +34,9 @@ class PatriaLibre(Game):
     max_moves = 20_000
     terminal_view: ClassVar[str] = "ludoteca.games.patria_libre.terminal"
     agents: ClassVar[dict[str, Any]] = {}
+    solo_opponents: ClassVar[dict[str, str]] = {  # §Modo solitario: the personality deck
+        name: "players=2 solo=insurgentes|realistas" for name in ("personality", "deck", "personalidad")
+    }
     options = (
         OptionSpec("players", "2", ("2", "3", "4"), "option.players"),
         OptionSpec("insurgent", "hidalgo", ("hidalgo", "morelos"), "option.insurgent"),
