@@ -71,6 +71,19 @@ def test_each_node_is_searched_for_the_player_to_move_there(players: int) -> Non
         assert last[(players - 1, ME)].visits > last[(players - 1, FIRST)].visits
 
 
+@pytest.mark.parametrize("players", [1, 3])
+def test_open_loop_chance_makes_no_node_for_an_outcome(players: int) -> None:
+    """`open_chance`: the coin is flipped and played through; the next decision hangs straight below the
+    move, shared by both faces, and is searched for its own player all the same."""
+    agent = IsmctsAgent(0, 3, replace(BUDGET, open_chance=True))
+    assert agent.step(kingmaker_game(players).new_initial_state()) == (RISK if players == 1 else SAFE)
+    risk = agent.root.children[(0, RISK)]
+    assert {mover for mover, _ in risk.children} == {players - 1}
+    if players > 1:
+        assert risk.children[(players - 1, ME)].visits > risk.children[(players - 1, FIRST)].visits
+    assert risk.visits == sum(edge.visits for edge in risk.children.values()) + 1
+
+
 def test_chance_is_sampled_with_its_probabilities() -> None:
     agent = IsmctsAgent(0, 8, Budget(iters=600, seconds=0.0, depth=0))
     agent.step(kingmaker_game(1).new_initial_state())
@@ -131,7 +144,14 @@ def test_the_explanation_lists_every_move_weighed() -> None:
     explained = json.loads(json.dumps(agent.explain()))
     assert explained["action"] == chosen == SAFE and explained["notation"] == "safe"
     assert explained["role"] == "p0" and explained["iterations"] == 120
-    assert explained["budget"] == {"iters": 120, "seconds": 0.0, "depth": 2, "c": 0.7, "norm": False}
+    assert explained["budget"] == {
+        "iters": 120,
+        "seconds": 0.0,
+        "depth": 2,
+        "c": 0.7,
+        "norm": False,
+        "open_chance": False,
+    }
     weighed = explained["alternatives"]
     assert [w["notation"] for w in weighed] == ["safe", "risk"]
     assert sum(w["visits"] for w in weighed) == 120
@@ -160,7 +180,12 @@ def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
     assert mya.search_scale > 1
     for level, budget in LEVELS.items():
         assert parse_budget({"level": level}, mya) == replace(
-            budget, iters=budget.iters * mya.search_scale, depth=mya.search_depth, norm=True, c=0.5
+            budget,
+            iters=budget.iters * mya.search_scale,
+            depth=mya.search_depth,
+            norm=True,
+            c=0.5,
+            open_chance=True,
         )
         assert level_budget(level, mya).seconds == budget.seconds  # the time caps stay
     assert parse_budget({}, get_game("maquis")) == LEVELS["normal"]  # a game that sets neither
@@ -183,6 +208,11 @@ def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
         parse_budget({"time": "soon"})
     with pytest.raises(BadOptionError, match="norm must be 0 or 1, not 'yes'"):
         parse_budget({"norm": "yes"})
+    assert (
+        parse_budget({"chance": "open"}).open_chance and not parse_budget({"chance": "tree"}, mya).open_chance
+    )
+    with pytest.raises(BadOptionError, match="chance must be tree or open, not 'closed'"):
+        parse_budget({"chance": "closed"})
     with pytest.raises(BadOptionError, match="unknown parameter rollouts; parameters are: level, iters"):
         parse_budget({"rollouts": "3"})
 

@@ -8,7 +8,9 @@ not legal in every determinization, selection weighs an edge by how often it was
 
 Each edge keeps the returns of the player who chose it, so every node is searched from the perspective
 of the player to move there, for any number of players (1 to 6). Chance nodes are sampled from
-`chance_outcomes()` and kept in the tree as edges of their own. After leaving the tree, a rollout plays
+`chance_outcomes()` and kept in the tree as edges of their own or, open-loop (`open_chance`), played
+through without a node, so that the decisions after a die are shared by all its faces and an iteration
+is not stopped by every new face. After leaving the tree, a rollout plays
 uniformly random legal actions for at most `depth` actions and is scored by `state.evaluate()` (each
 role's prospects on the scale of `returns()`), or by `returns()` if the game ended. With `norm`, selection
 rescales each player's values to the least and greatest mean value that player has in this search's tree
@@ -52,6 +54,9 @@ class Budget:
     """Rescale each player's values to the least and greatest mean value seen in this search's tree before
     adding the exploration term (as MuZero does), so that moves whose values differ by little, in a
     position near a sure win or loss, are still told apart."""
+    open_chance: bool = False
+    """Open-loop chance: a chance outcome is drawn and played but makes no node of its own, so the tree
+    branches on decisions only and an iteration goes on through the dice to the next decision."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -154,6 +159,9 @@ class IsmctsAgent:
             mover = world.current_player()
             if mover == CHANCE:
                 action = sample_chance(world, rng)
+                if self.budget.open_chance:
+                    world.apply_action(action)
+                    continue
                 child = node.children.get((CHANCE, action))
                 if child is None:
                     child = node.children[(CHANCE, action)] = Edge()
@@ -273,7 +281,8 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
 
 def level_budget(level: str, game: Game | None = None) -> Budget:
     """A level's budget on `game`: its iterations times the game's `search_scale`, the game's
-    `search_depth` if it sets one, and normalized values explored with its `search_norm` if it sets one."""
+    `search_depth` if it sets one, normalized values explored with its `search_norm` if it sets one, and
+    open-loop chance if it asks for it (`search_open_chance`)."""
     budget = LEVELS[level]
     if game is None:
         return budget
@@ -281,6 +290,8 @@ def level_budget(level: str, game: Game | None = None) -> Budget:
     budget = replace(budget, iters=budget.iters * game.search_scale, depth=depth)
     if game.search_norm is not None:
         budget = replace(budget, norm=True, c=game.search_norm)
+    if game.search_open_chance:
+        budget = replace(budget, open_chance=True)
     return budget
 
 
@@ -290,13 +301,14 @@ def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent
     return IsmctsAgent(role, match_seed + move, level_budget("normal", game))
 
 
-PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "seed")
+PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "seed")
 
 
 def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
     """The budget a spec's parameters ask for. `level` (default normal) sets every field, its iterations
-    scaled to `game` (`level_budget`); `depth`, `c` and `norm` override it; `iters` and `time`, if either
-    is given, replace the level's whole budget (the one given is the only limit, unless both are)."""
+    scaled to `game` (`level_budget`); `depth`, `c`, `norm` and `chance` override it; `iters` and `time`,
+    if either is given, replace the level's whole budget (the one given is the only limit, unless both
+    are)."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise BadOptionError(
@@ -321,6 +333,10 @@ def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
         if params["norm"] not in ("0", "1"):
             raise BadOptionError(f"agent 'ismcts': norm must be 0 or 1, not {params['norm']!r}")
         fields["norm"] = params["norm"] == "1"
+    if "chance" in params:
+        if params["chance"] not in ("tree", "open"):
+            raise BadOptionError(f"agent 'ismcts': chance must be tree or open, not {params['chance']!r}")
+        fields["open_chance"] = params["chance"] == "open"
     return replace(budget, **fields)
 
 
@@ -337,8 +353,9 @@ def number(key: str, text: str, kind: type[int] | type[float], low: float) -> An
 
 
 def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
-    """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:norm=0|1][:seed=N]`` agent
-    spec; `seed` fixes the agent's generator whatever the game's seed."""
+    """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:norm=0|1]
+    [:chance=tree|open][:seed=N]`` agent spec; `seed` fixes the agent's generator whatever the game's
+    seed."""
     budget = parse_budget(params, game)
     if "seed" in params:
         seed = number("seed", params["seed"], int, 0)

@@ -115,6 +115,9 @@ class Game:
     """If set, the `ismcts` levels on this game rescale each player's values to the range seen in the tree
     (`Budget.norm`) and explore with this constant: for a game whose evaluation is often close to a win or
     a loss, where the moves differ by less than the exploration term on the raw scale."""
+    search_open_chance: ClassVar[bool] = False
+    """If true, the `ismcts` levels on this game search open-loop chance (`Budget.open_chance`): for a game
+    of many dice, where a tree that branched on every die would stop most iterations at a new face."""
 
     @property
     def num_distinct_actions(self) -> int:
