@@ -16,7 +16,7 @@ from toygame import LeakyGame, RaceGame
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[RaceGame]:
     """The race game (and its leaky variant) as the only registered games."""
-    monkeypatch.setattr(game_module, "GAME_MODULES", ())
+    monkeypatch.setattr(game_module, "_discovered", True)
     monkeypatch.setattr(game_module, "_REGISTRY", {})
     game = RaceGame()
     game_module.register(game)

@@ -72,7 +72,7 @@ class Showdown(Game):
     catalog = Catalog()
 
     def new_initial_state(self, options: dict[str, str] | None = None) -> ShowdownState:
-        state = ShowdownState(self, self.normalize_options(options), {"card": None})
+        state = ShowdownState(self, self.parse_options(options), {"card": None})
         state.start("showdown")
         return state
 
@@ -134,7 +134,7 @@ def kingmaker_game(players: int) -> Game:
         catalog = Catalog()
 
         def new_initial_state(self, options: dict[str, str] | None = None) -> KingmakerState:
-            state = KingmakerState(self, self.normalize_options(options), {})
+            state = KingmakerState(self, self.parse_options(options), {})
             state.start("kingmaker")
             return state
 
@@ -176,7 +176,7 @@ class LongOdds(Game):
     catalog = Catalog()
 
     def new_initial_state(self, options: dict[str, str] | None = None) -> LongOddsState:
-        state = LongOddsState(self, self.normalize_options(options), {})
+        state = LongOddsState(self, self.parse_options(options), {})
         state.start("long_odds")
         return state
 

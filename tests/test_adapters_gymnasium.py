@@ -15,11 +15,11 @@ from ludoteca.core.errors import BadOptionError, IllegalActionError
 from ludoteca.core.game import get_game, register
 from toygame import RaceGame
 
-ROLES = [(g.id, g.roles[r]) for g in GAMES for r in g.roles_in_play(g.normalize_options())]
+ROLES = [(g.id, g.roles[r]) for g in GAMES for r in g.roles_in_play(g.parse_options())]
 SEATS = [
     (game_id, options, get_game(game_id).roles[r])
     for game_id, options in MODES
-    for r in get_game(game_id).roles_in_play(get_game(game_id).normalize_options(options))
+    for r in get_game(game_id).roles_in_play(get_game(game_id).parse_options(options))
 ]
 
 

@@ -85,7 +85,7 @@ def test_an_illegal_action_is_refused_by_name_and_changes_nothing(game_id: str) 
 
 def test_options_and_information_state() -> None:
     e = env("maquis", difficulty="hard")
-    assert e.options["difficulty"] == "hard"
+    assert e.options.as_strings()["difficulty"] == "hard"
     e.reset(seed=2)
     assert e.information_state("resistencia") == e.game_state.information_state_string(0)
     with pytest.raises(ValueError, match="not allowed"):

@@ -87,12 +87,12 @@ def test_new_kinds_plug_in_globally_or_per_game(toy: RaceGame, monkeypatch: pyte
 
 
 def test_a_selfplay_game_depends_on_its_seed_alone(toy: RaceGame) -> None:
-    games = [play_out(toy, toy.normalize_options(), ["random", "random"], seed) for seed in (3, 4, 3)]
+    games = [play_out(toy, toy.parse_options(), ["random", "random"], seed) for seed in (3, 4, 3)]
     games[0]["seconds"] = games[2]["seconds"]  # thinking time is measured, not reproduced
     assert games[0] == games[2]
     assert games[0] != games[1]
     assert sorted(games[0]["returns"]) == [-1.0, 1.0]
-    summary = summarize(toy, {}, ["random"], {}, 3, games)
+    summary = summarize(toy, toy.parse_options(), ["random"], {}, 3, games)
     assert summary["wins"]["red"] + summary["wins"]["blue"] == 3
     assert summary["outcomes"] == {"result.win": 3}
     assert summary["length"]["max"] == max(g["length"] for g in games)
@@ -122,8 +122,10 @@ def test_wilson_intervals() -> None:
 def test_a_seat_that_never_decides_is_left_out_of_the_figures() -> None:
     game = kingmaker_game(3)  # the middle player never decides; the last one only after a risk
     specs = seatings(3, ["ismcts:iters=30", "random"], {1: "random"}, 12)
-    results = [play_out(game, {}, s, seed) for seed, s in enumerate(specs)]
-    summary = summarize(game, {}, ["ismcts:iters=30", "random"], {"p1": "random"}, 0, results)
+    results = [play_out(game, game.parse_options(), s, seed) for seed, s in enumerate(specs)]
+    summary = summarize(
+        game, game.parse_options(), ["ismcts:iters=30", "random"], {"p1": "random"}, 0, results
+    )
     risked = sum(r["decisions"][2] for r in results)
     assert 0 < risked < 12
     assert summary["roles"]["p0"]["games"] == 12 and summary["roles"]["p2"]["games"] == risked

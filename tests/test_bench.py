@@ -18,7 +18,7 @@ def test_bench_reports_every_measure(toy: RaceGame) -> None:
 def test_sampled_positions_are_mid_game(toy: RaceGame) -> None:
     import random
 
-    states = sample_states(toy, toy.normalize_options(), random.Random(1))
+    states = sample_states(toy, toy.parse_options(), random.Random(1))
     assert 0 < len(states) <= SAMPLE_STATES
     assert not any(s.is_terminal() for s in states)
     assert len({s.digest() for s in states}) > len(states) // 2

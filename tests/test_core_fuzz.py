@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from ludoteca.core import game as game_module
 from ludoteca.core.fuzz import run_fuzz
 from ludoteca.core.game import get_game
+from ludoteca.core.options import Options
 from ludoteca.core.record import load_record, replay_record
 from toygame import LeakyGame, RaceGame
 
@@ -69,10 +69,10 @@ def test_a_role_said_not_to_play_that_decides_is_reported(toy: RaceGame) -> None
     class RedAlone(RaceGame):
         id = "race-red-alone"
 
-        def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+        def roles_in_play(self, options: Options) -> tuple[int, ...]:
             return (0,)
 
     game = game_module.register(RedAlone())
     [failure] = run_fuzz(game, 1, seed=0).failures
     assert "blue decides but is not in play" in failure["error"]
-    assert toy.roles_in_play(toy.normalize_options()) == (0, 1)
+    assert toy.roles_in_play(toy.parse_options()) == (0, 1)

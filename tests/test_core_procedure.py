@@ -9,6 +9,7 @@ import pytest
 
 from ludoteca.core.game import ActionTable, Game
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.options import Options
 from ludoteca.core.procedure import ProcedureSet
 from ludoteca.core.state import State
 from toygame import ADD, DONE, RaceGame
@@ -70,7 +71,7 @@ class MiniGame(Game):
 
 
 def test_replace_swaps_the_running_procedure() -> None:
-    state = MiniState(MiniGame(), {}, {"trail": []})
+    state = MiniState(MiniGame(), Options(), {"trail": []})
     state.start("first")
     assert state.d["trail"] == ["first", "second 7 with 1 frame"]
     assert state.is_terminal() and state.returns() == [1.0]

@@ -13,7 +13,7 @@ import pytest
 from ludoteca.core.errors import BadOptionError, IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL
 from ludoteca.core.state import State
-from toygame import ADD, DONE, PASS, RaceGame
+from toygame import ADD, DONE, PASS, RaceGame, RaceOptions
 
 MOVES = ["roll 2", "add", "done", "roll 3", "pass", "roll 1"]
 
@@ -112,17 +112,21 @@ def test_the_digest_depends_on_the_position_only() -> None:
 
 
 def test_options_are_normalised_with_defaults(toy: RaceGame) -> None:
-    assert toy.normalize_options(None) == {"target": "10", "secret": "no"}
-    assert toy.normalize_options({"target": " 15 ", "secret": "YES"}) == {"target": "15", "secret": "yes"}
+    assert toy.parse_options(None) == RaceOptions(target="10", secret="no")
+    assert toy.parse_options({"target": " 15 ", "secret": "YES"}).as_strings() == {
+        "target": "15",
+        "secret": "yes",
+    }
+    assert toy.parse_options(RaceOptions(target="15")) == RaceOptions(target="15", secret="no")
 
 
 def test_bad_options_name_what_is_allowed(toy: RaceGame) -> None:
     with pytest.raises(
         BadOptionError, match=r"option target='11' is not allowed; use target=10\|15 \(default 10\)"
     ):
-        toy.normalize_options({"target": "11"})
+        toy.parse_options({"target": "11"})
     with pytest.raises(BadOptionError, match="unknown option 'colour'; options are: target, secret"):
-        toy.normalize_options({"colour": "red"})
+        toy.parse_options({"colour": "red"})
     with pytest.raises(BadOptionError, match="unknown role 'green'; roles are: red, blue"):
         toy.role_index("green")
     assert toy.role_index("blue") == toy.role_index("1") == 1
@@ -169,4 +173,4 @@ def test_the_information_state_recalls_what_was_seen_and_only_that(toy: RaceGame
 
 def test_every_role_is_in_play_unless_a_game_says_otherwise() -> None:
     game = RaceGame()
-    assert game.roles_in_play(game.normalize_options({})) == (0, 1)
+    assert game.roles_in_play(game.parse_options({})) == (0, 1)

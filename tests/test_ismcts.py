@@ -95,7 +95,7 @@ def test_chance_is_sampled_with_its_probabilities() -> None:
 
 def test_it_beats_random_clearly_on_the_race(toy: RaceGame) -> None:
     """In the same seats and with the same dice, ismcts wins far more often than random does."""
-    options = toy.normalize_options({"secret": "yes"})
+    options = toy.parse_options({"secret": "yes"})
     seeds = range(60)
     wins = {}
     for seat in (0, 1):
@@ -177,12 +177,12 @@ def test_specs_and_presets() -> None:
 
 def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
     mya = get_game("mar-y-acero")
-    assert mya.search_scale > 1
+    assert mya.search.scale > 1
     for level, budget in LEVELS.items():
         assert parse_budget({"level": level}, mya) == replace(
             budget,
-            iters=budget.iters * mya.search_scale,
-            depth=mya.search_depth,
+            iters=budget.iters * mya.search.scale,
+            depth=mya.search.depth,
             norm=True,
             c=0.5,
             open_chance=True,

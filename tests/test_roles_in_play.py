@@ -28,7 +28,7 @@ def test_only_the_roles_in_play_are_ever_asked(
     game_id: str, options: dict[str, str], seated: tuple[str, ...]
 ) -> None:
     game = get_game(game_id)
-    in_play = game.roles_in_play(game.normalize_options(options))
+    in_play = game.roles_in_play(game.parse_options(options))
     assert tuple(game.roles[r] for r in in_play) == seated
     for seed in range(3):
         match = Match(game, options, seed=seed)

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.core.record import replay_record
 from ludoteca.server import create_app
-from toygame import ADD, DONE, RaceGame
+from toygame import ADD, DONE, RaceGame, RaceOptions
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_the_catalog_lists_games_with_their_options_and_agents(client: TestClien
         "secret": ["no", "yes"],
     }
     assert "random" in race["agents"]
-    assert race["board"] == "generic"
+    assert race["board"] == "/static/boards/generic.js"
 
 
 def test_invited_seats_keep_a_game_open_until_each_person_opens_their_link(client: TestClient) -> None:
@@ -243,8 +243,8 @@ def test_the_rules_reference_carries_each_section_anchor(client: TestClient) -> 
 def test_only_the_roles_in_play_get_seats(
     client: TestClient, toy: RaceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def in_play(self: RaceGame, options: dict[str, str]) -> tuple[int, ...]:
-        return (1,) if options["target"] == "15" else (0, 1)
+    def in_play(self: RaceGame, options: RaceOptions) -> tuple[int, ...]:
+        return (1,) if options.target == "15" else (0, 1)
 
     monkeypatch.setattr(RaceGame, "roles_in_play", in_play)
     assert client.get("/api/seats/race?target=15&lang=en").json() == [{"role": "blue", "name": "blue"}]

@@ -9,11 +9,14 @@ choice to add or pass is a secret commitment.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from ludoteca.core.game import ActionTable, Game, OptionSpec
+from ludoteca.core.game import ActionTable, Game
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.options import Options, option
 from ludoteca.core.procedure import ProcedureSet
 from ludoteca.core.state import State
 
@@ -116,24 +119,27 @@ class RaceState(State):
         return twin
 
 
+@dataclass(frozen=True)
+class RaceOptions(Options):
+    target: Literal["10", "15"] = option("10", "option.target")
+    secret: Literal["no", "yes"] = option("no", "option.secret")
+
+
 class RaceGame(Game):
     id = "race"
     title = "Race to the target"
     roles = ("red", "blue")
     player_counts = (2,)
     rulebook = "tests/toygame.py"
-    options = (
-        OptionSpec("target", "10", ("10", "15"), "option.target"),
-        OptionSpec("secret", "no", ("no", "yes"), "option.secret"),
-    )
+    options_type = RaceOptions
     actions = ActionTable(("add", "pass", "done", "roll 1", "roll 2", "roll 3"))
     catalog = Catalog(DATA)
     max_moves = 200
     returns_sum = 0.0
     state_class: ClassVar[type[RaceState]] = RaceState
 
-    def new_initial_state(self, options: dict[str, str] | None = None) -> RaceState:
-        state = self.state_class(self, self.normalize_options(options), {})
+    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> RaceState:
+        state = self.state_class(self, self.parse_options(options), {})
         state.d.update(totals=[0, 0], passes=[2, 2], player=0, roll=None)
         state.start("turn")
         return state

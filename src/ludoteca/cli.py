@@ -234,7 +234,7 @@ def selfplay(
     """The arena: agents play each other, rotating over the seats; win rates with 95% intervals."""
     t = Texts(lang)
     game = get_game(game_id)
-    options = game.normalize_options(parse_pairs(option, "--option", t))
+    options = game.parse_options(parse_pairs(option, "--option", t))
     pinned = {game.role_index(role): spec for role, spec in parse_pairs(seat, "--seat", t).items()}
     specs = [s.strip() for s in agents.split(",")] if agents else []
     in_play = game.roles_in_play(options)
@@ -336,7 +336,7 @@ def fuzz(
     """Random games with every invariant checked; exit status 1 on any failure."""
     t = Texts(lang)
     game = get_game(game_id)
-    options = game.normalize_options(parse_pairs(option, "--option", t))
+    options = game.parse_options(parse_pairs(option, "--option", t))
     bar = progress_bar(t("fuzz.progress", game=game.id), disable=False)
     if jobs == 1:
         with bar:

@@ -7,11 +7,9 @@ the game cleanly. Every text comes from the message catalogs (DESIGN §7).
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import re
 import sys
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -82,11 +80,11 @@ def show_anchors(markdown: str) -> str:
 
 
 def board_renderable(game: Game, view: dict[str, Any], lang: str) -> RenderableType:
-    """The game's own terminal drawing (its ``terminal_view`` module's `render`) or a generic one."""
-    module = getattr(game, "terminal_view", None)
-    if module:
-        render: Callable[[dict[str, Any], str], RenderableType] = importlib.import_module(module).render
-        return render(view, lang)
+    """The game's own terminal drawing (`Game.terminal_renderer`) or a generic one."""
+    render = game.terminal_renderer()
+    if render is not None:
+        rendered: RenderableType = render(view, lang)
+        return rendered
     return Panel(Pretty(view["board"]), title=game.title, title_align="left")
 
 

@@ -4,17 +4,17 @@ chance resolved by the environment's own seeded generator."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
 from ludoteca.core.game import Game
+from ludoteca.core.options import Options
 from ludoteca.core.state import State
 
 
-def observation_box(game: Game, options: Mapping[str, str]) -> spaces.Box:
+def observation_box(game: Game, options: Options) -> spaces.Box:
     """The observation tensor's space: its fixed length for these options, every value in [0, 1]."""
     size = len(game.new_initial_state(options).observation_tensor(0))
     return spaces.Box(0.0, 1.0, (size,), np.float32)

@@ -67,7 +67,7 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         **options: str,
     ) -> None:
         self.game = get_game(game_id)
-        self.options = self.game.normalize_options(options)
+        self.options = self.game.parse_options(options)
         in_play = self.game.roles_in_play(self.options)
         self.role = self.game.role_index(role if role is not None else in_play[0])
         if self.role not in in_play:

@@ -29,7 +29,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from ludoteca.core.game import Game, OptionSpec, all_games, get_game
+from ludoteca.core.game import Game, all_games, get_game
+from ludoteca.core.options import Options, OptionSpec
 from ludoteca.core.state import State
 
 
@@ -157,7 +158,7 @@ class Observer:
     """OpenSpiel's Python observer over the contract: the information state is the game's
     `information_state_string(role)` (perfect recall); the observation, its `observation_tensor(role)`."""
 
-    def __init__(self, game: Game, options: Mapping[str, str], iig_obs_type: Any) -> None:
+    def __init__(self, game: Game, options: Options, iig_obs_type: Any) -> None:
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
             raise ValueError(
                 f"{game.id}: only a player's own view is offered (public_info=True, "
@@ -187,7 +188,7 @@ def _game_class(game: Game) -> type[pyspiel.Game]:
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
             super().__init__(type_, info, dict(params or {}))
             self.ludoteca_game = game
-            self.options = game.normalize_options({k: str(v) for k, v in (params or {}).items()})
+            self.options = game.parse_options({k: str(v) for k, v in (params or {}).items()})
             self._initial = game.new_initial_state(self.options)
 
         def new_initial_state(self) -> SpielState:
@@ -220,7 +221,7 @@ def load(game_id: str, **options: str) -> pyspiel.Game:
     """The OpenSpiel game of a registered Ludoteca game with these options (checked first, so that a bad
     one is named with the allowed values whatever its type)."""
     game = get_game(game_id)
-    game.normalize_options(options)
+    game.parse_options(options)
     params = {name: _parameter(game.option_spec(name), str(value)) for name, value in options.items()}
     return pyspiel.load_game(register(game), params)
 

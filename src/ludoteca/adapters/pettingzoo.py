@@ -55,7 +55,7 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
     def __init__(self, game_id: str, render_mode: str | None = None, **options: str) -> None:
         super().__init__()
         self.game = get_game(game_id)
-        self.options = self.game.normalize_options(options)
+        self.options = self.game.parse_options(options)
         self.metadata: dict[str, Any] = {
             "render_modes": RENDER_MODES,
             "name": f"ludoteca_{game_id.replace('-', '_')}_v0",

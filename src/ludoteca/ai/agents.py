@@ -54,7 +54,7 @@ HUMAN = "human"
 
 def agent_kinds(game: Game) -> dict[str, AgentFactory]:
     """Every agent kind available for `game`: the general ones and the game's own."""
-    return {**AGENTS, **getattr(game, "agents", {})}
+    return {**AGENTS, **game.agents}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -280,17 +280,18 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
 
 
 def level_budget(level: str, game: Game | None = None) -> Budget:
-    """A level's budget on `game`: its iterations times the game's `search_scale`, the game's
-    `search_depth` if it sets one, normalized values explored with its `search_norm` if it sets one, and
-    open-loop chance if it asks for it (`search_open_chance`)."""
+    """A level's budget on `game`, with the game's `SearchHints`: its iterations times the hints' `scale`,
+    their `depth` if they set one, normalized values explored with their `norm` if they set one, and
+    open-loop chance if they ask for it."""
     budget = LEVELS[level]
     if game is None:
         return budget
-    depth = budget.depth if game.search_depth is None else game.search_depth
-    budget = replace(budget, iters=budget.iters * game.search_scale, depth=depth)
-    if game.search_norm is not None:
-        budget = replace(budget, norm=True, c=game.search_norm)
-    if game.search_open_chance:
+    hints = game.search
+    depth = budget.depth if hints.depth is None else hints.depth
+    budget = replace(budget, iters=budget.iters * hints.scale, depth=depth)
+    if hints.norm is not None:
+        budget = replace(budget, norm=True, c=hints.norm)
+    if hints.open_chance:
         budget = replace(budget, open_chance=True)
     return budget
 

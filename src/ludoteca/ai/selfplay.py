@@ -26,6 +26,7 @@ from typing import Any
 from ludoteca.ai.agents import make_agent
 from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.match import Match
+from ludoteca.core.options import Options
 from ludoteca.core.record import save_record
 
 Z95 = 1.959964
@@ -54,7 +55,7 @@ def seatings(
 
 
 def play_out(
-    game: Game, options: Mapping[str, str], specs: Sequence[str], seed: int, records: Path | None = None
+    game: Game, options: Options, specs: Sequence[str], seed: int, records: Path | None = None
 ) -> dict[str, Any]:
     """Play one game with one agent spec per role: its length (all actions, chance included), returns,
     outcome, and each seat's decisions, thinking time and search iterations (of agents that count them in
@@ -93,7 +94,7 @@ def play_out(
 
 
 def record_of(
-    game: Game, options: Mapping[str, str], seed: int, actions: Sequence[int], specs: Sequence[str]
+    game: Game, options: Options, seed: int, actions: Sequence[int], specs: Sequence[str]
 ) -> dict[str, Any]:
     """The record of a finished game (replayed through a `Match`), with the agent at each seat."""
     match = Match(game, options, seed)
@@ -103,7 +104,7 @@ def record_of(
 
 
 def play_games(
-    game_id: str, options: Mapping[str, str], games: Sequence[tuple[int, Sequence[str]]], records: Path | None
+    game_id: str, options: Options, games: Sequence[tuple[int, Sequence[str]]], records: Path | None
 ) -> list[dict[str, Any]]:
     """`play_out` for each (seed, seating); the unit of work sent to a worker process."""
     game = get_game(game_id)
@@ -126,7 +127,7 @@ def rate(wins: int, n: int) -> dict[str, Any]:
 
 def summarize(
     game: Game,
-    options: Mapping[str, str],
+    options: Options,
     agents: Sequence[str],
     pinned: Mapping[str, str],
     seed: int,
@@ -168,7 +169,7 @@ def summarize(
     lengths = [r["length"] for r in results]
     return {
         "game": game.id,
-        "options": dict(options),
+        "options": options.as_strings(),
         "agents": list(agents),
         "seats": dict(pinned),
         "games": count,

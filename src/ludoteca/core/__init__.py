@@ -4,7 +4,8 @@ The core depends on the standard library only.
 """
 
 from ludoteca.core.errors import BadOptionError, IllegalActionError, LudotecaError, RecordError
-from ludoteca.core.game import CHANCE, TERMINAL, Game, OptionSpec, all_games, get_game, register
+from ludoteca.core.game import CHANCE, TERMINAL, Game, all_games, get_game, register
+from ludoteca.core.options import Options, OptionSpec
 from ludoteca.core.state import State
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "IllegalActionError",
     "LudotecaError",
     "OptionSpec",
+    "Options",
     "RecordError",
     "State",
     "all_games",

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ludoteca.core.game import Game
+from ludoteca.core.options import Options
 from ludoteca.core.state import State
 
 SAMPLE_STATES = 200
@@ -63,7 +64,7 @@ def _playout(state: State, rng: random.Random, seen: list[State] | None = None) 
     return count
 
 
-def sample_states(game: Game, options: Mapping[str, str], rng: random.Random) -> list[State]:
+def sample_states(game: Game, options: Mapping[str, str] | Options, rng: random.Random) -> list[State]:
     """Up to `SAMPLE_STATES` non-terminal positions spread evenly over a few random games."""
     seen: list[State] = []
     for _ in range(3):
@@ -88,11 +89,11 @@ def mean_us(call: Callable[[State], object], states: list[State], seconds: float
 
 
 def run_bench(
-    game: Game, seconds: float = 5.0, options: Mapping[str, str] | None = None, seed: int = 0
+    game: Game, seconds: float = 5.0, options: Mapping[str, str] | Options | None = None, seed: int = 0
 ) -> BenchReport:
     """Half of `seconds` on random playouts, the rest split between `clone`, `view(0)` and
     `legal_actions` on sampled mid-game positions. At least one whole game is always played."""
-    normalized = game.normalize_options(options)
+    normalized = game.parse_options(options)
     rng = random.Random(seed)
     budget = max(seconds, 0.0)
     games = actions = 0
@@ -106,7 +107,7 @@ def run_bench(
     share = budget / 6
     return BenchReport(
         game=game.id,
-        options=normalized,
+        options=normalized.as_strings(),
         seconds=budget,
         games=games,
         actions=actions,

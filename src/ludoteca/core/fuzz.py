@@ -22,6 +22,7 @@ from typing import Any
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import CHANCE, Game
 from ludoteca.core.match import Match
+from ludoteca.core.options import Options
 from ludoteca.core.record import replay_record, save_record
 from ludoteca.core.state import State
 
@@ -58,9 +59,9 @@ def _check(condition: bool, message: str) -> None:
 
 
 @functools.lru_cache(maxsize=64)
-def _roles_in_play(game: Game, options: tuple[tuple[str, str], ...]) -> tuple[int, ...]:
+def _roles_in_play(game: Game, options: Options) -> tuple[int, ...]:
     """`Game.roles_in_play`, asked once per game and options (a game may build a state to answer)."""
-    return game.roles_in_play(dict(options))
+    return game.roles_in_play(options)
 
 
 def check_state(state: State, rng: random.Random) -> None:
@@ -96,7 +97,7 @@ def check_state(state: State, rng: random.Random) -> None:
             )
         return
     player = state.current_player()
-    in_play = _roles_in_play(game, tuple(sorted(state.d["options"].items())))
+    in_play = _roles_in_play(game, state.options)
     _check(player < 0 or player in in_play, f"{game.roles[player]} decides but is not in play")
     legal = state.legal_actions()
     _check(bool(legal), "dead end: a non-terminal state with no legal action")
@@ -166,13 +167,13 @@ def run_fuzz(
     game: Game,
     games: int,
     seed: int,
-    options: Mapping[str, str] | None = None,
+    options: Mapping[str, str] | Options | None = None,
     failure_dir: Path | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> FuzzReport:
     """Fuzz `games` games from `seed`; each failure is kept with a record that reproduces it."""
-    normalized = game.normalize_options(options)
-    report = FuzzReport(game.id, normalized)
+    normalized = game.parse_options(options)
+    report = FuzzReport(game.id, normalized.as_strings())
     for index in range(games):
         game_seed = seed + index
         match = Match(game, normalized, game_seed)

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
-from collections.abc import Iterable, Mapping
+import sys
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.errors import BadOptionError, IllegalActionError, UnknownGameError
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.options import Options, OptionSpec
 
 if TYPE_CHECKING:
     from ludoteca.core.state import State
@@ -22,25 +27,22 @@ TERMINAL = -4
 
 
 @dataclass(frozen=True)
-class OptionSpec:
-    """One game option: its name, default and the values it allows.
+class SearchHints:
+    """What a game tells the `ismcts` levels about itself, as one value (`Game.search`)."""
 
-    `pattern_help` documents values accepted beyond `choices` (validated by `Game.check_option`).
-    """
-
-    name: str
-    default: str
-    choices: tuple[str, ...]
-    help_key: str
-    open_ended: bool = False
-    pattern_help: str = ""
-
-    def allowed(self) -> str:
-        """The allowed values, ``a|b|c``."""
-        return "|".join((*self.choices, self.pattern_help) if self.pattern_help else self.choices)
-
-    def describe(self) -> str:
-        return f"{self.name}={self.allowed()} (default {self.default})"
+    scale: int = 1
+    """How many times the levels' iteration budgets this game's decisions need: a game that splits a turn
+    into many small decisions (Mar y Acero moves piece by piece) gives each one more iterations, so that a
+    level means a comparable strength in every game (the time caps do not change)."""
+    depth: int | None = None
+    """The rollout depth of the levels on this game, if not each level's own: a game whose evaluation
+    already reads the outcome off the position gains only noise from random actions played before it."""
+    norm: float | None = None
+    """If set, the levels rescale each player's values to the range seen in the tree (`Budget.norm`) and
+    explore with this constant: for a game whose evaluation is often close to a win or a loss."""
+    open_chance: bool = False
+    """If true, the levels search open-loop chance (`Budget.open_chance`): for a game of many dice, where a
+    tree that branched on every die would stop most iterations at a new face."""
 
 
 @dataclass(frozen=True)
@@ -77,13 +79,16 @@ class ActionTable:
 
 
 class Game:
-    """Base class of every game. A subclass sets the class attributes and `state_class`."""
+    """Base class of every game: what the core and every interface know of it (DESIGN §2). A game package
+    subclasses it, sets the class attributes and registers one instance (`register`); every hook below has
+    a default, so a game overrides only what it has."""
 
     id: ClassVar[str]
     title: ClassVar[str]
     roles: ClassVar[tuple[str, ...]]
     player_counts: ClassVar[tuple[int, ...]]
-    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    options_type: ClassVar[type[Options]] = Options
+    """The game's options as one frozen, typed value (`core.options`)."""
     rulebook: ClassVar[str]
     actions: ClassVar[ActionTable]
     catalog: ClassVar[Catalog]
@@ -99,25 +104,20 @@ class Game:
     None when it varies (general-sum)."""
     perfect_information: ClassVar[bool] = False
     """Whether every role always knows the whole stored state (chance may still hide what comes next)."""
-    solo_opponents: ClassVar[dict[str, str]] = {}
+    solo_opponents: ClassVar[Mapping[str, str]] = {}
     """The rulebook's solo opponents, by the names a player may try as an agent (DESIGN §8 names a `nitayno`
     agent), with the options that bring them in: they are part of the rules, so they come with the game's
     options (issue 3), and `make_agent` answers such a spec with those options."""
-    search_scale: ClassVar[int] = 1
-    """How many times the `ismcts` levels' iteration budgets this game's decisions need: a game that splits a
-    turn into many small decisions (Mar y Acero moves piece by piece) gives each one more iterations, so
-    that a level means a comparable strength in every game (the time caps do not change)."""
-    search_depth: ClassVar[int | None] = None
-    """The rollout depth of the `ismcts` levels on this game, if not each level's own: a game whose
-    evaluation already reads the outcome off the position (Mar y Acero's expected final tally) gains only
-    noise from random actions played before it."""
-    search_norm: ClassVar[float | None] = None
-    """If set, the `ismcts` levels on this game rescale each player's values to the range seen in the tree
-    (`Budget.norm`) and explore with this constant: for a game whose evaluation is often close to a win or
-    a loss, where the moves differ by less than the exploration term on the raw scale."""
-    search_open_chance: ClassVar[bool] = False
-    """If true, the `ismcts` levels on this game search open-loop chance (`Budget.open_chance`): for a game
-    of many dice, where a tree that branched on every die would stop most iterations at a new face."""
+    agents: ClassVar[Mapping[str, Callable[..., Any]]] = {}
+    """The game's own agent kinds beside the general ones (`ai.agents`), by spec name: each a factory
+    ``(game, role, seed, params) -> Agent``."""
+    search: ClassVar[SearchHints] = SearchHints()
+    """What the search AI's levels should know of this game (`SearchHints`)."""
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        """The options as interfaces list them."""
+        return self.options_type.specs()
 
     @property
     def num_distinct_actions(self) -> int:
@@ -127,43 +127,19 @@ class Game:
     def num_players(self) -> int:
         return len(self.roles)
 
+    @property
+    def package_dir(self) -> Path:
+        """The folder of the game's package: its data, messages, rules reference and drawings."""
+        return Path(sys.modules[type(self).__module__].__file__ or ".").parent
+
     def option_spec(self, name: str) -> OptionSpec:
-        for spec in self.options:
-            if spec.name == name:
-                return spec
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise BadOptionError(
-            f"{self.id}: unknown option {name!r}; options are: {known}",
-            "error.unknown_option",
-            game=self.id,
-            name=name,
-            known=known,
-        )
+        """The option called `name`; raises `BadOptionError` naming the known options."""
+        return self.options_type.spec(name)
 
-    def check_option(self, spec: OptionSpec, value: str) -> bool:
-        """Whether an open-ended option value outside `choices` is acceptable. Games override."""
-        return False
-
-    def normalize_options(self, options: Mapping[str, str] | None = None) -> dict[str, str]:
-        """Every option with its value, defaults filled in; raises `BadOptionError` on a bad one."""
-        given = dict(options or {})
-        result: dict[str, str] = {}
-        for spec in self.options:
-            value = str(given.pop(spec.name, spec.default)).strip().lower()
-            if value not in spec.choices and not (spec.open_ended and self.check_option(spec, value)):
-                raise BadOptionError(
-                    f"{self.id}: option {spec.name}={value!r} is not allowed; use {spec.describe()}",
-                    "error.bad_option",
-                    game=self.id,
-                    name=spec.name,
-                    value=value,
-                    allowed=spec.allowed(),
-                    default=spec.default,
-                )
-            result[spec.name] = value
-        if given:
-            self.option_spec(next(iter(given)))  # raises, naming the known options
-        return result
+    def parse_options(self, given: Mapping[str, str] | Options | None = None) -> Options:
+        """The typed options from what a person gave (strings, defaults filled in); raises
+        `BadOptionError` on a bad one. Interfaces call it once and pass the value on."""
+        return self.options_type.parse(given)
 
     def role_index(self, role: str | int) -> int:
         """A role index from a role id or an index; raises on an unknown role."""
@@ -183,12 +159,12 @@ class Game:
             roles=roles,
         )
 
-    def new_initial_state(self, options: Mapping[str, str] | None = None) -> State:
+    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> State:
         raise NotImplementedError
 
-    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
-        """The roles that take part with these (normalized) options; interfaces seat only these. A game
-        whose player count is an option (roles left out with fewer players) overrides it."""
+    def roles_in_play(self, options: Options) -> tuple[int, ...]:
+        """The roles that take part with these options; interfaces seat only these. A game whose player
+        count is an option (roles left out with fewer players) overrides it."""
         return tuple(range(len(self.roles)))
 
     def guided_action(self, state: State, rng: random.Random) -> int | None:
@@ -201,23 +177,57 @@ class Game:
         return {}
 
     def rules_reference(self, lang: str) -> str:
-        """The game's rules reference in our own words (Markdown), sectioned like the rulebook."""
+        """The game's rules reference in our own words (Markdown), sectioned like the rulebook:
+        ``rules.<lang>.md`` in the package, Spanish where the language has none."""
+        for name in (f"rules.{lang}.md", "rules.es.md"):
+            path = self.package_dir / name
+            if path.exists():
+                return path.read_text("utf-8")
         return ""
+
+    def component_data(self) -> dict[str, Any]:
+        """The public component data the browser draws from (board graph, layout, cards — never a
+        position), keyed by file name: every ``data/*.toml`` of the package."""
+        folder = self.package_dir / "data"
+        return {p.stem: tomllib.loads(p.read_text("utf-8")) for p in sorted(folder.glob("*.toml"))}
+
+    def board_script(self) -> str | None:
+        """The browser's drawing of the board, a JavaScript module (``web/board.js`` in the package) that
+        the server sends to the pages; None: the pages draw the generic board."""
+        path = self.package_dir / "web" / "board.js"
+        return path.read_text("utf-8") if path.exists() else None
+
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any] | None:
+        """The terminal's drawing of a view, ``render(view, lang)`` returning a Rich renderable; None: the
+        terminal shows the generic view."""
+        return None
 
 
 _REGISTRY: dict[str, Game] = {}
-GAME_MODULES: tuple[str, ...] = ("maquis", "mar_y_acero", "patria_libre")
 
 
 def register(game: Game) -> Game:
-    """Add a game to the registry; a game module calls this once at import."""
+    """Add a game to the registry: the one line a game package runs at import (``GAME = register(...)``)."""
+    if "game_id" not in vars(game.options_type):  # the first game to use an options class names it
+        game.options_type.game_id = game.id
     _REGISTRY[game.id] = game
     return game
 
 
+_discovered = False
+
+
 def _load_all() -> None:
-    for name in GAME_MODULES:
-        importlib.import_module(f"ludoteca.games.{name}")
+    """Import every package under `ludoteca.games` once: each registers its game. The core names none."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import ludoteca.games as games
+
+    for module in pkgutil.iter_modules(games.__path__):
+        if module.ispkg:
+            importlib.import_module(f"{games.__name__}.{module.name}")
 
 
 def all_games() -> Iterable[Game]:

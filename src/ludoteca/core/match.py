@@ -12,6 +12,7 @@ from typing import Any
 
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import CHANCE, Game
+from ludoteca.core.options import Options
 from ludoteca.core.state import State
 
 
@@ -33,9 +34,11 @@ class Step:
 class Match:
     """A game in progress with its full history. Chance is sampled from a generator seeded by `seed`."""
 
-    def __init__(self, game: Game, options: Mapping[str, str] | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, game: Game, options: Mapping[str, str] | Options | None = None, seed: int | None = None
+    ) -> None:
         self.game = game
-        self.options = game.normalize_options(options)
+        self.options = game.parse_options(options)
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
         self.state: State = game.new_initial_state(self.options)

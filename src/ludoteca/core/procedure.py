@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Frame = dict[str, Any]
+_FRAME_KEYS = frozenset({"p", "s", "ret", "done"})
+"""A frame's own keys, beside the locals a procedure keeps."""
 Step = Callable[[Any, Frame, int | None], None]
 
 
@@ -50,6 +52,23 @@ class ProcedureSet:
             raise ValueError(f"procedure {name!r} defined twice")
         procedure = Procedure(name, rule)
         self.by_name[name] = procedure
+        return procedure
+
+    def sequence(self, name: str, rule: str, *parts: str) -> Procedure:
+        """A procedure that only runs other procedures one after the other and returns: the rulebook's
+        "first this phase, then that one". Each part receives the sequence's own locals."""
+        procedure = self.proc(name, rule)
+
+        @procedure.step()
+        def _next(state: Any, frame: Frame, action: int | None) -> None:
+            done = frame.get("done", 0)
+            if done == len(parts):
+                state.ret()
+                return
+            frame["done"] = done + 1
+            own = {k: v for k, v in frame.items() if k not in _FRAME_KEYS}
+            state.call(parts[done], then="start", **own)
+
         return procedure
 
     def __getitem__(self, name: str) -> Procedure:

@@ -39,7 +39,7 @@ def make_record(match: Match) -> dict[str, Any]:
         "game": game.id,
         "engine_version": __version__,
         "rules_version": game.rules_version,
-        "options": dict(match.options),
+        "options": match.options.as_strings(),
         "seed": match.seed,
         "roles": list(game.roles),
         "actions": actions,

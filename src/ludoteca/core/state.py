@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.options import Options
 from ludoteca.core.procedure import Frame, ProcedureSet
 
 STATE_FORMAT = "ludoteca-state/1"
@@ -26,13 +27,15 @@ S = TypeVar("S", bound="State")
 class State:
     """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
 
-    __slots__ = ("d", "game", "logs")
+    __slots__ = ("d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
 
-    def __init__(self, game: Game, options: Mapping[str, str], data: dict[str, Any]) -> None:
+    def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
         self.game = game
+        self.options = options
+        """The game's options, typed (`core.options`); ``d["options"]`` holds their string form."""
         self.d: dict[str, Any] = {
-            "options": dict(options),
+            "options": options.as_strings(),
             "stack": [],
             "wait": None,
             "over": None,
@@ -134,6 +137,42 @@ class State:
         """Mark that hidden information was revealed: undo may not go back past this point (DESIGN §5)."""
         self.d["reveals"] += 1
 
+    def decide(
+        self,
+        role: int,
+        kind: str,
+        actions: Sequence[int],
+        /,
+        then: str,
+        prompt: str,
+        secret: bool = False,
+        **params: Any,
+    ) -> None:
+        """Who decides: role `role` chooses one of `actions` (a decision of `kind`), and the choice goes to
+        step `then` — asked of the seat, or, where the game's rulebook bot decides for that role
+        (`bot_for`), worked out by the bot's procedure, which answers with `answer`. Either way the step
+        receives the action exactly as if a person had chosen it."""
+        bot = self.bot_for(role, kind)
+        if bot is None:
+            self.ask(role, actions, then=then, prompt=prompt, secret=secret, **params)
+            return
+        if not actions:
+            raise RuntimeError(f"{self.game.id}: decision {prompt!r} offered no legal action")
+        self.call(bot, then=then, role=role, kind=kind, actions=sorted(set(actions)), **params)
+
+    def answer(self, action: int) -> None:
+        """A bot procedure's choice: end it and hand `action` to the step that waits for the decision,
+        as `apply_action` hands a person's."""
+        stack = self.d["stack"]
+        stack.pop()
+        frame: Frame = stack[-1]
+        self.procedures[frame["p"]].steps[frame["s"]](self, frame, action)
+
+    def bot_for(self, role: int, kind: str) -> str | None:
+        """The procedure of the rulebook bot that takes decisions of `kind` for `role` (Mar y Acero's
+        Nitayno, Patria Libre's personality deck), or None where the seat decides. Games override."""
+        return None
+
     def log(
         self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
     ) -> None:
@@ -229,14 +268,12 @@ class State:
     def move_number(self) -> int:
         return int(self.d["moves"])
 
-    def options(self) -> dict[str, str]:
-        return dict(self.d["options"])
-
     # --------------------------------------------------------------------------- copies and records
     def clone(self: S) -> S:
         """A cheap independent copy: the hot data is copied through `marshal`, the log list shallowly."""
         twin = object.__new__(type(self))
         twin.game = self.game
+        twin.options = self.options
         twin.d = marshal.loads(marshal.dumps(self.d))
         twin.logs = self.logs.copy()
         return twin

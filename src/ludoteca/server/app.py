@@ -9,14 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import tomllib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -29,7 +28,6 @@ from ludoteca.server.rules_page import rules_html
 from ludoteca.server.table import ServerError, Table, Watcher, encode
 
 STATIC = Path(__file__).parent / "static"
-GAMES_DIR = Path(__file__).parent.parent / "games"
 
 
 class SeatIn(BaseModel):
@@ -67,9 +65,9 @@ def game_or_404(game_id: str) -> Any:
         raise ServerError(404, str(exc)) from None
 
 
-def board_module(game_id: str) -> str:
-    """The board drawing module of a game: its own if it has one, else the generic listing."""
-    return game_id if (STATIC / "boards" / f"{game_id}.js").exists() else "generic"
+def board_module(game: Game) -> str:
+    """The URL of a game's board drawing module: its own if it has one, else the generic listing."""
+    return f"/boards/{game.id}.js" if game.board_script() is not None else "/static/boards/generic.js"
 
 
 def role_name(game: Game, role: int, lang: str) -> str:
@@ -94,7 +92,7 @@ def catalog(lang: str) -> list[dict[str, Any]]:
                 for o in g.options
             ],
             "agents": sorted(agent_kinds(g)),
-            "board": board_module(g.id),
+            "board": board_module(g),
         }
         for g in all_games()
     ]
@@ -152,7 +150,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         game = game_or_404(game_id)
         given = {k: v for k, v in request.query_params.items() if k != "lang"}
         try:
-            options = game.normalize_options(given)
+            options = game.parse_options(given)
         except LudotecaError as exc:
             raise ServerError(400, str(exc)) from None
         return [
@@ -162,11 +160,17 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
 
     @app.get("/api/data/{game_id}")
     async def component_data(game_id: str) -> dict[str, Any]:
-        """The game's component data files (`data/*.toml`: board graph, layout, cards — public, never a
-        position) for its board module to draw from, keyed by file name."""
-        game = game_or_404(game_id)
-        folder = GAMES_DIR / game.id.replace("-", "_") / "data"
-        return {p.stem: tomllib.loads(p.read_text("utf-8")) for p in sorted(folder.glob("*.toml"))}
+        """The game's public component data (board graph, layout, cards — never a position) for its board
+        module to draw from (`Game.component_data`)."""
+        return dict(game_or_404(game_id).component_data())
+
+    @app.get("/boards/{game_id}.js")
+    async def board_script(game_id: str) -> Response:
+        """The game's own board drawing module (`Game.board_script`)."""
+        script = game_or_404(game_id).board_script()
+        if script is None:
+            raise ServerError(404, f"{game_id} has no board drawing of its own")
+        return Response(script, media_type="text/javascript")
 
     @app.get("/api/messages/{game_id}")
     async def messages(game_id: str, lang: str = "es") -> dict[str, str]:

@@ -80,10 +80,10 @@ class Hall:
         per invited person."""
         try:
             game = get_game(game_id)
-            options = game.normalize_options(options)
+            parsed = game.parse_options(options)
         except LudotecaError as exc:
             raise ServerError(400, str(exc)) from None
-        in_play = game.roles_in_play(options)
+        in_play = game.roles_in_play(parsed)
         if len(seats) != len(in_play):
             names = ", ".join(game.roles[r] for r in in_play)
             raise ServerError(400, f"{game.id} has {len(in_play)} seat(s) ({names}); {len(seats)} given")
@@ -114,7 +114,7 @@ class Hall:
         new_id = secrets.token_urlsafe(6)
         status = "open" if invitations else "running"
         await self.persist(
-            lambda db: self.store.create_game(db, new_id, game.id, options, seed, status, rows)
+            lambda db: self.store.create_game(db, new_id, game.id, parsed.as_strings(), seed, status, rows)
         )
         table = await self.table(new_id)
         async with table.lock:
@@ -140,7 +140,9 @@ class Hall:
         result = match.state.result("en")
 
         def write(db: Connection) -> None:
-            self.store.create_game(db, new_id, match.game.id, match.options, match.seed, "record", [])
+            self.store.create_game(
+                db, new_id, match.game.id, match.options.as_strings(), match.seed, "record", []
+            )
             self.store.append(db, new_id, 0, steps, "record", result)
 
         await self.persist(write)

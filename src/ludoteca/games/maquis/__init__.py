@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.errors import BadOptionError
-from ludoteca.core.game import Game, OptionSpec, register
+from ludoteca.core.game import Game, register
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.options import Options
 from ludoteca.core.state import State
 from ludoteca.games.maquis.actions import ACTIONS
 from ludoteca.games.maquis.agent import cautious, choose
 from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.options import MaquisOptions
 from ludoteca.games.maquis.state import MaquisState
-
-HERE = Path(__file__).parent
 
 
 class Maquis(Game):
@@ -28,51 +27,14 @@ class Maquis(Game):
     player_counts = (1,)
     rulebook = "rulebooks/maquis.es.txt"
     actions = ACTIONS
-    catalog = Catalog(HERE / "messages")
+    catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 2000
     perfect_information = True  # the deck order is never stored: every draw is a chance node
-    terminal_view: ClassVar[str] = "ludoteca.games.maquis.terminal"
-    agents: ClassVar[dict[str, Any]] = {"cautious": cautious}
-    options = (
-        OptionSpec(
-            "difficulty",
-            "normal",
-            ("very-easy", "easy", "normal", "tricky", "hard", "very-hard"),
-            "option.difficulty",
-        ),
-        OptionSpec(
-            "missions",
-            "random",
-            ("random", "level1", "level2", "mixed"),
-            "option.missions",
-            open_ended=True,
-            pattern_help="<mission>+<mission>",
-        ),
-        OptionSpec("orange-days", "commercial", ("commercial", "pnp"), "option.orange_days"),
-    )
+    agents: ClassVar[Mapping[str, Callable[..., Any]]] = {"cautious": cautious}
+    options_type = MaquisOptions
 
-    def check_option(self, spec: OptionSpec, value: str) -> bool:
-        """`missions` also takes two named cards, `<id>+<id>` (§Dificultad de las cartas de misión)."""
-        if spec.name != "missions":
-            return False
-        names = value.split("+")
-        return len(names) == 2 and names[0] != names[1] and all(n in BOARD.missions for n in names)
-
-    def normalize_options(self, options: Mapping[str, str] | None = None) -> dict[str, str]:
-        """As the core does; a bad `missions` value also lists the mission ids."""
-        try:
-            return super().normalize_options(options)
-        except BadOptionError as exc:
-            if exc.params.get("name") != "missions":
-                raise
-            ids = ", ".join(BOARD.missions)
-            allowed = f"{exc.params['allowed']} ({ids})"
-            raise BadOptionError(
-                f"{exc}; missions are: {ids}", exc.key, **{**exc.params, "allowed": allowed}
-            ) from None
-
-    def new_initial_state(self, options: Mapping[str, str] | None = None) -> MaquisState:
-        return MaquisState.new(self, self.normalize_options(options))
+    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> MaquisState:
+        return MaquisState.new(self, MaquisOptions.parse(options))
 
     def guided_action(self, state: State, rng: random.Random) -> int:
         """The fuzzer's guide to deep positions: the cautious heuristic (agent.py)."""
@@ -82,9 +44,10 @@ class Maquis(Game):
     def data_provenance(self) -> dict[str, int]:
         return BOARD.provenance()
 
-    def rules_reference(self, lang: str) -> str:
-        path = HERE / f"rules.{lang}.md"
-        return path.read_text("utf-8") if path.exists() else (HERE / "rules.es.md").read_text("utf-8")
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any]:
+        from ludoteca.games.maquis.terminal import render
+
+        return render
 
 
 GAME = register(Maquis())

@@ -11,6 +11,7 @@ from ludoteca.core.state import State
 from ludoteca.games.maquis import evaluation, missions
 from ludoteca.games.maquis.actions import DO, SHOOT
 from ludoteca.games.maquis.board import BOARD, Option
+from ludoteca.games.maquis.options import MaquisOptions
 from ludoteca.games.maquis.rules import PROCS
 from ludoteca.games.maquis.view import board_view, broken_invariants, observation
 
@@ -34,9 +35,9 @@ class MaquisState(State):
     procedures = PROCS
 
     @classmethod
-    def new(cls, game: Any, options: dict[str, str]) -> MaquisState:
+    def new(cls, game: Any, options: MaquisOptions) -> MaquisState:
         """§Preparar: the set-up of the rulebook (and of the difficulty mode)."""
-        settings = BOARD.components["difficulty"][options["difficulty"]]
+        settings = BOARD.components["difficulty"][options.difficulty]
         workers = BOARD.components["workers"]
         state = cls(
             game,

@@ -4,19 +4,19 @@ Nitayno (§5). Rulebook: `rulebooks/mar-y-acero.es.txt`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ludoteca.core.game import Game, OptionSpec, register
+from ludoteca.core.game import Game, SearchHints, register
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.options import Options
 from ludoteca.core.state import State
 from ludoteca.games.mar_y_acero.actions import ACTIONS
 from ludoteca.games.mar_y_acero.board import BOARD
 from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
+from ludoteca.games.mar_y_acero.options import MyaOptions
 from ludoteca.games.mar_y_acero.state import MyaState
-
-HERE = Path(__file__).parent
 
 
 class MarYAcero(Game):
@@ -28,28 +28,26 @@ class MarYAcero(Game):
     player_counts = (1, 2)
     rulebook = "rulebooks/mar-y-acero.es.txt"
     actions = ACTIONS
-    catalog = Catalog(HERE / "messages")
+    catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 6000
     returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
-    solo_opponents: ClassVar[dict[str, str]] = {"nitayno": "mode=solo level=0|1|2"}  # §5
-    search_scale = 4  # some 200 decisions a side, one per piece moved or placed: README §7, BENCHMARKS.md
-    search_depth = 0  # the evaluation estimates the final tally; random moves before it add only noise
-    search_norm = 0.5  # values near ±1 (a game far from the line) differ by hundredths: README §7
-    search_open_chance = True  # every die is a chance node: a tree of faces stopped 4 iterations in 10
-    terminal_view: ClassVar[str] = "ludoteca.games.mar_y_acero.terminal"
-    options = (
-        OptionSpec("mode", "two-player", ("two-player", "solo"), "option.mode"),
-        OptionSpec("level", "0", ("0", "1", "2"), "option.level"),
-        OptionSpec("testament", "off", ("off", "on"), "option.testament"),
+    solo_opponents: ClassVar[Mapping[str, str]] = {"nitayno": "mode=solo level=0|1|2"}  # §5
+    search = SearchHints(
+        scale=4,  # some 200 decisions a side, one per piece moved or placed: README §7, BENCHMARKS.md
+        depth=0,  # the evaluation estimates the final tally; random moves before it add only noise
+        norm=0.5,  # values near ±1 (a game far from the line) differ by hundredths: README §7
+        open_chance=True,  # every die is a chance node: a tree of faces stopped 4 iterations in 10
     )
+    options_type = MyaOptions
 
-    def new_initial_state(self, options: Mapping[str, str] | None = None) -> MyaState:
-        return MyaState.new(self, self.normalize_options(options))
+    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> MyaState:
+        return MyaState.new(self, MyaOptions.parse(options))
 
-    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+    def roles_in_play(self, options: Options) -> tuple[int, ...]:
         """In solo (§5) the Nitayno takes the indigenous decisions as part of the rules: only the
         Spaniards are seated."""
-        return (0,) if options["mode"] == "solo" else (0, 1)
+        assert isinstance(options, MyaOptions)
+        return (0,) if options.mode == "solo" else (0, 1)
 
     def guided_action(self, state: State, rng: random.Random) -> int | None:
         """The fuzzer's guide to games that both sides can win: most of the time, the action whose
@@ -68,9 +66,10 @@ class MarYAcero(Game):
             counts[kind] = counts.get(kind, 0) + n
         return counts
 
-    def rules_reference(self, lang: str) -> str:
-        path = HERE / f"rules.{lang}.md"
-        return path.read_text("utf-8") if path.exists() else (HERE / "rules.es.md").read_text("utf-8")
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any]:
+        from ludoteca.games.mar_y_acero.terminal import render
+
+        return render
 
 
 GAME = register(MarYAcero())

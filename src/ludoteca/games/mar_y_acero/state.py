@@ -14,6 +14,7 @@ from ludoteca.games.mar_y_acero import activation, cards, combat, deploy, dice, 
 from ludoteca.games.mar_y_acero.actions import act
 from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
+from ludoteca.games.mar_y_acero.options import MyaOptions
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE
 from ludoteca.games.mar_y_acero.procs import PROCS
 from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, observation
@@ -42,9 +43,9 @@ class MyaState(State):
     procedures = PROCS
 
     @classmethod
-    def new(cls, game: Any, options: dict[str, str]) -> MyaState:
+    def new(cls, game: Any, options: MyaOptions) -> MyaState:
         """§4.1: every counter in its bag, the tracks at their start, the decks shuffled (never stored)."""
-        solo = options["mode"] == "solo"
+        solo = options.mode == "solo"
         state = cls(
             game,
             options,

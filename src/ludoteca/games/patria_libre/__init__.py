@@ -5,20 +5,19 @@ Rulebook: `rulebooks/patria-libre.es.txt`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.errors import BadOptionError
-from ludoteca.core.game import Game, OptionSpec, register
+from ludoteca.core.game import Game, register
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.options import Options
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre import rules
 from ludoteca.games.patria_libre.actions import ACTIONS
 from ludoteca.games.patria_libre.board import BOARD, ROLES
+from ludoteca.games.patria_libre.options import PatriaOptions
 from ludoteca.games.patria_libre.state import PatriaState
-
-HERE = Path(__file__).parent
 
 
 class PatriaLibre(Game):
@@ -30,37 +29,17 @@ class PatriaLibre(Game):
     player_counts = (1, 2, 3, 4)
     rulebook = "rulebooks/patria-libre.es.txt"
     actions = ACTIONS
-    catalog = Catalog(HERE / "messages", HERE / "messages" / "cards")
+    catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000
-    terminal_view: ClassVar[str] = "ludoteca.games.patria_libre.terminal"
-    agents: ClassVar[dict[str, Any]] = {}
-    solo_opponents: ClassVar[dict[str, str]] = {  # §Modo solitario: the personality deck
+    solo_opponents: ClassVar[Mapping[str, str]] = {  # §Modo solitario: the personality deck
         name: "players=2 solo=insurgentes|realistas" for name in ("personality", "deck", "personalidad")
     }
-    options = (
-        OptionSpec("players", "2", ("2", "3", "4"), "option.players"),
-        OptionSpec("insurgent", "hidalgo", ("hidalgo", "morelos"), "option.insurgent"),
-        OptionSpec("royalist", "calleja", ("calleja", "venegas"), "option.royalist"),
-        OptionSpec("solo", "off", ("off", "insurgentes", "realistas"), "option.solo"),
-        OptionSpec("military-split", "even", ("even", "printed"), "option.military_split"),
-    )
+    options_type = PatriaOptions
 
-    def normalize_options(self, options: Mapping[str, str] | None = None) -> dict[str, str]:
-        """As the core does; the personality deck plays one side of a two-player game (§Modo solitario)."""
-        result = super().normalize_options(options)
-        if result["solo"] != "off" and result["players"] != "2":
-            raise BadOptionError(
-                f"{self.id}: solo={result['solo']} needs players=2, not players={result['players']}",
-                "error.solo_players",
-                solo=result["solo"],
-                players=result["players"],
-            )
-        return result
+    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> PatriaState:
+        return PatriaState.new(self, PatriaOptions.parse(options))
 
-    def new_initial_state(self, options: Mapping[str, str] | None = None) -> PatriaState:
-        return PatriaState.new(self, self.normalize_options(options))
-
-    def roles_in_play(self, options: Mapping[str, str]) -> tuple[int, ...]:
+    def roles_in_play(self, options: Options) -> tuple[int, ...]:
         """The seats of §Configuración de partida (two, three or four leaders); in solo the personality
         deck decides for its seat as part of the rules, so nobody sits there."""
         d = self.new_initial_state(options).d
@@ -75,9 +54,10 @@ class PatriaLibre(Game):
     def data_provenance(self) -> dict[str, int]:
         return BOARD.provenance()
 
-    def rules_reference(self, lang: str) -> str:
-        path = HERE / f"rules.{lang}.md"
-        return path.read_text("utf-8") if path.exists() else (HERE / "rules.es.md").read_text("utf-8")
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any]:
+        from ludoteca.games.patria_libre.terminal import render
+
+        return render
 
 
 rules.PROCS.check()

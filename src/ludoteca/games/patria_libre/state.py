@@ -10,12 +10,13 @@ from typing import Any
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
+from ludoteca.games.patria_libre.options import PatriaOptions
 from ludoteca.games.patria_libre.procs import PROCS
 
-SEATS = {
-    "2": None,  # the two chosen leaders (options insurgent / royalist)
-    "3": None,
-    "4": ["hidalgo", "calleja", "morelos", "venegas"],  # §Comienza la partida: alternate the sides
+SEATS: dict[int, list[str] | None] = {
+    2: None,  # the two chosen leaders (options insurgent / royalist)
+    3: None,
+    4: ["hidalgo", "calleja", "morelos", "venegas"],  # §Comienza la partida: alternate the sides
 }
 
 
@@ -30,13 +31,12 @@ class PatriaState(State):
     procedures = PROCS
 
     @classmethod
-    def new(cls, game: Any, options: dict[str, str]) -> PatriaState:
+    def new(cls, game: Any, options: PatriaOptions) -> PatriaState:
         """§Configuración de partida, the parts without chance (the cards are turned up by chance nodes)."""
-        players = options["players"]
-        seats = SEATS[players] or [options["insurgent"], options["royalist"]]
-        if players == "3":
+        seats = SEATS[options.players] or [options.insurgent, options.royalist]
+        if options.players == 3:
             seats = [*seats, "iturbide"]
-        solo = {"off": None, "insurgentes": seats[0], "realistas": seats[1]}[options["solo"]]
+        solo = {"off": None, "insurgentes": seats[0], "realistas": seats[1]}[options.solo]
         state = cls(
             game,
             options,

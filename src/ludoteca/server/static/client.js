@@ -5,10 +5,10 @@ import { lang, t } from "/static/i18n.js";
 
 const boards = {};
 
-/** The board module of a game (`/static/boards/<module>.js`), loaded once. */
-export async function loadBoard(module) {
-  boards[module] ??= await import(`/static/boards/${module}.js`);
-  return boards[module];
+/** The board module of a game (the URL the catalog names: the game's own drawing or the generic one), loaded once. */
+export async function loadBoard(url) {
+  boards[url] ??= await import(url);
+  return boards[url];
 }
 
 export function ruleLink(game, rule, label = null) {

@@ -72,7 +72,7 @@ def test_two_completed_missions_evaluate_as_the_win() -> None:
 
 
 def test_the_agents_play_whole_games() -> None:
-    options = GAME.normalize_options({"missions": "level1"})
+    options = GAME.parse_options({"missions": "level1"})
     for spec in ("cautious", "ismcts:iters=20:depth=4"):
         game = play_out(GAME, options, [spec], seed=2)
         assert game["returns"] in ([1.0], [-1.0]) and game["decisions"][0] > 0

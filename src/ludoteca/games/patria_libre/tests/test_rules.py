@@ -275,7 +275,7 @@ def test_a_wiped_player_loses_a_level_reorganises_and_reenters_on_a_flag() -> No
 
 def test_solo_needs_two_players() -> None:
     with pytest.raises(BadOptionError, match="players=2"):
-        GAME.normalize_options({"solo": "realistas", "players": "4"})
+        GAME.parse_options({"solo": "realistas", "players": "4"})
 
 
 def test_notation_round_trips() -> None:
