@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.observation import Observation
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import Frame, ProcedureSet
 
@@ -406,10 +407,24 @@ class State:
         """The game's own invariants (piece and card conservation, rulebook limits): what is broken."""
         return []
 
-    def observation_tensor(self, role: int) -> list[float]:
-        """What `role` knows as numbers: every value in [0, 1], and the same length for every state of
-        a game with the same options (research adapters rely on the fixed shape and the bounds)."""
+    def observe(self, role: int, out: Observation) -> None:
+        """Write what `role` knows as numbers into `out`, section by section, each entry named: every
+        value in [0, 1], and as many for every state of a game with the same options (research adapters
+        rely on the fixed shape and the bounds). Games implement it."""
         raise NotImplementedError
+
+    def observation_tensor(self, role: int) -> list[float]:
+        """What `role` knows as numbers (`observe`)."""
+        out = Observation()
+        self.observe(role, out)
+        return out.values
+
+    def observation_names(self, role: int) -> list[str]:
+        """The name of each entry of `observation_tensor(role)`: ``"morale"``, ``"phase[night]"``."""
+        out = Observation(named=True)
+        self.observe(role, out)
+        assert out.names is not None
+        return out.names
 
     def evaluate(self) -> list[float]:
         """Each role's prospects where a search stops short of the end, on the scale of `returns()`.
