@@ -23,16 +23,21 @@ def client(toy: RaceGame, database_url: str) -> Iterator[TestClient]:
 
 
 def create(client: TestClient, seats: list[dict[str, str]], **options: str) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": "race", "options": options, "seats": seats, "seed": 7})
+    seed = {} if any(s["kind"] == "human" for s in seats) else {"seed": 7}  # no seed with invited people
+    response = client.post("/api/games", json={"game": "race", "options": options, "seats": seats, **seed})
     assert response.status_code == 201, response.text
     return dict(response.json())
 
 
 def state(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
-    params = {"lang": "en", **({"token": token} if token else {})}
-    response = client.get(f"/api/games/{game_id}", params=params)
+    response = client.get(f"/api/games/{game_id}", params={"lang": "en"}, headers=auth(token))
     assert response.status_code == 200, response.text
     return dict(response.json())
+
+
+def auth(token: str | None) -> dict[str, str]:
+    """The header a seat's token travels in (never the URL)."""
+    return {"X-Ludoteca-Token": token} if token else {}
 
 
 def act(client: TestClient, game_id: str, token: str, action: int | str, **extra: Any) -> Any:
@@ -89,7 +94,10 @@ def test_a_seat_acts_only_with_its_own_token_and_only_on_its_turn(client: TestCl
         ({"token": "T", "action": "fly away"}, 422, "unknown notation 'fly away'"),
         ({"token": "T", "action": DONE}, 422, "'done' (2) is not legal now; legal actions: add, pass"),
         ({"token": "T", "action": 99}, 422, "not legal now"),
-        ({"token": "T", "action": ADD, "move": 0}, 409, "stale request"),
+        ({"token": "T", "action": ADD, "version": "an-older-one"}, 409, "stale request"),
+        ({"token": "T", "action": float(ADD)}, 400, "action"),  # a float is not an action id
+        ({"token": "T", "action": True}, 400, "action"),  # nor is a boolean
+        ({"token": "T", "action": ADD, "move": 0}, 400, "move: Extra inputs are not permitted"),
     ],
 )
 def test_malformed_and_illegal_requests_get_a_clear_4xx_and_change_nothing(
@@ -163,13 +171,14 @@ def test_the_record_is_given_to_the_other_seats_and_spectators_only_after_the_ga
 ) -> None:
     game_id, red, blue = two_people(client)
     for token in (red, blue, None):
-        params = {"token": token} if token else {}
-        response = client.get(f"/api/games/{game_id}/record", params=params)
+        response = client.get(f"/api/games/{game_id}/record", headers=auth(token))
         assert response.status_code == 403 and "once the game is over" in response.json()["error"]
     both = create(client, [{"kind": "me"}, {"kind": "me"}])
-    assert client.get(f"/api/games/{both['id']}/record", params={"token": both["token"]}).status_code == 200
+    early = client.get(f"/api/games/{both['id']}/record", headers=auth(both["token"]))
+    assert early.status_code == 200 and "chance_secret" not in early.json()  # not before the end
     final = play_out(client, both["id"], both["token"])
     record = client.get(f"/api/games/{both['id']}/record").json()
+    assert record["chance_secret"] == "seed:7"  # once it is over, where its chance came from
     assert record["result"]["text"] == state(client, both["id"])["view"]["result"]["text"]
     assert len(replay_record(record).history) == final["view"]["move"]
     assert [g["id"] for g in client.get("/api/games").json()["finished"]] == [both["id"]]

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
+from test_server_api import auth
 from toygame import RaceGame
 
 
@@ -21,13 +22,15 @@ def client(toy: RaceGame, tmp_path: Path) -> Iterator[TestClient]:
 
 
 def two_people(client: TestClient) -> tuple[str, dict[str, str]]:
-    body = {"game": "race", "options": {}, "seats": [{"kind": "human"}] * 2, "seed": 5}
+    body = {"game": "race", "options": {}, "seats": [{"kind": "human"}] * 2}
     made = client.post("/api/games", json=body).json()
     return made["id"], made["invitations"]
 
 
 def view(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
-    return dict(client.get(f"/api/games/{game_id}", params={"token": token, "lang": "en"}).json()["view"])
+    return dict(
+        client.get(f"/api/games/{game_id}", params={"lang": "en"}, headers=auth(token)).json()["view"]
+    )
 
 
 def test_the_seat_to_act_gets_a_legal_suggestion_with_the_moves_weighed(client: TestClient) -> None:
@@ -37,7 +40,7 @@ def test_the_seat_to_act_gets_a_legal_suggestion_with_the_moves_weighed(client: 
     legal = {a["id"]: a for a in before["actions"]} or {
         a["id"]: a for a in view(client, game_id, tokens[to_act])["actions"]
     }
-    response = client.get(f"/api/games/{game_id}/hint", params={"token": tokens[to_act], "lang": "en"})
+    response = client.get(f"/api/games/{game_id}/hint", params={"lang": "en"}, headers=auth(tokens[to_act]))
     assert response.status_code == 200, response.text
     hint = response.json()
     assert hint["type"] == "hint" and hint["role"] == to_act and hint["move"] == before["move"]
@@ -45,7 +48,9 @@ def test_the_seat_to_act_gets_a_legal_suggestion_with_the_moves_weighed(client: 
     assert {a["action"] for a in hint["alternatives"]} == set(legal)
     assert all(a["label"] == legal[a["action"]]["label"] for a in hint["alternatives"])
     assert sum(a["visits"] for a in hint["alternatives"]) == hint["iterations"] > 0
-    again = client.get(f"/api/games/{game_id}/hint", params={"token": tokens[to_act], "lang": "en"}).json()
+    again = client.get(
+        f"/api/games/{game_id}/hint", params={"lang": "en"}, headers=auth(tokens[to_act])
+    ).json()
     assert again == hint | {"seconds": again["seconds"]}  # same position, same seed: the same hint
     assert view(client, game_id, tokens[to_act]) == view(client, game_id, tokens[to_act])
     assert view(client, game_id, tokens[to_act])["move"] == before["move"]
@@ -55,18 +60,19 @@ def test_a_hint_is_refused_out_of_turn_to_spectators_and_after_the_end(client: T
     game_id, tokens = two_people(client)
     to_act = view(client, game_id, tokens["red"])["current_role"]
     waiting = "blue" if to_act == "red" else "red"
-    response = client.get(f"/api/games/{game_id}/hint", params={"token": tokens[waiting]})
+    response = client.get(f"/api/games/{game_id}/hint", headers=auth(tokens[waiting]))
     assert response.status_code == 409
     assert f"{to_act} is to act" in response.json()["error"]
     spectator = client.get(f"/api/games/{game_id}/hint")
     assert spectator.status_code == 403 and "token" in spectator.json()["error"]
-    assert client.get(f"/api/games/{game_id}/hint", params={"token": "forged"}).status_code == 403
+    assert client.get(f"/api/games/{game_id}/hint", headers=auth("forged")).status_code == 403
 
 
 def test_over_the_websocket_the_hint_goes_only_to_the_connection_that_asked(client: TestClient) -> None:
     game_id, tokens = two_people(client)
     to_act = view(client, game_id, tokens["red"])["current_role"]
-    with client.websocket_connect(f"/ws/{game_id}?lang=en&token={tokens[to_act]}") as ws:
+    with client.websocket_connect(f"/ws/{game_id}?lang=en") as ws:
+        ws.send_json({"type": "join", "token": tokens[to_act]})
         first = ws.receive_json()
         ws.send_json({"type": "hint"})
         message = ws.receive_json()

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.timeout(300)
 
 
 def get(base: str, game_id: str, token: str | None = None) -> dict[str, Any]:
-    params = {"lang": "en", **({"token": token} if token else {})}
-    response = httpx.get(f"{base}/api/games/{game_id}", params=params, timeout=30)
+    headers = {"X-Ludoteca-Token": token} if token else {}
+    response = httpx.get(f"{base}/api/games/{game_id}", params={"lang": "en"}, headers=headers, timeout=30)
     response.raise_for_status()
     return dict(response.json())
 

@@ -3,6 +3,7 @@ move; refusals go to the one who asked and change nothing."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,13 +23,16 @@ def client(toy: RaceGame, tmp_path: Path) -> Iterator[TestClient]:
 
 
 def secret_game(client: TestClient) -> dict[str, Any]:
-    body = {"game": "race", "options": {"secret": "yes"}, "seats": [{"kind": "human"}] * 2, "seed": 11}
+    body = {"game": "race", "options": {"secret": "yes"}, "seats": [{"kind": "human"}] * 2}
     return dict(client.post("/api/games", json=body).json())
 
 
-def connect(client: TestClient, game_id: str, token: str | None) -> WebSocketTestSession:
-    query = f"?lang=en&token={token}" if token else "?lang=en"
-    return client.websocket_connect(f"/ws/{game_id}{query}")
+@contextlib.contextmanager
+def connect(client: TestClient, game_id: str, token: str | None) -> Iterator[WebSocketTestSession]:
+    """A live connection that says who it is in its first message (the token never in the URL)."""
+    with client.websocket_connect(f"/ws/{game_id}?lang=en") as ws:
+        ws.send_json({"type": "join", "token": token})
+        yield ws
 
 
 def until_move(ws: WebSocketTestSession, move: int) -> dict[str, Any]:
@@ -103,8 +107,8 @@ def test_refusals_are_answered_to_the_sender_only_and_change_nothing(client: Tes
             "message": "a spectator cannot act",
         }
         red.send_text("{not json")
-        assert "a message must be" in next_error(red)["message"]
-        red.send_json({"type": "act", "action": "add", "move": start_move + 5})
+        assert "is not JSON" in next_error(red)["message"]
+        red.send_json({"type": "act", "action": "add", "version": "an-older-one"})
         error = next_error(red)
         assert error["status"] == (409 if red_acts else 403)
         red.send_json({"type": "undo"})

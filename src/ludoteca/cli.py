@@ -449,8 +449,17 @@ def serve(
     ai_delay: Annotated[
         float, typer.Option("--ai-delay", help="Seconds an AI seat waits before moving.")
     ] = 0.3,
+    ai_ceiling: Annotated[
+        str,
+        typer.Option("--ai-ceiling", help="The most an AI seat or a hint may think: an ismcts level."),
+    ] = "hard",
+    origin: Annotated[
+        list[str] | None,
+        typer.Option("--origin", help="Another page origin allowed to open games' WebSockets (repeatable)."),
+    ] = None,
 ) -> None:
-    """Serve the web platform: lobby, boards, live games (needs the `web` extra)."""
+    """Serve the web platform: lobby, boards, live games (needs the `web` extra). SECURITY.md says what
+    it promises and the limits it keeps."""
     import gc
 
     import uvicorn
@@ -458,13 +467,26 @@ def serve(
     from ludoteca.server import create_app
 
     # Views are small and sent often: compressing each one costs more than it saves on a LAN.
-    app = create_app(db, ai_delay=ai_delay)
+    from ludoteca.server.app import MAX_MESSAGE
+    from ludoteca.server.limits import CEILINGS
+
+    if ai_ceiling not in CEILINGS:
+        raise typer.BadParameter(f"--ai-ceiling must be one of {', '.join(CEILINGS)}, not {ai_ceiling!r}")
+    app = create_app(db, ai_delay=ai_delay, ai_ceiling=ai_ceiling, origins=tuple(origin or ()))
     # A server holds many long-lived game states; the cyclic collector's full passes over them were the
     # slowest thing it did (the load run's p99 fell from 179 to 38 ms): keep what is loaded out of its
     # reach and let it run less often.
     gc.freeze()
     gc.set_threshold(50_000, 50, 1000)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=64 * MAX_MESSAGE,  # larger frames close the connection before they are read whole
+        timeout_graceful_shutdown=5,  # SIGTERM: open connections get 5 s, then the server stops
+    )
 
 
 def main() -> None:

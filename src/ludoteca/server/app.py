@@ -1,7 +1,8 @@
 """The web platform's ASGI app: pages, the JSON API, and the WebSocket of each game (DESIGN §9).
 
 The server never trusts the browser: acting needs a seat's secret token, the seat must be the one to
-act and the action legal; each connection is sent only its own seat's view.
+act and the action legal; each connection is sent only its own seat's view. What it promises, and the
+limits it keeps, are in SECURITY.md.
 """
 
 from __future__ import annotations
@@ -11,45 +12,64 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ludoteca.ai.agents import agent_kinds
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.i18n import LANGUAGES
 from ludoteca.server.hall import Hall
+from ludoteca.server.limits import RateLimit
 from ludoteca.server.rules_page import rules_html
 from ludoteca.server.table import ServerError, Table, Watcher, encode
 
 STATIC = Path(__file__).parent / "static"
 
 
+TOKEN_HEADER = "X-Ludoteca-Token"
+"""Where a seat's secret token travels on a GET (never in a URL, which servers and proxies log)."""
+MAX_MESSAGE = 16_384
+"""The largest WebSocket message read, in bytes: a larger one is refused before it is parsed."""
+MAX_RECORD = 8 * 1024 * 1024
+"""The largest record upload, in bytes."""
+SEED_LIMIT = 2**31
+Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
+
+
 class SeatIn(BaseModel):
-    kind: str = Field(description="me, human (invitation link) or ai")
-    spec: str | None = None
+    model_config = ConfigDict(extra="forbid")
+
+    kind: StrictStr = Field(description="me, human (invitation link) or ai", max_length=8)
+    spec: StrictStr | None = Field(default=None, max_length=128)
 
 
 class CreateIn(BaseModel):
-    game: str
-    options: dict[str, str] = {}
-    seats: list[SeatIn]
-    seed: int | None = None
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr = Field(max_length=64)
+    options: dict[StrictStr, StrictStr] = Field(default={}, max_length=32)
+    seats: list[SeatIn] = Field(max_length=16)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=SEED_LIMIT)
 
 
 class ActIn(BaseModel):
-    token: str
-    action: int | str
-    move: int | None = None
+    model_config = ConfigDict(extra="forbid")
+
+    token: StrictStr = Field(max_length=64)
+    action: StrictInt | StrictStr
+    version: StrictStr | None = Field(default=None, max_length=32)
 
 
 class TokenIn(BaseModel):
-    token: str
+    model_config = ConfigDict(extra="forbid")
+
+    token: StrictStr = Field(max_length=64)
 
 
 def check_lang(lang: str) -> str:
@@ -98,8 +118,20 @@ def catalog(lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> FastAPI:
-    hall = Hall(db_url, ai_delay=ai_delay)
+def create_app(
+    db_url: str = "sqlite:///ludoteca.db",
+    ai_delay: float = 0.3,
+    ai_ceiling: str = "hard",
+    origins: tuple[str, ...] = (),
+    creation_rate: RateLimit | None = None,
+    message_rate: RateLimit | None = None,
+) -> FastAPI:
+    """The app. `ai_ceiling` is the most an AI may think (an `ismcts` level); `origins` the pages allowed
+    to open a WebSocket besides the server's own; `creation_rate` and `message_rate` limit how fast one client
+    creates games and sends WebSocket messages (defaults in `DEFAULT_CREATIONS`, `DEFAULT_MESSAGES`)."""
+    hall = Hall(db_url, ai_delay=ai_delay, ai_ceiling=ai_ceiling)
+    creations = creation_rate or RateLimit(*DEFAULT_CREATIONS)
+    message_limit = message_rate or RateLimit(*DEFAULT_MESSAGES)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -110,6 +142,12 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
     app = FastAPI(title="Ludoteca", lifespan=lifespan)
     app.state.hall = hall
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def _security_headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
@@ -183,16 +221,22 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         return await hall.listing()
 
     @app.post("/api/games", status_code=201)
-    async def create(body: CreateIn) -> dict[str, Any]:
+    async def create(request: Request, body: CreateIn) -> dict[str, Any]:
+        if not creations.allow(client_of(request)):
+            raise ServerError(429, "too many games created from here; wait a minute")
         return await hall.create(body.game, body.options, [s.model_dump() for s in body.seats], body.seed)
 
     @app.post("/api/records", status_code=201)
     async def upload(request: Request) -> dict[str, Any]:
-        try:
-            record = await request.json()
-        except ValueError:
-            raise ServerError(400, "the record is not JSON") from None
-        return {"id": await hall.upload(record)}
+        if not creations.allow(client_of(request)):
+            raise ServerError(429, "too many uploads from here; wait a minute")
+        body = await request.body()
+        if len(body) > MAX_RECORD:
+            raise ServerError(413, f"the record is too large (at most {MAX_RECORD // 1_048_576} MiB)")
+        return {"id": await hall.upload(parse_json(body, "the record"))}
+
+    def client_of(connection: Request | WebSocket) -> str:
+        return connection.client.host if connection.client else "?"
 
     async def seat(game_id: str, token: str | None) -> tuple[Table, tuple[int, ...]]:
         table = await hall.table(game_id)
@@ -204,14 +248,14 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         return table, roles
 
     @app.get("/api/games/{game_id}")
-    async def game_state(game_id: str, token: str | None = None, lang: str = "es") -> dict[str, Any]:
+    async def game_state(game_id: str, token: Token = None, lang: str = "es") -> dict[str, Any]:
         table, roles = await seat(game_id, token)
         return table.message(roles, check_lang(lang))
 
     @app.post("/api/games/{game_id}/act")
     async def act(game_id: str, body: ActIn, lang: str = "es") -> dict[str, Any]:
         table, roles = await seat(game_id, body.token)
-        await table.act(roles, body.action, body.move)
+        await table.act(roles, body.action, body.version)
         return table.message(roles, check_lang(lang))
 
     @app.post("/api/games/{game_id}/undo")
@@ -221,7 +265,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         return table.message(roles, check_lang(lang))
 
     @app.get("/api/games/{game_id}/hint")
-    async def hint(game_id: str, token: str | None = None, lang: str = "es") -> dict[str, Any]:
+    async def hint(game_id: str, token: Token = None, lang: str = "es") -> dict[str, Any]:
         """The search's suggestion for the token's seat, which must be the one to act."""
         table, roles = await seat(game_id, token)
         if not roles:
@@ -229,17 +273,20 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
         return await table.hint(roles, check_lang(lang))
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str, token: str | None = None) -> JSONResponse:
+    async def record(game_id: str, token: Token = None) -> JSONResponse:
         table, roles = await seat(game_id, token)
         if not table.record_allowed(roles):
             raise ServerError(
                 403, "the record holds everything, hidden cards included: it is given once the game is over"
             )
         headers = {"Content-Disposition": f'attachment; filename="{table.game.id}-{game_id}.record.json"'}
-        return JSONResponse(table.match.record(), headers=headers)
+        record = table.match.record()
+        if table.match.state.is_terminal() and table.row.secret:
+            record["chance_secret"] = table.row.secret  # revealed once the game is over (SECURITY.md)
+        return JSONResponse(record, headers=headers)
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, step: int, token: str | None = None, lang: str = "es") -> dict[str, Any]:
+    async def replay(game_id: str, step: int, token: Token = None, lang: str = "es") -> dict[str, Any]:
         """The position after `step` moves, as the token's seat (or a spectator) saw it."""
         table, roles = await seat(game_id, token)
         check_lang(lang)
@@ -260,24 +307,41 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
 
     # ------------------------------------------------------------------------------------ live
     @app.websocket("/ws/{game_id}")
-    async def live(socket: WebSocket, game_id: str, token: str | None = None, lang: str = "es") -> None:
+    async def live(socket: WebSocket, game_id: str, lang: str = "es") -> None:
+        """A live game. The page opens it and sends ``{"type": "join", "token": ...}`` first (no token: a
+        spectator); the token never travels in the URL. Pages of another origin are refused."""
+        if not same_origin(socket, origins):
+            await socket.close(code=4403)
+            return
         await socket.accept()
         try:
+            join = await asyncio.wait_for(receive(socket), JOIN_SECONDS)
+            if not isinstance(join, dict) or join.get("type") != "join":
+                raise ServerError(400, 'the first message must be {"type": "join", "token": ...}')
+            token = join.get("token")
+            if token is not None and not isinstance(token, str):
+                raise ServerError(400, "'token' must be a string")
             table, roles = await seat(game_id, token)
             watcher = Watcher(roles, check_lang(lang))
-        except ServerError as exc:
-            await socket.send_json({"type": "error", "status": exc.status, "message": exc.message})
-            await socket.close(code=4000 + exc.status)
+        except (ServerError, TimeoutError) as exc:
+            error = exc if isinstance(exc, ServerError) else ServerError(408, "no join message came")
+            await socket.send_json({"type": "error", "status": error.status, "message": error.message})
+            await socket.close(code=4000 + error.status)
+            return
+        except WebSocketDisconnect:
             return
         table.watch(watcher)
         sender = asyncio.create_task(pump(socket, watcher))
+        client = client_of(socket)
         try:
-            while True:
-                text = await socket.receive_text()
+            while not watcher.dropped:
                 try:
-                    message = json.loads(text)
-                except ValueError:
-                    message = None
+                    message = await receive(socket)
+                    if not message_limit.allow(client):
+                        raise ServerError(429, "too many messages; slow down")
+                except ServerError as exc:
+                    watcher.tell_error(exc)
+                    continue
                 await handle(table, watcher, message)
         except (WebSocketDisconnect, RuntimeError):
             pass
@@ -288,34 +352,88 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", ai_delay: float = 0.3) -> 
     return app
 
 
+JOIN_SECONDS = 10.0
+"""How long a new WebSocket may wait before it says who it is."""
+DEFAULT_CREATIONS = (1 / 6, 10)
+"""Games created (or records uploaded) per client: 10 at once, then one every 6 seconds."""
+DEFAULT_MESSAGES = (20.0, 40)
+"""WebSocket messages per client: 40 at once, then 20 a second."""
+SECURITY_HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+}
+"""Sent with every answer: no page of ours leaks its URL to another site, runs another site's script, or is
+framed by one (SECURITY.md)."""
+
+
+def parse_json(data: bytes | str, what: str) -> Any:
+    """JSON from a client; malformed or too deeply nested input is a 400 that does not echo it."""
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
+        raise ServerError(
+            400, f"{what} is not JSON this server reads (malformed or nested too deeply)"
+        ) from None
+
+
+async def receive(socket: WebSocket) -> Any:
+    """The next message of a WebSocket, parsed: a text frame of at most `MAX_MESSAGE` bytes holding JSON.
+    Anything else is refused with a `ServerError` (the connection stays open)."""
+    frame = await socket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text = frame.get("text")
+    if text is None:
+        raise ServerError(400, "messages are JSON text, not binary frames")
+    if len(text.encode()) > MAX_MESSAGE:
+        raise ServerError(413, f"message too large (at most {MAX_MESSAGE} bytes)")
+    return parse_json(text, "the message")
+
+
+def same_origin(socket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """Whether a WebSocket comes from one of our pages: no `Origin` (not a browser), the server's own
+    origin, or one the operator allowed (`ludoteca serve --origin`)."""
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return True
+    host = socket.headers.get("host", "")
+    return origin in allowed or origin in (f"http://{host}", f"https://{host}")
+
+
 async def pump(socket: WebSocket, watcher: Watcher) -> None:
-    """Send a watcher's queued messages in order."""
+    """Send a watcher's queued messages in order; close the connection of a watcher too slow to keep up."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            await socket.send_text(await watcher.queue.get())
+        while (text := await watcher.queue.get()) is not None:
+            await socket.send_text(text)
+        await socket.close(code=4008)
 
 
 async def handle(table: Table, watcher: Watcher, message: Any) -> None:
-    """One message from a browser: ``{"type": "act", "action": id|notation, "move": n}``,
+    """One message from a browser: ``{"type": "act", "action": id|notation, "version": v}``,
     ``{"type": "undo"}`` or ``{"type": "hint"}``. A refusal, and a hint, are answered to that connection
-    only."""
+    only, and never repeat what was sent."""
     try:
         if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "hint"):
             raise ServerError(
                 400,
-                'a message must be {"type": "act", "action": ..., "move": n}, {"type": "undo"} '
+                'a message must be {"type": "act", "action": ..., "version": v}, {"type": "undo"} '
                 'or {"type": "hint"}',
             )
         if not watcher.roles:
             raise ServerError(403, "a spectator cannot act")
         if message["type"] == "hint":
-            watcher.queue.put_nowait(encode(await table.hint(watcher.roles, watcher.lang)))
+            watcher.send(encode(await table.hint(watcher.roles, watcher.lang)))
         elif message["type"] == "undo":
             await table.undo(watcher.roles)
         else:
-            move = message.get("move")
-            if move is not None and not isinstance(move, int):
-                raise ServerError(400, "'move' must be an integer")
-            await table.act(watcher.roles, message.get("action"), move)
+            version = message.get("version")
+            if version is not None and not isinstance(version, str):
+                raise ServerError(400, "'version' must be a string")
+            await table.act(watcher.roles, message.get("action"), version)
     except ServerError as exc:
-        watcher.queue.put_nowait(encode({"type": "error", "status": exc.status, "message": exc.message}))
+        watcher.tell_error(exc)

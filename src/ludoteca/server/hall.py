@@ -7,7 +7,6 @@ pool; AI agents think in their own worker threads. The event loop never waits on
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -16,11 +15,13 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ludoteca.ai.agents import HUMAN, Agent, make_agent
+from ludoteca.ai.ismcts import IsmctsAgent
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
-from ludoteca.server.storage import GameRow, SeatRow, Store, Write
-from ludoteca.server.table import ServerError, Table, seeded_chance
+from ludoteca.server.limits import over_ceiling
+from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
+from ludoteca.server.table import ServerError, Table, secret_chance
 from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
@@ -28,10 +29,15 @@ SEAT_KINDS = ("me", "human", "ai")
 
 
 class Hall:
-    def __init__(self, db_url: str, ai_delay: float = 0.0, ai_threads: int = 2) -> None:
+    def __init__(
+        self, db_url: str, ai_delay: float = 0.0, ai_threads: int = 2, ai_ceiling: str = "hard"
+    ) -> None:
         self.store = Store(db_url)
         self.ai_delay = ai_delay
+        self.ai_ceiling = ai_ceiling
+        """The most an AI seat or a hint may think, as an `ismcts` level (SECURITY.md)."""
         self.tables: dict[str, Table] = {}
+        self._thinking: set[Agent] = set()
         self._writer = GroupWriter(self.store)
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-db")
         self._thinkers = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="ludoteca-ai")
@@ -44,7 +50,14 @@ class Hall:
         return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
 
     async def think(self, agent: Agent, state: Any) -> int:
-        return await asyncio.get_running_loop().run_in_executor(self._thinkers, agent.step, state)
+        """`agent.step(state)` in a worker thread; the thinking agents are known, so that a shutdown can
+        stop their searches at once. The worker threads take the games' requests in turn (first come,
+        first served), and each game asks for one AI move at a time."""
+        self._thinking.add(agent)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._thinkers, agent.step, state)
+        finally:
+            self._thinking.discard(agent)
 
     # --------------------------------------------------------------------------------- tables
     async def start(self) -> None:
@@ -71,13 +84,20 @@ class Hall:
             return table
 
     def _table_kw(self) -> dict[str, Any]:
-        return {"persist": self.persist, "store": self.store, "ai_run": self.think, "ai_delay": self.ai_delay}
+        return {
+            "persist": self.persist,
+            "store": self.store,
+            "ai_run": self.think,
+            "ai_delay": self.ai_delay,
+            "ai_ceiling": self.ai_ceiling,
+        }
 
     async def create(
         self, game_id: str, options: Mapping[str, str], seats: Sequence[Mapping[str, str]], seed: int | None
     ) -> dict[str, Any]:
         """A new game. Returns its id, the creator's token (for "me" seats) and one invitation token
-        per invited person."""
+        per invited person. Its chance comes from a new secret (SECURITY.md); a `seed` may be chosen
+        instead, to replay a game exactly, only where nobody else is invited."""
         try:
             game = get_game(game_id)
             parsed = game.parse_options(options)
@@ -87,7 +107,9 @@ class Hall:
         if len(seats) != len(in_play):
             names = ", ".join(game.roles[r] for r in in_play)
             raise ServerError(400, f"{game.id} has {len(in_play)} seat(s) ({names}); {len(seats)} given")
-        seed = random.randrange(2**31) if seed is None else seed
+        if seed is not None and any(s.get("kind") == "human" for s in seats):
+            raise ServerError(400, "a seed may be chosen only for a game without invited people")
+        secret = new_secret() if seed is None else f"seed:{seed}"
         mine = secrets.token_urlsafe(16)
         rows, invitations = [], {}
         for role, seat in zip(in_play, seats, strict=True):
@@ -101,9 +123,11 @@ class Hall:
                 try:
                     if spec.split(":")[0] == HUMAN:
                         raise ServerError(400, f"seat {game.roles[role]}: use kind 'human' for a person")
-                    make_agent(spec, game, role, seed)
+                    too_much = over_ceiling(make_agent(spec, game, role, 0), game, self.ai_ceiling)
                 except LudotecaError as exc:
                     raise ServerError(400, f"seat {game.roles[role]}: {exc}") from None
+                if too_much:
+                    raise ServerError(400, f"seat {game.roles[role]}: {too_much}")
                 rows.append(SeatRow(role, "ai", spec, "", True))
             elif kind == "me":
                 rows.append(SeatRow(role, "human", None, mine, True))
@@ -114,12 +138,14 @@ class Hall:
         new_id = secrets.token_urlsafe(6)
         status = "open" if invitations else "running"
         await self.persist(
-            lambda db: self.store.create_game(db, new_id, game.id, parsed.as_strings(), seed, status, rows)
+            lambda db: self.store.create_game(
+                db, new_id, game.id, parsed.as_strings(), seed or 0, secret, status, rows
+            )
         )
         table = await self.table(new_id)
         async with table.lock:
             first = len(table.match.history)
-            seeded_chance(table.match)
+            secret_chance(table.match, secret)
             if table.match.history:
                 steps = [(s.actor, s.action) for s in table.match.history[first:]]
                 await self.persist(lambda db: self.store.append(db, new_id, first, steps))
@@ -141,7 +167,7 @@ class Hall:
 
         def write(db: Connection) -> None:
             self.store.create_game(
-                db, new_id, match.game.id, match.options.as_strings(), match.seed, "record", []
+                db, new_id, match.game.id, match.options.as_strings(), match.seed, "", "record", []
             )
             self.store.append(db, new_id, 0, steps, "record", result)
 
@@ -168,6 +194,11 @@ class Hall:
         return out
 
     async def close(self) -> None:
+        """Shut down promptly: searches in progress stop at once, and every move acknowledged is already
+        committed, so nothing is lost."""
+        for agent in list(self._thinking):
+            if isinstance(agent, IsmctsAgent):
+                agent.stop()
         for table in self.tables.values():
             await table.close()
         self._writer.close()

@@ -8,6 +8,7 @@ one transaction, committed before the server tells anyone about it.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     update,
 )
@@ -44,12 +46,14 @@ games = Table(
     Column("game", String(64), nullable=False),
     Column("options", Text, nullable=False),
     Column("seed", Integer, nullable=False),
+    Column("secret", String(64)),
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("result", Text),
 )
 """One row per game; `status` is open (waiting for invited people), running, finished, or record (an
-uploaded record, only for the replay viewer)."""
+uploaded record, only for the replay viewer). `secret` is where the game's chance comes from (SECURITY.md):
+it never leaves the server until the game is over."""
 
 seats = Table(
     "seats",
@@ -89,6 +93,7 @@ class GameRow:
     game: str
     options: dict[str, str]
     seed: int
+    secret: str
     created: float
     status: str
     moves: int
@@ -113,7 +118,23 @@ def connect(url: str) -> Engine:
             cursor.close()
 
     metadata.create_all(engine)
+    _add_secrets(engine)
     return engine
+
+
+def _add_secrets(engine: Engine) -> None:
+    """A database made before games had a chance secret gets the column, and each of its games a new
+    secret (their past draws are stored; only their future ones change)."""
+    with engine.begin() as db:
+        if "secret" not in {c["name"] for c in inspect(db).get_columns("games")}:
+            db.exec_driver_sql("ALTER TABLE games ADD COLUMN secret VARCHAR(64)")
+        for row in db.execute(select(games.c.id).where(games.c.secret.is_(None))).all():
+            db.execute(update(games).where(games.c.id == row.id).values(secret=new_secret()))
+
+
+def new_secret() -> str:
+    """A game's chance secret: 256 bits from the operating system's generator."""
+    return secrets.token_hex(32)
 
 
 Write = Callable[[Connection], None]
@@ -140,11 +161,27 @@ class Store:
             with self.engine.connect() as db:
                 db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
-    def commit(self, writes: list[Write]) -> None:
-        """Run `writes` in one transaction: all are committed, or none."""
-        with self.engine.begin() as db:
-            for write in writes:
-                write(db)
+    def commit(self, writes: list[Write]) -> list[BaseException | None]:
+        """Commit `writes`, together in one transaction when they all succeed; when one fails, each is
+        tried again in a transaction of its own, so a bad write fails alone. Returns each write's error
+        (None where it was committed)."""
+        try:
+            with self.engine.begin() as db:
+                for write in writes:
+                    write(db)
+            return [None] * len(writes)
+        except Exception:
+            if len(writes) == 1:
+                raise
+        errors: list[BaseException | None] = []
+        for write in writes:
+            try:
+                with self.engine.begin() as db:
+                    write(db)
+                errors.append(None)
+            except Exception as exc:  # this write alone is refused; the others go on
+                errors.append(exc)
+        return errors
 
     @staticmethod
     def create_game(
@@ -153,6 +190,7 @@ class Store:
         game: str,
         options: dict[str, str],
         seed: int,
+        secret: str,
         status: str,
         seat_rows: list[SeatRow],
     ) -> None:
@@ -162,6 +200,7 @@ class Store:
                 game=game,
                 options=json.dumps(options),
                 seed=seed,
+                secret=secret,
                 created=time.time(),
                 status=status,
             )
@@ -244,6 +283,7 @@ def _game_row(row: Any) -> GameRow:
         game=row.game,
         options=json.loads(row.options),
         seed=row.seed,
+        secret=row.secret,
         created=row.created,
         status=row.status,
         moves=row.moves,

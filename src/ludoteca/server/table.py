@@ -8,8 +8,11 @@ watcher's own view. Queued messages keep their order; a slow watcher never holds
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import random
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,12 +25,25 @@ from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
+from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write
 
 log = logging.getLogger(__name__)
 
 Persist = Callable[[Write], Awaitable[None]]
 """Runs a storage write off the event loop and waits for its commit."""
+
+AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
+"""Seconds an AI seat waits before trying a move again that could not be made, doubling up to the max."""
+MAX_NOTATION = 64
+"""The longest notation an action may be sent as."""
+
+
+def kind_of(value: object) -> str:
+    """What a refused value is, without echoing it back (SECURITY.md: input is never echoed)."""
+    return {bool: "a boolean", float: "a number with a fraction", list: "a list", dict: "an object"}.get(
+        type(value), "null" if value is None else "another kind of value"
+    )
 
 
 class ServerError(Exception):
@@ -39,16 +55,37 @@ class ServerError(Exception):
         self.message = message
 
 
+MAX_QUEUE = 256
+"""Messages waiting for one connection at most: a watcher that falls further behind is dropped."""
+
+
 @dataclass(eq=False)
 class Watcher:
     """One live connection: the roles its token holds (none for a spectator), its language, and the
-    queue of messages still to send it."""
+    queue of messages still to send it (bounded: a watcher too slow to read is dropped, never allowed to
+    grow the server's memory; None in the queue tells its sender to close the connection)."""
 
     roles: tuple[int, ...]
     lang: str
-    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUE))
     sent_moves: int = 0
     sent_logs: int = 0
+    dropped: bool = False
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.dropped = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def tell_error(self, error: ServerError) -> None:
+        """A refusal, to this connection only."""
+        self.send(encode({"type": "error", "status": error.status, "message": error.message}))
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -66,12 +103,21 @@ def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict
     return tail.view(role, lang)
 
 
-def seeded_chance(match: Match) -> None:
-    """Play chance outcomes until someone must decide. Each outcome's generator is derived from the
-    game's seed and the move's index, so nothing about the generator needs storing across restarts."""
+def secret_chance(match: Match, secret: str) -> None:
+    """Play chance outcomes until someone must decide. Each outcome's generator is derived from the game's
+    secret (256 bits the server keeps, SECURITY.md) and the move's index by HMAC-SHA256, so no player can
+    foresee a draw from anything public, and nothing about the generator needs storing across restarts."""
+    key = secret.encode()
     while match.state.is_chance_node():
-        match.rng = random.Random(f"{match.seed}/{len(match.history)}")
+        index = str(len(match.history)).encode()
+        match.rng = random.Random(hmac.new(key, index, hashlib.sha256).digest())
         match.play_chance()
+
+
+def public_seed(text: str) -> int:
+    """A seed derived from something public (a game's id): for what needs repeatability but no secret, the
+    hints, so that it never reveals anything about the chance secret."""
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 class Table:
@@ -86,6 +132,7 @@ class Table:
         store: Store,
         ai_run: Callable[[Agent, State], Awaitable[int]],
         ai_delay: float,
+        ai_ceiling: str = "hard",
     ) -> None:
         self.id = row.id
         self.row = row
@@ -101,11 +148,24 @@ class Table:
         self._ai_task: asyncio.Task[None] | None = None
         self.in_play = match.game.roles_in_play(match.options)
         self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
+        self.version = secrets.token_hex(8)
+        """Changes with every move and every undo and never repeats (unlike the move number after an
+        undo): a request made against an older position is refused as stale."""
         self.agents: dict[int, Agent] = {
-            s.role: make_agent(s.spec or "random", match.game, s.role, row.seed)
+            s.role: self._seat_agent(s.spec or "random", s.role, ai_ceiling)
             for s in self.seats
             if s.kind == "ai"
         }
+
+    def _seat_agent(self, spec: str, role: int, ceiling: str) -> Agent:
+        """An AI seat's agent, seeded apart from the chance secret. A seat stored before the server had a
+        ceiling, asking for more, plays at the ceiling's level instead (a game made by `Hall.create` never
+        does: it refuses such a spec)."""
+        agent = make_agent(spec, self.game, role, secrets.randbits(63))
+        if over_ceiling(agent, self.game, ceiling):
+            log.warning("game %s: the AI seat %s asks for more than %s", self.id, spec, ceiling)
+            agent = make_agent(f"ismcts:level={ceiling}", self.game, role, secrets.randbits(63))
+        return agent
 
     @classmethod
     def rebuild(
@@ -198,6 +258,7 @@ class Table:
             "status": self.status,
             "seats": self.seat_info(),
             "my_roles": [self.game.roles[r] for r in roles],
+            "version": self.version,
             "view": view_since(state, role, lang, log_from),
             "log_from": log_from,
             "undoable": undoable if not state.is_terminal() else 0,
@@ -220,14 +281,14 @@ class Table:
             key = (watcher.roles, watcher.lang, *since)
             if key not in cache:
                 cache[key] = encode(self.message(watcher.roles, watcher.lang, *since))
-            watcher.queue.put_nowait(cache[key])
+            watcher.send(cache[key])
             self._sent(watcher)
 
     def _sent(self, watcher: Watcher) -> None:
         watcher.sent_moves, watcher.sent_logs = len(self.match.history), len(self.match.state.logs)
 
     def watch(self, watcher: Watcher) -> None:
-        watcher.queue.put_nowait(encode(self.message(watcher.roles, watcher.lang)))
+        watcher.send(encode(self.message(watcher.roles, watcher.lang)))
         self._sent(watcher)
         self.watchers.add(watcher)
 
@@ -245,18 +306,21 @@ class Table:
 
     # ------------------------------------------------------------------------------------ changes
     def parse_action(self, action: Any) -> int:
-        """An action id (int) or its notation (str)."""
+        """An action id (a JSON integer, never a float or a boolean) or its notation (a string)."""
         if isinstance(action, bool) or not isinstance(action, int | str):
             raise ServerError(
-                400, f"'action' must be an action id (integer) or a notation (string), not {action!r}"
+                400, f"'action' must be an action id (integer) or a notation (string), not {kind_of(action)}"
             )
+        if isinstance(action, str) and len(action) > MAX_NOTATION:
+            raise ServerError(400, f"'action' is too long for a notation (at most {MAX_NOTATION} characters)")
         try:
             return action if isinstance(action, int) else self.game.actions.parse(action)
         except LudotecaError as exc:
             raise ServerError(422, str(exc)) from None
 
-    async def act(self, roles: tuple[int, ...], action: Any, move: int | None = None) -> None:
-        """A person's action: their seat must be the one to act and the action legal."""
+    async def act(self, roles: tuple[int, ...], action: Any, version: str | None = None) -> None:
+        """A person's action: their seat must be the one to act and the action legal; with `version`, the
+        position must still be the one the request was made on."""
         chosen = self.parse_action(action)
         async with self.lock:
             state = self.match.state
@@ -266,11 +330,8 @@ class Table:
             if player not in roles:
                 who = self.game.roles[player]
                 raise ServerError(403, f"it is not your turn: {who} is to act")
-            if move is not None and move != state.move_number():
-                raise ServerError(
-                    409,
-                    f"stale request: it was sent at move {move}, the game is at move {state.move_number()}",
-                )
+            if version is not None and version != self.version:
+                raise ServerError(409, "stale request: the game has changed since it was sent; look again")
             await self._apply(chosen)
         self.kick_ai()
 
@@ -281,7 +342,7 @@ class Table:
             self.match.apply(action)
         except IllegalActionError as exc:
             raise ServerError(422, str(exc)) from None
-        seeded_chance(self.match)
+        secret_chance(self.match, self.row.secret)
         steps = [(s.actor, s.action) for s in self.match.history[first:]]
         status = self.compute_status()
         changed = status if status != self.status else None
@@ -293,6 +354,7 @@ class Table:
             self._rewind(first)
             raise ServerError(503, "the move could not be saved, so it was not made; try again") from exc
         self.status = status
+        self.version = secrets.token_hex(8)
         self._broadcast()
 
     def _rewind(self, length: int) -> None:
@@ -317,6 +379,7 @@ class Table:
             keep = len(history) - 1
             await self._persist(lambda db: self._store.truncate(db, self.id, keep))
             self.match.undo(role)
+            self.version = secrets.token_hex(8)
             self._broadcast(everything=True)
         self.kick_ai()
 
@@ -333,7 +396,7 @@ class Table:
             if player not in roles:
                 raise ServerError(409, f"no hint: it is not your turn, {self.game.roles[player]} is to act")
             snapshot, move = state.clone(), state.move_number()
-        agent = hint_agent(self.game, player, self.match.seed, move)
+        agent = hint_agent(self.game, player, public_seed(self.id), move)
         await self._ai_run(agent, snapshot)
         explained = agent.explain()
         for weighed in explained["alternatives"]:
@@ -349,24 +412,29 @@ class Table:
 
     async def _ai_turns(self) -> None:
         """Play the AI seats' moves while one is to act. The agent thinks in a worker thread on a copy
-        of the state; its move counts only if the game has not moved meanwhile."""
+        of the state; its move counts only if the game has not changed meanwhile. A move that could not
+        be made (a failed commit) is tried again after a pause that doubles up to `AI_RETRY_MAX` seconds:
+        an AI seat never stops for good while its game is live."""
+        pause = AI_RETRY_FIRST
         while True:
             async with self.lock:
                 state = self.match.state
                 player = state.current_player()
                 if player not in self.agents:
                     return
-                snapshot, move = state.clone(), state.move_number()
+                snapshot, version = state.clone(), self.version
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
             try:
                 action = await self._ai_run(self.agents[player], snapshot)
                 async with self.lock:
-                    if self.match.state.move_number() == move:
+                    if self.version == version:
                         await self._apply(action)
-            except Exception:  # a broken agent or a failed commit: logged; a later change or restart retries
+                pause = AI_RETRY_FIRST
+            except Exception:  # a failed commit or a broken agent: logged, and tried again later
                 log.exception("game %s: the AI seat %s could not move", self.id, self.game.roles[player])
-                return
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, AI_RETRY_MAX)
 
     async def close(self) -> None:
         if self._ai_task is not None:

@@ -1,6 +1,7 @@
 """Group commit: every storage write goes to one writer thread, which commits all the writes waiting at
 that moment in one transaction, then wakes each waiter. Under load many games share one commit; alone,
-a write is committed at once. The event loop never waits on the database."""
+a write is committed at once. A write that fails fails alone: the others of its group are committed
+without it (`Store.commit`). The event loop never waits on the database."""
 
 from __future__ import annotations
 
@@ -47,21 +48,20 @@ class GroupWriter:
                 return
 
     def _commit(self, batch: list[Pending]) -> None:
-        error: BaseException | None = None
         try:
-            self.store.commit([write for write, _ in batch])
-        except Exception as exc:  # every waiter learns the commit failed
-            error = exc
+            errors = self.store.commit([write for write, _ in batch])
+        except Exception as exc:  # the database itself failed: every waiter learns it
+            errors = [exc] * len(batch)
         loop = batch[0][1].get_loop()
-        loop.call_soon_threadsafe(_settle, [done for _, done in batch], error)
+        loop.call_soon_threadsafe(_settle, [done for _, done in batch], errors)
 
     def close(self) -> None:
         self._queue.put(None)
         self._thread.join(timeout=10)
 
 
-def _settle(waiters: list[asyncio.Future[None]], error: BaseException | None) -> None:
-    for done in waiters:
+def _settle(waiters: list[asyncio.Future[None]], errors: list[BaseException | None]) -> None:
+    for done, error in zip(waiters, errors, strict=True):
         if done.cancelled():
             continue
         if error is None:
