@@ -45,9 +45,15 @@ def served(tmp_path: Path, ai_delay: float = 0.0) -> Iterator[ServerProcess]:
 
 
 def watch_errors(page: Page) -> list[str]:
-    """Collect the page's script errors, so a test can assert there were none."""
+    """Collect the page's script errors and anything its Content Security Policy refused (the pages run
+    under the server's policy, SECURITY.md), so a test can assert there were none. The tests wait on CSS
+    selectors, never on script strings, which that policy forbids to evaluate."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: errors.append(message.text) if "Content Security Policy" in message.text else None,
+    )
     return errors
 
 
@@ -59,12 +65,10 @@ def click_once(page: Page) -> None:
     move = body.get_attribute("data-move")
     if body.get_attribute("data-selected") is None:
         page.locator("svg .target, #actions button").first.click()
-        page.wait_for_function(
-            f"document.body.dataset.move !== '{move}' || document.body.dataset.selected !== undefined"
-        )
+        page.wait_for_selector(f"body:not([data-move='{move}']), body[data-selected]", state="attached")
     if body.get_attribute("data-selected") is not None:
         page.locator("#actions button").first.click()
-        page.wait_for_function(f"document.body.dataset.move !== '{move}'")
+        page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
 
 
 def save_screenshot(page: Page, name: str) -> Path:

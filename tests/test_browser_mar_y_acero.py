@@ -30,7 +30,7 @@ def test_a_turn_of_mar_y_acero_against_the_ai(tmp_path: Path) -> None:
         token = page.url.split("token=")[1].split("&")[0]
 
         def mine() -> dict:
-            return httpx.get(f"{server.base}/api/games/{game_id}", params={"token": token}).json()
+            return httpx.get(f"{server.base}/api/games/{game_id}", headers={"X-Ludoteca-Token": token}).json()
 
         assert mine()["view"]["board"]["turn"] == 1
         clicks = 0
@@ -46,7 +46,7 @@ def test_a_turn_of_mar_y_acero_against_the_ai(tmp_path: Path) -> None:
         assert {"espanoles", "indigenas"} <= actors  # both seats played: the person and the AI
         hand = state["view"]["board"]["hands"]
         assert isinstance(hand["ind"], int)  # the AI's hand: only its size
-        page.wait_for_function(f"document.body.dataset.move === '{state['view']['move']}'")
+        page.wait_for_selector(f"body[data-move='{state['view']['move']}']", state="attached")
         assert page.locator("svg [data-card]").count() == len(hand["es"])
         save_screenshot(page, "mar-y-acero-turn-2")
         assert errors == []

@@ -30,7 +30,7 @@ def test_patria_libre_is_played_by_clicking_against_the_ai(tmp_path: Path) -> No
         for _ in range(12):
             click_once(page)
         save_screenshot(page, "patria-libre-board")
-        state = httpx.get(f"{server.base}/api/games/{game_id}", params={"token": token}).json()
+        state = httpx.get(f"{server.base}/api/games/{game_id}", headers={"X-Ludoteca-Token": token}).json()
         actors = {m["actor"] for m in state["moves"]}
         assert "hidalgo" in actors
         assert state["view"]["move"] > 12

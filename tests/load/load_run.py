@@ -1,18 +1,25 @@
 """Load run of the web platform on loopback: N WebSocket clients in N/2 games, each client acting as
 soon as it may, measuring each action's round trip (sent → the client's view shows the move done).
 
-    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game mar-y-acero] [--json]
+    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game G] [--attack] [--json]
 
 A real server process is started on a free port with a fresh SQLite file (every action committed
 before it is broadcast, as always). In a two-seat game both clients are players; in a solo game the
 second client of each game is a spectator (it is sent every move but may never act). A finished game is
 replaced by a new one at the same table. Prints the percentiles of the round trip.
+
+Each client speaks from its own loopback address (127.0.T.C), as the people of a real server do, so that
+the per-client limits apply to each (SECURITY.md). With `--attack`, an attacker on its own address sends
+bad requests all the while (malformed actions, seeds out of range, deeply nested records, binary and
+oversized WebSocket messages, an AI spec far above the ceiling), and a few games have an AI seat at the
+ceiling: the run then reports the attacker's requests refused, and whether every AI seat kept moving.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -37,24 +44,37 @@ class Tally:
         self.round_trips: list[float] = []
         self.games_finished = 0
         self.refused = 0
+        self.attacks = 0
+        self.attacks_refused = 0
+        self.ai_games: list[str] = []
 
 
-async def new_game(client: httpx.AsyncClient, game_id: str, seed: int) -> tuple[str, list[str | None]]:
+def address(table: int, client: int) -> str:
+    """The loopback address a client speaks from: one of its own for each client of each table."""
+    return f"127.{1 + client}.{table // 250}.{1 + table % 250}"
+
+
+async def new_game(client: httpx.AsyncClient, game_id: str) -> tuple[str, list[str | None]]:
     """A game whose seats are all people; the tokens of its two clients (None: a spectator)."""
     roles = get_game(game_id).roles
-    body = {"game": game_id, "seats": [{"kind": "human"}] * len(roles), "seed": seed}
+    body = {"game": game_id, "seats": [{"kind": "human"}] * len(roles)}
     made = (await client.post("/api/games", json=body)).json()
     tokens: list[str | None] = [made["invitations"][r] for r in roles][:2]
     return made["id"], tokens + [None] * (2 - len(tokens))
 
 
-async def player(base: str, game: str, token: str | None, seed: int, tally: Tally, stop: float) -> None:
+async def player(
+    base: str, game: str, token: str | None, seed: int, tally: Tally, stop: float, source: str
+) -> None:
     """One client: connect, and whenever its view offers actions, send one and time the round trip."""
     rng = random.Random(seed)
-    query = f"lang=es&token={token}" if token else "lang=es"
     async with websockets.connect(
-        f"{base.replace('http', 'ws')}/ws/{game}?{query}", max_size=None, compression=None
+        f"{base.replace('http', 'ws')}/ws/{game}?lang=es",
+        max_size=None,
+        compression=None,
+        local_addr=(source, 0),
     ) as ws:
+        await ws.send(json.dumps({"type": "join", "token": token}))
         sent_at: float | None = None
         sent_move = -1
         while time.monotonic() < stop:
@@ -77,22 +97,87 @@ async def player(base: str, game: str, token: str | None, seed: int, tally: Tall
             if view["actions"] and sent_at is None:
                 action = rng.choice(view["actions"])["id"]
                 sent_at, sent_move = time.perf_counter(), view["move"]
-                await ws.send(json.dumps({"type": "act", "action": action, "move": view["move"]}))
+                await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+
+
+def http_client(base: str, source: str) -> httpx.AsyncClient:
+    # No kept-alive connections: a table may wait longer than the server keeps an idle one open.
+    transport = httpx.AsyncHTTPTransport(
+        local_address=source, limits=httpx.Limits(max_keepalive_connections=0)
+    )
+    return httpx.AsyncClient(base_url=base, timeout=60, transport=transport)
 
 
 async def table(base: str, game_id: str, index: int, tally: Tally, stop: float) -> None:
     """One table: games played one after another by its two clients until time is up."""
-    # No kept-alive connections: a table may wait longer than the server keeps an idle one open.
-    no_reuse = httpx.Limits(max_keepalive_connections=0)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=no_reuse) as client:
+    sources = [address(index, 0), address(index, 1)]
+    async with http_client(base, sources[0]) as client:
         round_ = 0
         while time.monotonic() < stop:
-            game, tokens = await new_game(client, game_id, seed=index * 1000 + round_)
+            game, tokens = await new_game(client, game_id)
             await asyncio.gather(
-                *(player(base, game, t, index * 7 + i, tally, stop) for i, t in enumerate(tokens))
+                *(
+                    player(base, game, t, index * 7 + i + round_, tally, stop, sources[i])
+                    for i, t in enumerate(tokens)
+                )
             )
             tally.games_finished += time.monotonic() < stop
             round_ += 1
+
+
+NESTED = "[" * 100_000 + "]" * 100_000
+
+
+async def attacker(base: str, game_id: str, tally: Tally, stop: float) -> None:
+    """Bad requests from one address all the while; every one should be refused, none should cost
+    anybody else a move. Two games with an AI seat at the server's ceiling are created first."""
+    source = "127.9.9.9"
+    seats = [{"kind": "ai", "spec": "ismcts:level=hard"}] * len(get_game(game_id).roles)
+    async with http_client(base, source) as client:
+        for _ in range(2):
+            made = await client.post("/api/games", json={"game": game_id, "seats": seats})
+            tally.ai_games.append(made.json()["id"])
+        bad_http = [
+            ("POST", "/api/games", {"json": {"game": game_id, "seats": seats, "seed": 2**63}}),
+            (
+                "POST",
+                "/api/games",
+                {
+                    "json": {
+                        "game": game_id,
+                        "seats": [{"kind": "ai", "spec": "ismcts:iters=1000000000:time=100000"}] * len(seats),
+                    }
+                },
+            ),
+            ("POST", "/api/records", {"content": NESTED}),
+            ("POST", f"/api/games/{tally.ai_games[0]}/act", {"json": {"token": "forged", "action": 120.0}}),
+            ("GET", f"/api/games/{tally.ai_games[0]}/record", {"headers": {"X-Ludoteca-Token": "forged"}}),
+        ]
+        while time.monotonic() < stop:
+            for method, path, kw in bad_http:
+                response = await client.request(method, path, **kw)
+                tally.attacks += 1
+                tally.attacks_refused += 400 <= response.status_code < 500
+            async with websockets.connect(
+                f"{base.replace('http', 'ws')}/ws/{tally.ai_games[0]}?lang=es",
+                local_addr=(source, 0),
+                max_size=None,
+            ) as ws:
+                await ws.send(json.dumps({"type": "join", "token": None}))
+                for bad in (b"\x00binary", "x" * 20_000, NESTED, json.dumps({"type": "act", "action": True})):
+                    await ws.send(bad)
+                    tally.attacks += 1
+                with contextlib.suppress(TimeoutError, websockets.ConnectionClosed):
+                    while True:
+                        reply = orjson.loads(await asyncio.wait_for(ws.recv(), timeout=1))
+                        tally.attacks_refused += reply["type"] == "error"
+            await asyncio.sleep(0.2)
+
+
+async def ai_moves(client: httpx.AsyncClient, games: list[str]) -> list[int]:
+    """How far each game has gone (a finished game counts as moving on for ever)."""
+    views = [(await client.get(f"/api/games/{g}")).json()["view"] for g in games]
+    return [10**9 if v["terminal"] else v["move"] for v in views]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -106,13 +191,23 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(base: str, game_id: str, games: int, seconds: float, server_pid: int) -> dict[str, Any]:
+async def run(
+    base: str, game_id: str, games: int, seconds: float, server_pid: int, attack: bool
+) -> dict[str, Any]:
     tally = Tally()
     server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     start = time.monotonic()
     stop = start + seconds
-    await asyncio.gather(*(table(base, game_id, i, tally, stop) for i in range(games)))
+    attacks = [attacker(base, game_id, tally, stop)] if attack else []
+    await asyncio.gather(*(table(base, game_id, i, tally, stop) for i in range(games)), *attacks)
     elapsed = time.monotonic() - start
+    ai: dict[str, Any] = {}
+    if attack:
+        async with http_client(base, "127.9.9.8") as client:
+            first = await ai_moves(client, tally.ai_games)
+            await asyncio.sleep(5)
+            later = await ai_moves(client, tally.ai_games)
+            ai = {"ai_moves": later, "ai_all_moving": all(b > a for a, b in zip(first, later, strict=True))}
     server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
     ms = [t * 1000 for t in tally.round_trips]
     return {
@@ -124,6 +219,9 @@ async def run(base: str, game_id: str, games: int, seconds: float, server_pid: i
         "actions_per_second": round(len(ms) / elapsed, 1),
         "games_finished": tally.games_finished,
         "refused": tally.refused,
+        "attacks": tally.attacks,
+        "attacks_refused": tally.attacks_refused,
+        **ai,
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(ms)), 2),
         "clients_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(ms)), 2),
         "round_trip_ms": {
@@ -141,13 +239,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games at once (two clients each)")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", default="mar-y-acero")
+    parser.add_argument("--attack", action="store_true", help="an attacker sends bad requests meanwhile")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         server = ServerProcess(Path(folder) / "load.db").start()
         try:
             assert server.process is not None
-            report = asyncio.run(run(server.base, args.game, args.games, args.seconds, server.process.pid))
+            report = asyncio.run(
+                run(server.base, args.game, args.games, args.seconds, server.process.pid, args.attack)
+            )
         finally:
             server.stop()
     if args.json:
@@ -167,6 +268,11 @@ def main() -> None:
         f"round trip ms: p50 {rt['p50']}  p90 {rt['p90']}  p99 {rt['p99']}  "
         f"max {rt['max']}  mean {rt['mean']}"
     )
+    if args.attack:
+        print(
+            f"attacker: {report['attacks']} bad requests, {report['attacks_refused']} refusals answered; "
+            f"AI games at the ceiling at moves {report['ai_moves']}, all moving: {report['ai_all_moving']}"
+        )
 
 
 if __name__ == "__main__":

@@ -356,8 +356,8 @@ JOIN_SECONDS = 10.0
 """How long a new WebSocket may wait before it says who it is."""
 DEFAULT_CREATIONS = (1 / 6, 10)
 """Games created (or records uploaded) per client: 10 at once, then one every 6 seconds."""
-DEFAULT_MESSAGES = (20.0, 40)
-"""WebSocket messages per client: 40 at once, then 20 a second."""
+DEFAULT_MESSAGES = (50.0, 100)
+"""WebSocket messages per client: 100 at once, then 50 a second (no person plays faster)."""
 SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",

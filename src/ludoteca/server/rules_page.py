@@ -35,7 +35,4 @@ def rules_html(game: Game, lang: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>
 <body class="rules"><main class="rules-text">{body}</main>
-<script>
-  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (target) target.classList.add("cited");
-</script></body></html>"""
+<script src="/static/rules.js"></script></body></html>"""

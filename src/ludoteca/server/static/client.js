@@ -2,6 +2,7 @@
 // view with its legal targets, the log with rule citations, and the move list.
 import { h } from "/static/dom.js";
 import { lang, t } from "/static/i18n.js";
+import { auth } from "/static/tokens.js";
 
 const boards = {};
 
@@ -68,6 +69,16 @@ export function moveText(move) {
 
 export function renderMoves(list, moves) {
   list.replaceChildren(...moves.map((m) => h("li", { class: m.secret ? "secret" : "" }, moveText(m))));
+}
+
+/** Download the record with the seat's token in a header (a plain link would put it in the URL). */
+export async function downloadRecord(event, gameId, token) {
+  event.preventDefault();
+  const response = await fetch(`/api/games/${gameId}/record`, { headers: auth(token) });
+  if (!response.ok) return;
+  const link = h("a", { href: URL.createObjectURL(await response.blob()), download: `${gameId}.record.json` });
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 export function renderResult(node, view) {

@@ -24,8 +24,8 @@ export function s(tag, attrs = {}, parent = null, text = null) {
 
 export async function api(path, options = {}) {
   const response = await fetch(path, {
-    headers: { "Content-Type": "application/json" },
     ...options,
+    headers: { "Content-Type": "application/json", ...(options.headers || {}) },
     body: options.body && typeof options.body !== "string" ? JSON.stringify(options.body) : options.body,
   });
   const data = await response.json().catch(() => ({}));

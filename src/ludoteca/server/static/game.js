@@ -1,12 +1,12 @@
 // The game page: one seat's live view over a WebSocket; targets on the board and buttons to act.
 import { api, h } from "/static/dom.js";
-import { drawBoard, loadBoard, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
+import { downloadRecord, drawBoard, loadBoard, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
-import { remember } from "/static/tokens.js";
+import { auth, pageToken } from "/static/tokens.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
-const token = new URLSearchParams(location.search).get("token");
+const token = pageToken(gameId);
 let board = null;
 let roleNames = {};
 let data = null;
@@ -25,7 +25,7 @@ function act(action) {
   $("error").textContent = "";
   document.body.classList.add("busy");
   for (const b of document.querySelectorAll("#actions button, #undo, #hint")) b.disabled = true;
-  send({ type: "act", action: action.id, move: last.view.move });
+  send({ type: "act", action: action.id, version: last.version });
 }
 
 function askHint() {
@@ -112,17 +112,16 @@ function render(message) {
   renderResult($("result"), view);
   const record = $("record-link");
   record.hidden = !message.record_available;
-  record.href = `/api/games/${gameId}/record${token ? `?token=${token}` : ""}`;
+
   document.body.dataset.move = view.move;
   document.body.dataset.terminal = view.terminal;
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = new URLSearchParams({ lang });
-  if (token) query.set("token", token);
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}?${query}`);
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}?${new URLSearchParams({ lang })}`);
   socket.onopen = () => {
+    socket.send(JSON.stringify({ type: "join", token }));
     retry = 0;
     $("link-state").textContent = t("connected");
     $("link-state").className = "link-state ok";
@@ -150,10 +149,9 @@ async function main() {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   $("lang").append(languageLink());
-  const first = await api(`/api/games/${gameId}?lang=${lang}${token ? `&token=${token}` : ""}`);
+  const first = await api(`/api/games/${gameId}?lang=${lang}`, { headers: auth(token) });
   const catalog = await api(`/api/catalog?lang=${lang}`);
   const entry = catalog.find((g) => g.id === first.view.game);
-  if (token) remember(gameId, token);
   roleNames = Object.fromEntries(entry.roles.map((r, i) => [r, entry.role_names[i]]));
   document.title = `${entry.title} · Ludoteca`;
   $("title").textContent = entry.title;
@@ -163,6 +161,7 @@ async function main() {
   board = await loadBoard(entry.board);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", askHint);
+  $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);
   connect();
 }

@@ -36,8 +36,10 @@ const WORDS = {
   },
 };
 
+const known = (value) => (value in WORDS ? value : null);
 const params = new URLSearchParams(location.search);
-export const lang = params.get("lang") || localStorage.getItem("ludoteca.lang") || "es";
+/** The page's language: the address's, else the last one chosen, else Spanish; only a language we have. */
+export const lang = known(params.get("lang")) || known(localStorage.getItem("ludoteca.lang")) || "es";
 localStorage.setItem("ludoteca.lang", lang);
 
 export function t(key) {

@@ -1,7 +1,7 @@
 // The lobby: create a game (options and seats), list open, running and finished games, upload a record.
 import { api, h } from "/static/dom.js";
 import { lang, languageLink, t } from "/static/i18n.js";
-import { remember, tokens } from "/static/tokens.js";
+import { remember, seatLink, tokens } from "/static/tokens.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
@@ -70,7 +70,7 @@ async function create(event) {
       body: { game: game.id, options, seats, seed: seedText ? Number(seedText) : null },
     });
     if (made.token) remember(made.id, made.token);
-    const mine = made.token ? `/play/${made.id}?token=${made.token}&lang=${lang}` : `/play/${made.id}?lang=${lang}`;
+    const mine = seatLink(`/play/${made.id}?lang=${lang}`, made.token);
     const invited = Object.entries(made.invitations);
     if (!invited.length) {
       location.href = mine;
@@ -82,7 +82,7 @@ async function create(event) {
       h("h3", {}, t("invitations")),
       h("p", {}, t("invite_help")),
       h("ul", { class: "links" }, invited.map(([role, token]) => {
-        const url = link(`/play/${made.id}?token=${token}`);
+        const url = link(seatLink(`/play/${made.id}`, token));
         const name = seatRoles.find((seat) => seat.role === role)?.name ?? role;
         return h("li", {}, h("b", {}, name), " ", h("input", { readonly: true, value: url, class: "link" }));
       })),
@@ -99,9 +99,9 @@ function gameItem(g, mine) {
   const opts = Object.entries(g.options).map(([k, v]) => `${k}=${v}`).join(" ");
   const token = tokens()[g.id];
   const links = [];
-  if (token && g.result === null) links.push(h("a", { href: `/play/${g.id}?token=${token}&lang=${lang}`, class: "button" }, t("play")));
-  else links.push(h("a", { href: `/play/${g.id}?${token ? `token=${token}&` : ""}lang=${lang}` }, t("watch")));
-  links.push(h("a", { href: `/replay/${g.id}?${token ? `token=${token}&` : ""}lang=${lang}` }, t("replay")));
+  if (token && g.result === null) links.push(h("a", { href: seatLink(`/play/${g.id}?lang=${lang}`, token), class: "button" }, t("play")));
+  else links.push(h("a", { href: seatLink(`/play/${g.id}?lang=${lang}`, token) }, t("watch")));
+  links.push(h("a", { href: seatLink(`/replay/${g.id}?lang=${lang}`, token) }, t("replay")));
   const result = g.result ? h("span", { class: "result" }, g.result.text) : null;
   return h("li", { "data-game": g.id, class: mine ? "mine" : "" },
     h("b", {}, title), " ", h("code", {}, g.id), " ", h("small", {}, opts), " · ",

@@ -1,11 +1,12 @@
 // The replay viewer: step through every move of a game (or an uploaded record) as this seat saw it.
 import { api, h } from "/static/dom.js";
-import { drawBoard, loadBoard, moveText, renderLog, renderResult, ruleLink } from "/static/client.js";
+import { downloadRecord, drawBoard, loadBoard, moveText, renderLog, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
+import { auth, pageToken } from "/static/tokens.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
-const token = new URLSearchParams(location.search).get("token");
+const token = pageToken(gameId);
 let board = null;
 let data = null;
 let count = 0;
@@ -13,9 +14,7 @@ let moves = [];
 
 async function show(step) {
   step = Math.max(0, Math.min(count, step));
-  const query = new URLSearchParams({ step, lang });
-  if (token) query.set("token", token);
-  const frame = await api(`/api/games/${gameId}/replay?${query}`);
+  const frame = await api(`/api/games/${gameId}/replay?${new URLSearchParams({ step, lang })}`, { headers: auth(token) });
   count = frame.count;
   moves = frame.moves;
   const view = { ...frame.view, actions: [] };
@@ -36,16 +35,15 @@ async function main() {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   $("lang").append(languageLink());
-  const query = token ? `&token=${token}` : "";
-  const first = await api(`/api/games/${gameId}/replay?step=0&lang=${lang}${query}`);
+  const first = await api(`/api/games/${gameId}/replay?step=0&lang=${lang}`, { headers: auth(token) });
   count = first.count;
   const catalog = await api(`/api/catalog?lang=${lang}`);
   const entry = catalog.find((g) => g.id === first.game);
   $("title").textContent = entry.title;
   $("rules-link").href = `/rules/${entry.id}?lang=${lang}`;
   const record = $("record-link");
-  record.href = `/api/games/${gameId}/record${token ? `?token=${token}` : ""}`;
-  fetch(record.href, { method: "GET" }).then((r) => { record.hidden = !r.ok; });
+  fetch(`/api/games/${gameId}/record`, { headers: auth(token) }).then((r) => { record.hidden = !r.ok; });
+  record.addEventListener("click", (event) => downloadRecord(event, gameId, token));
   data = await api(`/api/data/${entry.id}`);
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);

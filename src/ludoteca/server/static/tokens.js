@@ -1,5 +1,24 @@
 // The seats this browser holds: game id → secret token, kept so the lobby can offer "play" again.
+// A token never travels in a URL the server sees: links carry it after "#" (the fragment stays in the
+// browser), and requests in the X-Ludoteca-Token header or the WebSocket's first message.
 const KEY = "ludoteca.tokens";
+
+/** The token of this page's link (`#token=…`), remembered for the lobby; null for a spectator. */
+export function pageToken(gameId) {
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (token) remember(gameId, token);
+  return token;
+}
+
+/** The headers that carry a seat's token on a request. */
+export function auth(token) {
+  return token ? { "X-Ludoteca-Token": token } : {};
+}
+
+/** A page's address with a seat's token in its fragment. */
+export function seatLink(path, token) {
+  return token ? `${path}#token=${encodeURIComponent(token)}` : path;
+}
 
 export function tokens() {
   try {
