@@ -127,7 +127,7 @@ def test_requests_that_are_not_json_or_name_no_game_are_refused(client: TestClie
     ("game", "options", "seats", "words"),
     [
         ("chess", {}, [{"kind": "me"}], "unknown game 'chess'"),
-        ("race", {"target": "99"}, [{"kind": "me"}, {"kind": "me"}], "target='99' is not allowed"),
+        ("race", {"target": "99"}, [{"kind": "me"}, {"kind": "me"}], "target=99 is not allowed"),
         ("race", {}, [{"kind": "me"}], "race has 2 seat(s) (red, blue); 1 given"),
         ("race", {}, [{"kind": "me"}, {"kind": "robot"}], "kind must be one of me, human, ai"),
         ("race", {}, [{"kind": "me"}, {"kind": "ai", "spec": "genius"}], "unknown agent 'genius'"),
@@ -258,7 +258,7 @@ def test_only_the_roles_in_play_get_seats(
     monkeypatch.setattr(RaceGame, "roles_in_play", in_play)
     assert client.get("/api/seats/race?target=15&lang=en").json() == [{"role": "blue", "name": "blue"}]
     assert len(client.get("/api/seats/race").json()) == 2
-    assert "target='99' is not allowed" in client.get("/api/seats/race?target=99").json()["error"]
+    assert "target=99 is not allowed" in client.get("/api/seats/race?target=99").json()["error"]
     body = {"game": "race", "options": {"target": "15"}, "seats": [{"kind": "me"}] * 2}
     refused = client.post("/api/games", json=body)
     assert refused.status_code == 400

@@ -64,7 +64,7 @@ def test_a_hint_is_refused_out_of_turn_to_spectators_and_after_the_end(client: T
     assert response.status_code == 409
     assert f"{to_act} is to act" in response.json()["error"]
     spectator = client.get(f"/api/games/{game_id}/hint")
-    assert spectator.status_code == 403 and "token" in spectator.json()["error"]
+    assert spectator.status_code == 403 and "seat" in spectator.json()["error"]
     assert client.get(f"/api/games/{game_id}/hint", headers=auth("forged")).status_code == 403
 
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from ludoteca.ai.agents import agent_kinds
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, all_games, get_game
-from ludoteca.core.i18n import LANGUAGES
+from ludoteca.core.i18n import LANGUAGES, check_language
 from ludoteca.server.hall import Hall
 from ludoteca.server.limits import RateLimit
 from ludoteca.server.rules_page import rules_html
@@ -73,16 +73,22 @@ class TokenIn(BaseModel):
 
 
 def check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ServerError(400, f"unknown language {lang!r}; use one of: {', '.join(LANGUAGES)}")
-    return lang
+    try:
+        return check_language(lang)
+    except LudotecaError as exc:
+        raise ServerError.of(400, exc) from None
+
+
+def page_lang(lang: str | None) -> str:
+    """The language to refuse a request in: the page's, or English for a client that names none."""
+    return lang if lang in LANGUAGES else "en"
 
 
 def game_or_404(game_id: str) -> Any:
     try:
         return get_game(game_id)
     except LudotecaError as exc:
-        raise ServerError(404, str(exc)) from None
+        raise ServerError.of(404, exc) from None
 
 
 def board_module(game: Game) -> str:
@@ -150,15 +156,16 @@ def create_app(
         return response
 
     @app.exception_handler(ServerError)
-    async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+    async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
+        return JSONResponse({"error": exc.text(page_lang(request.query_params.get("lang")))}, exc.status)
 
     @app.exception_handler(RequestValidationError)
-    async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A request of the wrong shape: each field named with what is wrong (pydantic's words)."""
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}" for e in exc.errors()
         )
-        return JSONResponse({"error": f"malformed request: {problems}"}, status_code=400)
+        return await _server_error(request, ServerError(400, "malformed", problems=problems))
 
     # ------------------------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -190,7 +197,7 @@ def create_app(
         try:
             options = game.parse_options(given)
         except LudotecaError as exc:
-            raise ServerError(400, str(exc)) from None
+            raise ServerError.of(400, exc) from None
         return [
             {"role": game.roles[r], "name": role_name(game, r, check_lang(lang))}
             for r in game.roles_in_play(options)
@@ -207,7 +214,7 @@ def create_app(
         """The game's own board drawing module (`Game.board_script`)."""
         script = game_or_404(game_id).board_script()
         if script is None:
-            raise ServerError(404, f"{game_id} has no board drawing of its own")
+            raise ServerError(404, "no_board", game=game_id)
         return Response(script, media_type="text/javascript")
 
     @app.get("/api/messages/{game_id}")
@@ -223,17 +230,17 @@ def create_app(
     @app.post("/api/games", status_code=201)
     async def create(request: Request, body: CreateIn) -> dict[str, Any]:
         if not creations.allow(client_of(request)):
-            raise ServerError(429, "too many games created from here; wait a minute")
+            raise ServerError(429, "too_many_games")
         return await hall.create(body.game, body.options, [s.model_dump() for s in body.seats], body.seed)
 
     @app.post("/api/records", status_code=201)
     async def upload(request: Request) -> dict[str, Any]:
         if not creations.allow(client_of(request)):
-            raise ServerError(429, "too many uploads from here; wait a minute")
+            raise ServerError(429, "too_many_uploads")
         body = await request.body()
         if len(body) > MAX_RECORD:
-            raise ServerError(413, f"the record is too large (at most {MAX_RECORD // 1_048_576} MiB)")
-        return {"id": await hall.upload(parse_json(body, "the record"))}
+            raise ServerError(413, "record_too_large", mib=MAX_RECORD // 1_048_576)
+        return {"id": await hall.upload(parse_json(body, "record"))}
 
     def client_of(connection: Request | WebSocket) -> str:
         return connection.client.host if connection.client else "?"
@@ -241,7 +248,7 @@ def create_app(
     async def seat(game_id: str, token: str | None) -> tuple[Table, tuple[int, ...]]:
         table = await hall.table(game_id)
         if table.status == "record" and token:
-            raise ServerError(403, "an uploaded record has no seats")
+            raise ServerError(403, "record_no_seats")
         roles = table.roles_of(token)
         if token:
             await table.claim(token)
@@ -269,16 +276,14 @@ def create_app(
         """The search's suggestion for the token's seat, which must be the one to act."""
         table, roles = await seat(game_id, token)
         if not roles:
-            raise ServerError(403, "a spectator has no move to be suggested: give a seat's token")
+            raise ServerError(403, "hint_spectator")
         return await table.hint(roles, check_lang(lang))
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, token: Token = None) -> JSONResponse:
         table, roles = await seat(game_id, token)
         if not table.record_allowed(roles):
-            raise ServerError(
-                403, "the record holds everything, hidden cards included: it is given once the game is over"
-            )
+            raise ServerError(403, "record_later")
         headers = {"Content-Disposition": f'attachment; filename="{table.game.id}-{game_id}.record.json"'}
         record = table.match.record()
         if table.match.state.is_terminal() and table.row.secret:
@@ -292,7 +297,7 @@ def create_app(
         check_lang(lang)
         count = len(table.match.history)
         if not 0 <= step <= count:
-            raise ServerError(400, f"step must be between 0 and {count}")
+            raise ServerError(400, "step_range", count=count)
         actions = [s.action for s in table.match.history[:step]]
         state = await asyncio.get_running_loop().run_in_executor(None, table.state_after, actions)
         role = roles[0] if roles else None
@@ -317,15 +322,15 @@ def create_app(
         try:
             join = await asyncio.wait_for(receive(socket), JOIN_SECONDS)
             if not isinstance(join, dict) or join.get("type") != "join":
-                raise ServerError(400, 'the first message must be {"type": "join", "token": ...}')
+                raise ServerError(400, "join_first")
             token = join.get("token")
             if token is not None and not isinstance(token, str):
-                raise ServerError(400, "'token' must be a string")
+                raise ServerError(400, "token_text")
             table, roles = await seat(game_id, token)
             watcher = Watcher(roles, check_lang(lang))
         except (ServerError, TimeoutError) as exc:
-            error = exc if isinstance(exc, ServerError) else ServerError(408, "no join message came")
-            await socket.send_json({"type": "error", "status": error.status, "message": error.message})
+            error = exc if isinstance(exc, ServerError) else ServerError(408, "no_join")
+            await socket.send_json(error.sent(page_lang(lang)))
             await socket.close(code=4000 + error.status)
             return
         except WebSocketDisconnect:
@@ -338,7 +343,7 @@ def create_app(
                 try:
                     message = await receive(socket)
                     if not message_limit.allow(client):
-                        raise ServerError(429, "too many messages; slow down")
+                        raise ServerError(429, "too_many_messages")
                 except ServerError as exc:
                     watcher.tell_error(exc)
                     continue
@@ -372,13 +377,12 @@ framed by one (SECURITY.md)."""
 
 
 def parse_json(data: bytes | str, what: str) -> Any:
-    """JSON from a client; malformed or too deeply nested input is a 400 that does not echo it."""
+    """JSON from a client (`what`: "record" or "message"); malformed or too deeply nested input is a 400
+    that does not echo it."""
     try:
         return json.loads(data)
     except (ValueError, RecursionError):
-        raise ServerError(
-            400, f"{what} is not JSON this server reads (malformed or nested too deeply)"
-        ) from None
+        raise ServerError(400, f"{what}_not_json") from None
 
 
 async def receive(socket: WebSocket) -> Any:
@@ -389,10 +393,10 @@ async def receive(socket: WebSocket) -> Any:
         raise WebSocketDisconnect(frame.get("code", 1000))
     text = frame.get("text")
     if text is None:
-        raise ServerError(400, "messages are JSON text, not binary frames")
+        raise ServerError(400, "binary")
     if len(text.encode()) > MAX_MESSAGE:
-        raise ServerError(413, f"message too large (at most {MAX_MESSAGE} bytes)")
-    return parse_json(text, "the message")
+        raise ServerError(413, "message_too_large", limit=MAX_MESSAGE)
+    return parse_json(text, "message")
 
 
 def same_origin(socket: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -419,13 +423,9 @@ async def handle(table: Table, watcher: Watcher, message: Any) -> None:
     only, and never repeat what was sent."""
     try:
         if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "hint"):
-            raise ServerError(
-                400,
-                'a message must be {"type": "act", "action": ..., "version": v}, {"type": "undo"} '
-                'or {"type": "hint"}',
-            )
+            raise ServerError(400, "bad_message")
         if not watcher.roles:
-            raise ServerError(403, "a spectator cannot act")
+            raise ServerError(403, "spectator_acts")
         if message["type"] == "hint":
             watcher.send(encode(await table.hint(watcher.roles, watcher.lang)))
         elif message["type"] == "undo":
@@ -433,7 +433,7 @@ async def handle(table: Table, watcher: Watcher, message: Any) -> None:
         else:
             version = message.get("version")
             if version is not None and not isinstance(version, str):
-                raise ServerError(400, "'version' must be a string")
+                raise ServerError(400, "version_text")
             await table.act(watcher.roles, message.get("action"), version)
     except ServerError as exc:
         watcher.tell_error(exc)

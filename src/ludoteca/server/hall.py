@@ -76,7 +76,7 @@ class Hall:
                 return self.tables[game_id]
             row = await self.read(self.store.game, game_id)
             if row is None:
-                raise ServerError(404, f"no game {game_id!r}")
+                raise ServerError(404, "no_game", game=game_id)
             seats = await self.read(self.store.seats, game_id)
             steps = await self.read(self.store.actions, game_id)
             table = Table.rebuild(row, seats, steps, **self._table_kw())
@@ -102,32 +102,32 @@ class Hall:
             game = get_game(game_id)
             parsed = game.parse_options(options)
         except LudotecaError as exc:
-            raise ServerError(400, str(exc)) from None
+            raise ServerError.of(400, exc) from None
         in_play = game.roles_in_play(parsed)
         if len(seats) != len(in_play):
             names = ", ".join(game.roles[r] for r in in_play)
-            raise ServerError(400, f"{game.id} has {len(in_play)} seat(s) ({names}); {len(seats)} given")
+            raise ServerError(
+                400, "seat_count", game=game.id, count=len(in_play), names=names, given=len(seats)
+            )
         if seed is not None and any(s.get("kind") == "human" for s in seats):
-            raise ServerError(400, "a seed may be chosen only for a game without invited people")
+            raise ServerError(400, "seed_with_people")
         secret = new_secret() if seed is None else f"seed:{seed}"
         mine = secrets.token_urlsafe(16)
         rows, invitations = [], {}
         for role, seat in zip(in_play, seats, strict=True):
             kind = seat.get("kind")
             if kind not in SEAT_KINDS:
-                raise ServerError(
-                    400, f"seat {game.roles[role]}: kind must be one of {', '.join(SEAT_KINDS)}"
-                )
+                raise ServerError(400, "seat_kind", role=game.roles[role], kinds=", ".join(SEAT_KINDS))
             if kind == "ai":
                 spec = seat.get("spec") or "random"
                 try:
                     if spec.split(":")[0] == HUMAN:
-                        raise ServerError(400, f"seat {game.roles[role]}: use kind 'human' for a person")
+                        raise ServerError(400, "seat_human", role=game.roles[role])
                     too_much = over_ceiling(make_agent(spec, game, role, 0), game, self.ai_ceiling)
                 except LudotecaError as exc:
-                    raise ServerError(400, f"seat {game.roles[role]}: {exc}") from None
+                    raise ServerError.of(400, exc, "seat_agent", role=game.roles[role]) from None
                 if too_much:
-                    raise ServerError(400, f"seat {game.roles[role]}: {too_much}")
+                    raise ServerError(400, "ceiling", role=game.roles[role], **too_much)
                 rows.append(SeatRow(role, "ai", spec, "", True))
             elif kind == "me":
                 rows.append(SeatRow(role, "human", None, mine, True))
@@ -156,11 +156,11 @@ class Hall:
     async def upload(self, record: Any) -> str:
         """Store an uploaded record for the replay viewer, after replaying and verifying it."""
         if not isinstance(record, dict):
-            raise ServerError(400, "a record must be a JSON object")
+            raise ServerError(400, "record_object")
         try:
             match = replay_record(record, verify="digests" in record)
         except LudotecaError as exc:
-            raise ServerError(422, f"this record cannot be replayed: {exc}") from None
+            raise ServerError.of(422, exc, "record_replay") from None
         new_id = secrets.token_urlsafe(6)
         steps = [(s.actor, s.action) for s in match.history]
         result = match.state.result("en")

@@ -6,16 +6,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ludoteca.ai.agents import Agent
 from ludoteca.ai.ismcts import LEVELS, IsmctsAgent, level_budget
 from ludoteca.core.game import Game
 
 
-def over_ceiling(agent: Agent, game: Game, ceiling: str) -> str | None:
-    """Why `agent` would think longer than the server allows (the search level `ceiling` on this game),
-    or None if it stays within: a search whose iterations and time are both unbounded or above the
-    ceiling's could hold a worker thread for as long as it likes."""
+def over_ceiling(agent: Agent, game: Game, ceiling: str) -> dict[str, Any] | None:
+    """The ceiling `agent` would think beyond (the search level `ceiling` on this game: its level,
+    iterations and seconds), or None if it stays within: a search whose iterations and time are both
+    unbounded or above the ceiling's could hold a worker thread for as long as it likes."""
     if not isinstance(agent, IsmctsAgent):
         return None
     cap, asked = level_budget(ceiling, game), agent.budget
@@ -23,10 +24,7 @@ def over_ceiling(agent: Agent, game: Game, ceiling: str) -> str | None:
     time_ok = 0 < asked.seconds <= cap.seconds
     if iters_ok or time_ok:
         return None
-    return (
-        f"this server lets an AI think at most as much as ismcts:level={ceiling} "
-        f"({cap.iters} iterations or {cap.seconds:g} s a decision)"
-    )
+    return {"level": ceiling, "iters": cap.iters, "seconds": f"{cap.seconds:g}"}
 
 
 CEILINGS = tuple(LEVELS)

@@ -23,6 +23,7 @@ from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
+from ludoteca.core.i18n import Catalog
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
 from ludoteca.server.limits import over_ceiling
@@ -47,12 +48,39 @@ def kind_of(value: object) -> str:
 
 
 class ServerError(Exception):
-    """A request the server refuses: an HTTP status and a message naming what was wrong."""
+    """A request the server refuses: an HTTP status and a message naming what was wrong and what is
+    allowed, a key of the core catalog's ``server`` section with its parameters, said in the asker's
+    language (`text`); `message` is the English one."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+    def __init__(self, status: int, key: str, /, **params: Any) -> None:
+        self.status, self.key, self.params = status, f"server.{key}", params
+        self.message = self.text("en")
+        super().__init__(self.message)
+
+    @classmethod
+    def of(cls, status: int, error: LudotecaError, key: str = "refused", /, **params: Any) -> ServerError:
+        """A refusal that the rules or the core made (`error`), in its own words in each language."""
+        return cls(status, key, message=_LocalizedError(error), **params)
+
+    def text(self, lang: str) -> str:
+        values = {k: v.text(lang) if isinstance(v, _LocalizedError) else v for k, v in self.params.items()}
+        return MESSAGES.text(self.key, lang, values)
+
+    def sent(self, lang: str) -> dict[str, Any]:
+        """The error as a message for a WebSocket."""
+        return {"type": "error", "status": self.status, "message": self.text(lang)}
+
+
+@dataclass(frozen=True)
+class _LocalizedError:
+    error: LudotecaError
+
+    def text(self, lang: str) -> str:
+        return self.error.localized(MESSAGES, lang)
+
+
+MESSAGES = Catalog()
+"""The core catalog: the server's refusals and the core's errors, in both languages."""
 
 
 MAX_QUEUE = 256
@@ -84,8 +112,8 @@ class Watcher:
             self.queue.put_nowait(None)
 
     def tell_error(self, error: ServerError) -> None:
-        """A refusal, to this connection only."""
-        self.send(encode({"type": "error", "status": error.status, "message": error.message}))
+        """A refusal, to this connection only, in its language."""
+        self.send(encode(error.sent(self.lang)))
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -188,7 +216,7 @@ class Table:
             return ()
         roles = tuple(s.role for s in self.seats if s.kind == "human" and s.token == token)
         if not roles:
-            raise ServerError(403, f"this token holds no seat in game {self.id}")
+            raise ServerError(403, "no_seat")
         return roles
 
     def view_role(self, roles: tuple[int, ...]) -> int | None:
@@ -308,15 +336,13 @@ class Table:
     def parse_action(self, action: Any) -> int:
         """An action id (a JSON integer, never a float or a boolean) or its notation (a string)."""
         if isinstance(action, bool) or not isinstance(action, int | str):
-            raise ServerError(
-                400, f"'action' must be an action id (integer) or a notation (string), not {kind_of(action)}"
-            )
+            raise ServerError(400, "action_kind", kind=kind_of(action))
         if isinstance(action, str) and len(action) > MAX_NOTATION:
-            raise ServerError(400, f"'action' is too long for a notation (at most {MAX_NOTATION} characters)")
+            raise ServerError(400, "action_long", limit=MAX_NOTATION)
         try:
             return action if isinstance(action, int) else self.game.actions.parse(action)
         except LudotecaError as exc:
-            raise ServerError(422, str(exc)) from None
+            raise ServerError.of(422, exc) from None
 
     async def act(self, roles: tuple[int, ...], action: Any, version: str | None = None) -> None:
         """A person's action: their seat must be the one to act and the action legal; with `version`, the
@@ -325,13 +351,12 @@ class Table:
         async with self.lock:
             state = self.match.state
             if state.is_terminal():
-                raise ServerError(409, "the game is over; no action is legal")
+                raise ServerError(409, "game_over")
             player = state.current_player()
             if player not in roles:
-                who = self.game.roles[player]
-                raise ServerError(403, f"it is not your turn: {who} is to act")
+                raise ServerError(403, "not_your_turn", role=self.game.roles[player])
             if version is not None and version != self.version:
-                raise ServerError(409, "stale request: the game has changed since it was sent; look again")
+                raise ServerError(409, "stale")
             await self._apply(chosen)
         self.kick_ai()
 
@@ -341,7 +366,7 @@ class Table:
         try:
             self.match.apply(action)
         except IllegalActionError as exc:
-            raise ServerError(422, str(exc)) from None
+            raise ServerError.of(422, exc) from None
         secret_chance(self.match, self.row.secret)
         steps = [(s.actor, s.action) for s in self.match.history[first:]]
         status = self.compute_status()
@@ -352,7 +377,7 @@ class Table:
         except Exception as exc:
             log.exception("game %s: an action could not be stored", self.id)
             self._rewind(first)
-            raise ServerError(503, "the move could not be saved, so it was not made; try again") from exc
+            raise ServerError(503, "not_saved") from exc
         self.status = status
         self.version = secrets.token_hex(8)
         self._broadcast()
@@ -371,11 +396,11 @@ class Table:
             history = self.match.history
             role = history[-1].actor if history else None
             if self.match.state.is_terminal():
-                raise ServerError(409, "the game is over; its result stands")
+                raise ServerError(409, "result_stands")
             if role not in roles:
-                raise ServerError(409, "nothing to undo: the latest move is not yours")
+                raise ServerError(409, "undo_not_yours")
             if self.match.undoable(role) == 0:
-                raise ServerError(409, "nothing to undo: a chance outcome or a reveal came last")
+                raise ServerError(409, "undo_barrier")
             keep = len(history) - 1
             await self._persist(lambda db: self._store.truncate(db, self.id, keep))
             self.match.undo(role)
@@ -391,10 +416,10 @@ class Table:
         async with self.lock:
             state = self.match.state
             if state.is_terminal():
-                raise ServerError(409, "the game is over; there is no move to suggest")
+                raise ServerError(409, "hint_over")
             player = state.current_player()
             if player not in roles:
-                raise ServerError(409, f"no hint: it is not your turn, {self.game.roles[player]} is to act")
+                raise ServerError(409, "hint_not_your_turn", role=self.game.roles[player])
             snapshot, move = state.clone(), state.move_number()
         agent = hint_agent(self.game, player, public_seed(self.id), move)
         await self._ai_run(agent, snapshot)
