@@ -333,10 +333,7 @@ def _regimes() -> dict[str, Regime]:
 
 _COMP = RAW["components.toml"]
 COMPONENTS = Components(
-    *(
-        _COMP[t]
-        for t in ("deck", "market", "setup", "actions", "costs", "depression", "tripartite", "box")
-    )
+    *(_COMP[t] for t in ("deck", "market", "setup", "actions", "costs", "depression", "tripartite", "box"))
 )
 JURISDICTIONS: tuple[str, ...] = tuple(j["id"] for j in _COMP["jurisdiction"])
 ENTERPRISE_KINDS: tuple[str, ...] = tuple(
@@ -351,7 +348,9 @@ TOPPLES: dict[str, Topple] = {
     t["id"]: Topple(t["id"], t["year"], t["source"]) for t in RAW["special.toml"]["topple"]
 }
 REGIMES: dict[str, Regime] = _regimes()
-BY_TYPE: dict[str, tuple[str, ...]] = {t: tuple(c.id for c in CARDS.values() if c.type == t) for t in CARD_TYPES}
+BY_TYPE: dict[str, tuple[str, ...]] = {
+    t: tuple(c.id for c in CARDS.values() if c.type == t) for t in CARD_TYPES
+}
 
 
 # -------------------------------------------------------------------------------------- validation
@@ -386,13 +385,19 @@ def check_effects(effects: Iterable[Effect], holder: str, where: str) -> None:
     type, "hacendado", "public" or "regime") allows, and every field value is known."""
     for effect in effects:
         spot = f"{where}: effect {effect.kind!r}"
-        _require(effect.kind in EFFECT_KINDS, f"{where}: unknown effect kind {effect.kind!r}; kinds are: "
-                 + ", ".join(EFFECT_KINDS))
-        _require(effect.when in WHEN[holder], f"{spot} when = {effect.when!r}; a {holder} allows {WHEN[holder]}")
+        _require(
+            effect.kind in EFFECT_KINDS,
+            f"{where}: unknown effect kind {effect.kind!r}; kinds are: " + ", ".join(EFFECT_KINDS),
+        )
+        _require(
+            effect.when in WHEN[holder], f"{spot} when = {effect.when!r}; a {holder} allows {WHEN[holder]}"
+        )
         required, optional = EFFECT_KINDS[effect.kind]
         fields = {k for k, _ in effect.params}
         _require(required <= fields, f"{spot} lacks {sorted(required - fields)}")
-        _require(fields <= required | optional, f"{spot} has unknown fields {sorted(fields - required - optional)}")
+        _require(
+            fields <= required | optional, f"{spot} has unknown fields {sorted(fields - required - optional)}"
+        )
         for name, value in effect.params:
             _check_value(spot, name, value)
 
@@ -419,22 +424,24 @@ def _check_card(c: Card) -> None:
         _require(c.kind in ENTERPRISE_KINDS, f"{where}: enterprise kind {c.kind!r}")
         _require(c.income >= 0 and c.connection >= 0, f"{where}: income and connection")
         _require(c.kind != "railroad" or c.income == 0, f"{where}: §IV pays no income cubes on railroads")
+        oval = c.upgrade
         _require(
-            c.upgrade is not None and c.upgrade.cost > 0 and 0 <= c.upgrade.connection < c.connection,
+            oval is not None and oval.cost > 0 and 0 <= oval.connection < c.connection,
             f"{where}: the Connection oval must cost gold and improve the connection (§MEJORAR CONEXIÓN)",
         )
         if c.railroad_chain:
             _require(
-                c.kind == "railroad" and c.upgrade.cost == costs["railroad_chain_upgrade"],
-                f"{where}: a railroad chain is on a railroad and costs {costs['railroad_chain_upgrade']} to upgrade",
+                c.kind == "railroad" and oval is not None and oval.cost == costs["railroad_chain_upgrade"],
+                f"{where}: a railroad chain: a railroad upgraded for {costs['railroad_chain_upgrade']}",
             )
         _require(c.slave == bool(c.liberator), f"{where}: a slave revolt card names the liberator's prestige")
         _require(not c.slave or c.kind == "plantation", f"{where}: slave revolts happen on plantations")
         bonus = c.effects_when("orange_played")
         if c.kind == "armoury":
             _require(
-                [(e.kind, e.get("n"), e.get("scope")) for e in bonus] == [("gold", costs["armoury_bonus"], "self")],
-                f"{where}: an armoury pays its owner {costs['armoury_bonus']} gold per orange card (§CARTA NARANJA)",
+                [(e.kind, e.get("n"), e.get("scope")) for e in bonus]
+                == [("gold", costs["armoury_bonus"], "self")],
+                f"{where}: an armoury pays its owner {costs['armoury_bonus']} gold per orange card",
             )
         else:
             _require(not bonus, f"{where}: only armouries gain from orange cards")
@@ -470,12 +477,15 @@ def _validate() -> None:
     """Every constraint the player aid puts on the components (§PREPARACIÓN, §I–IV), and the schema."""
     deck, market, box, setup = COMPONENTS.deck, COMPONENTS.market, COMPONENTS.box, COMPONENTS.setup
     _require(COMPONENTS.prices == (0, 1, 2, 4, 8, 16), f"market prices {COMPONENTS.prices}")
-    _require(market["columns"] == len(COMPONENTS.prices) and market["rows"] * market["columns"] == 12, "market")
+    _require(
+        market["columns"] == len(COMPONENTS.prices) and market["rows"] * market["columns"] == 12, "market"
+    )
     _require((deck["base"], deck["per_player"]) == (50, 10), "the deck is 50 cards + 10 per player")
     _require(deck["piles"] == 6 and deck["topple_piles"] == 4, "six piles, a Topple in four of them")
     _require(deck["clean_piles_on_top"] == deck["piles"] - deck["topple_piles"], "the clean piles go on top")
     _require(
-        box["single_faced"] == box["market_cards"] + box["topples"] and box["topples"] == deck["topple_piles"],
+        box["single_faced"] == box["market_cards"] + box["topples"]
+        and box["topples"] == deck["topple_piles"],
         "207 single-faced cards: the market cards and the 4 Topples",
     )
     _require(len(TOPPLES) == box["topples"], f"{len(TOPPLES)} Topples, not {box['topples']}")
@@ -510,17 +520,25 @@ def _validate() -> None:
             )
         check_effects(h.effects, "hacendado", where)
     for p in PUBLIC_CARDS.values():
-        _require(sorted(p.faces) == sorted(PUBLIC_FACES) and p.cost > 0, f"public {p.id}: two faces and a price")
+        _require(
+            sorted(p.faces) == sorted(PUBLIC_FACES) and p.cost > 0, f"public {p.id}: two faces and a price"
+        )
         for icons in p.faces.values():
             _check_prestige(icons, f"public {p.id}")
         check_effects(p.effects, "public", f"public {p.id}")
     for r in REGIMES.values():
-        _require(r.prestige in PRESTIGE_TYPES and r.economy >= 0 and r.mine >= 0 and r.bank >= 0, f"regime {r.id}")
+        _require(
+            r.prestige in PRESTIGE_TYPES and r.economy >= 0 and r.mine >= 0 and r.bank >= 0, f"regime {r.id}"
+        )
         check_effects(r.effects, "regime", f"regime {r.id}")
-    _require(sorted(r.prestige for r in REGIMES.values()) == sorted(PRESTIGE_TYPES), "one prestige per regime")
+    _require(
+        sorted(r.prestige for r in REGIMES.values()) == sorted(PRESTIGE_TYPES), "one prestige per regime"
+    )
     for file in PRINTED_FILES:
         for item in _provenance.items(RAW[file]):
-            _require(_provenance.kind(item["source"]) != "reconstructed", f"{file}: reconstructed item {item}")
+            _require(
+                _provenance.kind(item["source"]) != "reconstructed", f"{file}: reconstructed item {item}"
+            )
 
 
 # ------------------------------------------------------------------------------------------- queries
