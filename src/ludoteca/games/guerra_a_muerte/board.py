@@ -1,0 +1,604 @@
+"""Guerra a Muerte's component data, loaded, merged and checked once at import (DESIGN §6).
+
+Each `data/X.toml` holds what the rulebook (or public material) states; `data/X.reconstructed.toml` holds
+what we designed where the printed components are lost. Items of the two files with the same key are
+merged field by field, and a field may come from one file only, so an owner of the printed game can
+replace a reconstructed file without touching code. `Board.check` asserts every constraint the rulebook
+states about the data; the README explains each reconstructed choice.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from ludoteca.core import provenance
+
+DATA = Path(__file__).parent / "data"
+FILES = ("map", "tables", "units", "leaders", "scenarios")
+SIDES = ("patriot", "royalist")
+PATRIOT_NATIONS = ("el_plata", "chile", "gran_colombia", "mexico", "peru")
+LAND_ARMS = ("infantry", "cavalry", "artillery")
+NAVAL_ARMS = ("frigate", "ship_of_the_line")
+COUNT_KEYS = (
+    "infantry",
+    "american_infantry",
+    "spanish_infantry",
+    "british_infantry",
+    "new_granada_infantry",
+    "cavalry",
+    "american_cavalry",
+    "spanish_cavalry",
+    "artillery",
+    "militia_infantry",
+    "militia_cavalry",
+    "frigate",
+    "ship_of_the_line",
+)
+
+Item = dict[str, Any]
+
+
+def _load(name: str) -> dict[str, Any]:
+    path = DATA / name
+    return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
+
+
+def merge(
+    printed: Iterable[Item], reconstructed: Iterable[Item], key: Callable[[Item], Any], keys: tuple[str, ...]
+) -> dict[Any, Item]:
+    """Items of a printed and a reconstructed list merged by `key` (made of the fields `keys`); any other
+    field given by both files is an error: a reconstructed value never overrides a printed one."""
+    out: dict[Any, Item] = {}
+    for item in printed:
+        k = key(item)
+        assert k not in out, f"{k!r} is given twice in a printed file"
+        out[k] = dict(item)
+    for item in reconstructed:
+        k = key(item)
+        if k not in out:
+            out[k] = dict(item)
+            continue
+        base = out[k]
+        for field, value in item.items():
+            if field in keys or field == "source":
+                continue
+            assert field not in base, f"reconstructed {field!r} of {k!r} overrides a printed value"
+            base[field] = value
+        base["source"] = f"{base['source']}; {item['source']}"
+    return out
+
+
+def _by_id(item: Item) -> Any:
+    return item["id"]
+
+
+def _pair(item: Item) -> tuple[str, str]:
+    a, b = sorted((item["a"], item["b"]))
+    return a, b
+
+
+@dataclass(frozen=True)
+class Area:
+    """A land area (§1.1): its RP value (§4.0), coasts, and the rulebook's lists it belongs to."""
+
+    id: str
+    name: str
+    rp: int
+    seas: tuple[str, ...]
+    lists: frozenset[str]
+
+    @property
+    def hostile(self) -> bool:
+        return "hostile" in self.lists
+
+    @property
+    def continental(self) -> bool:
+        return "islands" not in self.lists
+
+    @property
+    def pro(self) -> str:
+        """ "royalist", "patriot" or "" (§9.1, §9.2, §10.1; the two Patriot lists united, ambiguity 7)."""
+        if "pro_royalist" in self.lists:
+            return "royalist"
+        if self.lists & {"pro_patriot_9_2", "pro_patriot_10_1"}:
+            return "patriot"
+        return ""
+
+
+@dataclass(frozen=True)
+class Sea:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """A border: two land areas (andes: crossing the Andes, §5.3) or two sea areas (cost in sea areas)."""
+
+    a: str
+    b: str
+    andes: bool = False
+    cost: int = 1
+
+
+@dataclass(frozen=True)
+class BoxLink:
+    box: str
+    to: str
+    op: int
+
+
+@dataclass(frozen=True)
+class City:
+    """A city or fortress inside an area (§6.2: +2 or +8); a port has one sea area (§6.5, §6.6)."""
+
+    id: str
+    name: str
+    area: str
+    fortress: bool
+    port: bool
+    sea: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A counter. `steps` full strength, `start_steps` at the campaign set-up; `reduced` the factor of a
+    two-step unit on its back; `setup` a §2 code or an area; `turn` its arrival (§4.8, §4.10)."""
+
+    id: str
+    code: str
+    name: str
+    side: str
+    nationality: str
+    arm: str
+    size: str
+    steps: int
+    factor: int
+    reduced: int
+    start_steps: int
+    setup: str
+    turn: int
+    region: str
+    british: bool
+    new_granada: bool
+    partisans: bool
+
+    @property
+    def naval(self) -> bool:
+        return self.arm in NAVAL_ARMS
+
+
+@dataclass(frozen=True)
+class Leader:
+    id: str
+    name: str
+    side: str
+    nationality: str
+    ops: int
+    tactical: int
+    naval: bool
+    setup: str
+    turn: int
+    region: str
+
+
+@dataclass(frozen=True)
+class DieTable:
+    """A die chart: inclusive [low, high] ranges of the modified roll and their results."""
+
+    rows: tuple[tuple[int, int, Any], ...]
+
+    def __call__(self, roll: int) -> Any:
+        for low, high, result in self.rows:
+            if low <= roll <= high:
+                return result
+        raise KeyError(f"roll {roll} is on no row")
+
+
+@dataclass(frozen=True)
+class OddsTable:
+    """An odds chart (CRT §6.1, Siege §6.3): columns by ratio, rows by 1d6, shifts move columns."""
+
+    columns: tuple[str, ...]
+    ratios: tuple[float, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def column(self, attack: float, defence: float, shift: int = 0) -> int:
+        ratio = attack / max(defence, 1)
+        col = max((i for i, r in enumerate(self.ratios) if ratio + 1e-9 >= r), default=0)
+        return min(max(col + shift, 0), len(self.columns) - 1)
+
+    def result(self, attack: float, defence: float, roll: int, shift: int = 0) -> str:
+        return self.rows[self.column(attack, defence, shift)][min(max(roll, 1), 6) - 1]
+
+
+class Board:
+    """Everything printed on (or reconstructed for) the components, by id."""
+
+    def __init__(self) -> None:
+        raw = {n: (_load(f"{n}.toml"), _load(f"{n}.reconstructed.toml")) for n in FILES}
+        self.sources: dict[str, list[str]] = {}
+        for name in FILES:
+            for suffix, tree in zip(("", ".reconstructed"), raw[name], strict=True):
+                self.sources[f"{name}{suffix}.toml"] = [i["source"] for i in provenance.items(tree)]
+        self._map(*raw["map"])
+        self._tables(*raw["tables"])
+        self._units(*raw["units"])
+        self._leaders(*raw["leaders"])
+        self._scenarios(*raw["scenarios"])
+        self.check()
+
+    # ---- loading ----
+
+    def _map(self, p: dict[str, Any], r: dict[str, Any]) -> None:
+        lists = merge(p.get("area_list", []), r.get("area_list", []), _by_id, ("id",))
+        self.lists: dict[str, tuple[str, ...]] = {k: tuple(v["areas"]) for k, v in lists.items()}
+        member: dict[str, set[str]] = {}
+        for name, ids in self.lists.items():
+            for a in ids:
+                member.setdefault(a, set()).add(name)
+        areas = merge(p["area"], r.get("area", []), _by_id, ("id",))
+        self.areas: dict[str, Area] = {
+            k: Area(k, v["name"], v["rp"], tuple(v.get("seas", ())), frozenset(member.get(k, ())))
+            for k, v in areas.items()
+        }
+        seas = merge(p.get("sea", []), r.get("sea", []), _by_id, ("id",))
+        self.seas: dict[str, Sea] = {k: Sea(k, v["name"]) for k, v in seas.items()}
+        self.boxes: dict[str, Item] = {b["id"]: b for b in p.get("box", [])}
+        land = merge(p.get("land_link", []), r.get("land_link", []), _pair, ("a", "b"))
+        self.land_links = tuple(Link(a, b, v.get("andes", False)) for (a, b), v in land.items())
+        sea = merge(p.get("sea_link", []), r.get("sea_link", []), _pair, ("a", "b"))
+        self.sea_links = tuple(Link(a, b, cost=v.get("cost", 1)) for (a, b), v in sea.items())
+        boxes = [*p.get("box_link", []), *r.get("box_link", [])]
+        self.box_links = tuple(BoxLink(b["box"], b["to"], b.get("op", 0)) for b in boxes)
+        cities = merge(p.get("city", []), r.get("city", []), _by_id, ("id",))
+        self.cities: dict[str, City] = {
+            k: City(k, v["name"], v["area"], v.get("fortress", False), v.get("port", False), v.get("sea", ""))
+            for k, v in cities.items()
+        }
+        self.adjacent: dict[str, tuple[str, ...]] = {a: () for a in self.areas}
+        for link in self.land_links:
+            self.adjacent[link.a] += (link.b,)
+            self.adjacent[link.b] += (link.a,)
+        self.sea_adjacent: dict[str, dict[str, int]] = {s: {} for s in self.seas}
+        for link in self.sea_links:
+            self.sea_adjacent[link.a][link.b] = link.cost
+            self.sea_adjacent[link.b][link.a] = link.cost
+
+    def _tables(self, p: dict[str, Any], r: dict[str, Any]) -> None:
+        self.tables: dict[str, dict[str, Any]] = {**p, **r}
+        assert not set(p) & set(r), f"charts given twice: {sorted(set(p) & set(r))}"
+        t = self.tables
+        self.activation = DieTable(tuple(map(tuple, t["activation"]["rows"])))
+        self.spain_rp = DieTable(tuple(map(tuple, t["spain_rp"]["rows"])))
+        self.spain_rp_modifiers = tuple(
+            (m["turns"][0], m["turns"][1], m["value"])
+            for m in (*t["spain_rp"]["modifiers"], *t["spain_rp_extra"]["modifiers"])
+        )
+        self.convoy = DieTable(tuple(map(tuple, t["convoy"]["rows"])))
+        self.attrition = DieTable(tuple(map(tuple, t["attrition"]["rows"])))
+        self.besieged_attrition = DieTable(tuple(map(tuple, t["attrition_extra"]["besieged_rows"])))
+        self.raid = DieTable(tuple(map(tuple, t["raid"]["rows"])))
+        self.port_capture = DieTable(tuple(map(tuple, t["port_capture"]["rows"])))
+        rows = [*t["leader_loss"]["rows"], *t["leader_loss_extra"]["rows"]]
+        self.leader_loss = DieTable(tuple(sorted(map(tuple, rows))))
+        self.counter_guerrilla = DieTable(tuple(map(tuple, t["counter_guerrilla"]["rows"])))
+        self.crt = OddsTable(
+            tuple(t["crt"]["columns"]), tuple(t["crt"]["ratios"]), tuple(map(tuple, t["crt"]["rows"]))
+        )
+        st = t["siege_table"]
+        self.siege_table = OddsTable(tuple(st["columns"]), tuple(st["ratios"]), tuple(map(tuple, st["rows"])))
+        self.op_cost: dict[str, int | float] = {
+            k: v for k, v in {**t["op_cost"], **t["op_cost_extra"]}.items() if k != "source"
+        }
+
+    def _units(self, p: dict[str, Any], r: dict[str, Any]) -> None:
+        printed = [dict(u) for u in p["unit"]]
+        for reinf in p.get("reinforcement", []):
+            unit = next(u for u in printed if u["id"] == reinf["unit"])
+            unit.update(turn=reinf["turn"], region=reinf["region"])
+        merged = merge(printed, [*r["unit"], *r.get("extra_unit", [])], _by_id, ("id",))
+        naval = self.tables["naval_class"]
+        self.units: dict[str, Unit] = {}
+        for k, v in merged.items():
+            cls = naval.get(v["arm"], {})
+            steps = v.get("steps", cls.get("steps", 1))
+            self.units[k] = Unit(
+                k,
+                v["code"],
+                v["name"],
+                v["side"],
+                v["nationality"],
+                v["arm"],
+                v.get("size", "squadron" if cls else ""),
+                steps,
+                v.get("factor", cls.get("factor", 0)),
+                v.get("reduced", 0),
+                v.get("start_steps", steps),
+                v.get("setup", ""),
+                v.get("turn", 0),
+                v.get("region", ""),
+                v.get("british", False),
+                v.get("new_granada", False),
+                v.get("partisans", False),
+            )
+        self.militia_pools: dict[tuple[str, str], dict[str, int]] = {
+            (m["side"], m["nationality"]): {"infantry": m["infantry"], "cavalry": m["cavalry"]}
+            for m in r.get("militia_pool", [])
+        }
+        factors = {m["factor"] for m in r.get("militia_pool", [])}
+        assert len(factors) == 1, "every militia counter has the same factor"
+        self.militia_factor: int = factors.pop()
+        self.waves: tuple[Item, ...] = tuple(p.get("wave", []))
+
+    def _leaders(self, p: dict[str, Any], r: dict[str, Any]) -> None:
+        merged = merge(p["leader"], [*r["leader"], *r.get("extra_leader", [])], _by_id, ("id",))
+        self.leaders: dict[str, Leader] = {
+            k: Leader(
+                k,
+                v["name"],
+                v["side"],
+                v["nationality"],
+                v.get("ops", 0),
+                v.get("tactical", 0),
+                v.get("naval", False),
+                v.get("setup", ""),
+                v.get("turn", 0),
+                v.get("region", ""),
+            )
+            for k, v in merged.items()
+        }
+
+    def _scenarios(self, p: dict[str, Any], r: dict[str, Any]) -> None:
+        self.scenarios = merge(p["scenario"], r.get("scenario", []), _by_id, ("id",))
+        self.victory = {v["scenario"]: v for v in p["victory"]}
+        self.rp = merge(p["rp"], r.get("rp", []), lambda i: i["scenario"], ("scenario",))
+        self.setup_codes = {(c["side"], c["code"]): c for c in p["setup_code"]}
+        self.code_militia = {(c["side"], c["code"]): c for c in r.get("code_militia", [])}
+        self.requirements: dict[str, Item] = merge(p["requirement"], [], _by_id, ("id",))
+        self.placements: tuple[Item, ...] = tuple(r.get("placement", []))
+        self.markers: tuple[Item, ...] = tuple(p.get("marker", []))
+        self.control = {c["scenario"]: c for c in p.get("control", [])}
+        self.scenario_leaders = {x["scenario"]: x for x in r.get("leaders", [])}
+        self.pool_rules: tuple[Item, ...] = (*p.get("pool_rule", []), *r.get("pool_rule", []))
+
+    # ---- queries ----
+
+    def provenance(self) -> dict[str, int]:
+        """How many data items are of each kind (rulebook, public, reconstructed)."""
+        return provenance.count(s for sources in self.sources.values() for s in sources)
+
+    def code_areas(self, side: str, code: str) -> tuple[str, ...]:
+        """The areas (or cities) where a §2 set-up code places its counters."""
+        c = self.setup_codes[(side, code)]
+        return tuple(c.get("areas") or c.get("cities") or self.lists[c["list"]])
+
+    def requirement_areas(self, req: Item) -> tuple[str, ...]:
+        if "at" in req:
+            return ()
+        return tuple(req["areas"]) if "areas" in req else self.lists[req["list"]]
+
+    def sea_distance(self, a: str, b: str) -> int:
+        """Sea areas moved from `a` to `b` (§7.1: a special link counts as its cost)."""
+        best = {a: 0}
+        queue = deque([a])
+        while queue:
+            s = queue.popleft()
+            for t, cost in self.sea_adjacent[s].items():
+                if best[s] + cost < best.get(t, 1 << 30):
+                    best[t] = best[s] + cost
+                    queue.append(t)
+        return best[b]
+
+    def spain_modifier(self, turn: int) -> int:
+        """The turn's modifier to Spain's RP roll (§4.5.1, turn XV reconstructed)."""
+        return sum(v for lo, hi, v in self.spain_rp_modifiers if lo <= turn <= hi)
+
+    def placed(self, scenario: str) -> list[Item]:
+        """The reconstructed placements of a scenario, each with its requirement."""
+        return [pl for pl in self.placements if self.requirements[pl["requirement"]]["scenario"] == scenario]
+
+    def counts(self, req: Item, placements: Iterable[Item]) -> dict[str, int]:
+        """What `placements` set up, counted by the keys `req` uses (narrowest key first)."""
+        out: Counter[str] = Counter()
+        for pl in placements:
+            for key in ("militia_infantry", "militia_cavalry"):
+                out[key] += pl.get(key, 0)
+            for uid in pl.get("units", []):
+                u = self.units[uid]
+                steps = pl.get("steps", {}).get(uid, u.steps)
+                if u.naval or u.arm == "artillery":
+                    out[u.arm] += 1
+                    continue
+                kinds = [
+                    f"british_{u.arm}" if u.british else "",
+                    f"new_granada_{u.arm}" if u.new_granada else "",
+                    f"{u.nationality}_{u.arm}",
+                ]
+                out[next((k for k in kinds if k in req), u.arm)] += steps
+        return {k: v for k, v in out.items() if v}
+
+    # ---- the rulebook's constraints ----
+
+    def check(self) -> None:
+        self._check_map()
+        self._check_units()
+        self._check_scenarios()
+
+    def _check_map(self) -> None:
+        assert len(self.areas) == 43, f"the rulebook names 43 land areas, the data has {len(self.areas)}"
+        for name, ids in self.lists.items():
+            for a in ids:
+                assert a in self.areas, f"list {name} names unknown area {a}"
+        for area in self.areas.values():
+            assert isinstance(area.rp, int) and area.rp >= 0, f"{area.id} needs an RP value"
+            for s in area.seas:
+                assert s in self.seas, f"{area.id} touches unknown sea {s}"
+        assert self.areas["chaco"].rp == self.areas["pampas"].rp == 0, "§11.0: Pampas, Chaco 0"
+        assert any(a.rp == 5 and "slave_recruitment" in a.lists for a in self.areas.values()), (
+            "§4.0/§4.9: an area worth 5 (whose half is 2) where slaves may be recruited"
+        )
+        for link in self.land_links:
+            assert link.a in self.areas and link.b in self.areas and link.a != link.b, f"bad border {link}"
+        for link in self.sea_links:
+            assert link.a in self.seas and link.b in self.seas and link.a != link.b, f"bad sea border {link}"
+        for bl in self.box_links:
+            assert bl.box in self.boxes and (bl.to in self.areas or bl.to in self.seas), f"bad box link {bl}"
+        assert _connected(set(self.seas), lambda s: self.sea_adjacent[s]), "the sea areas form one graph"
+        islands = {"cuba", "puerto_rico", "santo_domingo", "margarita"}
+        assert all(not self.adjacent[i] for i in islands), "islands are reached only by sea"
+        north = set(self.lists["new_spain"])
+        south = set(self.areas) - north - islands
+        for part, name in ((north, "New Spain"), (south, "South America")):
+            assert _connected(part, partial(_within, self.adjacent, part)), name
+        assert all(self.areas[a].seas or self.adjacent[a] for a in self.areas), "every area can be reached"
+        assert all(self.areas[a].seas for a in islands), "islands have a coast"
+        for c in self.cities.values():
+            assert c.area in self.areas, f"city {c.id} lies in unknown area {c.area}"
+            if c.port:
+                assert c.sea in self.areas[c.area].seas, f"port {c.id}'s sea {c.sea} is off its area's coast"
+        for f in ("cartagena", "puerto_cabello", "callao", "san_juan", "santo_domingo"):
+            assert self.cities[f].fortress, f"§2.1/§6.2: {f} is a fortress"
+        assert self.cities["cartagena"].sea == "caribe_iii" and self.cities["montevideo"].sea == "atlantico_i"
+        assert self.sea_distance("caribe_v", "caribe_iii") <= self.tables["op_cost"]["naval_areas_per_op"], (
+            "§6.6 example: Caribe V to Caribe III for 1 OP"
+        )
+        assert any(
+            any(s.startswith("caribe") for s in self.areas[a].seas) for a in self.lists["rp_mexico"]
+        ), "§4.10: Mina lands on a Mexican Caribbean coast"
+        caribbean_spain = {bl.to for bl in self.box_links if bl.box == "spain" and bl.op == 3}
+        assert caribbean_spain == {f"caribe_{n}" for n in ("vi", "vii", "viii", "ix", "x")}, "§7.3"
+        last = self.areas["chiloe"].rp + self.areas[self.cities["veracruz"].area].rp
+        assert last <= self.victory["campaign"]["patriot_max_rp"], "§11.1.1: Chiloé and Veracruz as the last"
+
+    def _check_units(self) -> None:
+        codes = {code for _, code in self.setup_codes}
+        for u in self.units.values():
+            assert u.side in (*SIDES, "rebel"), f"{u.id}: side {u.side}"
+            assert u.arm in LAND_ARMS + NAVAL_ARMS, f"{u.id}: arm {u.arm}"
+            assert u.steps in (1, 2) and 1 <= u.start_steps <= u.steps, f"{u.id}: steps"
+            assert u.factor >= 1, f"{u.id}: no combat factor"
+            if not u.naval:
+                assert (u.reduced > 0) == (u.steps == 2), f"{u.id}: a two-step unit has a reduced side"
+            assert not u.setup or u.setup in codes or u.setup in self.areas or u.setup in self.boxes, u.id
+            assert 0 <= u.turn <= 15, f"{u.id}: turn {u.turn}"
+            assert not (u.setup and u.turn), f"{u.id} both sets up and arrives"
+        for w in self.waves:
+            arriving = [u for u in self.units.values() if u.nationality == "spanish" and u.turn == w["turn"]]
+            got = Counter((u.arm, u.size) for u in arriving if not u.naval)
+            want = {
+                ("infantry", "battalion"): w["infantry_battalions"],
+                ("cavalry", "regiment"): w["cavalry_regiments"],
+                ("artillery", "battery"): w["artillery"],
+            }
+            assert dict(got) == want, f"§4.8 example: the turn {w['turn']} wave is {dict(got)}"
+            assert self.leaders[w["leader"]].turn == w["turn"], "§4.8 example: Morillo lands with it"
+        navy = self.tables["patriot_navy"]
+        for nat in navy["frigates"]:
+            assert any(
+                u.nationality == nat and u.arm == "frigate" and u.turn == navy["turn"]
+                for u in self.units.values()
+            )
+        assert sum(u.nationality == "mexico" and u.arm == "frigate" for u in self.units.values()) >= 2, (
+            "§7.5 example"
+        )
+        for ldr in self.leaders.values():
+            assert 0 <= ldr.ops <= 3 and 0 <= ldr.tactical <= 3, f"{ldr.id}: factors"
+            assert ldr.setup or ldr.turn, f"{ldr.id} never enters"
+
+    def _check_scenarios(self) -> None:
+        for pl in self.placements:
+            req = self.requirements[pl["requirement"]]
+            allowed = self.requirement_areas(req)
+            assert ("at" in req) == ("area" not in pl), f"{pl['requirement']}: a place is needed"
+            assert "area" not in pl or pl["area"] in allowed, f"{pl['requirement']}: {pl['area']} not allowed"
+            for uid in pl.get("units", []):
+                u = self.units[uid]
+                assert u.side == req["side"], f"{uid} is not {req['side']}"
+                assert "nationality" not in req or u.nationality == req["nationality"], f"{uid}: nationality"
+        for sid in self.scenarios:
+            placed = self.placed(sid)
+            first = self.scenarios[sid]["first_turn"]
+            used = [uid for pl in placed for uid in pl.get("units", [])]
+            assert len(used) == len(set(used)), f"{sid}: a counter placed twice"
+            for uid in used:
+                assert self.units[uid].turn < first, f"{sid}: {uid} arrives later"
+            for rid, req in self.requirements.items():
+                if req["scenario"] != sid or sid == "campaign":
+                    continue
+                mine = [pl for pl in placed if pl["requirement"] == rid]
+                want = {k: req[k] for k in COUNT_KEYS if k in req}
+                assert self.counts(req, mine) == want, f"{rid}: {self.counts(req, mine)} != {want}"
+                got_leaders = sorted(x for pl in mine for x in pl.get("leaders", []))
+                assert got_leaders == sorted(req.get("leaders", [])), f"{rid}: leaders"
+            for side, nat, arm in _militia_kinds(placed, self.requirements):
+                pool = self.militia_pools[(side, nat)][arm]
+                n = sum(
+                    pl.get(f"militia_{arm}", 0)
+                    for pl in placed
+                    if _nat(self.requirements[pl["requirement"]]) == (side, nat)
+                )
+                assert n <= pool, f"{sid}: {n} {nat} militia {arm} but {pool} counters"
+        for sid, ctl in self.control.items():
+            held = _holders(self.placed(sid), self.requirements, self.cities)
+            for a in ctl["patriot"]:
+                assert "patriot" in held.get(a, set()), f"{sid}: the Patriot holds {a}"
+            for a in ctl["partial"]:
+                assert held.get(a) == {"patriot", "royalist"}, f"{sid}: {a} is partly held"
+            for a in ctl["royalist"]:
+                assert held.get(a) == {"royalist"}, f"{sid}: the Royalist alone holds {a}"
+
+
+def _connected(nodes: set[str], neighbours: Callable[[str], Iterable[str]]) -> bool:
+    if not nodes:
+        return True
+    start = next(iter(nodes))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for n in neighbours(queue.popleft()):
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return seen == nodes
+
+
+def _within(adjacent: Mapping[str, tuple[str, ...]], part: set[str], area: str) -> list[str]:
+    return [b for b in adjacent[area] if b in part]
+
+
+def _nat(req: Mapping[str, Any]) -> tuple[str, str]:
+    side = req["side"]
+    default = {"royalist": "american", "rebel": "el_plata_rebels"}.get(side, "")
+    return side, req.get("nationality", default)
+
+
+def _militia_kinds(placed: Iterable[Item], reqs: Mapping[str, Item]) -> set[tuple[str, str, str]]:
+    return {
+        (*_nat(reqs[pl["requirement"]]), arm)
+        for pl in placed
+        for arm in ("infantry", "cavalry")
+        if pl.get(f"militia_{arm}")
+    }
+
+
+def _holders(
+    placed: Iterable[Item], reqs: Mapping[str, Item], cities: Mapping[str, City]
+) -> dict[str, set[str]]:
+    """Which sides have units in each area after a scenario's set-up (§1.1.1; rebels count as Patriots)."""
+    held: dict[str, set[str]] = {}
+    for pl in placed:
+        req = reqs[pl["requirement"]]
+        area = pl.get("area") or (cities[req["at"]].area if req["at"] in cities else "")
+        if area:
+            held.setdefault(area, set()).add("royalist" if req["side"] == "royalist" else "patriot")
+    return held
+
+
+BOARD = Board()
