@@ -25,7 +25,7 @@ INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
 postgres:
 	@[ -n "$(INITDB)" ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
 
-serve: $(STAMP) $(CHROMIUM)
+serve: $(STAMP)
 	$(BIN)/ludoteca serve --host 127.0.0.1 --port 8000 --db sqlite:///ludoteca.db
 
 play: $(STAMP)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 from typer.testing import CliRunner
 
@@ -14,6 +19,7 @@ from ludoteca.ai.ismcts import LEVELS
 from ludoteca.cli import app
 from ludoteca.core.record import load_record, replay_record, save_record
 from ludoteca.terminal import rules_section, rules_sections
+from serverproc import free_port
 from toygame import RaceGame
 
 runner = CliRunner(env={"COLUMNS": "200"})
@@ -357,3 +363,22 @@ def test_the_arena_prints_roles_and_agents(toy: RaceGame) -> None:
     assert re.search(r"red +│ 4 +│ \d +│ [\d.]+% +│ [\d.]+%–[\d.]+%", output)
     assert re.search(r"ismcts:iters=10 +│ all +│ 4 ", output) and re.search(r"│ +│ blue +│ 2 ", output)
     assert "s/dec." in output and "95% CI" in output and "iter/s" in output
+
+
+def test_serve_says_where_the_platform_is_once_it_is_ready(tmp_path: Path) -> None:
+    """Issue 25: `make serve` printed nothing; a newcomer must be told the address."""
+    port = free_port()
+    command = [sys.executable, "-c", "from ludoteca.cli import main; main()", "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{tmp_path / 'serve.db'}"]
+    server = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert first.strip() == f"Ludoteca en http://127.0.0.1:{port} — Ctrl+C para salir"
+        assert httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=10).status_code == 200
+    finally:
+        server.send_signal(signal.SIGTERM)
+        # SIGTERM: a prompt stop (uvicorn ends by raising the signal again once it has shut down cleanly)
+        assert server.wait(timeout=30) in (0, -signal.SIGTERM)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -131,10 +131,12 @@ def create_app(
     origins: tuple[str, ...] = (),
     creation_rate: RateLimit | None = None,
     message_rate: RateLimit | None = None,
+    on_ready: Callable[[], None] | None = None,
 ) -> FastAPI:
     """The app. `ai_ceiling` is the most an AI may think (an `ismcts` level); `origins` the pages allowed
     to open a WebSocket besides the server's own; `creation_rate` and `message_rate` limit how fast one client
-    creates games and sends WebSocket messages (defaults in `DEFAULT_CREATIONS`, `DEFAULT_MESSAGES`)."""
+    creates games and sends WebSocket messages (defaults in `DEFAULT_CREATIONS`, `DEFAULT_MESSAGES`);
+    `on_ready` is called once the games are loaded back and requests are served."""
     hall = Hall(db_url, ai_delay=ai_delay, ai_ceiling=ai_ceiling)
     creations = creation_rate or RateLimit(*DEFAULT_CREATIONS)
     message_limit = message_rate or RateLimit(*DEFAULT_MESSAGES)
@@ -142,6 +144,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hall.start()
+        if on_ready is not None:
+            on_ready()
         yield
         await hall.close()
 
