@@ -288,3 +288,13 @@ def test_a_page_of_another_origin_may_not_open_a_games_websocket(client: TestCli
 def test_a_missing_game_or_a_bad_language_is_a_4xx(client: TestClient, tmp_path: Path) -> None:
     assert client.get("/api/games/nope").status_code == 404
     assert client.get("/api/catalog", params={"lang": "<script>"}).status_code == 400
+
+
+def test_one_hint_at_a_time_for_a_game(client: TestClient) -> None:
+    made = create(client, [{"kind": "me"}, {"kind": "me"}])
+    table = client.app.state.hall.tables[made["id"]]  # type: ignore[attr-defined]
+    table._hinting = True  # a hint is being worked out for this game
+    busy = client.get(f"/api/games/{made['id']}/hint", params={"lang": "es"}, headers=auth(made["token"]))
+    assert busy.status_code == 429 and "ya se está buscando una pista" in busy.json()["error"]
+    table._hinting = False
+    assert client.get(f"/api/games/{made['id']}/hint", headers=auth(made["token"])).status_code == 200

@@ -276,8 +276,10 @@ def create_app(
         return table.message(roles, check_lang(lang))
 
     @app.get("/api/games/{game_id}/hint")
-    async def hint(game_id: str, token: Token = None, lang: str = "es") -> dict[str, Any]:
+    async def hint(request: Request, game_id: str, token: Token = None, lang: str = "es") -> dict[str, Any]:
         """The search's suggestion for the token's seat, which must be the one to act."""
+        if not message_limit.allow(client_of(request)):
+            raise ServerError(429, "too_many_messages")
         table, roles = await seat(game_id, token)
         if not roles:
             raise ServerError(403, "hint_spectator")

@@ -174,6 +174,7 @@ class Table:
         self._ai_run = ai_run
         self._ai_delay = ai_delay
         self._ai_task: asyncio.Task[None] | None = None
+        self._hinting = False
         self.in_play = match.game.roles_in_play(match.options)
         self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
         self.version = secrets.token_hex(8)
@@ -412,7 +413,10 @@ class Table:
     async def hint(self, roles: tuple[int, ...], lang: str) -> dict[str, Any]:
         """What the search (`ismcts`, level normal) would play for the token's role to act, with the moves
         it weighed: the terminal's hint, seeded the same way (the match's seed and the move), so a position
-        always gets the same hint. The search sees only what that role may know; the game is untouched."""
+        always gets the same hint. The search sees only what that role may know; the game is untouched.
+        One hint is worked out at a time for a game: the worker threads are shared by every game."""
+        if self._hinting:
+            raise ServerError(429, "hint_busy")
         async with self.lock:
             state = self.match.state
             if state.is_terminal():
@@ -422,7 +426,11 @@ class Table:
                 raise ServerError(409, "hint_not_your_turn", role=self.game.roles[player])
             snapshot, move = state.clone(), state.move_number()
         agent = hint_agent(self.game, player, public_seed(self.id), move)
-        await self._ai_run(agent, snapshot)
+        self._hinting = True
+        try:
+            await self._ai_run(agent, snapshot)
+        finally:
+            self._hinting = False
         explained = agent.explain()
         for weighed in explained["alternatives"]:
             weighed["label"] = snapshot.action_view(weighed["action"], lang)["label"]
