@@ -41,10 +41,10 @@ MAX_NOTATION = 64
 
 
 def kind_of(value: object) -> str:
-    """What a refused value is, without echoing it back (SECURITY.md: input is never echoed)."""
-    return {bool: "a boolean", float: "a number with a fraction", list: "a list", dict: "an object"}.get(
-        type(value), "null" if value is None else "another kind of value"
-    )
+    """What a refused value is, named in the asker's language without echoing it back (SECURITY.md: input
+    is never echoed): a reference to the catalog's ``server.kind`` words."""
+    kinds = {bool: "boolean", float: "fraction", list: "list", dict: "object", type(None): "null"}
+    return f"@server.kind.{kinds.get(type(value), 'other')}"
 
 
 class ServerError(Exception):
