@@ -3,6 +3,7 @@ server stores games in."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,12 @@ import pytest
 from ludoteca.core import game as game_module
 from pgserver import PostgresServer
 from toygame import LeakyGame, RaceGame
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests read Spanish where they name no language, whatever the machine's locale (the command line
+    follows `LANG`): set before any test module imports the command line."""
+    os.environ["LUDOTECA_LANG"] = "es"
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludoteca.ai.ismcts import LEVELS
-from ludoteca.cli import app
+from ludoteca.cli import app, locale_language
 from ludoteca.core.record import load_record, replay_record, save_record
 from ludoteca.terminal import rules_section, rules_sections
 from serverproc import free_port
@@ -382,3 +382,28 @@ def test_serve_says_where_the_platform_is_once_it_is_ready(tmp_path: Path) -> No
         server.send_signal(signal.SIGTERM)
         # SIGTERM: a prompt stop (uvicorn ends by raising the signal again once it has shut down cleanly)
         assert server.wait(timeout=30) in (0, -signal.SIGTERM)
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "es_MX.UTF-8"}, "es"),
+        ({"LANG": "C.UTF-8"}, "es"),
+        ({}, "es"),
+    ],
+)
+def test_the_command_line_follows_the_users_locale(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], expected: str
+) -> None:
+    """Issue 25: `ludoteca list` spoke English to a Spanish user: it follows the locale, else Spanish."""
+    for name in ("LUDOTECA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert locale_language() == expected
+
+
+def test_options_are_listed_in_the_users_language() -> None:
+    code, output = run("list", "--lang", "es")
+    assert code == 0 and "(por defecto normal)" in output and "(default" not in output

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -30,6 +31,7 @@ from ludoteca.core.fuzz import FuzzReport, run_fuzz
 from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ludoteca.core.match import Match
+from ludoteca.core.options import OptionSpec
 from ludoteca.core.record import load_record, replay_record
 from ludoteca.terminal import Session, Texts, core_catalog
 
@@ -41,7 +43,20 @@ app = typer.Typer(
 )
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca list`).")]
-LangOpt = Annotated[str, typer.Option("--lang", envvar="LUDOTECA_LANG", help="Language: es or en.")]
+
+
+def locale_language() -> str:
+    """The user's language: `LUDOTECA_LANG`, else the locale's (`LC_ALL`, `LC_MESSAGES`, `LANG`) when it is
+    one we have, else Spanish, as the rest of the project."""
+    for name in ("LUDOTECA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")[:2].lower()
+        if value in LANGUAGES:
+            return value
+    return DEFAULT_LANGUAGE
+
+
+USER_LANGUAGE = locale_language()
+LangOpt = Annotated[str, typer.Option("--lang", help="Language: es or en (default: your locale's).")]
 OptionsOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", metavar="K=V", help="A game option (repeatable).")
 ]
@@ -131,18 +146,18 @@ def parallel(
 # ------------------------------------------------------------------------------------------ commands
 @app.command("list")
 @guarded
-def list_games(lang: LangOpt = DEFAULT_LANGUAGE) -> None:
+def list_games(lang: LangOpt = USER_LANGUAGE) -> None:
     """One line per game: id, title, players, options."""
     t = Texts(lang)
     for game in all_games():
         players = ",".join(map(str, game.player_counts))
-        options = "; ".join(spec.describe() for spec in game.options) or t("none")
+        options = "; ".join(option_line(spec, t) for spec in game.options) or t("none")
         typer.echo(f"{game.id}\t{game.title}\t{t('players')} {players}\t{t('options')} {options}")
 
 
 @app.command()
 @guarded
-def info(game_id: GameArg, lang: LangOpt = DEFAULT_LANGUAGE) -> None:
+def info(game_id: GameArg, lang: LangOpt = USER_LANGUAGE) -> None:
     """Title, rulebook, roles, options, action space, agents and data provenance of a game."""
     t = Texts(lang)
     game = get_game(game_id)
@@ -159,9 +174,14 @@ def info(game_id: GameArg, lang: LangOpt = DEFAULT_LANGUAGE) -> None:
     if not game.options:
         console.print(Text(f"  {t('none')}"))
     for spec in game.options:
-        console.print(Text(f"  {spec.describe()}  — {game.catalog.text(spec.help_key, lang)}"))
+        console.print(Text(f"  {option_line(spec, t)}  — {game.catalog.text(spec.help_key, lang)}"))
     console.print(Text(t("info.provenance"), style="bold"))
     console.print(Text(f"  {provenance_line(game, t)}"))
+
+
+def option_line(spec: OptionSpec, t: Texts) -> str:
+    """``level=0|1|2 (por defecto 0)``: an option, its values and its default in the user's language."""
+    return f"{spec.name}={spec.allowed()} ({t('default_is', value=spec.default)})"
 
 
 def provenance_line(game: Game, t: Texts) -> str:
@@ -185,7 +205,7 @@ def play(
     ] = None,
     option: OptionsOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the chance outcomes.")] = None,
-    lang: LangOpt = DEFAULT_LANGUAGE,
+    lang: LangOpt = USER_LANGUAGE,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE", help="Write the record.")] = None,
     compact: Annotated[
         bool, typer.Option("--compact", help="Draw the board only when asked (command `board`).")
@@ -229,7 +249,7 @@ def selfplay(
         Path | None, typer.Option("--records", metavar="DIR", help="Keep every game's record there.")
     ] = None,
     as_json: JsonOpt = False,
-    lang: LangOpt = DEFAULT_LANGUAGE,
+    lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """The arena: agents play each other, rotating over the seats; win rates with 95% intervals."""
     t = Texts(lang)
@@ -331,7 +351,7 @@ def fuzz(
     failures: Annotated[
         Path, typer.Option("--failures", metavar="DIR", help="Where failing games' records go.")
     ] = Path("fuzz-failures"),
-    lang: LangOpt = DEFAULT_LANGUAGE,
+    lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Random games with every invariant checked; exit status 1 on any failure."""
     t = Texts(lang)
@@ -374,7 +394,7 @@ def bench(
     option: OptionsOpt = None,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
-    lang: LangOpt = DEFAULT_LANGUAGE,
+    lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Random playouts: actions/s, games/s, and µs per clone, view and legal_actions."""
     t = Texts(lang)
@@ -410,7 +430,7 @@ def replay(
     log: Annotated[
         bool, typer.Option("--log", help="Print the whole game log, with rule citations.")
     ] = False,
-    lang: LangOpt = DEFAULT_LANGUAGE,
+    lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Replay a record: number of actions, final digest, result; with --log, the game's log line by line
     (a record holds everything, so secret lines are shown too, marked with the roles that saw them)."""
@@ -457,7 +477,7 @@ def serve(
         list[str] | None,
         typer.Option("--origin", help="Another page origin allowed to open games' WebSockets (repeatable)."),
     ] = None,
-    lang: LangOpt = DEFAULT_LANGUAGE,
+    lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Serve the web platform: lobby, boards, live games (needs the `web` extra). SECURITY.md says what
     it promises and the limits it keeps."""
