@@ -88,58 +88,58 @@ function drawCentre(svg, view, ctx) {
   const b = view.board;
   const x0 = CX - 250;
   const width = 500;
-  const line = (text, at, options = {}) => label(svg, text, { x: x0, y: at, width, size: 13, min: 9.5, anchor: "start", cls: "info", ...options });
-  let y = CY - 215;
+  const line = (text, at, options = {}) => label(svg, text, { x: x0, y: at, width, size: 12.5, min: 9.5, anchor: "start", cls: "info", ...options });
+  let y = CY - 217;
   label(svg, ctx.msg("board.turn", { turn: b.turn }), { x: CX, y, width, size: 18, weight: 700, cls: "centre-title" });
-  label(svg, ctx.msg(`phase.${b.phase}`), { x: CX, y: y + 18, width, size: 11, cls: "small" });
+  label(svg, ctx.msg(`phase.${b.phase}`), { x: CX, y: y + 16, width, size: 11, cls: "small" });
+  y += 40;
+  track(svg, { x: x0, y, label: ctx.msg("board.vp"), from: 0, to: 20, value: b.vp, cell: 19, gap: 3, height: 19 });
   y += 44;
-  track(svg, { x: x0, y, label: ctx.msg("board.vp"), from: 0, to: 20, value: b.vp, cell: 19, gap: 3, height: 20 });
-  y += 48;
-  const rs = track(svg, { x: x0, y, label: ctx.msg("term.rs"), from: 0, to: 10, value: b.royal_support, cell: 19, gap: 3, height: 20 });
-  line(ctx.msg("board.impulses", b.impulses), y + 15, { x: x0 + rs + 20, width: width - rs - 20 });
-  y += 44;
+  const rs = track(svg, { x: x0, y, label: ctx.msg("term.rs"), from: 0, to: 10, value: b.royal_support, cell: 19, gap: 3, height: 19 });
+  line(ctx.msg("board.impulses", b.impulses), y + 14, { x: x0 + rs + 20, width: width - rs - 20 });
+  y += 42;
   label(svg, ctx.msg("board.bags"), { x: x0, y, width, size: 13, weight: 600, anchor: "start", cls: "track-label" });
   Object.entries(b.bags).forEach(([bag, n], i) => {
-    const g = chip(svg, { x: x0 + i * 101, y: y + 8, width: 95, height: 30, name: `${ctx.msg(`bag.${bag}`)}: ${n}`, lines: 1, size: 11, cls: "bag" });
+    const g = chip(svg, { x: x0 + i * 101, y: y + 6, width: 95, height: 26, name: `${ctx.msg(`bag.${bag}`)}: ${n}`, lines: 1, size: 11, cls: "bag" });
     ctx.target(g, bag, ["draw"]);
   });
-  y += 62;
+  y += 54;
   const marker = ctx.msg("board.grace", { face: ctx.msg(b.grace.face === "es" ? "board.grace_es" : "board.grace_ind") });
   const grace = b.grace.box === "used" ? ctx.msg("board.grace_used", { grace: marker }) : marker;
   const colon = ctx.msg(`term.${b.colon === "map" ? "on_map" : b.colon}`);
   line(`${grace} · ${ctx.msg("term.colon")}: ${colon} · ${ctx.msg("board.destiny_deck", { n: b.destinies_left })}`, y);
-  y += 20;
+  y += 19;
   if (b.destiny !== null) {
     y += line(ctx.msg("board.destiny", { n: b.destiny, text: b.destiny_text }), y, { lines: 3 }).height;
   }
   if (b.nitayno_card !== null) {  // solo: the Nitayno card of the turn (§5.3.2)
     y += line(`${ctx.msg(`nitayno.card.${b.nitayno_card}`)}: ${b.nitayno_text}`, y, { lines: 3 }).height;
   }
-  drawHands(svg, view, ctx, x0, y + 14);
+  drawHands(svg, view, ctx, x0, y + 10);
 }
 
 function drawHands(svg, view, ctx, x0, y) {
   const b = view.board;
-  const line = (text, at) => label(svg, text, { x: x0, y: at, width: 500, size: 13, min: 9.5, anchor: "start", cls: "info" });
+  const line = (text, at) => label(svg, text, { x: x0, y: at, width: 500, size: 12.5, min: 9.5, anchor: "start", cls: "info" });
   for (const fac of ["es", "ind"]) {
     const cards = b.hands[fac];
     const who = ctx.msg(fac === "es" ? "role.espanoles" : "role.indigenas");
     const committed = b.committed[fac] ? ` · ${ctx.msg("board.card_chosen")}` : "";
     if (typeof cards === "number") {
       line(`${ctx.msg("board.hand", { who, n: cards })}${committed}`, y);
-      y += 24;
+      y += 20;
       continue;
     }
     line(`${who}${committed}:`, y);
     const drawn = drawHand(svg, {
-      x: x0, y: y + 8, items: cards, perRow: 5, width: 96, height: 52,
+      x: x0, y: y + 6, items: cards, perRow: 6, width: 80, height: 42, gap: 4,
       look: (card) => ({
         number: String(card), name: ctx.msg(`card.${card}`), fill: FACTION[fac],
         cls: `card ${b.my_commit === card ? "chosen" : ""}`, attrs: { "data-card": card },
       }),
     });
     drawn.chips.forEach((g, i) => ctx.target(g, cards[i], ["card"]));
-    y += 18 + drawn.height;
+    y += 20 + drawn.height;
   }
   const played = Object.entries(b.played).map(([fac, cards]) => `${ctx.msg(fac === "es" ? "role.espanoles" : "role.indigenas")}: ${cards.join(", ") || "—"}`);
   label(svg, ctx.msg("board.played", { list: played.join(" · ") }), { x: x0, y: y + 4, width: 500, size: 11, min: 8, anchor: "start", cls: "small", lines: 2 });
