@@ -104,15 +104,16 @@ function drawPlayers(svg, view, ctx) {
     });
     p.orders.forEach((order, i) => {
       const tok = group(g, 12 + i * 80, 68, { class: "token" });
-      s("rect", { width: 76, height: 30, rx: 15, fill: order.on ? "#ddd" : "#fff", stroke: COLOUR[role] }, tok);
-      label(tok, ctx.msg(`face.${order.face}`), { x: 38, y: 13, width: 64, size: 9, min: 6.5, cls: "tiny-text" });
-      label(tok, order.on ? `→ ${name(view, order.on)}` : `#${order.token}`, { x: 38, y: 25, width: 64, size: 9, min: 6.5, cls: "tiny-text" });
+      s("rect", { width: 76, height: 36, rx: 14, fill: order.on ? "#ddd" : "#fff", stroke: COLOUR[role] }, tok);
+      label(tok, ctx.msg(`face.${order.face}`), { x: 38, y: 12, width: 66, size: 9, min: 7, cls: "tiny-text" });
+      const where = order.on ? `→ ${name(view, order.on)}` : `#${order.token}`;
+      label(tok, where, { x: 38, y: 25, middle: true, width: 66, size: 8.5, min: 7, lines: 2, leading: 1.05, cls: "tiny-text" });
       if (role === view.role) ctx.target(tok, order.token, ["token"]);
     });
     p.area.forEach((card, i) => {
       const info = b.cards[card] ?? {};
       const c = chip(g, {
-        x: 12 + (i % 4) * 80, y: 106, width: 76, height: 36, fill: cardFill(info), name: name(view, card), size: 9.5,
+        x: 12 + (i % 4) * 80, y: 110, width: 76, height: 34, fill: cardFill(info), name: name(view, card), size: 9.5,
         attrs: { "data-card": card }, tip: `${name(view, card)}: ${info.text ?? ""}`,
       });
       if (role === view.role) ctx.target(c, card, ["card", "sell"]);
