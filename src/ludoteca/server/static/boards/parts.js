@@ -10,7 +10,7 @@ const FONT = '"Segoe UI", system-ui, sans-serif';  // the boards' font (style.cs
 let pen = null;
 
 /** The width of `text` in pixels at `size` and `weight`, measured by the browser's own font engine. */
-export function measure(text, size, weight = 400) {
+function measure(text, size, weight = 400) {
   pen ??= document.createElement("canvas").getContext("2d");
   pen.font = `${weight} ${size}px ${FONT}`;
   return pen.measureText(text).width;
