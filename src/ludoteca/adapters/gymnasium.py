@@ -1,20 +1,21 @@
 """Every Ludoteca game as a single-agent Gymnasium environment: one role learns, fixed agents play the
-others (DESIGN §9). Maquis is solo, so its environment is the whole game.
+others (DESIGN §9). A solo game's environment is the whole game.
 
 ::
 
     from ludoteca.adapters.gymnasium import make
 
-    env = make("maquis", difficulty="easy")          # or gymnasium.make("ludoteca/maquis-v0", ...)
+    env = make(GAME_ID, **options)          # or gymnasium.make(f"ludoteca/{GAME_ID}-v0", ...)
     obs, info = env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].nonzero()[0][0]))
 
-`role` is any role in play with these options (`Game.roles_in_play`; the first by default). The
-observation is the role's `observation_tensor` (a fixed-length float32 vector in [0, 1]); the
-legal actions are ``info["action_mask"]`` (and ``env.unwrapped.action_masks()``, the name MaskablePPO
-looks for). The other roles are played by agents named by spec strings (``opponents="random"``, or
-``{"role": "spec", ...}``), chance by the environment's generator seeded by `reset(seed=…)`. The reward
-is the role's return when the game ends, 0 before.
+The README's section "Research interfaces" has a runnable example. `role` is any role in play with these
+options (`Game.roles_in_play`; the first by default). The observation is the role's `observation_tensor`
+(a fixed-length float32 vector in [0, 1]); the legal actions are ``info["action_mask"]`` (and
+``env.unwrapped.action_masks()``, the name MaskablePPO looks for). The other roles are played by agents
+named by spec strings (``opponents="random"``, or ``{"role": "spec", ...}``), chance by the
+environment's generator seeded by `reset(seed=…)`. The reward is the role's return when the game ends, 0
+before.
 
 **Illegal actions.** With ``illegal="lose"`` (the default) an illegal action ends the episode at once
 as the worst result the game allows (`Game.returns_range`'s low end), the game left as it was, and

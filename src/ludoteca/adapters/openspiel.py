@@ -6,7 +6,9 @@ underscores), its options as the game's parameters::
     import pyspiel
     import ludoteca.adapters.openspiel
 
-    game = pyspiel.load_game("ludoteca_maquis", {"difficulty": "hard"})
+    game = pyspiel.load_game(f"ludoteca_{GAME_ID}", {OPTION: VALUE})
+
+The README's section "Research interfaces" has a runnable example.
 
 A `pyspiel.State` here wraps a Ludoteca `State` and forwards the OpenSpiel-named calls to it (the names
 are the same by design). Chance is explicit and stochastic: chance outcomes are action ids of the game's
@@ -35,7 +37,7 @@ from ludoteca.core.state import State
 
 
 def short_name(game_id: str) -> str:
-    """The OpenSpiel name of a Ludoteca game: ``mar-y-acero`` → ``ludoteca_mar_y_acero``."""
+    """The OpenSpiel name of a Ludoteca game: ``my-game`` → ``ludoteca_my_game``."""
     return "ludoteca_" + game_id.replace("-", "_")
 
 

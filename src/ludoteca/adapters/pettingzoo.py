@@ -4,7 +4,7 @@
 
     from ludoteca.adapters.pettingzoo import env
 
-    e = env("maquis", difficulty="easy")
+    e = env(GAME_ID, **options)  # the README's section "Research interfaces" runs one
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()

@@ -2,6 +2,7 @@
 // pieces on each location, the two missions, and the tracks (day, morale, soldiers), resources and
 // the patrol deck below.
 import { s } from "/static/dom.js";
+import { area, counter, label, links, track } from "/static/boards/parts.js";
 
 const W = 1000;
 const X = (x) => 40 + x * 9.2;
@@ -16,10 +17,9 @@ function kindOf(id, data) {
   return loc?.kind ?? (id.startsWith("mission") ? "mission_slot" : "action");
 }
 
-function chip(g, x, y, kind, count) {
-  s("circle", { cx: x, cy: y, r: 9, fill: RES_COLOR[kind], stroke: "#222", "stroke-width": 1 }, g);
-  s("text", { x, y: y + 4, class: "chip", fill: kind === "medicine" ? "#222" : "#fff" }, g, RES_MARK[kind]);
-  if (count > 1) s("text", { x: x + 13, y: y + 4, class: "small start" }, g, `×${count}`);
+function chip(g, x, y, kind, count, ctx) {
+  counter(g, { x, y, r: 9, fill: RES_COLOR[kind], mark: RES_MARK[kind], markFill: kind === "medicine" ? "#222" : "#fff", cls: "chip", tip: ctx.msg(`res.${kind}`) });
+  if (count > 1) label(g, `×${count}`, { x: x + 12, y: y + 4, size: 11, anchor: "start", tip: false });
 }
 
 function drawRoads(svg, view, data) {
@@ -28,24 +28,22 @@ function drawRoads(svg, view, data) {
   for (const road of data.board?.road || []) {
     if (road.bridge && view.board.bridges_destroyed.includes(road.bridge)) closed.add([...road.ends].sort().join("|"));
   }
-  for (const [a, b] of view.board.roads) {
-    const cut = closed.has([a, b].sort().join("|"));
-    s("line", { x1: X(pos[a][0]), y1: Y(pos[a][1]), x2: X(pos[b][0]), y2: Y(pos[b][1]), class: cut ? "road cut" : "road" }, svg);
-  }
+  const at = (id) => [X(pos[id][0]), Y(pos[id][1])];
+  links(svg, view.board.roads.map(([a, b]) => [at(a), at(b), closed.has([a, b].sort().join("|")) ? "road cut" : "road"]));
 }
 
 function drawLocation(svg, id, view, ctx) {
   const b = view.board;
   const [px, py] = b.layout[id];
   const kind = kindOf(id, ctx.data);
-  const g = s("g", { class: `loc kind-${kind}`, "data-loc": id, transform: `translate(${X(px)},${Y(py)})` }, svg);
   const w = kind === "mission_slot" ? 230 : 122;
   const hgt = kind === "mission_slot" ? 64 : 50;
-  s("rect", { x: -w / 2, y: -hgt / 2, width: w, height: hgt, rx: 8, class: "loc-box" }, g);
+  const g = area(svg, { x: X(px), y: Y(py), width: w, height: hgt, rx: 8, boxClass: "loc-box", attrs: { class: `loc kind-${kind}`, "data-loc": id } });
   const mission = b.missions.find((m) => m.slot === id);
   const name = mission ? b.names[mission.id] : b.names[id];
-  s("text", { x: 0, y: -hgt / 2 + 15, class: name.length > 16 ? "loc-name long" : "loc-name" }, g, name);
-  if (b.tiles[id]) s("text", { x: 0, y: 2, class: "tile" }, g, b.names[b.tiles[id]]);
+  const title = label(g, name, { y: -hgt / 2 + 14, width: w - 10, size: 13, min: 9, weight: 600, lines: 2, leading: 1.05 });
+  const low = title.height > 16 ? 4 : 0;  // a name on two lines pushes what is under it down
+  if (b.tiles[id]) label(g, b.names[b.tiles[id]], { y: 2 + low, width: w - 10, size: 11, min: 8, cls: "tile" });
   if (b.closed_locations.includes(id)) g.classList.add("closed");
   if (mission) {
     for (let i = 0; i < mission.boxes_total; i += 1) {
@@ -58,22 +56,11 @@ function drawLocation(svg, id, view, ctx) {
   if (pawn) {
     const [fill, mark] = PAWN[pawn];
     const ready = b.workers.to_activate.includes(id);
-    s("circle", { cx: 0, cy: 12, r: 11, fill, class: ready ? "pawn ready" : "pawn" }, g);
-    s("text", { x: 0, y: 16, class: "pawn-mark" }, g, mark);
+    counter(g, { x: 0, y: 12 + low / 2, r: low ? 9 : 11, fill, mark, cls: ready ? "pawn ready" : "pawn" });
   }
   const tokens = b.fields[id];
-  if (tokens) Object.entries(tokens).forEach(([kindName, n], i) => chip(g, -w / 2 + 14 + i * 30, 12, kindName, n));
+  if (tokens) Object.entries(tokens).forEach(([kindName, n], i) => chip(g, -w / 2 + 14 + i * 30, 12 + low / 2, kindName, n, ctx));
   ctx.target(g, id);
-}
-
-function track(svg, x, y, label, from, to, value, mark = () => "", name = (v) => String(v)) {
-  s("text", { x, y: y - 8, class: "track-label" }, svg, label);
-  for (let v = from; v <= to; v += 1) {
-    const cx = x + (v - from) * 34;
-    s("rect", { x: cx, y, width: 30, height: 26, rx: 4, class: `cell ${mark(v)} ${v === value ? "on" : ""}` }, svg);
-    const text = name(v);
-    s("text", { x: cx + 15, y: y + 18, class: text.length > 2 ? "cell-text tiny" : "cell-text" }, svg, text);
-  }
 }
 
 function drawTracks(svg, view, ctx) {
@@ -81,35 +68,34 @@ function drawTracks(svg, view, ctx) {
   const top = 700;
   const counting = b.days[b.days.morale_marks];
   const dayName = (v) => (v === 0 ? ctx.msg("term.start") : v === 15 ? ctx.msg("term.end") : String(v));
-  track(svg, 40, top, ctx.msg("term.day"), 0, 15, b.day, (v) => [
+  const classOf = (v) => [
     counting.includes(v) ? "orange" : "",
     b.days.morale_marks === "triangle" && b.days.triangle.includes(v) ? "triangle" : "",
     v > b.last_day ? "struck" : "",
-  ].join(" "), dayName);
-  track(svg, 40, top + 62, ctx.msg("term.morale"), 0, 7, b.morale, (v) => (v <= 2 ? "low" : ""));
-  track(svg, 340, top + 62, ctx.msg("term.soldiers"), 0, 5, b.soldiers);
-  s("text", { x: 580, y: top + 54, class: "track-label" }, svg, ctx.msg("board.resources"));
+  ].join(" ");
+  track(svg, { x: 40, y: top, label: ctx.msg("term.day"), from: 0, to: 15, value: b.day, classOf, name: dayName });
+  track(svg, { x: 40, y: top + 62, label: ctx.msg("term.morale"), from: 0, to: 7, value: b.morale, classOf: (v) => (v <= 2 ? "low" : "") });
+  track(svg, { x: 340, y: top + 62, label: ctx.msg("term.soldiers"), from: 0, to: 5, value: b.soldiers });
+  label(svg, ctx.msg("board.resources"), { x: 580, y: top + 54, width: 380, size: 13, weight: 600, anchor: "start", cls: "track-label" });
   RES.forEach((kind, i) => {
     const x = 594 + i * 62;
-    chip(svg, x, top + 75, kind, 1);
-    s("text", { x: x + 14, y: top + 80, class: "small start" }, svg, `${b.resources[kind]}/${b.supply[kind]}`);
+    chip(svg, x, top + 75, kind, 1, ctx);
+    label(svg, `${b.resources[kind]}/${b.supply[kind]}`, { x: x + 13, y: top + 80, width: 36, size: 11, anchor: "start", tip: false });
   });
-  const w = b.workers;
-  const workers = ctx.msg("board.workers", w);
-  s("text", { x: 40, y: top + 125, class: "info start" }, svg, workers);
+  const info = (text, x, y, width) => label(svg, text, { x, y, width, size: 13, min: 9, anchor: "start", cls: "info" });
+  info(ctx.msg("board.workers", b.workers), 40, top + 125, 560);
   const deck = [
     ctx.msg("board.patrols", { deck: b.patrol_deck, discard: b.patrol_discard.length }),
     b.patrol_top ? ctx.msg("board.patrols_top", { locations: b.patrol_top.map((l) => b.names[l]).join(", ") }) : "",
   ].filter(Boolean).join(" · ");
-  s("text", { x: 40, y: top + 150, class: "info start" }, svg, deck);
+  info(deck, 40, top + 150, 560);
   const phase = [ctx.msg(`phase.${b.phase}`), ctx.msg("board.pass", { n: b.pass }), b.shot_today ? ctx.msg("board.shot_today") : ""]
     .filter(Boolean).join(" · ");
-  s("text", { x: 620, y: top + 125, class: "info start" }, svg, phase);
+  info(phase, 620, top + 125, 340);
   [["w", "role.resistencia"], ["m", "term.milice"], ["s", "term.soldier"]].forEach(([pawn, key], i) => {
-    const label = ctx.msg(key);
-    const x = 620 + i * 110;
-    s("circle", { cx: x + 8, cy: top + 145, r: 8, fill: PAWN[pawn][0] }, svg);
-    s("text", { x: x + 20, y: top + 150, class: "small start" }, svg, label);
+    const x = 620 + i * 114;
+    counter(svg, { x: x + 8, y: top + 145, r: 8, fill: PAWN[pawn][0], mark: PAWN[pawn][1] });
+    label(svg, ctx.msg(key), { x: x + 20, y: top + 150, width: 88, size: 11, min: 8, anchor: "start" });
   });
 }
 

@@ -2,6 +2,7 @@
 // next to 1), the links by land or sea current (data/board.toml), the pieces of both factions, and in
 // the middle the tracks, the bags by size, the destiny card, and this seat's own hand.
 import { s } from "/static/dom.js";
+import { area as mapArea, chip, grid, group, hand as drawHand, label, links, track } from "/static/boards/parts.js";
 
 const W = 1100;
 const H = 940;
@@ -12,6 +13,9 @@ const RY = 368;
 const AREA_GROUPS = ["activate", "raid", "to", "at", "scribe", "repair"];
 const PIECE_GROUPS = ["pick", "fight", "hit", "retreat", "reduce", "flip"];
 const FACTION = { es: "#b23a2a", ind: "#3f7d3a" };
+const LEADERS = ["colon", "caonabo", "guacanagari", "anacaona"];
+const AREA_W = 156;
+const AREA_H = 112;
 
 function place(i) {
   const angle = -Math.PI / 2 + (i * 2 * Math.PI) / 15;
@@ -26,119 +30,119 @@ function kindName(ctx, view, key) {
 
 function drawLinks(svg, view, ctx) {
   const areas = ctx.data.board?.area ?? [];
-  for (let i = 0; i < 15; i += 1) {
-    const [x1, y1] = place(i);
-    const [x2, y2] = place((i + 1) % 15);
-    const link = areas.find((a) => a.id === i + 1)?.link ?? "land";
-    s("line", { x1, y1, x2, y2, class: `link ${link}` }, svg);
-  }
+  links(svg, Array.from({ length: 15 }, (_, i) =>
+    [place(i), place((i + 1) % 15), `link ${areas.find((a) => a.id === i + 1)?.link ?? "land"}`]));
 }
 
-function piece(g, x, y, key, faction, ctx, view, clickable) {
+/** A faction's pieces in an area, the same ones counted once: `[key, how many]` in the order they stand. */
+function counted(keys) {
+  const counts = new Map();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts];
+}
+
+/** A piece as a tag with its whole name (a square-cornered one for the Spaniards, a round one for the
+ * Indigenous), `×n` when several alike stand together; one handle for all of them. */
+function piece(g, x, y, width, [key, count], faction, ctx, view, clickable) {
   const [kind, reduced] = key.split(".");
-  const node = s("g", { class: `piece ${faction}${reduced ? " reduced" : ""}`, transform: `translate(${x},${y})` }, g);
-  const leader = ["colon", "caonabo", "guacanagari", "anacaona"].includes(kind);
-  if (faction === "es") s("rect", { x: -13, y: -10, width: 26, height: 20, rx: 3 }, node);
-  else s("circle", { r: 11 }, node);
-  s("text", { y: 4, class: "piece-mark" }, node, `${leader ? "★" : ""}${(view.board.names.kind[kind] ?? kind).slice(0, leader ? 1 : 3)}`);
-  const tip = s("title", {}, node, kindName(ctx, view, key));
+  const node = group(g, x, y, { class: `piece ${faction}${reduced ? " reduced" : ""}` });
+  const many = count > 1 ? ` ×${count}` : "";
+  s("title", {}, node, `${kindName(ctx, view, key)}${many}`);
+  s("rect", { width, height: 15, rx: faction === "es" ? 3 : 7.5 }, node);
+  const name = `${LEADERS.includes(kind) ? "★" : ""}${view.board.names.kind[kind] ?? kind}${many}`;
+  label(node, name, { x: width / 2, y: 7.5, middle: true, width: width - 5, size: 9.5, min: 7, weight: 700, cls: "piece-mark", tip: false });
   if (clickable) ctx.target(node, key, PIECE_GROUPS);
-  return tip;
 }
 
 function drawArea(svg, area, view, ctx, pieceTargets) {
   const [x, y] = place(area.id - 1);
-  const g = s("g", { class: `area ${area.jungle ? "jungle" : ""} ${area.activated ? "activated" : ""}`, "data-area": area.id, transform: `translate(${x},${y})` }, svg);
-  s("rect", { x: -78, y: -52, width: 156, height: 104, rx: 12, class: `area-box control-${area.control ?? "none"}` }, g);
-  s("text", { x: -70, y: -34, class: "area-num start" }, g, String(area.id));
-  s("text", { x: 12, y: -34, class: area.name.length > 14 ? "area-name long" : "area-name" }, g, area.name);
+  const g = mapArea(svg, {
+    x, y, width: AREA_W, height: AREA_H, rx: 12, boxClass: `area-box control-${area.control ?? "none"}`,
+    attrs: { class: `area ${area.jungle ? "jungle" : ""} ${area.activated ? "activated" : ""}`, "data-area": area.id },
+  });
+  const top = -AREA_H / 2;
+  label(g, String(area.id), { x: -AREA_W / 2 + 8, y: top + 19, size: 15, weight: 800, anchor: "start", cls: "area-num", tip: false });
+  label(g, area.name, { x: 12, y: top + 18, width: AREA_W - 42, size: 13, min: 9, weight: 600, cls: "area-name" });
   const marks = [
     area.value === 2 ? "VP×2" : "VP×1",
     area.scroll ? ctx.msg("term.scroll") : "",
     area.palisade ? ctx.msg("term.palisade") : "",
     area.citadel ? ctx.msg("term.citadel") : "",
   ].filter(Boolean).join(" · ");
-  s("text", { x: 0, y: 46, class: "area-marks" }, g, marks);
-  const row = (list, y0, faction) => list.forEach((key, i) =>
-    piece(g, -58 + (i % 5) * 29, y0 + Math.floor(i / 5) * 22, key, faction, ctx, view, pieceTargets && area.activated));
-  row(area.es, -12 - 11 * Math.floor((area.es.length - 1) / 5), "es");
-  row(area.ind, 18, "ind");
+  label(g, marks, { y: AREA_H / 2 - 6, width: AREA_W - 10, size: 10, min: 7.5, cls: "area-marks" });
+  const es = counted(area.es);
+  const ind = counted(area.ind);
+  const rows = (n, across) => Math.ceil(n / across);
+  const across = [2, 3, 4, 5].find((n) => rows(es.length, n) + rows(ind.length, n) <= 4) ?? 5;
+  const gap = 3;
+  const width = (AREA_W - 8 - gap * (across - 1)) / across;
+  const clickable = pieceTargets && area.activated;
+  const row = (list, y0, faction) => grid(list.length, { x: -AREA_W / 2 + 4, y: y0, perRow: across, dx: width + gap, dy: 17 })
+    .forEach(([px, py], i) => piece(g, px, py, width, list[i], faction, ctx, view, clickable));
+  row(es, top + 27, "es");
+  row(ind, top + 27 + rows(es.length, across) * 17 + (es.length ? 2 : 0), "ind");
   ctx.target(g, area.id, AREA_GROUPS);
-}
-
-function track(svg, x, y, label, from, to, value, cell = 22) {
-  s("text", { x, y: y - 6, class: "track-label" }, svg, label);
-  for (let v = from; v <= to; v += 1) {
-    const cx = x + (v - from) * cell;
-    s("rect", { x: cx, y, width: cell - 3, height: 20, rx: 3, class: `cell ${v === value ? "on" : ""}` }, svg);
-    s("text", { x: cx + (cell - 3) / 2, y: y + 14, class: "cell-text" }, svg, String(v));
-  }
 }
 
 function drawCentre(svg, view, ctx) {
   const b = view.board;
   const x0 = CX - 250;
-  let y = CY - 215;
-  s("text", { x: CX, y, class: "centre-title" }, svg, ctx.msg("board.turn", { turn: b.turn }));
-  s("text", { x: CX, y: y + 18, class: "small" }, svg, ctx.msg(`phase.${b.phase}`));
+  const width = 500;
+  const line = (text, at, options = {}) => label(svg, text, { x: x0, y: at, width, size: 12.5, min: 9.5, anchor: "start", cls: "info", ...options });
+  let y = CY - 217;
+  label(svg, ctx.msg("board.turn", { turn: b.turn }), { x: CX, y, width, size: 18, weight: 700, cls: "centre-title" });
+  label(svg, ctx.msg(`phase.${b.phase}`), { x: CX, y: y + 16, width, size: 11, cls: "small" });
+  y += 40;
+  track(svg, { x: x0, y, label: ctx.msg("board.vp"), from: 0, to: 20, value: b.vp, cell: 19, gap: 3, height: 19 });
   y += 44;
-  track(svg, x0, y, ctx.msg("board.vp"), 0, 20, b.vp);
-  y += 48;
-  track(svg, x0, y, ctx.msg("term.rs"), 0, 10, b.royal_support);
-  s("text", { x: x0 + 260, y: y + 14, class: "info start" }, svg,
-    ctx.msg("board.impulses", b.impulses));
-  y += 44;
-  s("text", { x: x0, y, class: "track-label" }, svg, ctx.msg("board.bags"));
+  const rs = track(svg, { x: x0, y, label: ctx.msg("term.rs"), from: 0, to: 10, value: b.royal_support, cell: 19, gap: 3, height: 19 });
+  line(ctx.msg("board.impulses", b.impulses), y + 14, { x: x0 + rs + 20, width: width - rs - 20 });
+  y += 42;
+  label(svg, ctx.msg("board.bags"), { x: x0, y, width, size: 13, weight: 600, anchor: "start", cls: "track-label" });
   Object.entries(b.bags).forEach(([bag, n], i) => {
-    const g = s("g", { class: "bag", transform: `translate(${x0 + i * 100},${y + 8})` }, svg);
-    s("rect", { width: 92, height: 30, rx: 6 }, g);
-    s("text", { x: 46, y: 20, class: "small" }, g, `${ctx.msg(`bag.${bag}`)}: ${n}`);
+    const g = chip(svg, { x: x0 + i * 101, y: y + 6, width: 95, height: 26, name: `${ctx.msg(`bag.${bag}`)}: ${n}`, lines: 1, size: 11, cls: "bag" });
     ctx.target(g, bag, ["draw"]);
   });
-  y += 62;
+  y += 54;
   const marker = ctx.msg("board.grace", { face: ctx.msg(b.grace.face === "es" ? "board.grace_es" : "board.grace_ind") });
   const grace = b.grace.box === "used" ? ctx.msg("board.grace_used", { grace: marker }) : marker;
   const colon = ctx.msg(`term.${b.colon === "map" ? "on_map" : b.colon}`);
-  s("text", { x: x0, y, class: "info start" }, svg, `${grace} · ${ctx.msg("term.colon")}: ${colon}`);
-  y += 22;
+  line(`${grace} · ${ctx.msg("term.colon")}: ${colon} · ${ctx.msg("board.destiny_deck", { n: b.destinies_left })}`, y);
+  y += 19;
   if (b.destiny !== null) {
-    s("text", { x: x0, y, class: "info start" }, svg, ctx.msg("board.destiny", { n: b.destiny, text: b.destiny_text }).slice(0, 110));
+    y += line(ctx.msg("board.destiny", { n: b.destiny, text: b.destiny_text }), y, { lines: 3 }).height;
   }
-  s("text", { x: x0 + 380, y: y + 22, class: "small start" }, svg, ctx.msg("board.destiny_deck", { n: b.destinies_left }));
   if (b.nitayno_card !== null) {  // solo: the Nitayno card of the turn (§5.3.2)
-    y += 22;
-    s("text", { x: x0, y: y + 22, class: "info start" }, svg,
-      `${ctx.msg(`nitayno.card.${b.nitayno_card}`)}: ${b.nitayno_text}`.slice(0, 110));
+    y += line(`${ctx.msg(`nitayno.card.${b.nitayno_card}`)}: ${b.nitayno_text}`, y, { lines: 3 }).height;
   }
-  y += 40;
-  drawHands(svg, view, ctx, x0, y);
+  drawHands(svg, view, ctx, x0, y + 10);
 }
 
 function drawHands(svg, view, ctx, x0, y) {
   const b = view.board;
+  const line = (text, at) => label(svg, text, { x: x0, y: at, width: 500, size: 12.5, min: 9.5, anchor: "start", cls: "info" });
   for (const fac of ["es", "ind"]) {
-    const hand = b.hands[fac];
+    const cards = b.hands[fac];
     const who = ctx.msg(fac === "es" ? "role.espanoles" : "role.indigenas");
     const committed = b.committed[fac] ? ` · ${ctx.msg("board.card_chosen")}` : "";
-    if (typeof hand === "number") {
-      s("text", { x: x0, y, class: "info start" }, svg, `${ctx.msg("board.hand", { who, n: hand })}${committed}`);
-      y += 24;
+    if (typeof cards === "number") {
+      line(`${ctx.msg("board.hand", { who, n: cards })}${committed}`, y);
+      y += 20;
       continue;
     }
-    s("text", { x: x0, y, class: "info start" }, svg, `${who}${committed}:`);
-    hand.forEach((card, i) => {
-      const g = s("g", { class: `card ${b.my_commit === card ? "chosen" : ""}`, "data-card": card, transform: `translate(${x0 + (i % 5) * 102},${y + 8 + Math.floor(i / 5) * 58})` }, svg);
-      s("rect", { width: 96, height: 52, rx: 6, fill: FACTION[fac] }, g);
-      s("text", { x: 8, y: 16, class: "card-num start" }, g, String(card));
-      const title = ctx.msg(`card.${card}`);
-      s("text", { x: 48, y: 32, class: "card-name" }, g, title.length > 18 ? `${title.slice(0, 17)}…` : title);
-      s("title", {}, g, title);
-      ctx.target(g, card, ["card"]);
+    line(`${who}${committed}:`, y);
+    const drawn = drawHand(svg, {
+      x: x0, y: y + 6, items: cards, perRow: 6, width: 80, height: 42, gap: 4,
+      look: (card) => ({
+        number: String(card), name: ctx.msg(`card.${card}`), fill: FACTION[fac],
+        cls: `card ${b.my_commit === card ? "chosen" : ""}`, attrs: { "data-card": card },
+      }),
     });
-    y += 24 + Math.ceil(hand.length / 5) * 58;
+    drawn.chips.forEach((g, i) => ctx.target(g, cards[i], ["card"]));
+    y += 20 + drawn.height;
   }
   const played = Object.entries(b.played).map(([fac, cards]) => `${ctx.msg(fac === "es" ? "role.espanoles" : "role.indigenas")}: ${cards.join(", ") || "—"}`);
-  s("text", { x: x0, y: y + 4, class: "small start" }, svg, ctx.msg("board.played", { list: played.join(" · ") }));
+  label(svg, ctx.msg("board.played", { list: played.join(" · ") }), { x: x0, y: y + 4, width: 500, size: 11, min: 8, anchor: "start", cls: "small", lines: 2 });
 }
 
 export function draw(container, view, ctx) {

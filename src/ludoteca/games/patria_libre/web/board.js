@@ -3,9 +3,9 @@
 // troops, leaders, fortresses, orders and control; the players' areas, popularity and order tokens;
 // the market and the supply line below.
 import { s } from "/static/dom.js";
+import { area, chip, counter, grid, group, label, links } from "/static/boards/parts.js";
 
 const W = 1120;
-const H = 960;
 const POSITION = {
   estados_unidos: [520, 60], provincias_internas: [330, 80], nueva_vizcaya: [110, 130],
   nuevo_santander: [470, 180], zacatecas: [250, 230], san_luis_potosi: [400, 290],
@@ -16,48 +16,69 @@ const POSITION = {
 const COLOUR = { hidalgo: "#2e7d32", morelos: "#9a7b00", calleja: "#1f4e99", venegas: "#6a3d9a", iturbide: "#b35400" };
 const REGION = { corona: "#f2e3b3", tabaco: "#e4d3c0", barco: "#d6e6f0", campana: "#e6e0f0", antorcha: "#f3d6c9" };
 
+const CARD = { blue: "#1f4e99", yellow: "#b08a00" };
+const PROVINCE_W = 148;
+const PROVINCE_H = 86;
+
 function name(view, id) {
   return view.board.names[id] ?? id;
 }
 
+function cardFill(info) {
+  return CARD[info.colour] ?? "#555";
+}
+
 function drawBorders(svg, ctx) {
-  for (const border of ctx.data.map?.border ?? []) {
-    const [a, b] = border.link;
-    if (!POSITION[a] || !POSITION[b]) continue;
-    const [x1, y1] = POSITION[a];
-    const [x2, y2] = POSITION[b];
-    s("line", { x1, y1, x2, y2, class: border.sea ? "link sea" : "link land" }, svg);
+  const drawn = (ctx.data.map?.border ?? []).filter(({ link: [a, b] }) => POSITION[a] && POSITION[b]);
+  links(svg, drawn.map((border) => [POSITION[border.link[0]], POSITION[border.link[1]], border.sea ? "link sea" : "link land"]));
+}
+
+/** A province's troops, leaders and fortress in one row: a square counting each player's troops, a
+ * tag with each leader's whole name, the fortress with its level; narrowed together when crowded. */
+function drawPieces(g, p, view) {
+  const left = -PROVINCE_W / 2 + 6;
+  const room = PROVINCE_W - 12;
+  const troops = Object.entries(p.troops);
+  const wanted = troops.length * 25 + p.leaders.length * 49 + (p.fort ? 20 : 0);
+  const scale = Math.min(1, room / Math.max(wanted, 1));
+  let cx = left;
+  for (const [role, n] of troops) {
+    counter(g, { x: cx + 11 * scale, y: 2, r: 11 * scale, square: true, fill: COLOUR[role] ?? "#555", mark: String(n), cls: "troop", tip: `${name(view, role)}: ${n}` });
+    cx += 25 * scale;
+  }
+  for (const leader of p.leaders) {
+    const tag = group(g, cx, -7, { class: "leader" });
+    s("title", {}, tag, name(view, leader));
+    s("rect", { width: 46 * scale, height: 18, rx: 9, fill: COLOUR[leader] ?? "#555", stroke: "#fff", "stroke-width": 1.5 }, tag);
+    label(tag, name(view, leader), { x: 23 * scale, y: 9, middle: true, width: 46 * scale - 6, size: 9, min: 6.5, weight: 700, cls: "piece-mark", tip: false });
+    cx += 49 * scale;
+  }
+  if (p.fort) {
+    const [level, fortOwner] = p.fort;
+    const fort = group(g, cx, 0, { class: "fort" });
+    s("path", { d: "M0,-2 l8,-6 l8,6 v16 h-16 z", fill: COLOUR[fortOwner] ?? "#555" }, fort);
+    label(fort, String(level), { x: 8, y: 8, middle: true, size: 9, weight: 700, cls: "piece-mark", tip: false });
   }
 }
 
 function drawProvince(svg, id, p, view, ctx) {
   const [x, y] = POSITION[id] ?? [40, 40];
-  const g = s("g", { class: "province", "data-province": id, transform: `translate(${x},${y})` }, svg);
-  const owner = p.control ? COLOUR[p.control] : "#8b7b5d";
-  s("rect", { x: -72, y: -40, width: 144, height: 80, rx: 10, fill: REGION[p.region] ?? "#eee", stroke: owner, "stroke-width": p.control ? 4 : 1.5 }, g);
-  const title = name(view, id);
-  s("text", { x: 0, y: -24, class: title.length > 16 ? "loc-name long" : "loc-name" }, g, title);
+  const g = area(svg, {
+    x, y, width: PROVINCE_W, height: PROVINCE_H, rx: 10, attrs: { class: "province", "data-province": id },
+    fill: REGION[p.region] ?? "#eee", stroke: p.control ? COLOUR[p.control] : "#8b7b5d", strokeWidth: p.control ? 4 : 1.5,
+  });
+  const top = -PROVINCE_H / 2;
+  label(g, name(view, id), { y: top + 15, width: PROVINCE_W - 10, size: 13, min: 9, weight: 600, cls: "loc-name" });
   const marks = [ctx.msg(`region.${p.region}`), "★".repeat(p.stars), p.mine ? ctx.msg("board.mine") : "", p.flag ? ctx.msg(`side.${p.flag}`) : ""];
-  s("text", { x: 0, y: -10, class: "small" }, g, marks.filter(Boolean).join(" · "));
-  let cx = -60;
-  for (const [role, n] of Object.entries(p.troops)) {
-    s("rect", { x: cx, y: -2, width: 22, height: 18, rx: 3, fill: COLOUR[role] ?? "#555" }, g);
-    s("text", { x: cx + 11, y: 11, class: "piece-mark" }, g, String(n));
-    cx += 26;
-  }
-  for (const leader of p.leaders) {
-    s("circle", { cx: cx + 10, cy: 7, r: 10, fill: COLOUR[leader] ?? "#555", stroke: "#fff", "stroke-width": 2 }, g);
-    s("text", { x: cx + 10, y: 11, class: "piece-mark" }, g, name(view, leader).slice(0, 1));
-    cx += 24;
-  }
-  if (p.fort) {
-    const [level, fortOwner] = p.fort;
-    s("path", { d: "M48,-2 l8,-6 l8,6 v16 h-16 z", fill: COLOUR[fortOwner] ?? "#555" }, g);
-    s("text", { x: 56, y: 12, class: "piece-mark" }, g, String(level));
-  }
-  p.orders.forEach((order, i) => {
-    s("rect", { x: -60 + i * 42, y: 21, width: 40, height: 14, rx: 3, fill: "#fff", stroke: COLOUR[order.role] ?? "#555" }, g);
-    s("text", { x: -40 + i * 42, y: 31, class: "tiny-text" }, g, ctx.msg(`face.${order.face}`).slice(0, 9));
+  label(g, marks.filter(Boolean).join(" · "), { y: top + 29, width: PROVINCE_W - 10, size: 11, min: 8, cls: "small" });
+  drawPieces(g, p, view);
+  const slots = p.orders.length;
+  const slip = Math.min(62, (PROVINCE_W - 12 - 3 * (slots - 1)) / Math.max(slots, 1));
+  grid(slots, { x: -PROVINCE_W / 2 + 6, y: 17, dx: slip + 3 }).forEach(([ox, oy], i) => {
+    const order = p.orders[i];
+    const tag = group(g, ox, oy, { class: "order" });
+    s("rect", { width: slip, height: 20, rx: 3, fill: "#fff", stroke: COLOUR[order.role] ?? "#555" }, tag);
+    label(tag, ctx.msg(`face.${order.face}`), { x: slip / 2, y: 10, middle: true, width: slip - 4, size: 8.5, min: 6.5, lines: 2, leading: 1, cls: "tiny-text" });
   });
   ctx.target(g, id);
 }
@@ -66,73 +87,76 @@ function drawPlayers(svg, view, ctx) {
   const b = view.board;
   let y = 30;
   const x = 775;
-  s("text", { x, y: y - 8, class: "track-label" }, svg,
-    ctx.msg("board.points", { list: Object.entries(b.vp).map(([side, n]) => `${ctx.msg(`side.${side}`)} ${n}`).join(" · ") }));
+  const points = Object.entries(b.vp).map(([side, n]) => `${ctx.msg(`side.${side}`)} ${n}`).join(" · ");
+  label(svg, ctx.msg("board.points", { list: points }), { x, y: y - 8, width: 335, size: 13, weight: 600, anchor: "start", cls: "track-label" });
   for (const role of b.seats) {
     const p = b.players[role];
-    const g = s("g", { class: "player", "data-player": role, transform: `translate(${x},${y})` }, svg);
+    const g = group(svg, x, y, { class: "player", "data-player": role });
     s("rect", { width: 335, height: 150, rx: 10, fill: "#fffdf8", stroke: COLOUR[role], "stroke-width": role === b.turn ? 4 : 1.5 }, g);
-    s("text", { x: 12, y: 20, class: "loc-name start" }, g, `${name(view, role)} · ${ctx.msg(`side.${p.side}`)} · ${p.coins} ${ctx.msg("word.coins")}`);
+    label(g, `${name(view, role)} · ${ctx.msg(`side.${p.side}`)} · ${p.coins} ${ctx.msg("word.coins")}`,
+      { x: 12, y: 20, width: 311, size: 13, min: 9, weight: 600, anchor: "start", cls: "loc-name" });
     Object.entries(p.popularity).forEach(([column, levels], i) => {
-      const col = s("g", { class: "column", transform: `translate(${12 + i * 106},30)` }, g);
+      const col = group(g, 12 + i * 106, 30, { class: "column" });
       s("rect", { width: 102, height: 30, rx: 4, fill: "#f6f1e7", stroke: "#c9bda4" }, col);
-      s("text", { x: 51, y: 13, class: "small" }, col, ctx.msg(`column.${column}`));
-      s("text", { x: 51, y: 26, class: "small" }, col, levels.join(" / "));
+      label(col, ctx.msg(`column.${column}`), { x: 51, y: 13, width: 96, size: 11, min: 7.5, cls: "small" });
+      label(col, levels.join(" / "), { x: 51, y: 26, width: 96, size: 11, min: 7.5, cls: "small" });
       if (role === view.role) ctx.target(col, column, ["pop", "supply"]);
     });
     p.orders.forEach((order, i) => {
-      const tok = s("g", { class: "token", transform: `translate(${12 + i * 80},68)` }, g);
-      s("rect", { width: 76, height: 30, rx: 15, fill: order.on ? "#ddd" : "#fff", stroke: COLOUR[role] }, tok);
-      s("text", { x: 38, y: 13, class: "tiny-text" }, tok, ctx.msg(`face.${order.face}`).slice(0, 14));
-      s("text", { x: 38, y: 25, class: "tiny-text" }, tok, order.on ? `→ ${name(view, order.on)}`.slice(0, 16) : `#${order.token}`);
+      const tok = group(g, 12 + i * 80, 68, { class: "token" });
+      s("rect", { width: 76, height: 36, rx: 14, fill: order.on ? "#ddd" : "#fff", stroke: COLOUR[role] }, tok);
+      label(tok, ctx.msg(`face.${order.face}`), { x: 38, y: 12, width: 66, size: 9, min: 7, cls: "tiny-text" });
+      const where = order.on ? `→ ${name(view, order.on)}` : `#${order.token}`;
+      label(tok, where, { x: 38, y: 25, middle: true, width: 66, size: 8.5, min: 7, lines: 2, leading: 1.05, cls: "tiny-text" });
       if (role === view.role) ctx.target(tok, order.token, ["token"]);
     });
     p.area.forEach((card, i) => {
-      const c = s("g", { class: "card", "data-card": card, transform: `translate(${12 + (i % 4) * 80},106)` }, g);
       const info = b.cards[card] ?? {};
-      s("rect", { width: 76, height: 36, rx: 5, fill: info.colour === "blue" ? "#1f4e99" : info.colour === "yellow" ? "#b08a00" : "#555" }, c);
-      s("text", { x: 38, y: 22, class: "card-name" }, c, name(view, card).slice(0, 15));
-      s("title", {}, c, `${name(view, card)}: ${info.text ?? ""}`);
+      const c = chip(g, {
+        x: 12 + (i % 4) * 80, y: 110, width: 76, height: 34, fill: cardFill(info), name: name(view, card), size: 9.5,
+        attrs: { "data-card": card }, tip: `${name(view, card)}: ${info.text ?? ""}`,
+      });
       if (role === view.role) ctx.target(c, card, ["card", "sell"]);
     });
     ctx.target(g, role, ["target"]);
     y += 162;
   }
+  return y;
 }
 
-function drawMarket(svg, view, ctx) {
+function drawMarket(svg, view, ctx, top) {
   const b = view.board;
-  const y = 700;
-  s("text", { x: 30, y: y - 8, class: "track-label" }, svg, ctx.msg("word.market"));
+  const y = Math.max(700, top + 20);
+  label(svg, ctx.msg("word.market"), { x: 30, y: y - 8, size: 13, weight: 600, anchor: "start", cls: "track-label", tip: false });
   b.market.forEach((slot, i) => {
-    const c = s("g", { class: "card market", transform: `translate(${30 + i * 170},${y})` }, svg);
     const info = b.cards[slot.card] ?? {};
-    s("rect", { width: 160, height: 92, rx: 8, fill: info.colour === "blue" ? "#1f4e99" : info.colour === "yellow" ? "#b08a00" : "#555" }, c);
-    s("text", { x: 10, y: 18, class: "card-num start" }, c, `${i + 1} · ${slot.price} ${ctx.msg("word.coins")}`);
-    s("text", { x: 80, y: 42, class: "card-name" }, c, name(view, slot.card).slice(0, 24));
-    s("text", { x: 80, y: 62, class: "card-name" }, c, [...(info.numbers ?? []), ...(info.letters ?? [])].join(" "));
-    s("title", {}, c, `${name(view, slot.card)}: ${info.text ?? ""}`);
+    const c = chip(svg, {
+      x: 30 + i * 170, y, width: 160, height: 92, fill: cardFill(info), number: `${i + 1} · ${slot.price} ${ctx.msg("word.coins")}`,
+      name: name(view, slot.card), detail: [...(info.numbers ?? []), ...(info.letters ?? [])].join(" "), size: 11,
+      cls: "card market", tip: `${name(view, slot.card)}: ${info.text ?? ""}`,
+    });
     ctx.target(c, i + 1, ["slot"]);
   });
   const lineY = y + 130;
-  s("text", { x: 30, y: lineY - 8, class: "track-label" }, svg, ctx.msg("board.spv_left", { line: ctx.msg("word.line"), n: b.spv_left }));
-  b.line.forEach((item, i) => {
-    const g = s("g", { transform: `translate(${30 + (i % 7) * 150},${lineY + Math.floor(i / 7) * 46})` }, svg);
-    s("rect", { width: 144, height: 40, rx: 6, fill: item.spv ? "#f0d7b0" : "#e6dcc6", stroke: "#8b7b5d" }, g);
+  label(svg, ctx.msg("board.spv_left", { line: ctx.msg("word.line"), n: b.spv_left }), { x: 30, y: lineY - 8, size: 13, weight: 600, anchor: "start", cls: "track-label", tip: false });
+  grid(b.line.length, { x: 30, y: lineY, perRow: 7, dx: 150, dy: 46 }).forEach(([lx, ly], i) => {
+    const item = b.line[i];
     const text = item.spv ? `S/PV: ${name(view, item.spv)}` : `${item.pile}: ${item.count} (${name(view, item.top)})`;
-    s("text", { x: 72, y: 25, class: "tiny-text" }, g, text.slice(0, 28));
+    chip(svg, { x: lx, y: ly, width: 144, height: 40, fill: item.spv ? "#f0d7b0" : "#e6dcc6", name: text, size: 10, cls: "supply" });
   });
-  s("text", { x: 30, y: lineY + 30 + Math.ceil(b.line.length / 7) * 46, class: "small start" }, svg,
-    ctx.msg("board.discard", { n: b.discard.length, forts: b.forts_built }));
+  const bottom = lineY + 30 + Math.ceil(b.line.length / 7) * 46;
+  label(svg, ctx.msg("board.discard", { n: b.discard.length, forts: b.forts_built }), { x: 30, y: bottom, size: 11, anchor: "start", cls: "small" });
+  return bottom + 20;
 }
 
 export function draw(container, view, ctx) {
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg patria-libre", role: "img" });
-  s("rect", { x: 0, y: 0, width: W, height: H, class: "paper" }, svg);
+  const svg = s("svg", { class: "board-svg patria-libre", role: "img" });
+  const paper = s("rect", { x: 0, y: 0, width: W, class: "paper" }, svg);
   s("rect", { x: 10, y: 10, width: 755, height: 665, rx: 14, class: "sea" }, svg);
   drawBorders(svg, ctx);
   for (const [id, province] of Object.entries(view.board.provinces)) drawProvince(svg, id, province, view, ctx);
-  drawPlayers(svg, view, ctx);
-  drawMarket(svg, view, ctx);
+  const height = drawMarket(svg, view, ctx, drawPlayers(svg, view, ctx));
+  svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  paper.setAttribute("height", height);
   container.append(svg);
 }
