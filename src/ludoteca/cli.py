@@ -520,3 +520,7 @@ def serve(
 def main() -> None:
     """The console entry point."""
     app(prog_name="ludoteca")
+
+
+if __name__ == "__main__":
+    main()
