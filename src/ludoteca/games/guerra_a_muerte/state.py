@@ -237,6 +237,14 @@ class GamState(State):
         return PATRIOT_POOLS.get(nationality, ("royalist",))
 
     # ----------------------------------------------------------------------------- the contract
+    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """The action's label names its area or counter in the reader's language."""
+        view = super().action_view(action, lang)
+        verb, _, what = self.game.actions.names[action].partition(" ")
+        ref = f"@area.{what}" if what in BOARD.areas else f"@unit.{what}" if what in COUNTERS else what
+        view["label"] = self.game.catalog.text(f"action.{verb}", lang, {"target": ref})
+        return view
+
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         from ludoteca.games.guerra_a_muerte.view import board_view
 
