@@ -12,14 +12,31 @@ from pathlib import Path
 from ludoteca.core.game import Game
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
-from ludoteca.games.guerra_a_muerte import combat, deployment, operations, resources, sequence, unwritten, victory
+from ludoteca.games.guerra_a_muerte import (
+    combat,
+    deployment,
+    operations,
+    resources,
+    sequence,
+    unwritten,
+    victory,
+)
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.state import GamState
 
-__all__ = ["GuerraAMuerte", "combat", "deployment", "operations", "resources", "sequence", "unwritten", "victory"]
+__all__ = [
+    "GuerraAMuerte",
+    "combat",
+    "deployment",
+    "operations",
+    "resources",
+    "sequence",
+    "unwritten",
+    "victory",
+]
 
 
 class GuerraAMuerte(Game):

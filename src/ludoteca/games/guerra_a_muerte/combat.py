@@ -66,7 +66,9 @@ def halved(st: St, side: str, area: str) -> bool:
     return bool(pro) and pro == other and any(st.d["units"][u]["guerrilla"] for u in st.land_at(area, other))
 
 
-def side_factor(st: St, side: str, units: list[str], area: str, own: str, enemy: str, enemy_units: list[str]) -> tuple[int, int]:
+def side_factor(
+    st: St, side: str, units: list[str], area: str, own: str, enemy: str, enemy_units: list[str]
+) -> tuple[int, int]:
     """A side's combat factor after its own TOT result `own` and the enemy's result `enemy` (§6.1 step 7),
     and the column shift its own result gives it. A result that needs an arm the side lacks does nothing."""
     effects = BOARD.tables["tot_effect"]
@@ -113,15 +115,26 @@ def _battle(st: St, f: Frame, a: A) -> None:
     """Steps 1–2: the attack is declared; the defender may try to avoid it (not when intercepted)."""
     st.reveal()
     f["units"], f["dunits"] = alive(st, f["units"], f["area"]), alive(st, f["dunits"], f["area"])
-    st.log("log.battle", area=f"@area.{f['area']}", attacker=f"@side.{f['attacker']}",
-           defender=f"@side.{f['defender']}", asteps=st.strength_steps(f["units"]),
-           dsteps=st.strength_steps(f["dunits"]))  # fmt: skip
+    st.log(
+        "log.battle",
+        area=f"@area.{f['area']}",
+        attacker=f"@side.{f['attacker']}",
+        defender=f"@side.{f['defender']}",
+        asteps=st.strength_steps(f["units"]),
+        dsteps=st.strength_steps(f["dunits"]),
+    )
     if not f["units"] or not f["dunits"]:
         st.ret()
         return
     if f["evade"]:
-        st.decide(controller(f["defender"], f["attacker"]), "evade", [ID["evade"], ID["fight"]],
-                  then="evade", prompt="prompt.evade", area=f"@area.{f['area']}")  # fmt: skip
+        st.decide(
+            controller(f["defender"], f["attacker"]),
+            "evade",
+            [ID["evade"], ID["fight"]],
+            then="evade",
+            prompt="prompt.evade",
+            area=f"@area.{f['area']}",
+        )
         return
     st.goto("initiative")
 
@@ -214,10 +227,14 @@ def _battle_leaders(st: St, f: Frame, a: A) -> None:
     """§8.1, §8.2: leaders whose stack was wiped out roll for their fate; Boves rolls after every
     combat his stack fights (ambiguity 9)."""
     at_risk = []
-    for side, units, leaders in ((f["attacker"], f["units"], f["leaders"]), (f["defender"], f["dunits"], f["dleaders"])):
+    for units, leaders in ((f["units"], f["leaders"]), (f["dunits"], f["dleaders"])):
         wiped = not alive(st, units, f["area"])
         at_risk += [lid for lid in leaders if wiped or lid == "boves"]
-    st.call("leader_loss", then="repression", leaders=[x for x in at_risk if st.d["leaders"][x]["at"] == f["area"]])
+    st.call(
+        "leader_loss",
+        then="repression",
+        leaders=[x for x in at_risk if st.d["leaders"][x]["at"] == f["area"]],
+    )
 
 
 @battle.step("repression")

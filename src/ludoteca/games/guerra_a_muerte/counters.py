@@ -65,9 +65,18 @@ def _build() -> dict[str, Counter]:
     out: dict[str, Counter] = {}
     for u in BOARD.units.values():
         out[u.id] = Counter(
-            u.id, u.side, u.nationality, u.arm, u.steps, u.factor, u.reduced, False, u.size,
-            u.new_granada, u.partisans,
-        )  # fmt: skip
+            u.id,
+            u.side,
+            u.nationality,
+            u.arm,
+            u.steps,
+            u.factor,
+            u.reduced,
+            False,
+            u.size,
+            u.new_granada,
+            u.partisans,
+        )
     for uid in militia_ids():
         nat, kind = uid[4:].rsplit("_", 1)
         arm = "infantry" if kind[0] == "i" else "cavalry"

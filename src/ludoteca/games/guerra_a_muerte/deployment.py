@@ -61,11 +61,19 @@ def _deployment(st: St, f: Frame, a: A) -> None:
         _place(st, f, areas[0])
         return
     rule = "2.1" if side == "royalist" else "2.2"
-    name = f"@unit.{what}" if kind == "unit" else f"@leader.{what}" if kind == "leader" else f"@militia.{what}"
+    name = (
+        f"@unit.{what}" if kind == "unit" else f"@leader.{what}" if kind == "leader" else f"@militia.{what}"
+    )
     st.decide(
-        ROLE[side], "deploy", [ID[f"place {x}"] for x in areas], then="placed", prompt="prompt.deploy",
-        rule=rule, what=name, code=code,
-    )  # fmt: skip
+        ROLE[side],
+        "deploy",
+        [ID[f"place {x}"] for x in areas],
+        then="placed",
+        prompt="prompt.deploy",
+        rule=rule,
+        what=name,
+        code=code,
+    )
 
 
 @deployment.step("placed")

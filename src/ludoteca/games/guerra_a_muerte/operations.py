@@ -34,7 +34,9 @@ def activation_ops(roll: int, rp_spent: int, militia_heavy: bool, leader_ops: in
     Operations factor is added to the OPs read on the table, as the §6.6 example computes it (a 4 gives
     6 OPs, 7 with Morillo's 1)."""
     t = BOARD.tables["activation"]
-    modified = roll + int(t["rp_bonus"]) * rp_spent + (int(t["militia_without_leader"]) if militia_heavy else 0)
+    modified = (
+        roll + int(t["rp_bonus"]) * rp_spent + (int(t["militia_without_leader"]) if militia_heavy else 0)
+    )
     return ops_table(modified) + leader_ops
 
 
@@ -49,7 +51,9 @@ def cavalry_half(units: list[str]) -> bool:
     return bool(units) and 2 * sum(COUNTERS[u].arm == "cavalry" for u in units) >= len(units)
 
 
-def interception_modifier(st: St, interceptors: list[str], ileaders: list[str], movers: list[str], mleaders: list[str]) -> int:
+def interception_modifier(
+    st: St, interceptors: list[str], ileaders: list[str], movers: list[str], mleaders: list[str]
+) -> int:
     """§3.4.1: the modifiers to the interception roll."""
     t = BOARD.tables["interception"]
     m = int(t["cavalry_interceptor"]) if cavalry_half(interceptors) else 0
@@ -60,7 +64,11 @@ def interception_modifier(st: St, interceptors: list[str], ileaders: list[str], 
 def field_units(st: St, area: str, side: str) -> list[str]:
     """The counters that can fight a field battle or intercept: land units outside the cities, not in
     guerrilla mode (§6.2, §6.7, §10.1)."""
-    return [u for u in st.land_at(area, side) if not st.d["units"][u]["city"] and not st.d["units"][u]["guerrilla"]]
+    return [
+        u
+        for u in st.land_at(area, side)
+        if not st.d["units"][u]["city"] and not st.d["units"][u]["guerrilla"]
+    ]
 
 
 def nations_of(side: str, group: int) -> list[str]:
@@ -105,7 +113,8 @@ def eligible(st: St, side: str, nations: list[str], area: str) -> tuple[list[str
     leaders = [
         lid
         for lid in st.leaders_at(area, side)
-        if not st.d["leaders"][lid]["done"] and (side == "royalist" or BOARD.leaders[lid].nationality in nations)
+        if not st.d["leaders"][lid]["done"]
+        and (side == "royalist" or BOARD.leaders[lid].nationality in nations)
     ]
     return units, leaders
 
@@ -121,8 +130,14 @@ def _nation(st: St, f: Frame, a: A) -> None:
         st.ret()
         return
     options = [ID[f"activate {x}"] for x in areas] + [ID["pass"]]
-    st.decide(ROLE[f["side"]], "activate", options, then="chosen", prompt="prompt.activate",
-              nations=[f"@nation.{n}" for n in f["nations"]])  # fmt: skip
+    st.decide(
+        ROLE[f["side"]],
+        "activate",
+        options,
+        then="chosen",
+        prompt="prompt.activate",
+        nations=[f"@nation.{n}" for n in f["nations"]],
+    )
 
 
 @nation.step("chosen")
@@ -134,7 +149,15 @@ def _nation_chosen(st: St, f: Frame, a: A) -> None:
         return
     area = target(a)
     units, leaders = eligible(st, f["side"], f["nations"], area)
-    st.call("activation", then="start", side=f["side"], nations=f["nations"], area=area, units=units, leaders=leaders)
+    st.call(
+        "activation",
+        then="start",
+        side=f["side"],
+        nations=f["nations"],
+        area=area,
+        units=units,
+        leaders=leaders,
+    )
 
 
 activation = PROCS.proc("activation", rule="3.3")
@@ -157,8 +180,13 @@ def _activation(st: St, f: Frame, a: A) -> None:
     f.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
     available = int(sum(st.d["rp"][p] for p in pools(st, f["units"])))
     if available >= 1:
-        st.decide(ROLE[side], "spend", [ID[f"spend {n}"] for n in range(min(3, available) + 1)],
-                  then="spend", prompt="prompt.spend")  # fmt: skip
+        st.decide(
+            ROLE[side],
+            "spend",
+            [ID[f"spend {n}"] for n in range(min(3, available) + 1)],
+            then="spend",
+            prompt="prompt.spend",
+        )
         return
     st.goto("spend")
 
@@ -179,7 +207,9 @@ def _activation_spend(st: St, f: Frame, a: A) -> None:
 def _activation_rolled(st: St, f: Frame, a: A) -> None:
     assert a is not None
     roll = face(a)
-    f["ops"] = activation_ops(roll, f["rp"], militia_heavy(f["units"], f["leaders"]), st.best_leader(f["leaders"]))
+    f["ops"] = activation_ops(
+        roll, f["rp"], militia_heavy(f["units"], f["leaders"]), st.best_leader(f["leaders"])
+    )
     st.log("log.ops", roll=roll, ops=f["ops"], rp=f["rp"])
     for u in f["units"]:
         st.d["units"][u]["done"] = True
@@ -221,13 +251,24 @@ def _operate(st: St, f: Frame, a: A) -> None:
             options.append(ID["attack"])
         if st.land_at(area, "rebel"):
             options.append(ID["attack rebels"])
-    if f["units"] and left >= cost["siege_attack"] and [u for u in st.land_at(area, ENEMY[side]) if st.d["units"][u]["city"]]:
+    if (
+        f["units"]
+        and left >= cost["siege_attack"]
+        and [u for u in st.land_at(area, ENEMY[side]) if st.d["units"][u]["city"]]
+    ):
         options.append(ID["siege"])
     if options == [ID["stop"]]:
         st.goto("end")
         return
-    st.decide(ROLE[side], "operate", options, then="operation", prompt="prompt.operate",
-              area=f"@area.{area}", ops=left)  # fmt: skip
+    st.decide(
+        ROLE[side],
+        "operate",
+        options,
+        then="operation",
+        prompt="prompt.operate",
+        area=f"@area.{area}",
+        ops=left,
+    )
 
 
 @activation.step("operation")
@@ -256,17 +297,34 @@ def _operation(st: St, f: Frame, a: A) -> None:
         f["to"] = what
         interceptors = field_units(st, area, ENEMY[side])
         if interceptors:
-            st.call("interception", then="moved", side=ENEMY[side], area=area, units=interceptors,
-                    leaders=st.leaders_at(area, ENEMY[side]), movers=f["units"], mleaders=f["leaders"])  # fmt: skip
+            st.call(
+                "interception",
+                then="moved",
+                side=ENEMY[side],
+                area=area,
+                units=interceptors,
+                leaders=st.leaders_at(area, ENEMY[side]),
+                movers=f["units"],
+                mleaders=f["leaders"],
+            )
         else:
             st.goto("moved")
     elif v == "attack":
         f["used"] += BOARD.op_cost["field_attack"]
         defender = ENEMY[side] if not what else "rebel"
-        st.call("battle", then="operate", attacker=side, area=area, units=f["units"], leaders=f["leaders"],
-                defender=defender, dunits=field_units(st, area, defender) if defender != "rebel" else st.land_at(area, "rebel"),
-                dleaders=st.leaders_at(area, defender), friction=f["used"] - BOARD.op_cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
-                evade=True)  # fmt: skip
+        st.call(
+            "battle",
+            then="operate",
+            attacker=side,
+            area=area,
+            units=f["units"],
+            leaders=f["leaders"],
+            defender=defender,
+            dunits=field_units(st, area, defender) if defender != "rebel" else st.land_at(area, "rebel"),
+            dleaders=st.leaders_at(area, defender),
+            friction=f["used"] - BOARD.op_cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
+            evade=True,
+        )
     else:  # siege
         f["used"] += BOARD.op_cost["siege_attack"]
         st.call("siege", then="operate", attacker=side, area=area, units=f["units"], leaders=f["leaders"])
@@ -300,7 +358,11 @@ def _end(st: St, f: Frame, a: A) -> None:
     """§5.3: a force that moved into or through a hostile area or across the Andes rolls for attrition
     at the end of its move (only forces that moved roll, ambiguity 4)."""
     force_here(st, f)
-    if f["units"] and (f["hostile"] or f["andes"]) and not all(COUNTERS[u].side == "rebel" for u in f["units"]):
+    if (
+        f["units"]
+        and (f["hostile"] or f["andes"])
+        and not all(COUNTERS[u].side == "rebel" for u in f["units"])
+    ):
         st.call("attrition", then="done", side=f["side"], area=f["area"], units=f["units"])
         return
     st.ret()
@@ -318,8 +380,14 @@ interception = PROCS.proc("interception", rule="3.4")
 @interception.step()
 def _interception(st: St, f: Frame, a: A) -> None:
     """§3.4: the player whose units are in the area the enemy force leaves may try to intercept it."""
-    st.decide(ROLE[f["side"]], "intercept", [ID["intercept"], ID["allow"]], then="chosen",
-              prompt="prompt.intercept", area=f"@area.{f['area']}")  # fmt: skip
+    st.decide(
+        ROLE[f["side"]],
+        "intercept",
+        [ID["intercept"], ID["allow"]],
+        then="chosen",
+        prompt="prompt.intercept",
+        area=f"@area.{f['area']}",
+    )
 
 
 @interception.step("chosen")
@@ -345,8 +413,19 @@ def _interception_rolled(st: St, f: Frame, a: A) -> None:
         st.ret(False)
         return
     mover = ENEMY[f["side"]]
-    st.call("battle", then="fought", attacker=f["side"], area=f["area"], units=f["units"], leaders=f["leaders"],
-            defender=mover, dunits=f["movers"], dleaders=f["mleaders"], friction=False, evade=False)  # fmt: skip
+    st.call(
+        "battle",
+        then="fought",
+        attacker=f["side"],
+        area=f["area"],
+        units=f["units"],
+        leaders=f["leaders"],
+        defender=mover,
+        dunits=f["movers"],
+        dleaders=f["mleaders"],
+        friction=False,
+        evade=False,
+    )
 
 
 @interception.step("fought")
@@ -387,7 +466,11 @@ losses = PROCS.proc("losses", rule="6.1")
 
 
 def alive(st: St, units: list[str], area: str | None = None) -> list[str]:
-    return [u for u in units if st.d["units"][u]["at"] in BOARD.areas and (area is None or st.d["units"][u]["at"] == area)]
+    return [
+        u
+        for u in units
+        if st.d["units"][u]["at"] in BOARD.areas and (area is None or st.d["units"][u]["at"] == area)
+    ]
 
 
 @losses.step()
@@ -405,7 +488,9 @@ def _losses(st: St, f: Frame, a: A) -> None:
     if f["side"] == "rebel" or len(units) == 1:
         st.goto("take")
         return
-    st.decide(ROLE[f["side"]], "loss", [ID[f"lose {u}"] for u in units], then="take", prompt="prompt.lose", n=f["n"])
+    st.decide(
+        ROLE[f["side"]], "loss", [ID[f"lose {u}"] for u in units], then="take", prompt="prompt.lose", n=f["n"]
+    )
 
 
 def _all(st: St, f: Frame) -> None:

@@ -7,8 +7,6 @@ from typing import Literal
 
 from ludoteca.core.options import Options, option
 
-Scenario = Literal["campaign", "1810-1814", "1815-1818", "1820-1824"]
-
 
 @dataclass(frozen=True)
 class GamOptions(Options):
@@ -16,5 +14,7 @@ class GamOptions(Options):
     `intelligence`: limited hides each force's contents from the other side (§5.1.3); open is the
     rulebook's solitaire setting, where one person plays both sides and everything is in sight."""
 
-    scenario: Scenario = option("campaign", "option.scenario")
+    scenario: Literal["campaign", "1810-1814", "1815-1818", "1820-1824"] = option(
+        "campaign", "option.scenario"
+    )
     intelligence: Literal["limited", "open"] = option("limited", "option.intelligence")

@@ -18,17 +18,34 @@ if TYPE_CHECKING:
 A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
 ROLE = {"patriot": 0, "royalist": 1}
-RP_LISTS = {"el_plata": "rp_el_plata", "gran_colombia": "rp_gran_colombia", "mexico": "rp_mexico",
-            "peru": "rp_peru", "chile": "rp_chile"}  # fmt: skip
-REBUILD = {"el_plata": "rebuild_el_plata", "gran_colombia": "rebuild_gran_colombia",
-           "mexico": "rebuild_mexico", "chile": "rebuild_chile", "peru": "rebuild_peru"}  # fmt: skip
+RP_LISTS = {
+    "el_plata": "rp_el_plata",
+    "gran_colombia": "rp_gran_colombia",
+    "mexico": "rp_mexico",
+    "peru": "rp_peru",
+    "chile": "rp_chile",
+}
+REBUILD = {
+    "el_plata": "rebuild_el_plata",
+    "gran_colombia": "rebuild_gran_colombia",
+    "mexico": "rebuild_mexico",
+    "chile": "rebuild_chile",
+    "peru": "rebuild_peru",
+}
 
 
 # ---------------------------------------------------------------------------------- the phase
 PROCS.sequence(
-    "reorganization_steps", "3.1", "spain_rp", "income", "promotion", "reinforcements", "recruitment",
-    "slave_recruitment", "guerrilla_mode",
-)  # fmt: skip
+    "reorganization_steps",
+    "3.1",
+    "spain_rp",
+    "income",
+    "promotion",
+    "reinforcements",
+    "recruitment",
+    "slave_recruitment",
+    "guerrilla_mode",
+)
 reorganization = PROCS.proc("reorganization", rule="3.1")
 
 
@@ -155,7 +172,9 @@ def region_areas(region: str, side: str) -> list[str]:
     if region in BOARD.lists:
         return list(BOARD.lists[region])
     if (side, region) in BOARD.setup_codes:
-        return sorted({BOARD.cities[p].area if p in BOARD.cities else p for p in BOARD.code_areas(side, region)})
+        return sorted(
+            {BOARD.cities[p].area if p in BOARD.cities else p for p in BOARD.code_areas(side, region)}
+        )
     return [region] if region in BOARD.areas else []
 
 
@@ -164,19 +183,30 @@ def patriot_entry(st: St, uid: str) -> list[str]:
     c = COUNTERS[uid]
     if c.nationality == "mexico":
         if uid == "mx_mina":
-            return [x for x in BOARD.lists["rp_mexico"] if any(s.startswith("caribe") for s in BOARD.areas[x].seas)]
+            return [
+                x
+                for x in BOARD.lists["rp_mexico"]
+                if any(s.startswith("caribe") for s in BOARD.areas[x].seas)
+            ]
         if st.d["leaders"]["morelos"]["at"] == DEAD:
             return [x for x in BOARD.lists["rebuild_mexico"] if not st.land_at(x, "royalist")]
         morelos = st.d["leaders"]["morelos"]["at"]
-        full = [x for x in BOARD.lists["rp_mexico"] if st.holders(x) == {"patriot"}
-                and any(COUNTERS[u].nationality == "mexico" for u in st.land_at(x, "patriot"))]  # fmt: skip
+        full = [
+            x
+            for x in BOARD.lists["rp_mexico"]
+            if st.holders(x) == {"patriot"}
+            and any(COUNTERS[u].nationality == "mexico" for u in st.land_at(x, "patriot"))
+        ]
         return sorted(set(full) | ({morelos} if morelos in BOARD.areas else set()))
     if c.new_granada:
         return [] if st.holders("santa_fe") == {"royalist"} else ["santa_fe"]
     if c.naval and st.turn == int(BOARD.tables["patriot_navy"]["turn"]):
-        return [x for x in BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
-                if any(p.port and p.area == x for p in BOARD.cities.values())
-                and any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))]  # fmt: skip
+        return [
+            x
+            for x in BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
+            if any(p.port and p.area == x for p in BOARD.cities.values())
+            and any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))
+        ]
     return []
 
 
@@ -201,8 +231,14 @@ def _reinforcements(st: St, f: Frame, a: A) -> None:
             st.d["units"][u]["turn"] = st.turn + 1
         st.goto("others")
         return
-    st.decide(ROLE["royalist"], "port", [ID[f"place {x}"] for x in ports], then="port", prompt="prompt.port",
-              n=len(spanish))  # fmt: skip
+    st.decide(
+        ROLE["royalist"],
+        "port",
+        [ID[f"place {x}"] for x in ports],
+        then="port",
+        prompt="prompt.port",
+        n=len(spanish),
+    )
 
 
 @reinforcements.step("port")
@@ -231,7 +267,11 @@ def _land(st: St, f: Frame, how: str) -> None:
         else:
             st.d["units"][u]["at"] = DEAD
     st.log(f"log.convoy_{how}", n=len(f["wave"]), area=f"@area.{f['port']}")
-    if how == "land" and st.d["leaders"]["morillo"]["at"] == DUE and st.d["leaders"]["morillo"]["turn"] <= st.turn:
+    if (
+        how == "land"
+        and st.d["leaders"]["morillo"]["at"] == DUE
+        and st.d["leaders"]["morillo"]["turn"] <= st.turn
+    ):
         st.d["leaders"]["morillo"]["at"] = f["port"]
     st.goto("others")
 
@@ -251,8 +291,14 @@ def _reinforcements_others(st: St, f: Frame, a: A) -> None:
         if len(places) == 1:
             _enter(st, u, places[0])
             continue
-        st.decide(ROLE["patriot"], "enter", [ID[f"place {x}"] for x in places], then="entered",
-                  prompt="prompt.enter", what=f"@unit.{u}")  # fmt: skip
+        st.decide(
+            ROLE["patriot"],
+            "enter",
+            [ID[f"place {x}"] for x in places],
+            then="entered",
+            prompt="prompt.enter",
+            what=f"@unit.{u}",
+        )
         return
     st.goto("leaders")
 
@@ -283,8 +329,14 @@ def _reinforcements_leaders(st: St, f: Frame, a: A) -> None:
             s["turn"] = st.turn + 1
             continue
         f["leader"] = lid
-        st.decide(ROLE[ldr.side], "enter", [ID[f"place {x}"] for x in choices], then="leader_in",
-                  prompt="prompt.enter", what=f"@leader.{lid}")  # fmt: skip
+        st.decide(
+            ROLE[ldr.side],
+            "enter",
+            [ID[f"place {x}"] for x in choices],
+            then="leader_in",
+            prompt="prompt.enter",
+            what=f"@leader.{lid}",
+        )
         return
     st.ret()
 
@@ -306,7 +358,11 @@ def placements(st: St, uid: str) -> list[str]:
         areas = [x for x in BOARD.areas if st.controls("royalist", x)]
     else:
         listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
-        areas = [x for x in listed if any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))]
+        areas = [
+            x
+            for x in listed
+            if any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))
+        ]
         if c.new_granada:
             areas = [x for x in areas if x == "santa_fe"]
     if c.naval:
@@ -316,7 +372,7 @@ def placements(st: St, uid: str) -> list[str]:
 
 
 def funds(st: St, uid: str) -> float:
-    return sum(st.d["rp"][p] for p in st.rp_for(COUNTERS[uid].nationality))
+    return float(sum(st.d["rp"][p] for p in st.rp_for(COUNTERS[uid].nationality)))
 
 
 def recruitable(st: St, side: str) -> list[str]:
@@ -350,8 +406,14 @@ def _recruitment(st: St, f: Frame, a: A) -> None:
         f["sides"].pop(0)
         st.goto("start")
         return
-    st.decide(ROLE[side], "recruit", [*options, ID["done"]], then="chosen", prompt="prompt.recruit",
-              rp=st.d["rp"]["royalist"] if side == "royalist" else "")  # fmt: skip
+    st.decide(
+        ROLE[side],
+        "recruit",
+        [*options, ID["done"]],
+        then="chosen",
+        prompt="prompt.recruit",
+        rp=st.d["rp"]["royalist"] if side == "royalist" else "",
+    )
 
 
 @recruitment.step("chosen")
@@ -373,8 +435,14 @@ def _recruitment_chosen(st: St, f: Frame, a: A) -> None:
     if len(areas) == 1:
         _recruited(st, f, areas[0])
         return
-    st.decide(ROLE[c.side], "place", [ID[f"place {x}"] for x in areas], then="placed", prompt="prompt.place",
-              what=f"@unit.{uid}")  # fmt: skip
+    st.decide(
+        ROLE[c.side],
+        "place",
+        [ID[f"place {x}"] for x in areas],
+        then="placed",
+        prompt="prompt.place",
+        what=f"@unit.{uid}",
+    )
 
 
 @recruitment.step("placed")
@@ -390,4 +458,3 @@ def _recruited(st: St, f: Frame, area: str) -> None:
     st.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
     st.log("log.placed", visible_to=[ROLE[c.side]], what=f"@unit.{uid}", area=f"@area.{area}")
     st.goto("start")
-

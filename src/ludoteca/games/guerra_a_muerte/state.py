@@ -34,6 +34,7 @@ class GamState(State):
 
     __slots__ = ()
     procedures = PROCS
+    options: GamOptions
 
     @classmethod
     def new(cls, game: Any, options: GamOptions) -> GamState:
@@ -46,7 +47,9 @@ class GamState(State):
             u: {"at": POOL, "steps": c.steps, "city": False, "guerrilla": False, "done": False, "turn": 0}
             for u, c in COUNTERS.items()
         }
-        leaders: dict[str, LeaderState] = {lid: {"at": OUT, "done": False, "turn": 0} for lid in BOARD.leaders}
+        leaders: dict[str, LeaderState] = {
+            lid: {"at": OUT, "done": False, "turn": 0} for lid in BOARD.leaders
+        }
         rp = dict.fromkeys(RP_POOLS, 0.0)
         for key, value in BOARD.rp.get(setup_id(sid), BOARD.rp["campaign"]).items():
             if key in rp:
@@ -105,7 +108,9 @@ class GamState(State):
                 d["units"][uid].update(at=area, steps=BOARD.units[uid].start_steps)
             for lid in req.get("leaders", []):
                 d["leaders"][lid]["at"] = area
-            nat = req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}.get(req["side"], "")
+            nat = req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}.get(
+                req["side"], ""
+            )
             for arm in ("infantry", "cavalry"):
                 for _ in range(req.get(f"militia_{arm}", 0)):
                     self.place_militia(nat, arm, area, city=bool(where))
@@ -151,7 +156,9 @@ class GamState(State):
             elif ldr.turn >= first:
                 d["leaders"][lid].update(at=DUE, turn=ldr.turn)
 
-    def place_militia(self, nat: str, arm: str, area: str, city: bool = False, guerrilla: bool = False) -> str:
+    def place_militia(
+        self, nat: str, arm: str, area: str, city: bool = False, guerrilla: bool = False
+    ) -> str:
         """Put a militia counter of the pool on the map; "" if the pool is empty (§9.3)."""
         uid = next((u for u in militia_of(nat, arm) if self.d["units"][u]["at"] == POOL), "")
         if uid:

@@ -29,7 +29,9 @@ def patriot_areas(st: St) -> list[str]:
 def royalist_areas(st: St) -> list[str]:
     """§11.1: continental areas the Royalist controls, fully or partly (Cuba, Santo Domingo and Puerto Rico
     not counted)."""
-    return [x for x in BOARD.areas if counted(x) and BOARD.areas[x].continental and "royalist" in st.holders(x)]
+    return [
+        x for x in BOARD.areas if counted(x) and BOARD.areas[x].continental and "royalist" in st.holders(x)
+    ]
 
 
 def regular_steps(st: St, areas: tuple[str, ...] | list[str]) -> int:
@@ -49,7 +51,9 @@ def garrison_short(st: St, rules: dict[str, object]) -> bool:
     Guatemala) or in Cuba and Puerto Rico."""
     new_spain = regular_steps(st, BOARD.lists["new_spain"])
     caribbean = regular_steps(st, BOARD.lists["caribbean_garrison"])
-    return new_spain < int(str(rules["garrison_new_spain"])) or caribbean < int(str(rules["garrison_caribbean"]))
+    return new_spain < int(str(rules["garrison_new_spain"])) or caribbean < int(
+        str(rules["garrison_caribbean"])
+    )
 
 
 def outcome(st: St) -> tuple[str, dict[str, int]]:

@@ -22,7 +22,15 @@ if TYPE_CHECKING:
 SIDE_OF_ROLE = ("patriot", "royalist")
 OFF_MAP = (POOL, DUE, DEAD, OUT)
 PLACES = [*BOARD.areas, *BOARD.seas, *BOARD.boxes]
-PHASES = ("setup", "events", "uprisings", "reorganization", "patriot_operations", "royalist_operations", "end")
+PHASES = (
+    "setup",
+    "events",
+    "uprisings",
+    "reorganization",
+    "patriot_operations",
+    "royalist_operations",
+    "end",
+)
 
 
 def sees(st: GamState, role: int | None, side: str) -> bool:
@@ -41,7 +49,8 @@ def _force(st: GamState, role: int | None, side: str, place: str) -> dict[str, A
     if sees(st, role, side):
         return {
             "units": [
-                {k: st.d["units"][u][k] for k in ("steps", "city", "guerrilla", "done")} | {"id": u} for u in units
+                {k: st.d["units"][u][k] for k in ("steps", "city", "guerrilla", "done")} | {"id": u}
+                for u in units
             ],
             "leaders": leaders,
         }
@@ -57,7 +66,9 @@ def board_view(st: GamState, role: int | None) -> dict[str, Any]:
     d = st.d
     places: dict[str, Any] = {}
     for place in PLACES:
-        forces = {s: f for s in ("patriot", "royalist", "rebel") if (f := _force(st, role, s, place)) is not None}
+        forces = {
+            s: f for s in ("patriot", "royalist", "rebel") if (f := _force(st, role, s, place)) is not None
+        }
         entry: dict[str, Any] = {"forces": forces}
         if place in BOARD.areas:
             entry["control"] = sorted(st.holders(place))
@@ -97,7 +108,11 @@ def observe(st: GamState, role: int, out: Observation) -> None:
             steps[s["at"]] = steps.get(s["at"], 0) + int(s["steps"])
     for area in BOARD.areas:
         holders = st.holders(area)
-        out.each(f"control[{area}]", ("patriot", "royalist", "rebel"), (float(s in holders) for s in ("patriot", "royalist", "rebel")))
+        out.each(
+            f"control[{area}]",
+            ("patriot", "royalist", "rebel"),
+            (float(s in holders) for s in ("patriot", "royalist", "rebel")),
+        )
         out.add(f"own_steps[{area}]", min(steps.get(area, 0), 30) / 30)
         theirs = [u for u in st.land_at(area, other)]
         out.add(f"enemy_city[{area}]", float(any(d["units"][u]["city"] for u in theirs)))
@@ -111,7 +126,12 @@ def broken_invariants(st: GamState) -> list[str]:
     for u, s in st.d["units"].items():
         if not 1 <= s["steps"] <= COUNTERS[u].steps:
             out.append(f"{u} has {s['steps']} steps")
-        if s["at"] not in OFF_MAP and s["at"] not in BOARD.areas and s["at"] not in BOARD.seas and s["at"] not in BOARD.boxes:
+        if (
+            s["at"] not in OFF_MAP
+            and s["at"] not in BOARD.areas
+            and s["at"] not in BOARD.seas
+            and s["at"] not in BOARD.boxes
+        ):
             out.append(f"{u} is at unknown place {s['at']}")
         if s["guerrilla"] and not COUNTERS[u].militia:
             out.append(f"{u} is a regular in guerrilla mode")
@@ -157,7 +177,10 @@ def resample(st: GamState, role: int, rng: random.Random) -> GamState:
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
             slot = st.d["units"][old]
-            twin.d["units"][new] = {**st.d["units"][new], **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn")}}
+            twin.d["units"][new] = {
+                **st.d["units"][new],
+                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn")},
+            }
     for members in lgroups.values():
         shuffled = members[:]
         rng.shuffle(shuffled)

@@ -6,7 +6,12 @@ from __future__ import annotations
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.combat import leader_lost, side_factor, siege_odds
-from ludoteca.games.guerra_a_muerte.operations import activation_ops, attrition_steps, intercepted, interception_modifier
+from ludoteca.games.guerra_a_muerte.operations import (
+    activation_ops,
+    attrition_steps,
+    intercepted,
+    interception_modifier,
+)
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.resources import area_income, spain_rp
 from ludoteca.games.guerra_a_muerte.sequence import liberal_event_needs
@@ -28,7 +33,12 @@ def empty(scenario: str = "1815-1818") -> GamState:
 
 def put(st: GamState, area: str, units: list[str], city: bool = False, guerrilla: bool = False) -> None:
     for u in units:
-        st.d["units"][u].update(at=area, city=city, guerrilla=guerrilla, steps=1 if u.startswith("mil") else st.d["units"][u]["steps"])
+        st.d["units"][u].update(
+            at=area,
+            city=city,
+            guerrilla=guerrilla,
+            steps=1 if u.startswith("mil") else st.d["units"][u]["steps"],
+        )
 
 
 def test_salta_interception_3_4() -> None:
@@ -58,7 +68,7 @@ def test_puerto_cabello_siege_6_2() -> None:
     st = empty()
     put(st, "costa_firme", ["mil_american_i1"], city=True)
     put(st, "costa_firme", ["gc_vc"])
-    attack, defence, shift = siege_odds(st, ["gc_vc"], ["mil_american_i1"], "costa_firme")
+    _attack, defence, shift = siege_odds(st, ["gc_vc"], ["mil_american_i1"], "costa_firme")
     assert defence == 9 and shift == 0
 
 
