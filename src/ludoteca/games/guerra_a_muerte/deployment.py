@@ -1,0 +1,103 @@
+"""§2 Despliegue inicial: the campaign set-up's choices. The Royalist deploys first, then the Patriot
+(§2.0); every counter with a set-up code goes to one of its code's areas (§2.1, §2.2), with the generic
+militia the codes carry. What the set-up fixes is placed by `GamState.new`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.procedure import Frame
+from ludoteca.games.guerra_a_muerte.actions import ID, target
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.procs import PROCS
+
+if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.state import GamState as St
+
+A = int | None
+ROLE = {"patriot": 0, "royalist": 1}
+
+
+def _areas(side: str, code: str) -> list[str]:
+    """The areas of a set-up code (a code naming ports gives their areas)."""
+    places = BOARD.code_areas(side, code)
+    return sorted({BOARD.cities[p].area if p in BOARD.cities else p for p in places})
+
+
+def choices() -> list[list[Any]]:
+    """What the campaign's set-up leaves to the players, Royalist first: [kind, id, side, code], kind
+    "unit", "leader" or "militia" (id then "<nationality>:<arm>")."""
+    out: list[list[Any]] = []
+    for side in ("royalist", "patriot"):
+        codes = [c for s, c in BOARD.setup_codes if s == side]
+        for uid, u in BOARD.units.items():
+            if u.side == side and u.setup in codes:
+                out.append(["unit", uid, side, u.setup])
+        for lid, ldr in BOARD.leaders.items():
+            if ldr.side == side and ldr.setup in codes:
+                out.append(["leader", lid, side, ldr.setup])
+        for (s, code), cm in sorted(BOARD.code_militia.items()):
+            if s != side:
+                continue
+            nat = cm.get("nationality", "american")
+            for arm in ("infantry", "cavalry"):
+                out += [["militia", f"{nat}:{arm}", side, code]] * cm.get(f"militia_{arm}", 0)
+    return out
+
+
+deployment = PROCS.proc("deployment", rule="2.0")
+
+
+@deployment.step()
+def _deployment(st: St, f: Frame, a: A) -> None:
+    st.d["phase"] = "setup"
+    f.setdefault("todo", choices())
+    if not f["todo"]:
+        st.ret()
+        return
+    kind, what, side, code = f["todo"][0]
+    areas = _areas(side, code)
+    if len(areas) == 1:
+        _place(st, f, areas[0])
+        return
+    rule = "2.1" if side == "royalist" else "2.2"
+    name = (
+        f"@unit.{what}" if kind == "unit" else f"@leader.{what}" if kind == "leader" else f"@militia.{what}"
+    )
+    st.decide(
+        ROLE[side],
+        "deploy",
+        [ID[f"place {x}"] for x in areas],
+        then="placed",
+        prompt="prompt.deploy",
+        rule=rule,
+        what=name,
+        code=code,
+    )
+
+
+@deployment.step("placed")
+def _deployment_placed(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    _place(st, f, target(a))
+
+
+def _place(st: St, f: Frame, area: str) -> None:
+    kind, what, side, code = f["todo"].pop(0)
+    guerrilla = bool(BOARD.setup_codes[(side, code)].get("guerrilla"))
+    city = ""
+    if code == "frigate_port":
+        city = next(c for c in BOARD.code_areas(side, code) if BOARD.cities[c].area == area)
+    if kind == "unit":
+        st.d["units"][what].update(at=area, steps=BOARD.units[what].start_steps, city=bool(city))
+    elif kind == "leader":
+        st.d["leaders"][what]["at"] = area
+    else:
+        nat, arm = what.split(":")
+        st.place_militia(nat, arm, area, guerrilla=guerrilla)
+    st.log("log.deployed", visible_to=[ROLE[side]], what=_name(kind, what), area=f"@area.{area}")
+    st.goto("start")
+
+
+def _name(kind: str, what: str) -> str:
+    return {"unit": f"@unit.{what}", "leader": f"@leader.{what}"}.get(kind, f"@militia.{what}")

@@ -1,0 +1,60 @@
+"""The exact JSON form of a Guerra a Muerte position (`state.d`), as TypedDicts."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+Side = Literal["patriot", "royalist"]
+Phase = Literal[
+    "setup", "events", "uprisings", "reorganization", "patriot_operations", "royalist_operations", "end"
+]
+POOL = "pool"
+"""A counter in its side's recruit pool (Caja de Reclutas, §2.3)."""
+DUE = "due"
+"""A counter on the turn track, arriving on its `turn` (§2.3, §4.8, §4.10)."""
+DEAD = "dead"
+"""A counter out of the game (eliminated leaders, the São Paulo Legion withdrawn, §8.1, §10.6)."""
+OUT = "out"
+"""A counter a short scenario leaves out."""
+
+
+class UnitState(TypedDict):
+    """One counter: where it is (an area, a box, `pool`, `due`, `dead`, `out`), its steps, whether it is
+    inside the area's city (§6.4), in guerrilla mode (§10.1), has operated this phase (§5.2), its arrival
+    turn while `due`, and whether it may be promoted from (was on the map at the start of R&R, §4.7)."""
+
+    at: str
+    steps: int
+    city: bool
+    guerrilla: bool
+    done: bool
+    turn: int
+
+
+class LeaderState(TypedDict):
+    at: str
+    done: bool
+    turn: int
+
+
+class Position(TypedDict):
+    """`state.d` beside the core's own keys (options, stack, wait, over, moves, reveals)."""
+
+    turn: int
+    phase: Phase
+    units: dict[str, UnitState]
+    leaders: dict[str, LeaderState]
+    rp: dict[str, float]
+    """RP by pool: `royalist` and the five Patriot nations (§4.2)."""
+    liberals: int
+    """The turn the Liberals took power in Spain (§10.2), 0 while they have not."""
+    repression: list[str]
+    """Areas with a Royalist repression marker (§10.4)."""
+    slaves: dict[str, list[str]]
+    """By side, the areas where it recruited Indian/slave masses (§4.9.1)."""
+    halved: list[str]
+    """Areas that give half their RP at the next R&R (§4.9.1)."""
+    raided: dict[str, int]
+    """RP lost by an area at the next R&R to raids (§7.8)."""
+    slave_turn: dict[str, int]
+    """The last turn each side recruited Indian/slave masses (once a turn, §4.9)."""

@@ -1,0 +1,460 @@
+"""§4 Resource points: the Reorganization and Reinforcements phase — Spain's RP (§4.5), each area's RP
+(§4.0–§4.3), reinforcements (§4.8, §4.10) with the convoy roll, and recruitment (§4.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.procedure import Frame
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
+from ludoteca.games.guerra_a_muerte.procs import PROCS
+
+if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.state import GamState as St
+
+A = int | None
+D6 = {die(n): 1 for n in range(1, 7)}
+ROLE = {"patriot": 0, "royalist": 1}
+RP_LISTS = {
+    "el_plata": "rp_el_plata",
+    "gran_colombia": "rp_gran_colombia",
+    "mexico": "rp_mexico",
+    "peru": "rp_peru",
+    "chile": "rp_chile",
+}
+REBUILD = {
+    "el_plata": "rebuild_el_plata",
+    "gran_colombia": "rebuild_gran_colombia",
+    "mexico": "rebuild_mexico",
+    "chile": "rebuild_chile",
+    "peru": "rebuild_peru",
+}
+
+
+# ---------------------------------------------------------------------------------- the phase
+PROCS.sequence(
+    "reorganization_steps",
+    "3.1",
+    "spain_rp",
+    "income",
+    "promotion",
+    "reinforcements",
+    "recruitment",
+    "slave_recruitment",
+    "guerrilla_mode",
+)
+reorganization = PROCS.proc("reorganization", rule="3.1")
+
+
+@reorganization.step()
+def _reorganization(st: St, f: Frame, a: A) -> None:
+    """§3.1.3: RP are gathered, militia promoted, reinforcements arrive, units are bought."""
+    st.d["phase"] = "reorganization"
+    st.call("reorganization_steps", then="done")
+
+
+@reorganization.step("done")
+def _reorganization_done(st: St, f: Frame, a: A) -> None:
+    st.ret()
+
+
+# ------------------------------------------------------------------------------------ Spain §4.5
+spain = PROCS.proc("spain_rp", rule="4.5")
+
+
+def areas_held(st: St, side: str) -> int:
+    return sum(side in st.holders(x) for x in BOARD.areas)
+
+
+def spain_modifier(st: St) -> int:
+    """§4.5.1: the turn's modifier, and −1 after the Liberal event while the Patriot holds more areas."""
+    m = BOARD.spain_modifier(st.turn)
+    if st.d["liberals"] and areas_held(st, "patriot") > areas_held(st, "royalist"):
+        m += int(BOARD.tables["spain_rp"]["more_patriot_areas_after_liberals"])
+    return m
+
+
+def spain_rp(roll: int, modifier: int, liberals: bool) -> int:
+    """§4.5, §10.2.1.2: Spain's RP for a roll, halved (rounded down) once the Liberals rule."""
+    got = int(BOARD.spain_rp(roll + modifier))
+    return got // 2 if liberals else got
+
+
+@spain.step()
+def _spain(st: St, f: Frame, a: A) -> None:
+    st.chance(D6, then="rolled")
+
+
+@spain.step("rolled")
+def _spain_rolled(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    got = spain_rp(face(a), spain_modifier(st), bool(st.d["liberals"]))
+    st.d["rp"]["royalist"] += got
+    st.log("log.spain_rp", roll=face(a), n=got)
+    st.ret()
+
+
+# ------------------------------------------------------------------------------ income §4.0–§4.3
+def patriot_nation_for(st: St, area: str) -> str:
+    """§4.2: the Patriot pool an area pays: a nationality present whose list holds it (Lima, Cuzco and
+    Arequipa: any present); the one with most steps, ties to Peru in Peruvian areas, else El Plata
+    (ambiguity 17). "" if none."""
+    steps: dict[str, int] = {}
+    for u in st.land_at(area, "patriot"):
+        nat = COUNTERS[u].nationality
+        steps[nat] = steps.get(nat, 0) + int(st.d["units"][u]["steps"])
+    for lid in st.leaders_at(area, "patriot"):
+        steps.setdefault(BOARD.leaders[lid].nationality, 0)
+    shared = area in BOARD.lists["rp_shared"]
+    ok = [n for n in steps if shared or area in BOARD.lists[RP_LISTS[n]]]
+    if not ok:
+        return ""
+    first = "peru" if area in BOARD.lists["rp_peru"] else "el_plata"
+    return max(ok, key=lambda n: (steps[n], n == first, n))
+
+
+def area_income(st: St, area: str) -> dict[str, int]:
+    """§4.0–§4.3, §9.5, §10.6: what an area pays each pool this turn."""
+    holders = st.holders(area)
+    if "rebel" in holders or not holders:
+        return {}
+    rp = BOARD.areas[area].rp
+    if area in st.d["halved"]:
+        rp //= 2
+    rp = max(0, rp - int(st.d["raided"].get(area, 0)))
+    share = rp if len(holders) == 1 else rp // 2
+    out = {}
+    if "royalist" in holders:
+        out["royalist"] = share
+    if "patriot" in holders:
+        nat = patriot_nation_for(st, area)
+        if nat:
+            out[nat] = share
+    return out
+
+
+income = PROCS.proc("income", rule="4.0")
+
+
+@income.step()
+def _income(st: St, f: Frame, a: A) -> None:
+    got: dict[str, int] = {}
+    for area in BOARD.areas:
+        for pool, n in area_income(st, area).items():
+            got[pool] = got.get(pool, 0) + n
+    for pool, n in sorted(got.items()):
+        st.d["rp"][pool] += n
+        st.log("log.income", pool=f"@pool.{pool}", n=n)
+    st.d["halved"] = []
+    st.d["raided"] = {}
+    st.ret()
+
+
+# -------------------------------------------------------------------------- reinforcements §4.8/§4.10
+def royalist_ports(st: St) -> list[str]:
+    """Areas with a port the Royalist may land at (§4.8): his units hold the area, no Patriot in the city."""
+    out = set()
+    for c in BOARD.cities.values():
+        if c.port and st.holders(c.area) == {"royalist"}:
+            out.add(c.area)
+    return sorted(out)
+
+
+def patriot_ships_off(st: St, area: str) -> bool:
+    seas = {c.sea for c in BOARD.cities.values() if c.area == area and c.port}
+    return any(COUNTERS[u].side == "patriot" for s in seas for u in st.units_at(s))
+
+
+def region_areas(region: str, side: str) -> list[str]:
+    if region in BOARD.lists:
+        return list(BOARD.lists[region])
+    if (side, region) in BOARD.setup_codes:
+        return sorted(
+            {BOARD.cities[p].area if p in BOARD.cities else p for p in BOARD.code_areas(side, region)}
+        )
+    return [region] if region in BOARD.areas else []
+
+
+def patriot_entry(st: St, uid: str) -> list[str]:
+    """§4.10: where a Patriot reinforcement may enter; [] sends it to the recruit pool."""
+    c = COUNTERS[uid]
+    if c.nationality == "mexico":
+        if uid == "mx_mina":
+            return [
+                x
+                for x in BOARD.lists["rp_mexico"]
+                if any(s.startswith("caribe") for s in BOARD.areas[x].seas)
+            ]
+        if st.d["leaders"]["morelos"]["at"] == DEAD:
+            return [x for x in BOARD.lists["rebuild_mexico"] if not st.land_at(x, "royalist")]
+        morelos = st.d["leaders"]["morelos"]["at"]
+        full = [
+            x
+            for x in BOARD.lists["rp_mexico"]
+            if st.holders(x) == {"patriot"}
+            and any(COUNTERS[u].nationality == "mexico" for u in st.land_at(x, "patriot"))
+        ]
+        return sorted(set(full) | ({morelos} if morelos in BOARD.areas else set()))
+    if c.new_granada:
+        return [] if st.holders("santa_fe") == {"royalist"} else ["santa_fe"]
+    if c.naval and st.turn == int(BOARD.tables["patriot_navy"]["turn"]):
+        return [
+            x
+            for x in BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
+            if any(p.port and p.area == x for p in BOARD.cities.values())
+            and any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))
+        ]
+    return []
+
+
+reinforcements = PROCS.proc("reinforcements", rule="4.8")
+
+
+def _due(st: St) -> list[str]:
+    return sorted(u for u, s in st.d["units"].items() if s["at"] == DUE and s["turn"] <= st.turn)
+
+
+@reinforcements.step()
+def _reinforcements(st: St, f: Frame, a: A) -> None:
+    """§4.8: the Spanish arrivals land together at a Royalist port of the Royalist's choice."""
+    spanish = [u for u in _due(st) if COUNTERS[u].nationality == "spanish"]
+    f["wave"] = spanish
+    ports = royalist_ports(st)
+    if not spanish:
+        st.goto("others")
+        return
+    if not ports:
+        for u in spanish:
+            st.d["units"][u]["turn"] = st.turn + 1
+        st.goto("others")
+        return
+    st.decide(
+        ROLE["royalist"],
+        "port",
+        [ID[f"place {x}"] for x in ports],
+        then="port",
+        prompt="prompt.port",
+        n=len(spanish),
+    )
+
+
+@reinforcements.step("port")
+def _reinforcements_port(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    f["port"] = target(a)
+    if patriot_ships_off(st, f["port"]):
+        st.chance(D6, then="convoy")
+        return
+    _land(st, f, "land")
+
+
+@reinforcements.step("convoy")
+def _reinforcements_convoy(st: St, f: Frame, a: A) -> None:
+    """§4.8: Patriot ships off the port: 1–2 the convoy turns back, 3–4 it lands, 5–6 it is sunk."""
+    assert a is not None
+    _land(st, f, str(BOARD.convoy(face(a))))
+
+
+def _land(st: St, f: Frame, how: str) -> None:
+    for u in f["wave"]:
+        if how == "land":
+            st.d["units"][u].update(at=f["port"], city=COUNTERS[u].naval, done=False)
+        elif how == "return":
+            st.d["units"][u]["turn"] = st.turn + 1
+        else:
+            st.d["units"][u]["at"] = DEAD
+    st.log(f"log.convoy_{how}", n=len(f["wave"]), area=f"@area.{f['port']}")
+    if (
+        how == "land"
+        and st.d["leaders"]["morillo"]["at"] == DUE
+        and st.d["leaders"]["morillo"]["turn"] <= st.turn
+    ):
+        st.d["leaders"]["morillo"]["at"] = f["port"]
+    st.goto("others")
+
+
+@reinforcements.step("others")
+def _reinforcements_others(st: St, f: Frame, a: A) -> None:
+    """§4.10: Mexican, New Granada, Mina and the Patriot navy enter the map; other counters the pool."""
+    for u in _due(st):
+        c = COUNTERS[u]
+        if c.nationality == "spanish":
+            continue
+        places = patriot_entry(st, u) if c.side == "patriot" else []
+        if not places:
+            st.d["units"][u]["at"] = POOL
+            continue
+        f["unit"] = u
+        if len(places) == 1:
+            _enter(st, u, places[0])
+            continue
+        st.decide(
+            ROLE["patriot"],
+            "enter",
+            [ID[f"place {x}"] for x in places],
+            then="entered",
+            prompt="prompt.enter",
+            what=f"@unit.{u}",
+        )
+        return
+    st.goto("leaders")
+
+
+def _enter(st: St, uid: str, area: str) -> None:
+    st.d["units"][uid].update(at=area, city=COUNTERS[uid].naval, done=False)
+    st.log("log.enters", what=f"@unit.{uid}", area=f"@area.{area}")
+
+
+@reinforcements.step("entered")
+def _reinforcements_entered(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    _enter(st, f["unit"], target(a))
+    st.goto("others")
+
+
+@reinforcements.step("leaders")
+def _reinforcements_leaders(st: St, f: Frame, a: A) -> None:
+    """Leaders enter in their region (where their side stands, if it stands anywhere there)."""
+    for lid, s in sorted(st.d["leaders"].items()):
+        if s["at"] != DUE or s["turn"] > st.turn:
+            continue
+        ldr = BOARD.leaders[lid]
+        areas = region_areas(ldr.region, ldr.side) or (royalist_ports(st) if ldr.side == "royalist" else [])
+        held = [x for x in areas if st.controls(ldr.side, x)]
+        choices = held or areas
+        if not choices:
+            s["turn"] = st.turn + 1
+            continue
+        f["leader"] = lid
+        st.decide(
+            ROLE[ldr.side],
+            "enter",
+            [ID[f"place {x}"] for x in choices],
+            then="leader_in",
+            prompt="prompt.enter",
+            what=f"@leader.{lid}",
+        )
+        return
+    st.ret()
+
+
+@reinforcements.step("leader_in")
+def _reinforcements_leader_in(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    st.d["leaders"][f["leader"]]["at"] = target(a)
+    st.log("log.enters", what=f"@leader.{f['leader']}", area=f"@area.{target(a)}")
+    st.goto("leaders")
+
+
+# ----------------------------------------------------------------------------- recruitment §4.6
+def placements(st: St, uid: str) -> list[str]:
+    """§4.6: where a recruit may be placed: an area its side (its nationality, for the Patriot) holds,
+    in the nation's rebuild list; New Granada units only in Santa Fe; ships only where there is a port."""
+    c = COUNTERS[uid]
+    if c.side == "royalist":
+        areas = [x for x in BOARD.areas if st.controls("royalist", x)]
+    else:
+        listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
+        areas = [
+            x
+            for x in listed
+            if any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))
+        ]
+        if c.new_granada:
+            areas = [x for x in areas if x == "santa_fe"]
+    if c.naval:
+        ports = {p.area for p in BOARD.cities.values() if p.port}
+        areas = [x for x in areas if x in ports]
+    return sorted(areas)
+
+
+def funds(st: St, uid: str) -> float:
+    return float(sum(st.d["rp"][p] for p in st.rp_for(COUNTERS[uid].nationality)))
+
+
+def recruitable(st: St, side: str) -> list[str]:
+    """The pool's counters `side` can afford and place; one militia counter per nationality and arm."""
+    out, seen = [], set()
+    for u, s in st.d["units"].items():
+        c = COUNTERS[u]
+        if s["at"] != POOL or c.side != side or c.nationality == "portuguese":
+            continue
+        if c.militia:
+            if (c.nationality, c.arm) in seen:
+                continue
+            seen.add((c.nationality, c.arm))
+        if funds(st, u) + 1e-9 >= c.cost() and placements(st, u):
+            out.append(u)
+    return out
+
+
+recruitment = PROCS.proc("recruitment", rule="4.6")
+
+
+@recruitment.step()
+def _recruitment(st: St, f: Frame, a: A) -> None:
+    f.setdefault("sides", ["patriot", "royalist"])
+    if not f["sides"]:
+        st.ret()
+        return
+    side = f["sides"][0]
+    options = [ID[f"recruit {u}"] for u in recruitable(st, side)]
+    if not options:
+        f["sides"].pop(0)
+        st.goto("start")
+        return
+    st.decide(
+        ROLE[side],
+        "recruit",
+        [*options, ID["done"]],
+        then="chosen",
+        prompt="prompt.recruit",
+        rp=st.d["rp"]["royalist"] if side == "royalist" else "",
+    )
+
+
+@recruitment.step("chosen")
+def _recruitment_chosen(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    if verb(a) == "done":
+        f["sides"].pop(0)
+        st.goto("start")
+        return
+    uid = target(a)
+    c = COUNTERS[uid]
+    left = c.cost()
+    for p in st.rp_for(c.nationality):
+        take = min(left, st.d["rp"][p])
+        st.d["rp"][p] -= take
+        left -= take
+    f["unit"] = uid
+    areas = placements(st, uid)
+    if len(areas) == 1:
+        _recruited(st, f, areas[0])
+        return
+    st.decide(
+        ROLE[c.side],
+        "place",
+        [ID[f"place {x}"] for x in areas],
+        then="placed",
+        prompt="prompt.place",
+        what=f"@unit.{uid}",
+    )
+
+
+@recruitment.step("placed")
+def _recruitment_placed(st: St, f: Frame, a: A) -> None:
+    assert a is not None
+    _recruited(st, f, target(a))
+
+
+def _recruited(st: St, f: Frame, area: str) -> None:
+    uid = f["unit"]
+    c = COUNTERS[uid]
+    st.d["units"][uid].update(at=area, steps=c.steps, city=c.naval, done=False, guerrilla=False)
+    st.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
+    st.log("log.placed", visible_to=[ROLE[c.side]], what=f"@unit.{uid}", area=f"@area.{area}")
+    st.goto("start")

@@ -1,0 +1,278 @@
+"""The Guerra a Muerte position and the rule helpers every chapter shares: where counters are, control
+(§1.1.1), forces, the scenario set-up (§2, §12) and the hooks of the state contract. The layout of `d` is
+`position.Position`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.observation import Observation
+from ludoteca.core.state import State
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, SIDES, militia_of
+from ludoteca.games.guerra_a_muerte.options import GamOptions
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, LeaderState, UnitState
+from ludoteca.games.guerra_a_muerte.procs import PROCS
+
+OFF_MAP = (POOL, DUE, DEAD, OUT)
+RP_POOLS = ("royalist", "el_plata", "chile", "gran_colombia", "mexico", "peru")
+
+
+def scenario_data(sid: str) -> dict[str, Any]:
+    """The scenario and the one whose set-up it borrows (§12.1 uses the campaign's)."""
+    return dict(BOARD.scenarios[sid])
+
+
+def setup_id(sid: str) -> str:
+    return str(BOARD.scenarios[sid].get("setup", sid))
+
+
+class GamState(State):
+    """One game of Guerra a Muerte (`position.Position` is the shape of `d`)."""
+
+    __slots__ = ()
+    procedures = PROCS
+    options: GamOptions
+
+    @classmethod
+    def new(cls, game: Any, options: GamOptions) -> GamState:
+        """§2 and §12: the scenario's set-up. What the campaign's set-up codes leave to the players is
+        asked in the deployment procedure (`deployment.py`)."""
+        sid = options.scenario
+        scen = scenario_data(sid)
+        first = int(scen["first_turn"])
+        units: dict[str, UnitState] = {
+            u: {"at": POOL, "steps": c.steps, "city": False, "guerrilla": False, "done": False, "turn": 0}
+            for u, c in COUNTERS.items()
+        }
+        leaders: dict[str, LeaderState] = {
+            lid: {"at": OUT, "done": False, "turn": 0} for lid in BOARD.leaders
+        }
+        rp = dict.fromkeys(RP_POOLS, 0.0)
+        for key, value in BOARD.rp.get(setup_id(sid), BOARD.rp["campaign"]).items():
+            if key in rp:
+                rp[key] = float(value)
+        state = cls(
+            game,
+            options,
+            {
+                "turn": first,
+                "phase": "setup",
+                "units": units,
+                "leaders": leaders,
+                "rp": rp,
+                "liberals": int(scen["subversion_turn"]) if scen.get("liberals_in_power") else 0,
+                "repression": [],
+                "slaves": {"patriot": [], "royalist": []},
+                "halved": [],
+                "raided": {},
+                "slave_turn": {"patriot": 0, "royalist": 0},
+            },
+        )
+        if setup_id(sid) == "campaign":
+            state._campaign_fixed()
+        else:
+            state._scenario_placements(sid, first)
+        for marker in BOARD.markers:
+            if marker["scenario"] == setup_id(sid):
+                if marker["kind"] == "repression":
+                    state.d["repression"] += list(marker["areas"])
+                else:
+                    state.d["slaves"][marker["side"]] += list(marker["areas"])
+        state.start("game")
+        return state
+
+    # ----------------------------------------------------------------------------------- set-up
+    def _campaign_fixed(self) -> None:
+        """§2.1–§2.3: everything the campaign set-up fixes; the choices are left to `deployment`."""
+        d = self.d
+        for uid, u in BOARD.units.items():
+            if u.turn:
+                d["units"][uid].update(at=DUE, turn=u.turn)
+            elif u.setup in BOARD.areas or u.setup in BOARD.boxes:
+                d["units"][uid].update(at=u.setup, steps=u.start_steps)
+        for lid, ldr in BOARD.leaders.items():
+            if ldr.setup in BOARD.areas:
+                d["leaders"][lid]["at"] = ldr.setup
+            elif ldr.turn:
+                d["leaders"][lid].update(at=DUE, turn=ldr.turn)
+        for req in BOARD.requirements.values():
+            if req["scenario"] != "campaign":
+                continue
+            where = req.get("at")
+            areas = req.get("areas", [])
+            area = BOARD.cities[where].area if where else areas[0] if len(areas) == 1 else ""
+            for uid in req.get("units", []):
+                d["units"][uid].update(at=area, steps=BOARD.units[uid].start_steps)
+            for lid in req.get("leaders", []):
+                d["leaders"][lid]["at"] = area
+            nat = req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}.get(
+                req["side"], ""
+            )
+            for arm in ("infantry", "cavalry"):
+                for _ in range(req.get(f"militia_{arm}", 0)):
+                    self.place_militia(nat, arm, area, city=bool(where))
+
+    def _scenario_placements(self, sid: str, first: int) -> None:
+        """§12.2.2–§12.3.3: the placements that fill the scenario's requirements; units due before its
+        first turn wait in the recruit pool, later ones on the turn track (§12.2.3)."""
+        d = self.d
+        placed: set[str] = set()
+        for pl in BOARD.placed(sid):
+            req = BOARD.requirements[pl["requirement"]]
+            where = req.get("at", "")
+            if where in BOARD.cities:
+                area, city = BOARD.cities[where].area, True
+            elif where:
+                area, city = where, False
+            else:
+                area, city = pl["area"], False
+            guerrilla = bool(req.get("guerrilla"))
+            for uid in pl.get("units", []):
+                steps = pl.get("steps", {}).get(uid, BOARD.units[uid].steps)
+                d["units"][uid].update(at=area, steps=steps, city=city)
+                placed.add(uid)
+            for lid in pl.get("leaders", []):
+                d["leaders"][lid]["at"] = area
+            nat = req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}[req["side"]]
+            for arm in ("infantry", "cavalry"):
+                for _ in range(pl.get(f"militia_{arm}", 0)):
+                    self.place_militia(nat, arm, area, city=city, guerrilla=guerrilla)
+        for uid, u in BOARD.units.items():
+            if uid in placed:
+                continue
+            if u.setup == "brasil":
+                d["units"][uid]["at"] = "brasil"
+            elif u.turn >= first:
+                d["units"][uid].update(at=DUE, turn=u.turn)
+        extra = BOARD.scenario_leaders.get(sid, {})
+        for lid, ldr in BOARD.leaders.items():
+            if d["leaders"][lid]["at"] != OUT or lid in extra.get("out", []):
+                continue
+            if lid in extra.get("enter", []):
+                d["leaders"][lid].update(at=DUE, turn=first)
+            elif ldr.turn >= first:
+                d["leaders"][lid].update(at=DUE, turn=ldr.turn)
+
+    def place_militia(
+        self, nat: str, arm: str, area: str, city: bool = False, guerrilla: bool = False
+    ) -> str:
+        """Put a militia counter of the pool on the map; "" if the pool is empty (§9.3)."""
+        uid = next((u for u in militia_of(nat, arm) if self.d["units"][u]["at"] == POOL), "")
+        if uid:
+            self.d["units"][uid].update(at=area, steps=1, city=city, guerrilla=guerrilla, done=False)
+        return uid
+
+    # --------------------------------------------------------------------------------- queries
+    @property
+    def turn(self) -> int:
+        return int(self.d["turn"])
+
+    def side_of(self, uid: str) -> str:
+        return COUNTERS[uid].side
+
+    def units_at(self, area: str, side: str | None = None) -> list[str]:
+        """The counters in `area` (of `side`), naval ones in its ports included."""
+        return [
+            u
+            for u, s in self.d["units"].items()
+            if s["at"] == area and (side is None or COUNTERS[u].side == side)
+        ]
+
+    def land_at(self, area: str, side: str | None = None) -> list[str]:
+        return [u for u in self.units_at(area, side) if not COUNTERS[u].naval]
+
+    def leaders_at(self, area: str, side: str | None = None) -> list[str]:
+        return [
+            lid
+            for lid, s in self.d["leaders"].items()
+            if s["at"] == area and (side is None or BOARD.leaders[lid].side == side)
+        ]
+
+    def holders(self, area: str) -> set[str]:
+        """§1.1.1 and §10.1: the sides that control `area` (both: partial control). Land units and leaders
+        count; guerrillas do not where enemy regulars stand; the El Plata rebels are their own holder."""
+        present: dict[str, list[str]] = {}
+        for u in self.land_at(area):
+            present.setdefault(COUNTERS[u].side, []).append(u)
+        for lid in self.leaders_at(area):
+            present.setdefault(BOARD.leaders[lid].side, [])
+        out = set()
+        for side, mine in present.items():
+            if mine and all(self.d["units"][u]["guerrilla"] for u in mine):
+                enemy_regulars = any(
+                    not COUNTERS[u].militia
+                    for s, theirs in present.items()
+                    if s != side and s in SIDES
+                    for u in theirs
+                )
+                if enemy_regulars:
+                    continue
+            out.add(side)
+        return out
+
+    def controls(self, side: str, area: str) -> bool:
+        """Full or partial control (§1.1.1)."""
+        return side in self.holders(area)
+
+    def strength_steps(self, units: list[str]) -> int:
+        return sum(int(self.d["units"][u]["steps"]) for u in units)
+
+    def best_leader(self, leaders: list[str], factor: str = "ops") -> int:
+        return max((int(getattr(BOARD.leaders[lid], factor)) for lid in leaders), default=0)
+
+    def eliminate(self, uid: str) -> None:
+        """A counter eliminated returns to its side's recruit pool (§2.3, §6.6 example); the São Paulo
+        Legion is never rebuilt (§10.6)."""
+        c = COUNTERS[uid]
+        at = DEAD if c.nationality == "portuguese" else POOL
+        self.d["units"][uid].update(at=at, steps=c.steps, city=False, guerrilla=False, done=False)
+
+    def lose_step(self, uid: str) -> None:
+        s = self.d["units"][uid]
+        if s["steps"] > 1:
+            s["steps"] -= 1
+        else:
+            self.eliminate(uid)
+
+    def rp_for(self, nationality: str) -> tuple[str, ...]:
+        """The RP pools a counter of `nationality` may spend (§4.2), its own first."""
+        from ludoteca.games.guerra_a_muerte.counters import PATRIOT_POOLS
+
+        return PATRIOT_POOLS.get(nationality, ("royalist",))
+
+    # ----------------------------------------------------------------------------- the contract
+    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """The action's label names its area or counter in the reader's language."""
+        view = super().action_view(action, lang)
+        verb, _, what = self.game.actions.names[action].partition(" ")
+        ref = f"@area.{what}" if what in BOARD.areas else f"@unit.{what}" if what in COUNTERS else what
+        view["label"] = self.game.catalog.text(f"action.{verb}", lang, {"target": ref})
+        return view
+
+    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        from ludoteca.games.guerra_a_muerte.view import board_view
+
+        return board_view(self, role)
+
+    def observe(self, role: int, out: Observation) -> None:
+        from ludoteca.games.guerra_a_muerte.view import observe
+
+        observe(self, role, out)
+
+    def invariants(self) -> list[str]:
+        from ludoteca.games.guerra_a_muerte.view import broken_invariants
+
+        return broken_invariants(self)
+
+    def evaluate(self) -> list[float]:
+        from ludoteca.games.guerra_a_muerte.victory import evaluate
+
+        return self.returns() if self.is_terminal() else evaluate(self)
+
+    def resample_from_infostate(self, role: int, rng: random.Random) -> GamState:
+        from ludoteca.games.guerra_a_muerte.view import resample
+
+        return resample(self, role, rng)

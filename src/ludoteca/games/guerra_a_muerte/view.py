@@ -1,0 +1,200 @@
+"""What each side sees of a Guerra a Muerte position (§5.1.3 limited intelligence): the board view, the
+observation tensor, the invariants and the resampling of what the other side keeps hidden.
+
+With limited intelligence a force shows the other side only its marker: whether the side has counters in
+an area's field, in its city, in guerrilla mode (the guerrilla marker is on the map), at sea or in a box.
+What a counter is, its steps and its leaders stay in its owner's box. The recruit pools, the turn track,
+the eliminated counters and every RP pool are public."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.observation import Observation
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
+
+if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.state import GamState
+
+SIDE_OF_ROLE = ("patriot", "royalist")
+OFF_MAP = (POOL, DUE, DEAD, OUT)
+PLACES = [*BOARD.areas, *BOARD.seas, *BOARD.boxes]
+PHASES = (
+    "setup",
+    "events",
+    "uprisings",
+    "reorganization",
+    "patriot_operations",
+    "royalist_operations",
+    "end",
+)
+
+
+def sees(st: GamState, role: int | None, side: str) -> bool:
+    """Whether `role` sees inside `side`'s forces: its own, the rebels' (always in sight), or all of them
+    in the open (solitaire) setting."""
+    if st.options.intelligence == "open" or side == "rebel":
+        return True
+    return role is not None and SIDE_OF_ROLE[role] == side
+
+
+def _force(st: GamState, role: int | None, side: str, place: str) -> dict[str, Any] | None:
+    units = [u for u, s in st.d["units"].items() if s["at"] == place and COUNTERS[u].side == side]
+    leaders = [x for x, s in st.d["leaders"].items() if s["at"] == place and BOARD.leaders[x].side == side]
+    if not units and not leaders:
+        return None
+    if sees(st, role, side):
+        return {
+            "units": [
+                {k: st.d["units"][u][k] for k in ("steps", "city", "guerrilla", "done")} | {"id": u}
+                for u in units
+            ],
+            "leaders": leaders,
+        }
+    return {
+        "marker": True,
+        "field": any(not st.d["units"][u]["city"] for u in units) or bool(leaders),
+        "city": any(st.d["units"][u]["city"] for u in units),
+        "guerrilla": any(st.d["units"][u]["guerrilla"] for u in units),
+    }
+
+
+def board_view(st: GamState, role: int | None) -> dict[str, Any]:
+    d = st.d
+    places: dict[str, Any] = {}
+    for place in PLACES:
+        forces = {
+            s: f for s in ("patriot", "royalist", "rebel") if (f := _force(st, role, s, place)) is not None
+        }
+        entry: dict[str, Any] = {"forces": forces}
+        if place in BOARD.areas:
+            entry["control"] = sorted(st.holders(place))
+        if forces or "control" in entry:
+            places[place] = entry
+    return {
+        "scenario": st.options.scenario,
+        "intelligence": st.options.intelligence,
+        "turn": d["turn"],
+        "year": 1809 + d["turn"],
+        "phase": d["phase"],
+        "rp": dict(d["rp"]),
+        "liberals": d["liberals"],
+        "repression": list(d["repression"]),
+        "slaves": {k: list(v) for k, v in d["slaves"].items()},
+        "places": places,
+        "pool": sorted(u for u, s in d["units"].items() if s["at"] == POOL),
+        "due": {u: s["turn"] for u, s in sorted(d["units"].items()) if s["at"] == DUE},
+        "dead": sorted(u for u, s in d["units"].items() if s["at"] == DEAD),
+        "leaders_off_map": {x: s["at"] for x, s in sorted(d["leaders"].items()) if s["at"] in OFF_MAP},
+    }
+
+
+def observe(st: GamState, role: int, out: Observation) -> None:
+    """What `role` knows as numbers: the turn, the phase, the RP pools, and for every area who holds it,
+    the role's own steps there and the other side's markers."""
+    d = st.d
+    mine = SIDE_OF_ROLE[role]
+    other = SIDE_OF_ROLE[1 - role]
+    out.add("turn", d["turn"] / 15)
+    out.one_hot("phase", PHASES, d["phase"])
+    out.add("liberals", float(bool(d["liberals"])))
+    out.each("rp", list(d["rp"]), (min(v, 40.0) / 40 for v in d["rp"].values()))
+    steps: dict[str, int] = {}
+    for u, s in d["units"].items():
+        if COUNTERS[u].side == mine and s["at"] in BOARD.areas:
+            steps[s["at"]] = steps.get(s["at"], 0) + int(s["steps"])
+    for area in BOARD.areas:
+        holders = st.holders(area)
+        out.each(
+            f"control[{area}]",
+            ("patriot", "royalist", "rebel"),
+            (float(s in holders) for s in ("patriot", "royalist", "rebel")),
+        )
+        out.add(f"own_steps[{area}]", min(steps.get(area, 0), 30) / 30)
+        theirs = [u for u in st.land_at(area, other)]
+        out.add(f"enemy_city[{area}]", float(any(d["units"][u]["city"] for u in theirs)))
+        out.add(f"enemy_guerrilla[{area}]", float(any(d["units"][u]["guerrilla"] for u in theirs)))
+        out.add(f"repression[{area}]", float(area in d["repression"]))
+
+
+def broken_invariants(st: GamState) -> list[str]:
+    """Steps within each counter's, counters in known places, no RP pool below zero."""
+    out = []
+    for u, s in st.d["units"].items():
+        if not 1 <= s["steps"] <= COUNTERS[u].steps:
+            out.append(f"{u} has {s['steps']} steps")
+        if (
+            s["at"] not in OFF_MAP
+            and s["at"] not in BOARD.areas
+            and s["at"] not in BOARD.seas
+            and s["at"] not in BOARD.boxes
+        ):
+            out.append(f"{u} is at unknown place {s['at']}")
+        if s["guerrilla"] and not COUNTERS[u].militia:
+            out.append(f"{u} is a regular in guerrilla mode")
+    out += [f"RP pool {p} is {v}" for p, v in st.d["rp"].items() if v < -1e-9]
+    return out
+
+
+def _remap(value: Any, mapping: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, list):
+        return [_remap(v, mapping) for v in value]
+    if isinstance(value, dict):
+        return {k: _remap(v, mapping) for k, v in value.items()}
+    return value
+
+
+def resample(st: GamState, role: int, rng: random.Random) -> GamState:
+    """A state consistent with what `role` knows: the other side's counters on the map redrawn among
+    its forces — each place keeps as many counters, the same guerrilla, city and operated marks, and a
+    militia slot stays militia, a ship a ship, a nationality its own — and its leaders among its leader
+    slots. The procedures' references to the counters follow them."""
+    twin = st.clone()
+    other = SIDE_OF_ROLE[1 - role]
+    if sees(st, role, other):
+        return twin
+    from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
+
+    groups: dict[tuple[str, bool, bool], list[str]] = {}
+    for u, s in st.d["units"].items():
+        c = COUNTERS[u]
+        if c.side == other and s["at"] not in OFF_MAP:
+            groups.setdefault((c.nationality, c.militia, c.naval), []).append(u)
+    lgroups: dict[str, list[str]] = {}
+    for x, s in st.d["leaders"].items():
+        ldr = BOARD.leaders[x]
+        if ldr.side == other and s["at"] not in OFF_MAP:
+            lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
+    mapping: dict[str, str] = {}
+    for members in groups.values():
+        shuffled = members[:]
+        rng.shuffle(shuffled)
+        for old, new in zip(members, shuffled, strict=True):
+            mapping[old] = new
+            slot = st.d["units"][old]
+            twin.d["units"][new] = {
+                **st.d["units"][new],
+                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn")},
+            }
+    for members in lgroups.values():
+        shuffled = members[:]
+        rng.shuffle(shuffled)
+        for old, new in zip(members, shuffled, strict=True):
+            mapping[old] = new
+            twin.d["leaders"][new] = dict(st.d["leaders"][old])
+    mapping = {k: v for k, v in mapping.items() if k != v}
+    if mapping:
+        twin.d["stack"] = _remap(twin.d["stack"], mapping)
+        wait = twin.d["wait"]
+        if wait is not None and wait.get("role", -1) >= 0:
+            acts = []
+            for a in wait["actions"]:
+                verb, _, what = ACTIONS.names[a].partition(" ")
+                acts.append(ID[f"{verb} {mapping[what]}"] if what in mapping else a)
+            wait["actions"] = sorted(acts)
+    return twin
