@@ -60,8 +60,9 @@ def _chosen(state: MaquisState, frame: Frame, action: Action) -> None:
         if not state.is_terminal():
             state.goto("choose")
         return
-    state.position["ready"].remove(loc)
-    state.position["pending"] = no_pending()
+    position = state.position
+    position["ready"].remove(loc)
+    position["pending"] = no_pending()
     state.log("log.activate", loc=f"@target.{loc}", rule="action")
     state.call("activation", then="choose", loc=loc)
 

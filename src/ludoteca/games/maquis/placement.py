@@ -91,8 +91,9 @@ def _next(state: MaquisState, frame: Frame, action: Action) -> None:
 def _placed(state: MaquisState, frame: Frame, action: Action) -> None:
     assert action is not None
     loc = target(action)
-    state.position["board"][loc] = "w"
-    state.position["home"] -= 1
+    position = state.position
+    position["board"][loc] = "w"
+    position["home"] -= 1
     frame["workers"] -= 1
     frame["worker_turn"] = False
     state.log("log.placed", loc=f"@target.{loc}", rule="placement.resistance")
