@@ -111,3 +111,65 @@ def test_log_lines_are_rendered_once_per_entry_and_language() -> None:
     for n in range(3):  # entries made and dropped: a reused id never returns a dropped entry's text
         fresh = ["cli.saved", {"path": f"{n}.json"}, None, None]
         assert catalog.line_text(fresh, "en").endswith(f"{n}.json.")
+
+
+# ------------------------------------------------------------------------------ declared sequences
+SEQUENCE = ProcedureSet()
+outer = SEQUENCE.proc("outer", rule="0")
+SEQUENCE.sequence("both", "1", "one", "two")
+part_one = SEQUENCE.proc("one", rule="1.1")
+part_two = SEQUENCE.proc("two", rule="1.2")
+
+
+@outer.step()
+def _outer(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.call("both", then="after", n=5)
+
+
+@outer.step("after")
+def _outer_after(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["trail"].append(["after", [f["p"] for f in s.d["stack"]]])
+    s.end_game("over", [1.0])
+
+
+@part_one.step()
+def _part_one(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["trail"].append(dict(frame))
+    s.ret()
+
+
+@part_two.step()
+def _part_two(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["trail"].append(dict(frame))
+    s.ask(0, [0], then="answered", prompt="prompt.go")
+
+
+@part_two.step("answered")
+def _part_two_answered(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["trail"].append(["answered", action])
+    s.ret()
+
+
+class SequenceState(State):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = SEQUENCE
+
+
+def test_a_sequence_runs_its_parts_in_order_each_with_its_locals() -> None:
+    state = SequenceState(MiniGame(), Options(), {"trail": []})
+    state.start("outer")
+    one, two = state.d["trail"]
+    assert one == {"p": "one", "s": "start", "n": 5}  # the sequence's locals, not its own bookkeeping
+    assert two == {"p": "two", "s": "start", "n": 5}
+    assert [f["p"] for f in state.d["stack"]] == ["outer", "both", "two"]  # a part may wait for a decision
+    state.apply_action(0)
+    assert state.d["trail"][2:] == [["answered", 0], ["after", ["outer"]]]  # returns after the last part
+    assert state.is_terminal()
+
+
+def test_a_sequence_is_a_procedure_with_a_start_step() -> None:
+    procs = ProcedureSet()
+    made = procs.sequence("day", "day", "a", "b")
+    assert procs["day"] is made and made.rule == "day" and set(made.steps) == {"start"}
+    with pytest.raises(ValueError, match="defined twice"):
+        procs.sequence("day", "day", "c")

@@ -73,6 +73,7 @@ class Board:
     """Everything printed on the Maquis components, as the rules need it."""
 
     def __init__(self) -> None:
+        """Load the printed and public facts, then the reconstructed ones (layout, names) over them."""
         board, cards, components, missions = (
             _load("board"),
             _load("cards"),
@@ -80,6 +81,10 @@ class Board:
             _load("missions"),
         )
         self.layout: dict[str, list[int]] = _load("layout")["position"]
+        self.names: dict[str, dict[str, str]] = {item["id"]: dict(item["name"]) for item in board["location"]}
+        for lang, names in _load("names").items():
+            for loc, name in names.items() if isinstance(names, dict) else ():
+                self.names[loc][lang] = name
         self.components = components
         self.locations: dict[str, Location] = {}
         for item in board["location"]:
@@ -109,15 +114,12 @@ class Board:
         self.morale_red: dict[int, int] = {int(k): v for k, v in components["morale"]["red"].items()}
         self.patrol_locations = sorted({loc for card in self.patrol_cards.values() for loc in card})
         self.placeable = [loc for loc, spec in self.locations.items() if spec.kind != "safe_house"]
-        self.option_ids = sorted(
-            {o.id for spec in self.locations.values() for o in spec.options}
-            | {o.id for tile in self.tiles.values() for o in tile.options}
-        )
+        self.option_ids = sorted({o.id for o in self.all_options()})
         self.neighbours: dict[str, list[str]] = {loc: [] for loc in self.locations}
         for a, b, _ in self.roads:
             self.neighbours[a].append(b)
             self.neighbours[b].append(a)
-        self._validate(board, cards, components, missions)
+        self._validate(board, cards, components, missions, _load("names"))
 
     def _validate(self, *files: dict[str, Any]) -> None:
         """Check the data against every constraint the rulebook states, and that every item has a source."""
@@ -133,18 +135,26 @@ class Board:
         )
         assert len(self.resources) * self.per_kind == 24, "the rulebook has 24 resource tokens"
         assert set(self.layout) == set(self.locations), "every location needs a drawing position"
+        assert all(set(n) == {"es", "en"} for n in self.names.values()), (
+            "every location needs es and en names"
+        )
         assert set(self.morale_red) == set(range(1, 8)), "morale runs from 1 to 7"
         for data in files:
             list(provenance.items(data))
 
+    def all_options(self) -> list[Option]:
+        """Every choice of every location's and tile's action."""
+        return [o for spec in self.locations.values() for o in spec.options] + [
+            o for tile in self.tiles.values() for o in tile.options
+        ]
+
     def provenance(self) -> dict[str, int]:
         """How many data items come from the rulebook, public material, or our reconstruction."""
         counts: Counter[str] = Counter()
-        for name in ("board", "cards", "components", "missions", "layout"):
+        for name in ("board", "cards", "components", "missions", "layout", "names"):
             for item in provenance.items(_load(name)):
-                counts[provenance.kind(item["source"])] += len(item.get("position", {})) or 1
-                if "name_source" in item:
-                    counts[provenance.kind(item["name_source"])] += 1
+                entries = item.get("position") or item.get("es")  # a table of positions or of names
+                counts[provenance.kind(item["source"])] += len(entries) if entries else 1
         return dict(counts)
 
 

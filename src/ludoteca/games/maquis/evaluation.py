@@ -15,12 +15,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ludoteca.games.maquis import missions
+from ludoteca.games.maquis import action_phase, missions
 from ludoteca.games.maquis.actions import target
 from ludoteca.games.maquis.board import BOARD
 
 if TYPE_CHECKING:
-    from ludoteca.games.maquis.state import MaquisState as St
+    from ludoteca.games.maquis.state import MaquisState
 
 EFFICIENCY = 0.45
 """Useful actions a worker does a day on average: patrols block locations, routes close, days are lost."""
@@ -50,48 +50,45 @@ class Needs:
     hopeless: bool = False
 
 
-def last_box(st: St) -> int:
-    """The box of the day track that ends the game: End, or box 12 in tricky and harder modes."""
-    return int(BOARD.components["days"]["end_short" if st.settings().get("short_game") else "end"])
-
-
-def days_left(st: St) -> int:
+def days_left(state: MaquisState) -> int:
     """Days still to be played, today included (very easy's second pass counted)."""
-    settings = st.settings()
-    last = last_box(st)
-    return int(last - st.d["day"] + (settings.get("passes", 1) - st.d["pass"]) * last)
+    settings = state.settings()
+    last = state.last_day()
+    return int(last - state.position["day"] + (settings.get("passes", 1) - state.position["pass"]) * last)
 
 
-def last_pass(st: St) -> bool:
-    return bool(st.d["pass"] >= st.settings().get("passes", 1))
+def last_pass(state: MaquisState) -> bool:
+    return bool(state.position["pass"] >= state.settings().get("passes", 1))
 
 
-def morale_losses(st: St) -> int:
+def morale_losses(state: MaquisState) -> int:
     """Morale the day track will still take (orange days, or triangles in the hard modes)."""
-    settings = st.settings()
-    marks = BOARD.components["days"]["triangle"] if settings.get("triangle_morale") else st.orange_days()
-    last = last_box(st)
-    now = sum(1 for m in marks if st.d["day"] < m <= last)
-    return int(now + (settings.get("passes", 1) - st.d["pass"]) * sum(1 for m in marks if m <= last))
+    settings = state.settings()
+    marks = state.morale_days()
+    last = state.last_day()
+    now = sum(1 for mark in marks if state.position["day"] < mark <= last)
+    return int(
+        now + (settings.get("passes", 1) - state.position["pass"]) * sum(1 for mark in marks if mark <= last)
+    )
 
 
-def needs(st: St) -> Needs:
+def needs(state: MaquisState) -> Needs:
     """Every unfinished card's remaining demands (card facts: data/missions.toml, rules §missions)."""
-    d, found = st.d, Needs(losses=morale_losses(st))
-    day, left, final = d["day"], days_left(st), last_pass(st)
-    for m in d["missions"]:
-        if m["done"]:
+    position, found = state.position, Needs(losses=morale_losses(state))
+    day, left, final = position["day"], days_left(state), last_pass(state)
+    for mission in position["missions"]:
+        if mission["done"]:
             continue
-        data, mid = missions.spec(m), m["id"]
+        data, mid = missions.spec(mission), mission["id"]
         actions, res = 0.0, Counter[str]()
         deadline: int | None = None
         if "steps" in data:
-            remaining = data["steps"][m["boxes"] :]
+            remaining = data["steps"][mission["boxes"] :]
             actions = float(len(remaining))
             for step in remaining:
                 res.update(step)
             if data.get("new_day"):
-                today_used = m["last"] == d["turn"]
+                today_used = mission["last"] == position["turn"]
                 if len(remaining) + today_used > left:
                     found.hopeless = True
             if mid == "destroy-the-train":
@@ -99,14 +96,14 @@ def needs(st: St) -> Needs:
             if mid == "bomb-for-the-officer":
                 found.morale = max(found.morale, data["morale"])
         elif mid == "officers-mansion":
-            actions = len(data["graffiti"]) - len(m["marks"]) + 1.0
+            actions = len(data["graffiti"]) - len(mission["marks"]) + 1.0
         elif mid == "double-agent":
-            actions = len(data["visits"]) - len(m["marks"]) + 1.0 if m["lady"] is None else 1.0
+            actions = len(data["visits"]) - len(mission["marks"]) + 1.0 if mission["lady"] is None else 1.0
         elif mid == "milice-parade-day":
             actions, res = 1.0, Counter(data["pay"])
             deadline = max(data["days"])
         elif mid == "assassination":
-            shots = BOARD.components["soldiers"]["max"] - d["soldiers"]
+            shots = BOARD.components["soldiers"]["max"] - position["soldiers"]
             actions, res = 0.5 * shots, Counter(weapon=shots)
             found.morale = max(found.morale, shots + 1)
             if shots > left:
@@ -115,14 +112,14 @@ def needs(st: St) -> Needs:
             res = Counter(weapon=data["weapons"])
             found.morale = max(found.morale, data["morale"])
         elif mid == "coded-messages":
-            if not m["keeper"]:
+            if not mission["keeper"]:
                 actions, deadline = 1.0, data["start_by"]
         elif mid == "take-out-the-bridges":
-            bridges = len(BOARD.bridges) - m["boxes"] - d["blow"]
+            bridges = len(BOARD.bridges) - mission["boxes"] - position["blow"]
             actions, res = float(bridges), Counter({k: n * bridges for k, n in data["pay"].items()})
         if deadline is not None and final:
             if mid == "milice-parade-day":
-                usable = [x for x in data["days"] if day <= x < last_box(st)]
+                usable = [x for x in data["days"] if day <= x < state.last_day()]
                 deadline = max(usable) if usable else -1
             if day > deadline:
                 found.hopeless = True
@@ -132,10 +129,10 @@ def needs(st: St) -> Needs:
     return found
 
 
-def resource_work(st: St, need: Counter[str], have: Counter[str], tiles: set[str]) -> float:
+def resource_work(state: MaquisState, need: Counter[str], have: Counter[str], tiles: set[str]) -> float:
     """Actions to gather what `need` asks beyond `have`, with the built `tiles` and the difficulty's
     airdrops (§Fase de acción; tiles: data/cards.toml)."""
-    airdrop = st.settings()["airdrop"]
+    airdrop = state.settings()["airdrop"]
     extra: dict[str, int] = {}
     work = 0.0
     explosives = max(0, need["explosive"] - have["explosive"])
@@ -162,37 +159,37 @@ def resource_work(st: St, need: Counter[str], have: Counter[str], tiles: set[str
     return float(work)
 
 
-def work(st: St, found: Needs, have: Counter[str], tiles: set[str], morale: int) -> float:
+def work(state: MaquisState, found: Needs, have: Counter[str], tiles: set[str], morale: int) -> float:
     """All the actions still needed: the cards' own, their resources, and the Morale to win back."""
-    total = found.actions + resource_work(st, found.resources, have, tiles)
+    total = found.actions + resource_work(state, found.resources, have, tiles)
     short = max(found.morale, 1) - (morale - found.losses)
     return total + max(0, short) * RELIEF
 
 
-def holdings(st: St) -> Counter[str]:
+def holdings(state: MaquisState) -> Counter[str]:
     """Resources held, and those lying on Fields (a pickup away)."""
-    have = Counter(st.d["res"])
-    for tokens in st.d["fields"].values():
+    have = Counter(state.position["res"])
+    for tokens in state.position["fields"].values():
         have.update(tokens)
     return have
 
 
-def patrols_to_come(st: St) -> int:
+def patrols_to_come(state: MaquisState) -> int:
     """Patrols still to be placed today (§Fase de colocación), 0 after placement."""
-    frame = next((f for f in st.d["stack"] if f["p"] == "placement"), None)
+    frame = next((frame for frame in state.position["stack"] if frame["p"] == "placement"), None)
     return int(frame["patrols"] - frame["placed"]) if frame and "patrols" in frame else 0
 
 
-def capture_risk(st: St) -> dict[str, float]:
+def capture_risk(state: MaquisState) -> dict[str, float]:
     """For each worker on the board, the chance that the patrols still to come today cut off its way
     home or arrest it where it stands (§Colocación de patrulla): each patrol card still in the deck is
     tried on the board as it is, and the chance of one card is compounded over the patrols to come."""
-    board = st.d["board"]
+    board = state.position["board"]
     workers = [loc for loc, pawn in board.items() if pawn == "w"]
-    patrols = patrols_to_come(st)
+    patrols = patrols_to_come(state)
     if not workers or not patrols:
         return dict.fromkeys(workers, 0.0)
-    cards = st.d["deck"] or st.d["discard"]
+    cards = state.position["deck"] or state.position["discard"]
     hits = dict.fromkeys(workers, 0)
     for card in cards:
         spots = BOARD.patrol_cards[card]
@@ -204,46 +201,56 @@ def capture_risk(st: St) -> dict[str, float]:
             continue
         board[free] = "m"
         for loc in workers:
-            hits[loc] += not st.route_home(loc)
+            hits[loc] += not action_phase.route_home(state, loc)
         del board[free]
     return {loc: 1.0 - (1.0 - n / len(cards)) ** patrols for loc, n in hits.items()}
 
 
-def worker_outlook(st: St, loc: str, found: Needs, have: Counter[str], base: float, risk: float) -> float:
+def worker_outlook(
+    state: MaquisState, loc: str, found: Needs, have: Counter[str], base: float, risk: float
+) -> float:
     """What a placed worker who has not acted yet is expected to achieve: the best action of its
     location, in actions of work saved; with no escape route, also its arrest (§Ser arrestado), which
     takes the gain away unless the location has the star or the action is a mission's."""
-    d = st.d
-    tiles = set(d["tiles"].values())
-    kept = 1.0 if missions.choices(st, loc) else 0.0
+    position = state.position
+    tiles = set(position["tiles"].values())
+    kept = 1.0 if missions.choices(state, loc) else 0.0
     best = kept
-    for action in st.location_choices(loc):
-        option = st.option_at(loc, target(action))
+    for action in action_phase.location_choices(state, loc):
+        option = action_phase.option_at(state, loc, target(action))
         after = Counter(have)
         after.subtract(option.pay)
         after.update(option.gain)
         if option.special == "airdrop":
-            packages = st.settings()["airdrop"]
+            packages = state.settings()["airdrop"]
             gain = max(
-                base - work(st, found, after + Counter({k: n}), tiles, d["morale"])
+                base - work(state, found, after + Counter({k: n}), tiles, position["morale"])
                 for k, n in packages.items()
             )
             gain -= 1.0
         elif option.special == "recruit":
-            gain = base - work(st, found, after, tiles, d["morale"]) + worker_value(st, recruit=True)
+            gain = (
+                base
+                - work(state, found, after, tiles, position["morale"])
+                + worker_value(state, recruit=True)
+            )
         elif option.special == "pickup":
             gain = 1.0
         elif option.special == "build":
-            used = set(d["tiles"].values())
+            used = set(position["tiles"].values())
             gain = max(
-                base - work(st, found, after, tiles | {t}, d["morale"]) for t in BOARD.tiles if t not in used
+                base - work(state, found, after, tiles | {t}, position["morale"])
+                for t in BOARD.tiles
+                if t not in used
             )
         else:
-            gain = base - work(st, found, after, tiles, d["morale"] + option.morale)
+            gain = base - work(state, found, after, tiles, position["morale"] + option.morale)
         best = max(best, gain)
-    if not st.route_home(loc):
+    if not action_phase.route_home(state, loc):
         risk = 1.0
-    return (1.0 - risk) * best + risk * ((best if st.star_at(loc) else kept) - worker_value(st))
+    return (1.0 - risk) * best + risk * (
+        (best if action_phase.star_at(state, loc) else kept) - worker_value(state)
+    )
 
 
 def crew(workers: int) -> float:
@@ -252,36 +259,38 @@ def crew(workers: int) -> float:
     return min(workers, 3) + 0.5 * max(0, workers - 3)
 
 
-def worker_value(st: St, recruit: bool = False) -> float:
+def worker_value(state: MaquisState, recruit: bool = False) -> float:
     """What losing one worker costs (or a recruit brings): its days of work at the margin, and a life
     against losing them all."""
-    acting = st.d["home"] + sum(1 for pawn in st.d["board"].values() if pawn == "w") + recruit
-    return (days_left(st) - 1) * EFFICIENCY * (crew(acting) - crew(acting - 1)) + WORKER
+    acting = (
+        state.position["home"] + sum(1 for pawn in state.position["board"].values() if pawn == "w") + recruit
+    )
+    return (days_left(state) - 1) * EFFICIENCY * (crew(acting) - crew(acting - 1)) + WORKER
 
 
-def margin(st: St, patrol_risk: bool = False) -> float:
+def margin(state: MaquisState, patrol_risk: bool = False) -> float:
     """Capacity minus work (in actions), with bonuses for finished cards and penalties for hopeless ones.
     With `patrol_risk`, placed workers are also weighed by `capture_risk`: for a player that does not
     look ahead at the patrol draws itself (search samples them, and is better without it)."""
-    d = st.d
-    found = needs(st)
-    have, tiles = holdings(st), set(d["tiles"].values())
-    base = work(st, found, have, tiles, d["morale"])
-    pickups = sum(1.0 for tokens in d["fields"].values() if tokens)
-    acting = d["home"] + sum(1 for pawn in d["board"].values() if pawn == "w")
-    keepers = sum(1 for m in d["missions"] if m["keeper"])
-    left = days_left(st)
+    position = state.position
+    found = needs(state)
+    have, tiles = holdings(state), set(position["tiles"].values())
+    base = work(state, found, have, tiles, position["morale"])
+    pickups = sum(1.0 for tokens in position["fields"].values() if tokens)
+    acting = position["home"] + sum(1 for pawn in position["board"].values() if pawn == "w")
+    keepers = sum(1 for mission in position["missions"] if mission["keeper"])
+    left = days_left(state)
     value = left * EFFICIENCY * crew(acting) - base - pickups + WORKER * (acting + keepers)
     for deadline, actions, res in found.deadlines:
-        span = max(0, deadline - d["day"] + 1)
-        value += min(0.0, span * EFFICIENCY * crew(acting) - actions - resource_work(st, res, have, tiles))
-    value += DONE * sum(1 for m in d["missions"] if m["done"])
+        span = max(0, deadline - position["day"] + 1)
+        value += min(0.0, span * EFFICIENCY * crew(acting) - actions - resource_work(state, res, have, tiles))
+    value += DONE * sum(1 for mission in position["missions"] if mission["done"])
     if found.hopeless:
         value -= HOPELESS
-    risks = capture_risk(st) if patrol_risk else {}
-    for loc, pawn in d["board"].items():
-        if pawn == "w" and (d["phase"] == "placement" or loc in d["ready"]):
-            value += worker_outlook(st, loc, found, have, base, risks.get(loc, 0.0))
-        elif pawn == "w" and not st.route_home(loc):
-            value -= worker_value(st)
+    risks = capture_risk(state) if patrol_risk else {}
+    for loc, pawn in position["board"].items():
+        if pawn == "w" and (position["phase"] == "placement" or loc in position["ready"]):
+            value += worker_outlook(state, loc, found, have, base, risks.get(loc, 0.0))
+        elif pawn == "w" and not action_phase.route_home(state, loc):
+            value -= worker_value(state)
     return float(value)

@@ -1,263 +1,308 @@
 """The fourteen mission cards (rulebook §Acciones de misión; card facts in data/missions.toml).
 
-A mission in play is a dict in the state: ``{"id", "slot", "boxes", "done", "marks", "last", "keeper",
-"lady"}`` — success boxes filled, completed, locations marked (graffiti, visits), the day of the last
-box, whether a worker stays on the card (the mole, the cryptographer), the Dark Lady's location.
-Each function cites the card it implements (`rules.*.md` § missions.<id>).
+A mission in play is a `MissionInPlay` in the position (position.py). Each function cites the card it
+implements (`rules.*.md` § missions.<id>); two cards add procedures of their own: Take Out the Bridges
+(the bridge blown at the end of the day) and Double Agent (the patrol card that reveals the Dark Lady).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.procedure import Frame
-from ludoteca.games.maquis.actions import DO
+from ludoteca.games.maquis.actions import DESTROY, DO, target
 from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.position import MissionInPlay as Mission
+from ludoteca.games.maquis.procs import PROCS, Action, Frame
 
 if TYPE_CHECKING:
-    from ludoteca.games.maquis.state import MaquisState as St
+    from ludoteca.games.maquis.state import MaquisState
 
 OPTIONS = ("mission", "graffiti", "parade", "visit", "dark-lady", "blow-bridge")
-Mission = dict[str, Any]
 
 
 def candidates(choice: str, slot: int) -> list[str]:
     """The cards a slot is dealt from: any card, one level, or level 1 then level 2 (§Dificultad de las
     cartas de misión)."""
     level = {"level1": 1, "level2": 2, "mixed": slot + 1}.get(choice)
-    return [m.id for m in BOARD.missions.values() if level is None or m.level == level]
+    return [mission.id for mission in BOARD.missions.values() if level is None or mission.level == level]
 
 
-def spec(m: Mission) -> dict[str, Any]:
-    return BOARD.missions[m["id"]].raw
+def spec(mission: Mission) -> dict[str, Any]:
+    return BOARD.missions[mission["id"]].raw
 
 
-def active(st: St, mission_id: str) -> Mission | None:
+def active(state: MaquisState, mission_id: str) -> Mission | None:
     """The mission in play with this id, if it is not done yet."""
-    m = st.mission(mission_id)
-    return m if m is not None and not m["done"] else None
+    mission = state.mission(mission_id)
+    return mission if mission is not None and not mission["done"] else None
 
 
-def mole_in_place(st: St) -> bool:
-    m = active(st, "infiltration")
-    return bool(m and m["keeper"])
+def mole_in_place(state: MaquisState) -> bool:
+    mission = active(state, "infiltration")
+    return bool(mission and mission["keeper"])
 
 
-def shooting_forbidden(st: St) -> bool:
+def shooting_forbidden(state: MaquisState) -> bool:
     """German Shepherds: until the card is done, no Milice may be shot."""
-    return active(st, "german-shepherds") is not None
+    return active(state, "german-shepherds") is not None
 
 
-def closed_locations(st: St) -> set[str]:
+def closed_locations(state: MaquisState) -> set[str]:
     """Bomb for the Officer: until it is done, its two locations cannot be used."""
-    m = active(st, "bomb-for-the-officer")
-    return set(spec(m)["closes"]) if m else set()
+    mission = active(state, "bomb-for-the-officer")
+    return set(spec(mission)["closes"]) if mission else set()
 
 
-def closed_roads(st: St) -> set[frozenset[str]]:
+def closed_roads(state: MaquisState) -> set[frozenset[str]]:
     """Roads no worker may use: destroyed bridges (Take Out the Bridges) and, on Parade Days while
     Milice Parade Day is not done, Rue Baradat–Fence."""
-    closed = {frozenset(BOARD.bridges[b]) for b in st.d["bridges"]}
-    m = active(st, "milice-parade-day")
-    if m and st.d["day"] in spec(m)["days"]:
+    closed = {frozenset(BOARD.bridges[b]) for b in state.position["bridges"]}
+    mission = active(state, "milice-parade-day")
+    if mission and state.position["day"] in spec(mission)["days"]:
         closed.add(frozenset(("rue_baradat", "fence")))
     return closed
 
 
-def placeable_slot(st: St, slot: str) -> bool:
+def placeable_slot(state: MaquisState, slot: str) -> bool:
     """A mission rectangle takes a worker while its card has a rectangle, is not done and holds no
     worker of its own — except Infiltration, whose second delivery is made beside the mole."""
-    m = next((m for m in st.d["missions"] if m["slot"] == slot), None)
-    if not (m and BOARD.missions[m["id"]].rect and not m["done"]):
+    mission = next((mission for mission in state.position["missions"] if mission["slot"] == slot), None)
+    if not (mission and BOARD.missions[mission["id"]].rect and not mission["done"]):
         return False
-    if m["id"] == "coded-messages" and st.d["day"] > spec(m)["start_by"]:
+    if mission["id"] == "coded-messages" and state.position["day"] > spec(mission)["start_by"]:
         return False  # the cryptographer must be in place by day 6
-    return not m["keeper"] or m["id"] == "infiltration"
+    return not mission["keeper"] or mission["id"] == "infiltration"
 
 
-def choices(st: St, loc: str) -> list[int]:
+def choices(state: MaquisState, loc: str) -> list[int]:
     """The mission actions a worker activated at `loc` may take."""
-    d = st.d
+    position = state.position
     found: list[int] = []
-    for m in d["missions"]:
-        if m["done"]:
+    for mission in position["missions"]:
+        if mission["done"]:
             continue
-        data, mid = spec(m), m["id"]
-        if loc == m["slot"] and _rect_ready(st, m):
+        data, mid = spec(mission), mission["id"]
+        if loc == mission["slot"] and _rect_ready(state, mission):
             found.append(DO["mission"])
-        elif mid == "milice-parade-day" and loc == "rue_baradat" and d["day"] in data["days"]:
-            if st.can_pay(data["pay"]):
+        elif mid == "milice-parade-day" and loc == "rue_baradat" and position["day"] in data["days"]:
+            if state.can_pay(data["pay"]):
                 found.append(DO["parade"])
-        elif mid == "officers-mansion" and loc in data["graffiti"] and loc not in m["marks"]:
+        elif mid == "officers-mansion" and loc in data["graffiti"] and loc not in mission["marks"]:
             found.append(DO["graffiti"])
         elif mid == "double-agent":
-            if m["lady"] is None and loc in data["visits"] and loc not in m["marks"]:
+            if mission["lady"] is None and loc in data["visits"] and loc not in mission["marks"]:
                 found.append(DO["visit"])
-            elif m["lady"] == loc:
+            elif mission["lady"] == loc:
                 found.append(DO["dark-lady"])
         elif (
             mid == "take-out-the-bridges"
             and loc == "black_market"
-            and len(d["bridges"]) + d["blow"] < len(BOARD.bridges)
-            and st.can_pay(data["pay"])
+            and len(position["bridges"]) + position["blow"] < len(BOARD.bridges)
+            and state.can_pay(data["pay"])
         ):
             found.append(DO["blow-bridge"])
     return found
 
 
-def _rect_ready(st: St, m: Mission) -> bool:
+def _rect_ready(state: MaquisState, mission: Mission) -> bool:
     """Whether the next success box of a card with a rectangle can be filled now."""
-    d, data, mid = st.d, spec(m), m["id"]
+    position, data, mid = state.position, spec(mission), mission["id"]
     steps = data.get("steps", [])
-    if data.get("new_day") and m["last"] == d["turn"]:
+    if data.get("new_day") and mission["last"] == position["turn"]:
         return False  # one box a day
     if mid == "officers-mansion":
-        return len(m["marks"]) == len(data["graffiti"])
+        return len(mission["marks"]) == len(data["graffiti"])
     if mid == "coded-messages":
-        return not m["keeper"] and d["day"] <= data["start_by"]
-    if mid == "infiltration" and m["boxes"] == 1 and not m["keeper"]:
+        return not mission["keeper"] and position["day"] <= data["start_by"]
+    if mid == "infiltration" and mission["boxes"] == 1 and not mission["keeper"]:
         return False
-    if mid == "destroy-the-train" and d["day"] not in data["days"]:
+    if mid == "destroy-the-train" and position["day"] not in data["days"]:
         return False
-    if mid == "bomb-for-the-officer" and d["morale"] < data["morale"]:
+    if mid == "bomb-for-the-officer" and position["morale"] < data["morale"]:
         return False
-    return m["boxes"] < len(steps) and st.can_pay(steps[m["boxes"]])
+    return mission["boxes"] < len(steps) and state.can_pay(steps[mission["boxes"]])
 
 
-def perform(st: St, f: Frame, loc: str, option: str) -> None:
+def perform(state: MaquisState, frame: Frame, loc: str, option: str) -> None:
     """A mission action by the worker activated at `loc`. Mission actions keep their reward even if
     the worker is then arrested (facts A7)."""
-    d = st.d
+    position = state.position
     if option == "mission":
-        _rectangle(st, f, loc)
+        _rectangle(state, frame, loc)
         return
     if option == "blow-bridge":
-        m = active(st, "take-out-the-bridges")
-        assert m is not None
-        st.pay(spec(m)["pay"])
-        d["blow"] += 1
-        st.log("log.blow", rule="missions.take-out-the-bridges")
+        mission = active(state, "take-out-the-bridges")
+        assert mission is not None
+        state.pay(spec(mission)["pay"])
+        position["blow"] += 1
+        state.log("log.blow", rule="missions.take-out-the-bridges")
         return
     if option == "parade":
-        m = active(st, "milice-parade-day")
-        assert m is not None
-        st.pay(spec(m)["pay"])
-        st.change_morale(+1, "log.morale_parade")
-        complete(st, m)
-        if not st.is_terminal():
-            del d["board"][loc]  # the worker who fired on the parade is taken (card text)
-            st.log("log.parade_arrest", rule="missions.milice-parade-day")
-            st.worker_lost(arrest=True)
+        mission = active(state, "milice-parade-day")
+        assert mission is not None
+        state.pay(spec(mission)["pay"])
+        state.change_morale(+1, "log.morale_parade")
+        complete(state, mission)
+        if not state.is_terminal():
+            del position["board"][loc]  # the worker who fired on the parade is taken (card text)
+            state.log("log.parade_arrest", rule="missions.milice-parade-day")
+            state.worker_lost(arrest=True)
         return
     if option == "graffiti":
-        m = active(st, "officers-mansion")
-        assert m is not None
-        m["marks"].append(loc)
-        st.log("log.graffiti", loc=f"@target.{loc}", n=len(m["marks"]), rule="missions.officers-mansion")
+        mission = active(state, "officers-mansion")
+        assert mission is not None
+        mission["marks"].append(loc)
+        state.log(
+            "log.graffiti", loc=f"@target.{loc}", n=len(mission["marks"]), rule="missions.officers-mansion"
+        )
         return
-    m = active(st, "double-agent")
-    assert m is not None
+    mission = active(state, "double-agent")
+    assert mission is not None
     if option == "visit":
-        m["marks"].append(loc)
-        st.log("log.visit", loc=f"@target.{loc}", n=len(m["marks"]), rule="missions.double-agent")
-        if len(m["marks"]) == len(spec(m)["visits"]):
-            st.call("dark_lady", then="after")
+        mission["marks"].append(loc)
+        state.log("log.visit", loc=f"@target.{loc}", n=len(mission["marks"]), rule="missions.double-agent")
+        if len(mission["marks"]) == len(spec(mission)["visits"]):
+            state.call("dark_lady", then="after")
         return
-    complete(st, m)  # "dark-lady": the worker leaves with her
-    if not st.is_terminal():
-        del d["board"][loc]
-        st.log("log.lady_leaves", rule="missions.double-agent")
-        st.worker_lost(arrest=False)
+    complete(state, mission)  # "dark-lady": the worker leaves with her
+    if not state.is_terminal():
+        del position["board"][loc]
+        state.log("log.lady_leaves", rule="missions.double-agent")
+        state.worker_lost(arrest=False)
 
 
-def _rectangle(st: St, f: Frame, slot: str) -> None:
+def _rectangle(state: MaquisState, frame: Frame, slot: str) -> None:
     """Fill the next success box of the card in `slot` (numbered boxes in order: §Acciones de misión)."""
-    d = st.d
-    m = next(m for m in d["missions"] if m["slot"] == slot)
-    data, mid = spec(m), m["id"]
+    position = state.position
+    mission = next(mission for mission in position["missions"] if mission["slot"] == slot)
+    data, mid = spec(mission), mission["id"]
     rule = f"missions.{mid}"
     if mid == "coded-messages":
-        m["keeper"] = True
-        del d["board"][slot]
-        st.log("log.cryptographer", rule=rule)
+        mission["keeper"] = True
+        del position["board"][slot]
+        state.log("log.cryptographer", rule=rule)
         return
     if mid == "officers-mansion":
-        complete(st, m)
+        complete(state, mission)
         return
-    st.pay(data["steps"][m["boxes"]])
-    m["boxes"] += 1
-    m["last"] = d["turn"]
-    st.log("log.box", mission=f"@target.{mid}", n=m["boxes"], of=len(data["steps"]), rule=rule)
-    if mid == "infiltration" and m["boxes"] == 1:
-        m["keeper"] = True
-        del d["board"][slot]
-        st.log("log.mole", rule=rule)
+    state.pay(data["steps"][mission["boxes"]])
+    mission["boxes"] += 1
+    mission["last"] = position["turn"]
+    state.log("log.box", mission=f"@target.{mid}", n=mission["boxes"], of=len(data["steps"]), rule=rule)
+    if mid == "infiltration" and mission["boxes"] == 1:
+        mission["keeper"] = True
+        del position["board"][slot]
+        state.log("log.mole", rule=rule)
         return
-    if m["boxes"] < len(data["steps"]):
+    if mission["boxes"] < len(data["steps"]):
         return
     if mid == "infiltration":
         # The mole is released: it leaves the card with the worker who freed it and, like that worker,
         # must trace an escape route at the escape check (facts A7: «both workers then try to return
         # home»; §Verificar ruta de escape). Counted at home until then; `release_mole` may arrest it.
-        d["home"] += 1
-        f["mole"] = True
-    complete(st, m)
+        position["home"] += 1
+        frame["mole"] = True
+    complete(state, mission)
 
 
-def reveal_lady(st: St, card: int) -> None:
+def reveal_lady(state: MaquisState, card: int) -> None:
     """Double Agent: the top patrol card is turned; its first location is where the Dark Lady waits."""
-    m = active(st, "double-agent")
-    assert m is not None
-    m["lady"] = BOARD.patrol_cards[card][0]
-    st.log("log.lady", card=card, loc=f"@target.{m['lady']}", rule="missions.double-agent")
+    mission = active(state, "double-agent")
+    assert mission is not None
+    mission["lady"] = BOARD.patrol_cards[card][0]
+    state.log("log.lady", card=card, loc=f"@target.{mission['lady']}", rule="missions.double-agent")
 
 
-def destroy_bridge(st: St, bridge: str) -> None:
+def destroy_bridge(state: MaquisState, bridge: str) -> None:
     """Take Out the Bridges: at the end of the day the chosen bridge is blown, for good."""
-    d = st.d
-    d["bridges"].append(bridge)
-    d["blow"] -= 1
-    m = active(st, "take-out-the-bridges")
-    assert m is not None
-    m["boxes"] += 1
-    st.log("log.bridge", bridge=f"@target.{bridge}", rule="missions.take-out-the-bridges")
-    if m["boxes"] == len(BOARD.bridges):
-        complete(st, m)
+    position = state.position
+    position["bridges"].append(bridge)
+    position["blow"] -= 1
+    mission = active(state, "take-out-the-bridges")
+    assert mission is not None
+    mission["boxes"] += 1
+    state.log("log.bridge", bridge=f"@target.{bridge}", rule="missions.take-out-the-bridges")
+    if mission["boxes"] == len(BOARD.bridges):
+        complete(state, mission)
 
 
-def end_of_day(st: St) -> None:
+def end_of_day(state: MaquisState) -> None:
     """Coded Messages: the cryptographer, in place since day 6 or earlier, is done at the end of day 10
     and goes home."""
-    m = active(st, "coded-messages")
-    if m and m["keeper"] and st.d["day"] == spec(m)["done_on"]:
-        m["keeper"] = False
-        st.d["home"] += 1
-        complete(st, m)
+    mission = active(state, "coded-messages")
+    if mission and mission["keeper"] and state.position["day"] == spec(mission)["done_on"]:
+        mission["keeper"] = False
+        state.position["home"] += 1
+        complete(state, mission)
 
 
-def at_end(st: St) -> None:
+def at_end(state: MaquisState) -> None:
     """Liberate the Town: checked when the day marker reaches the end of the track."""
-    m = active(st, "liberate-the-town")
-    if m:
-        data = spec(m)
-        if st.d["res"]["weapon"] >= data["weapons"] and st.d["morale"] >= data["morale"]:
-            complete(st, m)
+    mission = active(state, "liberate-the-town")
+    if mission:
+        data = spec(mission)
+        if state.position["res"]["weapon"] >= data["weapons"] and state.position["morale"] >= data["morale"]:
+            complete(state, mission)
 
 
-def check_assassination(st: St) -> None:
+def check_assassination(state: MaquisState) -> None:
     """Assassination: every Milice shot (the soldier marker at its end), and the other mission done."""
-    m = active(st, "assassination")
-    all_shot = st.d["soldiers"] >= BOARD.components["soldiers"]["max"]
-    if m and all_shot and all(other["done"] for other in st.d["missions"] if other is not m):
-        complete(st, m)
+    mission = active(state, "assassination")
+    all_shot = state.position["soldiers"] >= BOARD.components["soldiers"]["max"]
+    if (
+        mission
+        and all_shot
+        and all(other["done"] for other in state.position["missions"] if other is not mission)
+    ):
+        complete(state, mission)
 
 
-def complete(st: St, m: Mission) -> None:
+def complete(state: MaquisState, mission: Mission) -> None:
     """A mission is done; the second one wins the game at once (§Fin del juego)."""
-    m["done"] = True
-    m["keeper"] = False
-    st.log("log.mission_done", mission=f"@target.{m['id']}", rule=f"missions.{m['id']}")
-    if all(x["done"] for x in st.d["missions"]):
-        st.end_game("outcome.win", [1.0])
+    mission["done"] = True
+    mission["keeper"] = False
+    state.log("log.mission_done", mission=f"@target.{mission['id']}", rule=f"missions.{mission['id']}")
+    if all(x["done"] for x in state.position["missions"]):
+        state.end_game("outcome.win", [1.0])
         return
-    check_assassination(st)
+    check_assassination(state)
+
+
+bridges = PROCS.proc("bridges", rule="missions.take-out-the-bridges")
+
+
+@bridges.step()
+def _bridges(state: MaquisState, frame: Frame, action: Action) -> None:
+    """Take Out the Bridges: the bridges paid for today are blown at the end of the day, one by one."""
+    standing = [bridge for bridge in sorted(BOARD.bridges) if bridge not in state.position["bridges"]]
+    if not state.position["blow"] or not standing:
+        state.ret()
+    elif len(standing) == 1:
+        destroy_bridge(state, standing[0])
+    else:
+        state.ask(0, [DESTROY[bridge] for bridge in standing], then="chosen", prompt="prompt.bridge")
+
+
+@bridges.step("chosen")
+def _bridge_chosen(state: MaquisState, frame: Frame, action: Action) -> None:
+    assert action is not None
+    destroy_bridge(state, target(action))
+    if not state.is_terminal():
+        state.goto("start")
+
+
+dark_lady = PROCS.proc("dark_lady", rule="missions.double-agent")
+
+
+@dark_lady.step()
+def _lady(state: MaquisState, frame: Frame, action: Action) -> None:
+    """Double Agent: the top patrol card is revealed."""
+    state.call("draw", then="seen")
+
+
+@dark_lady.step("seen")
+def _lady_seen(state: MaquisState, frame: Frame, action: Action) -> None:
+    card: int = frame.pop("ret")
+    state.position["discard"].append(card)
+    reveal_lady(state, card)
+    state.ret()

@@ -4,6 +4,7 @@ README §4 resolutions. Patrol cards are always chosen, never sampled."""
 
 from __future__ import annotations
 
+from ludoteca.games.maquis import action_phase
 from ludoteca.games.maquis.tests.positions import new, play, rerun
 
 
@@ -21,7 +22,7 @@ def test_arrest_forfeits_only_the_gain_when_the_gained_weapon_was_fired() -> Non
     # card 8: fence (a worker) → rue baradat; card 1: grocer (a worker) → poor district; card 2: radio b
     play(state, "place fence", "patrol 8", "place grocer", "patrol 1", "place cafe", "patrol 2")
     assert state.d["phase"] == "action"
-    assert not state.route_home("fence")  # Rue Baradat and the Poor District are both patrolled
+    assert not action_phase.route_home(state, "fence")  # Rue Baradat and the Poor District are both patrolled
     play(state, "activate fence", "do buy-weapon")
     assert state.d["res"]["weapon"] == 2
     play(state, "shoot radio_b")  # the Weapon just bought; the shot does not open the Fence's way
@@ -51,7 +52,7 @@ def test_infiltration_mole_must_find_a_route_home_when_released() -> None:
     state = new("infiltration+sabotage")
     infiltration = state.mission("infiltration")
     assert infiltration is not None
-    infiltration.update(boxes=1, keeper=True)  # the mole went in on an earlier day
+    infiltration.update({"boxes": 1, "keeper": True})  # the mole went in on an earlier day
     state.d["home"] = 2
     state.d["res"].update(weapon=1, explosive=1)
     rerun(state, "start")
@@ -74,7 +75,7 @@ def test_infiltration_mole_goes_home_with_a_clear_route() -> None:
     state = new("infiltration+sabotage")
     infiltration = state.mission("infiltration")
     assert infiltration is not None
-    infiltration.update(boxes=1, keeper=True)
+    infiltration.update({"boxes": 1, "keeper": True})
     state.d["home"] = 2
     state.d["res"].update(weapon=1, explosive=1)
     rerun(state, "start")
@@ -89,7 +90,7 @@ def test_infiltration_mole_arrest_costs_morale_in_very_hard() -> None:
     state = new("infiltration+sabotage", difficulty="very-hard")
     infiltration = state.mission("infiltration")
     assert infiltration is not None
-    infiltration.update(boxes=1, keeper=True)
+    infiltration.update({"boxes": 1, "keeper": True})
     state.d["home"], state.d["cafe"] = 1, 2
     state.d["res"].update(weapon=1, explosive=1)
     rerun(state, "start")

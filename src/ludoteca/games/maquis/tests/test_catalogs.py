@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from ludoteca.games.maquis import GAME
-from ludoteca.games.maquis.rules import PROCS
+from ludoteca.games.maquis.procs import PROCS
 
 HERE = Path(__file__).parent.parent
 CODE = "\n".join(p.read_text("utf-8") for p in HERE.glob("*.py"))

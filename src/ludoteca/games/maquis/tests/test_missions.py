@@ -8,12 +8,12 @@ card 4 falls back on Rue Baradat, which only cuts Fence–Doctor.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from ludoteca.core.game import CHANCE
 from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.position import MissionInPlay
 from ludoteca.games.maquis.state import MaquisState
 from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play
 
@@ -22,7 +22,7 @@ SAFE = (2, 6, 4)
 
 
 # ---------------------------------------------------------------------------------------- helpers
-def mission(state: MaquisState, mission_id: str) -> dict[str, Any]:
+def mission(state: MaquisState, mission_id: str) -> MissionInPlay:
     m = state.mission(mission_id)
     assert m is not None
     return m

@@ -6,6 +6,7 @@ import pytest
 
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import CHANCE
+from ludoteca.games.maquis import action_phase
 from ludoteca.games.maquis.state import MaquisState
 from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play, rerun
 
@@ -193,7 +194,7 @@ def test_spare_room_safe_house_tile_is_a_second_safe_house() -> None:
     state.d["board"]["black_market"] = "m"
     play(state, "activate spare_room_ne", "do build", "build safe-house")
     assert state.d["tiles"] == {"spare_room_ne": "safe-house"}
-    assert state.d["gone"] == 0 and state.route_home("spare_room_ne")
+    assert state.d["gone"] == 0 and action_phase.route_home(state, "spare_room_ne")
 
 
 def test_cafe_recruits_a_waiting_worker() -> None:

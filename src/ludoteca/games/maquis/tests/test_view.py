@@ -73,3 +73,12 @@ def test_labels_give_costs_and_warn_of_a_certain_arrest() -> None:
     play(state, "do mission")
     labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
     assert labels["home"] == "Head home (no route home: arrested!)"
+
+
+def test_every_observation_entry_is_named() -> None:
+    """`observe` names each entry of the tensor (issue 21): as many names as values, none twice."""
+    state = GAME.new_initial_state({"missions": "infiltration+sabotage"})
+    names, values = state.observation_names(0), state.observation_tensor(0)
+    assert len(names) == len(values) == len(set(names))
+    assert names[:3] == ["day", "second_pass", "morale"] and "pawn.fence[m]" in names
+    assert "mission_1[infiltration]" in names and "tile.spare_room_ne[chemist]" in names
