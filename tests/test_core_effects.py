@@ -3,10 +3,12 @@ on a toy vocabulary: coins to gain, cards to draw from a deck that may run out."
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 import pytest
 
+from ludoteca.core import game as game_module
 from ludoteca.core.effects import Chooser, EffectKinds
 from ludoteca.core.game import ActionTable, Game
 from ludoteca.core.i18n import Catalog
@@ -150,3 +152,17 @@ def test_one_hot_of_an_absent_label_is_all_zero() -> None:
     out = Observation()
     out.one_hot("top", [1, 2, 3], None)
     assert out.values == [0.0, 0.0, 0.0]
+
+
+def test_a_paused_list_of_effects_resumes_from_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interpreter keeps its place in the frame stack, so a card half carried out saves and resumes."""
+    monkeypatch.setitem(game_module._REGISTRY, CardGame.id, CardGame())
+    monkeypatch.setattr(
+        CardGame, "new_initial_state", lambda self, options=None: CardState(self, Options(), {})
+    )
+    state = new([{"kind": "coins", "n": 1}, {"kind": "coins", "n": 10}], choose=True)
+    state.apply_action(1)
+    resumed = State.from_json(json.loads(json.dumps(state.to_json())))
+    assert resumed.legal_actions() == [0, DONE]
+    resumed.apply_action(0)
+    assert resumed.is_terminal() and resumed.d["coins"] == 11

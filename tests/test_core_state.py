@@ -6,12 +6,14 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from ludoteca.core.errors import BadOptionError, IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL
+from ludoteca.core.options import Options, option
 from ludoteca.core.state import State
 from toygame import ADD, DONE, PASS, RaceGame, RaceOptions
 
@@ -174,3 +176,20 @@ def test_the_information_state_recalls_what_was_seen_and_only_that(toy: RaceGame
 def test_every_role_is_in_play_unless_a_game_says_otherwise() -> None:
     game = RaceGame()
     assert game.roles_in_play(game.parse_options({})) == (0, 1)
+
+
+def test_typed_options_round_trip_through_their_string_form() -> None:
+    """Options are one frozen, typed value (issue 21): ints and booleans typed, the string form exact."""
+
+    @dataclass(frozen=True)
+    class Typed(Options):
+        level: int = option(1, "option.level", choices=(0, 1, 2))
+        fast: bool = option(False, "option.fast")
+
+    parsed = Typed.parse({"level": "2", "fast": "ON"})
+    assert parsed == Typed(level=2, fast=True)
+    assert parsed.as_strings() == {"level": "2", "fast": "on"}
+    assert Typed.parse(parsed.as_strings()) == parsed
+    assert [s.describe() for s in Typed.specs()] == ["level=0|1|2 (default 1)", "fast=off|on (default off)"]
+    with pytest.raises(BadOptionError, match=r"option level='3' is not allowed; use level=0\|1\|2"):
+        Typed.parse({"level": "3"})
