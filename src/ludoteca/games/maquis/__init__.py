@@ -29,6 +29,7 @@ class Maquis(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 2000
+    rules_version = "2"  # issue 21: the frame stack's form changed (the day a sequence, location effects)
     perfect_information = True  # the deck order is never stored: every draw is a chance node
     agents: ClassVar[Mapping[str, Callable[..., Any]]] = {"cautious": cautious}
     options_type = MaquisOptions
