@@ -13,6 +13,7 @@ from ludoteca.games.mar_y_acero.dice import face, move_support, roll
 from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
+    ROLE,
     find,
     is_unit,
     key,
@@ -25,7 +26,6 @@ from ludoteca.games.mar_y_acero.pieces import (
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -197,20 +197,19 @@ def _lose_unit(st: St, f: Frame, a: A) -> None:
     if f.get("near"):
         close = min(BOARD.distance(x, f["near"]) for x in areas)
         areas = [x for x in areas if BOARD.distance(x, f["near"]) == close]
-    decide(
-        st,
-        f["fac"],
+    st.decide(
+        ROLE[f["fac"]],
         "choose_area",
         area_actions("at", areas),
-        "chosen",
-        "prompt.lose_unit",
+        then="chosen",
+        prompt="prompt.lose_unit",
         bag=f"@bag.{f['bag']}",
     )
 
 
 @lose_unit.step("chosen")
 def _lose_unit_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     piece = weakest(st, area, f["fac"], f["bag"])
     assert piece is not None
     remove(st, area, f["fac"], piece)
@@ -276,12 +275,12 @@ def _guaca(st: St, f: Frame, a: A) -> None:
     if not areas:
         st.ret()
         return
-    decide(st, "es", "choose_area", area_actions("at", areas), "chosen", "prompt.guaca_area")
+    st.decide(ROLE["es"], "choose_area", area_actions("at", areas), then="chosen", prompt="prompt.guaca_area")
 
 
 @guaca.step("chosen")
 def _guaca_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     for _ in range(3):
         piece = next((p for p in pieces(st, area, "ind") if KINDS[p[0]].bag == "taino"), None)
         if piece is None:
@@ -446,12 +445,18 @@ def _sons(st: St, f: Frame, a: A) -> None:
     if not d["pal"] or len(d["cit"]) >= BOARD.tracks["citadels"]:
         st.ret()
         return
-    decide(st, "es", "choose_area", area_actions("at", sorted(d["pal"])), "chosen", "prompt.free_citadel")
+    st.decide(
+        ROLE["es"],
+        "choose_area",
+        area_actions("at", sorted(d["pal"])),
+        then="chosen",
+        prompt="prompt.free_citadel",
+    )
 
 
 @sons.step("chosen")
 def _sons_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     st.d["pal"].remove(area)
     st.d["cit"].append(area)
     st.log("log.built_citadel", area=area)
@@ -559,14 +564,13 @@ def _talks_leave(st: St, f: Frame, a: A) -> None:
         targets = flee_targets(st, area, piece[0])
         if targets:
             f["piece"] = key(piece)
-            decide(
-                st,
-                "ind",
+            st.decide(
+                ROLE["ind"],
                 "retreat_to",
                 area_actions("to", targets),
-                "fled",
-                "prompt.flee",
-                kind=f"@kind.{piece[0]}",
+                then="fled",
+                prompt="prompt.flee",
+                unit=f"@kind.{piece[0]}",
                 area=area,
             )
             return
@@ -578,7 +582,7 @@ def _talks_leave(st: St, f: Frame, a: A) -> None:
 
 @talks.step("fled")
 def _talks_fled(st: St, f: Frame, a: A) -> None:
-    dst = int(arg(choice(f, a)))
+    dst = int(arg(a))
     piece = find(st, f["area"], "ind", f["piece"])
     pieces(st, f["area"], "ind").remove(piece)
     pieces(st, dst, "ind").append(piece)
@@ -608,12 +612,12 @@ def _paradise_ask(st: St, f: Frame, a: A) -> None:
         f["fac"] = "es" if fac == "ind" else None
         st.goto("ask")
         return
-    decide(st, fac, "choose_area", area_actions("at", areas), "chosen", "prompt.paradise")
+    st.decide(ROLE[fac], "choose_area", area_actions("at", areas), then="chosen", prompt="prompt.paradise")
 
 
 @paradise.step("chosen")
 def _paradise_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     for p in pieces(st, area, f["fac"]):
         p[1] = 0
     st.log("log.restored", area=area, faction=f"@faction.{f['fac']}")
@@ -710,7 +714,13 @@ def _mainland_rolled(st: St, f: Frame, a: A) -> None:
         move_support(st, 2)
         st.log("log.support", rs=st.d["rs"])
         areas = [x for x in range(1, 6) if st.d["ctrl"][x - 1] == "es"]
-        decide(st, "es", "choose_area", area_actions("at", areas), "settlers", "prompt.settlers_area")
+        st.decide(
+            ROLE["es"],
+            "choose_area",
+            area_actions("at", areas),
+            then="settlers",
+            prompt="prompt.settlers_area",
+        )
         return
     move_support(st, -2)
     st.log("log.support", rs=st.d["rs"])
@@ -719,7 +729,7 @@ def _mainland_rolled(st: St, f: Frame, a: A) -> None:
 
 @mainland.step("settlers")
 def _mainland_settlers(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     st.call("deploy", then="done", fac="es", bags=["settler", "settler"], rule=f"only_{area}", card=34)
 
 
@@ -836,13 +846,12 @@ def _health_rolled(st: St, f: Frame, a: A) -> None:
         st.ret()
         return
     if area is not None:
-        decide(
-            st,
-            "es",
+        st.decide(
+            ROLE["es"],
             "impulse",
             [*area_actions("activate", [area]), PASS],
-            "activate",
-            "prompt.health_activate",
+            then="activate",
+            prompt="prompt.health_activate",
         )
         return
     if d["colon"] == "prison":
@@ -853,7 +862,6 @@ def _health_rolled(st: St, f: Frame, a: A) -> None:
 
 @health.step("activate")
 def _health_activate(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == PASS:
         st.ret()
         return
@@ -875,12 +883,12 @@ def _intrigue(st: St, f: Frame, a: A) -> None:
     if colon_area(st) is None:
         st.ret()
         return
-    decide(st, "es", "choose", [PARK, PASS], "chosen", "prompt.intrigue")
+    st.decide(ROLE["es"], "choose", [PARK, PASS], then="chosen", prompt="prompt.intrigue")
 
 
 @intrigue.step("chosen")
 def _intrigue_chosen(st: St, f: Frame, a: A) -> None:
-    if choice(f, a) == PASS:
+    if a == PASS:
         move_support(st, -2)
         st.log("log.support", rs=st.d["rs"])
     else:
@@ -907,12 +915,12 @@ def _eclipse(st: St, f: Frame, a: A) -> None:
         return
     low = min(units(st, x, "ind") for x in areas)
     areas = [x for x in areas if units(st, x, "ind") == low]
-    decide(st, "es", "choose_area", area_actions("at", areas), "chosen", "prompt.eclipse")
+    st.decide(ROLE["es"], "choose_area", area_actions("at", areas), then="chosen", prompt="prompt.eclipse")
 
 
 @eclipse.step("chosen")
 def _eclipse_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     for p in [p for p in pieces(st, area, "ind") if is_unit(p)]:
         remove(st, area, "ind", p)
     st.log("log.eclipse", area=area)

@@ -12,6 +12,7 @@ from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     OTHER,
+    ROLE,
     find,
     key,
     pieces,
@@ -21,7 +22,6 @@ from ludoteca.games.mar_y_acero.pieces import (
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -153,13 +153,12 @@ def _deploy_place(st: St, f: Frame, a: A) -> None:
         if not options:
             st.goto("nowhere")
             return
-        decide(
-            st,
-            fac,
+        st.decide(
+            ROLE[fac],
             "deploy_area",
             area_actions("at", options),
-            "area",
-            "prompt.deploy_all",
+            then="area",
+            prompt="prompt.deploy_all",
             card=f"@card.{f['card']}",
         )
         return
@@ -183,14 +182,13 @@ def _deploy_place(st: St, f: Frame, a: A) -> None:
         st.log("log.no_room", kind=f"@kind.{kind}")
         st.goto("place")
         return
-    decide(
-        st,
-        fac,
+    st.decide(
+        ROLE[fac],
         "deploy_area",
         area_actions("at", options),
-        "placed",
-        "prompt.deploy",
-        kind=f"@kind.{kind}",
+        then="placed",
+        prompt="prompt.deploy",
+        unit=f"@kind.{kind}",
         card=f"@card.{f['card']}",
     )
 
@@ -224,13 +222,13 @@ def put(st: St, f: Frame, area: int, kind: str) -> None:
 
 @deploy.step("area")
 def _deploy_area(st: St, f: Frame, a: A) -> None:
-    f["area"] = int(arg(choice(f, a)))
+    f["area"] = int(arg(a))
     st.goto("place")
 
 
 @deploy.step("placed")
 def _deploy_placed(st: St, f: Frame, a: A) -> None:
-    put(st, f, int(arg(choice(f, a))), f["drawn"].pop(0))
+    put(st, f, int(arg(a)), f["drawn"].pop(0))
     st.goto("place")
 
 
@@ -307,12 +305,13 @@ def _reinforce_spend(st: St, f: Frame, a: A) -> None:
     if not options:
         st.goto("deploy")
         return
-    decide(st, f["fac"], "reinforce", [*options, END], "spent", "prompt.reinforce", left=f["left"])
+    st.decide(
+        ROLE[f["fac"]], "reinforce", [*options, END], then="spent", prompt="prompt.reinforce", left=f["left"]
+    )
 
 
 @reinforcements.step("spent")
 def _reinforce_spent(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == END:
         st.goto("deploy")
         return
@@ -324,7 +323,9 @@ def _reinforce_spent(st: St, f: Frame, a: A) -> None:
     area = int(arg(a))
     f["area"] = area
     keys = sorted({key(p) for p in pieces(st, area, f["fac"]) if p[1] and p[0] != "guacanagari"})
-    decide(st, f["fac"], "flip", key_actions("flip", keys), "flipped", "prompt.flip", area=area)
+    st.decide(
+        ROLE[f["fac"]], "flip", key_actions("flip", keys), then="flipped", prompt="prompt.flip", area=area
+    )
 
 
 @reinforcements.step("drawn")
@@ -335,7 +336,7 @@ def _reinforce_drawn(st: St, f: Frame, a: A) -> None:
 
 @reinforcements.step("flipped")
 def _reinforce_flipped(st: St, f: Frame, a: A) -> None:
-    piece = find(st, f["area"], f["fac"], arg(choice(f, a)))
+    piece = find(st, f["area"], f["fac"], arg(a))
     piece[1] = 0
     f["left"] -= 1
     st.log("log.replaced", faction=f"@faction.{f['fac']}", kind=f"@kind.{piece[0]}", area=f["area"])
@@ -396,12 +397,13 @@ def _scribes(st: St, f: Frame, a: A) -> None:
     if not options:
         st.ret()
         return
-    decide(st, "es", "scribe", [*area_actions("scribe", options), END], "chosen", "prompt.scribe")
+    st.decide(
+        ROLE["es"], "scribe", [*area_actions("scribe", options), END], then="chosen", prompt="prompt.scribe"
+    )
 
 
 @scribes.step("chosen")
 def _scribes_chosen(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == END:
         st.ret()
         return

@@ -24,7 +24,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide, solo, solo_hook, solo_level
+from ludoteca.games.mar_y_acero.seats import solo, solo_hook, solo_level
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -227,14 +227,18 @@ def _turn1_optional(st: St, f: Frame, a: A) -> None:
     if st.d["ctrl"][area - 1] != "es" or not present(st, area, "es"):
         st.goto("done")
         return
-    decide(
-        st, "es", "impulse", [*area_actions("activate", [area]), PASS], "chosen", "prompt.landing_activation"
+    st.decide(
+        ROLE["es"],
+        "impulse",
+        [*area_actions("activate", [area]), PASS],
+        then="chosen",
+        prompt="prompt.landing_activation",
     )
 
 
 @turn1.step("chosen")
 def _turn1_chosen(st: St, f: Frame, a: A) -> None:
-    if choice(f, a) == PASS:
+    if a == PASS:
         st.goto("done")
         return
     st.call("activation", then="done", fac="es", area=f["area"])
@@ -393,12 +397,14 @@ def _colon_returns(st: St, f: Frame, a: A) -> None:
     if not held:
         st.ret()
         return
-    decide(st, "es", "choose_area", area_actions("at", held), "chosen", "prompt.colon_returns")
+    st.decide(
+        ROLE["es"], "choose_area", area_actions("at", held), then="chosen", prompt="prompt.colon_returns"
+    )
 
 
 @colon_returns.step("chosen")
 def _colon_returns_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     d = st.d
     pieces(st, area, "es").append(d.pop("colon_piece"))
     d["colon"] = "map"
@@ -422,19 +428,19 @@ def _event(st: St, f: Frame, a: A) -> None:
         st.goto("solo_es")
         return
     cards = [act(f"card {c}") for c in d["hands"]["ind"]]
-    decide(st, "ind", "event_card", cards, "ind_chosen", "prompt.event_card", secret=True)
+    st.decide(ROLE["ind"], "event_card", cards, then="ind_chosen", prompt="prompt.event_card", secret=True)
 
 
 @event_phase.step("ind_chosen")
 def _event_ind(st: St, f: Frame, a: A) -> None:
-    commit(st, "ind", choice(f, a))
+    commit(st, "ind", a)
     cards = [act(f"card {c}") for c in st.d["hands"]["es"]]
-    decide(st, "es", "event_card", cards, "es_chosen", "prompt.event_card", secret=True)
+    st.decide(ROLE["es"], "event_card", cards, then="es_chosen", prompt="prompt.event_card", secret=True)
 
 
 @event_phase.step("es_chosen")
 def _event_es(st: St, f: Frame, a: A) -> None:
-    commit(st, "es", choice(f, a))
+    commit(st, "es", a)
     reveal_events(st)
     st.goto("resolve_ind")
 
@@ -447,14 +453,14 @@ def _event_solo_es(st: St, f: Frame, a: A) -> None:
 
 @event_phase.step("solo_es_chosen")
 def _event_solo_es_chosen(st: St, f: Frame, a: A) -> None:
-    commit(st, "es", choice(f, a))
+    commit(st, "es", a)
     cards = [act(f"card {c}") for c in st.d["hands"]["ind"]]
-    decide(st, "ind", "event_card", cards, "solo_ind_chosen", "prompt.event_card")
+    st.decide(ROLE["ind"], "event_card", cards, then="solo_ind_chosen", prompt="prompt.event_card")
 
 
 @event_phase.step("solo_ind_chosen")
 def _event_solo_ind(st: St, f: Frame, a: A) -> None:
-    commit(st, "ind", choice(f, a))
+    commit(st, "ind", a)
     reveal_events(st)
     st.goto("resolve_ind")
 
@@ -579,12 +585,14 @@ def _final_guaca(st: St, f: Frame, a: A) -> None:
         return
     most = max(units(st, x, "ind") for x in held)
     best = [x for x in held if units(st, x, "ind") == most]
-    decide(st, "ind", "choose_area", area_actions("at", best), "guaca_to", "prompt.guaca_moves")
+    st.decide(
+        ROLE["ind"], "choose_area", area_actions("at", best), then="guaca_to", prompt="prompt.guaca_moves"
+    )
 
 
 @final_phase.step("guaca_to")
 def _final_guaca_to(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     pieces(st, area, "ind").append(f.pop("piece"))
     st.log("log.guaca_flips", area=area)
     update_control(st)

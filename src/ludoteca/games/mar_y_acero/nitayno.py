@@ -36,7 +36,7 @@ from ludoteca.games.mar_y_acero.nitayno_plan import (
     targets,
 )
 from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import BOTS, PROCS, A, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -48,11 +48,11 @@ def names(f: Frame) -> dict[str, int]:
 
 
 def answer(st: St, f: Frame, notation: str) -> None:
-    """Return the chosen action to the seam; it must be one of the legal ones."""
+    """Hand the chosen action to the step waiting for it (`State.answer`); it must be a legal one."""
     chosen = names(f).get(notation)
     if chosen is None:
         raise RuntimeError(f"Nitayno chose {notation!r}, not among {sorted(names(f))}")
-    st.ret(chosen)
+    st.answer(chosen)
 
 
 def by_key(f: Frame, verb: str) -> dict[str, str]:
@@ -83,6 +83,8 @@ def last_impulses(st: St) -> bool:
 
 
 def register(kind: str, rule: str) -> Procedure:
+    """The Nitayno's procedure for the indigenous decisions of `kind` (`MyaState.bot_for`)."""
+    BOTS.add(kind)
     return PROCS.proc(f"nitayno.{kind}", rule=rule)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
+from ludoteca.games.mar_y_acero.activation import build_targets
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import held
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
@@ -297,20 +298,7 @@ def _palisade(st: St, f: Frame, a: A) -> None:
     if not f["left"]:
         finish(st, f)
         return
-    if f["effect"]["n"] > 0:
-        valid = [
-            x
-            for x in AREAS
-            if d["ctrl"][x - 1] == "es"
-            and present(st, x, "es")
-            and not BOARD.areas[x].jungle
-            and x not in d["pal"]
-            and x not in d["cit"]
-        ]
-        if len(d["pal"]) >= BOARD.tracks["palisades"]:
-            valid = []
-    else:
-        valid = list(d["pal"])
+    valid = build_targets(st, "palisade") if f["effect"]["n"] > 0 else list(d["pal"])  # §4.4.2
     if not valid:
         finish(st, f)
         return

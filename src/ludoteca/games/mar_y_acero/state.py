@@ -15,8 +15,8 @@ from ludoteca.games.mar_y_acero.actions import act
 from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
 from ludoteca.games.mar_y_acero.options import MyaOptions
-from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE
-from ludoteca.games.mar_y_acero.procs import PROCS
+from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE
+from ludoteca.games.mar_y_acero.procs import BOTS, PROCS
 from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, observation
 
 with contextlib.suppress(ImportError):  # the Nitayno (§5) registers its procedures when present
@@ -103,6 +103,13 @@ class MyaState(State):
     ) -> None:
         """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
         super().ask(role, actions, then=then, prompt=prompt, secret=secret, **_named(params))
+
+    def bot_for(self, role: int, kind: str) -> str | None:
+        """§5: in solo mode the Nitayno's procedure ``nitayno.<kind>`` takes the indigenous decisions it
+        knows; any other is asked of the indigenous role, so the game stays playable."""
+        if role == ROLE["ind"] and self.options.mode == "solo" and kind in BOTS:
+            return f"nitayno.{kind}"
+        return None
 
     def action_view(self, action: int, lang: str) -> dict[str, Any]:
         """Labels that name areas, pieces and cards as the player knows them."""
