@@ -112,14 +112,9 @@ def _impulse(st: St, f: Frame, a: A) -> None:
 @impulse.step("chosen")
 def _impulse_chosen(st: St, f: Frame, a: A) -> None:
     if verb(a) == "build":
-        st.call("build", then="done", what=arg(a))
+        st.replace("build", what=arg(a))
     else:
-        st.call("activation", then="done", fac=f["fac"], area=int(arg(a)))
-
-
-@impulse.step("done")
-def _impulse_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+        st.replace("activation", fac=f["fac"], area=int(arg(a)))
 
 
 # ------------------------------------------------------------------------------------ the activation

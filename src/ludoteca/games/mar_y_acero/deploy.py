@@ -254,7 +254,7 @@ def _deploy_fight(st: St, f: Frame, a: A) -> None:
 
 
 # ------------------------------------------------------------------------ III. replacements, reinforcements
-reinforcements = PROCS.proc("reinforcements", rule="4.3.2.III")
+reinforce = PROCS.proc("reinforce", rule="4.3.2.III")
 
 
 def prr(st: St) -> dict[str, int]:
@@ -268,7 +268,7 @@ def prr(st: St) -> dict[str, int]:
     return {low: gap, OTHER[low]: 1}
 
 
-@reinforcements.step()
+@reinforce.step()
 def _reinforce(st: St, f: Frame, a: A) -> None:
     st.d["phase"] = "reinforce"
     grace_reset(st)
@@ -278,7 +278,7 @@ def _reinforce(st: St, f: Frame, a: A) -> None:
     st.goto("begin")
 
 
-@reinforcements.step("begin")
+@reinforce.step("begin")
 def _reinforce_begin(st: St, f: Frame, a: A) -> None:
     f["left"] = f["prr"][f["fac"]]
     f["last"] = None
@@ -299,7 +299,7 @@ def spend_options(st: St, f: Frame) -> list[int]:
     return options
 
 
-@reinforcements.step("spend")
+@reinforce.step("spend")
 def _reinforce_spend(st: St, f: Frame, a: A) -> None:
     options = spend_options(st, f) if f["left"] else []
     if not options:
@@ -310,7 +310,7 @@ def _reinforce_spend(st: St, f: Frame, a: A) -> None:
     )
 
 
-@reinforcements.step("spent")
+@reinforce.step("spent")
 def _reinforce_spent(st: St, f: Frame, a: A) -> None:
     if a == END:
         st.goto("deploy")
@@ -328,13 +328,13 @@ def _reinforce_spent(st: St, f: Frame, a: A) -> None:
     )
 
 
-@reinforcements.step("drawn")
+@reinforce.step("drawn")
 def _reinforce_drawn(st: St, f: Frame, a: A) -> None:
     f["drawn"].append(take_from_bag(st, a))
     st.goto("spend")
 
 
-@reinforcements.step("flipped")
+@reinforce.step("flipped")
 def _reinforce_flipped(st: St, f: Frame, a: A) -> None:
     piece = find(st, f["area"], f["fac"], arg(a))
     piece[1] = 0
@@ -343,7 +343,7 @@ def _reinforce_flipped(st: St, f: Frame, a: A) -> None:
     st.goto("spend")
 
 
-@reinforcements.step("deploy")
+@reinforce.step("deploy")
 def _reinforce_deploy(st: St, f: Frame, a: A) -> None:
     """All reinforcements are drawn before any is placed; stacking holds even with the overstack icon."""
     drawn, f["drawn"] = f["drawn"], []
@@ -358,28 +358,20 @@ def _reinforce_deploy(st: St, f: Frame, a: A) -> None:
     )
 
 
-@reinforcements.step("deployed")
+@reinforce.step("deployed")
 def _reinforce_deployed(st: St, f: Frame, a: A) -> None:
     f.pop("ret", None)
     if f["fac"] == "ind":
         f["fac"] = "es"
         st.goto("begin")
         return
-    st.call("scribes", then="done", areas=None)
-
-
-@reinforcements.step("done")
-def _reinforce_done(st: St, f: Frame, a: A) -> None:
-    st.call("conquest", then="end")
-
-
-@reinforcements.step("end")
-def _reinforce_end(st: St, f: Frame, a: A) -> None:
     st.ret()
 
 
 # ---------------------------------------------------------------------------------- §4.4.3 scribes
 scribes = PROCS.proc("scribes", rule="4.4.3")
+"""Royal Scribes, at the end of an activation or event among the areas it reached (local ``areas``), or
+anywhere at the end of the reinforcements."""
 
 
 def scribe_areas(st: St, among: list[int] | None) -> list[int]:
@@ -393,7 +385,7 @@ def scribe_areas(st: St, among: list[int] | None) -> list[int]:
 @scribes.step()
 def _scribes(st: St, f: Frame, a: A) -> None:
     """Royal Scribes (free): a Scribe leaves the area and its scroll goes; the area is worth 2 VP."""
-    options = scribe_areas(st, f["areas"])
+    options = scribe_areas(st, f.get("areas"))
     if not options:
         st.ret()
         return
@@ -416,3 +408,8 @@ def _scribes_chosen(st: St, f: Frame, a: A) -> None:
     update_control(st)
     st.log("log.scribe", area=area)
     st.goto("start")
+
+
+reinforcements = PROCS.sequence("reinforcements", "4.3.2.III", "reinforce", "scribes", "conquest")
+"""Replacements and reinforcements, both sides; then Royal Scribes anywhere (§4.4.3), then gold searches
+for what the reinforcements conquered (§4.4.1 C)."""

@@ -61,25 +61,19 @@ def check_victory(st: St) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ the game
-game = PROCS.proc("game", rule="4.3")
+turns = PROCS.proc("turns", rule="4.3")
 
 
-@game.step()
-def _game(st: St, f: Frame, a: A) -> None:
-    st.call("setup", then="turn1")
-
-
-@game.step("turn1")
-def _game_turn1(st: St, f: Frame, a: A) -> None:
-    st.call("turn1", then="turns")
-
-
-@game.step("turns")
-def _game_turns(st: St, f: Frame, a: A) -> None:
+@turns.step()
+def _turns(st: St, f: Frame, a: A) -> None:
+    """Turns 2–6 one after the other; after the last, the final tally (§4.6)."""
     if st.d["turn"] >= BOARD.tracks["turns"]:
         final_score(st)
         return
-    st.call("turn", then="turns")
+    st.call("turn", then="start")
+
+
+game = PROCS.sequence("game", "4.3", "setup", "turn1", "turns")
 
 
 # ---------------------------------------------------------------------------------------- §4.1 setup
