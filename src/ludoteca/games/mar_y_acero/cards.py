@@ -10,10 +10,10 @@ from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area, held, room
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     ROLE,
+    draw_unit,
     find,
     is_unit,
     key,
@@ -21,6 +21,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     place,
     present,
     remove,
+    take_from_bag,
     take_hit,
     units,
     update_control,

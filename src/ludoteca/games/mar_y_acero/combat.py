@@ -10,13 +10,13 @@ from ludoteca.games.mar_y_acero.actions import END, PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import BOARD
 from ludoteca.games.mar_y_acero.deploy import empty, room
 from ludoteca.games.mar_y_acero.dice import face, roll
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.movement import reach
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     OTHER,
     ROLE,
     combatants,
+    draw_unit,
     find,
     key,
     pieces,
@@ -24,6 +24,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     present,
     split_key,
     strength_order,
+    take_from_bag,
     take_hit,
     update_control,
 )

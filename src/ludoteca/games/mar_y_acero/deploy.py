@@ -8,16 +8,17 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD, FACTION_BAGS
 from ludoteca.games.mar_y_acero.dice import grace_reset
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     OTHER,
     ROLE,
+    draw_unit,
     find,
     key,
     pieces,
     place,
     present,
+    take_from_bag,
     units,
     update_control,
 )

@@ -13,7 +13,6 @@ from ludoteca.games.mar_y_acero.activation import build_targets
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import held
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO, faces
 from ludoteca.games.mar_y_acero.nitayno_map import draw_area, memory, piece_of, snapshot
 from ludoteca.games.mar_y_acero.nitayno_plan import (
@@ -25,12 +24,14 @@ from ludoteca.games.mar_y_acero.nitayno_plan import (
 )
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
+    draw_unit,
     find,
     key,
     pieces,
     place,
     present,
     remove,
+    take_from_bag,
     take_hit,
     units,
     update_control,

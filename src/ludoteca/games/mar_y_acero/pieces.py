@@ -10,7 +10,9 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.procs import A
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -203,3 +205,20 @@ def units_on_map(st: St, fac: str) -> int:
             if p[0] not in NON_COMBAT:
                 count += 1
     return count
+
+
+def draw_unit(st: St, bag: str, then: str) -> bool:
+    """A unit drawn at random from `bag` (a chance node); False if the bag is empty."""
+    weights = draw_weights(st, bag)
+    if not weights:
+        return False
+    st.chance({act(f"unit {k}"): n for k, n in weights.items()}, then=then)
+    return True
+
+
+def take_from_bag(st: St, a: A) -> str:
+    assert a is not None
+    kind = arg(a)
+    bag = BOARD.kinds[kind].bag
+    st.d["bags"][bag][kind] -= 1
+    return kind

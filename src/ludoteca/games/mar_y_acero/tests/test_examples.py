@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludoteca.games.mar_y_acero.deploy import prr, spend_options
 from ludoteca.games.mar_y_acero.dice import grace_available
-from ludoteca.games.mar_y_acero.flow import final_score
+from ludoteca.games.mar_y_acero.end import final_score
 from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, legal, play, put, run
 
 
