@@ -10,7 +10,7 @@ from typing import Any
 from ludoteca.core.game import CHANCE
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.state import State
-from ludoteca.games.mar_y_acero import activation, cards, combat, deploy, dice, end, setup, turns  # noqa: F401  (procedures)
+from ludoteca.games.mar_y_acero import activation, combat, deploy, destinies, dice, end, events, setup, turns  # noqa: F401  (procedures)
 from ludoteca.games.mar_y_acero.actions import act
 from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
