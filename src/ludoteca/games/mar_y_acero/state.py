@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -10,7 +9,18 @@ from typing import Any
 from ludoteca.core.game import CHANCE
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.state import State
-from ludoteca.games.mar_y_acero import activation, combat, deploy, destinies, dice, end, events, setup, turns  # noqa: F401  (procedures)
+from ludoteca.games.mar_y_acero import (  # noqa: F401  (the procedures)
+    activation,
+    combat,
+    deploy,
+    destinies,
+    dice,
+    end,
+    events,
+    nitayno,
+    setup,
+    turns,
+)
 from ludoteca.games.mar_y_acero.actions import act
 from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
@@ -18,9 +28,6 @@ from ludoteca.games.mar_y_acero.options import MyaOptions
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE
 from ludoteca.games.mar_y_acero.procs import BOTS, PROCS
 from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, observation
-
-with contextlib.suppress(ImportError):  # the Nitayno (§5) registers its procedures when present
-    from ludoteca.games.mar_y_acero import nitayno  # noqa: F401
 
 PROCS.check()
 DEALS = {act(f"deal {c}") for c in BOARD.events}

@@ -4,7 +4,7 @@ The game sends each indigenous decision through its seam (`seats.indigenous_deci
 ``nitayno.<kind>`` here, with the legal actions; the procedure may draw area markers (chance nodes, the
 extraction system of §5.1) and returns one of those actions. The impulse is planned once, when the area is
 activated (§5.3.5), and the decisions inside it follow the plan; the log says why at each step.
-The solo phases and the Nitayno cards are in `nitayno_cards.py`.
+The solo phases and the Nitayno cards are in `nitayno.cards`.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Procedure
-from ludoteca.games.mar_y_acero import nitayno_cards as _cards  # noqa: F401  (registers the card procedures)
 from ludoteca.games.mar_y_acero.actions import ACTIONS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import may_join
-from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
-from ludoteca.games.mar_y_acero.nitayno_map import caller, draw_area, level, memory, piece_of, snapshot
-from ludoteca.games.mar_y_acero.nitayno_plan import (
+from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
+from ludoteca.games.mar_y_acero.nitayno.extraction import caller, draw_area, level, memory, piece_of, snapshot
+from ludoteca.games.mar_y_acero.nitayno.plan import (
     Piece,
     Snapshot,
     Spot,

@@ -13,9 +13,9 @@ from ludoteca.games.mar_y_acero.activation import build_targets
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import held
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
-from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO, faces
-from ludoteca.games.mar_y_acero.nitayno_map import draw_area, memory, piece_of, snapshot
-from ludoteca.games.mar_y_acero.nitayno_plan import (
+from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO, faces
+from ludoteca.games.mar_y_acero.nitayno.extraction import draw_area, memory, piece_of, snapshot
+from ludoteca.games.mar_y_acero.nitayno.plan import (
     garrison,
     hit_order,
     raid_victim,
