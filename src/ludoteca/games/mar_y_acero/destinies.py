@@ -518,7 +518,7 @@ def _health_rolled(st: St, f: Frame, a: A) -> None:
                 d.pop("colon_piece")
                 st.d["colon"] = "dead"
                 st.log("log.leader_dead", leader="@kind.colon")
-                if d["options"]["testament"] == "on":
+                if st.options.testament:
                     d["testament_due"] = True
             else:
                 d["colon_piece"][1] = 1

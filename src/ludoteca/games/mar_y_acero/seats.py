@@ -14,12 +14,12 @@ if TYPE_CHECKING:
 
 def solo(st: St) -> bool:
     """§5: the Nitayno plays the indigenous side."""
-    return bool(st.d["options"]["mode"] == "solo")
+    return st.options.mode == "solo"
 
 
 def solo_level(st: St) -> int:
     """The §5.4 difficulty level in solo mode; 0 in the two-player game."""
-    return int(st.d["options"]["level"]) if solo(st) else 0
+    return st.options.level if solo(st) else 0
 
 
 def solo_hook(st: St, name: str, then: str, **ctx: Any) -> None:

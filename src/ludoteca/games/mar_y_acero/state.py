@@ -25,9 +25,9 @@ from ludoteca.games.mar_y_acero.actions import act
 from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
 from ludoteca.games.mar_y_acero.options import MyaOptions
-from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE
+from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE, broken_invariants
 from ludoteca.games.mar_y_acero.procs import BOTS, PROCS
-from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, observation
+from ludoteca.games.mar_y_acero.view import board_view, observation
 
 PROCS.check()
 DEALS = {act(f"deal {c}") for c in BOARD.events}
@@ -48,6 +48,7 @@ class MyaState(State):
 
     __slots__ = ()
     procedures = PROCS
+    options: MyaOptions
 
     @classmethod
     def new(cls, game: Any, options: MyaOptions) -> MyaState:
@@ -161,7 +162,7 @@ class MyaState(State):
         """The opponent's hand and committed card are redrawn from the cards `role` has not seen played
         (its own eight-card deck less the cards revealed); everything else is public."""
         twin = self.clone()
-        if self.d["options"]["mode"] == "solo" and role == 0:
+        if self.options.mode == "solo" and role == 0:
             return twin  # the Nitayno holds no hand: its deck is drawn at random when it plays (§5.3.3)
         other = FACTION_OF_ROLE[1 - role]
         d = twin.d

@@ -573,11 +573,7 @@ def _volley(st: St, f: Frame, a: A) -> None:
     dice = f["dice"]
     again = len(dice) == 3 and len(f["fail"]) == 3
     reason = (
-        "level"
-        if int(d["options"]["level"]) >= 2
-        else "card"
-        if memory(st).get("reroll_turn") == d["turn"]
-        else None
+        "level" if st.options.level >= 2 else "card" if memory(st).get("reroll_turn") == d["turn"] else None
     )
     if not again or reason is None:
         st.ret(dice)

@@ -71,7 +71,7 @@ def snapshot(st: St) -> Snapshot:
 
 
 def level(st: St) -> int:
-    return int(st.d["options"]["level"])
+    return st.options.level
 
 
 def memory(st: St) -> dict[str, Any]:
