@@ -340,7 +340,7 @@ def _event_solo_ind(st: St, f: Frame, a: A) -> None:
     st.goto("resolve_ind")
 
 
-def commit(st: St, fac: str, a: int) -> None:
+def commit(st: St, fac: str, a: A) -> None:
     card = int(arg(a))
     st.d["hands"][fac].remove(card)
     st.d["commit"][fac] = card
