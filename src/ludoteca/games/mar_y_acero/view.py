@@ -21,7 +21,7 @@ def board_view(st: MyaState, role: int | None, lang: str) -> dict[str, Any]:
     d = st.d
     catalog = st.game.catalog
     me = None if role is None else FACTION_OF_ROLE[role]
-    solo = st.options.mode == "solo"
+    solo = d["options"]["mode"] == "solo"  # the string form: server.table.view_since copies no `options`
     hands: dict[str, Any] = {}
     for fac in ("es", "ind"):
         visible = fac == me or (solo and fac == "ind")
