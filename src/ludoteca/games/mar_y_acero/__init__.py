@@ -14,7 +14,7 @@ from ludoteca.core.options import Options
 from ludoteca.core.state import State
 from ludoteca.games.mar_y_acero.actions import ACTIONS
 from ludoteca.games.mar_y_acero.board import BOARD
-from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
+from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
 from ludoteca.games.mar_y_acero.options import MyaOptions
 from ludoteca.games.mar_y_acero.state import MyaState
 

@@ -14,6 +14,7 @@ from ludoteca.games.mar_y_acero.movement import reach, toll, toll_choices
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     OTHER,
+    ROLE,
     combatants,
     contested,
     count_units,
@@ -30,7 +31,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide, solo
+from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -97,13 +98,12 @@ def _impulse(st: St, f: Frame, a: A) -> None:
         st.log("log.no_impulse", faction=f"@faction.{fac}")
         st.ret()
         return
-    decide(
-        st,
-        fac,
+    st.decide(
+        ROLE[fac],
         "impulse",
         options,
-        "chosen",
-        "prompt.impulse",
+        then="chosen",
+        prompt="prompt.impulse",
         faction=f"@faction.{fac}",
         left=st.d["imp"][fac],
     )
@@ -111,16 +111,10 @@ def _impulse(st: St, f: Frame, a: A) -> None:
 
 @impulse.step("chosen")
 def _impulse_chosen(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if verb(a) == "build":
-        st.call("build", then="done", what=arg(a))
+        st.replace("build", what=arg(a))
     else:
-        st.call("activation", then="done", fac=f["fac"], area=int(arg(a)))
-
-
-@impulse.step("done")
-def _impulse_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+        st.replace("activation", fac=f["fac"], area=int(arg(a)))
 
 
 # ------------------------------------------------------------------------------------ the activation
@@ -195,12 +189,11 @@ def _menu(st: St, f: Frame, a: A) -> None:
         )
     if stacking_ok(st, f) or not options:
         options.append(END)
-    decide(st, fac, "move", options, "chosen", "prompt.move", area=cur)
+    st.decide(ROLE[fac], "move", options, then="chosen", prompt="prompt.move", area=cur)
 
 
 @activation.step("chosen")
 def _chosen(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == END:
         st.goto("resolve")
         return
@@ -220,21 +213,20 @@ def _chosen(st: St, f: Frame, a: A) -> None:
         return
     f["pk"] = arg(a)
     dests = sorted({dst for dst, _ in destinations(st, f, f["pk"])})
-    decide(
-        st,
-        f["fac"],
+    st.decide(
+        ROLE[f["fac"]],
         "move_to",
         area_actions("to", dests),
-        "dest",
-        "prompt.move_to",
-        kind=f"@kind.{split_key(f['pk'])[0]}",
+        then="dest",
+        prompt="prompt.move_to",
+        unit=f"@kind.{split_key(f['pk'])[0]}",
         area=f["cur"],
     )
 
 
 @activation.step("dest")
 def _dest(st: St, f: Frame, a: A) -> None:
-    dst = int(arg(choice(f, a)))
+    dst = int(arg(a))
     naval = dst not in BOARD.adjacent(f["cur"])
     f["dst"], f["naval"] = dst, naval
     due = toll(st, f["fac"], split_key(f["pk"])[0], f["cur"], dst, naval)
@@ -286,12 +278,14 @@ def _resolve(st: St, f: Frame, a: A) -> None:
     if len(fights) == 1:
         st.call("combat", then="resolve", area=fights[0], att=f["fac"], origin=list(st.d["act"]))
         return
-    decide(st, f["fac"], "combat_order", area_actions("at", fights), "fight", "prompt.combat_order")
+    st.decide(
+        ROLE[f["fac"]], "combat_order", area_actions("at", fights), then="fight", prompt="prompt.combat_order"
+    )
 
 
 @activation.step("fight")
 def _fight(st: St, f: Frame, a: A) -> None:
-    st.call("combat", then="resolve", area=int(arg(choice(f, a))), att=f["fac"], origin=list(st.d["act"]))
+    st.call("combat", then="resolve", area=int(arg(a)), att=f["fac"], origin=list(st.d["act"]))
 
 
 @activation.step("after")
@@ -324,20 +318,19 @@ def _toll(st: St, f: Frame, a: A) -> None:
     """Before the first such move from an area: reduce a unit (remove it if reduced), or lose one
     (card 24)."""
     options = toll_choices(st, f["fac"], f["area"], f["moving"], f["kind"])
-    decide(
-        st,
-        f["fac"],
+    st.decide(
+        ROLE[f["fac"]],
         "toll",
         key_actions("reduce", options),
-        "paid",
-        f"prompt.toll_{f['kind']}",
+        then="paid",
+        prompt=f"prompt.toll_{f['kind']}",
         area=f["area"],
     )
 
 
 @toll_proc.step("paid")
 def _toll_paid(st: St, f: Frame, a: A) -> None:
-    k = arg(choice(f, a))
+    k = arg(a)
     if f["kind"] == "remove":
         remove(st, f["area"], f["fac"], find(st, f["area"], f["fac"], k))
     else:
@@ -421,7 +414,14 @@ def _raid_graced(st: St, f: Frame, a: A) -> None:
         f["effect"] = None
     victims = raid_victims(st, f, f["effect"]) if f["effect"] else []
     if len(victims) > 1:
-        decide(st, fac, "raid_hit", key_actions("hit", victims), "victim", "prompt.raid_hit", area=dst)
+        st.decide(
+            ROLE[fac],
+            "raid_hit",
+            key_actions("hit", victims),
+            then="victim",
+            prompt="prompt.raid_hit",
+            area=dst,
+        )
         return
     f["victim"] = victims[0] if victims else None
     st.goto("strike")
@@ -429,7 +429,7 @@ def _raid_graced(st: St, f: Frame, a: A) -> None:
 
 @raid.step("victim")
 def _raid_victim(st: St, f: Frame, a: A) -> None:
-    f["victim"] = arg(choice(f, a))
+    f["victim"] = arg(a)
     st.goto("strike")
 
 
@@ -449,14 +449,14 @@ def _raid_strike(st: St, f: Frame, a: A) -> None:
     update_control(st)
     others = [p for p in pieces(st, dst, OTHER[fac]) if is_unit(p)]
     if f["success"] and f["try"] == 1 and others and combatants(st, src, fac):
-        decide(st, fac, "raid_again", [AGAIN, END], "again", "prompt.raid_again", area=dst)
+        st.decide(ROLE[fac], "raid_again", [AGAIN, END], then="again", prompt="prompt.raid_again", area=dst)
         return
     st.ret()
 
 
 @raid.step("again")
 def _raid_again(st: St, f: Frame, a: A) -> None:
-    if choice(f, a) == END:
+    if a == END:
         st.ret()
         return
     f["try"] = 2
@@ -482,12 +482,11 @@ def _build_next(st: St, f: Frame, a: A) -> None:
         st.ret()
         return
     options = area_actions("at", targets) + ([END] if f["n"] else [])
-    decide(st, "es", "build_area", options, "built", f"prompt.build_{f['what']}")
+    st.decide(ROLE["es"], "build_area", options, then="built", prompt=f"prompt.build_{f['what']}")
 
 
 @build.step("built")
 def _build_built(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == END:
         st.ret()
         return

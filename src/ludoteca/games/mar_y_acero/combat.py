@@ -10,12 +10,13 @@ from ludoteca.games.mar_y_acero.actions import END, PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import BOARD
 from ludoteca.games.mar_y_acero.deploy import empty, room
 from ludoteca.games.mar_y_acero.dice import face, roll
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.movement import reach
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     OTHER,
+    ROLE,
     combatants,
+    draw_unit,
     find,
     key,
     pieces,
@@ -23,11 +24,12 @@ from ludoteca.games.mar_y_acero.pieces import (
     present,
     split_key,
     strength_order,
+    take_from_bag,
     take_hit,
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide, solo
+from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -112,7 +114,9 @@ def _round(st: St, f: Frame, a: A) -> None:
         here = pieces(st, f["area"], "ind")
         if any(p[0] == "caonabo" for p in here):
             f["hijos_asked"] = True
-            decide(st, "ind", "hijos", [HIJOS, PASS], "hijos", "prompt.hijos", area=f["area"])
+            st.decide(
+                ROLE["ind"], "hijos", [HIJOS, PASS], then="hijos", prompt="prompt.hijos", area=f["area"]
+            )
             return
     f["round"] += 1
     f["sel"] = {s: [] for s in sides(f)}
@@ -126,7 +130,7 @@ def _round(st: St, f: Frame, a: A) -> None:
 @combat.step("hijos")
 def _hijos(st: St, f: Frame, a: A) -> None:
     """Card 26: the Sons of Caonabó become three Caribe units drawn from the bag."""
-    if choice(f, a) == PASS:
+    if a == PASS:
         st.goto("round")
         return
     st.d["hijos"] = False
@@ -170,13 +174,12 @@ def _select(st: St, f: Frame, a: A) -> None:
             ]
             continue
         f["picking"] = side
-        decide(
-            st,
-            faction(f, side),
+        st.decide(
+            ROLE[faction(f, side)],
             "fight",
             key_actions("fight", sorted(set(left))),
-            "picked",
-            "prompt.fight",
+            then="picked",
+            prompt="prompt.fight",
             area=f["area"],
         )
         return
@@ -185,7 +188,7 @@ def _select(st: St, f: Frame, a: A) -> None:
 
 @combat.step("picked")
 def _picked(st: St, f: Frame, a: A) -> None:
-    f["sel"][f["picking"]].append(arg(choice(f, a)))
+    f["sel"][f["picking"]].append(arg(a))
     st.goto("select")
 
 
@@ -252,13 +255,12 @@ def _assign(st: St, f: Frame, a: A) -> None:
             if len(options) == 1:
                 hit(st, f, side, options[0])
                 continue
-            decide(
-                st,
-                faction(f, side),
+            st.decide(
+                ROLE[faction(f, side)],
                 "hit",
                 key_actions("hit", options),
-                "hit",
-                "prompt.hit",
+                then="hit",
+                prompt="prompt.hit",
                 n=f["hits"][side],
                 area=f["area"],
             )
@@ -284,7 +286,7 @@ def hit(st: St, f: Frame, side: str, k: str) -> None:
 
 @combat.step("hit")
 def _hit(st: St, f: Frame, a: A) -> None:
-    hit(st, f, f["assign"][0], arg(choice(f, a)))
+    hit(st, f, f["assign"][0], arg(a))
     st.goto("assign")
 
 
@@ -325,13 +327,12 @@ def _retreat(st: St, f: Frame, a: A) -> None:
             k for k in {key(p) for p in combatants(st, f["area"], fac)} if can_retreat(st, f, fac, k)
         )
         if movable:
-            decide(
-                st,
-                fac,
+            st.decide(
+                ROLE[fac],
                 "retreat",
                 [*key_actions("retreat", movable), END],
-                "retreat_pick",
-                "prompt.retreat",
+                then="retreat_pick",
+                prompt="prompt.retreat",
                 area=f["area"],
             )
             return
@@ -341,26 +342,24 @@ def _retreat(st: St, f: Frame, a: A) -> None:
 
 @combat.step("retreat_pick")
 def _retreat_pick(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == END:
         f["rside"].pop(0)
         st.goto("retreat")
         return
     f["rk"] = arg(a)
     fac = f["rside"][0]
-    decide(
-        st,
-        fac,
+    st.decide(
+        ROLE[fac],
         "retreat_to",
         area_actions("to", list(retreat_targets(st, f, fac, f["rk"]))),
-        "retreat_to",
-        "prompt.retreat_to",
+        then="retreat_to",
+        prompt="prompt.retreat_to",
     )
 
 
 @combat.step("retreat_to")
 def _retreat_to(st: St, f: Frame, a: A) -> None:
-    dst = int(arg(choice(f, a)))
+    dst = int(arg(a))
     fac = f["rside"][0]
     piece = find(st, f["area"], fac, f["rk"])
     pieces(st, f["area"], fac).remove(piece)

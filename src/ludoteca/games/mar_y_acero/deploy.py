@@ -8,20 +8,21 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD, FACTION_BAGS
 from ludoteca.games.mar_y_acero.dice import grace_reset
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     OTHER,
+    ROLE,
+    draw_unit,
     find,
     key,
     pieces,
     place,
     present,
+    take_from_bag,
     units,
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -153,13 +154,12 @@ def _deploy_place(st: St, f: Frame, a: A) -> None:
         if not options:
             st.goto("nowhere")
             return
-        decide(
-            st,
-            fac,
+        st.decide(
+            ROLE[fac],
             "deploy_area",
             area_actions("at", options),
-            "area",
-            "prompt.deploy_all",
+            then="area",
+            prompt="prompt.deploy_all",
             card=f"@card.{f['card']}",
         )
         return
@@ -183,14 +183,13 @@ def _deploy_place(st: St, f: Frame, a: A) -> None:
         st.log("log.no_room", kind=f"@kind.{kind}")
         st.goto("place")
         return
-    decide(
-        st,
-        fac,
+    st.decide(
+        ROLE[fac],
         "deploy_area",
         area_actions("at", options),
-        "placed",
-        "prompt.deploy",
-        kind=f"@kind.{kind}",
+        then="placed",
+        prompt="prompt.deploy",
+        unit=f"@kind.{kind}",
         card=f"@card.{f['card']}",
     )
 
@@ -224,13 +223,13 @@ def put(st: St, f: Frame, area: int, kind: str) -> None:
 
 @deploy.step("area")
 def _deploy_area(st: St, f: Frame, a: A) -> None:
-    f["area"] = int(arg(choice(f, a)))
+    f["area"] = int(arg(a))
     st.goto("place")
 
 
 @deploy.step("placed")
 def _deploy_placed(st: St, f: Frame, a: A) -> None:
-    put(st, f, int(arg(choice(f, a))), f["drawn"].pop(0))
+    put(st, f, int(arg(a)), f["drawn"].pop(0))
     st.goto("place")
 
 
@@ -256,7 +255,7 @@ def _deploy_fight(st: St, f: Frame, a: A) -> None:
 
 
 # ------------------------------------------------------------------------ III. replacements, reinforcements
-reinforcements = PROCS.proc("reinforcements", rule="4.3.2.III")
+reinforce = PROCS.proc("reinforce", rule="4.3.2.III")
 
 
 def prr(st: St) -> dict[str, int]:
@@ -270,7 +269,7 @@ def prr(st: St) -> dict[str, int]:
     return {low: gap, OTHER[low]: 1}
 
 
-@reinforcements.step()
+@reinforce.step()
 def _reinforce(st: St, f: Frame, a: A) -> None:
     st.d["phase"] = "reinforce"
     grace_reset(st)
@@ -280,7 +279,7 @@ def _reinforce(st: St, f: Frame, a: A) -> None:
     st.goto("begin")
 
 
-@reinforcements.step("begin")
+@reinforce.step("begin")
 def _reinforce_begin(st: St, f: Frame, a: A) -> None:
     f["left"] = f["prr"][f["fac"]]
     f["last"] = None
@@ -301,18 +300,19 @@ def spend_options(st: St, f: Frame) -> list[int]:
     return options
 
 
-@reinforcements.step("spend")
+@reinforce.step("spend")
 def _reinforce_spend(st: St, f: Frame, a: A) -> None:
     options = spend_options(st, f) if f["left"] else []
     if not options:
         st.goto("deploy")
         return
-    decide(st, f["fac"], "reinforce", [*options, END], "spent", "prompt.reinforce", left=f["left"])
+    st.decide(
+        ROLE[f["fac"]], "reinforce", [*options, END], then="spent", prompt="prompt.reinforce", left=f["left"]
+    )
 
 
-@reinforcements.step("spent")
+@reinforce.step("spent")
 def _reinforce_spent(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == END:
         st.goto("deploy")
         return
@@ -324,25 +324,27 @@ def _reinforce_spent(st: St, f: Frame, a: A) -> None:
     area = int(arg(a))
     f["area"] = area
     keys = sorted({key(p) for p in pieces(st, area, f["fac"]) if p[1] and p[0] != "guacanagari"})
-    decide(st, f["fac"], "flip", key_actions("flip", keys), "flipped", "prompt.flip", area=area)
+    st.decide(
+        ROLE[f["fac"]], "flip", key_actions("flip", keys), then="flipped", prompt="prompt.flip", area=area
+    )
 
 
-@reinforcements.step("drawn")
+@reinforce.step("drawn")
 def _reinforce_drawn(st: St, f: Frame, a: A) -> None:
     f["drawn"].append(take_from_bag(st, a))
     st.goto("spend")
 
 
-@reinforcements.step("flipped")
+@reinforce.step("flipped")
 def _reinforce_flipped(st: St, f: Frame, a: A) -> None:
-    piece = find(st, f["area"], f["fac"], arg(choice(f, a)))
+    piece = find(st, f["area"], f["fac"], arg(a))
     piece[1] = 0
     f["left"] -= 1
     st.log("log.replaced", faction=f"@faction.{f['fac']}", kind=f"@kind.{piece[0]}", area=f["area"])
     st.goto("spend")
 
 
-@reinforcements.step("deploy")
+@reinforce.step("deploy")
 def _reinforce_deploy(st: St, f: Frame, a: A) -> None:
     """All reinforcements are drawn before any is placed; stacking holds even with the overstack icon."""
     drawn, f["drawn"] = f["drawn"], []
@@ -357,28 +359,20 @@ def _reinforce_deploy(st: St, f: Frame, a: A) -> None:
     )
 
 
-@reinforcements.step("deployed")
+@reinforce.step("deployed")
 def _reinforce_deployed(st: St, f: Frame, a: A) -> None:
     f.pop("ret", None)
     if f["fac"] == "ind":
         f["fac"] = "es"
         st.goto("begin")
         return
-    st.call("scribes", then="done", areas=None)
-
-
-@reinforcements.step("done")
-def _reinforce_done(st: St, f: Frame, a: A) -> None:
-    st.call("conquest", then="end")
-
-
-@reinforcements.step("end")
-def _reinforce_end(st: St, f: Frame, a: A) -> None:
     st.ret()
 
 
 # ---------------------------------------------------------------------------------- §4.4.3 scribes
 scribes = PROCS.proc("scribes", rule="4.4.3")
+"""Royal Scribes, at the end of an activation or event among the areas it reached (local ``areas``), or
+anywhere at the end of the reinforcements."""
 
 
 def scribe_areas(st: St, among: list[int] | None) -> list[int]:
@@ -392,16 +386,17 @@ def scribe_areas(st: St, among: list[int] | None) -> list[int]:
 @scribes.step()
 def _scribes(st: St, f: Frame, a: A) -> None:
     """Royal Scribes (free): a Scribe leaves the area and its scroll goes; the area is worth 2 VP."""
-    options = scribe_areas(st, f["areas"])
+    options = scribe_areas(st, f.get("areas"))
     if not options:
         st.ret()
         return
-    decide(st, "es", "scribe", [*area_actions("scribe", options), END], "chosen", "prompt.scribe")
+    st.decide(
+        ROLE["es"], "scribe", [*area_actions("scribe", options), END], then="chosen", prompt="prompt.scribe"
+    )
 
 
 @scribes.step("chosen")
 def _scribes_chosen(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == END:
         st.ret()
         return
@@ -414,3 +409,8 @@ def _scribes_chosen(st: St, f: Frame, a: A) -> None:
     update_control(st)
     st.log("log.scribe", area=area)
     st.goto("start")
+
+
+reinforcements = PROCS.sequence("reinforcements", "4.3.2.III", "reinforce", "scribes", "conquest")
+"""Replacements and reinforcements, both sides; then Royal Scribes anywhere (§4.4.3), then gold searches
+for what the reinforcements conquered (§4.4.1 C)."""

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import DIE, PASS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.pieces import OTHER
+from ludoteca.games.mar_y_acero.pieces import OTHER, ROLE
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide, solo
+from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -56,13 +56,12 @@ def _grace(st: St, f: Frame, a: A) -> None:
         st.ret(dice)
         return
     options = [PASS] + ([REROLL] if f["fail"] else []) + [LOWER[i] for i, v in enumerate(dice) if v > 1]
-    decide(
-        st,
-        fac,
+    st.decide(
+        ROLE[fac],
         "grace",
         options,
-        "chosen",
-        "prompt.grace",
+        then="chosen",
+        prompt="prompt.grace",
         dice=" ".join(map(str, dice)),
         face=f"@grace.{fac}",
     )
@@ -70,7 +69,6 @@ def _grace(st: St, f: Frame, a: A) -> None:
 
 @grace.step("chosen")
 def _grace_chosen(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == PASS:
         st.ret(f["dice"])
         return

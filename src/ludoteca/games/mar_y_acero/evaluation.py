@@ -167,7 +167,7 @@ def attack_powers(st: MyaState) -> Attack:
 
 def expected_vp(st: MyaState, attack: Attack | None = None) -> float:
     """The final tally to expect: areas by their holding odds, plus the adjustments that already apply."""
-    from ludoteca.games.mar_y_acero.flow import final_tally
+    from ludoteca.games.mar_y_acero.end import final_tally
 
     tally = final_tally(st)
     time = horizon(st)

@@ -10,7 +10,9 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.actions import act, arg
+from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
+from ludoteca.games.mar_y_acero.procs import A
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -163,7 +165,7 @@ def leader_gone(st: St, kind: str) -> None:
     d = st.d
     if kind == "colon":
         d["colon"] = "dead"
-        if d["options"]["testament"] == "on":
+        if st.options.testament:
             d["testament_due"] = True
     elif kind == "caonabo":
         d["caonabo"] = "dead"
@@ -203,3 +205,69 @@ def units_on_map(st: St, fac: str) -> int:
             if p[0] not in NON_COMBAT:
                 count += 1
     return count
+
+
+def draw_unit(st: St, bag: str, then: str) -> bool:
+    """A unit drawn at random from `bag` (a chance node); False if the bag is empty."""
+    weights = draw_weights(st, bag)
+    if not weights:
+        return False
+    st.chance({act(f"unit {k}"): n for k, n in weights.items()}, then=then)
+    return True
+
+
+def take_from_bag(st: St, a: A) -> str:
+    assert a is not None
+    kind = arg(a)
+    bag = BOARD.kinds[kind].bag
+    st.d["bags"][bag][kind] -= 1
+    return kind
+
+
+# ------------------------------------------------------------------------ invariants (DESIGN §2)
+def broken_invariants(st: St) -> list[str]:
+    """What the position breaks: counters and cards conserved (§3), the box limits of palisades and
+    citadels (§4.4.2), each leader at most once on the map."""
+    d = st.d
+    broken = []
+    in_hand = [k for frame in d["stack"] for k in frame.get("drawn", [])]  # drawn, not yet placed
+    for bag in BAGS:
+        for kind in BOARD.bag_kinds[bag]:
+            on_map = sum(
+                1 for x in AREAS for fac in ("es", "ind") for p in pieces(st, x, fac) if p[0] == kind
+            )
+            total = d["bags"][bag][kind] + on_map + d["ships"].count(kind) + in_hand.count(kind)
+            if total != BOARD.kinds[kind].count or d["bags"][bag][kind] < 0:
+                broken.append(f"{kind}: {total} counters, the game has {BOARD.kinds[kind].count}")
+    wait = d["wait"]
+    if wait is not None and wait.get("prompt") == "prompt.impulse":  # §4.2/§4.3.2 IV: over-stacked first
+        fac = FACTION_OF_ROLE[wait["role"]]
+        over = {
+            x
+            for x in AREAS
+            if sum(1 for p in pieces(st, x, fac) if not BOARD.kinds[p[0]].leader) > d["limit"][fac]
+        }
+        names = [st.game.actions.names[a] for a in wait["actions"]]
+        if over and any(not n.startswith("activate ") or int(n.split()[1]) not in over for n in names):
+            broken.append(f"{fac} has over-stacked areas {sorted(over)} but may choose {names}")
+    for name, low, high in (("vp", 0, 20), ("rs", 0, 10)):
+        if not low <= d[name] <= high:
+            broken.append(f"{name} {d[name]} off its track")
+    if len(d["pal"]) > BOARD.tracks["palisades"] or len(d["cit"]) > BOARD.tracks["citadels"]:
+        broken.append("more palisades or citadels than the box holds")
+    if set(d["pal"]) & set(d["cit"]):
+        broken.append("a palisade and a citadel in the same area")
+    for leader in ("colon", "caonabo", "guacanagari", "anacaona"):
+        count = sum(1 for x in AREAS for fac in ("es", "ind") for p in pieces(st, x, fac) if p[0] == leader)
+        if count > 1:
+            broken.append(f"{leader} on the map {count} times")
+    colon_on = any(p[0] == "colon" for x in AREAS for p in pieces(st, x, "es"))
+    if colon_on != (d["colon"] == "map"):
+        broken.append(f"Colón is {d['colon']} but {'on' if colon_on else 'off'} the map")
+    hand = d["hands"]
+    if st.options.mode == "two-player":
+        for fac in ("es", "ind"):
+            cards = hand[fac] + d["played"][fac] + ([d["commit"][fac]] if d["commit"][fac] else [])
+            if len(set(cards)) != len(cards) or (d["turn"] >= 1 and len(cards) != 5):
+                broken.append(f"{fac} event cards not conserved: {cards}")
+    return broken

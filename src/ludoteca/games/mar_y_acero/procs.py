@@ -6,5 +6,7 @@ from ludoteca.core.procedure import Frame, ProcedureSet
 
 PROCS = ProcedureSet()
 A = int | None
+BOTS: set[str] = set()
+"""The kinds of decision the Nitayno takes for the indigenous side in solo mode (§5): ``nitayno.<kind>``."""
 
-__all__ = ["PROCS", "A", "Frame"]
+__all__ = ["BOTS", "PROCS", "A", "Frame"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -10,17 +9,25 @@ from typing import Any
 from ludoteca.core.game import CHANCE
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.state import State
-from ludoteca.games.mar_y_acero import activation, cards, combat, deploy, dice, flow  # noqa: F401  (procedures)
+from ludoteca.games.mar_y_acero import (  # noqa: F401  (the procedures)
+    activation,
+    combat,
+    deploy,
+    destinies,
+    dice,
+    end,
+    events,
+    nitayno,
+    setup,
+    turns,
+)
 from ludoteca.games.mar_y_acero.actions import act
 from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
 from ludoteca.games.mar_y_acero.options import MyaOptions
-from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE
-from ludoteca.games.mar_y_acero.procs import PROCS
-from ludoteca.games.mar_y_acero.view import board_view, broken_invariants, observation
-
-with contextlib.suppress(ImportError):  # the Nitayno (§5) registers its procedures when present
-    from ludoteca.games.mar_y_acero import nitayno  # noqa: F401
+from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE, broken_invariants
+from ludoteca.games.mar_y_acero.procs import BOTS, PROCS
+from ludoteca.games.mar_y_acero.view import board_view, observation
 
 PROCS.check()
 DEALS = {act(f"deal {c}") for c in BOARD.events}
@@ -41,6 +48,7 @@ class MyaState(State):
 
     __slots__ = ()
     procedures = PROCS
+    options: MyaOptions
 
     @classmethod
     def new(cls, game: Any, options: MyaOptions) -> MyaState:
@@ -104,6 +112,13 @@ class MyaState(State):
         """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
         super().ask(role, actions, then=then, prompt=prompt, secret=secret, **_named(params))
 
+    def bot_for(self, role: int, kind: str) -> str | None:
+        """§5: in solo mode the Nitayno's procedure ``nitayno.<kind>`` takes the indigenous decisions it
+        knows; any other is asked of the indigenous role, so the game stays playable."""
+        if role == ROLE["ind"] and self.options.mode == "solo" and kind in BOTS:
+            return f"nitayno.{kind}"
+        return None
+
     def action_view(self, action: int, lang: str) -> dict[str, Any]:
         """Labels that name areas, pieces and cards as the player knows them."""
         view = super().action_view(action, lang)
@@ -147,7 +162,7 @@ class MyaState(State):
         """The opponent's hand and committed card are redrawn from the cards `role` has not seen played
         (its own eight-card deck less the cards revealed); everything else is public."""
         twin = self.clone()
-        if self.d["options"]["mode"] == "solo" and role == 0:
+        if self.options.mode == "solo" and role == 0:
             return twin  # the Nitayno holds no hand: its deck is drawn at random when it plays (§5.3.3)
         other = FACTION_OF_ROLE[1 - role]
         d = twin.d

@@ -21,7 +21,7 @@ def board_view(st: MyaState, role: int | None, lang: str) -> dict[str, Any]:
     d = st.d
     catalog = st.game.catalog
     me = None if role is None else FACTION_OF_ROLE[role]
-    solo = d["options"]["mode"] == "solo"
+    solo = d["options"]["mode"] == "solo"  # the string form: server.table.view_since copies no `options`
     hands: dict[str, Any] = {}
     for fac in ("es", "ind"):
         visible = fac == me or (solo and fac == "ind")
@@ -108,49 +108,3 @@ def observation(st: MyaState, role: int) -> list[float]:
         out += [float(c in d["played"][fac]) for c in EVENTS]
     out += [float(d["colon"] == s) for s in ("ships", "map", "prison", "box", "dead")]
     return out
-
-
-def broken_invariants(st: MyaState) -> list[str]:
-    d = st.d
-    broken = []
-    in_hand = [k for frame in d["stack"] for k in frame.get("drawn", [])]  # drawn, not yet placed
-    for bag in BAGS:
-        for kind in BOARD.bag_kinds[bag]:
-            on_map = sum(
-                1 for x in AREAS for fac in ("es", "ind") for p in pieces(st, x, fac) if p[0] == kind
-            )
-            total = d["bags"][bag][kind] + on_map + d["ships"].count(kind) + in_hand.count(kind)
-            if total != BOARD.kinds[kind].count or d["bags"][bag][kind] < 0:
-                broken.append(f"{kind}: {total} counters, the game has {BOARD.kinds[kind].count}")
-    wait = d["wait"]
-    if wait is not None and wait.get("prompt") == "prompt.impulse":  # §4.2/§4.3.2 IV: over-stacked first
-        fac = FACTION_OF_ROLE[wait["role"]]
-        over = {
-            x
-            for x in AREAS
-            if sum(1 for p in pieces(st, x, fac) if not BOARD.kinds[p[0]].leader) > d["limit"][fac]
-        }
-        names = [st.game.actions.names[a] for a in wait["actions"]]
-        if over and any(not n.startswith("activate ") or int(n.split()[1]) not in over for n in names):
-            broken.append(f"{fac} has over-stacked areas {sorted(over)} but may choose {names}")
-    for name, low, high in (("vp", 0, 20), ("rs", 0, 10)):
-        if not low <= d[name] <= high:
-            broken.append(f"{name} {d[name]} off its track")
-    if len(d["pal"]) > BOARD.tracks["palisades"] or len(d["cit"]) > BOARD.tracks["citadels"]:
-        broken.append("more palisades or citadels than the box holds")
-    if set(d["pal"]) & set(d["cit"]):
-        broken.append("a palisade and a citadel in the same area")
-    for leader in ("colon", "caonabo", "guacanagari", "anacaona"):
-        count = sum(1 for x in AREAS for fac in ("es", "ind") for p in pieces(st, x, fac) if p[0] == leader)
-        if count > 1:
-            broken.append(f"{leader} on the map {count} times")
-    colon_on = any(p[0] == "colon" for x in AREAS for p in pieces(st, x, "es"))
-    if colon_on != (d["colon"] == "map"):
-        broken.append(f"Colón is {d['colon']} but {'on' if colon_on else 'off'} the map")
-    hand = d["hands"]
-    if d["options"]["mode"] == "two-player":
-        for fac in ("es", "ind"):
-            cards = hand[fac] + d["played"][fac] + ([d["commit"][fac]] if d["commit"][fac] else [])
-            if len(set(cards)) != len(cards) or (d["turn"] >= 1 and len(cards) != 5):
-                broken.append(f"{fac} event cards not conserved: {cards}")
-    return broken

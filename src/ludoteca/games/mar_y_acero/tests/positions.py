@@ -48,8 +48,8 @@ def put(st: MyaState, area: int, fac: str, *kinds: str, reduced: bool = False) -
 def run(st: MyaState, procedure: str, **locals_: Any) -> None:
     """Run `procedure` until its first decision; when it is done the game goes on to its next turn."""
     st.d["wait"] = None
-    st.d["stack"] = [{"p": "game", "s": "turns"}]
-    st.call(procedure, then="turns", **locals_)
+    st.d["stack"] = [{"p": "turns", "s": "start"}]
+    st.call(procedure, then="start", **locals_)
     st._run()
 
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from ludoteca.games.mar_y_acero.end import check_victory
 from ludoteca.games.mar_y_acero.evaluation import expected_vp, growth
-from ludoteca.games.mar_y_acero.flow import check_victory
 from ludoteca.games.mar_y_acero.state import MyaState
 from ludoteca.games.mar_y_acero.tests.positions import GAME, empty_position, put
 

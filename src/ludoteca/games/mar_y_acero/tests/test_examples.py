@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludoteca.games.mar_y_acero.deploy import prr, spend_options
 from ludoteca.games.mar_y_acero.dice import grace_available
-from ludoteca.games.mar_y_acero.flow import final_score
+from ludoteca.games.mar_y_acero.end import final_score
 from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, legal, play, put, run
 
 
@@ -27,7 +27,7 @@ def test_card_9_with_royal_support_2_deploys_six_soldiers() -> None:
 
 
 def test_royal_support_bands_change_the_soldiers_of_a_card() -> None:
-    from ludoteca.games.mar_y_acero.cards import soldiers_for
+    from ludoteca.games.mar_y_acero.events import soldiers_for
 
     assert [soldiers_for(empty_position(rs=rs), 7) for rs in (0, 2, 3, 4, 6, 8, 9, 10)] == [
         5,

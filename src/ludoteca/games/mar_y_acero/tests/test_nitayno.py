@@ -312,7 +312,7 @@ def test_turn_six_converging_attack_on_a_two_vp_area() -> None:
 def test_levels_change_the_final_score() -> None:
     """§5.4: level I takes away the +1 VP of Royal Support 8+ (rules 1); level II makes no citadel cost 2 VP
     (rule 6) and every 2VP area a condition of any Spanish victory (rule 5)."""
-    from ludoteca.games.mar_y_acero.flow import final_score
+    from ludoteca.games.mar_y_acero.end import final_score
 
     results = {}
     for level in (0, 1, 2):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.games.mar_y_acero.nitayno_plan import (
+from ludoteca.games.mar_y_acero.nitayno.plan import (
     Piece,
     Snapshot,
     Spot,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
+from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
 
 AREAS = tuple(range(1, 16))
 TWO_VP_AREAS = frozenset((1, 2, 7, 8, 9))

@@ -1,18 +1,17 @@
-"""Every card's effect: the 16 event cards (§4.3.2 II) and the destiny cards of turns 2–6 (§4.3.2 I).
-Facts B4–B5 give the printed effects; the README lists how we read the unclear ones."""
+"""§4.3.2 I the destiny cards of turns 2–6 (20–39): the event each one brings. Facts B5 give the printed
+effects; the README lists how we read the unclear ones."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Procedure
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area, held, room
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
+    ROLE,
     find,
     is_unit,
     key,
@@ -24,331 +23,11 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide
+from ludoteca.games.mar_y_acero.procs import A, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
-
-PARK = act("park")
-
-# Unit cards: where the units go (deploy.tiers), and who strikes first (cards 2 and 4, facts B4).
-UNIT_CARDS: dict[int, dict[str, Any]] = {
-    1: {"rule": "not_spanish"},
-    2: {"rule": "spanish_held", "strike": "ind"},
-    4: {"rule": "spanish_held", "strike": "ind"},
-    5: {"rule": "empty_then_own"},
-    6: {"rule": "empty_or_own"},
-    7: {"rule": "ovando"},
-    9: {"rule": "colon_or_5_6_15"},
-    11: {"rule": "own"},
-    13: {"rule": "area_10"},
-    14: {"rule": "colon_or_5_6"},
-    15: {"rule": "own"},
-    16: {"rule": "empty_or_fewest_enemy"},
-}
-ROLDAN = [2, 3, 3, 4, 4, 5]  # card 4: Rebels by die face
-
-
-def soldiers_for(st: St, printed: int) -> int:
-    """§4.3.2 II: Royal Support changes the Soldados* an event card brings."""
-    return max(0, printed + BOARD.rs_soldiers[int(st.d["rs"])])
-
-
-def unit_bags(st: St, card: int) -> list[str]:
-    bags: list[str] = []
-    for bag, n in BOARD.events[card].units.items():
-        bags += [bag] * (soldiers_for(st, n) if bag == "soldier" else n)
-    return bags
-
-
-def weakest(st: St, area: int, fac: str, bag: str) -> list[Any] | None:
-    """The unit of `bag` a loss takes first: a reduced one, then the lowest attack."""
-    here = [p for p in pieces(st, area, fac) if KINDS[p[0]].bag == bag]
-    if not here:
-        return None
-    return min(here, key=lambda p: (-p[1], KINDS[p[0]].attack, p[0]))
-
-
-def unit_card(card: int) -> None:
-    """Register ``event.<card>``: draw the card's units, deploy them, scribes, then the card's coda."""
-    spec = UNIT_CARDS[card]
-    proc = PROCS.proc(f"event.{card}", rule=f"card.{card}")
-
-    @proc.step()
-    def _start(st: St, f: Frame, a: A) -> None:
-        if card == 4:
-            roll(st, "roldan")
-            return
-        st.goto("deploy")
-
-    @proc.step("roldan")
-    def _roldan(st: St, f: Frame, a: A) -> None:
-        f["rebels"] = ROLDAN[face(a) - 1]
-        st.goto("deploy")
-
-    @proc.step("deploy")
-    def _deploy(st: St, f: Frame, a: A) -> None:
-        d = st.d
-        bags = ["rebel"] * f["rebels"] if card == 4 else unit_bags(st, card)
-        leaders = []
-        if card == 2 and d["caonabo"] == "off":
-            leaders.append("caonabo")
-        if card in (14, 16) and d["colon"] == "prison":
-            leaders.append("colon")
-        st.log("log.card_units", n=len(bags), card=f"@card.{card}")
-        st.call(
-            "deploy",
-            then="scribes",
-            fac=f["fac"],
-            bags=bags,
-            rule=spec["rule"],
-            card=card,
-            overstack=BOARD.events[card].overstack,
-            strike=spec.get("strike"),
-            leaders=leaders,
-        )
-
-    @proc.step("scribes")
-    def _scribes(st: St, f: Frame, a: A) -> None:
-        areas = f.pop("ret") or []
-        if f["fac"] == "es" and areas:
-            st.call("scribes", then="coda", areas=areas)
-            return
-        st.goto("coda")
-
-    @proc.step("coda")
-    def _coda(st: St, f: Frame, a: A) -> None:
-        if card == 15 and st.d["colon"] == "map":
-            to_prison(st)
-        update_control(st)
-        st.ret()
-
-
-def to_prison(st: St, where: str = "prison") -> None:
-    """Card 15: Colón leaves the map for the Prison in Spain (card 38: the next turn's box), keeping his
-    strength."""
-    area = colon_area(st)
-    if area is None:
-        return
-    piece = find(st, area, "es", key(next(p for p in pieces(st, area, "es") if p[0] == "colon")))
-    pieces(st, area, "es").remove(piece)
-    st.d["colon_piece"] = piece
-    st.d["colon"] = where
-    st.log(f"log.colon_{where}")
-
-
-for _card in UNIT_CARDS:
-    unit_card(_card)
-
-
-def simple(name: str, rule: str) -> Procedure:
-    """A one-procedure effect: returns the procedure to decorate its steps."""
-    return PROCS.proc(name, rule=rule)
-
-
-# ---------------------------------------------------------------------------- card 3: Colón's pearls
-perlas = simple("event.3", "card.3")
-
-
-@perlas.step()
-def _perlas(st: St, f: Frame, a: A) -> None:
-    roll(st, "rolled")
-
-
-@perlas.step("rolled")
-def _perlas_rolled(st: St, f: Frame, a: A) -> None:
-    """1 nothing; 2–4 Royal Support −2; 5–6 Royal Support −3 and two Soldiers lost, those nearest Colón."""
-    die = face(a)
-    st.log("log.die", die=die)
-    if die == 1:
-        st.ret()
-        return
-    move_support(st, -2 if die <= 4 else -3)
-    st.log("log.support", rs=st.d["rs"])
-    if die <= 4:
-        st.ret()
-        return
-    f["n"] = 2
-    st.goto("lose")
-
-
-@perlas.step("lose")
-def _perlas_lose(st: St, f: Frame, a: A) -> None:
-    if not f["n"]:
-        update_control(st)
-        st.ret()
-        return
-    f["n"] -= 1
-    st.call("lose_unit", then="lose", fac="es", bag="soldier", near=colon_area(st))
-
-
-lose_unit = simple("lose_unit", "4.2")
-
-
-@lose_unit.step()
-def _lose_unit(st: St, f: Frame, a: A) -> None:
-    """A unit of `bag` leaves the map: the owner chooses the area (nearest `near` when given), the
-    weakest such unit there goes."""
-    areas = [x for x in AREAS if weakest(st, x, f["fac"], f["bag"])]
-    if not areas:
-        st.ret()
-        return
-    if f.get("near"):
-        close = min(BOARD.distance(x, f["near"]) for x in areas)
-        areas = [x for x in areas if BOARD.distance(x, f["near"]) == close]
-    decide(
-        st,
-        f["fac"],
-        "choose_area",
-        area_actions("at", areas),
-        "chosen",
-        "prompt.lose_unit",
-        bag=f"@bag.{f['bag']}",
-    )
-
-
-@lose_unit.step("chosen")
-def _lose_unit_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
-    piece = weakest(st, area, f["fac"], f["bag"])
-    assert piece is not None
-    remove(st, area, f["fac"], piece)
-    st.log("log.lost", kind=f"@kind.{piece[0]}", area=area)
-    update_control(st)
-    st.ret()
-
-
-# ----------------------------------------------------------------------------- card 8: storms at sea
-storms = simple("event.8", "card.8")
-
-
-@storms.step()
-def _storms(st: St, f: Frame, a: A) -> None:
-    f["todo"] = [[x, key(p)] for x in AREAS for p in pieces(st, x, "es") if KINDS[p[0]].bag == "soldier"]
-    st.goto("next")
-
-
-@storms.step("next")
-def _storms_next(st: St, f: Frame, a: A) -> None:
-    """A die per Spanish Soldier: 1–3, it goes back to its bag and a settler drawn at random takes its
-    place."""
-    if not f["todo"]:
-        update_control(st)
-        st.ret()
-        return
-    roll(st, "rolled")
-
-
-@storms.step("rolled")
-def _storms_rolled(st: St, f: Frame, a: A) -> None:
-    area, k = f["todo"].pop(0)
-    if face(a) > 3:
-        st.goto("next")
-        return
-    remove(st, area, "es", find(st, area, "es", k))
-    f["area"] = area
-    if not draw_unit(st, "settler", "settler"):
-        st.goto("next")
-
-
-@storms.step("settler")
-def _storms_settler(st: St, f: Frame, a: A) -> None:
-    kind = take_from_bag(st, a)
-    place(st, f["area"], "es", kind)
-    st.log("log.swapped", area=f["area"], kind=f"@kind.{kind}")
-    st.goto("next")
-
-
-# ------------------------------------------------------------------------------ card 10: Guacanagarí
-guaca = simple("event.10", "card.10")
-
-
-@guaca.step()
-def _guaca(st: St, f: Frame, a: A) -> None:
-    """Up to three Taínos leave one area; Guacanagarí (Spanish side) and three settlers arrive there."""
-    d = st.d
-    if d["guaca"] != "off":
-        st.ret()
-        return
-    areas = [x for x in AREAS if any(KINDS[p[0]].bag == "taino" for p in pieces(st, x, "ind"))]
-    areas = areas or [x for x in AREAS if present(st, x, "es")]
-    if not areas:
-        st.ret()
-        return
-    decide(st, "es", "choose_area", area_actions("at", areas), "chosen", "prompt.guaca_area")
-
-
-@guaca.step("chosen")
-def _guaca_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
-    for _ in range(3):
-        piece = next((p for p in pieces(st, area, "ind") if KINDS[p[0]].bag == "taino"), None)
-        if piece is None:
-            break
-        remove(st, area, "ind", piece)
-    place(st, area, "es", "guacanagari")
-    st.d["guaca"] = "es"
-    st.log("log.guaca_arrives", area=area)
-    st.call("deploy", then="done", fac="es", bags=["settler"] * 3, rule=f"only_{area}", card=10)
-
-
-@guaca.step("done")
-def _guaca_done(st: St, f: Frame, a: A) -> None:
-    areas = f.pop("ret") or []
-    if areas:
-        st.call("scribes", then="end", areas=areas)
-        return
-    st.goto("end")
-
-
-@guaca.step("end")
-def _guaca_end(st: St, f: Frame, a: A) -> None:
-    update_control(st)
-    st.ret()
-
-
-# ----------------------------------------------------------------------------- card 12: smallpox
-smallpox = simple("event.12", "card.12")
-
-
-@smallpox.step()
-def _smallpox(st: St, f: Frame, a: A) -> None:
-    f["todo"] = [
-        [x, key(p)] for x in AREAS for p in pieces(st, x, "ind") if KINDS[p[0]].bag in ("taino", "caribe")
-    ]
-    st.goto("next")
-
-
-def far_from_contact(st: St, area: int) -> bool:
-    """Two or more areas away from every Spanish or Rebel unit."""
-    contact = [
-        x
-        for x in AREAS
-        if any(is_unit(p) for p in pieces(st, x, "es"))
-        or any(KINDS[p[0]].bag == "rebel" for p in pieces(st, x, "ind"))
-    ]
-    return all(BOARD.distance(area, x) >= 2 for x in contact)
-
-
-@smallpox.step("next")
-def _smallpox_next(st: St, f: Frame, a: A) -> None:
-    """A die per Taíno and Caribe unit: 1–3 it is removed; +1 far from Spaniards and Rebels."""
-    if not f["todo"]:
-        update_control(st)
-        st.ret()
-        return
-    roll(st, "rolled")
-
-
-@smallpox.step("rolled")
-def _smallpox_rolled(st: St, f: Frame, a: A) -> None:
-    area, k = f["todo"].pop(0)
-    die = face(a) + (1 if far_from_contact(st, area) else 0)
-    if die <= 3:
-        remove(st, area, "ind", find(st, area, "ind", k))
-        st.log("log.lost", kind=f"@kind.{k.partition('.')[0]}", area=area)
-    st.goto("next")
+from ludoteca.games.mar_y_acero.events import PARK, simple, to_prison
 
 
 # ------------------------------------------------------------------------------ destiny cards 20–22
@@ -446,12 +125,18 @@ def _sons(st: St, f: Frame, a: A) -> None:
     if not d["pal"] or len(d["cit"]) >= BOARD.tracks["citadels"]:
         st.ret()
         return
-    decide(st, "es", "choose_area", area_actions("at", sorted(d["pal"])), "chosen", "prompt.free_citadel")
+    st.decide(
+        ROLE["es"],
+        "choose_area",
+        area_actions("at", sorted(d["pal"])),
+        then="chosen",
+        prompt="prompt.free_citadel",
+    )
 
 
 @sons.step("chosen")
 def _sons_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     st.d["pal"].remove(area)
     st.d["cit"].append(area)
     st.log("log.built_citadel", area=area)
@@ -559,14 +244,13 @@ def _talks_leave(st: St, f: Frame, a: A) -> None:
         targets = flee_targets(st, area, piece[0])
         if targets:
             f["piece"] = key(piece)
-            decide(
-                st,
-                "ind",
+            st.decide(
+                ROLE["ind"],
                 "retreat_to",
                 area_actions("to", targets),
-                "fled",
-                "prompt.flee",
-                kind=f"@kind.{piece[0]}",
+                then="fled",
+                prompt="prompt.flee",
+                unit=f"@kind.{piece[0]}",
                 area=area,
             )
             return
@@ -578,7 +262,7 @@ def _talks_leave(st: St, f: Frame, a: A) -> None:
 
 @talks.step("fled")
 def _talks_fled(st: St, f: Frame, a: A) -> None:
-    dst = int(arg(choice(f, a)))
+    dst = int(arg(a))
     piece = find(st, f["area"], "ind", f["piece"])
     pieces(st, f["area"], "ind").remove(piece)
     pieces(st, dst, "ind").append(piece)
@@ -608,12 +292,12 @@ def _paradise_ask(st: St, f: Frame, a: A) -> None:
         f["fac"] = "es" if fac == "ind" else None
         st.goto("ask")
         return
-    decide(st, fac, "choose_area", area_actions("at", areas), "chosen", "prompt.paradise")
+    st.decide(ROLE[fac], "choose_area", area_actions("at", areas), then="chosen", prompt="prompt.paradise")
 
 
 @paradise.step("chosen")
 def _paradise_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     for p in pieces(st, area, f["fac"]):
         p[1] = 0
     st.log("log.restored", area=area, faction=f"@faction.{f['fac']}")
@@ -710,7 +394,13 @@ def _mainland_rolled(st: St, f: Frame, a: A) -> None:
         move_support(st, 2)
         st.log("log.support", rs=st.d["rs"])
         areas = [x for x in range(1, 6) if st.d["ctrl"][x - 1] == "es"]
-        decide(st, "es", "choose_area", area_actions("at", areas), "settlers", "prompt.settlers_area")
+        st.decide(
+            ROLE["es"],
+            "choose_area",
+            area_actions("at", areas),
+            then="settlers",
+            prompt="prompt.settlers_area",
+        )
         return
     move_support(st, -2)
     st.log("log.support", rs=st.d["rs"])
@@ -719,7 +409,7 @@ def _mainland_rolled(st: St, f: Frame, a: A) -> None:
 
 @mainland.step("settlers")
 def _mainland_settlers(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     st.call("deploy", then="done", fac="es", bags=["settler", "settler"], rule=f"only_{area}", card=34)
 
 
@@ -828,7 +518,7 @@ def _health_rolled(st: St, f: Frame, a: A) -> None:
                 d.pop("colon_piece")
                 st.d["colon"] = "dead"
                 st.log("log.leader_dead", leader="@kind.colon")
-                if d["options"]["testament"] == "on":
+                if st.options.testament:
                     d["testament_due"] = True
             else:
                 d["colon_piece"][1] = 1
@@ -836,13 +526,12 @@ def _health_rolled(st: St, f: Frame, a: A) -> None:
         st.ret()
         return
     if area is not None:
-        decide(
-            st,
-            "es",
+        st.decide(
+            ROLE["es"],
             "impulse",
             [*area_actions("activate", [area]), PASS],
-            "activate",
-            "prompt.health_activate",
+            then="activate",
+            prompt="prompt.health_activate",
         )
         return
     if d["colon"] == "prison":
@@ -853,7 +542,6 @@ def _health_rolled(st: St, f: Frame, a: A) -> None:
 
 @health.step("activate")
 def _health_activate(st: St, f: Frame, a: A) -> None:
-    a = choice(f, a)
     if a == PASS:
         st.ret()
         return
@@ -875,12 +563,12 @@ def _intrigue(st: St, f: Frame, a: A) -> None:
     if colon_area(st) is None:
         st.ret()
         return
-    decide(st, "es", "choose", [PARK, PASS], "chosen", "prompt.intrigue")
+    st.decide(ROLE["es"], "choose", [PARK, PASS], then="chosen", prompt="prompt.intrigue")
 
 
 @intrigue.step("chosen")
 def _intrigue_chosen(st: St, f: Frame, a: A) -> None:
-    if choice(f, a) == PASS:
+    if a == PASS:
         move_support(st, -2)
         st.log("log.support", rs=st.d["rs"])
     else:
@@ -907,12 +595,12 @@ def _eclipse(st: St, f: Frame, a: A) -> None:
         return
     low = min(units(st, x, "ind") for x in areas)
     areas = [x for x in areas if units(st, x, "ind") == low]
-    decide(st, "es", "choose_area", area_actions("at", areas), "chosen", "prompt.eclipse")
+    st.decide(ROLE["es"], "choose_area", area_actions("at", areas), then="chosen", prompt="prompt.eclipse")
 
 
 @eclipse.step("chosen")
 def _eclipse_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     for p in [p for p in pieces(st, area, "ind") if is_unit(p)]:
         remove(st, area, "ind", p)
     st.log("log.eclipse", area=area)

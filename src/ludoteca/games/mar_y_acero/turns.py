@@ -1,9 +1,9 @@
-"""The game's sequence (§4.1, §4.3): setup, the special turn 1, turns 2–6 and their phases, the end (§4.6).
+"""§4.3 Secuencia de juego: the special turn 1 (§4.3.1), turns 2–6 (§4.3.2) and their phases — I destiny
+and Indigenous Conflict, II the secret event phase, III reinforcements (`deploy.py`), IV impulses, V final.
 
 Solo mode (§5) changes the flow in the places marked `solo(`: the special phase after the destiny phase,
 the reversed event phase, and the Nitayno's last impulse of turn 6; the decisions themselves go through
-`seats.decide`.
-"""
+`State.decide`, which hands the indigenous ones to the Nitayno (`MyaState.bot_for`)."""
 
 from __future__ import annotations
 
@@ -15,159 +15,34 @@ from ludoteca.games.mar_y_acero.dice import face, grace_reset, roll, snapshot
 from ludoteca.games.mar_y_acero.pieces import (
     OTHER,
     ROLE,
-    draw_weights,
     pieces,
     place,
     present,
     units,
-    units_on_map,
     update_control,
 )
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
-from ludoteca.games.mar_y_acero.seats import choice, decide, solo, solo_hook, solo_level
+from ludoteca.games.mar_y_acero.seats import solo, solo_hook
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
 
-HAND = 5
-
-
-def draw_unit(st: St, bag: str, then: str) -> bool:
-    """A unit drawn at random from `bag` (a chance node); False if the bag is empty."""
-    weights = draw_weights(st, bag)
-    if not weights:
-        return False
-    st.chance({act(f"unit {k}"): n for k, n in weights.items()}, then=then)
-    return True
-
-
-def take_from_bag(st: St, a: A) -> str:
-    assert a is not None
-    kind = arg(a)
-    bag = BOARD.kinds[kind].bag
-    st.d["bags"][bag][kind] -= 1
-    return kind
-
-
-def check_victory(st: St) -> bool:
-    """§2, §4.6: a faction with no unit or leader left on the map (a Citadel counts for Spain) loses."""
-    for fac in ("es", "ind"):
-        if units_on_map(st, fac) == 0:
-            winner = OTHER[fac]
-            returns = [1.0, -1.0] if winner == "es" else [-1.0, 1.0]
-            st.end_game(f"outcome.wipeout_{winner}", returns, vp=st.d["vp"])
-            return True
-    return False
-
+from ludoteca.games.mar_y_acero.end import check_victory, final_score
 
 # ------------------------------------------------------------------------------------------ the game
-game = PROCS.proc("game", rule="4.3")
+turns = PROCS.proc("turns", rule="4.3")
 
 
-@game.step()
-def _game(st: St, f: Frame, a: A) -> None:
-    st.call("setup", then="turn1")
-
-
-@game.step("turn1")
-def _game_turn1(st: St, f: Frame, a: A) -> None:
-    st.call("turn1", then="turns")
-
-
-@game.step("turns")
-def _game_turns(st: St, f: Frame, a: A) -> None:
+@turns.step()
+def _turns(st: St, f: Frame, a: A) -> None:
+    """Turns 2–6 one after the other; after the last, the final tally (§4.6)."""
     if st.d["turn"] >= BOARD.tracks["turns"]:
         final_score(st)
         return
-    st.call("turn", then="turns")
+    st.call("turn", then="start")
 
 
-# ---------------------------------------------------------------------------------------- §4.1 setup
-setup = PROCS.proc("setup", rule="4.1")
-
-
-@setup.step()
-def _setup(st: St, f: Frame, a: A) -> None:
-    f["area"] = 1
-    st.goto("area")
-
-
-@setup.step("area")
-def _setup_area(st: St, f: Frame, a: A) -> None:
-    """Step 3: one Taíno or Caribe in each area by its colour; a split square rolls a die (odd Caribe)."""
-    if f["area"] > 15:
-        f["n"] = 0
-        st.goto("ships")
-        return
-    colour = BOARD.areas[f["area"]].colour
-    if colour == "split":
-        roll(st, "split")
-        return
-    f["bag"] = colour
-    st.goto("draw")
-
-
-@setup.step("split")
-def _setup_split(st: St, f: Frame, a: A) -> None:
-    f["bag"] = "caribe" if face(a) % 2 else "taino"
-    st.goto("draw")
-
-
-@setup.step("draw")
-def _setup_draw(st: St, f: Frame, a: A) -> None:
-    draw_unit(st, f["bag"], "drawn")
-
-
-@setup.step("drawn")
-def _setup_drawn(st: St, f: Frame, a: A) -> None:
-    place(st, f["area"], "ind", take_from_bag(st, a))
-    f["area"] += 1
-    st.goto("area")
-
-
-@setup.step("ships")
-def _setup_ships(st: St, f: Frame, a: A) -> None:
-    """Step 4: Colón and three soldiers drawn at random wait by the ships."""
-    if f["n"] == 3:
-        update_control(st)
-        st.log("log.setup")
-        f["fac"] = "es"
-        st.goto("deal")
-        return
-    draw_unit(st, "soldier", "soldier")
-
-
-@setup.step("soldier")
-def _setup_soldier(st: St, f: Frame, a: A) -> None:
-    st.d["ships"].append(take_from_bag(st, a))
-    f["n"] += 1
-    st.goto("ships")
-
-
-@setup.step("deal")
-def _setup_deal(st: St, f: Frame, a: A) -> None:
-    """Step 11: each side draws five of its eight event cards (solo: the Nitayno keeps its deck, §5.2)."""
-    d = st.d
-    fac = f["fac"]
-    if fac is None or (fac == "ind" and solo(st)):
-        st.ret()
-        return
-    if len(d["hands"][fac]) == HAND:
-        f["fac"] = "ind" if fac == "es" else None
-        st.goto("deal")
-        return
-    pool = [c for c, e in BOARD.events.items() if e.faction == fac and c not in d["hands"][fac]]
-    st.chance({act(f"deal {c}"): 1 for c in pool}, then="dealt")
-
-
-@setup.step("dealt")
-def _setup_dealt(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    card = int(arg(a))
-    st.d["hands"][f["fac"]].append(card)
-    st.d["hands"][f["fac"]].sort()
-    st.log("log.dealt", visible_to=[ROLE[f["fac"]]], card=f"@card.{card}")
-    st.goto("deal")
+game = PROCS.sequence("game", "4.3", "setup", "turn1", "turns")
 
 
 # ------------------------------------------------------------------------------ §4.3.1 special turn 1
@@ -227,14 +102,18 @@ def _turn1_optional(st: St, f: Frame, a: A) -> None:
     if st.d["ctrl"][area - 1] != "es" or not present(st, area, "es"):
         st.goto("done")
         return
-    decide(
-        st, "es", "impulse", [*area_actions("activate", [area]), PASS], "chosen", "prompt.landing_activation"
+    st.decide(
+        ROLE["es"],
+        "impulse",
+        [*area_actions("activate", [area]), PASS],
+        then="chosen",
+        prompt="prompt.landing_activation",
     )
 
 
 @turn1.step("chosen")
 def _turn1_chosen(st: St, f: Frame, a: A) -> None:
-    if choice(f, a) == PASS:
+    if a == PASS:
         st.goto("done")
         return
     st.call("activation", then="done", fac="es", area=f["area"])
@@ -393,12 +272,14 @@ def _colon_returns(st: St, f: Frame, a: A) -> None:
     if not held:
         st.ret()
         return
-    decide(st, "es", "choose_area", area_actions("at", held), "chosen", "prompt.colon_returns")
+    st.decide(
+        ROLE["es"], "choose_area", area_actions("at", held), then="chosen", prompt="prompt.colon_returns"
+    )
 
 
 @colon_returns.step("chosen")
 def _colon_returns_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     d = st.d
     pieces(st, area, "es").append(d.pop("colon_piece"))
     d["colon"] = "map"
@@ -422,19 +303,19 @@ def _event(st: St, f: Frame, a: A) -> None:
         st.goto("solo_es")
         return
     cards = [act(f"card {c}") for c in d["hands"]["ind"]]
-    decide(st, "ind", "event_card", cards, "ind_chosen", "prompt.event_card", secret=True)
+    st.decide(ROLE["ind"], "event_card", cards, then="ind_chosen", prompt="prompt.event_card", secret=True)
 
 
 @event_phase.step("ind_chosen")
 def _event_ind(st: St, f: Frame, a: A) -> None:
-    commit(st, "ind", choice(f, a))
+    commit(st, "ind", a)
     cards = [act(f"card {c}") for c in st.d["hands"]["es"]]
-    decide(st, "es", "event_card", cards, "es_chosen", "prompt.event_card", secret=True)
+    st.decide(ROLE["es"], "event_card", cards, then="es_chosen", prompt="prompt.event_card", secret=True)
 
 
 @event_phase.step("es_chosen")
 def _event_es(st: St, f: Frame, a: A) -> None:
-    commit(st, "es", choice(f, a))
+    commit(st, "es", a)
     reveal_events(st)
     st.goto("resolve_ind")
 
@@ -447,19 +328,19 @@ def _event_solo_es(st: St, f: Frame, a: A) -> None:
 
 @event_phase.step("solo_es_chosen")
 def _event_solo_es_chosen(st: St, f: Frame, a: A) -> None:
-    commit(st, "es", choice(f, a))
+    commit(st, "es", a)
     cards = [act(f"card {c}") for c in st.d["hands"]["ind"]]
-    decide(st, "ind", "event_card", cards, "solo_ind_chosen", "prompt.event_card")
+    st.decide(ROLE["ind"], "event_card", cards, then="solo_ind_chosen", prompt="prompt.event_card")
 
 
 @event_phase.step("solo_ind_chosen")
 def _event_solo_ind(st: St, f: Frame, a: A) -> None:
-    commit(st, "ind", choice(f, a))
+    commit(st, "ind", a)
     reveal_events(st)
     st.goto("resolve_ind")
 
 
-def commit(st: St, fac: str, a: int) -> None:
+def commit(st: St, fac: str, a: A) -> None:
     card = int(arg(a))
     st.d["hands"][fac].remove(card)
     st.d["commit"][fac] = card
@@ -579,12 +460,14 @@ def _final_guaca(st: St, f: Frame, a: A) -> None:
         return
     most = max(units(st, x, "ind") for x in held)
     best = [x for x in held if units(st, x, "ind") == most]
-    decide(st, "ind", "choose_area", area_actions("at", best), "guaca_to", "prompt.guaca_moves")
+    st.decide(
+        ROLE["ind"], "choose_area", area_actions("at", best), then="guaca_to", prompt="prompt.guaca_moves"
+    )
 
 
 @final_phase.step("guaca_to")
 def _final_guaca_to(st: St, f: Frame, a: A) -> None:
-    area = int(arg(choice(f, a)))
+    area = int(arg(a))
     pieces(st, area, "ind").append(f.pop("piece"))
     st.log("log.guaca_flips", area=area)
     update_control(st)
@@ -600,42 +483,3 @@ def _final_grace(st: St, f: Frame, a: A) -> None:
         st.log("log.grace_turns", face=f"@grace.{g['face']}")
     if not check_victory(st):
         st.ret()
-
-
-# ------------------------------------------------------------------------------------ §4.6 the end
-def final_tally(st: St) -> dict[str, int]:
-    """§4.6 final adjustments (and §5.4 levels I–II in solo): each line of the tally."""
-    d = st.d
-    level = solo_level(st)
-    support = BOARD.rs_end_vp[d["rs"]]
-    if level >= 1 and support > 0:
-        support = 0
-    cits = len(d["cit"])
-    tally = {"areas": d["vp"], "support": support}
-    tally["citadels"] = 1 if cits == 3 and support <= 0 else (-(2 if level >= 2 else 1) if cits == 0 else 0)
-    tally["anacaona"] = -1 if d["anacaona"] == "ind" else 0
-    tally["testament"] = d["testament"] or 0
-    return tally
-
-
-def final_score(st: St) -> None:
-    d = st.d
-    tally = final_tally(st)
-    total = sum(tally.values())
-    level = solo_level(st)
-    all_two = all(d["ctrl"][x - 1] == "es" for x in BOARD.tracks["scroll_areas"])
-    winner = "es" if total >= BOARD.tracks["vp_target"] and (level < 2 or all_two) else "ind"
-    band = next(v for v in BOARD.victory if v["low"] <= total <= v["high"])
-    level_key = band["level"] if band["faction"] == winner else "minor"
-    returns = [1.0, -1.0] if winner == "es" else [-1.0, 1.0]
-    signed = {k: f"{v:+d}" for k, v in tally.items()}
-    st.log(
-        "log.final",
-        total=total,
-        areas=tally["areas"],
-        support=signed["support"],
-        citadels=signed["citadels"],
-        anacaona=signed["anacaona"],
-        testament=signed["testament"],
-    )
-    st.end_game(f"outcome.{winner}_{level_key}", returns, vp=total, **tally)

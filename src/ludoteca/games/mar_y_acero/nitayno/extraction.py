@@ -1,6 +1,6 @@
 """The position as the Nitayno reads it (§5), and its one source of chance: the extraction system (§5.1).
 
-`snapshot` turns the state's map into the plain `Snapshot` that `nitayno_plan` judges; `extract` is the
+`snapshot` turns the state's map into the plain `Snapshot` that `nitayno.plan` judges; `extract` is the
 procedure that draws an area marker from the black bag (a chance node) and counts down to a valid area.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.nitayno_plan import Piece, Snapshot, Spot, extract
+from ludoteca.games.mar_y_acero.nitayno.plan import Piece, Snapshot, Spot, extract
 from ludoteca.games.mar_y_acero.pieces import KINDS, key, split_key
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 
@@ -71,7 +71,7 @@ def snapshot(st: St) -> Snapshot:
 
 
 def level(st: St) -> int:
-    return int(st.d["options"]["level"])
+    return st.options.level
 
 
 def memory(st: St) -> dict[str, Any]:

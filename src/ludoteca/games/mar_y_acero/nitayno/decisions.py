@@ -4,7 +4,7 @@ The game sends each indigenous decision through its seam (`seats.indigenous_deci
 ``nitayno.<kind>`` here, with the legal actions; the procedure may draw area markers (chance nodes, the
 extraction system of §5.1) and returns one of those actions. The impulse is planned once, when the area is
 activated (§5.3.5), and the decisions inside it follow the plan; the log says why at each step.
-The solo phases and the Nitayno cards are in `nitayno_cards.py`.
+The solo phases and the Nitayno cards are in `nitayno.cards`.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Procedure
-from ludoteca.games.mar_y_acero import nitayno_cards as _cards  # noqa: F401  (registers the card procedures)
 from ludoteca.games.mar_y_acero.actions import ACTIONS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import may_join
-from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO
-from ludoteca.games.mar_y_acero.nitayno_map import caller, draw_area, level, memory, piece_of, snapshot
-from ludoteca.games.mar_y_acero.nitayno_plan import (
+from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
+from ludoteca.games.mar_y_acero.nitayno.extraction import caller, draw_area, level, memory, piece_of, snapshot
+from ludoteca.games.mar_y_acero.nitayno.plan import (
     Piece,
     Snapshot,
     Spot,
@@ -36,7 +35,7 @@ from ludoteca.games.mar_y_acero.nitayno_plan import (
     targets,
 )
 from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import BOTS, PROCS, A, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState as St
@@ -48,11 +47,11 @@ def names(f: Frame) -> dict[str, int]:
 
 
 def answer(st: St, f: Frame, notation: str) -> None:
-    """Return the chosen action to the seam; it must be one of the legal ones."""
+    """Hand the chosen action to the step waiting for it (`State.answer`); it must be a legal one."""
     chosen = names(f).get(notation)
     if chosen is None:
         raise RuntimeError(f"Nitayno chose {notation!r}, not among {sorted(names(f))}")
-    st.ret(chosen)
+    st.answer(chosen)
 
 
 def by_key(f: Frame, verb: str) -> dict[str, str]:
@@ -83,6 +82,8 @@ def last_impulses(st: St) -> bool:
 
 
 def register(kind: str, rule: str) -> Procedure:
+    """The Nitayno's procedure for the indigenous decisions of `kind` (`MyaState.bot_for`)."""
+    BOTS.add(kind)
     return PROCS.proc(f"nitayno.{kind}", rule=rule)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ludoteca.core import provenance
 
-DATA = Path(__file__).parent / "data" / "nitayno.toml"
+DATA = Path(__file__).parent.parent / "data" / "nitayno.toml"
 EFFECTS = frozenset(
     {
         *("roll", "nothing", "royal_support", "spanish_units", "indigenous_units", "palisade", "citadel"),

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
+from ludoteca.games.mar_y_acero.activation import build_targets
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import held
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
-from ludoteca.games.mar_y_acero.flow import draw_unit, take_from_bag
-from ludoteca.games.mar_y_acero.nitayno_data import NITAYNO, faces
-from ludoteca.games.mar_y_acero.nitayno_map import draw_area, memory, piece_of, snapshot
-from ludoteca.games.mar_y_acero.nitayno_plan import (
+from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO, faces
+from ludoteca.games.mar_y_acero.nitayno.extraction import draw_area, memory, piece_of, snapshot
+from ludoteca.games.mar_y_acero.nitayno.plan import (
     garrison,
     hit_order,
     raid_victim,
@@ -24,12 +24,14 @@ from ludoteca.games.mar_y_acero.nitayno_plan import (
 )
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
+    draw_unit,
     find,
     key,
     pieces,
     place,
     present,
     remove,
+    take_from_bag,
     take_hit,
     units,
     update_control,
@@ -297,20 +299,7 @@ def _palisade(st: St, f: Frame, a: A) -> None:
     if not f["left"]:
         finish(st, f)
         return
-    if f["effect"]["n"] > 0:
-        valid = [
-            x
-            for x in AREAS
-            if d["ctrl"][x - 1] == "es"
-            and present(st, x, "es")
-            and not BOARD.areas[x].jungle
-            and x not in d["pal"]
-            and x not in d["cit"]
-        ]
-        if len(d["pal"]) >= BOARD.tracks["palisades"]:
-            valid = []
-    else:
-        valid = list(d["pal"])
+    valid = build_targets(st, "palisade") if f["effect"]["n"] > 0 else list(d["pal"])  # §4.4.2
     if not valid:
         finish(st, f)
         return
@@ -584,11 +573,7 @@ def _volley(st: St, f: Frame, a: A) -> None:
     dice = f["dice"]
     again = len(dice) == 3 and len(f["fail"]) == 3
     reason = (
-        "level"
-        if int(d["options"]["level"]) >= 2
-        else "card"
-        if memory(st).get("reroll_turn") == d["turn"]
-        else None
+        "level" if st.options.level >= 2 else "card" if memory(st).get("reroll_turn") == d["turn"] else None
     )
     if not again or reason is None:
         st.ret(dice)
