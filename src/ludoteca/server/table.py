@@ -127,7 +127,7 @@ def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict
     if log_from == 0:
         return state.view(role, lang)
     tail = object.__new__(type(state))
-    tail.game, tail.d, tail.logs = state.game, state.d, state.logs[log_from:]
+    tail.game, tail.d, tail.options, tail.logs = state.game, state.d, state.options, state.logs[log_from:]
     return tail.view(role, lang)
 
 
