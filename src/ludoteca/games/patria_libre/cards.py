@@ -23,9 +23,8 @@ from ludoteca.games.patria_libre.procs import PROCS
 from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
-    from ludoteca.games.patria_libre.state import PatriaState as St
+    from ludoteca.games.patria_libre.state import PatriaState
 
-A = int | None
 TYPES = ("leader", "character", "event", "spv", "iturbide")
 COLOURS = {"yellow": "insurgent", "blue": "royalist", "violet": ""}
 REQUIREMENTS = ("rank", "poorest", "region", "pay")
@@ -127,11 +126,11 @@ _validate()
 
 
 # ------------------------------------------------------------------------------------ requirements
-def rank_ok(st: St, r: str, column: str, cmp: str) -> bool:
+def rank_ok(state: PatriaState, r: str, column: str, cmp: str) -> bool:
     """§Simbología de cartas especiales: ≥ at or above every other player, ≤ at or below; "extreme"
     strictly above or strictly below them all (the División cards: a tie forbids them)."""
-    mine = st.rank(r, column)
-    others = [st.rank(o, column) for o in st.others(r)]
+    mine = state.rank(r, column)
+    others = [state.rank(o, column) for o in state.others(r)]
     if cmp == ">=":
         return all(mine >= x for x in others)
     if cmp == "<=":
@@ -139,49 +138,49 @@ def rank_ok(st: St, r: str, column: str, cmp: str) -> bool:
     return all(mine > x for x in others) or all(mine < x for x in others)
 
 
-def requirement_met(st: St, r: str, card: Card, prov: str, req: dict[str, Any]) -> bool:
+def requirement_met(state: PatriaState, r: str, card: Card, prov: str, req: dict[str, Any]) -> bool:
     kind = req["kind"]
     if kind == "rank":
-        return rank_ok(st, r, req["column"], req["cmp"])
+        return rank_ok(state, r, req["column"], req["cmp"])
     if kind == "poorest":
-        return all(st.d["coins"][r] <= st.d["coins"][o] for o in st.others(r))
+        return all(state.d["coins"][r] <= state.d["coins"][o] for o in state.others(r))
     if kind == "region":
         return BOARD.provinces[prov].region in req["icons"]
-    others = [c for c in st.d["area"][r] if c != card.id]
-    return bool(st.d["coins"][r] >= req.get("coins", 0)) and len(others) >= req.get("cards", 0)
+    others = [c for c in state.d["area"][r] if c != card.id]
+    return bool(state.d["coins"][r] >= req.get("coins", 0)) and len(others) >= req.get("cards", 0)
 
 
-def effect_possible(st: St, r: str, card: Card, prov: str, eff: dict[str, Any]) -> bool:
+def effect_possible(state: PatriaState, r: str, card: Card, prov: str, eff: dict[str, Any]) -> bool:
     """Whether carrying out `eff` from `prov` would change anything now."""
     from ludoteca.games.patria_libre.orders import feasible
 
     kind = eff["kind"]
     if kind == "order":
         if eff.get("target") == "other_region":
-            return bool(other_region_targets(st, r, prov))
-        return feasible(st, r, eff["order"], prov)
+            return bool(other_region_targets(state, r, prov))
+        return feasible(state, r, eff["order"], prov)
     if kind in ("popularity", "vp"):
         return True
     if kind == "coins":
-        return st.bank() > 0
+        return state.bank() > 0
     if kind == "buy_popularity":
-        return bool(st.d["coins"][r] >= eff["coins"])
+        return bool(state.d["coins"][r] >= eff["coins"])
     if kind == "rival_popularity":
-        return bool(st.opponents(r))
+        return bool(state.opponents(r))
     if kind == "rival_discard":
-        return any(st.d["area"][o] for o in st.opponents(r))
+        return any(state.d["area"][o] for o in state.opponents(r))
     if kind == "steal_coins":
-        return any(st.d["coins"][o] for o in st.opponents(r))
-    return bool(conversions(st, r, prov))
+        return any(state.d["coins"][o] for o in state.opponents(r))
+    return bool(conversions(state, r, prov))
 
 
-def usable(st: St, r: str, card_id: str, prov: str) -> bool:
+def usable(state: PatriaState, r: str, card_id: str, prov: str) -> bool:
     """§Requisitos de uso: the card's own conditions hold in `prov` and at least one effect would do
     something (colour, presence, room and the leader's province are checked by the turn)."""
     card = CARDS[card_id]
-    if not all(requirement_met(st, r, card, prov, req) for req in card.requires):
+    if not all(requirement_met(state, r, card, prov, req) for req in card.requires):
         return False
-    return any(effect_possible(st, r, card, prov, eff) for eff in card.effects)
+    return any(effect_possible(state, r, card, prov, eff) for eff in card.effects)
 
 
 # ------------------------------------------------------------------------------ matching symbols
@@ -197,19 +196,19 @@ def symbols(side: str, card_id: str) -> set[int | str]:
 
 
 # ---------------------------------------------------------------------------- violet preferences
-def _measure(st: St, who: str, prefers: dict[str, str]) -> int:
+def _measure(state: PatriaState, who: str, prefers: dict[str, str]) -> int:
     kind = prefers["kind"]
     if kind == "rank":
-        return st.rank(who, prefers["column"])
+        return state.rank(who, prefers["column"])
     if kind == "coins":
-        return int(st.d["coins"][who])
+        return int(state.d["coins"][who])
     if kind == "troops":
-        return sum(1 for t in st.d["troops"].values() if who in t)
-    side = st.side(who)
-    return int(st.d["vp"].get(side, 0)) if side in st.d["vp"] else 0
+        return sum(1 for t in state.d["troops"].values() if who in t)
+    side = state.side(who)
+    return int(state.d["vp"].get(side, 0)) if side in state.d["vp"] else 0
 
 
-def new_owner(st: St, r: str, card_id: str) -> str:
+def new_owner(state: PatriaState, r: str, card_id: str) -> str:
     """§C- Recuperar órdenes, "Importante": the player a recovered violet character joins — the one its
     printed preference picks (highest/most or lowest/fewest). A tie with the recovering player keeps the
     card where it is; so does a tie between two other players (nobody is preferred alone)."""
@@ -217,42 +216,42 @@ def new_owner(st: St, r: str, card_id: str) -> str:
     if prefers is None:
         return r
     sign = 1 if prefers["side"] in ("highest", "most") else -1
-    scores = {who: sign * _measure(st, who, prefers) for who in st.seated()}
+    scores = {who: sign * _measure(state, who, prefers) for who in state.seated()}
     best = max(scores.values())
     top = [who for who, s in scores.items() if s == best]
     return r if r in top or len(top) > 1 else top[0]
 
 
 # -------------------------------------------------------------------------------- effect helpers
-def other_region_targets(st: St, r: str, prov: str) -> list[str]:
+def other_region_targets(state: PatriaState, r: str, prov: str) -> list[str]:
     """Evangelización: neighbours of `prov` with another region icon, where the player has no troop."""
-    if not st.piece_free(r, 1):
+    if not state.piece_free(r, 1):
         return []
     here = BOARD.provinces[prov].region
     return [
-        p for p in BOARD.adjacent[prov] if BOARD.provinces[p].region != here and r not in st.d["troops"][p]
+        p for p in BOARD.adjacent[prov] if BOARD.provinces[p].region != here and r not in state.d["troops"][p]
     ]
 
 
-def conversions(st: St, r: str, prov: str) -> list[tuple[str, str]]:
+def conversions(state: PatriaState, r: str, prov: str) -> list[tuple[str, str]]:
     """convert_infantry: (province, adversary) whose infantry may become the player's — in `prov` or a
     neighbour, where the player has no troop of their own and an infantry piece is left."""
-    if not st.piece_free(r, 1):
+    if not state.piece_free(r, 1):
         return []
     return [
         (p, o)
         for p in (prov, *BOARD.adjacent[prov])
-        if r not in st.d["troops"][p]
-        for o in st.opponents(r)
-        if st.d["troops"][p].get(o) == 1
+        if r not in state.d["troops"][p]
+        for o in state.opponents(r)
+        if state.d["troops"][p].get(o) == 1
     ]
 
 
-def _choose_rival(st: St, f: Frame, rivals: list[str], then: str) -> None:
+def _choose_rival(state: PatriaState, frame: Frame, rivals: list[str], then: str) -> None:
     if len(rivals) == 1:
-        st.procedures["card"].steps[then](st, f, ID[f"target {rivals[0]}"])
+        state.procedures["card"].steps[then](state, frame, ID[f"target {rivals[0]}"])
         return
-    seat_decides(st, f["r"], "target", [ID[f"target {o}"] for o in rivals], then, "cards.prompt.rival")
+    seat_decides(state, frame["r"], "target", [ID[f"target {o}"] for o in rivals], then, "cards.prompt.rival")
 
 
 # ---------------------------------------------------------------------------------- the procedure
@@ -260,61 +259,68 @@ card_proc = PROCS.proc("card", rule="B")
 
 
 @card_proc.step()
-def _start(st: St, f: Frame, a: A) -> None:
+def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
     """Pay what the card asks (§Requisitos de uso), then its popularity icon (§Simbología)."""
-    card = CARDS[f["card"]]
-    f["left"] = list(range(len(card.effects)))
+    card = CARDS[frame["card"]]
+    frame["left"] = list(range(len(card.effects)))
     pay = next((req for req in card.requires if req["kind"] == "pay"), {})
     if pay.get("coins"):
-        st.take(f["r"], pay["coins"])
-        st.log("cards.log.paid", who=f"@role.{f['r']}", n=pay["coins"])
-    f["discards"] = pay.get("cards", 0)
+        state.take(frame["r"], pay["coins"])
+        state.log("cards.log.paid", who=f"@role.{frame['r']}", n=pay["coins"])
+    frame["discards"] = pay.get("cards", 0)
     if pay.get("popularity"):
-        st.call("lose", then="discards", r=f["r"], n=pay["popularity"])
+        state.call("lose", then="discards", r=frame["r"], n=pay["popularity"])
     else:
-        st.goto("discards")
+        state.goto("discards")
 
 
 @card_proc.step("discards")
-def _discards(st: St, f: Frame, a: A) -> None:
-    area = st.d["area"][f["r"]]
-    if f["discards"] and area:
+def _discards(state: PatriaState, frame: Frame, action: int | None) -> None:
+    area = state.d["area"][frame["r"]]
+    if frame["discards"] and area:
         seat_decides(
-            st, f["r"], "discard", [ID[f"discard {c}"] for c in area], "discarded", "cards.prompt.sacrifice"
+            state,
+            frame["r"],
+            "discard",
+            [ID[f"discard {c}"] for c in area],
+            "discarded",
+            "cards.prompt.sacrifice",
         )
         return
-    card = CARDS[f["card"]]
+    card = CARDS[frame["card"]]
     if card.popularity:
-        st.call("gain", then="effects", r=f["r"], n=1, col=card.popularity)
+        state.call("gain", then="effects", r=frame["r"], n=1, col=card.popularity)
     else:
-        st.goto("effects")
+        state.goto("effects")
 
 
 @card_proc.step("discarded")
-def _discarded(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    gone = target(a)
-    st.d["area"][f["r"]].remove(gone)
-    st.d["discard"].append(gone)
-    st.log("cards.log.sacrificed", who=f"@role.{f['r']}", card=f"@card.{gone}.name")
-    f["discards"] -= 1
-    st.goto("discards")
+def _discarded(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    gone = target(action)
+    state.d["area"][frame["r"]].remove(gone)
+    state.d["discard"].append(gone)
+    state.log("cards.log.sacrificed", who=f"@role.{frame['r']}", card=f"@card.{gone}.name")
+    frame["discards"] -= 1
+    state.goto("discards")
 
 
 @card_proc.step("effects")
-def _effects(st: St, f: Frame, a: A) -> None:
+def _effects(state: PatriaState, frame: Frame, action: int | None) -> None:
     """The effects not yet carried out that would do something; a lone one is carried out at once."""
-    card = CARDS[f["card"]]
-    left = [i for i in f["left"] if effect_possible(st, f["r"], card, f["prov"], card.effects[i])]
+    card = CARDS[frame["card"]]
+    left = [
+        i for i in frame["left"] if effect_possible(state, frame["r"], card, frame["prov"], card.effects[i])
+    ]
     if not left:
-        st.ret()
+        state.ret()
     elif len(card.effects) == 1:
-        _chosen(st, f, ID["effect 1"])
+        _chosen(state, frame, ID["effect 1"])
     else:
         actions = [ID[f"effect {i + 1}"] for i in left] + [ID["done"]]
         seat_decides(
-            st,
-            f["r"],
+            state,
+            frame["r"],
             "effect",
             actions,
             "chosen",
@@ -325,107 +331,107 @@ def _effects(st: St, f: Frame, a: A) -> None:
 
 
 @card_proc.step("chosen")
-def _chosen(st: St, f: Frame, a: A) -> None:
-    if a == ID["done"]:
-        st.ret()
+def _chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
+    if action == ID["done"]:
+        state.ret()
         return
-    assert a is not None
-    i = int(target(a)) - 1
-    f["left"].remove(i)
-    f["i"], f["times"] = i, CARDS[f["card"]].effects[i].get("times", 1)
-    _run_effect(st, f)
+    assert action is not None
+    i = int(target(action)) - 1
+    frame["left"].remove(i)
+    frame["i"], frame["times"] = i, CARDS[frame["card"]].effects[i].get("times", 1)
+    _run_effect(state, frame)
 
 
-def _run_effect(st: St, f: Frame) -> None:
+def _run_effect(state: PatriaState, frame: Frame) -> None:
     """One effect of the vocabulary (data/cards.toml); each ends by going back to step "effects"."""
-    r, prov = f["r"], f["prov"]
-    eff = CARDS[f["card"]].effects[f["i"]]
+    r, prov = frame["r"], frame["prov"]
+    eff = CARDS[frame["card"]].effects[frame["i"]]
     kind = eff["kind"]
     if kind == "order":
         if eff.get("target") == "other_region":
             seat_decides(
-                st,
+                state,
                 r,
                 "at",
-                [ID[f"at {p}"] for p in other_region_targets(st, r, prov)],
+                [ID[f"at {p}"] for p in other_region_targets(state, r, prov)],
                 "recruited",
                 "prompt.recruit",
             )
         else:
-            st.call(eff["order"], then="again", r=r, prov=prov)
+            state.call(eff["order"], then="again", r=r, prov=prov)
     elif kind == "popularity":
-        st.call("gain", then="effects", r=r, n=eff["n"], col=eff.get("column") or None)
+        state.call("gain", then="effects", r=r, n=eff["n"], col=eff.get("column") or None)
     elif kind == "vp":
-        st.add_vp(r, eff["n"])
-        st.goto("effects")
+        state.add_vp(r, eff["n"])
+        state.goto("effects")
     elif kind == "coins":
-        st.give(r, eff["n"])
-        st.goto("effects")
+        state.give(r, eff["n"])
+        state.goto("effects")
     elif kind == "buy_popularity":
-        st.take(r, eff["coins"])
-        st.log("cards.log.paid", who=f"@role.{r}", n=eff["coins"])
-        st.call("gain", then="effects", r=r, n=eff["n"], col=None)
+        state.take(r, eff["coins"])
+        state.log("cards.log.paid", who=f"@role.{r}", n=eff["coins"])
+        state.call("gain", then="effects", r=r, n=eff["n"], col=None)
     elif kind == "rival_popularity":
-        _choose_rival(st, f, st.opponents(r), "rival_loses")
+        _choose_rival(state, frame, state.opponents(r), "rival_loses")
     elif kind == "rival_discard":
-        _choose_rival(st, f, [o for o in st.opponents(r) if st.d["area"][o]], "rival_discards")
+        _choose_rival(state, frame, [o for o in state.opponents(r) if state.d["area"][o]], "rival_discards")
     elif kind == "steal_coins":
-        _choose_rival(st, f, [o for o in st.opponents(r) if st.d["coins"][o]], "robbed")
+        _choose_rival(state, frame, [o for o in state.opponents(r) if state.d["coins"][o]], "robbed")
     else:
-        places = sorted({p for p, _ in conversions(st, r, prov)})
-        seat_decides(st, r, "at", [ID[f"at {p}"] for p in places], "convert_at", "cards.prompt.convert")
+        places = sorted({p for p, _ in conversions(state, r, prov)})
+        seat_decides(state, r, "at", [ID[f"at {p}"] for p in places], "convert_at", "cards.prompt.convert")
 
 
 @card_proc.step("again")
-def _again(st: St, f: Frame, a: A) -> None:
+def _again(state: PatriaState, frame: Frame, action: int | None) -> None:
     """An order effect done `times` times (Grito de Dolores recruits twice), while it can still act."""
-    f["times"] -= 1
-    eff = CARDS[f["card"]].effects[f["i"]]
-    if f["times"] > 0 and effect_possible(st, f["r"], CARDS[f["card"]], f["prov"], eff):
-        _run_effect(st, f)
+    frame["times"] -= 1
+    eff = CARDS[frame["card"]].effects[frame["i"]]
+    if frame["times"] > 0 and effect_possible(state, frame["r"], CARDS[frame["card"]], frame["prov"], eff):
+        _run_effect(state, frame)
     else:
-        st.goto("effects")
+        state.goto("effects")
 
 
 @card_proc.step("recruited")
-def _recruited(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    where = target(a)
-    st.d["troops"][where][f["r"]] = 1
-    st.log("log.recruit", who=f"@role.{f['r']}", prov=f"@province.{where}")
-    st.goto("again")
+def _recruited(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    where = target(action)
+    state.d["troops"][where][frame["r"]] = 1
+    state.log("log.recruit", who=f"@role.{frame['r']}", prov=f"@province.{where}")
+    state.goto("again")
 
 
 @card_proc.step("rival_loses")
-def _rival_loses(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    eff = CARDS[f["card"]].effects[f["i"]]
-    st.call("lose", then="effects", r=target(a), n=eff["n"])
+def _rival_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    eff = CARDS[frame["card"]].effects[frame["i"]]
+    state.call("lose", then="effects", r=target(action), n=eff["n"])
 
 
 @card_proc.step("rival_discards")
-def _rival_discards(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["victim"], f["count"] = target(a), CARDS[f["card"]].effects[f["i"]]["n"]
-    _victim_discards(st, f, None)
+def _rival_discards(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    frame["victim"], frame["count"] = target(action), CARDS[frame["card"]].effects[frame["i"]]["n"]
+    _victim_discards(state, frame, None)
 
 
 @card_proc.step("victim_discards")
-def _victim_discards(st: St, f: Frame, a: A) -> None:
+def _victim_discards(state: PatriaState, frame: Frame, action: int | None) -> None:
     """Indultos: the victim gives up cards of their own choice."""
-    area = st.d["area"][f["victim"]]
-    if a is not None:
-        gone = target(a)
+    area = state.d["area"][frame["victim"]]
+    if action is not None:
+        gone = target(action)
         area.remove(gone)
-        st.d["discard"].append(gone)
-        st.log("cards.log.discarded", who=f"@role.{f['victim']}", card=f"@card.{gone}.name")
-        f["count"] -= 1
-    if f["count"] <= 0 or not area:
-        st.goto("effects")
+        state.d["discard"].append(gone)
+        state.log("cards.log.discarded", who=f"@role.{frame['victim']}", card=f"@card.{gone}.name")
+        frame["count"] -= 1
+    if frame["count"] <= 0 or not area:
+        state.goto("effects")
         return
     seat_decides(
-        st,
-        f["victim"],
+        state,
+        frame["victim"],
         "discard",
         [ID[f"discard {c}"] for c in area],
         "victim_discards",
@@ -434,28 +440,35 @@ def _victim_discards(st: St, f: Frame, a: A) -> None:
 
 
 @card_proc.step("robbed")
-def _robbed(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    victim = target(a)
-    n = min(CARDS[f["card"]].effects[f["i"]]["n"], st.d["coins"][victim])
-    st.d["coins"][victim] -= n
-    st.d["coins"][f["r"]] += n
-    st.log("cards.log.robbed", who=f"@role.{f['r']}", victim=f"@role.{victim}", n=n)
-    st.goto("effects")
+def _robbed(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    victim = target(action)
+    n = min(CARDS[frame["card"]].effects[frame["i"]]["n"], state.d["coins"][victim])
+    state.d["coins"][victim] -= n
+    state.d["coins"][frame["r"]] += n
+    state.log("cards.log.robbed", who=f"@role.{frame['r']}", victim=f"@role.{victim}", n=n)
+    state.goto("effects")
 
 
 @card_proc.step("convert_at")
-def _convert_at(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["q"] = target(a)
-    _choose_rival(st, f, [o for p, o in conversions(st, f["r"], f["prov"]) if p == f["q"]], "converted")
+def _convert_at(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    frame["q"] = target(action)
+    _choose_rival(
+        state,
+        frame,
+        [o for p, o in conversions(state, frame["r"], frame["prov"]) if p == frame["q"]],
+        "converted",
+    )
 
 
 @card_proc.step("converted")
-def _converted(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    q, victim = f["q"], target(a)
-    del st.d["troops"][q][victim]
-    st.d["troops"][q][f["r"]] = 1
-    st.log("cards.log.converted", who=f"@role.{f['r']}", victim=f"@role.{victim}", prov=f"@province.{q}")
-    st.goto("effects")
+def _converted(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    q, victim = frame["q"], target(action)
+    del state.d["troops"][q][victim]
+    state.d["troops"][q][frame["r"]] = 1
+    state.log(
+        "cards.log.converted", who=f"@role.{frame['r']}", victim=f"@role.{victim}", prov=f"@province.{q}"
+    )
+    state.goto("effects")

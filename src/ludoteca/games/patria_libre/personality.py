@@ -37,9 +37,8 @@ from ludoteca.games.patria_libre.procs import PROCS
 from ludoteca.games.patria_libre.seats import answer
 
 if TYPE_CHECKING:
-    from ludoteca.games.patria_libre.state import PatriaState as St
+    from ludoteca.games.patria_libre.state import PatriaState
 
-A = int | None
 RECOMMENDED = ("recruit", "fortress", "train", "taxes")
 """§Configuración: the faces suggested for first games, used for the seat's set-up ("elíjalas usted")."""
 LAST_FOUR = 4
@@ -89,23 +88,23 @@ def _validate() -> None:
 _validate()
 
 
-def active(st: St) -> Personality | None:
-    n = st.d.get("pers_active")
+def active(state: PatriaState) -> Personality | None:
+    n = state.d.get("pers_active")
     return PERSONALITIES[n - 1] if n else None
 
 
-def faces_ranked(st: St) -> tuple[str, ...]:
-    p = active(st)
+def faces_ranked(state: PatriaState) -> tuple[str, ...]:
+    p = active(state)
     return p.actions if p else (*RECOMMENDED, "buy", "attack", "march", "clone")
 
 
-def columns_ranked(st: St) -> tuple[str, ...]:
-    p = active(st)
+def columns_ranked(state: PatriaState) -> tuple[str, ...]:
+    p = active(state)
     return p.columns if p else COLUMNS
 
 
-def regions_ranked(st: St) -> tuple[str, ...]:
-    p = active(st)
+def regions_ranked(state: PatriaState) -> tuple[str, ...]:
+    p = active(state)
     return p.regions if p else tuple(BOARD.regions)
 
 
@@ -113,70 +112,70 @@ def regions_ranked(st: St) -> tuple[str, ...]:
 persona = PROCS.proc("persona", rule="solo")
 
 
-def _draw(st: St, then: str) -> None:
+def _draw(state: PatriaState, then: str) -> None:
     """Reveal the next personality card; the deck is reshuffled when it runs out."""
-    left = st.d.setdefault("pers_left", [])
+    left = state.d.setdefault("pers_left", [])
     if not left:
         left.extend(range(1, len(PERSONALITIES) + 1))
-    st.chance({ID[f"persona {n}"]: 1 for n in left}, then=then)
+    state.chance({ID[f"persona {n}"]: 1 for n in left}, then=then)
 
 
-def _take(st: St, a: A) -> Personality:
-    assert a is not None
-    n = int(target(a))
-    st.d["pers_left"].remove(n)
+def _take(state: PatriaState, action: int | None) -> Personality:
+    assert action is not None
+    n = int(target(action))
+    state.d["pers_left"].remove(n)
     return PERSONALITIES[n - 1]
 
 
 @persona.step()
-def _persona(st: St, f: Frame, a: A) -> None:
+def _persona(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§Turno del jugador con IA: each turn begins by revealing a personality card (once a turn: after
     selling a card or eliminating a prisoner the same personality chooses the action)."""
-    turn = st.d["stack"][-2]
-    if f["kind"] == "action" and not turn.get("pers_drawn"):
+    turn = state.d["stack"][-2]
+    if frame["kind"] == "action" and not turn.get("pers_drawn"):
         turn["pers_drawn"] = True
-        _draw(st, "revealed")
+        _draw(state, "revealed")
     else:
-        _decide(st, f)
+        _decide(state, frame)
 
 
 @persona.step("revealed")
-def _revealed(st: St, f: Frame, a: A) -> None:
-    card = _take(st, a)
-    previous = active(st)
+def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
+    card = _take(state, action)
+    previous = active(state)
     if card.same_as_previous and previous is None:
-        _draw(st, "revealed")  # nothing to repeat yet: the next card decides
+        _draw(state, "revealed")  # nothing to repeat yet: the next card decides
         return
     if previous is not None and card.same_as_previous:
-        st.log("solo.log.same", who=f"@role.{f['r']}", persona=f"@persona.{previous.id}")
+        state.log("solo.log.same", who=f"@role.{frame['r']}", persona=f"@persona.{previous.id}")
     else:
-        st.d["pers_active"] = PERSONALITIES.index(card) + 1
-        st.log("solo.log.revealed", who=f"@role.{f['r']}", persona=f"@persona.{card.id}")
-    st.d["pers_want"] = None
-    _decide(st, f)
+        state.d["pers_active"] = PERSONALITIES.index(card) + 1
+        state.log("solo.log.revealed", who=f"@role.{frame['r']}", persona=f"@persona.{card.id}")
+    state.d["pers_want"] = None
+    _decide(state, frame)
 
 
-def _decide(st: St, f: Frame) -> None:
-    options = CHOOSERS.get(f["kind"], _first)(st, f)
+def _decide(state: PatriaState, frame: Frame) -> None:
+    options = CHOOSERS.get(frame["kind"], _first)(state, frame)
     if len(options) > 1:
-        f["options"] = options[:2]
-        _draw(st, "flipped")
+        frame["options"] = options[:2]
+        _draw(state, "flipped")
     else:
-        answer(st, options[0])
+        answer(state, options[0])
 
 
 @persona.step("flipped")
-def _flipped(st: St, f: Frame, a: A) -> None:
+def _flipped(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§Turno del jugador con IA: two equally good choices; a new card's tab picks — positive, option 1."""
-    card = _take(st, a)
-    pick = f["options"][0 if card.tab == "yes" else 1]
-    st.log(
+    card = _take(state, action)
+    pick = frame["options"][0 if card.tab == "yes" else 1]
+    state.log(
         "solo.log.flip",
         persona=f"@persona.{card.id}",
         tab=f"@solo.tab.{card.tab}",
         choice=ACTIONS.names[pick],
     )
-    answer(st, pick)
+    answer(state, pick)
 
 
 def _best(scored: list[tuple[float, int]]) -> list[int]:
@@ -187,8 +186,8 @@ def _best(scored: list[tuple[float, int]]) -> list[int]:
     return [scored[0][1]]
 
 
-def _first(st: St, f: Frame) -> list[int]:
-    return [f["actions"][0]]
+def _first(state: PatriaState, frame: Frame) -> list[int]:
+    return [frame["actions"][0]]
 
 
 # ----------------------------------------------------------------------------- the turn's action
@@ -209,299 +208,307 @@ def effect_faces(eff: dict[str, Any]) -> set[str]:
     return set(FACES)
 
 
-def _serves(st: St, r: str, card_id: str, face: str, places: list[str]) -> bool:
+def _serves(state: PatriaState, r: str, card_id: str, face: str, places: list[str]) -> bool:
     """Whether the card has an effect serving `face` that would act in one of the provinces it may go."""
     card = CARDS[card_id]
     return any(
-        face in effect_faces(eff) and effect_possible(st, r, card, p, eff)
+        face in effect_faces(eff) and effect_possible(state, r, card, p, eff)
         for eff in card.effects
         for p in places
     )
 
 
-def _menu(st: St, f: Frame) -> list[int]:
+def _menu(state: PatriaState, frame: Frame) -> list[int]:
     """§Turno del jugador con IA, the turn's action (A, B, C or D) and the reason, logged."""
-    r, acts = f["r"], set(f["actions"])
-    st.d["pers_flip"] = False
-    st.d["pers_face"] = None
-    for card in st.d["captured_from"]:
-        if card in st.d["area"][r] and CARDS[card].type == "leader" and ID[f"eliminate {card}"] in acts:
-            st.log("solo.log.why_eliminate", card=f"@card.{card}.name")
+    r, acts = frame["r"], set(frame["actions"])
+    state.d["pers_flip"] = False
+    state.d["pers_face"] = None
+    for card in state.d["captured_from"]:
+        if card in state.d["area"][r] and CARDS[card].type == "leader" and ID[f"eliminate {card}"] in acts:
+            state.log("solo.log.why_eliminate", card=f"@card.{card}.name")
             return [ID[f"eliminate {card}"]]
-    cards = [ACTIONS.names[x].split(" ", 1)[1] for x in f["actions"] if verb(x) == "card"]
-    orders = {ACTIONS.names[x].split(" ", 1)[1] for x in f["actions"] if verb(x) == "order"}
-    places = st.d["stack"][-2].get("cards", {})
-    ranking = faces_ranked(st)
+    cards = [ACTIONS.names[x].split(" ", 1)[1] for x in frame["actions"] if verb(x) == "card"]
+    orders = {ACTIONS.names[x].split(" ", 1)[1] for x in frame["actions"] if verb(x) == "order"}
+    places = state.d["stack"][-2].get("cards", {})
+    ranking = faces_ranked(state)
     for i, face in enumerate(ranking):
         if i >= LAST_FOUR:
             break
-        useful = [c for c in cards if _serves(st, r, c, face, places.get(c, []))]
+        useful = [c for c in cards if _serves(state, r, c, face, places.get(c, []))]
         if useful:
             card = max(useful, key=lambda c: (CARDS[c].type in ("leader", "iturbide"), -cards.index(c)))
-            st.d["pers_face"] = face
-            st.log("solo.log.why_card", card=f"@card.{card}.name", face=f"@face.{face}", n=i + 1)
+            state.d["pers_face"] = face
+            state.log("solo.log.why_card", card=f"@card.{card}.name", face=f"@face.{face}", n=i + 1)
             return [ID[f"card {card}"]]
         if face in orders and face != "clone":
-            st.log("solo.log.why_order", face=f"@face.{face}", n=i + 1)
+            state.log("solo.log.why_order", face=f"@face.{face}", n=i + 1)
             return [ID[f"order {face}"]]
-        if "clone" in orders and (face == "clone" or _clone_can(st, r, face)):
-            st.d["pers_want"] = None if face == "clone" else face
-            st.log("solo.log.why_clone", face=f"@face.{face}", n=i + 1)
+        if "clone" in orders and (face == "clone" or _clone_can(state, r, face)):
+            state.d["pers_want"] = None if face == "clone" else face
+            state.log("solo.log.why_clone", face=f"@face.{face}", n=i + 1)
             return [ID["order clone"]]
-    in_area = [t for t in st.d["tokens"][r] if t[1] is None]
+    in_area = [t for t in state.d["tokens"][r] if t[1] is None]
     if (
         not orders
         and not cards
         and ID["reorganize"] in acts
         and in_area
-        and all(BOARD.tokens[k][t[0]] in MONEY_FACES for k, t in enumerate(st.d["tokens"][r]) if t[1] is None)
+        and all(
+            BOARD.tokens[k][t[0]] in MONEY_FACES for k, t in enumerate(state.d["tokens"][r]) if t[1] is None
+        )
     ):
-        st.d["pers_flip"] = True
-        st.log("solo.log.why_money")
+        state.d["pers_flip"] = True
+        state.log("solo.log.why_money")
         return [ID["reorganize"]]
-    if any(t[1] is not None for t in st.d["tokens"][r]):
-        st.log("solo.log.why_recover")
+    if any(t[1] is not None for t in state.d["tokens"][r]):
+        state.log("solo.log.why_recover")
         return [ID["recover"]]
     if ID["reorganize"] in acts:
-        st.log("solo.log.why_reorganize")
+        state.log("solo.log.why_reorganize")
         return [ID["reorganize"]]
     rest = [face for face in ranking if face in orders]
     if rest:
-        st.log("solo.log.why_order", face=f"@face.{rest[0]}", n=ranking.index(rest[0]) + 1)
+        state.log("solo.log.why_order", face=f"@face.{rest[0]}", n=ranking.index(rest[0]) + 1)
         return [ID[f"order {rest[0]}"]]
-    st.log("solo.log.why_recover")
+    state.log("solo.log.why_recover")
     return [ID["recover"]]
 
 
-def _clone_can(st: St, r: str, face: str) -> bool:
+def _clone_can(state: PatriaState, r: str, face: str) -> bool:
     """Whether a clone order could carry out `face` somewhere the seat may place an order."""
     from ludoteca.games.patria_libre.orders import feasible
 
     return (
-        st.d["coins"][r] >= 1
+        state.d["coins"][r] >= 1
         and face != "clone"
-        and any(st.room(r, p) and feasible(st, r, face, p) for p in BOARD.ids)
+        and any(state.room(r, p) and feasible(state, r, face, p) for p in BOARD.ids)
     )
 
 
 # --------------------------------------------------------------------------------- map choices
-def next_region(st: St) -> str:
+def next_region(state: PatriaState) -> str:
     """The region of the S/PV card nearest to leaving the market (the next scoring), or ""."""
-    for card in st.d["market"]:
+    for card in state.d["market"]:
         if CARDS[card].type == "spv":
             return CARDS[card].region
     return ""
 
 
-def value(st: St, r: str, p: str) -> float:
+def value(state: PatriaState, r: str, p: str) -> float:
     """How much the seat wants a province: stars, an enemy flag (its own less), a mine, the region the
     next S/PV card scores, a region it nearly dominates, and the personality's region ranking."""
     prov = BOARD.provinces[p]
-    side = st.side(r)
+    side = state.side(r)
     v = 2.0 * prov.stars + (1.0 if prov.mine else 0.0)
     if prov.flag:
         v += 1.0 if prov.flag == side else 3.0
-    if prov.region == next_region(st):
+    if prov.region == next_region(state):
         v += 2.0
-    if all(st.controller(q) == r for q in BOARD.regions[prov.region] if q != p):
+    if all(state.controller(q) == r for q in BOARD.regions[prov.region] if q != p):
         v += 3.0
-    regions = regions_ranked(st)
+    regions = regions_ranked(state)
     return v + 0.5 * (len(regions) - regions.index(prov.region))
 
 
-def _face_score(st: St, r: str, face: str, p: str) -> float:
+def _face_score(state: PatriaState, r: str, face: str, p: str) -> float:
     """How good it is to carry out `face` from province `p`."""
     from ludoteca.games.patria_libre.orders import hits, recruit_targets
 
     if face == "attack":
         best = -10.0
-        for src, q, o in hits(st, r, p):
-            lonely = st.d["leaders"].get(o) == q and o not in st.d["troops"][q]
-            infamy = max(0, st.force(r, src) - st.force(o, q))
-            best = max(best, value(st, r, q) + (5.0 if lonely else 0.0) - 1.5 * infamy)
+        for src, q, o in hits(state, r, p):
+            lonely = state.d["leaders"].get(o) == q and o not in state.d["troops"][q]
+            infamy = max(0, state.force(r, src) - state.force(o, q))
+            best = max(best, value(state, r, q) + (5.0 if lonely else 0.0) - 1.5 * infamy)
         return best
     if face == "recruit":
-        return max((value(st, r, q) for q in recruit_targets(st, r, p)), default=value(st, r, p))
+        return max((value(state, r, q) for q in recruit_targets(state, r, p)), default=value(state, r, p))
     if face == "march":
-        return max(value(st, r, q) for q in BOARD.adjacent[p]) - 0.5 * value(st, r, p)
+        return max(value(state, r, q) for q in BOARD.adjacent[p]) - 0.5 * value(state, r, p)
     if face == "clone":
-        want = st.d.get("pers_want")
-        return _face_score(st, r, want, p) if want else value(st, r, p)
+        want = state.d.get("pers_want")
+        return _face_score(state, r, want, p) if want else value(state, r, p)
     if face == "buy":
-        return -value(st, r, p)  # bought anywhere: keep the room of the provinces that matter
-    return value(st, r, p)
+        return -value(state, r, p)  # bought anywhere: keep the room of the provinces that matter
+    return value(state, r, p)
 
 
-def _at(st: St, f: Frame) -> list[int]:
+def _at(state: PatriaState, frame: Frame) -> list[int]:
     """A province: where an order or a card goes scores by what it will do there; other choices
     (recruits, attacks, re-entry, conversions) by the province itself."""
-    r, prompt = f["r"], f["prompt"]
-    caller = st.d["stack"][-2]
-    provs = [target(x) for x in f["actions"]]
+    r, prompt = frame["r"], frame["prompt"]
+    caller = state.d["stack"][-2]
+    provs = [target(x) for x in frame["actions"]]
     if prompt == "prompt.order_at":
         face = caller["face"]
         if face == "clone":
-            face = st.d.get("pers_want") or "clone"
-        scored = [(_face_score(st, r, face, p), ID[f"at {p}"]) for p in provs]
+            face = state.d.get("pers_want") or "clone"
+        scored = [(_face_score(state, r, face, p), ID[f"at {p}"]) for p in provs]
     elif prompt == "prompt.card_at":
         faces = [e["order"] for e in CARDS[caller["card"]].effects if e["kind"] == "order"]
         if any(e["kind"] == "convert_infantry" for e in CARDS[caller["card"]].effects):
-            scored = [(float(len(conversions(st, r, p))), ID[f"at {p}"]) for p in provs]
+            scored = [(float(len(conversions(state, r, p))), ID[f"at {p}"]) for p in provs]
         else:
             scored = [
-                (max((_face_score(st, r, x, p) for x in faces), default=-value(st, r, p)), ID[f"at {p}"])
+                (
+                    max((_face_score(state, r, x, p) for x in faces), default=-value(state, r, p)),
+                    ID[f"at {p}"],
+                )
                 for p in provs
             ]
     elif prompt == "prompt.where_infantry" and caller["p"] == "square.give_infantry":
-        scored = [(-value(st, r, p), ID[f"at {p}"]) for p in provs]  # the infantry given away
+        scored = [(-value(state, r, p), ID[f"at {p}"]) for p in provs]  # the infantry given away
     else:
-        scored = [(value(st, r, p), ID[f"at {p}"]) for p in provs]
+        scored = [(value(state, r, p), ID[f"at {p}"]) for p in provs]
     return _best(scored)
 
 
-def _dest(st: St, f: Frame) -> list[int]:
+def _dest(state: PatriaState, frame: Frame) -> list[int]:
     """Where a march ends (or stops on the way): the province the seat values most."""
-    here = st.d["stack"][-2].get("dst", "")
-    return _best([(value(st, f["r"], target(x) or here), x) for x in f["actions"]])
+    here = state.d["stack"][-2].get("dst", "")
+    return _best([(value(state, frame["r"], target(x) or here), x) for x in frame["actions"]])
 
 
-def _mover(st: St, f: Frame) -> list[int]:
+def _mover(state: PatriaState, frame: Frame) -> list[int]:
     """A recovered leader comes back to the map; a march keeps the leader with the troop."""
-    if f["prompt"] == "prompt.recruit_what":
-        return _prefer("move leader", "move troop")(st, f)
-    return _prefer("move both", "move troop", "move leader")(st, f)
+    if frame["prompt"] == "prompt.recruit_what":
+        return _prefer("move leader", "move troop")(state, frame)
+    return _prefer("move both", "move troop", "move leader")(state, frame)
 
 
-def _size(st: St, f: Frame) -> list[int]:
+def _size(state: PatriaState, frame: Frame) -> list[int]:
     """The whole troop marches."""
-    return [max(f["actions"])]
+    return [max(frame["actions"])]
 
 
-def _abandon(st: St, f: Frame) -> list[int]:
+def _abandon(state: PatriaState, frame: Frame) -> list[int]:
     return _best(
-        [(-value(st, f["r"], target(x)) if verb(x) == "abandon" else -100.0, x) for x in f["actions"]]
+        [
+            (-value(state, frame["r"], target(x)) if verb(x) == "abandon" else -100.0, x)
+            for x in frame["actions"]
+        ]
     )
 
 
 # ----------------------------------------------------------------------------- other decisions
-def _gain(st: St, f: Frame) -> list[int]:
+def _gain(state: PatriaState, frame: Frame) -> list[int]:
     """Gains go one level at a time through the card's columns from the left; losses from the right."""
-    caller = st.d["stack"][-2]
+    caller = state.d["stack"][-2]
     caller["pers_i"] = caller.get("pers_i", -1) + 1
-    cols = list(columns_ranked(st))
-    if f["kind"] == "lose":
+    cols = list(columns_ranked(state))
+    if frame["kind"] == "lose":
         cols.reverse()
     want = cols[caller["pers_i"] % len(cols)]
-    return [ID[f"pop {want}"]] if ID[f"pop {want}"] in f["actions"] else [f["actions"][0]]
+    return [ID[f"pop {want}"]] if ID[f"pop {want}"] in frame["actions"] else [frame["actions"][0]]
 
 
-def _token(st: St, f: Frame) -> list[int]:
+def _token(state: PatriaState, frame: Frame) -> list[int]:
     """The token that carries a card is the one showing the least preferred face (right to left)."""
-    ranking = faces_ranked(st)
-    tokens = st.d["tokens"][f["r"]]
+    ranking = faces_ranked(state)
+    tokens = state.d["tokens"][frame["r"]]
 
     def rank(x: int) -> int:
         k = int(target(x)) - 1
         return ranking.index(BOARD.tokens[k][tokens[k][0]])
 
-    return [max(f["actions"], key=rank)]
+    return [max(frame["actions"], key=rank)]
 
 
-def _face(st: St, f: Frame) -> list[int]:
+def _face(state: PatriaState, frame: Frame) -> list[int]:
     """A token's face: the set-up takes the faces the rulebook suggests; a reorganisation forced by money
     turns every order over; otherwise, and for a clone, the face the personality prefers."""
-    faces = [target(x) for x in f["actions"]]
-    if f["prompt"] == "prompt.clone" and st.d.get("pers_want") in faces:
-        return [ID[f"face {st.d['pers_want']}"]]
-    if f["prompt"] == "prompt.face" and active(st) is None:
+    faces = [target(x) for x in frame["actions"]]
+    if frame["prompt"] == "prompt.clone" and state.d.get("pers_want") in faces:
+        return [ID[f"face {state.d['pers_want']}"]]
+    if frame["prompt"] == "prompt.face" and active(state) is None:
         pick = next((x for x in faces if x in RECOMMENDED), faces[0])
         return [ID[f"face {pick}"]]
-    if f["prompt"] == "prompt.face" and st.d.get("pers_flip"):
-        k = f["params"]["token"] - 1
-        return [ID[f"face {BOARD.tokens[k][1 - st.d['tokens'][f['r']][k][0]]}"]]
-    ranking = faces_ranked(st)
+    if frame["prompt"] == "prompt.face" and state.d.get("pers_flip"):
+        k = frame["params"]["token"] - 1
+        return [ID[f"face {BOARD.tokens[k][1 - state.d['tokens'][frame['r']][k][0]]}"]]
+    ranking = faces_ranked(state)
     return [ID[f"face {min(faces, key=ranking.index)}"]]
 
 
-def _slot(st: St, f: Frame) -> list[int]:
+def _slot(state: PatriaState, frame: Frame) -> list[int]:
     """A market card: one the seat may use, with VP or more effects, cheaper to the left."""
     from ludoteca.games.patria_libre.market import matches
 
-    r, side = f["r"], st.side(f["r"])
+    r, side = frame["r"], state.side(frame["r"])
     scored = []
-    for x in f["actions"]:
+    for x in frame["actions"]:
         i = int(target(x)) - 1
-        card = CARDS[st.d["market"][i]]
+        card = CARDS[state.d["market"][i]]
         mine = card.colour in ("violet", COLOUR.get(side, "violet"))
         vp = any(e["kind"] == "vp" for e in card.effects)
         scored.append(
-            (3.0 * mine + 2.0 * vp + len(card.effects) + 2.0 * bool(matches(st, r, card.id)) - 0.5 * i, x)
+            (3.0 * mine + 2.0 * vp + len(card.effects) + 2.0 * bool(matches(state, r, card.id)) - 0.5 * i, x)
         )
     return _best(scored)
 
 
-def _keep(st: St, r: str, card_id: str) -> float:
+def _keep(state: PatriaState, r: str, card_id: str) -> float:
     card = CARDS[card_id]
     if card.type in ("leader", "iturbide"):
         return 100.0
-    return 3.0 * (card.colour in ("violet", COLOUR.get(st.side(r), "violet"))) + len(card.effects)
+    return 3.0 * (card.colour in ("violet", COLOUR.get(state.side(r), "violet"))) + len(card.effects)
 
 
-def _discard(st: St, f: Frame) -> list[int]:
+def _discard(state: PatriaState, frame: Frame) -> list[int]:
     """The card worth least to the seat goes (cards of the other colour first)."""
-    who = f["r"]
-    return [min(f["actions"], key=lambda x: (_keep(st, who, target(x)), x))]
+    who = frame["r"]
+    return [min(frame["actions"], key=lambda x: (_keep(state, who, target(x)), x))]
 
 
-def _supply(st: St, f: Frame) -> list[int]:
+def _supply(state: PatriaState, frame: Frame) -> list[int]:
     """Supply from the least preferred column with positive levels, then coins; abandon last."""
-    cols = columns_ranked(st)
+    cols = columns_ranked(state)
     scored = []
-    for x in f["actions"]:
+    for x in frame["actions"]:
         what = target(x)
         if what in COLUMNS:
             scored.append((10.0 + cols.index(what), x))
         elif what == "coin":
             scored.append((5.0, x))
         elif verb(x) == "abandon":
-            scored.append((-value(st, f["r"], what), x))
+            scored.append((-value(state, frame["r"], what), x))
         else:
             scored.append((-50.0, x))
     return [max(scored)[1]]
 
 
-def _prefer(*notations: str) -> Callable[[St, Frame], list[int]]:
+def _prefer(*notations: str) -> Callable[[PatriaState, Frame], list[int]]:
     """A chooser taking the first of `notations` that is legal, else the first legal action."""
 
-    def choose(st: St, f: Frame) -> list[int]:
+    def choose(state: PatriaState, frame: Frame) -> list[int]:
         for n in notations:
-            if ID[n] in f["actions"]:
+            if ID[n] in frame["actions"]:
                 return [ID[n]]
-        return [f["actions"][0]]
+        return [frame["actions"][0]]
 
     return choose
 
 
-def _effect(st: St, f: Frame) -> list[int]:
+def _effect(state: PatriaState, frame: Frame) -> list[int]:
     """Every effect the card offers: first the one serving the preference it was played for, then the
     others in the card's order."""
-    offered = [x for x in f["actions"] if x != ID["done"]]
+    offered = [x for x in frame["actions"] if x != ID["done"]]
     if not offered:
         return [ID["done"]]
-    card = CARDS[st.d["stack"][-2]["card"]]
-    face = st.d.get("pers_face")
+    card = CARDS[state.d["stack"][-2]["card"]]
+    face = state.d.get("pers_face")
     return [min(offered, key=lambda x: (face not in effect_faces(card.effects[int(target(x)) - 1]), x))]
 
 
-def _target(st: St, f: Frame) -> list[int]:
+def _target(state: PatriaState, frame: Frame) -> list[int]:
     """A rival: the one whose side leads, the strongest on the map on a tie."""
 
     def score(x: int) -> tuple[int, int]:
         o = target(x)
-        side = st.side(o)
-        return (int(st.d["vp"].get(side, 0)), sum(t.get(o, 0) for t in st.d["troops"].values()))
+        side = state.side(o)
+        return (int(state.d["vp"].get(side, 0)), sum(t.get(o, 0) for t in state.d["troops"].values()))
 
-    return [max(f["actions"], key=score)]
+    return [max(frame["actions"], key=score)]
 
 
 CHOOSERS = {

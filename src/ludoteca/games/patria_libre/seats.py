@@ -12,19 +12,19 @@ if TYPE_CHECKING:
 
 
 def seat_decides(
-    st: PatriaState, r: str, kind: str, actions: Sequence[int], then: str, prompt: str, **params: Any
+    state: PatriaState, r: str, kind: str, actions: Sequence[int], then: str, prompt: str, **params: Any
 ) -> None:
     """Role `r` chooses one of `actions` (a decision of kind `kind`); the choice goes to step `then`."""
-    if st.d["solo"] == r and "persona" in st.procedures.by_name:
-        st.call(
+    if state.d["solo"] == r and "persona" in state.procedures.by_name:
+        state.call(
             "persona", then=then, r=r, kind=kind, actions=sorted(set(actions)), prompt=prompt, params=params
         )
         return
-    st.ask(st.idx(r), actions, then=then, prompt=prompt, **params)
+    state.ask(state.idx(r), actions, then=then, prompt=prompt, **params)
 
 
-def answer(st: PatriaState, action: int) -> None:
+def answer(state: PatriaState, action: int) -> None:
     """End the personality procedure and give `action` to the step that waits for it."""
-    st.d["stack"].pop()
-    frame = st.d["stack"][-1]
-    st.procedures[frame["p"]].steps[frame["s"]](st, frame, action)
+    state.d["stack"].pop()
+    frame = state.d["stack"][-1]
+    state.procedures[frame["p"]].steps[frame["s"]](state, frame, action)

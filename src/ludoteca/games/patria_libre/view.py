@@ -19,8 +19,8 @@ CARDS = list(BOARD.cards)
 CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 
 
-def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
-    d = st.d
+def board_view(state: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
+    d = state.d
     seats = d["seats"]
     return {
         "seats": list(seats),
@@ -41,8 +41,8 @@ def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
                     {"role": who, "face": BOARD.tokens[k][d["tokens"][who][k][0]], "card": card}
                     for who, k, card in d["placed"][p]
                 ],
-                "force": {r: st.force(r, p) for r in seats if st.present(r, p)},
-                "control": st.controller(p),
+                "force": {r: state.force(r, p) for r in seats if state.present(r, p)},
+                "control": state.controller(p),
                 "adjacent": list(BOARD.adjacent[p]),
             }
             for p in BOARD.ids
@@ -80,18 +80,18 @@ def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
         "dominated": dict(d["dominated"]),
         "prisoners": dict(d["captured_from"]),
         "extra": {k: v for k, v in d.items() if k.startswith(("mil_", "pers_"))},
-        "cards": {c: _card(st, c, lang) for c in _shown(d)},
-        "names": names(st, lang),
+        "cards": {c: _card(state, c, lang) for c in _shown(d)},
+        "names": names(state, lang),
     }
 
 
 _NAMES: dict[str, dict[str, str]] = {}
 
 
-def names(st: PatriaState, lang: str) -> dict[str, str]:
+def names(state: PatriaState, lang: str) -> dict[str, str]:
     """Every province, card and role named in `lang` (computed once per language)."""
     if lang not in _NAMES:
-        catalog = st.game.catalog
+        catalog = state.game.catalog
         _NAMES[lang] = {
             **{p: catalog.text(f"province.{p}", lang) for p in BOARD.ids},
             **{c: catalog.text(f"card.{c}.name", lang) for c in CARDS},
@@ -109,14 +109,14 @@ def _shown(d: dict[str, Any]) -> list[str]:
     return cards
 
 
-def _card(st: PatriaState, card: str, lang: str) -> dict[str, Any]:
+def _card(state: PatriaState, card: str, lang: str) -> dict[str, Any]:
     data = BOARD.cards[card]
     return {
         "type": data["type"],
         "colour": data.get("colour", ""),
         "numbers": list(data.get("numbers", [])),
         "letters": list(data.get("letters", [])),
-        "text": st.game.catalog.text(f"card.{card}.text", lang),
+        "text": state.game.catalog.text(f"card.{card}.text", lang),
     }
 
 
@@ -140,18 +140,18 @@ REFERENCE = {
 }
 
 
-def action_label(st: PatriaState, action: int, lang: str) -> str:
-    verb, _, what = st.game.actions.names[action].partition(" ")
+def action_label(state: PatriaState, action: int, lang: str) -> str:
+    verb, _, what = state.game.actions.names[action].partition(" ")
     ref = REFERENCE.get(verb, "{}").format(what)
     if verb == "supply" and what in COLUMNS:
         ref = f"@column.{what}"
-    return st.game.catalog.text(f"action.{verb}", lang, {"target": ref})
+    return state.game.catalog.text(f"action.{verb}", lang, {"target": ref})
 
 
-def observation(st: PatriaState, role: int) -> list[float]:
+def observation(state: PatriaState, role: int) -> list[float]:
     """A fixed-length vector in [0, 1]: the map per province and role, each role's counters, every card's
     whereabouts, the sides' VP and whose turn it is (the same for every role: all is public)."""
-    d = st.d
+    d = state.d
     out: list[float] = []
     for p in BOARD.ids:
         fort = d["forts"].get(p)
@@ -160,7 +160,7 @@ def observation(st: PatriaState, role: int) -> list[float]:
             out.append(d["troops"][p].get(r, 0) / 3)
             out.append(1.0 if d["leaders"].get(r) == p else 0.0)
             out.append(1.0 if fort and fort[1] == r else 0.0)
-            out.append(min(1.0, st.orders_at(r, p) / 4) if r in d["seats"] else 0.0)
+            out.append(min(1.0, state.orders_at(r, p) / 4) if r in d["seats"] else 0.0)
     for r in ROLES:
         seated = r in d["seats"]
         out.append(1.0 if seated else 0.0)
@@ -175,7 +175,7 @@ def observation(st: PatriaState, role: int) -> list[float]:
             up, where = d["tokens"][r][k] if seated else (0, None)
             out += [float(up), 1.0 if where else 0.0]
         out.append(1.0 if seated and d["seats"][d["turn"]] == r else 0.0)
-    places = card_places(st)
+    places = card_places(state)
     slots = ("market", "line", "discard", "spv_done", "placed", *ROLES)
     for c in CARDS:
         where = places.get(c)
@@ -186,9 +186,9 @@ def observation(st: PatriaState, role: int) -> list[float]:
     return out
 
 
-def card_places(st: PatriaState) -> dict[str, str]:
+def card_places(state: PatriaState) -> dict[str, str]:
     """Where each revealed card is: market, line (a pile's top), discard, spv_done, placed, or a role."""
-    d = st.d
+    d = state.d
     places: dict[str, str] = {}
     for c in d["market"]:
         places[c] = "market"
@@ -211,9 +211,9 @@ def card_places(st: PatriaState) -> dict[str, str]:
     return places
 
 
-def broken_invariants(st: PatriaState) -> list[str]:
+def broken_invariants(state: PatriaState) -> list[str]:
     """Piece and card conservation and the rulebook's limits."""
-    d = st.d
+    d = state.d
     problems = []
     seen: Counter[str] = Counter()
     for c in d["market"] + d["discard"] + d["spv_done"]:
