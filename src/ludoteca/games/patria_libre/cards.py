@@ -20,7 +20,6 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -251,7 +250,13 @@ def _choose_rival(state: PatriaState, frame: Frame, rivals: list[str], then: str
     if len(rivals) == 1:
         state.procedures["card"].steps[then](state, frame, ID[f"target {rivals[0]}"])
         return
-    seat_decides(state, frame["r"], "target", [ID[f"target {o}"] for o in rivals], then, "cards.prompt.rival")
+    state.decide(
+        state.idx(frame["r"]),
+        "target",
+        [ID[f"target {o}"] for o in rivals],
+        then=then,
+        prompt="cards.prompt.rival",
+    )
 
 
 # ---------------------------------------------------------------------------------- the procedure
@@ -278,13 +283,12 @@ def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
 def _discards(state: PatriaState, frame: Frame, action: int | None) -> None:
     area = state.d["area"][frame["r"]]
     if frame["discards"] and area:
-        seat_decides(
-            state,
-            frame["r"],
+        state.decide(
+            state.idx(frame["r"]),
             "discard",
             [ID[f"discard {c}"] for c in area],
-            "discarded",
-            "cards.prompt.sacrifice",
+            then="discarded",
+            prompt="cards.prompt.sacrifice",
         )
         return
     card = CARDS[frame["card"]]
@@ -318,13 +322,12 @@ def _effects(state: PatriaState, frame: Frame, action: int | None) -> None:
         _chosen(state, frame, ID["effect 1"])
     else:
         actions = [ID[f"effect {i + 1}"] for i in left] + [ID["done"]]
-        seat_decides(
-            state,
-            frame["r"],
+        state.decide(
+            state.idx(frame["r"]),
             "effect",
             actions,
-            "chosen",
-            "cards.prompt.effect",
+            then="chosen",
+            prompt="cards.prompt.effect",
             card=f"@card.{card.id}.name",
             effects=[f"@card.{card.id}.e{i + 1}" for i in left],
         )
@@ -349,13 +352,12 @@ def _run_effect(state: PatriaState, frame: Frame) -> None:
     kind = eff["kind"]
     if kind == "order":
         if eff.get("target") == "other_region":
-            seat_decides(
-                state,
-                r,
+            state.decide(
+                state.idx(r),
                 "at",
                 [ID[f"at {p}"] for p in other_region_targets(state, r, prov)],
-                "recruited",
-                "prompt.recruit",
+                then="recruited",
+                prompt="prompt.recruit",
             )
         else:
             state.call(eff["order"], then="again", r=r, prov=prov)
@@ -379,7 +381,13 @@ def _run_effect(state: PatriaState, frame: Frame) -> None:
         _choose_rival(state, frame, [o for o in state.opponents(r) if state.d["coins"][o]], "robbed")
     else:
         places = sorted({p for p, _ in conversions(state, r, prov)})
-        seat_decides(state, r, "at", [ID[f"at {p}"] for p in places], "convert_at", "cards.prompt.convert")
+        state.decide(
+            state.idx(r),
+            "at",
+            [ID[f"at {p}"] for p in places],
+            then="convert_at",
+            prompt="cards.prompt.convert",
+        )
 
 
 @card_proc.step("again")
@@ -429,13 +437,12 @@ def _victim_discards(state: PatriaState, frame: Frame, action: int | None) -> No
     if frame["count"] <= 0 or not area:
         state.goto("effects")
         return
-    seat_decides(
-        state,
-        frame["victim"],
+    state.decide(
+        state.idx(frame["victim"]),
         "discard",
         [ID[f"discard {c}"] for c in area],
-        "victim_discards",
-        "cards.prompt.give_up",
+        then="victim_discards",
+        prompt="cards.prompt.give_up",
     )
 
 

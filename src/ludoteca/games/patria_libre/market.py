@@ -14,7 +14,6 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -56,7 +55,9 @@ def _buy(state: PatriaState, frame: Frame, action: int | None) -> None:
     if not slots:
         state.ret()
         return
-    seat_decides(state, frame["r"], "slot", [ID[f"slot {i + 1}"] for i in slots], "slot", "prompt.buy")
+    state.decide(
+        state.idx(frame["r"]), "slot", [ID[f"slot {i + 1}"] for i in slots], then="slot", prompt="prompt.buy"
+    )
 
 
 @buy.step("slot")
@@ -67,7 +68,9 @@ def _buy_slot(state: PatriaState, frame: Frame, action: int | None) -> None:
     if len(options) == 1:
         _pay(state, frame, options[0])
     else:
-        seat_decides(state, frame["r"], "pay", [ID[f"pay {w}"] for w in options], "paid", "prompt.pay")
+        state.decide(
+            state.idx(frame["r"]), "pay", [ID[f"pay {w}"] for w in options], then="paid", prompt="prompt.pay"
+        )
 
 
 @buy.step("paid")

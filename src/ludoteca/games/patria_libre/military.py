@@ -14,7 +14,6 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, ROLES
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -120,13 +119,12 @@ def _split(state: PatriaState, frame: Frame, action: int | None) -> None:
         _give(state, frame, "insurgent")
     else:
         favour = [ID[f"favour {s}"] for s in REGULAR]
-        seat_decides(
-            state,
-            MILITARY,
+        state.decide(
+            state.idx(MILITARY),
             "favour",
             favour,
-            "favoured",
-            "military.prompt.favour",
+            then="favoured",
+            prompt="military.prompt.favour",
             n=points,
             big=big,
             small=small,

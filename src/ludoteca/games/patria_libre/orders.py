@@ -13,7 +13,6 @@ from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, FACES
 from ludoteca.games.patria_libre.popularity import blocked
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -53,19 +52,18 @@ def _recruit(state: PatriaState, frame: Frame, action: int | None) -> None:
     r, prov = frame["r"], frame["prov"]
     options = [AT[p] for p in recruit_targets(state, r, prov)]
     if leader_back(state, r):
-        seat_decides(
-            state,
-            r,
-            "troop",
+        state.decide(
+            state.idx(r),
+            "leader_back",
             [ID["move troop"], ID["move leader"]] if options else [ID["move leader"]],
-            "what",
-            "prompt.recruit_what",
+            then="what",
+            prompt="prompt.recruit_what",
         )
         return
     if not options:
         state.ret()
         return
-    seat_decides(state, r, "at", options, "placed", "prompt.recruit")
+    state.decide(state.idx(r), "at", options, then="placed", prompt="prompt.recruit")
 
 
 @recruit.step("what")
@@ -76,7 +74,7 @@ def _recruit_what(state: PatriaState, frame: Frame, action: int | None) -> None:
         if frame["leader"]
         else recruit_targets(state, frame["r"], frame["prov"])
     )
-    seat_decides(state, frame["r"], "at", [AT[p] for p in places], "placed", "prompt.recruit")
+    state.decide(state.idx(frame["r"]), "at", [AT[p] for p in places], then="placed", prompt="prompt.recruit")
 
 
 @recruit.step("placed")
@@ -156,7 +154,7 @@ def _march(state: PatriaState, frame: Frame, action: int | None) -> None:
         state.ret()
         return
     options = [ID[f"move {m}"] for m in movers(state, frame["r"], frame["prov"])]
-    seat_decides(state, frame["r"], "troop", options, "mover", "prompt.march_what")
+    state.decide(state.idx(frame["r"]), "troop", options, then="mover", prompt="prompt.march_what")
 
 
 @march.step("mover")
@@ -177,7 +175,7 @@ def _march_mover(state: PatriaState, frame: Frame, action: int | None) -> None:
         frame["size"] = 1
         _ask_dest(state, frame)
         return
-    seat_decides(state, frame["r"], "size", sizes, "sized", "prompt.march_size")
+    state.decide(state.idx(frame["r"]), "size", sizes, then="sized", prompt="prompt.march_size")
 
 
 @march.step("sized")
@@ -189,7 +187,9 @@ def _march_sized(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 def _ask_dest(state: PatriaState, frame: Frame) -> None:
     options = destinations(state, frame["r"], frame["prov"], frame["size"], frame["mover"] == "leader")
-    seat_decides(state, frame["r"], "dest", [AT[q] for q in options], "first", "prompt.march_to")
+    state.decide(
+        state.idx(frame["r"]), "dest", [AT[q] for q in options], then="first", prompt="prompt.march_to"
+    )
 
 
 @march.step("first")
@@ -201,7 +201,7 @@ def _march_first(state: PatriaState, frame: Frame, action: int | None) -> None:
         onward = [AT[q] for q in BOARD.adjacent[frame["dst"]] if q != src and arrival(state, r, src, q, size)]
         here = [STAY] if arrival(state, r, src, frame["dst"], size) else []
         if onward:
-            seat_decides(state, r, "dest", [*here, *onward], "second", "prompt.march_on")
+            state.decide(state.idx(r), "dest", [*here, *onward], then="second", prompt="prompt.march_on")
             return
     _arrive(state, frame)
 
@@ -222,7 +222,7 @@ def _arrive(state: PatriaState, frame: Frame) -> None:
     if ways == [STAY] or len(ways) == 1:
         _finish(state, frame, ways[0])
         return
-    seat_decides(state, frame["r"], "merge", ways, "joined", "prompt.march_join")
+    state.decide(state.idx(frame["r"]), "merge", ways, then="joined", prompt="prompt.march_join")
 
 
 @march.step("joined")
@@ -320,7 +320,9 @@ def _attack(state: PatriaState, frame: Frame, action: int | None) -> None:
         return
     frame["options"] = [list(o) for o in options]
     places = sorted({q for _, q, _ in options})
-    seat_decides(state, frame["r"], "at", [AT[q] for q in places], "where", "prompt.attack_where")
+    state.decide(
+        state.idx(frame["r"]), "at", [AT[q] for q in places], then="where", prompt="prompt.attack_where"
+    )
 
 
 @attack.step("where")
@@ -328,7 +330,7 @@ def _attack_where(state: PatriaState, frame: Frame, action: int | None) -> None:
     assert action is not None
     frame["q"] = target(action)
     who = sorted({ID[f"target {o}"] for _, q, o in frame["options"] if q == frame["q"]})
-    seat_decides(state, frame["r"], "target", who, "whom", "prompt.attack_whom")
+    state.decide(state.idx(frame["r"]), "target", who, then="whom", prompt="prompt.attack_whom")
 
 
 @attack.step("whom")
@@ -428,7 +430,7 @@ def _train(state: PatriaState, frame: Frame, action: int | None) -> None:
     elif frame["prov"]:
         _trained(state, frame, AT[places[0]])
     else:
-        seat_decides(state, frame["r"], "at", [AT[p] for p in places], "done", "prompt.train")
+        state.decide(state.idx(frame["r"]), "at", [AT[p] for p in places], then="done", prompt="prompt.train")
 
 
 @train.step("done")
@@ -471,7 +473,7 @@ def _clone(state: PatriaState, frame: Frame, action: int | None) -> None:
     if state.d["coins"][r] < 1 or not faces:
         state.ret()
         return
-    seat_decides(state, r, "face", faces, "chosen", "prompt.clone")
+    state.decide(state.idx(r), "clone", faces, then="chosen", prompt="prompt.clone")
 
 
 @clone.step("chosen")

@@ -1,6 +1,7 @@
 """The solo opponent: the personality deck (§Modo solitario, §Turno del jugador con IA).
 
-Every decision of the automated seat reaches the procedure `"persona"` (seats.py). At the start of each of
+Every decision of the automated seat reaches the procedure `"persona"` (`PatriaState.bot_for`), which
+ends with `state.answer`, as the core's `State.decide` expects. At the start of each of
 its turns a personality card is revealed (a chance node); the card ranks the eight order faces, the three
 popularity columns and the five regions, and the seat follows it as the rulebook says:
 
@@ -31,10 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ACTIONS, ID, target, verb
-from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES
+from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
 from ludoteca.games.patria_libre.cards import CARDS, conversions, effect_possible
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import answer
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -147,10 +147,10 @@ def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
         _draw(state, "revealed")  # nothing to repeat yet: the next card decides
         return
     if previous is not None and card.same_as_previous:
-        state.log("solo.log.same", who=f"@role.{frame['r']}", persona=f"@persona.{previous.id}")
+        state.log("solo.log.same", who=f"@role.{_seat(frame)}", persona=f"@persona.{previous.id}")
     else:
         state.d["pers_active"] = PERSONALITIES.index(card) + 1
-        state.log("solo.log.revealed", who=f"@role.{frame['r']}", persona=f"@persona.{card.id}")
+        state.log("solo.log.revealed", who=f"@role.{_seat(frame)}", persona=f"@persona.{card.id}")
     state.d["pers_want"] = None
     _decide(state, frame)
 
@@ -161,7 +161,7 @@ def _decide(state: PatriaState, frame: Frame) -> None:
         frame["options"] = options[:2]
         _draw(state, "flipped")
     else:
-        answer(state, options[0])
+        state.answer(options[0])
 
 
 @persona.step("flipped")
@@ -175,7 +175,12 @@ def _flipped(state: PatriaState, frame: Frame, action: int | None) -> None:
         tab=f"@solo.tab.{card.tab}",
         choice=ACTIONS.names[pick],
     )
-    answer(state, pick)
+    state.answer(pick)
+
+
+def _seat(frame: Frame) -> str:
+    """The leader the deck plays, from the decision's `role` (an index)."""
+    return ROLES[frame["role"]]
 
 
 def _best(scored: list[tuple[float, int]]) -> list[int]:
@@ -220,7 +225,7 @@ def _serves(state: PatriaState, r: str, card_id: str, face: str, places: list[st
 
 def _menu(state: PatriaState, frame: Frame) -> list[int]:
     """§Turno del jugador con IA, the turn's action (A, B, C or D) and the reason, logged."""
-    r, acts = frame["r"], set(frame["actions"])
+    r, acts = _seat(frame), set(frame["actions"])
     state.d["pers_flip"] = False
     state.d["pers_face"] = None
     for card in state.d["captured_from"]:
@@ -336,15 +341,15 @@ def _face_score(state: PatriaState, r: str, face: str, p: str) -> float:
 def _at(state: PatriaState, frame: Frame) -> list[int]:
     """A province: where an order or a card goes scores by what it will do there; other choices
     (recruits, attacks, re-entry, conversions) by the province itself."""
-    r, prompt = frame["r"], frame["prompt"]
+    r, kind = _seat(frame), frame["kind"]
     caller = state.d["stack"][-2]
     provs = [target(x) for x in frame["actions"]]
-    if prompt == "prompt.order_at":
+    if kind == "order_at":
         face = caller["face"]
         if face == "clone":
             face = state.d.get("pers_want") or "clone"
         scored = [(_face_score(state, r, face, p), ID[f"at {p}"]) for p in provs]
-    elif prompt == "prompt.card_at":
+    elif kind == "card_at":
         faces = [e["order"] for e in CARDS[caller["card"]].effects if e["kind"] == "order"]
         if any(e["kind"] == "convert_infantry" for e in CARDS[caller["card"]].effects):
             scored = [(float(len(conversions(state, r, p))), ID[f"at {p}"]) for p in provs]
@@ -356,7 +361,7 @@ def _at(state: PatriaState, frame: Frame) -> list[int]:
                 )
                 for p in provs
             ]
-    elif prompt == "prompt.where_infantry" and caller["p"] == "square.give_infantry":
+    elif caller["p"] == "square.give_infantry":
         scored = [(-value(state, r, p), ID[f"at {p}"]) for p in provs]  # the infantry given away
     else:
         scored = [(value(state, r, p), ID[f"at {p}"]) for p in provs]
@@ -366,12 +371,12 @@ def _at(state: PatriaState, frame: Frame) -> list[int]:
 def _dest(state: PatriaState, frame: Frame) -> list[int]:
     """Where a march ends (or stops on the way): the province the seat values most."""
     here = state.d["stack"][-2].get("dst", "")
-    return _best([(value(state, frame["r"], target(x) or here), x) for x in frame["actions"]])
+    return _best([(value(state, _seat(frame), target(x) or here), x) for x in frame["actions"]])
 
 
 def _mover(state: PatriaState, frame: Frame) -> list[int]:
     """A recovered leader comes back to the map; a march keeps the leader with the troop."""
-    if frame["prompt"] == "prompt.recruit_what":
+    if frame["kind"] == "leader_back":
         return _prefer("move leader", "move troop")(state, frame)
     return _prefer("move both", "move troop", "move leader")(state, frame)
 
@@ -384,7 +389,7 @@ def _size(state: PatriaState, frame: Frame) -> list[int]:
 def _abandon(state: PatriaState, frame: Frame) -> list[int]:
     return _best(
         [
-            (-value(state, frame["r"], target(x)) if verb(x) == "abandon" else -100.0, x)
+            (-value(state, _seat(frame), target(x)) if verb(x) == "abandon" else -100.0, x)
             for x in frame["actions"]
         ]
     )
@@ -405,7 +410,7 @@ def _gain(state: PatriaState, frame: Frame) -> list[int]:
 def _token(state: PatriaState, frame: Frame) -> list[int]:
     """The token that carries a card is the one showing the least preferred face (right to left)."""
     ranking = faces_ranked(state)
-    tokens = state.d["tokens"][frame["r"]]
+    tokens = state.d["tokens"][_seat(frame)]
 
     def rank(x: int) -> int:
         k = int(target(x)) - 1
@@ -418,14 +423,14 @@ def _face(state: PatriaState, frame: Frame) -> list[int]:
     """A token's face: the set-up takes the faces the rulebook suggests; a reorganisation forced by money
     turns every order over; otherwise, and for a clone, the face the personality prefers."""
     faces = [target(x) for x in frame["actions"]]
-    if frame["prompt"] == "prompt.clone" and state.d.get("pers_want") in faces:
+    if frame["kind"] == "clone" and state.d.get("pers_want") in faces:
         return [ID[f"face {state.d['pers_want']}"]]
-    if frame["prompt"] == "prompt.face" and active(state) is None:
+    if frame["kind"] == "face" and active(state) is None:
         pick = next((x for x in faces if x in RECOMMENDED), faces[0])
         return [ID[f"face {pick}"]]
-    if frame["prompt"] == "prompt.face" and state.d.get("pers_flip"):
-        k = frame["params"]["token"] - 1
-        return [ID[f"face {BOARD.tokens[k][1 - state.d['tokens'][frame['r']][k][0]]}"]]
+    if frame["kind"] == "face" and state.d.get("pers_flip"):
+        k = frame["token"] - 1
+        return [ID[f"face {BOARD.tokens[k][1 - state.d['tokens'][_seat(frame)][k][0]]}"]]
     ranking = faces_ranked(state)
     return [ID[f"face {min(faces, key=ranking.index)}"]]
 
@@ -434,7 +439,7 @@ def _slot(state: PatriaState, frame: Frame) -> list[int]:
     """A market card: one the seat may use, with VP or more effects, cheaper to the left."""
     from ludoteca.games.patria_libre.market import matches
 
-    r, side = frame["r"], state.side(frame["r"])
+    r, side = _seat(frame), state.side(_seat(frame))
     scored = []
     for x in frame["actions"]:
         i = int(target(x)) - 1
@@ -456,7 +461,7 @@ def _keep(state: PatriaState, r: str, card_id: str) -> float:
 
 def _discard(state: PatriaState, frame: Frame) -> list[int]:
     """The card worth least to the seat goes (cards of the other colour first)."""
-    who = frame["r"]
+    who = _seat(frame)
     return [min(frame["actions"], key=lambda x: (_keep(state, who, target(x)), x))]
 
 
@@ -471,7 +476,7 @@ def _supply(state: PatriaState, frame: Frame) -> list[int]:
         elif what == "coin":
             scored.append((5.0, x))
         elif verb(x) == "abandon":
-            scored.append((-value(state, frame["r"], what), x))
+            scored.append((-value(state, _seat(frame), what), x))
         else:
             scored.append((-50.0, x))
     return [max(scored)[1]]
@@ -514,17 +519,21 @@ def _target(state: PatriaState, frame: Frame) -> list[int]:
 CHOOSERS = {
     "action": _menu,
     "at": _at,
+    "order_at": _at,
+    "card_at": _at,
     "dest": _dest,
     "abandon": _abandon,
     "column": _gain,
     "lose": _gain,
     "token": _token,
     "face": _face,
+    "clone": _face,
     "slot": _slot,
     "discard": _discard,
     "supply": _supply,
     "pay": _prefer("pay match", "pay coins"),
     "troop": _mover,
+    "leader_back": _mover,
     "size": _size,
     "merge": _prefer("merge", "stay", "swap"),
     "accept": _prefer("accept"),

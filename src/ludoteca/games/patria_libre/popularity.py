@@ -9,7 +9,6 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -59,7 +58,9 @@ def _move_proc(name: str, delta: int, kind: str) -> None:
             _move(state, frame, frame["col"])
         else:
             prompt = "prompt.gain" if delta > 0 else "prompt.lose"
-            seat_decides(state, frame["r"], kind, list(POP.values()), "chosen", prompt, n=frame["n"])
+            state.decide(
+                state.idx(frame["r"]), kind, list(POP.values()), then="chosen", prompt=prompt, n=frame["n"]
+            )
 
     @proc.step("chosen")
     def _chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
@@ -120,7 +121,7 @@ opponent_loses = PROCS.proc("square.opponent_loses", rule="popularity-squares")
 @opponent_loses.step()
 def _opponent_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
     who = [ID[f"target {o}"] for o in state.opponents(frame["r"])]
-    seat_decides(state, frame["r"], "target", who, "chosen", "prompt.target_loses")
+    state.decide(state.idx(frame["r"]), "target", who, then="chosen", prompt="prompt.target_loses")
 
 
 @opponent_loses.step("chosen")
@@ -148,14 +149,14 @@ def _infantry_proc(name: str, taking: bool) -> None:
         if not who:
             state.ret()
             return
-        seat_decides(state, frame["r"], "target", who, "player", "prompt.target_infantry")
+        state.decide(state.idx(frame["r"]), "target", who, then="player", prompt="prompt.target_infantry")
 
     @proc.step("player")
     def _player(state: PatriaState, frame: Frame, action: int | None) -> None:
         assert action is not None
         frame["o"] = target(action)
         where = [ID[f"at {p}"] for p in _swaps(state, *pair(frame, frame["o"]))]
-        seat_decides(state, frame["r"], "at", where, "where", "prompt.where_infantry")
+        state.decide(state.idx(frame["r"]), "at", where, then="where", prompt="prompt.where_infantry")
 
     @proc.step("where")
     def _where(state: PatriaState, frame: Frame, action: int | None) -> None:

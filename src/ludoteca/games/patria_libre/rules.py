@@ -12,7 +12,6 @@ from ludoteca.games.patria_libre.actions import ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import new_owner
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -117,7 +116,7 @@ def _faces(state: PatriaState, frame: Frame, action: int | None) -> None:
         return
     k = frame["todo"][0]
     options = [ID[f"face {face}"] for face in BOARD.tokens[k]]
-    seat_decides(state, frame["r"], "face", options, "chosen", "prompt.face", token=k + 1)
+    state.decide(state.idx(frame["r"]), "face", options, then="chosen", prompt="prompt.face", token=k + 1)
 
 
 @faces.step("chosen")
@@ -186,7 +185,7 @@ def _turn(state: PatriaState, frame: Frame, action: int | None) -> None:
         home = military.home(state) if state.side(r) == "military" else BOARD.flags[state.side(r)]
         places = [ID[f"at {p}"] for p in home if r not in state.d["troops"][p]]
         if places:
-            seat_decides(state, r, "at", places, "reentered", "prompt.reenter")
+            state.decide(state.idx(r), "at", places, then="reentered", prompt="prompt.reenter")
             return
     state.goto("menu")
 
@@ -216,7 +215,7 @@ def _turn_menu(state: PatriaState, frame: Frame, action: int | None) -> None:
             options.append(ID[f"eliminate {card}"])
             if owner in state.d["seats"] and card not in frame.setdefault("offered", []):
                 options.append(ID[f"ransom {card}"])
-    seat_decides(state, r, "action", options, "chosen", "prompt.action", who=f"@role.{r}")
+    state.decide(state.idx(r), "action", options, then="chosen", prompt="prompt.action", who=f"@role.{r}")
 
 
 @turn.step("chosen")
@@ -226,24 +225,22 @@ def _turn_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
     frame["did"] = kind
     if kind == "order":
         frame["face"] = what
-        seat_decides(
-            state,
-            r,
-            "at",
-            [ID[f"at {p}"] for p in frame["orders"][what]],
+        state.decide(
+            state.idx(r),
             "order_at",
-            "prompt.order_at",
+            [ID[f"at {p}"] for p in frame["orders"][what]],
+            then="order_at",
+            prompt="prompt.order_at",
             face=f"@face.{what}",
         )
     elif kind == "card":
         frame["card"] = what
-        seat_decides(
-            state,
-            r,
-            "at",
-            [ID[f"at {p}"] for p in frame["cards"][what]],
+        state.decide(
+            state.idx(r),
             "card_at",
-            "prompt.card_at",
+            [ID[f"at {p}"] for p in frame["cards"][what]],
+            then="card_at",
+            prompt="prompt.card_at",
             card=f"@card.{what}.name",
         )
     elif kind == "recover":
@@ -284,7 +281,7 @@ def _turn_card_at(state: PatriaState, frame: Frame, action: int | None) -> None:
     assert action is not None
     frame["prov"] = target(action)
     free = [ID[f"token {k + 1}"] for k, t in enumerate(state.d["tokens"][frame["r"]]) if t[1] is None]
-    seat_decides(state, frame["r"], "token", free, "card_token", "prompt.token")
+    state.decide(state.idx(frame["r"]), "token", free, then="card_token", prompt="prompt.token")
 
 
 @turn.step("card_token")
@@ -385,13 +382,12 @@ ransom = PROCS.proc("ransom", rule="A-capture")
 def _ransom(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§Capturas: prisoners may be traded; here the captor offers the card back to the player it was
     taken from, for a price in coins, and that player accepts or refuses."""
-    seat_decides(
-        state,
-        frame["r"],
+    state.decide(
+        state.idx(frame["r"]),
         "offer",
         [ID[f"price {n}"] for n in range(4)],
-        "priced",
-        "prompt.price",
+        then="priced",
+        prompt="prompt.price",
         card=f"@card.{frame['card']}.name",
     )
 
@@ -403,13 +399,12 @@ def _ransom_priced(state: PatriaState, frame: Frame, action: int | None) -> None
     owner = state.d["captured_from"][frame["card"]]
     options = [ID["refuse"]] + ([ID["accept"]] if state.d["coins"][owner] >= frame["price"] else [])
     state.log("log.offer", who=f"@role.{frame['r']}", card=f"@card.{frame['card']}.name", n=frame["price"])
-    seat_decides(
-        state,
-        owner,
+    state.decide(
+        state.idx(owner),
         "accept",
         options,
-        "answered",
-        "prompt.accept",
+        then="answered",
+        prompt="prompt.accept",
         card=f"@card.{frame['card']}.name",
         n=frame["price"],
     )

@@ -12,7 +12,6 @@ from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.popularity import positive
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -88,7 +87,7 @@ def _supply(state: PatriaState, frame: Frame, action: int | None) -> None:
         options.append(ID["supply coin"])
     options += [ID[f"supply {c}"] for c in COLUMNS if state.d["pop"][r][c][0] > 0]
     options += [ID[f"sell {c}"] for c in sellable(state, r)]
-    seat_decides(state, r, "supply", options, "paid", "prompt.supply", n=frame["need"])
+    state.decide(state.idx(r), "supply", options, then="paid", prompt="prompt.supply", n=frame["need"])
 
 
 @supply.step("paid")
@@ -164,13 +163,12 @@ def _settle(state: PatriaState, frame: Frame, action: int | None) -> None:
             state.call("wiped", then="start", r=r)
             return
         if len(d["area"][r]) > BOARD.pieces["area_limit"]:
-            seat_decides(
-                state,
-                r,
+            state.decide(
+                state.idx(r),
                 "discard",
                 [ID[f"discard {c}"] for c in d["area"][r]],
-                "discarded",
-                "prompt.discard",
+                then="discarded",
+                prompt="prompt.discard",
                 who=f"@role.{r}",
             )
             frame["who"] = r

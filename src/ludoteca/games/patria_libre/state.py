@@ -79,6 +79,10 @@ class PatriaState(State):
     def idx(self, r: str) -> int:
         return ROLES.index(r)
 
+    def bot_for(self, role: int, kind: str) -> str | None:
+        """§Modo solitario: the personality deck takes every decision of its seat (personality.py)."""
+        return "persona" if ROLES[role] == self.d["solo"] else None
+
     def seated(self) -> list[str]:
         return list(self.d["seats"])
 
