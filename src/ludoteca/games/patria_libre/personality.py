@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ACTIONS, ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
-from ludoteca.games.patria_libre.cards import CARDS, conversions, effect_possible
+from ludoteca.games.patria_libre.card_effects import conversions, effect_possible
+from ludoteca.games.patria_libre.cards import CARDS
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ def _serves(state: PatriaState, r: str, card_id: str, face: str, places: list[st
     """Whether the card has an effect serving `face` that would act in one of the provinces it may go."""
     card = CARDS[card_id]
     return any(
-        face in effect_faces(eff) and effect_possible(state, r, card, p, eff)
+        face in effect_faces(eff) and effect_possible(state, r, card_id, p, eff)
         for eff in card.effects
         for p in places
     )
@@ -500,7 +501,7 @@ def _effect(state: PatriaState, frame: Frame) -> list[int]:
     offered = [x for x in frame["actions"] if x != ID["done"]]
     if not offered:
         return [ID["done"]]
-    card = CARDS[state.d["stack"][-2]["card"]]
+    card = CARDS[state.d["stack"][-2]["context"]["card"]]
     face = state.d.get("pers_face")
     return [min(offered, key=lambda x: (face not in effect_faces(card.effects[int(target(x)) - 1]), x))]
 

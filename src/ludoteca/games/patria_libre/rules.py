@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import cards, market, military, orders, personality, popularity, scoring
+from ludoteca.games.patria_libre import (
+    activate_card,
+    card_effects,
+    market,
+    military,
+    orders,
+    personality,
+    popularity,
+    scoring,
+)
 from ludoteca.games.patria_libre.actions import ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import new_owner
@@ -16,7 +25,17 @@ from ludoteca.games.patria_libre.procs import PROCS
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
 
-__all__ = ["PROCS", "cards", "market", "military", "orders", "personality", "popularity", "scoring"]
+__all__ = [
+    "PROCS",
+    "activate_card",
+    "card_effects",
+    "market",
+    "military",
+    "orders",
+    "personality",
+    "popularity",
+    "scoring",
+]
 FACE_TOKEN = {face: (k, side) for k, faces in enumerate(BOARD.tokens) for side, face in enumerate(faces)}
 
 
@@ -144,7 +163,7 @@ def usable_cards(state: PatriaState, r: str) -> dict[str, list[str]]:
         if not may_use(state, r, card):
             continue
         places = [state.d["leaders"][r]] if data["type"] in ("leader", "iturbide") else rooms
-        places = [p for p in places if p in rooms and cards.usable(state, r, card, p)]
+        places = [p for p in places if p in rooms and activate_card.usable(state, r, card, p)]
         if places:
             result[card] = places
     return result
