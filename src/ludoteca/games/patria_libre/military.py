@@ -109,7 +109,7 @@ def _split(state: PatriaState, frame: Frame, action: int | None) -> None:
     hands them out by the table; the side given the larger share is its choice."""
     points = state.d["mil_vp_pending"]
     state.d["mil_vp_pending"] = min(points, 0)  # a loss (a captured leader) is carried to the next hand-out
-    big, small = split(points, state.d["options"].get("military-split", "even"))
+    big, small = split(points, state.options.military_split)
     frame["big"], frame["small"] = big, small
     if big == 0:
         if points == 1:

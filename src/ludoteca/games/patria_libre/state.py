@@ -29,6 +29,8 @@ class PatriaState(State):
 
     __slots__ = ()
     procedures = PROCS
+    options: PatriaOptions
+    """The options, typed (the core keeps them as `Options`)."""
 
     @classmethod
     def new(cls, game: Any, options: PatriaOptions) -> PatriaState:
