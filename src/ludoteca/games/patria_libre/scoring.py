@@ -207,20 +207,16 @@ def _prize(state: PatriaState, frame: Frame, action: int | None) -> None:
     state.replace("gain", r=r, n=halves)
 
 
-wiped = PROCS.proc("wiped", rule="wiped")
+wiped_loses = PROCS.proc("wiped.lose", rule="wiped")
 
 
-@wiped.step()
-def _wiped(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§¿Se puede eliminar a un jugador?: a level of popularity lost and the orders reorganised at once."""
-    state.call("lose", then="reorganise", r=frame["r"], n=1)
+@wiped_loses.step()
+def _wiped_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
+    state.replace("lose", r=frame["r"], n=1)
 
 
-@wiped.step("reorganise")
-def _wiped_reorganise(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.replace(
-        "faces", r=frame["r"], todo=[k for k, t in enumerate(state.d["tokens"][frame["r"]]) if t[1] is None]
-    )
+PROCS.sequence("wiped", "wiped", "wiped.lose", "reorganize")
+"""§¿Se puede eliminar a un jugador?: a level of popularity lost and the orders reorganised at once."""
 
 
 # ---------------------------------------------------------------------------------- the end

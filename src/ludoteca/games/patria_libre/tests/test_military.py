@@ -8,7 +8,7 @@ import pytest
 from ludoteca.core.game import TERMINAL
 from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.board import ROLES
-from ludoteca.games.patria_libre.rules import usable_cards
+from ludoteca.games.patria_libre.turn import usable_cards
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import empty, menu, options, play, put, started
 

@@ -1,22 +1,13 @@
-"""The game and its turns as procedures (DESIGN §3): set-up (§Configuración de partida), then turns in
-seat order, each one action — A an order, B a card on an order, C recover, D reorganise (§En mi turno) —
-with cards sold, prisoners eliminated or offered back at any moment of one's turn."""
+"""§En mi turno: one action a turn — A an order, B a card on an order token, C recover the orders, D
+reorganise — with cards sold, prisoners eliminated or offered back at any moment of one's turn; a player
+wiped off the map first re-enters (§¿Se puede eliminar a un jugador?)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import (
-    activate_card,
-    card_effects,
-    market,
-    military,
-    orders,
-    personality,
-    popularity,
-    scoring,
-)
+from ludoteca.games.patria_libre import activate_card, military, orders, scoring
 from ludoteca.games.patria_libre.actions import ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import new_owner
@@ -25,128 +16,10 @@ from ludoteca.games.patria_libre.procs import PROCS
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
 
-__all__ = [
-    "PROCS",
-    "activate_card",
-    "card_effects",
-    "market",
-    "military",
-    "orders",
-    "personality",
-    "popularity",
-    "scoring",
-]
 FACE_TOKEN = {face: (k, side) for k, faces in enumerate(BOARD.tokens) for side, face in enumerate(faces)}
 
 
-# ------------------------------------------------------------------------------------- set-up
-game = PROCS.proc("game", rule="setup")
-
-
-@game.step()
-def _game(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§Configuración 6–7: the five S/PV cards at random into the line, four stage-I cards into the
-    market, and the top card of each pile turned up — one chance node per card."""
-    frame.setdefault("spv", [])
-    if len(frame["spv"]) < len(BOARD.spv):
-        state.chance({ID[f"draw {c}"]: 1 for c in BOARD.spv if c not in frame["spv"]}, then="spv")
-        return
-    if len(state.d["market"]) < len(market.PRICES):
-        state.chance(
-            {ID[f"draw {c}"]: 1 for c in market.pool(state, BOARD.piles["market_stage"])}, then="market"
-        )
-        return
-    if not state.d["line"]:
-        spvs = iter(frame["spv"])
-        state.d["line"] = [
-            ["spv", next(spvs)] if name == "spv" else ["pile", name, BOARD.piles["size"][name], None]
-            for name in BOARD.piles["order"]
-        ]
-    pile = next((item for item in state.d["line"] if item[0] == "pile" and item[3] is None), None)
-    if pile is not None:
-        state.chance({ID[f"draw {c}"]: 1 for c in market.pool(state, pile[1])}, then="top")
-        return
-    state.goto("faces")
-
-
-@game.step("spv")
-def _game_spv(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
-    frame["spv"].append(target(action))
-    state.goto("start")
-
-
-@game.step("market")
-def _game_market(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
-    state.d["market"].append(target(action))
-    state.d["seen"].append(target(action))
-    state.goto("start")
-
-
-@game.step("top")
-def _game_top(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
-    pile = next(item for item in state.d["line"] if item[0] == "pile" and item[3] is None)
-    pile[3] = target(action)
-    state.d["seen"].append(target(action))
-    state.goto("start")
-
-
-@game.step("faces")
-def _game_faces(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§Configuración: each player chooses the faces of the orders; «clonar orden» starts face down —
-    except for the personality deck's seat (§Modo solitario)."""
-    frame["i"] = frame.get("i", -1) + 1
-    if frame["i"] == len(state.d["seats"]):
-        if military.active(state):
-            state.call("mil_setup", then="turns")
-        else:
-            state.goto("turns")
-        return
-    r = state.d["seats"][frame["i"]]
-    if state.d["solo"] == r:
-        state.d["tokens"][r][3][0] = 1
-    state.call("faces", then="faces", r=r, todo=[0, 1, 2])
-
-
-@game.step("turns")
-def _game_turns(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.call("turn", then="next", r=state.d["seats"][state.d["turn"]])
-
-
-@game.step("next")
-def _game_next(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§Comienza la partida: the turn passes to the next seat (alternating sides). The personality deck's
-    seat takes a new turn at once after recovering its orders (§Modo solitario)."""
-    if not (frame.get("ret") == "recover" and state.d["solo"] == state.d["seats"][state.d["turn"]]):
-        state.d["turn"] = (state.d["turn"] + 1) % len(state.d["seats"])
-    state.goto("turns")
-
-
-faces = PROCS.proc("faces", rule="D")
-
-
-@faces.step()
-def _faces(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """Turn each token in `todo` to the face the player wants up (set-up, §D- Reorganizar)."""
-    if not frame["todo"]:
-        state.ret()
-        return
-    k = frame["todo"][0]
-    options = [ID[f"face {face}"] for face in BOARD.tokens[k]]
-    state.decide(state.idx(frame["r"]), "face", options, then="chosen", prompt="prompt.face", token=k + 1)
-
-
-@faces.step("chosen")
-def _faces_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
-    k = frame["todo"].pop(0)
-    state.d["tokens"][frame["r"]][k][0] = BOARD.tokens[k].index(target(action))
-    state.goto("start")
-
-
-# -------------------------------------------------------------------------------------- a turn
+# ---------------------------------------------------------------------------------------- a turn
 turn = PROCS.proc("turn", rule="turn")
 
 
@@ -266,9 +139,7 @@ def _turn_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
         state.call("recover", then="end", r=r)
     elif kind == "reorganize":
         state.log("log.reorganize", who=f"@role.{r}")
-        state.call(
-            "faces", then="end", r=r, todo=[k for k, t in enumerate(state.d["tokens"][r]) if t[1] is None]
-        )
+        state.call("reorganize", then="end", r=r)
     elif kind == "sell":
         scoring.sell(state, r, what)
         state.goto("menu")
@@ -338,8 +209,8 @@ def _turn_over(state: PatriaState, frame: Frame, action: int | None) -> None:
     state.ret(frame["did"])
 
 
-# ------------------------------------------------------------------------------------- recover
-recover = PROCS.proc("recover", rule="C")
+# ------------------------------------------------------------------------- C- Recuperar órdenes
+recover = PROCS.proc("recover.orders", rule="C")
 
 
 def could_play(state: PatriaState, r: str) -> bool:
@@ -349,8 +220,7 @@ def could_play(state: PatriaState, r: str) -> bool:
 @recover.step()
 def _recover(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§C- Recuperar órdenes: a level lost per order still playable in the area; every order on the map
-    comes back turned over, with the cards on them; violet characters may change sides; then the
-    leftmost market card goes (maybe an S/PV card)."""
+    comes back turned over, with the cards on them; violet characters may change sides."""
     r = frame["r"]
     penalty = sum(1 for t in state.d["tokens"][r] if t[1] is None) if could_play(state, r) else 0
     for token in state.d["tokens"][r]:
@@ -366,81 +236,42 @@ def _recover(state: PatriaState, frame: Frame, action: int | None) -> None:
         if owner != r:
             state.log("log.changes_side", card=f"@card.{card}.name", who=f"@role.{owner}")
         state.d["area"][owner].append(card)
-    state.call("lose", then="market", r=r, n=penalty)
+    state.replace("lose", r=r, n=penalty)
 
 
-@recover.step("market")
-def _recover_market(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.replace("push", r=frame["r"])
+PROCS.sequence("recover", "C", "recover.orders", "push")
+"""§C- Recuperar órdenes: the orders come back (a level lost for each one still playable), then the
+leftmost market card is pushed out (market.py)."""
 
 
-# ------------------------------------------------------------------------------------ prisoners
-eliminate = PROCS.proc("eliminate", rule="A-capture")
+# ------------------------------------------------------------------------------- D- Reorganizar
+faces = PROCS.proc("faces", rule="D")
 
 
-@eliminate.step()
-def _eliminate(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§Eliminando prisioneros: a character for a coin; a leader for 2 VP and a level of popularity."""
-    r, card = frame["r"], frame["card"]
-    state.d["area"][r].remove(card)
-    del state.d["captured_from"][card]
-    state.d["discard"].append(card)
-    state.log("log.eliminate", who=f"@role.{r}", card=f"@card.{card}.name")
-    if BOARD.cards[card]["type"] == "leader":
-        state.add_vp(r, 2)
-        state.replace("lose", r=r, n=1)
-    else:
-        state.give(r, 1)
+@faces.step()
+def _faces(state: PatriaState, frame: Frame, action: int | None) -> None:
+    """Turn each token in `todo` to the face the player wants up (set-up, §D- Reorganizar)."""
+    if not frame["todo"]:
         state.ret()
+        return
+    k = frame["todo"][0]
+    options = [ID[f"face {face}"] for face in BOARD.tokens[k]]
+    state.decide(state.idx(frame["r"]), "face", options, then="chosen", prompt="prompt.face", token=k + 1)
 
 
-ransom = PROCS.proc("ransom", rule="A-capture")
-
-
-@ransom.step()
-def _ransom(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§Capturas: prisoners may be traded; here the captor offers the card back to the player it was
-    taken from, for a price in coins, and that player accepts or refuses."""
-    state.decide(
-        state.idx(frame["r"]),
-        "offer",
-        [ID[f"price {n}"] for n in range(4)],
-        then="priced",
-        prompt="prompt.price",
-        card=f"@card.{frame['card']}.name",
-    )
-
-
-@ransom.step("priced")
-def _ransom_priced(state: PatriaState, frame: Frame, action: int | None) -> None:
+@faces.step("chosen")
+def _faces_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
     assert action is not None
-    frame["price"] = int(target(action))
-    owner = state.d["captured_from"][frame["card"]]
-    options = [ID["refuse"]] + ([ID["accept"]] if state.d["coins"][owner] >= frame["price"] else [])
-    state.log("log.offer", who=f"@role.{frame['r']}", card=f"@card.{frame['card']}.name", n=frame["price"])
-    state.decide(
-        state.idx(owner),
-        "accept",
-        options,
-        then="answered",
-        prompt="prompt.accept",
-        card=f"@card.{frame['card']}.name",
-        n=frame["price"],
-    )
+    k = frame["todo"].pop(0)
+    state.d["tokens"][frame["r"]][k][0] = BOARD.tokens[k].index(target(action))
+    state.goto("start")
 
 
-@ransom.step("answered")
-def _ransom_answered(state: PatriaState, frame: Frame, action: int | None) -> None:
-    r, card = frame["r"], frame["card"]
-    owner = state.d["captured_from"][card]
-    if action == ID["accept"]:
-        state.take(owner, frame["price"])
-        state.d["coins"][r] += frame["price"]
-        state.d["area"][r].remove(card)
-        state.d["area"][owner].append(card)
-        del state.d["captured_from"][card]
-        state.log("log.ransomed", who=f"@role.{owner}", card=f"@card.{card}.name")
-    state.ret()
+reorganize = PROCS.proc("reorganize", rule="D")
 
 
-PROCS.check()
+@reorganize.step()
+def _reorganize(state: PatriaState, frame: Frame, action: int | None) -> None:
+    """§D- Reorganizar: the player turns the orders still in the area to the faces wanted."""
+    r = frame["r"]
+    state.replace("faces", r=r, todo=[k for k, t in enumerate(state.d["tokens"][r]) if t[1] is None])
