@@ -14,9 +14,9 @@ from ludoteca.games.patria_libre.activate_card import usable
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import CARDS, new_owner
 from ludoteca.games.patria_libre.personality import PERSONALITIES
-from ludoteca.games.patria_libre.turn import usable_cards
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import GAME, empty, menu, options, play, put, started
+from ludoteca.games.patria_libre.turn import usable_cards
 
 
 def ready(**options: str) -> PatriaState:

@@ -1,33 +1,10 @@
-"""The solo opponent: the personality deck (§Modo solitario, §Turno del jugador con IA).
-
-Every decision of the automated seat reaches the procedure `"persona"` (`PatriaState.bot_for`), which
-ends with `state.answer`, as the core's `State.decide` expects. At the start of each of
-its turns a personality card is revealed (a chance node); the card ranks the eight order faces, the three
-popularity columns and the five regions, and the seat follows it as the rulebook says:
-
-- the preferred face is the leftmost one that can be carried out, cards first ("el uso de las cartas es
-  prioritario": a usable card whose effect serves the face is played before an order), the token that
-  carries a card being the least preferred face ("de derecha a izquierda");
-- if only the last four faces remain, it recovers its orders — and takes another turn at once, its only
-  mechanical advantage (rules.py); the other advantage is starting with «clonar orden» face up;
-- if all it could still do needs money it lacks, it reorganises, turning every order over;
-- popularity gained goes one level at a time from the left column of the card, losses from the right;
-- an "Igual que el anterior" card repeats the last active personality;
-- where two choices are equally good, another card is drawn: a positive tab takes option 1, an X option 2.
-
-Where the rulebook says "apelamos a su sentido común", the choices are documented heuristics: map choices
-score provinces by stars, flags, mines, the region the next S/PV card scores, near domination and the
-card's region ranking; purchases prefer cards the seat may use; the log says why the seat chose.
-
-State keys: `pers_left` (deck cards not yet drawn, 1-based), `pers_active` (the active personality),
-`pers_want` (the face a clone order is for), `pers_face` (the preference a card was played for),
-`pers_flip` (a reorganisation that turns every order over).
-"""
+"""How the deck's seat chooses, one chooser per decision kind (§Turno del jugador con IA): the turn's
+action by the active personality's preferences ("cards first"), and the documented heuristics where the
+rulebook appeals to common sense (see the package docstring)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
@@ -35,156 +12,27 @@ from ludoteca.games.patria_libre.actions import ACTIONS, ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
 from ludoteca.games.patria_libre.card_effects import conversions, effect_possible
 from ludoteca.games.patria_libre.cards import CARDS
-from ludoteca.games.patria_libre.procs import PROCS
+from ludoteca.games.patria_libre.personality.deck import (
+    COLOUR,
+    LAST_FOUR,
+    MONEY_FACES,
+    RECOMMENDED,
+    active,
+    columns_ranked,
+    faces_ranked,
+    regions_ranked,
+)
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
 
-RECOMMENDED = ("recruit", "fortress", "train", "taxes")
-"""§Configuración: the faces suggested for first games, used for the seat's set-up ("elíjalas usted")."""
-LAST_FOUR = 4
-COLOUR = {"insurgent": "yellow", "royalist": "blue"}
-MONEY_FACES = ("clone", "buy")
 
-
-@dataclass(frozen=True)
-class Personality:
-    """One personality card (`data/personality.toml`)."""
-
-    id: str
-    actions: tuple[str, ...]
-    tab: str
-    columns: tuple[str, ...]
-    regions: tuple[str, ...]
-    same_as_previous: bool
-
-
-PERSONALITIES: list[Personality] = [
-    Personality(
-        raw["id"],
-        tuple(raw.get("actions", ())),
-        raw["tab"],
-        tuple(raw.get("columns", ())),
-        tuple(raw.get("regions", ())),
-        bool(raw.get("same_as_previous", False)),
-    )
-    for raw in BOARD.personalities
-]
-
-
-def _validate() -> None:
-    """§Modo solitario: 20 cards; each ranks the eight faces, the three columns and the five regions."""
-    assert len(PERSONALITIES) == 20, "the solo deck has 20 personality cards"
-    assert any(p.same_as_previous for p in PERSONALITIES), "the deck has an 'Igual que el anterior' card"
-    for p in PERSONALITIES:
-        assert p.tab in ("yes", "x"), f"personality {p.id}: tab"
-        if not p.same_as_previous:
-            assert sorted(p.actions) == sorted(FACES), f"personality {p.id}: the eight faces"
-            assert sorted(p.columns) == sorted(COLUMNS), f"personality {p.id}: the three columns"
-            assert sorted(p.regions) == sorted(BOARD.regions), f"personality {p.id}: the five regions"
-    abad = next(p for p in PERSONALITIES if p.id == "abad")
-    assert abad.actions[0] == "buy" and abad.actions[-1] == "taxes", "§Modo solitario: Abad's example"
-
-
-_validate()
-
-
-def active(state: PatriaState) -> Personality | None:
-    n = state.d.get("pers_active")
-    return PERSONALITIES[n - 1] if n else None
-
-
-def faces_ranked(state: PatriaState) -> tuple[str, ...]:
-    p = active(state)
-    return p.actions if p else (*RECOMMENDED, "buy", "attack", "march", "clone")
-
-
-def columns_ranked(state: PatriaState) -> tuple[str, ...]:
-    p = active(state)
-    return p.columns if p else COLUMNS
-
-
-def regions_ranked(state: PatriaState) -> tuple[str, ...]:
-    p = active(state)
-    return p.regions if p else tuple(BOARD.regions)
-
-
-# ------------------------------------------------------------------------------------- the procedure
-persona = PROCS.proc("persona", rule="solo")
-
-
-def _draw(state: PatriaState, then: str) -> None:
-    """Reveal the next personality card; the deck is reshuffled when it runs out."""
-    left = state.d.setdefault("pers_left", [])
-    if not left:
-        left.extend(range(1, len(PERSONALITIES) + 1))
-    state.chance({ID[f"persona {n}"]: 1 for n in left}, then=then)
-
-
-def _take(state: PatriaState, action: int | None) -> Personality:
-    assert action is not None
-    n = int(target(action))
-    state.d["pers_left"].remove(n)
-    return PERSONALITIES[n - 1]
-
-
-@persona.step()
-def _persona(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§Turno del jugador con IA: each turn begins by revealing a personality card (once a turn: after
-    selling a card or eliminating a prisoner the same personality chooses the action)."""
-    turn = state.d["stack"][-2]
-    if frame["kind"] == "action" and not turn.get("pers_drawn"):
-        turn["pers_drawn"] = True
-        _draw(state, "revealed")
-    else:
-        _decide(state, frame)
-
-
-@persona.step("revealed")
-def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
-    card = _take(state, action)
-    previous = active(state)
-    if card.same_as_previous and previous is None:
-        _draw(state, "revealed")  # nothing to repeat yet: the next card decides
-        return
-    if previous is not None and card.same_as_previous:
-        state.log("solo.log.same", who=f"@role.{_seat(frame)}", persona=f"@persona.{previous.id}")
-    else:
-        state.d["pers_active"] = PERSONALITIES.index(card) + 1
-        state.log("solo.log.revealed", who=f"@role.{_seat(frame)}", persona=f"@persona.{card.id}")
-    state.d["pers_want"] = None
-    _decide(state, frame)
-
-
-def _decide(state: PatriaState, frame: Frame) -> None:
-    options = CHOOSERS.get(frame["kind"], _first)(state, frame)
-    if len(options) > 1:
-        frame["options"] = options[:2]
-        _draw(state, "flipped")
-    else:
-        state.answer(options[0])
-
-
-@persona.step("flipped")
-def _flipped(state: PatriaState, frame: Frame, action: int | None) -> None:
-    """§Turno del jugador con IA: two equally good choices; a new card's tab picks — positive, option 1."""
-    card = _take(state, action)
-    pick = frame["options"][0 if card.tab == "yes" else 1]
-    state.log(
-        "solo.log.flip",
-        persona=f"@persona.{card.id}",
-        tab=f"@solo.tab.{card.tab}",
-        choice=ACTIONS.names[pick],
-    )
-    state.answer(pick)
-
-
-def _seat(frame: Frame) -> str:
+def seat(frame: Frame) -> str:
     """The leader the deck plays, from the decision's `role` (an index)."""
     return ROLES[frame["role"]]
 
 
-def _best(scored: list[tuple[float, int]]) -> list[int]:
+def best(scored: list[tuple[float, int]]) -> list[int]:
     """The best action, or the two best in order of id when they tie (then the tab decides)."""
     scored.sort(key=lambda x: (-x[0], x[1]))
     if len(scored) > 1 and abs(scored[0][0] - scored[1][0]) < 1e-9:
@@ -192,7 +40,7 @@ def _best(scored: list[tuple[float, int]]) -> list[int]:
     return [scored[0][1]]
 
 
-def _first(state: PatriaState, frame: Frame) -> list[int]:
+def first(state: PatriaState, frame: Frame) -> list[int]:
     return [frame["actions"][0]]
 
 
@@ -226,7 +74,7 @@ def _serves(state: PatriaState, r: str, card_id: str, face: str, places: list[st
 
 def _menu(state: PatriaState, frame: Frame) -> list[int]:
     """§Turno del jugador con IA, the turn's action (A, B, C or D) and the reason, logged."""
-    r, acts = _seat(frame), set(frame["actions"])
+    r, acts = seat(frame), set(frame["actions"])
     state.d["pers_flip"] = False
     state.d["pers_face"] = None
     for card in state.d["captured_from"]:
@@ -342,7 +190,7 @@ def _face_score(state: PatriaState, r: str, face: str, p: str) -> float:
 def _at(state: PatriaState, frame: Frame) -> list[int]:
     """A province: where an order or a card goes scores by what it will do there; other choices
     (recruits, attacks, re-entry, conversions) by the province itself."""
-    r, kind = _seat(frame), frame["kind"]
+    r, kind = seat(frame), frame["kind"]
     caller = state.d["stack"][-2]
     provs = [target(x) for x in frame["actions"]]
     if kind == "order_at":
@@ -366,13 +214,13 @@ def _at(state: PatriaState, frame: Frame) -> list[int]:
         scored = [(-value(state, r, p), ID[f"at {p}"]) for p in provs]  # the infantry given away
     else:
         scored = [(value(state, r, p), ID[f"at {p}"]) for p in provs]
-    return _best(scored)
+    return best(scored)
 
 
 def _dest(state: PatriaState, frame: Frame) -> list[int]:
     """Where a march ends (or stops on the way): the province the seat values most."""
     here = state.d["stack"][-2].get("dst", "")
-    return _best([(value(state, _seat(frame), target(x) or here), x) for x in frame["actions"]])
+    return best([(value(state, seat(frame), target(x) or here), x) for x in frame["actions"]])
 
 
 def _mover(state: PatriaState, frame: Frame) -> list[int]:
@@ -388,9 +236,9 @@ def _size(state: PatriaState, frame: Frame) -> list[int]:
 
 
 def _abandon(state: PatriaState, frame: Frame) -> list[int]:
-    return _best(
+    return best(
         [
-            (-value(state, _seat(frame), target(x)) if verb(x) == "abandon" else -100.0, x)
+            (-value(state, seat(frame), target(x)) if verb(x) == "abandon" else -100.0, x)
             for x in frame["actions"]
         ]
     )
@@ -411,7 +259,7 @@ def _gain(state: PatriaState, frame: Frame) -> list[int]:
 def _token(state: PatriaState, frame: Frame) -> list[int]:
     """The token that carries a card is the one showing the least preferred face (right to left)."""
     ranking = faces_ranked(state)
-    tokens = state.d["tokens"][_seat(frame)]
+    tokens = state.d["tokens"][seat(frame)]
 
     def rank(x: int) -> int:
         k = int(target(x)) - 1
@@ -431,7 +279,7 @@ def _face(state: PatriaState, frame: Frame) -> list[int]:
         return [ID[f"face {pick}"]]
     if frame["kind"] == "face" and state.d.get("pers_flip"):
         k = frame["token"] - 1
-        return [ID[f"face {BOARD.tokens[k][1 - state.d['tokens'][_seat(frame)][k][0]]}"]]
+        return [ID[f"face {BOARD.tokens[k][1 - state.d['tokens'][seat(frame)][k][0]]}"]]
     ranking = faces_ranked(state)
     return [ID[f"face {min(faces, key=ranking.index)}"]]
 
@@ -440,7 +288,7 @@ def _slot(state: PatriaState, frame: Frame) -> list[int]:
     """A market card: one the seat may use, with VP or more effects, cheaper to the left."""
     from ludoteca.games.patria_libre.market import matches
 
-    r, side = _seat(frame), state.side(_seat(frame))
+    r, side = seat(frame), state.side(seat(frame))
     scored = []
     for x in frame["actions"]:
         i = int(target(x)) - 1
@@ -450,7 +298,7 @@ def _slot(state: PatriaState, frame: Frame) -> list[int]:
         scored.append(
             (3.0 * mine + 2.0 * vp + len(card.effects) + 2.0 * bool(matches(state, r, card.id)) - 0.5 * i, x)
         )
-    return _best(scored)
+    return best(scored)
 
 
 def _keep(state: PatriaState, r: str, card_id: str) -> float:
@@ -462,7 +310,7 @@ def _keep(state: PatriaState, r: str, card_id: str) -> float:
 
 def _discard(state: PatriaState, frame: Frame) -> list[int]:
     """The card worth least to the seat goes (cards of the other colour first)."""
-    who = _seat(frame)
+    who = seat(frame)
     return [min(frame["actions"], key=lambda x: (_keep(state, who, target(x)), x))]
 
 
@@ -477,7 +325,7 @@ def _supply(state: PatriaState, frame: Frame) -> list[int]:
         elif what == "coin":
             scored.append((5.0, x))
         elif verb(x) == "abandon":
-            scored.append((-value(state, _seat(frame), what), x))
+            scored.append((-value(state, seat(frame), what), x))
         else:
             scored.append((-50.0, x))
     return [max(scored)[1]]
