@@ -5,9 +5,11 @@ and in the class docstring."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.options import PatriaOptions
@@ -210,14 +212,12 @@ class PatriaState(State):
 
         return board_view(self, role, lang)
 
-    def observation_tensor(self, role: int) -> list[float]:
-        from ludoteca.games.patria_libre.view import observation
+    def observe(self, role: int, out: Observation) -> None:
+        from ludoteca.games.patria_libre.view import observe
 
-        return observation(self, role)
+        observe(self, role, out)
 
     def invariants(self) -> list[str]:
-        from ludoteca.games.patria_libre.view import broken_invariants
-
         return broken_invariants(self)
 
     def evaluate(self) -> list[float]:
@@ -230,3 +230,47 @@ class PatriaState(State):
         públicos»); the supply line's hidden cards are never stored — each is drawn by chance when it
         turns up — so the state holds nothing to resample."""
         return self.clone()
+
+
+def broken_invariants(state: PatriaState) -> list[str]:
+    """Piece and card conservation and the rulebook's limits (§Componentes: 10/4/2 troops a colour, twelve
+    forts, the bank's coins; §Comprar carta: four market spaces; §Tablero de popularidad)."""
+    d = state.d
+    problems = []
+    seen: Counter[str] = Counter()
+    for c in d["market"] + d["discard"] + d["spv_done"]:
+        seen[c] += 1
+    for item in d["line"]:
+        seen[item[1] if item[0] == "spv" else item[3] or ""] += 1
+    for stack in d["placed"].values():
+        for _, _, c in stack:
+            seen[c or ""] += 1
+    for cards in d["area"].values():
+        for c in cards:
+            seen[c] += 1
+    seen.pop("", None)
+    problems += [f"card {c} is in {n} places" for c, n in seen.items() if n > 1]
+    if len(d["market"]) > len(BOARD.pieces["market"]):
+        problems.append("the market has more than four cards")
+    if sum(d["coins"].values()) > BOARD.pieces["coins"] or min(d["coins"].values()) < 0:
+        problems.append("coins out of bounds")
+    if d["forts_built"] > BOARD.pieces["forts"] or len(d["forts"]) > d["forts_built"]:
+        problems.append("more forts than the twelve allowed")
+    for r in d["seats"]:
+        levels = Counter(t[r] for t in d["troops"].values() if r in t)
+        if (
+            levels[1] > BOARD.pieces["infantry"]
+            or levels[2] > BOARD.pieces["cavalry"]
+            or levels[3] > BOARD.pieces["artillery"]
+        ):
+            problems.append(f"{r} has more troops than pieces")
+        if any(not BOARD.bottom < cell[0] < BOARD.top for cell in d["pop"][r].values()):
+            problems.append(f"{r}'s popularity marker is off the board")
+        for k, (_, where) in enumerate(d["tokens"][r]):
+            count = sum(1 for stack in d["placed"].values() for who, kk, _ in stack if who == r and kk == k)
+            if count != (1 if where else 0):
+                problems.append(f"{r}'s order token {k + 1} is misplaced")
+    for t in d["troops"].values():
+        if any(not 1 <= lvl <= 3 for lvl in t.values()):
+            problems.append("a troop of an impossible level")
+    return problems
