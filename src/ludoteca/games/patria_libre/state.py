@@ -1,18 +1,19 @@
 """The Patria Libre position and the rule helpers every procedure shares: force, control, presence,
-domination, coins, victory points, the market's visible cards. The layout of `d` is in COORDINATION.md
-and in the class docstring."""
+domination, coins, victory points, the market's visible cards; and the invariants the rulebook's
+components impose. The layout of `d` is `position.Position`."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.options import PatriaOptions
+from ludoteca.games.patria_libre.position import Position
 from ludoteca.games.patria_libre.procs import PROCS
 
 SEATS: dict[int, list[str] | None] = {
@@ -23,11 +24,7 @@ SEATS: dict[int, list[str] | None] = {
 
 
 class PatriaState(State):
-    """One game of Patria Libre. `d` holds, besides the core's keys: seats (roles in turn order), turn,
-    side, troops {prov: {role: level}}, leaders {role: prov|None}, forts {prov: [level, owner]},
-    forts_built, placed {prov: [[role, token, card], …]}, tokens {role: [[face, prov], ×4]}, area, coins,
-    vp {side: n}, pop {role: {column: [marker, pendulum]}}, market, line, seen, spv_done, discard,
-    dominated {region: role}, wiped, last_reorg, captured_from, solo."""
+    """One game of Patria Libre. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ()
     procedures = PROCS
@@ -82,6 +79,11 @@ class PatriaState(State):
     # ------------------------------------------------------------------------------------- seats
     def idx(self, r: str) -> int:
         return ROLES.index(r)
+
+    @property
+    def position(self) -> Position:
+        """`d` under its exact type (position.py)."""
+        return cast(Position, self.d)
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """§Modo solitario: the personality deck takes every decision of its seat (personality.py)."""
