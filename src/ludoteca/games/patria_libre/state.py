@@ -86,7 +86,7 @@ class PatriaState(State):
         return cast(Position, self.d)
 
     def bot_for(self, role: int, kind: str) -> str | None:
-        """§Modo solitario: the personality deck takes every decision of its seat (personality.py)."""
+        """§Modo solitario: the personality deck takes every decision of its seat (personality/procedure.py)."""
         return "persona" if ROLES[role] == self.d["solo"] else None
 
     def seated(self) -> list[str]:

@@ -9,7 +9,7 @@ popularity columns and the five regions, and the seat follows it as the rulebook
   prioritario": a usable card whose effect serves the face is played before an order), the token that
   carries a card being the least preferred face ("de derecha a izquierda");
 - if only the last four faces remain, it recovers its orders — and takes another turn at once, its only
-  mechanical advantage (rules.py); the other advantage is starting with «clonar orden» face up;
+  mechanical advantage (setup.py); the other advantage is starting with «clonar orden» face up;
 - if all it could still do needs money it lacks, it reorganises, turning every order over;
 - popularity gained goes one level at a time from the left column of the card, losses from the right;
 - an "Igual que el anterior" card repeats the last active personality;
