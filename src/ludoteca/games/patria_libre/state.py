@@ -86,7 +86,8 @@ class PatriaState(State):
         return cast(Position, self.d)
 
     def bot_for(self, role: int, kind: str) -> str | None:
-        """§Modo solitario: the personality deck takes every decision of its seat (personality/procedure.py)."""
+        """§Modo solitario: the personality deck takes every decision of its seat (the procedure
+        `persona`, personality/procedure.py)."""
         return "persona" if ROLES[role] == self.d["solo"] else None
 
     def seated(self) -> list[str]:
