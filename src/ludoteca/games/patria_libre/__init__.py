@@ -13,10 +13,23 @@ from ludoteca.core.game import Game, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
-from ludoteca.games.patria_libre import rules
+from ludoteca.games.patria_libre import (  # noqa: F401  (each registers its procedures)
+    activate_card,
+    card_effects,
+    market,
+    military,
+    orders,
+    personality,
+    popularity,
+    prisoners,
+    scoring,
+    setup,
+    turn,
+)
 from ludoteca.games.patria_libre.actions import ACTIONS
 from ludoteca.games.patria_libre.board import BOARD, ROLES
 from ludoteca.games.patria_libre.options import PatriaOptions
+from ludoteca.games.patria_libre.procs import PROCS
 from ludoteca.games.patria_libre.state import PatriaState
 
 
@@ -60,5 +73,5 @@ class PatriaLibre(Game):
         return render
 
 
-rules.PROCS.check()
+PROCS.check()
 GAME = register(PatriaLibre())

@@ -1,5 +1,6 @@
 """Patria Libre's component data, loaded and checked once at import (DESIGN §6): the map, the popularity
-board, the set-up numbers and the cards (`data/cards.toml`, `data/personality.toml`)."""
+board, the set-up numbers and the cards (`data/cards*.toml`, `data/personality*.toml`: what the rulebook
+gives and what we reconstructed, in separate files)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,19 @@ TROOPS = ("", "infantry", "cavalry", "artillery")  # a troop's level is its forc
 def _load(name: str) -> dict[str, Any]:
     path = DATA / name
     return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
+
+
+def _deck(name: str) -> list[dict[str, Any]]:
+    """The cards of `name`.toml (what the rulebook gives) merged with `name`_reconstructed.toml (what we
+    designed, DESIGN §6: an owner replaces only that file), in the order of their `index`."""
+    cards: list[dict[str, Any]] = [
+        *_load(f"{name}.toml").get("card", []),
+        *_load(f"{name}_reconstructed.toml").get("card", []),
+    ]
+    cards.sort(key=lambda card: card["index"])
+    indices = [card["index"] for card in cards]
+    assert indices == list(range(1, len(cards) + 1)), f"{name}: indices {indices} are not 1..{len(cards)}"
+    return cards
 
 
 @dataclass(frozen=True)
@@ -82,9 +96,9 @@ class Board:
         self.end: dict[str, int] = comp["end"]
         self.provenance_items += [comp[k]["source"] for k in ("pieces", "piles", "leaders", "orders", "end")]
 
-        self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in _load("cards.toml").get("card", [])}
+        self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in _deck("cards")}
         self.cards_by_leader = {c["leader"]: cid for cid, c in self.cards.items() if c.get("leader")}
-        self.personalities: list[dict[str, Any]] = _load("personality.toml").get("card", [])
+        self.personalities: list[dict[str, Any]] = _deck("personality")
         self.provenance_items += [c["source"] for c in self.cards.values()]
         self.provenance_items += [c["source"] for c in self.personalities]
         self.check()

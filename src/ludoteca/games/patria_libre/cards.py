@@ -1,13 +1,7 @@
-"""Character, event and leader cards (§B- Activar carta, §Requisitos de uso, §Simbología de cartas
-especiales, §C- Recuperar órdenes): the card data as typed records checked at import, the requirements
-(≤ / ≥ ranks, the poorest player, region icons, costs), the violet characters' preferences, and the
-procedure `"card"` that carries out a card's effects. Domination and a player wiped off the map are
-settled after the turn's action, as for orders (scoring.py, "settle").
-
-A card's effects come from a small vocabulary (the header of `data/cards.toml`); each kind is one branch
-of `_run_effect`. The owner carries the effects out in any order and may leave any out (§1. Cartas de
-líder: "pueden ejecutarse en cualquier orden. Puedes ejecutar sólo 1 efecto"), the one reading that fits
-both leader cards and events such as Esclavitud Abolida.
+"""Character, event and leader cards (§Cartas, §Requisitos de uso, §Simbología de cartas especiales,
+§C- Recuperar órdenes): the card data as typed records checked at import, the requirements (≤ / ≥ ranks,
+the poorest player, region icons, costs), the matching symbols and the violet characters' preferences.
+Activating a card and its effects are `activate_card.py`.
 """
 
 from __future__ import annotations
@@ -16,30 +10,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
-from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
-    from ludoteca.games.patria_libre.state import PatriaState as St
+    from ludoteca.games.patria_libre.state import PatriaState
 
-A = int | None
 TYPES = ("leader", "character", "event", "spv", "iturbide")
 COLOURS = {"yellow": "insurgent", "blue": "royalist", "violet": ""}
 REQUIREMENTS = ("rank", "poorest", "region", "pay")
-EFFECTS = (
-    "order",
-    "popularity",
-    "vp",
-    "coins",
-    "buy_popularity",
-    "rival_popularity",
-    "rival_discard",
-    "steal_coins",
-    "convert_infantry",
-)
 PREFERENCES = ("rank", "coins", "troops", "vp")
 ORDERS = tuple(f for f in FACES if f != "clone")
 STAGE_SIZES = {"I": 20, "II": 20, "III": 14}
@@ -48,7 +26,7 @@ MAX_EFFECTS = 3
 
 @dataclass(frozen=True)
 class Card:
-    """One printed card (`data/cards.toml`)."""
+    """One printed card (`data/cards.toml` and `data/cards_reconstructed.toml`)."""
 
     id: str
     type: str
@@ -116,7 +94,6 @@ def _validate() -> None:
                 i in BOARD.regions for i in req.get("icons", ())
             )
         for eff in c.effects:
-            assert eff["kind"] in EFFECTS, f"{c.id}: effect {eff}"
             assert eff["kind"] != "order" or eff["order"] in ORDERS, f"{c.id}: order {eff}"
             assert eff.get("column", "") in ("", *COLUMNS), f"{c.id}: column {eff}"
         if c.prefers:
@@ -127,11 +104,11 @@ _validate()
 
 
 # ------------------------------------------------------------------------------------ requirements
-def rank_ok(st: St, r: str, column: str, cmp: str) -> bool:
+def rank_ok(state: PatriaState, r: str, column: str, cmp: str) -> bool:
     """§Simbología de cartas especiales: ≥ at or above every other player, ≤ at or below; "extreme"
     strictly above or strictly below them all (the División cards: a tie forbids them)."""
-    mine = st.rank(r, column)
-    others = [st.rank(o, column) for o in st.others(r)]
+    mine = state.rank(r, column)
+    others = [state.rank(o, column) for o in state.others(r)]
     if cmp == ">=":
         return all(mine >= x for x in others)
     if cmp == "<=":
@@ -139,49 +116,16 @@ def rank_ok(st: St, r: str, column: str, cmp: str) -> bool:
     return all(mine > x for x in others) or all(mine < x for x in others)
 
 
-def requirement_met(st: St, r: str, card: Card, prov: str, req: dict[str, Any]) -> bool:
+def requirement_met(state: PatriaState, r: str, card: Card, prov: str, req: dict[str, Any]) -> bool:
     kind = req["kind"]
     if kind == "rank":
-        return rank_ok(st, r, req["column"], req["cmp"])
+        return rank_ok(state, r, req["column"], req["cmp"])
     if kind == "poorest":
-        return all(st.d["coins"][r] <= st.d["coins"][o] for o in st.others(r))
+        return all(state.d["coins"][r] <= state.d["coins"][o] for o in state.others(r))
     if kind == "region":
         return BOARD.provinces[prov].region in req["icons"]
-    others = [c for c in st.d["area"][r] if c != card.id]
-    return bool(st.d["coins"][r] >= req.get("coins", 0)) and len(others) >= req.get("cards", 0)
-
-
-def effect_possible(st: St, r: str, card: Card, prov: str, eff: dict[str, Any]) -> bool:
-    """Whether carrying out `eff` from `prov` would change anything now."""
-    from ludoteca.games.patria_libre.orders import feasible
-
-    kind = eff["kind"]
-    if kind == "order":
-        if eff.get("target") == "other_region":
-            return bool(other_region_targets(st, r, prov))
-        return feasible(st, r, eff["order"], prov)
-    if kind in ("popularity", "vp"):
-        return True
-    if kind == "coins":
-        return st.bank() > 0
-    if kind == "buy_popularity":
-        return bool(st.d["coins"][r] >= eff["coins"])
-    if kind == "rival_popularity":
-        return bool(st.opponents(r))
-    if kind == "rival_discard":
-        return any(st.d["area"][o] for o in st.opponents(r))
-    if kind == "steal_coins":
-        return any(st.d["coins"][o] for o in st.opponents(r))
-    return bool(conversions(st, r, prov))
-
-
-def usable(st: St, r: str, card_id: str, prov: str) -> bool:
-    """§Requisitos de uso: the card's own conditions hold in `prov` and at least one effect would do
-    something (colour, presence, room and the leader's province are checked by the turn)."""
-    card = CARDS[card_id]
-    if not all(requirement_met(st, r, card, prov, req) for req in card.requires):
-        return False
-    return any(effect_possible(st, r, card, prov, eff) for eff in card.effects)
+    others = [c for c in state.d["area"][r] if c != card.id]
+    return bool(state.d["coins"][r] >= req.get("coins", 0)) and len(others) >= req.get("cards", 0)
 
 
 # ------------------------------------------------------------------------------ matching symbols
@@ -197,19 +141,19 @@ def symbols(side: str, card_id: str) -> set[int | str]:
 
 
 # ---------------------------------------------------------------------------- violet preferences
-def _measure(st: St, who: str, prefers: dict[str, str]) -> int:
+def _measure(state: PatriaState, who: str, prefers: dict[str, str]) -> int:
     kind = prefers["kind"]
     if kind == "rank":
-        return st.rank(who, prefers["column"])
+        return state.rank(who, prefers["column"])
     if kind == "coins":
-        return int(st.d["coins"][who])
+        return int(state.d["coins"][who])
     if kind == "troops":
-        return sum(1 for t in st.d["troops"].values() if who in t)
-    side = st.side(who)
-    return int(st.d["vp"].get(side, 0)) if side in st.d["vp"] else 0
+        return sum(1 for t in state.d["troops"].values() if who in t)
+    side = state.side(who)
+    return int(state.d["vp"].get(side, 0)) if side in state.d["vp"] else 0
 
 
-def new_owner(st: St, r: str, card_id: str) -> str:
+def new_owner(state: PatriaState, r: str, card_id: str) -> str:
     """§C- Recuperar órdenes, "Importante": the player a recovered violet character joins — the one its
     printed preference picks (highest/most or lowest/fewest). A tie with the recovering player keeps the
     card where it is; so does a tie between two other players (nobody is preferred alone)."""
@@ -217,245 +161,7 @@ def new_owner(st: St, r: str, card_id: str) -> str:
     if prefers is None:
         return r
     sign = 1 if prefers["side"] in ("highest", "most") else -1
-    scores = {who: sign * _measure(st, who, prefers) for who in st.seated()}
+    scores = {who: sign * _measure(state, who, prefers) for who in state.seated()}
     best = max(scores.values())
     top = [who for who, s in scores.items() if s == best]
     return r if r in top or len(top) > 1 else top[0]
-
-
-# -------------------------------------------------------------------------------- effect helpers
-def other_region_targets(st: St, r: str, prov: str) -> list[str]:
-    """Evangelización: neighbours of `prov` with another region icon, where the player has no troop."""
-    if not st.piece_free(r, 1):
-        return []
-    here = BOARD.provinces[prov].region
-    return [
-        p for p in BOARD.adjacent[prov] if BOARD.provinces[p].region != here and r not in st.d["troops"][p]
-    ]
-
-
-def conversions(st: St, r: str, prov: str) -> list[tuple[str, str]]:
-    """convert_infantry: (province, adversary) whose infantry may become the player's — in `prov` or a
-    neighbour, where the player has no troop of their own and an infantry piece is left."""
-    if not st.piece_free(r, 1):
-        return []
-    return [
-        (p, o)
-        for p in (prov, *BOARD.adjacent[prov])
-        if r not in st.d["troops"][p]
-        for o in st.opponents(r)
-        if st.d["troops"][p].get(o) == 1
-    ]
-
-
-def _choose_rival(st: St, f: Frame, rivals: list[str], then: str) -> None:
-    if len(rivals) == 1:
-        st.procedures["card"].steps[then](st, f, ID[f"target {rivals[0]}"])
-        return
-    seat_decides(st, f["r"], "target", [ID[f"target {o}"] for o in rivals], then, "cards.prompt.rival")
-
-
-# ---------------------------------------------------------------------------------- the procedure
-card_proc = PROCS.proc("card", rule="B")
-
-
-@card_proc.step()
-def _start(st: St, f: Frame, a: A) -> None:
-    """Pay what the card asks (§Requisitos de uso), then its popularity icon (§Simbología)."""
-    card = CARDS[f["card"]]
-    f["left"] = list(range(len(card.effects)))
-    pay = next((req for req in card.requires if req["kind"] == "pay"), {})
-    if pay.get("coins"):
-        st.take(f["r"], pay["coins"])
-        st.log("cards.log.paid", who=f"@role.{f['r']}", n=pay["coins"])
-    f["discards"] = pay.get("cards", 0)
-    if pay.get("popularity"):
-        st.call("lose", then="discards", r=f["r"], n=pay["popularity"])
-    else:
-        st.goto("discards")
-
-
-@card_proc.step("discards")
-def _discards(st: St, f: Frame, a: A) -> None:
-    area = st.d["area"][f["r"]]
-    if f["discards"] and area:
-        seat_decides(
-            st, f["r"], "discard", [ID[f"discard {c}"] for c in area], "discarded", "cards.prompt.sacrifice"
-        )
-        return
-    card = CARDS[f["card"]]
-    if card.popularity:
-        st.call("gain", then="effects", r=f["r"], n=1, col=card.popularity)
-    else:
-        st.goto("effects")
-
-
-@card_proc.step("discarded")
-def _discarded(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    gone = target(a)
-    st.d["area"][f["r"]].remove(gone)
-    st.d["discard"].append(gone)
-    st.log("cards.log.sacrificed", who=f"@role.{f['r']}", card=f"@card.{gone}.name")
-    f["discards"] -= 1
-    st.goto("discards")
-
-
-@card_proc.step("effects")
-def _effects(st: St, f: Frame, a: A) -> None:
-    """The effects not yet carried out that would do something; a lone one is carried out at once."""
-    card = CARDS[f["card"]]
-    left = [i for i in f["left"] if effect_possible(st, f["r"], card, f["prov"], card.effects[i])]
-    if not left:
-        st.ret()
-    elif len(card.effects) == 1:
-        _chosen(st, f, ID["effect 1"])
-    else:
-        actions = [ID[f"effect {i + 1}"] for i in left] + [ID["done"]]
-        seat_decides(
-            st,
-            f["r"],
-            "effect",
-            actions,
-            "chosen",
-            "cards.prompt.effect",
-            card=f"@card.{card.id}.name",
-            effects=[f"@card.{card.id}.e{i + 1}" for i in left],
-        )
-
-
-@card_proc.step("chosen")
-def _chosen(st: St, f: Frame, a: A) -> None:
-    if a == ID["done"]:
-        st.ret()
-        return
-    assert a is not None
-    i = int(target(a)) - 1
-    f["left"].remove(i)
-    f["i"], f["times"] = i, CARDS[f["card"]].effects[i].get("times", 1)
-    _run_effect(st, f)
-
-
-def _run_effect(st: St, f: Frame) -> None:
-    """One effect of the vocabulary (data/cards.toml); each ends by going back to step "effects"."""
-    r, prov = f["r"], f["prov"]
-    eff = CARDS[f["card"]].effects[f["i"]]
-    kind = eff["kind"]
-    if kind == "order":
-        if eff.get("target") == "other_region":
-            seat_decides(
-                st,
-                r,
-                "at",
-                [ID[f"at {p}"] for p in other_region_targets(st, r, prov)],
-                "recruited",
-                "prompt.recruit",
-            )
-        else:
-            st.call(eff["order"], then="again", r=r, prov=prov)
-    elif kind == "popularity":
-        st.call("gain", then="effects", r=r, n=eff["n"], col=eff.get("column") or None)
-    elif kind == "vp":
-        st.add_vp(r, eff["n"])
-        st.goto("effects")
-    elif kind == "coins":
-        st.give(r, eff["n"])
-        st.goto("effects")
-    elif kind == "buy_popularity":
-        st.take(r, eff["coins"])
-        st.log("cards.log.paid", who=f"@role.{r}", n=eff["coins"])
-        st.call("gain", then="effects", r=r, n=eff["n"], col=None)
-    elif kind == "rival_popularity":
-        _choose_rival(st, f, st.opponents(r), "rival_loses")
-    elif kind == "rival_discard":
-        _choose_rival(st, f, [o for o in st.opponents(r) if st.d["area"][o]], "rival_discards")
-    elif kind == "steal_coins":
-        _choose_rival(st, f, [o for o in st.opponents(r) if st.d["coins"][o]], "robbed")
-    else:
-        places = sorted({p for p, _ in conversions(st, r, prov)})
-        seat_decides(st, r, "at", [ID[f"at {p}"] for p in places], "convert_at", "cards.prompt.convert")
-
-
-@card_proc.step("again")
-def _again(st: St, f: Frame, a: A) -> None:
-    """An order effect done `times` times (Grito de Dolores recruits twice), while it can still act."""
-    f["times"] -= 1
-    eff = CARDS[f["card"]].effects[f["i"]]
-    if f["times"] > 0 and effect_possible(st, f["r"], CARDS[f["card"]], f["prov"], eff):
-        _run_effect(st, f)
-    else:
-        st.goto("effects")
-
-
-@card_proc.step("recruited")
-def _recruited(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    where = target(a)
-    st.d["troops"][where][f["r"]] = 1
-    st.log("log.recruit", who=f"@role.{f['r']}", prov=f"@province.{where}")
-    st.goto("again")
-
-
-@card_proc.step("rival_loses")
-def _rival_loses(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    eff = CARDS[f["card"]].effects[f["i"]]
-    st.call("lose", then="effects", r=target(a), n=eff["n"])
-
-
-@card_proc.step("rival_discards")
-def _rival_discards(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["victim"], f["count"] = target(a), CARDS[f["card"]].effects[f["i"]]["n"]
-    _victim_discards(st, f, None)
-
-
-@card_proc.step("victim_discards")
-def _victim_discards(st: St, f: Frame, a: A) -> None:
-    """Indultos: the victim gives up cards of their own choice."""
-    area = st.d["area"][f["victim"]]
-    if a is not None:
-        gone = target(a)
-        area.remove(gone)
-        st.d["discard"].append(gone)
-        st.log("cards.log.discarded", who=f"@role.{f['victim']}", card=f"@card.{gone}.name")
-        f["count"] -= 1
-    if f["count"] <= 0 or not area:
-        st.goto("effects")
-        return
-    seat_decides(
-        st,
-        f["victim"],
-        "discard",
-        [ID[f"discard {c}"] for c in area],
-        "victim_discards",
-        "cards.prompt.give_up",
-    )
-
-
-@card_proc.step("robbed")
-def _robbed(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    victim = target(a)
-    n = min(CARDS[f["card"]].effects[f["i"]]["n"], st.d["coins"][victim])
-    st.d["coins"][victim] -= n
-    st.d["coins"][f["r"]] += n
-    st.log("cards.log.robbed", who=f"@role.{f['r']}", victim=f"@role.{victim}", n=n)
-    st.goto("effects")
-
-
-@card_proc.step("convert_at")
-def _convert_at(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["q"] = target(a)
-    _choose_rival(st, f, [o for p, o in conversions(st, f["r"], f["prov"]) if p == f["q"]], "converted")
-
-
-@card_proc.step("converted")
-def _converted(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    q, victim = f["q"], target(a)
-    del st.d["troops"][q][victim]
-    st.d["troops"][q][f["r"]] = 1
-    st.log("cards.log.converted", who=f"@role.{f['r']}", victim=f"@role.{victim}", prov=f"@province.{q}")
-    st.goto("effects")

@@ -14,12 +14,10 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, ROLES
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
-    from ludoteca.games.patria_libre.state import PatriaState as St
+    from ludoteca.games.patria_libre.state import PatriaState
 
-A = int | None
 MILITARY = "iturbide"
 REGULAR = ("insurgent", "royalist")
 OTHER = {"insurgent": "royalist", "royalist": "insurgent"}
@@ -54,49 +52,49 @@ def split(points: int, table: str = "even") -> tuple[int, int]:
     return ((points + 1) // 2, points // 2)
 
 
-def active(st: St) -> bool:
-    return MILITARY in st.d["seats"]
+def active(state: PatriaState) -> bool:
+    return MILITARY in state.d["seats"]
 
 
-def setup(st: St) -> None:
+def setup(state: PatriaState) -> None:
     """§Preparación de la partida (3 players): Iturbide's token, card and two infantry are placed by the
     common set-up (components.toml); this adds the military markers and the ally marker."""
-    st.d["mil_vp"] = dict.fromkeys(REGULAR, 0)
-    st.d["mil_ally"] = None
-    st.d["mil_vp_pending"] = 0
+    state.d["mil_vp"] = dict.fromkeys(REGULAR, 0)
+    state.d["mil_ally"] = None
+    state.d["mil_vp_pending"] = 0
 
 
 mil_setup = PROCS.proc("mil_setup", rule="military-setup")
 
 
 @mil_setup.step()
-def _mil_setup(st: St, f: Frame, a: A) -> None:
-    setup(st)
-    st.ret()
+def _mil_setup(state: PatriaState, frame: Frame, action: int | None) -> None:
+    setup(state)
+    state.ret()
 
 
-def may_use_colour(st: St, r: str, colour: str) -> bool:
+def may_use_colour(state: PatriaState, r: str, colour: str) -> bool:
     """§Modo facción militar: the military activates violet cards, and its ally's cards once it has one."""
-    ally = st.d.get("mil_ally")
+    ally = state.d.get("mil_ally")
     return colour == "violet" or (ally is not None and colour == COLOUR_OF[ally])
 
 
-def ally(st: St) -> str | None:
+def ally(state: PatriaState) -> str | None:
     """§Aliados: the side holding more military VP; equal holdings mean no ally."""
-    given = st.d["mil_vp"]
+    given = state.d["mil_vp"]
     if given["insurgent"] == given["royalist"]:
         return None
     return max(REGULAR, key=lambda s: given[s])
 
 
-def flags_held(st: St) -> int:
-    return sum(1 for side in REGULAR for p in BOARD.flags[side] if st.controller(p) == MILITARY)
+def flags_held(state: PatriaState) -> int:
+    return sum(1 for side in REGULAR for p in BOARD.flags[side] if state.controller(p) == MILITARY)
 
 
-def check_end(st: St) -> str | None:
+def check_end(state: PatriaState) -> str | None:
     """§Fin de juego: the military wins at once controlling 4 flag provinces (the text's "4 regiones con
     bandera": there are six flag provinces and five regions, so provinces are meant)."""
-    if active(st) and flags_held(st) >= FLAGS_TO_WIN:
+    if active(state) and flags_held(state) >= FLAGS_TO_WIN:
         return "military.outcome.flags"
     return None
 
@@ -106,28 +104,27 @@ mil_split = PROCS.proc("mil_split", rule="military-split")
 
 
 @mil_split.step()
-def _split(st: St, f: Frame, a: A) -> None:
+def _split(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§Modo facción militar: after an S/PV card the military receives as many markers as it scored and
     hands them out by the table; the side given the larger share is its choice."""
-    points = st.d["mil_vp_pending"]
-    st.d["mil_vp_pending"] = min(points, 0)  # a loss (a captured leader) is carried to the next hand-out
-    big, small = split(points, st.d["options"].get("military-split", "even"))
-    f["big"], f["small"] = big, small
+    points = state.d["mil_vp_pending"]
+    state.d["mil_vp_pending"] = min(points, 0)  # a loss (a captured leader) is carried to the next hand-out
+    big, small = split(points, state.options.military_split)
+    frame["big"], frame["small"] = big, small
     if big == 0:
         if points == 1:
-            st.log("military.log.one_point")
-        st.ret()
+            state.log("military.log.one_point")
+        state.ret()
     elif big == small:
-        _give(st, f, "insurgent")
+        _give(state, frame, "insurgent")
     else:
         favour = [ID[f"favour {s}"] for s in REGULAR]
-        seat_decides(
-            st,
-            MILITARY,
+        state.decide(
+            state.idx(MILITARY),
             "favour",
             favour,
-            "favoured",
-            "military.prompt.favour",
+            then="favoured",
+            prompt="military.prompt.favour",
             n=points,
             big=big,
             small=small,
@@ -135,39 +132,40 @@ def _split(st: St, f: Frame, a: A) -> None:
 
 
 @mil_split.step("favoured")
-def _favoured(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    _give(st, f, target(a))
+def _favoured(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    _give(state, frame, target(action))
 
 
-def _give(st: St, f: Frame, side: str) -> None:
-    for s, n in ((side, f["big"]), (OTHER[side], f["small"])):
-        st.d["vp"][s] += n
-        st.d["mil_vp"][s] += n
-        st.log("military.log.markers", side=f"@side.{s}", n=n)
-    before, st.d["mil_ally"] = st.d["mil_ally"], ally(st)
-    if st.d["mil_ally"] != before:
-        st.log(
-            "military.log.ally", side=f"@side.{st.d['mil_ally']}" if st.d["mil_ally"] else "@military.no_ally"
+def _give(state: PatriaState, frame: Frame, side: str) -> None:
+    for s, n in ((side, frame["big"]), (OTHER[side], frame["small"])):
+        state.d["vp"][s] += n
+        state.d["mil_vp"][s] += n
+        state.log("military.log.markers", side=f"@side.{s}", n=n)
+    before, state.d["mil_ally"] = state.d["mil_ally"], ally(state)
+    if state.d["mil_ally"] != before:
+        state.log(
+            "military.log.ally",
+            side=f"@side.{state.d['mil_ally']}" if state.d["mil_ally"] else "@military.no_ally",
         )
-    vp = st.d["vp"]
+    vp = state.d["vp"]
     leader = max(REGULAR, key=lambda s: vp[s])
     if vp[leader] - vp[OTHER[leader]] >= LEAD_TO_WIN:
-        end(st, "military.outcome.lead", [leader])
+        end(state, "military.outcome.lead", [leader])
     else:
-        st.ret()
+        state.ret()
 
 
 # ------------------------------------------------------------------------------------- the end
-def end(st: St, outcome: str, winners: list[str], tiebreak: str = "") -> None:
+def end(state: PatriaState, outcome: str, winners: list[str], tiebreak: str = "") -> None:
     """End the game: +1 for the winning sides' seats, −1 for the other seats, 0 for roles not in play.
     The parameters serve the classic outcomes' messages (winner, tiebreak) and the military ones."""
     returns = [0.0] * len(ROLES)
-    for r in st.d["seats"]:
-        returns[ROLES.index(r)] = 1.0 if st.side(r) in winners else -1.0
-    vp = st.d["vp"]
-    given = st.d.get("mil_vp", dict.fromkeys(REGULAR, 0))
-    st.end_game(
+    for r in state.d["seats"]:
+        returns[ROLES.index(r)] = 1.0 if state.side(r) in winners else -1.0
+    vp = state.d["vp"]
+    given = state.d.get("mil_vp", dict.fromkeys(REGULAR, 0))
+    state.end_game(
         outcome,
         returns,
         winner=f"@side.{winners[-1]}",
@@ -185,46 +183,46 @@ mil_finish = PROCS.proc("mil_finish", rule="military-end")
 
 
 @mil_finish.step()
-def _finish(st: St, f: Frame, a: A) -> None:
+def _finish(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§Fin de juego (3 players). The military's own conquest wins for it alone. When the cards run out,
     the military wins with the side it gave more markers if that side also has more VP; otherwise the
     other side wins alone; if it gave both sides the same, the classic rules decide between them. Every
     other classic ending (10 ahead, three enemy flags, 30 VP) is won by that side alone."""
     from ludoteca.games.patria_libre.scoring import winner
 
-    outcome = f["outcome"]
-    if not active(st):
-        side, tiebreak = winner(st, outcome)
-        end(st, outcome, [side], tiebreak)
+    outcome = frame["outcome"]
+    if not active(state):
+        side, tiebreak = winner(state, outcome)
+        end(state, outcome, [side], tiebreak)
         return
     if outcome == "military.outcome.flags":
-        end(st, outcome, ["military"])
+        end(state, outcome, ["military"])
         return
-    favoured = ally(st)
+    favoured = ally(state)
     if outcome == "outcome.last_spv" and favoured is not None:
-        vp = st.d["vp"]
+        vp = state.d["vp"]
         if vp[favoured] > vp[OTHER[favoured]]:
-            end(st, "military.outcome.shared", ["military", favoured])
+            end(state, "military.outcome.shared", ["military", favoured])
         else:
-            end(st, "military.outcome.alone", [OTHER[favoured]])
+            end(state, "military.outcome.alone", [OTHER[favoured]])
         return
-    side, tiebreak = winner(st, outcome)
-    end(st, outcome, [side], tiebreak)
+    side, tiebreak = winner(state, outcome)
+    end(state, outcome, [side], tiebreak)
 
 
-def prospects(st: St) -> float:
+def prospects(state: PatriaState) -> float:
     """The military's prospects for a search cut short, on the returns' scale: it wins with its ally if
     the ally leads when the cards run out (so the ally's VP margin, measured against the 10-point lead),
     or alone with four flag provinces (a quarter for each one held); without an ally it cannot win."""
-    favoured = st.d.get("mil_ally")
-    flags = 0.25 * flags_held(st)
+    favoured = state.d.get("mil_ally")
+    flags = 0.25 * flags_held(state)
     if favoured is None:
         return max(-1.0, -0.5 + flags)
-    vp = st.d["vp"]
+    vp = state.d["vp"]
     return max(-1.0, min(1.0, math.tanh(2 * (vp[favoured] - vp[OTHER[favoured]]) / 10) + flags))
 
 
-def home(st: St) -> list[str]:
+def home(state: PatriaState) -> list[str]:
     """Where a military player wiped off the map re-enters (§¿Se puede eliminar…?: "a province with a
     friendly flag"; the military has none, so its two set-up provinces, our reading)."""
     return [BOARD.leaders[MILITARY]["start"], BOARD.leaders[MILITARY]["second"]]

@@ -13,221 +13,228 @@ from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, FACES
 from ludoteca.games.patria_libre.popularity import blocked
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
-    from ludoteca.games.patria_libre.state import PatriaState as St
+    from ludoteca.games.patria_libre.state import PatriaState
 
-A = int | None
 AT = {p: ID[f"at {p}"] for p in BOARD.ids}
 STAY, MERGE, SWAP = ID["stay"], ID["merge"], ID["swap"]
 LIMIT = (0, BOARD.pieces["infantry"], BOARD.pieces["cavalry"], BOARD.pieces["artillery"])
 
 
-def pools_ok(st: St, r: str, gone: tuple[int, ...], new: tuple[int, ...]) -> bool:
+def pools_ok(state: PatriaState, r: str, gone: tuple[int, ...], new: tuple[int, ...]) -> bool:
     """Whether removing troops of levels `gone` and adding `new` keeps within the player's pieces."""
     for level in (1, 2, 3):
-        if level in new and st.pieces(r, level) - gone.count(level) + new.count(level) > LIMIT[level]:
+        if level in new and state.pieces(r, level) - gone.count(level) + new.count(level) > LIMIT[level]:
             return False
     return True
 
 
 # ------------------------------------------------------------------------------------ recruit
-def recruit_targets(st: St, r: str, prov: str) -> list[str]:
+def recruit_targets(state: PatriaState, r: str, prov: str) -> list[str]:
     """§Reclutar: the order's province or a neighbour (the ship included) where the player has no troop."""
-    if not st.piece_free(r, 1):
+    if not state.piece_free(r, 1):
         return []
-    return [p for p in (prov, *BOARD.adjacent[prov]) if r not in st.d["troops"][p]]
+    return [p for p in (prov, *BOARD.adjacent[prov]) if r not in state.d["troops"][p]]
 
 
-def leader_back(st: St, r: str) -> bool:
+def leader_back(state: PatriaState, r: str) -> bool:
     """§Capturas: a leader whose card is back in the owner's area returns with a recruit order."""
     card = BOARD.cards_by_leader.get(r)
-    return st.d["leaders"].get(r, "") is None and card in st.d["area"][r]
+    return state.d["leaders"].get(r, "") is None and card in state.d["area"][r]
 
 
 recruit = PROCS.proc("recruit", rule="A-recruit")
 
 
 @recruit.step()
-def _recruit(st: St, f: Frame, a: A) -> None:
-    r, prov = f["r"], f["prov"]
-    options = [AT[p] for p in recruit_targets(st, r, prov)]
-    if leader_back(st, r):
-        seat_decides(
-            st,
-            r,
-            "troop",
+def _recruit(state: PatriaState, frame: Frame, action: int | None) -> None:
+    r, prov = frame["r"], frame["prov"]
+    options = [AT[p] for p in recruit_targets(state, r, prov)]
+    if leader_back(state, r):
+        state.decide(
+            state.idx(r),
+            "leader_back",
             [ID["move troop"], ID["move leader"]] if options else [ID["move leader"]],
-            "what",
-            "prompt.recruit_what",
+            then="what",
+            prompt="prompt.recruit_what",
         )
         return
     if not options:
-        st.ret()
+        state.ret()
         return
-    seat_decides(st, r, "at", options, "placed", "prompt.recruit")
+    state.decide(state.idx(r), "at", options, then="placed", prompt="prompt.recruit")
 
 
 @recruit.step("what")
-def _recruit_what(st: St, f: Frame, a: A) -> None:
-    f["leader"] = a == ID["move leader"]
+def _recruit_what(state: PatriaState, frame: Frame, action: int | None) -> None:
+    frame["leader"] = action == ID["move leader"]
     places = (
-        (f["prov"], *BOARD.adjacent[f["prov"]]) if f["leader"] else recruit_targets(st, f["r"], f["prov"])
+        (frame["prov"], *BOARD.adjacent[frame["prov"]])
+        if frame["leader"]
+        else recruit_targets(state, frame["r"], frame["prov"])
     )
-    seat_decides(st, f["r"], "at", [AT[p] for p in places], "placed", "prompt.recruit")
+    state.decide(state.idx(frame["r"]), "at", [AT[p] for p in places], then="placed", prompt="prompt.recruit")
 
 
 @recruit.step("placed")
-def _recruit_placed(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    where = target(a)
-    if f.get("leader"):
-        st.d["leaders"][f["r"]] = where
-        st.log("log.leader_returns", who=f"@role.{f['r']}", prov=f"@province.{where}")
+def _recruit_placed(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    where = target(action)
+    if frame.get("leader"):
+        state.d["leaders"][frame["r"]] = where
+        state.log("log.leader_returns", who=f"@role.{frame['r']}", prov=f"@province.{where}")
     else:
-        st.d["troops"][where][f["r"]] = 1
-        st.log("log.recruit", who=f"@role.{f['r']}", prov=f"@province.{where}")
-    st.ret()
+        state.d["troops"][where][frame["r"]] = 1
+        state.log("log.recruit", who=f"@role.{frame['r']}", prov=f"@province.{where}")
+    state.ret()
 
 
 # -------------------------------------------------------------------------------------- march
-def movers(st: St, r: str, prov: str) -> list[str]:
+def movers(state: PatriaState, r: str, prov: str) -> list[str]:
     """What can march from `prov`: the troop, the leader token, or both together."""
-    troop = r in st.d["troops"][prov]
-    leader = st.d["leaders"].get(r) == prov
+    troop = r in state.d["troops"][prov]
+    leader = state.d["leaders"].get(r) == prov
     return [m for m, ok in (("troop", troop), ("leader", leader), ("both", troop and leader)) if ok]
 
 
-def arrival(st: St, r: str, src: str, dst: str, size: int) -> list[int]:
+def arrival(state: PatriaState, r: str, src: str, dst: str, size: int) -> list[int]:
     """How a troop of level `size` leaving `src` (whose own troop has level `level`) may end in `dst`:
     [STAY] if it is free, MERGE / SWAP with an own troop there (§Marchar), [] if not at all."""
-    level = st.d["troops"][src].get(r, 0)
-    here = st.d["troops"][dst].get(r, 0)
+    level = state.d["troops"][src].get(r, 0)
+    here = state.d["troops"][dst].get(r, 0)
     rest = (level - size,) if level > size else ()
     if not here:
-        return [STAY] if pools_ok(st, r, (level,), (*rest, size)) else []
+        return [STAY] if pools_ok(state, r, (level,), (*rest, size)) else []
     ways = []
-    if size + here <= 3 and pools_ok(st, r, (level, here), (*rest, size + here)):
+    if size + here <= 3 and pools_ok(state, r, (level, here), (*rest, size + here)):
         ways.append(MERGE)
     if not rest and dst != src:
         ways.append(SWAP)
     return ways
 
 
-def stops(st: St, r: str, prov: str) -> bool:
+def stops(state: PatriaState, r: str, prov: str) -> bool:
     """§Marchar, caballería: it stops at the ship and where an adversary's cavalry or artillery stands."""
-    return prov == "barco" or any(lvl >= 2 for o, lvl in st.d["troops"][prov].items() if o in st.opponents(r))
+    return prov == "barco" or any(
+        lvl >= 2 for o, lvl in state.d["troops"][prov].items() if o in state.opponents(r)
+    )
 
 
-def destinations(st: St, r: str, src: str, size: int, leader_only: bool) -> list[str]:
+def destinations(state: PatriaState, r: str, src: str, size: int, leader_only: bool) -> list[str]:
     """First steps of a march: neighbours where the mover may end, or (cavalry) pass on towards one."""
     if leader_only:
         return list(BOARD.adjacent[src])
     result = []
     for q in BOARD.adjacent[src]:
-        if arrival(st, r, src, q, size) or (
+        if arrival(state, r, src, q, size) or (
             size == 2
-            and not stops(st, r, q)
-            and any(arrival(st, r, src, q2, size) for q2 in BOARD.adjacent[q] if q2 != src)
+            and not stops(state, r, q)
+            and any(arrival(state, r, src, q2, size) for q2 in BOARD.adjacent[q] if q2 != src)
         ):
             result.append(q)
     return result
 
 
-def can_march(st: St, r: str, prov: str) -> bool:
-    if blocked(st, r, "no_march"):
+def can_march(state: PatriaState, r: str, prov: str) -> bool:
+    if blocked(state, r, "no_march"):
         return False
-    level = st.d["troops"][prov].get(r, 0)
-    if st.d["leaders"].get(r) == prov:
+    level = state.d["troops"][prov].get(r, 0)
+    if state.d["leaders"].get(r) == prov:
         return True
-    return any(destinations(st, r, prov, k, False) for k in range(1, level + 1))
+    return any(destinations(state, r, prov, k, False) for k in range(1, level + 1))
 
 
 march = PROCS.proc("march", rule="A-march")
 
 
 @march.step()
-def _march(st: St, f: Frame, a: A) -> None:
-    if f["prov"] is None or not can_march(st, f["r"], f["prov"]):
-        st.ret()
+def _march(state: PatriaState, frame: Frame, action: int | None) -> None:
+    if frame["prov"] is None or not can_march(state, frame["r"], frame["prov"]):
+        state.ret()
         return
-    options = [ID[f"move {m}"] for m in movers(st, f["r"], f["prov"])]
-    seat_decides(st, f["r"], "troop", options, "mover", "prompt.march_what")
+    options = [ID[f"move {m}"] for m in movers(state, frame["r"], frame["prov"])]
+    state.decide(state.idx(frame["r"]), "troop", options, then="mover", prompt="prompt.march_what")
 
 
 @march.step("mover")
-def _march_mover(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["mover"] = target(a)
-    level = st.d["troops"][f["prov"]].get(f["r"], 0)
-    if f["mover"] == "leader":
-        f["size"] = 0
-        _ask_dest(st, f)
+def _march_mover(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    frame["mover"] = target(action)
+    level = state.d["troops"][frame["prov"]].get(frame["r"], 0)
+    if frame["mover"] == "leader":
+        frame["size"] = 0
+        _ask_dest(state, frame)
         return
-    sizes = [ID[f"size {k}"] for k in range(1, level + 1) if destinations(st, f["r"], f["prov"], k, False)]
+    sizes = [
+        ID[f"size {k}"]
+        for k in range(1, level + 1)
+        if destinations(state, frame["r"], frame["prov"], k, False)
+    ]
     if len(sizes) == 1 and level == 1:
-        f["size"] = 1
-        _ask_dest(st, f)
+        frame["size"] = 1
+        _ask_dest(state, frame)
         return
-    seat_decides(st, f["r"], "size", sizes, "sized", "prompt.march_size")
+    state.decide(state.idx(frame["r"]), "size", sizes, then="sized", prompt="prompt.march_size")
 
 
 @march.step("sized")
-def _march_sized(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["size"] = int(target(a))
-    _ask_dest(st, f)
+def _march_sized(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    frame["size"] = int(target(action))
+    _ask_dest(state, frame)
 
 
-def _ask_dest(st: St, f: Frame) -> None:
-    options = destinations(st, f["r"], f["prov"], f["size"], f["mover"] == "leader")
-    seat_decides(st, f["r"], "dest", [AT[q] for q in options], "first", "prompt.march_to")
+def _ask_dest(state: PatriaState, frame: Frame) -> None:
+    options = destinations(state, frame["r"], frame["prov"], frame["size"], frame["mover"] == "leader")
+    state.decide(
+        state.idx(frame["r"]), "dest", [AT[q] for q in options], then="first", prompt="prompt.march_to"
+    )
 
 
 @march.step("first")
-def _march_first(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["dst"] = target(a)
-    r, src, size = f["r"], f["prov"], f["size"]
-    if f["mover"] != "leader" and size == 2 and not stops(st, r, f["dst"]):
-        onward = [AT[q] for q in BOARD.adjacent[f["dst"]] if q != src and arrival(st, r, src, q, size)]
-        here = [STAY] if arrival(st, r, src, f["dst"], size) else []
+def _march_first(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    frame["dst"] = target(action)
+    r, src, size = frame["r"], frame["prov"], frame["size"]
+    if frame["mover"] != "leader" and size == 2 and not stops(state, r, frame["dst"]):
+        onward = [AT[q] for q in BOARD.adjacent[frame["dst"]] if q != src and arrival(state, r, src, q, size)]
+        here = [STAY] if arrival(state, r, src, frame["dst"], size) else []
         if onward:
-            seat_decides(st, r, "dest", [*here, *onward], "second", "prompt.march_on")
+            state.decide(state.idx(r), "dest", [*here, *onward], then="second", prompt="prompt.march_on")
             return
-    _arrive(st, f)
+    _arrive(state, frame)
 
 
 @march.step("second")
-def _march_second(st: St, f: Frame, a: A) -> None:
-    if a != STAY:
-        assert a is not None
-        f["dst"] = target(a)
-    _arrive(st, f)
+def _march_second(state: PatriaState, frame: Frame, action: int | None) -> None:
+    if action != STAY:
+        assert action is not None
+        frame["dst"] = target(action)
+    _arrive(state, frame)
 
 
-def _arrive(st: St, f: Frame) -> None:
-    if f["mover"] == "leader":
-        _finish(st, f, STAY)
+def _arrive(state: PatriaState, frame: Frame) -> None:
+    if frame["mover"] == "leader":
+        _finish(state, frame, STAY)
         return
-    ways = arrival(st, f["r"], f["prov"], f["dst"], f["size"])
+    ways = arrival(state, frame["r"], frame["prov"], frame["dst"], frame["size"])
     if ways == [STAY] or len(ways) == 1:
-        _finish(st, f, ways[0])
+        _finish(state, frame, ways[0])
         return
-    seat_decides(st, f["r"], "merge", ways, "joined", "prompt.march_join")
+    state.decide(state.idx(frame["r"]), "merge", ways, then="joined", prompt="prompt.march_join")
 
 
 @march.step("joined")
-def _march_joined(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    _finish(st, f, a)
+def _march_joined(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    _finish(state, frame, action)
 
 
-def _finish(st: St, f: Frame, how: int) -> None:
-    r, src, dst, size = f["r"], f["prov"], f["dst"], f["size"]
-    troops = st.d["troops"]
-    if f["mover"] in ("troop", "both"):
+def _finish(state: PatriaState, frame: Frame, how: int) -> None:
+    r, src, dst, size = frame["r"], frame["prov"], frame["dst"], frame["size"]
+    troops = state.d["troops"]
+    if frame["mover"] in ("troop", "both"):
         level = troops[src][r]
         if level > size:
             troops[src][r] = level - size
@@ -240,65 +247,65 @@ def _finish(st: St, f: Frame, how: int) -> None:
             troops[dst][r] = size
             if how == SWAP:
                 troops[src][r] = here
-    if f["mover"] in ("leader", "both"):
-        st.d["leaders"][r] = dst
-    st.log(
+    if frame["mover"] in ("leader", "both"):
+        state.d["leaders"][r] = dst
+    state.log(
         "log.march",
         who=f"@role.{r}",
         src=f"@province.{src}",
         dst=f"@province.{dst}",
-        mover=f"@mover.{f['mover']}",
+        mover=f"@mover.{frame['mover']}",
     )
-    st.ret()
+    state.ret()
 
 
 # ----------------------------------------------------------------------------------- fortress
-def can_fortify(st: St, r: str, prov: str) -> bool:
+def can_fortify(state: PatriaState, r: str, prov: str) -> bool:
     """§Fortaleza: one fort a province, twelve a game; force at least that of each adversary there."""
-    fort = st.d["forts"].get(prov)
-    if fort is None and st.d["forts_built"] >= BOARD.pieces["forts"]:
+    fort = state.d["forts"].get(prov)
+    if fort is None and state.d["forts_built"] >= BOARD.pieces["forts"]:
         return False
     if fort is not None and fort[0] == 2:
         return False
-    mine = st.force(r, prov)
-    return all(st.force(o, prov) <= mine for o in st.opponents(r))
+    mine = state.force(r, prov)
+    return all(state.force(o, prov) <= mine for o in state.opponents(r))
 
 
 fortress = PROCS.proc("fortress", rule="A-fortress")
 
 
 @fortress.step()
-def _fortress(st: St, f: Frame, a: A) -> None:
-    r, prov = f["r"], f["prov"]
-    if prov is None or not can_fortify(st, r, prov):
-        st.ret()
+def _fortress(state: PatriaState, frame: Frame, action: int | None) -> None:
+    r, prov = frame["r"], frame["prov"]
+    if prov is None or not can_fortify(state, r, prov):
+        state.ret()
         return
-    fort = st.d["forts"].get(prov)
+    fort = state.d["forts"].get(prov)
     if fort is None:
-        st.d["forts"][prov] = [1, r]
-        st.d["forts_built"] += 1
-        st.log("log.fort_half", who=f"@role.{r}", prov=f"@province.{prov}")
+        state.d["forts"][prov] = [1, r]
+        state.d["forts_built"] += 1
+        state.log("log.fort_half", who=f"@role.{r}", prov=f"@province.{prov}")
     else:
-        st.d["forts"][prov] = [2, r]
-        st.log("log.fort_full", who=f"@role.{r}", prov=f"@province.{prov}")
-    st.replace("gain", r=r, n=2)
+        state.d["forts"][prov] = [2, r]
+        state.log("log.fort_full", who=f"@role.{r}", prov=f"@province.{prov}")
+    state.replace("gain", r=r, n=2)
 
 
 # ------------------------------------------------------------------------------------- attack
-def hits(st: St, r: str, prov: str | None) -> list[tuple[str, str, str]]:
+def hits(state: PatriaState, r: str, prov: str | None) -> list[tuple[str, str, str]]:
     """§Atacar: (attacking province, attacked province, attacked player) — an adversary in the order's
     province, or in a neighbouring one for an artillery. With no province (a popularity square), any
     province where the player has a troop."""
-    if blocked(st, r, "no_attack"):
+    if blocked(state, r, "no_attack"):
         return []
-    sources = [prov] if prov else [p for p, t in st.d["troops"].items() if r in t]
+    sources = [prov] if prov else [p for p, t in state.d["troops"].items() if r in t]
     result = []
     for src in sources:
-        if not st.present(r, src):
+        if not state.present(r, src):
             continue
-        reach = (src, *BOARD.adjacent[src]) if st.d["troops"][src].get(r) == 3 else (src,)
+        reach = (src, *BOARD.adjacent[src]) if state.d["troops"][src].get(r) == 3 else (src,)
         for q in reach:
-            result += [(src, q, o) for o in st.opponents(r) if st.present(o, q)]
+            result += [(src, q, o) for o in state.opponents(r) if state.present(o, q)]
     return result
 
 
@@ -306,106 +313,108 @@ attack = PROCS.proc("attack", rule="A-attack")
 
 
 @attack.step()
-def _attack(st: St, f: Frame, a: A) -> None:
-    options = hits(st, f["r"], f["prov"])
+def _attack(state: PatriaState, frame: Frame, action: int | None) -> None:
+    options = hits(state, frame["r"], frame["prov"])
     if not options:
-        st.ret()
+        state.ret()
         return
-    f["options"] = [list(o) for o in options]
+    frame["options"] = [list(o) for o in options]
     places = sorted({q for _, q, _ in options})
-    seat_decides(st, f["r"], "at", [AT[q] for q in places], "where", "prompt.attack_where")
+    state.decide(
+        state.idx(frame["r"]), "at", [AT[q] for q in places], then="where", prompt="prompt.attack_where"
+    )
 
 
 @attack.step("where")
-def _attack_where(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["q"] = target(a)
-    who = sorted({ID[f"target {o}"] for _, q, o in f["options"] if q == f["q"]})
-    seat_decides(st, f["r"], "target", who, "whom", "prompt.attack_whom")
+def _attack_where(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    frame["q"] = target(action)
+    who = sorted({ID[f"target {o}"] for _, q, o in frame["options"] if q == frame["q"]})
+    state.decide(state.idx(frame["r"]), "target", who, then="whom", prompt="prompt.attack_whom")
 
 
 @attack.step("whom")
-def _attack_whom(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    r, q, o = f["r"], f["q"], target(a)
-    src = next(s for s, qq, oo in f["options"] if qq == q and oo == o)
-    infamy = st.force(r, src) - st.force(o, q)
-    dominated = st.dominates(r, BOARD.provinces[q].region)
-    exempt = strike(st, r, q, o) or dominated
+def _attack_whom(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    r, q, o = frame["r"], frame["q"], target(action)
+    src = next(s for s, qq, oo in frame["options"] if qq == q and oo == o)
+    infamy = state.force(r, src) - state.force(o, q)
+    dominated = state.dominates(r, BOARD.provinces[q].region)
+    exempt = strike(state, r, q, o) or dominated
     if infamy > 0 and not exempt:
-        st.log("log.infamy", who=f"@role.{r}", n=infamy)
-        st.replace("lose", r=r, n=infamy)
+        state.log("log.infamy", who=f"@role.{r}", n=infamy)
+        state.replace("lose", r=r, n=infamy)
     else:
-        st.ret()
+        state.ret()
 
 
-def strike(st: St, r: str, prov: str, o: str) -> bool:
+def strike(state: PatriaState, r: str, prov: str, o: str) -> bool:
     """One hit on player `o` in `prov` (§Atacar): a complete fort goes first, then the troop loses a level
     (artillery → cavalry → infantry → removed), the leader token last. Returns whether the hit removed a
     fort or captured a character or a leader — the cases without «mala fama»."""
-    fort = st.d["forts"].get(prov)
-    troops = st.d["troops"][prov]
+    fort = state.d["forts"].get(prov)
+    troops = state.d["troops"][prov]
     if fort and fort[0] == 2 and fort[1] == o:
-        del st.d["forts"][prov]
-        st.log("log.fort_falls", prov=f"@province.{prov}")
+        del state.d["forts"][prov]
+        state.log("log.fort_falls", prov=f"@province.{prov}")
         return True
     if o in troops:
         troops[o] -= 1
-        st.log("log.hit", who=f"@role.{o}", prov=f"@province.{prov}")
+        state.log("log.hit", who=f"@role.{o}", prov=f"@province.{prov}")
         if troops[o]:
             return False
         del troops[o]
-        if st.d["leaders"].get(o) == prov:
+        if state.d["leaders"].get(o) == prov:
             return False
         card = next(
             (
                 c
-                for who, _, c in st.d["placed"][prov]
+                for who, _, c in state.d["placed"][prov]
                 if who == o and c and BOARD.cards[c]["type"] == "character"
             ),
             None,
         )
         if card is None:
             return False
-        capture(st, r, o, card)
+        capture(state, r, o, card)
         return True
-    st.d["leaders"][o] = None
+    state.d["leaders"][o] = None
     card = BOARD.cards_by_leader.get(o)
-    st.log("log.leader_captured", who=f"@role.{o}", by=f"@role.{r}")
+    state.log("log.leader_captured", who=f"@role.{o}", by=f"@role.{r}")
     if card:
-        capture(st, r, o, card)
-    st.add_vp(o, -2)
+        capture(state, r, o, card)
+    state.add_vp(o, -2)
     return True
 
 
-def capture(st: St, r: str, o: str, card: str) -> None:
+def capture(state: PatriaState, r: str, o: str, card: str) -> None:
     """§Capturas: the attacker takes the card from the owner's area or from the owner's order on the map.
     A card the owner no longer holds — eliminated for a coin (§5-card limit: "cualquier carta") or already
     another's prisoner — cannot be taken: the leader token still falls (README, A15)."""
-    held = card in st.d["area"][o]
+    held = card in state.d["area"][o]
     if held:
-        st.d["area"][o].remove(card)
-    for stack in st.d["placed"].values():
+        state.d["area"][o].remove(card)
+    for stack in state.d["placed"].values():
         for item in stack:
             if item[0] == o and item[2] == card:
                 item[2], held = None, True
     if not held:
         return
-    st.d["area"][r].append(card)
-    st.d["captured_from"][card] = o
-    st.log("log.captured", card=f"@card.{card}.name", by=f"@role.{r}")
+    state.d["area"][r].append(card)
+    state.d["captured_from"][card] = o
+    state.log("log.captured", card=f"@card.{card}.name", by=f"@role.{r}")
 
 
 # -------------------------------------------------------------------------------------- train
-def trainable(st: St, r: str, prov: str | None, regions: list[str] | None = None) -> list[str]:
+def trainable(state: PatriaState, r: str, prov: str | None, regions: list[str] | None = None) -> list[str]:
     """§Entrenar: provinces where the player's troop can rise a level within the pieces (4 cavalry, 2
     artillery); `regions` limits them by region icon (a card's restriction)."""
     places = [prov] if prov else BOARD.ids
     return [
         p
         for p in places
-        if 0 < st.d["troops"][p].get(r, 0) < 3
-        and st.piece_free(r, st.d["troops"][p][r] + 1)
+        if 0 < state.d["troops"][p].get(r, 0) < 3
+        and state.piece_free(r, state.d["troops"][p][r] + 1)
         and (regions is None or BOARD.provinces[p].region in regions)
     ]
 
@@ -414,43 +423,43 @@ train = PROCS.proc("train", rule="A-train")
 
 
 @train.step()
-def _train(st: St, f: Frame, a: A) -> None:
-    places = trainable(st, f["r"], f["prov"], f.get("regions"))
+def _train(state: PatriaState, frame: Frame, action: int | None) -> None:
+    places = trainable(state, frame["r"], frame["prov"], frame.get("regions"))
     if not places:
-        st.ret()
-    elif f["prov"]:
-        _trained(st, f, AT[places[0]])
+        state.ret()
+    elif frame["prov"]:
+        _trained(state, frame, AT[places[0]])
     else:
-        seat_decides(st, f["r"], "at", [AT[p] for p in places], "done", "prompt.train")
+        state.decide(state.idx(frame["r"]), "at", [AT[p] for p in places], then="done", prompt="prompt.train")
 
 
 @train.step("done")
-def _trained(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    prov = target(a)
-    st.d["troops"][prov][f["r"]] += 1
-    st.log("log.train", who=f"@role.{f['r']}", prov=f"@province.{prov}")
-    st.ret()
+def _trained(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    prov = target(action)
+    state.d["troops"][prov][frame["r"]] += 1
+    state.log("log.train", who=f"@role.{frame['r']}", prov=f"@province.{prov}")
+    state.ret()
 
 
 # -------------------------------------------------------------------------------------- taxes
-def can_tax(st: St, r: str, prov: str) -> bool:
+def can_tax(state: PatriaState, r: str, prov: str) -> bool:
     """§Impuestos / saqueo: in a shared province the player must be the strongest."""
-    mine = st.force(r, prov)
-    return all(st.force(o, prov) < mine for o in st.others(r) if st.present(o, prov))
+    mine = state.force(r, prov)
+    return all(state.force(o, prov) < mine for o in state.others(r) if state.present(o, prov))
 
 
 taxes = PROCS.proc("taxes", rule="A-taxes")
 
 
 @taxes.step()
-def _taxes(st: St, f: Frame, a: A) -> None:
-    r, prov = f["r"], f["prov"]
-    if prov is None or not can_tax(st, r, prov):
-        st.ret()
+def _taxes(state: PatriaState, frame: Frame, action: int | None) -> None:
+    r, prov = frame["r"], frame["prov"]
+    if prov is None or not can_tax(state, r, prov):
+        state.ret()
         return
-    st.give(r, 3 if BOARD.provinces[prov].mine else 2)
-    st.replace("lose", r=r, n=1)
+    state.give(r, 3 if BOARD.provinces[prov].mine else 2)
+    state.replace("lose", r=r, n=1)
 
 
 # -------------------------------------------------------------------------------------- clone
@@ -458,40 +467,40 @@ clone = PROCS.proc("clone", rule="A-clone")
 
 
 @clone.step()
-def _clone(st: St, f: Frame, a: A) -> None:
-    r, prov = f["r"], f["prov"]
-    faces = [ID[f"face {x}"] for x in FACES if x != "clone" and feasible(st, r, x, prov)]
-    if st.d["coins"][r] < 1 or not faces:
-        st.ret()
+def _clone(state: PatriaState, frame: Frame, action: int | None) -> None:
+    r, prov = frame["r"], frame["prov"]
+    faces = [ID[f"face {x}"] for x in FACES if x != "clone" and feasible(state, r, x, prov)]
+    if state.d["coins"][r] < 1 or not faces:
+        state.ret()
         return
-    seat_decides(st, r, "face", faces, "chosen", "prompt.clone")
+    state.decide(state.idx(r), "clone", faces, then="chosen", prompt="prompt.clone")
 
 
 @clone.step("chosen")
-def _clone_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    st.take(f["r"], 1)
-    st.log("log.clone", who=f"@role.{f['r']}", face=f"@face.{target(a)}")
-    st.replace(target(a), r=f["r"], prov=f["prov"])
+def _clone_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    state.take(frame["r"], 1)
+    state.log("log.clone", who=f"@role.{frame['r']}", face=f"@face.{target(action)}")
+    state.replace(target(action), r=frame["r"], prov=frame["prov"])
 
 
 # ------------------------------------------------------------------------------- feasibility
-def feasible(st: St, r: str, face: str, prov: str) -> bool:
+def feasible(state: PatriaState, r: str, face: str, prov: str) -> bool:
     """Whether the order `face` placed in `prov` would do something."""
     from ludoteca.games.patria_libre.market import buyable
 
     if face == "recruit":
-        return bool(recruit_targets(st, r, prov)) or leader_back(st, r)
+        return bool(recruit_targets(state, r, prov)) or leader_back(state, r)
     if face == "march":
-        return can_march(st, r, prov)
+        return can_march(state, r, prov)
     if face == "fortress":
-        return can_fortify(st, r, prov)
+        return can_fortify(state, r, prov)
     if face == "buy":
-        return bool(buyable(st, r))
+        return bool(buyable(state, r))
     if face == "attack":
-        return bool(hits(st, r, prov))
+        return bool(hits(state, r, prov))
     if face == "train":
-        return bool(trainable(st, r, prov))
+        return bool(trainable(state, r, prov))
     if face == "taxes":
-        return can_tax(st, r, prov)
-    return st.d["coins"][r] >= 1 and any(feasible(st, r, x, prov) for x in FACES if x != "clone")
+        return can_tax(state, r, prov)
+    return state.d["coins"][r] >= 1 and any(feasible(state, r, x, prov) for x in FACES if x != "clone")

@@ -9,27 +9,25 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS
 from ludoteca.games.patria_libre.procs import PROCS
-from ludoteca.games.patria_libre.seats import seat_decides
 
 if TYPE_CHECKING:
-    from ludoteca.games.patria_libre.state import PatriaState as St
+    from ludoteca.games.patria_libre.state import PatriaState
 
-A = int | None
 POP = {c: ID[f"pop {c}"] for c in COLUMNS}
 
 
-def step(st: St, r: str, column: str, delta: int) -> str:
+def step(state: PatriaState, r: str, column: str, delta: int) -> str:
     """§Presentando el péndulo: move the marker one level; returns the effect that triggers, or "".
 
     The pendulum keeps the furthest square reached on its side; a square triggers only when the marker
     reaches it beyond the pendulum (or on the other side of neutral), and then the pendulum follows.
     The top and bottom squares give ±1 VP and send marker and pendulum back to neutral."""
-    cell = st.d["pop"][r][column]
+    cell = state.d["pop"][r][column]
     m, p = cell[0] + delta, cell[1]
     if m >= BOARD.top or m <= BOARD.bottom:
         cell[0] = cell[1] = 0
-        st.log("log.pop_edge", who=f"@role.{r}", column=f"@column.{column}", n=1 if m > 0 else -1)
-        st.add_vp(r, 1 if m > 0 else -1)
+        state.log("log.pop_edge", who=f"@role.{r}", column=f"@column.{column}", n=1 if m > 0 else -1)
+        state.add_vp(r, 1 if m > 0 else -1)
         return ""
     cell[0] = m
     if (m > 0 and p < m) or (m < 0 and p > m):
@@ -38,14 +36,14 @@ def step(st: St, r: str, column: str, delta: int) -> str:
     return ""
 
 
-def blocked(st: St, r: str, effect: str) -> bool:
+def blocked(state: PatriaState, r: str, effect: str) -> bool:
     """Whether a marker of the player stands on a square with `effect` ("no_march", "no_attack")."""
-    return any(BOARD.squares[c].get(cell[0]) == effect for c, cell in st.d["pop"][r].items())
+    return any(BOARD.squares[c].get(cell[0]) == effect for c, cell in state.d["pop"][r].items())
 
 
-def positive(st: St, r: str) -> int:
+def positive(state: PatriaState, r: str) -> int:
     """The positive levels a player could spend on supply (§Activación de carta de S/PV)."""
-    return sum(max(0, cell[0]) for cell in st.d["pop"][r].values())
+    return sum(max(0, cell[0]) for cell in state.d["pop"][r].values())
 
 
 # ---------------------------------------------------------------------------------- gain and lose
@@ -53,28 +51,30 @@ def _move_proc(name: str, delta: int, kind: str) -> None:
     proc = PROCS.proc(name, rule="popularity")
 
     @proc.step()
-    def _start(st: St, f: Frame, a: A) -> None:
-        if f["n"] <= 0:
-            st.ret()
-        elif f.get("col"):
-            _move(st, f, f["col"])
+    def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
+        if frame["n"] <= 0:
+            state.ret()
+        elif frame.get("col"):
+            _move(state, frame, frame["col"])
         else:
             prompt = "prompt.gain" if delta > 0 else "prompt.lose"
-            seat_decides(st, f["r"], kind, list(POP.values()), "chosen", prompt, n=f["n"])
+            state.decide(
+                state.idx(frame["r"]), kind, list(POP.values()), then="chosen", prompt=prompt, n=frame["n"]
+            )
 
     @proc.step("chosen")
-    def _chosen(st: St, f: Frame, a: A) -> None:
-        assert a is not None
-        _move(st, f, target(a))
+    def _chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
+        assert action is not None
+        _move(state, frame, target(action))
 
-    def _move(st: St, f: Frame, column: str) -> None:
-        f["n"] -= 1
-        st.log("log.pop", who=f"@role.{f['r']}", column=f"@column.{column}", n=delta)
-        effect = step(st, f["r"], column, delta)
-        st.goto("start")
-        if effect and f"square.{effect}" in st.procedures.by_name:
-            st.log("log.square", who=f"@role.{f['r']}", effect=f"@square.{effect}")
-            st.call(f"square.{effect}", then="start", r=f["r"])
+    def _move(state: PatriaState, frame: Frame, column: str) -> None:
+        frame["n"] -= 1
+        state.log("log.pop", who=f"@role.{frame['r']}", column=f"@column.{column}", n=delta)
+        effect = step(state, frame["r"], column, delta)
+        state.goto("start")
+        if effect and f"square.{effect}" in state.procedures.by_name:
+            state.log("log.square", who=f"@role.{frame['r']}", effect=f"@square.{effect}")
+            state.call(f"square.{effect}", then="start", r=frame["r"])
 
 
 _move_proc("gain", +1, "column")
@@ -86,53 +86,53 @@ coin_buy = PROCS.proc("square.coin_buy", rule="popularity-squares")
 
 
 @coin_buy.step()
-def _coin_buy(st: St, f: Frame, a: A) -> None:
-    st.give(f["r"], 1)
-    st.replace("buy", r=f["r"], prov=None)
+def _coin_buy(state: PatriaState, frame: Frame, action: int | None) -> None:
+    state.give(frame["r"], 1)
+    state.replace("buy", r=frame["r"], prov=None)
 
 
 attack = PROCS.proc("square.attack", rule="popularity-squares")
 
 
 @attack.step()
-def _attack(st: St, f: Frame, a: A) -> None:
-    st.replace("attack", r=f["r"], prov=None)
+def _attack(state: PatriaState, frame: Frame, action: int | None) -> None:
+    state.replace("attack", r=frame["r"], prov=None)
 
 
 train = PROCS.proc("square.train", rule="popularity-squares")
 
 
 @train.step()
-def _train(st: St, f: Frame, a: A) -> None:
-    st.replace("train", r=f["r"], prov=None)
+def _train(state: PatriaState, frame: Frame, action: int | None) -> None:
+    state.replace("train", r=frame["r"], prov=None)
 
 
 lose_more = PROCS.proc("square.lose_more", rule="popularity-squares")
 
 
 @lose_more.step()
-def _lose_more(st: St, f: Frame, a: A) -> None:
-    st.replace("lose", r=f["r"], n=1)
+def _lose_more(state: PatriaState, frame: Frame, action: int | None) -> None:
+    state.replace("lose", r=frame["r"], n=1)
 
 
 opponent_loses = PROCS.proc("square.opponent_loses", rule="popularity-squares")
 
 
 @opponent_loses.step()
-def _opponent_loses(st: St, f: Frame, a: A) -> None:
-    who = [ID[f"target {o}"] for o in st.opponents(f["r"])]
-    seat_decides(st, f["r"], "target", who, "chosen", "prompt.target_loses")
+def _opponent_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
+    who = [ID[f"target {o}"] for o in state.opponents(frame["r"])]
+    state.decide(state.idx(frame["r"]), "target", who, then="chosen", prompt="prompt.target_loses")
 
 
 @opponent_loses.step("chosen")
-def _opponent_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    st.replace("lose", r=target(a), n=1)
+def _opponent_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
+    state.replace("lose", r=target(action), n=1)
 
 
-def _swaps(st: St, giver: str, taker: str) -> list[str]:
+def _swaps(state: PatriaState, giver: str, taker: str) -> list[str]:
     """Provinces where `giver` has an infantry and `taker` has no troop."""
-    return [p for p, t in st.d["troops"].items() if t.get(giver) == 1 and taker not in t]
+    return [p for p, t in state.d["troops"].items() if t.get(giver) == 1 and taker not in t]
 
 
 def _infantry_proc(name: str, taking: bool) -> None:
@@ -140,38 +140,38 @@ def _infantry_proc(name: str, taking: bool) -> None:
     chosen player's (§Simbología especial en el tablero de popularidad)."""
     proc = PROCS.proc(name, rule="popularity-squares")
 
-    def pair(f: Frame, other: str) -> tuple[str, str]:
-        return (other, f["r"]) if taking else (f["r"], other)
+    def pair(frame: Frame, other: str) -> tuple[str, str]:
+        return (other, frame["r"]) if taking else (frame["r"], other)
 
     @proc.step()
-    def _start(st: St, f: Frame, a: A) -> None:
-        who = [ID[f"target {o}"] for o in st.opponents(f["r"]) if _swaps(st, *pair(f, o))]
+    def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
+        who = [ID[f"target {o}"] for o in state.opponents(frame["r"]) if _swaps(state, *pair(frame, o))]
         if not who:
-            st.ret()
+            state.ret()
             return
-        seat_decides(st, f["r"], "target", who, "player", "prompt.target_infantry")
+        state.decide(state.idx(frame["r"]), "target", who, then="player", prompt="prompt.target_infantry")
 
     @proc.step("player")
-    def _player(st: St, f: Frame, a: A) -> None:
-        assert a is not None
-        f["o"] = target(a)
-        where = [ID[f"at {p}"] for p in _swaps(st, *pair(f, f["o"]))]
-        seat_decides(st, f["r"], "at", where, "where", "prompt.where_infantry")
+    def _player(state: PatriaState, frame: Frame, action: int | None) -> None:
+        assert action is not None
+        frame["o"] = target(action)
+        where = [ID[f"at {p}"] for p in _swaps(state, *pair(frame, frame["o"]))]
+        state.decide(state.idx(frame["r"]), "at", where, then="where", prompt="prompt.where_infantry")
 
     @proc.step("where")
-    def _where(st: St, f: Frame, a: A) -> None:
-        assert a is not None
-        giver, taker = pair(f, f["o"])
-        troops = st.d["troops"][target(a)]
+    def _where(state: PatriaState, frame: Frame, action: int | None) -> None:
+        assert action is not None
+        giver, taker = pair(frame, frame["o"])
+        troops = state.d["troops"][target(action)]
         del troops[giver]
         troops[taker] = 1
-        st.log(
+        state.log(
             "log.infantry_changes",
-            prov=f"@province.{target(a)}",
+            prov=f"@province.{target(action)}",
             giver=f"@role.{giver}",
             taker=f"@role.{taker}",
         )
-        st.ret()
+        state.ret()
 
 
 _infantry_proc("square.take_infantry", taking=True)

@@ -1,16 +1,19 @@
 """The Patria Libre position and the rule helpers every procedure shares: force, control, presence,
-domination, coins, victory points, the market's visible cards. The layout of `d` is in COORDINATION.md
-and in the class docstring."""
+domination, coins, victory points, the market's visible cards; and the invariants the rulebook's
+components impose. The layout of `d` is `position.Position`."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections import Counter
+from typing import Any, cast
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.options import PatriaOptions
+from ludoteca.games.patria_libre.position import Position
 from ludoteca.games.patria_libre.procs import PROCS
 
 SEATS: dict[int, list[str] | None] = {
@@ -21,14 +24,12 @@ SEATS: dict[int, list[str] | None] = {
 
 
 class PatriaState(State):
-    """One game of Patria Libre. `d` holds, besides the core's keys: seats (roles in turn order), turn,
-    side, troops {prov: {role: level}}, leaders {role: prov|None}, forts {prov: [level, owner]},
-    forts_built, placed {prov: [[role, token, card], …]}, tokens {role: [[face, prov], ×4]}, area, coins,
-    vp {side: n}, pop {role: {column: [marker, pendulum]}}, market, line, seen, spv_done, discard,
-    dominated {region: role}, wiped, last_reorg, captured_from, solo."""
+    """One game of Patria Libre. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ()
     procedures = PROCS
+    options: PatriaOptions
+    """The options, typed (the core keeps them as `Options`)."""
 
     @classmethod
     def new(cls, game: Any, options: PatriaOptions) -> PatriaState:
@@ -78,6 +79,16 @@ class PatriaState(State):
     # ------------------------------------------------------------------------------------- seats
     def idx(self, r: str) -> int:
         return ROLES.index(r)
+
+    @property
+    def position(self) -> Position:
+        """`d` under its exact type (position.py)."""
+        return cast(Position, self.d)
+
+    def bot_for(self, role: int, kind: str) -> str | None:
+        """§Modo solitario: the personality deck takes every decision of its seat (the procedure
+        `persona`, personality/procedure.py)."""
+        return "persona" if ROLES[role] == self.d["solo"] else None
 
     def seated(self) -> list[str]:
         return list(self.d["seats"])
@@ -204,14 +215,12 @@ class PatriaState(State):
 
         return board_view(self, role, lang)
 
-    def observation_tensor(self, role: int) -> list[float]:
-        from ludoteca.games.patria_libre.view import observation
+    def observe(self, role: int, out: Observation) -> None:
+        from ludoteca.games.patria_libre.view import observe
 
-        return observation(self, role)
+        observe(self, role, out)
 
     def invariants(self) -> list[str]:
-        from ludoteca.games.patria_libre.view import broken_invariants
-
         return broken_invariants(self)
 
     def evaluate(self) -> list[float]:
@@ -224,3 +233,47 @@ class PatriaState(State):
         públicos»); the supply line's hidden cards are never stored — each is drawn by chance when it
         turns up — so the state holds nothing to resample."""
         return self.clone()
+
+
+def broken_invariants(state: PatriaState) -> list[str]:
+    """Piece and card conservation and the rulebook's limits (§Componentes: 10/4/2 troops a colour, twelve
+    forts, the bank's coins; §Comprar carta: four market spaces; §Tablero de popularidad)."""
+    d = state.d
+    problems = []
+    seen: Counter[str] = Counter()
+    for c in d["market"] + d["discard"] + d["spv_done"]:
+        seen[c] += 1
+    for item in d["line"]:
+        seen[item[1] if item[0] == "spv" else item[3] or ""] += 1
+    for stack in d["placed"].values():
+        for _, _, c in stack:
+            seen[c or ""] += 1
+    for cards in d["area"].values():
+        for c in cards:
+            seen[c] += 1
+    seen.pop("", None)
+    problems += [f"card {c} is in {n} places" for c, n in seen.items() if n > 1]
+    if len(d["market"]) > len(BOARD.pieces["market"]):
+        problems.append("the market has more than four cards")
+    if sum(d["coins"].values()) > BOARD.pieces["coins"] or min(d["coins"].values()) < 0:
+        problems.append("coins out of bounds")
+    if d["forts_built"] > BOARD.pieces["forts"] or len(d["forts"]) > d["forts_built"]:
+        problems.append("more forts than the twelve allowed")
+    for r in d["seats"]:
+        levels = Counter(t[r] for t in d["troops"].values() if r in t)
+        if (
+            levels[1] > BOARD.pieces["infantry"]
+            or levels[2] > BOARD.pieces["cavalry"]
+            or levels[3] > BOARD.pieces["artillery"]
+        ):
+            problems.append(f"{r} has more troops than pieces")
+        if any(not BOARD.bottom < cell[0] < BOARD.top for cell in d["pop"][r].values()):
+            problems.append(f"{r}'s popularity marker is off the board")
+        for k, (_, where) in enumerate(d["tokens"][r]):
+            count = sum(1 for stack in d["placed"].values() for who, kk, _ in stack if who == r and kk == k)
+            if count != (1 if where else 0):
+                problems.append(f"{r}'s order token {k + 1} is misplaced")
+    for t in d["troops"].values():
+        if any(not 1 <= lvl <= 3 for lvl in t.values()):
+            problems.append("a troop of an impossible level")
+    return problems

@@ -1,4 +1,4 @@
-"""What a player sees of a Patria Libre position: the board view, the observation tensor, invariants.
+"""What a player sees of a Patria Libre position: the board view and the observation tensor.
 
 Everything is public (§Configuración: «todos los elementos de los jugadores son públicos» — cards, coins
 and orders lie open in each player's area); only the supply line's cards below each pile's top are
@@ -6,9 +6,9 @@ unknown, and the state never stores them."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core.observation import Observation
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.market import PRICES
 
@@ -16,11 +16,12 @@ if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
 
 CARDS = list(BOARD.cards)
-CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+CARD_SLOTS = ("market", "line", "discard", "spv_done", "placed", *ROLES)
+"""Where a card may be (`card_places`): the observation's one-hot per card."""
 
 
-def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
-    d = st.d
+def board_view(state: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
+    d = state.d
     seats = d["seats"]
     return {
         "seats": list(seats),
@@ -41,8 +42,8 @@ def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
                     {"role": who, "face": BOARD.tokens[k][d["tokens"][who][k][0]], "card": card}
                     for who, k, card in d["placed"][p]
                 ],
-                "force": {r: st.force(r, p) for r in seats if st.present(r, p)},
-                "control": st.controller(p),
+                "force": {r: state.force(r, p) for r in seats if state.present(r, p)},
+                "control": state.controller(p),
                 "adjacent": list(BOARD.adjacent[p]),
             }
             for p in BOARD.ids
@@ -80,18 +81,18 @@ def board_view(st: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
         "dominated": dict(d["dominated"]),
         "prisoners": dict(d["captured_from"]),
         "extra": {k: v for k, v in d.items() if k.startswith(("mil_", "pers_"))},
-        "cards": {c: _card(st, c, lang) for c in _shown(d)},
-        "names": names(st, lang),
+        "cards": {c: _card(state, c, lang) for c in _shown(d)},
+        "names": names(state, lang),
     }
 
 
 _NAMES: dict[str, dict[str, str]] = {}
 
 
-def names(st: PatriaState, lang: str) -> dict[str, str]:
+def names(state: PatriaState, lang: str) -> dict[str, str]:
     """Every province, card and role named in `lang` (computed once per language)."""
     if lang not in _NAMES:
-        catalog = st.game.catalog
+        catalog = state.game.catalog
         _NAMES[lang] = {
             **{p: catalog.text(f"province.{p}", lang) for p in BOARD.ids},
             **{c: catalog.text(f"card.{c}.name", lang) for c in CARDS},
@@ -109,14 +110,14 @@ def _shown(d: dict[str, Any]) -> list[str]:
     return cards
 
 
-def _card(st: PatriaState, card: str, lang: str) -> dict[str, Any]:
+def _card(state: PatriaState, card: str, lang: str) -> dict[str, Any]:
     data = BOARD.cards[card]
     return {
         "type": data["type"],
         "colour": data.get("colour", ""),
         "numbers": list(data.get("numbers", [])),
         "letters": list(data.get("letters", [])),
-        "text": st.game.catalog.text(f"card.{card}.text", lang),
+        "text": state.game.catalog.text(f"card.{card}.text", lang),
     }
 
 
@@ -140,55 +141,52 @@ REFERENCE = {
 }
 
 
-def action_label(st: PatriaState, action: int, lang: str) -> str:
-    verb, _, what = st.game.actions.names[action].partition(" ")
+def action_label(state: PatriaState, action: int, lang: str) -> str:
+    verb, _, what = state.game.actions.names[action].partition(" ")
     ref = REFERENCE.get(verb, "{}").format(what)
     if verb == "supply" and what in COLUMNS:
         ref = f"@column.{what}"
-    return st.game.catalog.text(f"action.{verb}", lang, {"target": ref})
+    return state.game.catalog.text(f"action.{verb}", lang, {"target": ref})
 
 
-def observation(st: PatriaState, role: int) -> list[float]:
-    """A fixed-length vector in [0, 1]: the map per province and role, each role's counters, every card's
-    whereabouts, the sides' VP and whose turn it is (the same for every role: all is public)."""
-    d = st.d
-    out: list[float] = []
+def observe(state: PatriaState, role: int, out: Observation) -> None:
+    """A fixed-length vector in [0, 1], entry by entry named: the map per province and role, each role's
+    counters, every card's whereabouts, the sides' VP and whose turn it is (the same for every role: all
+    is public)."""
+    d = state.d
+    span = BOARD.top - BOARD.bottom
     for p in BOARD.ids:
         fort = d["forts"].get(p)
-        out.append(fort[0] / 2 if fort else 0.0)
+        out.add(f"fort[{p}]", fort[0] / 2 if fort else 0.0)
         for r in ROLES:
-            out.append(d["troops"][p].get(r, 0) / 3)
-            out.append(1.0 if d["leaders"].get(r) == p else 0.0)
-            out.append(1.0 if fort and fort[1] == r else 0.0)
-            out.append(min(1.0, st.orders_at(r, p) / 4) if r in d["seats"] else 0.0)
+            out.add(f"troop[{p},{r}]", d["troops"][p].get(r, 0) / 3)
+            out.add(f"leader[{p},{r}]", 1.0 if d["leaders"].get(r) == p else 0.0)
+            out.add(f"fort_owner[{p},{r}]", 1.0 if fort and fort[1] == r else 0.0)
+            out.add(f"orders[{p},{r}]", min(1.0, state.orders_at(r, p) / 4) if r in d["seats"] else 0.0)
     for r in ROLES:
         seated = r in d["seats"]
-        out.append(1.0 if seated else 0.0)
-        out.append(min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0)
+        out.add(f"seated[{r}]", 1.0 if seated else 0.0)
+        out.add(f"coins[{r}]", min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0)
         for c in COLUMNS:
             m, pend = d["pop"][r][c] if seated else (0, 0)
-            out += [
-                (m - BOARD.bottom) / (BOARD.top - BOARD.bottom),
-                (pend - BOARD.bottom) / (BOARD.top - BOARD.bottom),
-            ]
+            out.add(f"marker[{r},{c}]", (m - BOARD.bottom) / span)
+            out.add(f"pendulum[{r},{c}]", (pend - BOARD.bottom) / span)
         for k in range(len(BOARD.tokens)):
             up, where = d["tokens"][r][k] if seated else (0, None)
-            out += [float(up), 1.0 if where else 0.0]
-        out.append(1.0 if seated and d["seats"][d["turn"]] == r else 0.0)
-    places = card_places(st)
-    slots = ("market", "line", "discard", "spv_done", "placed", *ROLES)
+            out.add(f"token_flipped[{r},{k + 1}]", float(up))
+            out.add(f"token_placed[{r},{k + 1}]", 1.0 if where else 0.0)
+        out.add(f"to_move[{r}]", 1.0 if seated and d["seats"][d["turn"]] == r else 0.0)
+    places = card_places(state)
     for c in CARDS:
-        where = places.get(c)
-        out += [1.0 if where == s else 0.0 for s in slots]
+        out.one_hot(f"card[{c}]", CARD_SLOTS, places.get(c))
     for side in ("insurgent", "royalist"):
-        out.append(max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
-    out.append(len(d["spv_done"]) / len(BOARD.spv))
-    return out
+        out.add(f"vp[{side}]", max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
+    out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
 
 
-def card_places(st: PatriaState) -> dict[str, str]:
+def card_places(state: PatriaState) -> dict[str, str]:
     """Where each revealed card is: market, line (a pile's top), discard, spv_done, placed, or a role."""
-    d = st.d
+    d = state.d
     places: dict[str, str] = {}
     for c in d["market"]:
         places[c] = "market"
@@ -209,46 +207,3 @@ def card_places(st: PatriaState) -> dict[str, str]:
         for c in cards:
             places[c] = r
     return places
-
-
-def broken_invariants(st: PatriaState) -> list[str]:
-    """Piece and card conservation and the rulebook's limits."""
-    d = st.d
-    problems = []
-    seen: Counter[str] = Counter()
-    for c in d["market"] + d["discard"] + d["spv_done"]:
-        seen[c] += 1
-    for item in d["line"]:
-        seen[item[1] if item[0] == "spv" else item[3] or ""] += 1
-    for stack in d["placed"].values():
-        for _, _, c in stack:
-            seen[c or ""] += 1
-    for cards in d["area"].values():
-        for c in cards:
-            seen[c] += 1
-    seen.pop("", None)
-    problems += [f"card {c} is in {n} places" for c, n in seen.items() if n > 1]
-    if len(d["market"]) > len(PRICES):
-        problems.append("the market has more than four cards")
-    if sum(d["coins"].values()) > BOARD.pieces["coins"] or min(d["coins"].values()) < 0:
-        problems.append("coins out of bounds")
-    if d["forts_built"] > BOARD.pieces["forts"] or len(d["forts"]) > d["forts_built"]:
-        problems.append("more forts than the twelve allowed")
-    for r in d["seats"]:
-        levels = Counter(t[r] for t in d["troops"].values() if r in t)
-        if (
-            levels[1] > BOARD.pieces["infantry"]
-            or levels[2] > BOARD.pieces["cavalry"]
-            or levels[3] > BOARD.pieces["artillery"]
-        ):
-            problems.append(f"{r} has more troops than pieces")
-        if any(not BOARD.bottom < cell[0] < BOARD.top for cell in d["pop"][r].values()):
-            problems.append(f"{r}'s popularity marker is off the board")
-        for k, (_, where) in enumerate(d["tokens"][r]):
-            count = sum(1 for stack in d["placed"].values() for who, kk, _ in stack if who == r and kk == k)
-            if count != (1 if where else 0):
-                problems.append(f"{r}'s order token {k + 1} is misplaced")
-    for t in d["troops"].values():
-        if any(not 1 <= lvl <= 3 for lvl in t.values()):
-            problems.append("a troop of an impossible level")
-    return problems

@@ -9,13 +9,14 @@ from collections import Counter
 
 import pytest
 
-from ludoteca.games.patria_libre import cards, market
+from ludoteca.games.patria_libre import card_effects, cards, market
+from ludoteca.games.patria_libre.activate_card import usable
 from ludoteca.games.patria_libre.board import BOARD
-from ludoteca.games.patria_libre.cards import CARDS, new_owner, usable
+from ludoteca.games.patria_libre.cards import CARDS, new_owner
 from ludoteca.games.patria_libre.personality import PERSONALITIES
-from ludoteca.games.patria_libre.rules import usable_cards
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import GAME, empty, menu, options, play, put, started
+from ludoteca.games.patria_libre.turn import usable_cards
 
 
 def ready(**options: str) -> PatriaState:
@@ -228,7 +229,7 @@ def test_evangelizacion_recruits_twice_next_door_in_other_regions() -> None:
     st = ready()
     put(st, "veracruz", hidalgo=1)
     others = {"barco", "mexico_capital", "puebla", "oaxaca", "nuevo_santander", "san_luis_potosi"}
-    assert set(cards.other_region_targets(st, "hidalgo", "veracruz")) == others
+    assert set(card_effects.other_region_targets(st, "hidalgo", "veracruz")) == others
     activate(st, "hidalgo", "evangelizacion", "veracruz")
     assert set(options(st)) == {f"at {p}" for p in others}
     play(st, "at oaxaca")
@@ -340,7 +341,7 @@ def test_effect_convert_infantry_takes_an_enemy_infantry_where_you_have_no_troop
     st = ready()
     put(st, "mexico_capital", hidalgo=1)
     put(st, "oaxaca", hidalgo=2)  # a cavalry is not converted
-    assert cards.conversions(st, "calleja", "puebla") == [("mexico_capital", "hidalgo")]
+    assert card_effects.conversions(st, "calleja", "puebla") == [("mexico_capital", "hidalgo")]
     activate(st, "calleja", "juan_ruiz_de_apodaca", "puebla")
     play(st, "at mexico_capital")
     assert st.d["troops"]["mexico_capital"] == {"calleja": 1}

@@ -8,9 +8,9 @@ import pytest
 from ludoteca.core.game import TERMINAL
 from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.board import ROLES
-from ludoteca.games.patria_libre.rules import usable_cards
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import empty, menu, options, play, put, started
+from ludoteca.games.patria_libre.turn import usable_cards
 
 PRINTED = {2: (1, 1), 3: (2, 1), 4: (2, 2), 5: (3, 2), 6: (3, 3), 7: (4, 2), 8: (4, 3), 9: (5, 4), 10: (5, 3)}
 
