@@ -80,7 +80,7 @@ def _rolled(st: St, f: Frame, a: A) -> None:
         st.log("log.headline", card=f"@card.{card}.name", side=f"@word.{side}")
         st.d["discard"].append(card)
         EFFECTS.run(st, [e.as_dict() for e in c.effects_when(side)], then="start", pl=DIAZ, card=card)
-    elif c.type == "enterprise" and c.prestige or c.type == "partner":
+    elif (c.type == "enterprise" and c.prestige) or c.type == "partner":
         st.d["diaz"][card] = newspaper_side(st, card)
         st.goto("start")
     elif c.type == "orange" and orange_targets(st, DIAZ, card):

@@ -10,7 +10,6 @@ from typing import Any
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
-from ludoteca.games.pax_porfiriana.actions import ROLES
 from ludoteca.games.pax_porfiriana.cards import (
     CARDS,
     COMPONENTS,

@@ -62,9 +62,9 @@ def redeployable(st: St, p: int) -> list[str]:
         troop = e["troop"]
         if troop is None:
             continue
-        if troop["owner"] == p and (e["unrest"] or destinations(st, p, troop["id"], 0)):
-            out.append(troop["id"])
-        elif owner == p and troop["extort"] and e["unrest"]:
+        if (troop["owner"] == p and (e["unrest"] or destinations(st, p, troop["id"], 0))) or (
+            owner == p and troop["extort"] and e["unrest"]
+        ):
             out.append(troop["id"])
     return out
 

@@ -66,14 +66,14 @@ def observe(st: PaxState, role: int, out: Observation) -> None:
     out.one_hot("regime", list(REGIMES), d["regime"])
     out.add("depression", float(d["depression"]))
     out.add("topples_done", d["topples_done"] / len(TOPPLES))
-    out.add("deck", sum(m + t for m, t in d["piles"]) / 120.0)
+    out.add("deck", min(1.0, sum(m + t for m, t in d["piles"]) / 120.0))
     market = {c for row in d["market"] for c in row if c}
     out.each("market", CARD_IDS, (float(c in market) for c in CARD_IDS))
     for p in range(6):
         here = p < st.n
         out.add(f"gold[{p}]", min(1.0, d["gold"][p] / GOLD_SCALE) if here else 0.0)
         out.add(f"jailed[{p}]", float(here and d["jail"][p]))
-        out.add(f"hand_size[{p}]", len(d["hands"][p]) / 5.0 if here else 0.0)
+        out.add(f"hand_size[{p}]", min(1.0, len(d["hands"][p]) / 5.0) if here else 0.0)
         out.each(
             f"prestige[{p}]",
             PRESTIGE_TYPES,
