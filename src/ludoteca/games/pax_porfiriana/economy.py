@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, REGIMES
+from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, REGIMES, Effect
 from ludoteca.games.pax_porfiriana.menu import land_cost, police_cost, upgrade_cost
 from ludoteca.games.pax_porfiriana.play import income_cap
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
@@ -148,7 +148,7 @@ def _bail(st: St, f: Frame, a: A) -> None:
 def income_of(st: St, p: int) -> int:
     """§IV: Connection cubes (on mines, ranches, plantations, smelters), Extortion cubes, Income cubes
     (Hacendado and enterprises) and, under the Pax, Prestige cubes; nothing from a card with unrest."""
-    total = st.d["hac"][p]["income"]
+    total = int(st.d["hac"][p]["income"])
     pax = st.d["regime"] == "pax_porfiriana"
     for owner, e in st.enterprises():
         if e["unrest"]:
@@ -190,9 +190,9 @@ def _income_upkeep(st: St, f: Frame, a: A) -> None:
         st.goto("start")
 
 
-def standing_income(st: St, p: int) -> list[object]:
+def standing_income(st: St, p: int) -> list[Effect]:
     """The `income` abilities: the Loyalist Hacendado's and those of cards in play without unrest."""
-    found = []
+    found: list[Effect] = []
     hac = st.d["hac"][p]
     if hac["id"] and hac["side"] < 0:
         found += list([x for x in HACENDADOS[hac["id"]].effects if x.when == "income"])

@@ -8,9 +8,9 @@ where their rule applies (state.py); run as an effect they do nothing. Strife (Â
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Frame
+from ludoteca.core.procedure import Frame, Procedure
 from ludoteca.games.pax_porfiriana.actions import ID, target
 from ludoteca.games.pax_porfiriana.cards import CARDS, EFFECT_KINDS, HACENDADOS, PUBLIC_CARDS, REGIMES
 from ludoteca.games.pax_porfiriana.economy import adjust_mines
@@ -50,9 +50,12 @@ def matching(st: St, f: Frame) -> list[tuple[int, InPlay]]:
     out = []
     for owner, e in st.enterprises():
         c = CARDS[e["id"]]
-        if owner in reach and f.get("jurisdiction") in (None, c.jurisdiction):
-            if f.get("enterprise") in (None, c.kind):
-                out.append((owner, e))
+        if (
+            owner in reach
+            and f.get("jurisdiction") in (None, c.jurisdiction)
+            and f.get("enterprise") in (None, c.kind)
+        ):
+            out.append((owner, e))
     return out
 
 
@@ -73,7 +76,7 @@ def count(st: St, q: int, per: str | None, jurisdiction: str | None) -> int:
     return n
 
 
-def kind(name: str, rule: str) -> Any:
+def kind(name: str, rule: str) -> Procedure:
     return EFFECTS.kind(name, rule)
 
 

@@ -28,7 +28,7 @@ def income_cap(st: St, card: str) -> int:
     if c.kind in ("mine", "bank"):
         if st.d["depression"]:
             return 0
-        return min(c.income, getattr(REGIMES[st.d["regime"]], c.kind))
+        return min(c.income, int(getattr(REGIMES[st.d["regime"]], c.kind)))
     return c.income
 
 

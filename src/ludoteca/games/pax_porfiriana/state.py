@@ -137,7 +137,7 @@ class PaxState(State):
     def cubes_free(self, p: int) -> int:
         """§PREPARACIÓN: 15 cubes a player; those not on a card are in the reserve."""
         d = self.d
-        used = d["hac"][p]["income"] + sum(1 for owner in d["spec"].values() if owner == p)
+        used: int = d["hac"][p]["income"] + sum(1 for owner in d["spec"].values() if owner == p)
         for q in range(self.n):
             for e in d["play"][q]:
                 used += (e["income"] + int(e["pcube"])) if q == p else 0
@@ -172,9 +172,12 @@ class PaxState(State):
         """§POLICÍA and the `discount` effect: the largest discount on `action` (in `jurisdiction`)."""
         best = 0
         for e in self.standing(p):
-            if e.kind == "discount" and e.get("action") == action:
-                if e.get("jurisdiction") in (None, jurisdiction):
-                    best = max(best, int(e.get("n")))
+            if (
+                e.kind == "discount"
+                and e.get("action") == action
+                and e.get("jurisdiction") in (None, jurisdiction)
+            ):
+                best = max(best, int(e.get("n")))
         return best
 
     def extra_actions(self, p: int) -> list[str]:
@@ -237,7 +240,7 @@ class PaxState(State):
 
     def pay(self, p: int, n: int) -> int:
         """Pay up to `n` gold to the bank; what was paid."""
-        paid = max(0, min(n, self.d["gold"][p]))
+        paid: int = max(0, min(n, self.d["gold"][p]))
         self.d["gold"][p] -= paid
         return paid
 

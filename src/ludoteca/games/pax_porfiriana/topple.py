@@ -34,7 +34,7 @@ def tripartite(st: St, p: int) -> int:
     weakest players other than the challenger (ambiguity 12: a challenger never counts against
     themself; with two players it is Díaz and the one opponent). In the solitaire, Díaz's own cards."""
     kind = kind_now(st)
-    base = int(TRIPARTITE["diaz"]) + st.d["mod"]
+    base = int(TRIPARTITE["diaz"]) + int(st.d["mod"])
     if st.solo():
         return base + diaz_prestige(st, kind)
     others = sorted(st.prestige(q, kind) for q in st.humans() if q != p)
@@ -142,8 +142,9 @@ def assassinate(st: St, q: int, hacendado: str) -> None:
     st.d["hands"][q].remove(black)
     st.d["discard"].append(black)
     st.pay(q, int(COSTS["assassinate_hacendado"]))
-    victim = next(h for h in st.d["hac"] if h["id"] == hacendado)
-    victim.update(side=-1, dead=True, income=HACENDADOS[hacendado].income)
+    owner = next(p for p, h in enumerate(st.d["hac"]) if h["id"] == hacendado)
+    cubes = min(HACENDADOS[hacendado].income, st.cubes_free(owner))
+    st.d["hac"][owner].update(side=-1, dead=True, income=cubes)
     st.log("log.hacendado_killed", who=who(q), card=f"@card.{hacendado}.name")
 
 

@@ -71,7 +71,7 @@ def test_second_buy_costs_two_actions_and_hand_limit() -> None:
     p = st.d["turn"]
     st.d["gold"][p] = 100
     again(st)
-    free = [c for c in st.d["market"][0] if c in CARDS and CARDS[c].type != "headline"][0]
+    free = next(c for c in st.d["market"][0] if c in CARDS and CARDS[c].type != "headline")
     play(st, f"buy {free}")
     assert st.d["left"] == 2 and free in st.d["hands"][p]
     other = next(c for row in st.d["market"] for c in row if c in CARDS and CARDS[c].type != "headline")
@@ -259,7 +259,7 @@ def test_topple_richest_challenger_wins(monkeypatch: pytest.MonkeyPatch) -> None
     play(again(st), f"buy {topple}")
     while not st.is_terminal():
         play(st, "pass")
-    assert st.returns()[:4] == [-1.0, 1.0, -1.0, -1.0] and st.result()["outcome"] == "outcome.toppled"
+    assert st.returns()[:4] == [-1.0, 1.0, -1.0, -1.0] and st.d["over"]["outcome"] == "outcome.toppled"
 
 
 def test_last_topple_discarded_means_the_richest_wins() -> None:
@@ -272,7 +272,7 @@ def test_last_topple_discarded_means_the_richest_wins() -> None:
     st.d["gold"] = [3, 9]
     play(again(st), "end")
     assert (
-        st.is_terminal() and st.result()["outcome"] == "outcome.richest" and st.returns()[:2] == [-1.0, 1.0]
+        st.is_terminal() and st.d["over"]["outcome"] == "outcome.richest" and st.returns()[:2] == [-1.0, 1.0]
     )
 
 
@@ -284,4 +284,4 @@ def test_solitaire_diaz_wins_after_the_last_topple() -> None:
     topple = next(x for x in TOPPLES if x not in st.d["topples_out"])
     st.d["market"][0][0] = topple
     play(again(st), "end")
-    assert st.is_terminal() and st.result()["outcome"] == "outcome.diaz"
+    assert st.is_terminal() and st.d["over"]["outcome"] == "outcome.diaz"
