@@ -259,8 +259,9 @@ def adjust_mines(st: St) -> None:
         if CARDS[e["id"]].kind not in ("mine", "bank"):
             continue
         cap = income_cap(st, e["id"])
-        if e["income"] > cap:
-            gone = e["income"] - cap + (1 if cap == 0 and st.d["depression"] else 0)
+        extorted = e["troop"] is not None and e["troop"]["extort"]
+        if e["income"] > cap or (extorted and st.d["depression"]):
+            gone = e["income"] - cap + (1 if st.d["depression"] else 0)
             if lose_income(st, e, gone):
                 troop = remove_enterprise(st, owner, e["id"])
                 st.d["hands"][owner].append(e["id"])

@@ -57,7 +57,6 @@ class Position(TypedDict):
     turn: int
     left: int
     buys: int
-    jailed_self: bool
     banned: list[str]
     extra: list[str]
     gold: list[int]

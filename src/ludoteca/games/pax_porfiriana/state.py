@@ -55,7 +55,6 @@ class PaxState(State):
                 "turn": 0,
                 "left": 0,
                 "buys": 0,
-                "jailed_self": False,
                 "banned": [],
                 "extra": [],
                 "gold": [0] * n,

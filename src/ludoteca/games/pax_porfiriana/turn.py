@@ -120,7 +120,6 @@ def _actions(st: St, f: Frame, a: A) -> None:
     """§I: 3 actions, 2 in jail (§ENCARCELADO)."""
     p = f["pl"]
     st.d.update(left=int(ACT["in_jail"] if st.d["jail"][p] else ACT["per_turn"]), buys=0, banned=[], extra=[])
-    st.d["jailed_self"] = False
     st.goto("menu")
 
 

@@ -285,3 +285,31 @@ def test_solitaire_diaz_wins_after_the_last_topple() -> None:
     st.d["market"][0][0] = topple
     play(again(st), "end")
     assert st.is_terminal() and st.d["over"]["outcome"] == "outcome.diaz"
+
+
+def test_depression_loots_an_extorted_mine() -> None:
+    """§DEPRESIÓN: Income and Extortion cubes leave mines and banks; an extorted one is looted (back to
+    its owner's hand); §FINALIZAR: mines get the regime's cubes again."""
+    from ludoteca.games.pax_porfiriana.economy import set_depression
+
+    st = started(2)
+    e = place(st, 0, "mina_cananea", 0)
+    e["income"] -= 1
+    e["troop"] = {"id": next(c for c in CARDS if CARDS[c].type == "troop"), "owner": 1, "extort": True}
+    other = place(st, 0, "mina_el_tigre", 0)
+    set_depression(st, True)
+    assert st.find("mina_cananea") is None and "mina_cananea" in st.d["hands"][0]
+    assert other["income"] == 0
+    set_depression(st, False)
+    assert other["income"] == 2
+
+
+def test_jailed_player_has_two_actions_next_turn() -> None:
+    """§ENCARCELADO: a player jailed by another has 2 actions in their next turn."""
+    st = started(2)
+    p = st.d["turn"]
+    st.d["jail"][1 - p] = True
+    play(again(st), "end")
+    while st.d["turn"] == p or st.is_chance_node():
+        st.apply_action(st.legal_actions()[0] if st.is_chance_node() else st.legal_actions()[-1])
+    assert st.d["left"] == 2
