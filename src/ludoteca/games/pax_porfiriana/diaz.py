@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.pax_porfiriana.actions import ACTIONS, ID, target
+from ludoteca.games.pax_porfiriana.actions import ID, target
 from ludoteca.games.pax_porfiriana.cards import CARDS, PRESTIGE_TYPES, TOPPLES
 from ludoteca.games.pax_porfiriana.market import take
 from ludoteca.games.pax_porfiriana.play import orange_targets
@@ -156,6 +156,3 @@ def _decide(st: St, f: Frame, a: A) -> None:
         st.answer(max(actions, key=worth))
         return
     st.answer(actions[0])
-
-
-__all__ = ["ACTIONS"]

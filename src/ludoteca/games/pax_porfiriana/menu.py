@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.pax_porfiriana.actions import ID
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, PUBLIC_CARDS
 from ludoteca.games.pax_porfiriana.market import buyable, speculable
 from ludoteca.games.pax_porfiriana.play import playable
 from ludoteca.games.pax_porfiriana.troops import redeployable
@@ -80,6 +80,3 @@ def police_cost(st: St, p: int, card: str) -> int | None:
         return 0
     price = max(0, int(COSTS["police"]) - st.discount(p, "police", CARDS[card].jurisdiction))
     return price if st.d["gold"][p] >= price else None
-
-
-__all__ = ["TOPPLES", "offered"]
