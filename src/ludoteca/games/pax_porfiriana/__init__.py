@@ -3,6 +3,61 @@ Mexican north and the American borderlands, 1898–1920, scheming to topple Porf
 or alone against Díaz. Rulebook: `rulebooks/pax-porfiriana.es.txt` (a player aid), completed by
 `games/pax-porfiriana.md`.
 
-The rules are not written yet: this package holds only the component data and its loader (`cards.py`),
-so it registers no game and `ludoteca list` does not show it.
+Work in progress: the rules are written but the game is not registered yet (no `register(...)` call), so
+`ludoteca list` does not show it; the tests build `PaxPorfiriana()` directly.
 """
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import ClassVar
+
+from ludoteca.core.game import Game
+from ludoteca.core.i18n import Catalog
+from ludoteca.core.options import Options
+from ludoteca.core.state import State
+from ludoteca.games.pax_porfiriana import diaz, economy, effects, market, play, topple, troops, turn
+from ludoteca.games.pax_porfiriana.actions import ACTIONS, ROLES, verb
+from ludoteca.games.pax_porfiriana.cards import provenance
+from ludoteca.games.pax_porfiriana.options import PaxOptions
+from ludoteca.games.pax_porfiriana.procs import PROCS
+from ludoteca.games.pax_porfiriana.state import PaxState
+
+RULES = (diaz, economy, effects, market, play, topple, troops, turn)
+
+
+class PaxPorfiriana(Game):
+    """The game contract for Pax Porfiriana: six seats, those beyond `players` never act."""
+
+    id = "pax-porfiriana"
+    title = "Pax Porfiriana"
+    roles = ROLES
+    player_counts = (1, 2, 3, 4, 5, 6)
+    rulebook = "rulebooks/pax-porfiriana.es.txt"
+    actions = ACTIONS
+    catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
+    max_moves = 20_000
+    options_type = PaxOptions
+    solo_opponents: ClassVar[Mapping[str, str]] = {"diaz": "players=2 solo=diaz"}
+
+    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> PaxState:
+        return PaxState.new(self, PaxOptions.parse(options))
+
+    def roles_in_play(self, options: Options) -> tuple[int, ...]:
+        assert isinstance(options, PaxOptions)
+        return (0,) if options.solo == "diaz" else tuple(range(options.players))
+
+    def guided_action(self, state: State, rng: random.Random) -> int | None:
+        """The fuzzer's guide toward whole games: prefer buying (the Topples end the game) to ending the
+        turn."""
+        legal = state.legal_actions()
+        busy = [a for a in legal if verb(a) in ("buy", "play")]
+        return rng.choice(busy) if busy and rng.random() < 0.7 else None
+
+    def data_provenance(self) -> dict[str, int]:
+        return provenance()
+
+
+PROCS.check()

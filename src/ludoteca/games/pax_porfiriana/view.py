@@ -1,0 +1,122 @@
+"""What a seat sees of a Pax Porfiriana position (DESIGN §2): everything but the other players' hands
+(only their size) — the deck order is never stored — as a JSON view and an observation tensor; and the
+invariants (cube and card conservation)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.observation import Observation
+from ludoteca.games.pax_porfiriana.actions import ROLES
+from ludoteca.games.pax_porfiriana.cards import CARDS, PRESTIGE_TYPES, PUBLIC_CARDS, REGIMES, TOPPLES
+from ludoteca.games.pax_porfiriana.market import PRICES
+from ludoteca.games.pax_porfiriana.state import CUBES
+
+if TYPE_CHECKING:
+    from ludoteca.games.pax_porfiriana.state import PaxState
+
+CARD_IDS = list(CARDS)
+GOLD_SCALE = 100.0
+
+
+def board_view(st: PaxState, role: int | None, lang: str) -> dict[str, Any]:
+    d = st.d
+    return {
+        "turn": ROLES[d["turn"]],
+        "actions_left": d["left"],
+        "regime": d["regime"],
+        "prestige_counts": REGIMES[d["regime"]].prestige,
+        "depression": d["depression"],
+        "run": list(d["run"]),
+        "market": [
+            [
+                {"card": c, "price": PRICES[i], "speculator": d["spec"].get(c) if c else None}
+                for i, c in enumerate(row)
+            ]
+            for row in d["market"]
+        ],
+        "deck": sum(m + t for m, t in d["piles"]),
+        "piles": [m + t for m, t in d["piles"]],
+        "topples_done": d["topples_done"],
+        "public": dict(d["public"]),
+        "discard": list(d["discard"]),
+        "diaz": dict(d["diaz"]),
+        "players": {
+            ROLES[p]: {
+                "gold": d["gold"][p],
+                "jailed": d["jail"][p],
+                "cubes": st.cubes_free(p),
+                "hacendado": dict(d["hac"][p]),
+                "row": [dict(e) for e in d["play"][p]],
+                "pile": list(d["pile"][p]),
+                "prestige": {k: st.prestige(p, k) for k in PRESTIGE_TYPES},
+                "hand_size": len(d["hands"][p]),
+                **({"hand": list(d["hands"][p])} if role == p else {}),
+            }
+            for p in range(st.n)
+        },
+    }
+
+
+def observe(st: PaxState, role: int, out: Observation) -> None:
+    """The regime, the market, and for each seat its gold, jail, prestige and cards in play; one's own
+    hand (others' hand sizes only)."""
+    d = st.d
+    out.one_hot("regime", list(REGIMES), d["regime"])
+    out.add("depression", float(d["depression"]))
+    out.add("topples_done", d["topples_done"] / len(TOPPLES))
+    out.add("deck", min(1.0, sum(m + t for m, t in d["piles"]) / 120.0))
+    market = {c for row in d["market"] for c in row if c}
+    out.each("market", CARD_IDS, (float(c in market) for c in CARD_IDS))
+    for p in range(6):
+        here = p < st.n
+        out.add(f"gold[{p}]", min(1.0, d["gold"][p] / GOLD_SCALE) if here else 0.0)
+        out.add(f"jailed[{p}]", float(here and d["jail"][p]))
+        out.add(f"hand_size[{p}]", min(1.0, len(d["hands"][p]) / 5.0) if here else 0.0)
+        out.each(
+            f"prestige[{p}]",
+            PRESTIGE_TYPES,
+            (min(1.0, st.prestige(p, k) / 20.0) if here else 0.0 for k in PRESTIGE_TYPES),
+        )
+        row = {e["id"] for e in d["play"][p]} if here else set()
+        out.each(f"row[{p}]", CARD_IDS, (float(c in row) for c in CARD_IDS))
+    hand = set(d["hands"][role]) if role < st.n else set()
+    out.each("hand", CARD_IDS, (float(c in hand) for c in CARD_IDS))
+
+
+def broken_invariants(st: PaxState) -> list[str]:
+    """Every card is in one place at most; no player uses more than 15 cubes or has negative gold; the
+    market holds at most 12 cards."""
+    d = st.d
+    where: list[str] = [c for row in d["market"] for c in row if c]
+    for p in range(st.n):
+        where += d["hands"][p] + d["pile"][p] + [e["id"] for e in d["play"][p]] + d["hac"][p]["army"]
+        where += [e["troop"]["id"] for e in d["play"][p] if e["troop"]]
+    where += d["discard"] + list(d["diaz"])
+    problems = [f"card {c} is in {n} places" for c, n in Counter(where).items() if n > 1]
+    for p in range(st.n):
+        if not 0 <= st.cubes_free(p) <= CUBES:
+            problems.append(f"{ROLES[p]} has {st.cubes_free(p)} cubes in reserve")
+        if d["gold"][p] < 0:
+            problems.append(f"{ROLES[p]} has {d['gold'][p]} gold")
+    owned = sum(1 for p in range(st.n) for e in d["play"][p] if e["id"] in PUBLIC_CARDS)
+    if owned != sum(1 for v in d["public"].values() if v is not None and v >= 0):
+        problems.append("public cards")
+    return problems
+
+
+def action_label(st: PaxState, action: int, lang: str) -> str:
+    """`act.<verb>` with its target named: a card or Hacendado, a role, a faction, a face."""
+    verb, _, what = st.game.actions.names[action].partition(" ")
+    if verb in ("victim", "first"):
+        ref = f"@role.{what}" if verb == "victim" else f"@role.jugador-{what}"
+    elif verb == "faction":
+        ref = f"@faction.{what}"
+    elif verb == "face":
+        ref = f"@word.{what}"
+    elif what and not what.isdigit():
+        ref = f"@card.{what}.name"
+    else:
+        ref = what
+    return st.game.catalog.text(f"act.{verb}", lang, {"target": ref})
