@@ -82,7 +82,7 @@ class Board:
         )
         self.layout: dict[str, list[int]] = _load("layout")["position"]
         self.names: dict[str, dict[str, str]] = {item["id"]: dict(item["name"]) for item in board["location"]}
-        for lang, names in _load("names").items():
+        for lang, names in _load("names.reconstructed").items():
             for loc, name in names.items() if isinstance(names, dict) else ():
                 self.names[loc][lang] = name
         self.components = components
@@ -119,7 +119,7 @@ class Board:
         for a, b, _ in self.roads:
             self.neighbours[a].append(b)
             self.neighbours[b].append(a)
-        self._validate(board, cards, components, missions, _load("names"))
+        self._validate(board, cards, components, missions, _load("names.reconstructed"))
 
     def _validate(self, *files: dict[str, Any]) -> None:
         """Check the data against every constraint the rulebook states, and that every item has a source."""
@@ -151,7 +151,7 @@ class Board:
     def provenance(self) -> dict[str, int]:
         """How many data items come from the rulebook, public material, or our reconstruction."""
         counts: Counter[str] = Counter()
-        for name in ("board", "cards", "components", "missions", "layout", "names"):
+        for name in ("board", "cards", "components", "missions", "layout", "names.reconstructed"):
             for item in provenance.items(_load(name)):
                 entries = item.get("position") or item.get("es")  # a table of positions or of names
                 counts[provenance.kind(item["source"])] += len(entries) if entries else 1

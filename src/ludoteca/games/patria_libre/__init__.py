@@ -44,6 +44,7 @@ class PatriaLibre(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000
+    rules_version = "2"  # issue 21: the frame stack's form changed (decide/answer, effects, sequences)
     solo_opponents: ClassVar[Mapping[str, str]] = {  # §Modo solitario: the personality deck
         name: "players=2 solo=insurgentes|realistas" for name in ("personality", "deck", "personalidad")
     }

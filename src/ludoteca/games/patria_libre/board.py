@@ -25,11 +25,11 @@ def _load(name: str) -> dict[str, Any]:
 
 
 def _deck(name: str) -> list[dict[str, Any]]:
-    """The cards of `name`.toml (what the rulebook gives) merged with `name`_reconstructed.toml (what we
+    """The cards of `name`.toml (what the rulebook gives) merged with `name`.reconstructed.toml (what we
     designed, DESIGN §6: an owner replaces only that file), in the order of their `index`."""
     cards: list[dict[str, Any]] = [
         *_load(f"{name}.toml").get("card", []),
-        *_load(f"{name}_reconstructed.toml").get("card", []),
+        *_load(f"{name}.reconstructed.toml").get("card", []),
     ]
     cards.sort(key=lambda card: card["index"])
     indices = [card["index"] for card in cards]

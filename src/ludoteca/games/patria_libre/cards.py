@@ -26,7 +26,7 @@ MAX_EFFECTS = 3
 
 @dataclass(frozen=True)
 class Card:
-    """One printed card (`data/cards.toml` and `data/cards_reconstructed.toml`)."""
+    """One printed card (`data/cards.toml` and `data/cards.reconstructed.toml`)."""
 
     id: str
     type: str

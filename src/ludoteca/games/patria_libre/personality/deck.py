@@ -1,6 +1,6 @@
 """The personality deck (§Modo solitario): 20 cards, each ranking the eight order faces, the three
 popularity columns and the five regions, with a tab (positive or X); one reads "Igual que el anterior".
-Data: `data/personality.toml` and `data/personality_reconstructed.toml`."""
+Data: `data/personality.toml` and `data/personality.reconstructed.toml`."""
 
 from __future__ import annotations
 
