@@ -67,6 +67,14 @@ class ActionTable:
             raise IllegalActionError(f"action {action} is outside 0..{len(self.names) - 1}")
         return self.names[action]
 
+    def verb(self, action: int) -> str:
+        """The first word of an action's notation: ``place`` in ``place cafe``."""
+        return self.names[action].partition(" ")[0]
+
+    def target(self, action: int) -> str:
+        """The words after the verb of an action's notation: ``cafe`` in ``place cafe``."""
+        return self.names[action].partition(" ")[2]
+
     def parse(self, text: str) -> int:
         """The action id of a notation; whitespace and case are normalised."""
         key = " ".join(text.strip().lower().split())

@@ -57,18 +57,12 @@ def act(notation: str) -> int:
     return ID[notation]
 
 
-def verb(action: int) -> str:
-    return ACTIONS.names[action].partition(" ")[0]
-
-
-def target(action: int) -> str:
-    """The words after the verb of an action's notation."""
-    return ACTIONS.names[action].partition(" ")[2]
-
-
 def die(n: int) -> int:
     return ID[f"die {n}"]
 
 
 def face(action: int) -> int:
     return int(target(action))
+
+
+verb, target = ACTIONS.verb, ACTIONS.target  # the core's ActionTable words (issue 21)

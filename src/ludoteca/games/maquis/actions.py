@@ -51,7 +51,4 @@ DESTROY = {bridge: ACTIONS.ids[f"destroy {bridge}"] for bridge in BOARD.bridges}
 PATROL = {card: ACTIONS.ids[f"patrol {card}"] for card in BOARD.patrol_cards}
 MISSION = {mid: ACTIONS.ids[f"mission {mid}"] for mid in BOARD.missions}
 
-
-def target(action: int) -> str:
-    """The second word of an action's notation: the location, option, card… it names."""
-    return ACTIONS.names[action].partition(" ")[2]
+target = ACTIONS.target  # the core's ActionTable words (issue 21)

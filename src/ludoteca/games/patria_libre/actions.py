@@ -60,10 +60,4 @@ def act(notation: str) -> int:
     return ID[notation]
 
 
-def target(action: int) -> str:
-    """The words after the verb of an action's notation."""
-    return ACTIONS.names[action].partition(" ")[2]
-
-
-def verb(action: int) -> str:
-    return ACTIONS.names[action].partition(" ")[0]
+verb, target = ACTIONS.verb, ACTIONS.target  # the core's ActionTable words (issue 21)
