@@ -7,7 +7,10 @@ pool; AI agents think in their own worker threads. The event loop never waits on
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -25,6 +28,15 @@ from ludoteca.server.table import ServerError, Table, secret_chance
 from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
+AI_NICENESS = 10
+"""How much lower the AI threads' scheduling priority is than the event loop's: a busy search never delays
+the people playing (SECURITY.md). Linux sets it per thread."""
+
+
+def _think_politely() -> None:
+    """Run in each AI worker thread as it starts: lower its own priority (Linux; elsewhere nothing)."""
+    if sys.platform == "linux":
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), AI_NICENESS)
 """A seat is played by the creator at this screen, by a person invited by link, or by an agent."""
 
 
@@ -40,7 +52,9 @@ class Hall:
         self._thinking: set[Agent] = set()
         self._writer = GroupWriter(self.store)
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-db")
-        self._thinkers = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="ludoteca-ai")
+        self._thinkers = ThreadPoolExecutor(
+            max_workers=ai_threads, thread_name_prefix="ludoteca-ai", initializer=_think_politely
+        )
         self._loading = asyncio.Lock()
 
     async def persist(self, write: Write) -> None:
