@@ -312,6 +312,7 @@ def create_app(
             "game": table.game.id,
             "count": count,
             "step": step,
+            "record_available": table.record_allowed(roles),
             "view": state.view(role, lang),
             "moves": table.moves(role),
         }

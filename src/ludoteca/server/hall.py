@@ -28,6 +28,7 @@ from ludoteca.server.table import ServerError, Table, secret_chance
 from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
+"""A seat is played by the creator at this screen, by a person invited by link, or by an agent."""
 AI_NICENESS = 10
 """How much lower the AI threads' scheduling priority is than the event loop's: a busy search never delays
 the people playing (SECURITY.md). Linux sets it per thread."""
@@ -37,7 +38,6 @@ def _think_politely() -> None:
     """Run in each AI worker thread as it starts: lower its own priority (Linux; elsewhere nothing)."""
     if sys.platform == "linux":
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), AI_NICENESS)
-"""A seat is played by the creator at this screen, by a person invited by link, or by an agent."""
 
 
 class Hall:

@@ -33,6 +33,7 @@ def rules_html(game: Game, lang: str) -> str:
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>
+<title>{title}</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css"></head>
 <body class="rules"><main class="rules-text">{body}</main>
 <script src="/static/rules.js"></script></body></html>"""

@@ -42,7 +42,7 @@ async function main() {
   $("title").textContent = entry.title;
   $("rules-link").href = `/rules/${entry.id}?lang=${lang}`;
   const record = $("record-link");
-  fetch(`/api/games/${gameId}/record`, { headers: auth(token) }).then((r) => { record.hidden = !r.ok; });
+  record.hidden = !first.record_available;
   record.addEventListener("click", (event) => downloadRecord(event, gameId, token));
   data = await api(`/api/data/${entry.id}`);
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
