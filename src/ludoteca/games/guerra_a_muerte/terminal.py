@@ -252,13 +252,19 @@ def header(view: dict[str, Any], lang: str) -> Group:
     )
     off = _off_map(board, lang)
     lines: list[RenderableType] = [title, rp, turn_track(board, lang), Text(liberals + " · " + off)]
-    if view.get("prompt"):
-        who = _t(f"role.{view['current_role']}", lang)
-        line = Text(f"→ {who}: {view['prompt']}", "bold")
-        if view.get("rule"):
-            line.append(f" [§{view['rule']}]", "dim cyan")
-        lines.append(line)
+    if view.get("rule"):
+        lines.append(waiting(view, lang))
     return Group(*lines)
+
+
+def waiting(view: dict[str, Any], lang: str) -> Text:
+    """Who decides now and under which section; the prompt itself only to the seat that decides, since
+    another side's prompt may name a counter it is placing (§5.1.3)."""
+    who = _t(f"role.{view['current_role']}", lang)
+    text = view["prompt"] if view["actions"] else _t("board.waiting", lang, role=who)
+    line = Text(f"→ {who}: {text}" if view["actions"] else f"→ {text}", "bold")
+    line.append(f" [§{view['rule']}]", "dim cyan")
+    return line
 
 
 def _off_map(board: dict[str, Any], lang: str) -> str:

@@ -315,7 +315,10 @@ function drawPanel(svg, view, ctx, state) {
   line(ctx.msg("board.turn", { turn: ROMAN[b.turn], year: b.year }), { size: 16, weight: 700, lines: 1 });
   line(ctx.msg(`phase.${b.phase}`), { size: 12 });
   line(`${ctx.msg("board.scenario", { scenario: b.scenario })} · ${ctx.msg(`board.intelligence_${b.intelligence}`)}`, { size: 11, cls: "small" });
-  if (view.prompt) line(`${ctx.msg("board.waiting", { role: ctx.msg(`role.${view.current_role}`) })}: ${view.prompt}${view.rule ? ` [§${view.rule}]` : ""}`, { size: 11, lines: 4 });
+  if (view.rule) {  // the prompt only to the seat that decides: another side's may name a counter (§5.1.3)
+    const who = ctx.msg("board.waiting", { role: ctx.msg(`role.${view.current_role}`) });
+    line(`${view.actions.length ? view.prompt : who} [§${view.rule}]`, { size: 11, lines: 4, weight: view.actions.length ? 700 : 400 });
+  }
   y += 4;
   line(ctx.msg("board.turn_track"), { weight: 700, lines: 1 });
   const due = {};
