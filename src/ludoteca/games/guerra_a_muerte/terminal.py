@@ -128,27 +128,27 @@ def blockaded(area: str, places: dict[str, Any]) -> list[str]:
 def _control(holders: list[str], lang: str) -> Text:
     if not holders:
         return Text("—", "dim")
-    text = Text(" + ".join(_t(f"side.{s}", lang) for s in holders))
-    if len(holders) == 1:
-        text.stylize(SIDE_STYLE[holders[0]])
-    else:
-        text.append(f" ({_t('board.partial', lang)})", "italic")
+    text = Text()
+    for i, side in enumerate(holders):  # both sides: partial control (§1.1.1)
+        text.append(" + " if i else "")
+        text.append(_t(f"side.{side}", lang), SIDE_STYLE[side])
     return text
 
 
 def _marks(area: str, board: dict[str, Any], lang: str) -> Text:
-    """The area's printed and played marks: RP, hostile, pro-side, repression, slave levies."""
+    """The area's printed and played marks: hostile, pro-side, repression, slave levies."""
     info = BOARD.areas[area]
-    text = Text(f"{info.rp} RP", "bold")
+    text = Text()
     if info.hostile:
-        text.append(f" ☠{_t('board.hostile_short', lang)}", "yellow")
+        text.append(f"☠{_t('board.hostile_short', lang)} ", "yellow")
     if info.pro:
-        text.append(f" ⚑{_t(f'board.pro_{info.pro}', lang)}", SIDE_STYLE[info.pro])
+        text.append(f"⚑{_t(f'board.pro_{info.pro}', lang)} ", SIDE_STYLE[info.pro])
     if area in board["repression"]:
-        text.append(f" {_t('board.repression_short', lang)}", "bold red")
+        text.append(f"{_t('board.repression_short', lang)} ", "bold red")
     for side, areas in board["slaves"].items():
         if area in areas:
-            text.append(f" {_t('board.slaves_short', lang)}({_t(f'side.{side}', lang)})", "italic")
+            text.append(f"{_t('board.slaves_short', lang)}({_t(f'side.{side}', lang)}) ", "italic")
+    text.rstrip()
     return text
 
 
@@ -175,24 +175,41 @@ def _forces(entry: dict[str, Any] | None, lang: str) -> Text:
     return Text("\n").join(lines)
 
 
-def map_table(board: dict[str, Any], lang: str) -> Table:
-    """One row per land area, grouped by region: name, marks, cities, control and forces."""
-    table = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False, show_lines=False)
-    for head in ("", "", _t("board.cities", lang), _t("board.control", lang), _t("board.forces", lang)):
-        table.add_column(head)
+def map_table(board: dict[str, Any], lang: str) -> Group:
+    """One table per region, one row per land area: name with its marks, cities, control and forces. The
+    columns keep the same proportions in every region, so the regions line up."""
+    tables: list[RenderableType] = []
     places = board["places"]
-    for region, areas in REGIONS.items():
-        table.add_row(Text(_t(f"region.{region}", lang), "bold underline"), "", "", "", "")
+    for i, (region, areas) in enumerate(REGIONS.items()):
+        table = Table(
+            box=None,
+            expand=True,
+            header_style="bold",
+            pad_edge=False,
+            show_header=i == 0,
+            title=_t(f"region.{region}", lang),
+            title_justify="left",
+            title_style="bold underline",
+        )
+        for head, ratio in (("", 3), (_t("board.cities", lang), 3), (_t("board.control", lang), 2)):
+            table.add_column(head, ratio=ratio)
+        table.add_column(_t("board.forces", lang), ratio=6)
         for area in areas:
             entry = places.get(area)
+            name = Text(place_name(area, lang), "bold")
+            name.append(f" {BOARD.areas[area].rp} RP", "dim")
+            marks = _marks(area, board, lang)
+            if marks:
+                name.append("\n")
+                name.append_text(marks)
             table.add_row(
-                Text("  " + place_name(area, lang)),
-                _marks(area, board, lang),
+                name,
                 _cities(area, board, lang),
                 _control(entry["control"] if entry else [], lang),
                 _forces(entry, lang),
             )
-    return table
+        tables += [table, Text("")]
+    return Group(*tables)
 
 
 def waters_table(board: dict[str, Any], lang: str) -> Table | None:
@@ -251,7 +268,8 @@ def header(view: dict[str, Any], lang: str) -> Group:
         else _t("board.absolutists", lang)
     )
     off = _off_map(board, lang)
-    lines: list[RenderableType] = [title, rp, turn_track(board, lang), Text(liberals + " · " + off)]
+    legend = Text(_t("board.legend_terminal", lang), "dim")
+    lines: list[RenderableType] = [title, rp, turn_track(board, lang), Text(liberals + " · " + off), legend]
     if view.get("rule"):
         lines.append(waiting(view, lang))
     return Group(*lines)

@@ -206,7 +206,7 @@ def test_the_terminal_shows_the_other_side_only_its_markers_5_1_3(scenario: str)
             text = text_of(state.view(role, lang), lang)
             units, leaders = on_map(state, other)
             assert units or leaders, "each side has forces on the map after the set-up"
-            assert GAME.catalog.text("board.hidden", lang) in text
+            assert f": ▣ {GAME.catalog.text('board.hidden', lang)} (" in text
             for leader in leaders:
                 assert GAME.catalog.text(f"leader.{leader}", lang) not in text, (role, leader)
                 checked += 1
@@ -225,7 +225,7 @@ def test_the_terminal_shows_the_other_side_only_its_markers_5_1_3(scenario: str)
 def test_with_open_intelligence_the_terminal_shows_both_sides() -> None:
     state = set_up("1820-1824", "open")
     text = text_of(state.view(0, "es"), "es")
-    assert GAME.catalog.text("board.hidden", "es") not in text
+    assert f": ▣ {GAME.catalog.text('board.hidden', 'es')} (" not in text
     assert GAME.catalog.text("leader.pezuela", "es") in text  # a Royalist leader, seen by the Patriot
 
 
