@@ -40,7 +40,7 @@ class PatriaLibre(Game):
     title = "Patria Libre"
     roles = ROLES
     player_counts = (1, 2, 3, 4)
-    rulebook = "rulebooks/patria-libre.es.txt"
+    rulebook = "Patria Libre (Saúl Sánchez), reglamento en castellano, Malinche Games"
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000
