@@ -77,9 +77,15 @@ function renderPrompt(message) {
     return;
   }
   const mine = view.actions.length > 0;
-  const waiting = mine ? null : h("span", { class: "waiting" }, `${t("prompt_wait")} ${roleNames[view.current_role] || view.current_role}`,
-    message.seats.find((s) => s.role === view.current_role)?.kind === "ai" ? ` (${t("ai")}) ${t("thinking")}` : "", ": ");
-  prompt.replaceChildren(waiting ?? "", view.prompt ?? "", " ", view.rule ? ruleLink(view.game, view.rule) : "");
+  const name = roleNames[view.current_role] || view.current_role;
+  // A prompt that already begins with the role's name ("Hidalgo: elige…") is not prefixed by it twice.
+  let text = view.prompt ?? "";
+  if (name && text.startsWith(`${name}: `)) text = text.slice(name.length + 2);
+  const thinking = message.seats.find((s) => s.role === view.current_role)?.kind === "ai" ? ` (${t("ai")}) ${t("thinking")}` : "";
+  let who = null;
+  if (!mine) who = h("span", { class: "waiting" }, `${t("prompt_wait")} ${name}`, thinking, ": ");
+  else if (message.my_roles.length > 1 || text !== (view.prompt ?? "")) who = h("span", { class: "turn-of" }, t("turn_of", { role: name }), " ");
+  prompt.replaceChildren(who ?? "", text, " ", view.rule ? ruleLink(view.game, view.rule) : "");
   prompt.classList.toggle("my-turn", mine);
 }
 
@@ -104,6 +110,11 @@ function render(message) {
   renderActions(drawn);
   $("undo").disabled = !(message.undoable > 0);
   $("undo").hidden = view.terminal || !view.role;
+  // A disabled undo says which rule of undo stops it, in its tooltip and beside it.
+  const why = message.undo_blocked && view.role && !view.terminal ? t(message.undo_blocked) : "";
+  $("undo").title = why;
+  $("undo-why").textContent = why;
+  $("undo-why").hidden = !why;
   $("hint").hidden = view.terminal || !view.role;
   $("hint").disabled = view.actions.length === 0;
   $("hint-box").hidden = true;
