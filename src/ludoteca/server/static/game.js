@@ -16,6 +16,7 @@ let last = null;
 let selected = null;
 let socket = null;
 let retry = 0;
+const ALL_BUTTONS = 24;  // up to this many legal actions, each has its button
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -61,8 +62,13 @@ function choose(actions) {
   }
 }
 
+/** The legal actions as named buttons: all of them when they are few (a person sees every choice without
+ * hovering), else those the board does not offer one to a target (several on one location, or none). */
 function renderActions(drawn) {
-  const shown = selected ?? last.view.actions.filter((a) => !drawn.has(a.id));
+  const actions = last.view.actions;
+  const perTarget = new Map();
+  for (const a of actions) if (drawn.has(a.id)) perTarget.set(a.target, (perTarget.get(a.target) ?? 0) + 1);
+  const shown = selected ?? (actions.length <= ALL_BUTTONS ? actions : actions.filter((a) => !drawn.has(a.id) || perTarget.get(a.target) > 1));
   const buttons = shown.map((a) => h("button", {
     type: "button", "data-action": a.id, "data-notation": a.notation, class: `group-${a.group}`, onclick: () => act(a),
   }, a.label));
