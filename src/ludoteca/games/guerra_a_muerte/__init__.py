@@ -49,7 +49,7 @@ class GuerraAMuerte(Game):
     title = "Guerra a Muerte"
     roles = ("patriotas", "realistas")
     player_counts = (1, 2)
-    rulebook = "rulebooks/guerra-a-muerte.es.txt"
+    rulebook = "Guerra a Muerte (Javier Romero), reglas en castellano, Against the Odds nº 23"
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000
