@@ -116,7 +116,7 @@ class State:
             "rule": params.pop("rule", None) or self.procedures[frame["p"]].rule,
             "secret": secret,
         }
-        if private:  # only where used, so that other games' positions (and records' digests) stay as they were
+        if private:  # only where used: other games' positions (and records' digests) stay as they were
             self.d["wait"]["private"] = True
 
     def chance(self, weights: Mapping[int, int], then: str) -> None:

@@ -107,10 +107,11 @@ class MyaState(State):
         then: str,
         prompt: str,
         secret: bool = False,
+        private: bool = False,
         **params: Any,
     ) -> None:
         """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
-        super().ask(role, actions, then=then, prompt=prompt, secret=secret, **_named(params))
+        super().ask(role, actions, then=then, prompt=prompt, secret=secret, private=private, **_named(params))
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """§5: in solo mode the Nitayno's procedure ``nitayno.<kind>`` takes the indigenous decisions it
