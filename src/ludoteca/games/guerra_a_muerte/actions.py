@@ -37,10 +37,10 @@ def militia_ids() -> list[str]:
 UNITS = [*BOARD.units, *militia_ids()]
 AREAS = list(BOARD.areas)
 NAMES = (
-    [f"place {a}" for a in AREAS]
-    + [f"activate {a}" for a in AREAS]
-    + [f"move {a}" for a in AREAS]
-    + [f"uprise {a}" for a in AREAS]
+    [f"place {area}" for area in AREAS]
+    + [f"activate {area}" for area in AREAS]
+    + [f"move {area}" for area in AREAS]
+    + [f"uprise {area}" for area in AREAS]
     + [f"leave {u}" for u in UNITS]
     + [f"lose {u}" for u in UNITS]
     + [f"recruit {u}" for u in UNITS]

@@ -12,7 +12,7 @@ from ludoteca.games.guerra_a_muerte.position import DEAD, DUE
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
-    from ludoteca.games.guerra_a_muerte.state import GamState as St
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
@@ -28,32 +28,32 @@ game = PROCS.proc("game", rule="3.1")
 
 
 @game.step()
-def _game(st: St, f: Frame, a: A) -> None:
+def _game(state: GamState, frame: Frame, action: A) -> None:
     """§2: the campaign's set-up choices (the Royalist deploys first), then the scenario's first turn
     from the phase where it starts (§12.1.1, §12.2.1, §12.3.1)."""
-    if BOARD.scenarios[st.options.scenario].get("setup", st.options.scenario) == "campaign":
-        st.call("deployment", then="first")
+    if BOARD.scenarios[state.options.scenario].get("setup", state.options.scenario) == "campaign":
+        state.call("deployment", then="first")
     else:
-        st.goto("first")
+        state.goto("first")
 
 
 @game.step("first")
-def _first(st: St, f: Frame, a: A) -> None:
-    start = BOARD.scenarios[st.options.scenario].get("start_phase", "events")
+def _first(state: GamState, frame: Frame, action: A) -> None:
+    start = BOARD.scenarios[state.options.scenario].get("start_phase", "events")
     first = {"uprisings": "turn_from_uprisings", "events": "turn"}.get(start, "turn_from_operations")
-    st.log("log.turn", turn=st.turn, year=1809 + st.turn)
-    st.call(first, then="next")
+    state.log("log.turn", turn=state.turn, year=1809 + state.turn)
+    state.call(first, then="next")
 
 
 @game.step("next")
-def _next(st: St, f: Frame, a: A) -> None:
+def _next(state: GamState, frame: Frame, action: A) -> None:
     """After each turn: the scenario's last turn ends the game (§11.0, §12.x.1); else the next turn."""
-    if st.turn >= int(BOARD.scenarios[st.options.scenario]["last_turn"]):
-        st.call("victory", then="next")
+    if state.turn >= int(BOARD.scenarios[state.options.scenario]["last_turn"]):
+        state.call("victory", then="next")
         return
-    st.d["turn"] += 1
-    st.log("log.turn", turn=st.turn, year=1809 + st.turn)
-    st.call("turn", then="next")
+    state.d["turn"] += 1
+    state.log("log.turn", turn=state.turn, year=1809 + state.turn)
+    state.call("turn", then="next")
 
 
 # ------------------------------------------------------------------------------------ 1. Events
@@ -61,15 +61,15 @@ events = PROCS.proc("events", rule="10.2")
 
 
 @events.step()
-def _events(st: St, f: Frame, a: A) -> None:
+def _events(state: GamState, frame: Frame, action: A) -> None:
     """§3.1.1, §10.2: from turn IX, until it happens once, the Patriot rolls for the Liberals taking power
     in Spain: 5–6 on turn IX, one more face each later turn."""
-    st.d["phase"] = "events"
+    state.d["phase"] = "events"
     table = BOARD.tables["liberal_event"]
-    if st.d["liberals"] or st.turn < int(table["first_turn"]):
-        st.ret()
+    if state.d["liberals"] or state.turn < int(table["first_turn"]):
+        state.ret()
         return
-    st.chance(D6, then="rolled")
+    state.chance(D6, then="rolled")
 
 
 def liberal_event_needs(turn: int) -> int:
@@ -79,27 +79,27 @@ def liberal_event_needs(turn: int) -> int:
 
 
 @events.step("rolled")
-def _events_rolled(st: St, f: Frame, a: A) -> None:
-    roll = face(a) if a is not None else 0
-    if roll < liberal_event_needs(st.turn):
-        st.log("log.liberals_no", roll=roll)
-        st.ret()
+def _events_rolled(state: GamState, frame: Frame, action: A) -> None:
+    roll = face(action) if action is not None else 0
+    if roll < liberal_event_needs(state.turn):
+        state.log("log.liberals_no", roll=roll)
+        state.ret()
         return
-    st.d["liberals"] = st.turn
-    st.log("log.liberals", roll=roll)
+    state.d["liberals"] = state.turn
+    state.log("log.liberals", roll=roll)
     cancelled = 0
-    for uid, s in st.d["units"].items():  # §10.2.1.1: Spanish reinforcements from this turn on
+    for uid, s in state.d["units"].items():  # §10.2.1.1: Spanish reinforcements from this turn on
         if s["at"] == DUE and BOARD.units.get(uid) is not None and BOARD.units[uid].nationality == "spanish":
             s["at"] = DEAD
             cancelled += 1
     if cancelled:
-        st.log("log.reinforcements_cancelled", n=cancelled)
-    st.call("subversion", then="done")
+        state.log("log.reinforcements_cancelled", n=cancelled)
+    state.call("subversion", then="done")
 
 
 @events.step("done")
-def _events_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _events_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
 # --------------------------------------------------------------------------------- 6. End of turn
@@ -107,17 +107,17 @@ end = PROCS.proc("end_of_turn", rule="3.1")
 
 
 @end.step()
-def _end(st: St, f: Frame, a: A) -> None:
+def _end(state: GamState, frame: Frame, action: A) -> None:
     """§3.1.6: surrender of blockaded fortresses (§6.6), then ships return to port (§7.4)."""
-    st.d["phase"] = "end"
-    st.call("blockade", then="ships")
+    state.d["phase"] = "end"
+    state.call("blockade", then="ships")
 
 
 @end.step("ships")
-def _end_ships(st: St, f: Frame, a: A) -> None:
-    st.call("return_to_port", then="done")
+def _end_ships(state: GamState, frame: Frame, action: A) -> None:
+    state.call("return_to_port", then="done")
 
 
 @end.step("done")
-def _end_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _end_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()

@@ -9,7 +9,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
-    from ludoteca.games.guerra_a_muerte.state import GamState as St
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 UNWRITTEN = {
     "uprisings": "9.3",
@@ -27,11 +27,11 @@ def _unwritten(name: str, rule: str) -> None:
     proc = PROCS.proc(name, rule=rule)
 
     @proc.step()
-    def _start(st: St, f: Frame, a: int | None) -> None:
+    def _start(state: GamState, frame: Frame, action: int | None) -> None:
         if name == "uprisings":
-            st.d["phase"] = "uprisings"
-        st.log("log.not_implemented", rule=rule)
-        st.ret()
+            state.d["phase"] = "uprisings"
+        state.log("log.not_implemented", rule=rule)
+        state.ret()
 
 
 for _name, _rule in UNWRITTEN.items():
