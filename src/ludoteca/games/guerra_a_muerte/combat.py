@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face
@@ -15,6 +15,7 @@ from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -275,15 +276,12 @@ def _battle_done(state: GamState, frame: Frame, action: A) -> None:
 siege = PROCS.proc("siege", rule="6.2")
 
 
-def city_of(area: str) -> Any:
-    """The area's city (the fortress first): Cartagena lies in Santa Fe (ambiguity 12)."""
-    cities = sorted((c for c in BOARD.cities.values() if c.area == area), key=lambda c: not c.fortress)
-    return cities[0] if cities else None
-
-
-def siege_odds(state: GamState, besiegers: list[str], garrison: list[str], area: str) -> tuple[int, int, int]:
+def siege_odds(
+    state: GamState, besiegers: list[str], garrison: list[str], area: str, works: bool = False
+) -> tuple[int, int, int]:
     """§6.2–§6.5: the besieger's factors with artillery doubled, the garrison's with the city's own +8
-    (fortress) or +2; one column right for ships of the besieger off the port with no enemy ships."""
+    (fortress) or +2; two columns right with siege works (§6.4), one for ships of the besieger off the
+    port with no enemy ships (§6.5)."""
     t = BOARD.tables["siege"]
     attack = 0
     for u in besiegers:
@@ -293,7 +291,7 @@ def siege_odds(state: GamState, besiegers: list[str], garrison: list[str], area:
     city = city_of(area)
     defence = sum(COUNTERS[u].strength(int(state.d["units"][u]["steps"])) for u in garrison)
     defence += int(t["fortress"]) if city is not None and city.fortress else int(t["city"])
-    shift = 0
+    shift = int(t["siege_works_shift"]) if works else 0
     if city is not None and city.port:
         side = COUNTERS[besiegers[0]].side
         ships = {COUNTERS[u].side for u in state.units_at(city.sea)}
@@ -318,7 +316,9 @@ def _siege(state: GamState, frame: Frame, action: A) -> None:
 def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
     """§6.3: one die on the Siege table, plus the besieger's leader's tactical factor."""
     assert action is not None
-    attack, defence, shift = siege_odds(state, frame["units"], frame["garrison"], frame["area"])
+    attack, defence, shift = siege_odds(
+        state, frame["units"], frame["garrison"], frame["area"], bool(frame.get("works"))
+    )
     roll = face(action) + state.best_leader(frame["leaders"], "tactical")
     result = BOARD.siege_table.result(attack, defence, roll, shift)
     state.log(
@@ -415,3 +415,55 @@ def _repression_rolled(state: GamState, frame: Frame, action: A) -> None:
         state.d["repression"].append(frame["area"])
         state.log("log.repression", area=f"@area.{frame['area']}")
     state.ret()
+
+
+# ------------------------------------------------------------------------------------ blockade §6.6
+blockade = PROCS.proc("blockade", rule="6.6")
+
+
+def blockade_holds(state: GamState, city_id: str, side: str) -> bool:
+    """§6.6 at the end of the turn: (1) the blockading force is still outside the fortress, (2) no ships
+    of the besieged side in the port's sea area, (3) none of its units in the area outside the city —
+    and there is still a garrison to starve."""
+    city = BOARD.cities[city_id]
+    enemy = ENEMY[side]
+    outside = [u for u in state.land_at(city.area, side) if not state.d["units"][u]["city"]]
+    garrison = [u for u in state.land_at(city.area, enemy) if state.d["units"][u]["city"]]
+    relief = [u for u in state.land_at(city.area, enemy) if not state.d["units"][u]["city"]]
+    ships = [u for u in state.units_at(city.sea, enemy) if COUNTERS[u].naval] if city.port else []
+    return bool(outside and garrison and not relief and not ships)
+
+
+def starved(roll: int, patriot_with_cochrane: bool) -> bool:
+    """§6.6: 1–4 the fortress surrenders; Cochrane −1 for a Patriot blockade (§8.3 (a))."""
+    mod = int(BOARD.tables["cochrane"]["blockade"]) if patriot_with_cochrane else 0
+    return roll + mod <= int(BOARD.tables["blockade"]["surrenders"][1])
+
+
+@blockade.step()
+def _blockade(state: GamState, frame: Frame, action: A) -> None:
+    frame.setdefault("todo", sorted(state.d["blockades"].items()))
+    while frame["todo"]:
+        city_id, side = frame["todo"][0]
+        if blockade_holds(state, city_id, side):
+            state.chance(D6, then="rolled")
+            return
+        frame["todo"].pop(0)
+    state.d["blockades"] = {}
+    state.ret()
+
+
+@blockade.step("rolled")
+def _blockade_rolled(state: GamState, frame: Frame, action: A) -> None:
+    """The surrendered garrison goes to its recruit pool (§6.6 example)."""
+    assert action is not None
+    city_id, side = frame["todo"].pop(0)
+    city = BOARD.cities[city_id]
+    cochrane = side == "patriot" and state.d["leaders"]["cochrane"]["at"] in (city.sea, city.area)
+    if starved(face(action), cochrane):
+        for u in [u for u in state.land_at(city.area, ENEMY[side]) if state.d["units"][u]["city"]]:
+            state.eliminate(u)
+        state.log("log.blockade_surrender", city=f"@city.{city_id}", roll=face(action))
+    else:
+        state.log("log.blockade_holds", city=f"@city.{city_id}", roll=face(action))
+    state.goto("start")

@@ -10,7 +10,10 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
+from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.special import SPL_AREA, spl_moves
+from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -19,8 +22,9 @@ A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
 ROLE = {"patriot": 0, "royalist": 1}
 ENEMY = {"patriot": "royalist", "royalist": "patriot"}
-ROYALIST_NATIONS = ["american", "spanish"]
-"""The Royalist counters that operate (the São Paulo Legion stays in Brazil: §10.6 is not written)."""
+ROYALIST_GROUPS = (("american", "spanish"), ("portuguese",))
+"""§3.2, §10.6: the Royalist forces operate together; the São Paulo Legion never stacks or operates with
+them."""
 ANDES = {frozenset((link.a, link.b)) for link in BOARD.land_links if link.andes}
 
 
@@ -72,35 +76,7 @@ def field_units(state: GamState, area: str, side: str) -> list[str]:
 
 
 def nations_of(side: str, group: int) -> list[str]:
-    return ROYALIST_NATIONS if side == "royalist" else list(PATRIOT_GROUPS[group])
-
-
-# ------------------------------------------------------------------------------ the phases (§3.2)
-def _phase(side: str) -> None:
-    proc = PROCS.proc(f"{side}_operations", rule="3.2")
-
-    @proc.step()
-    def _start(state: GamState, frame: Frame, action: A) -> None:
-        state.d["phase"] = f"{side}_operations"
-        for s in state.d["units"].values():
-            s["done"] = False
-        for s in state.d["leaders"].values():
-            s["done"] = False
-        frame["group"] = 0
-        state.goto("group")
-
-    @proc.step("group")
-    def _group(state: GamState, frame: Frame, action: A) -> None:
-        groups = 1 if side == "royalist" else len(PATRIOT_GROUPS)
-        if frame["group"] >= groups:
-            state.ret()
-            return
-        frame["group"] += 1
-        state.call("nation_operations", then="group", side=side, nations=nations_of(side, frame["group"] - 1))
-
-
-_phase("patriot")
-_phase("royalist")
+    return list(ROYALIST_GROUPS[group] if side == "royalist" else PATRIOT_GROUPS[group])
 
 
 def eligible(state: GamState, side: str, nations: list[str], area: str) -> tuple[list[str], list[str]]:
@@ -114,50 +90,10 @@ def eligible(state: GamState, side: str, nations: list[str], area: str) -> tuple
         lid
         for lid in state.leaders_at(area, side)
         if not state.d["leaders"][lid]["done"]
-        and (side == "royalist" or BOARD.leaders[lid].nationality in nations)
+        and not BOARD.leaders[lid].naval
+        and (BOARD.leaders[lid].nationality in nations if side == "patriot" else "portuguese" not in nations)
     ]
     return units, leaders
-
-
-nation = PROCS.proc("nation_operations", rule="3.3")
-
-
-@nation.step()
-def _nation(state: GamState, frame: Frame, action: A) -> None:
-    """§3.3: the player activates one force after another, each to the end, or passes."""
-    areas = [x for x in BOARD.areas if any(eligible(state, frame["side"], frame["nations"], x))]
-    if not areas:
-        state.ret()
-        return
-    options = [ID[f"activate {x}"] for x in areas] + [ID["pass"]]
-    state.decide(
-        ROLE[frame["side"]],
-        "activate",
-        options,
-        then="chosen",
-        prompt="prompt.activate",
-        nations=[f"@nation.{n}" for n in frame["nations"]],
-    )
-
-
-@nation.step("chosen")
-def _nation_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    if verb(action) == "pass":
-        state.log("log.pass", side=f"@side.{frame['side']}")
-        state.ret()
-        return
-    area = target(action)
-    units, leaders = eligible(state, frame["side"], frame["nations"], area)
-    state.call(
-        "activation",
-        then="start",
-        side=frame["side"],
-        nations=frame["nations"],
-        area=area,
-        units=units,
-        leaders=leaders,
-    )
 
 
 activation = PROCS.proc("activation", rule="3.3")
@@ -227,39 +163,82 @@ def force_here(state: GamState, frame: Frame) -> None:
     frame["leaders"] = [lid for lid in frame["leaders"] if state.d["leaders"][lid]["at"] == frame["area"]]
 
 
-def enemies(side: str) -> tuple[str, ...]:
-    return (ENEMY[side],)
+def exits(state: GamState, frame: Frame) -> list[str]:
+    """Where the force may move (§5): the bordering areas; from the United States box into Tejas, Nuevo
+    México or Nueva California (§10.3); the São Paulo Legion only between Brazil and the Banda Oriental,
+    and not where Royalist units stand (§10.6)."""
+    area = frame["area"]
+    if "portuguese" in frame["nations"]:
+        return [x for x in spl_moves(area) if x == "brasil" or not state.land_at(x, "royalist")]
+    if area in BOARD.boxes:
+        return [link.to for link in BOARD.box_links if link.box == area and link.to in BOARD.areas]
+    return list(BOARD.adjacent[area])
+
+
+def fortress_besieged(state: GamState, side: str, area: str) -> str:
+    """The area's fortress with enemy units inside, which `side` may blockade (§6.6); "" if none."""
+    city = city_of(area)
+    inside = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["city"]]
+    return city.id if city is not None and city.fortress and inside else ""
 
 
 @activation.step("operate")
 def _operate(state: GamState, frame: Frame, action: A) -> None:
-    """§3.3: any operations in any order while OPs last (costs: the Operations Cost chart)."""
+    """§3.3: any operations in any order while OPs last (costs: the Operations Cost chart). A force that
+    blockades may only make siege attacks afterwards (§6.6)."""
     force_here(state, frame)
     side, area = frame["side"], frame["area"]
     if not frame["units"] and not frame["leaders"]:
-        state.ret()
+        state.goto("end")
         return
     left = frame["ops"] - frame["used"]
     cost = BOARD.op_cost
     options = [ID["stop"]]
+    in_box = area in BOARD.boxes
+    besieged = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["city"]]
+    if frame.get("blockade"):
+        if frame["units"] and besieged and left >= cost["siege_attack"]:
+            options.append(ID["siege"])
+        if frame["units"] and besieged and left >= cost["siege_attack"] + cost["siege_works"]:
+            options.append(ID["siege works"])
+        state.decide(
+            ROLE[side],
+            "operate",
+            options,
+            then="operation",
+            prompt="prompt.operate",
+            area=f"@area.{area}",
+            ops=left,
+        )
+        return
     if left >= cost["move"]:
-        options += [ID[f"move {x}"] for x in BOARD.adjacent[area]]
+        options += [ID[f"move {x}"] for x in exits(state, frame)]
     if len(frame["units"]) + len(frame["leaders"]) > 1:
         options += [ID[f"leave {u}"] for u in frame["units"]]
     extra, _ = eligible(state, side, frame["nations"], area)
-    if extra:
+    if extra and frame.get("mexico", -1) < 0:
         options.append(ID["gather"])
-    if frame["units"] and left >= cost["field_attack"]:
+    if frame["units"] and not in_box and left >= cost["field_attack"]:
         if field_units(state, area, ENEMY[side]):
             options.append(ID["attack"])
-        if state.land_at(area, "rebel"):
+        if state.land_at(area, "rebel") and "portuguese" not in frame["nations"]:
             options.append(ID["attack rebels"])
-    if (
-        frame["units"]
-        and left >= cost["siege_attack"]
-        and [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["city"]]
-    ):
+    if frame["units"] and not in_box and besieged and left >= cost["siege_attack"]:
         options.append(ID["siege"])
+        if left >= cost["siege_attack"] + cost["siege_works"]:
+            options.append(ID["siege works"])
+    if frame["units"] and not in_box and left >= cost["blockade_min"]:
+        city = fortress_besieged(state, side, area)
+        if city and city not in state.d["blockades"]:
+            options.append(ID["blockade"])
+    if frame["units"] and not in_box and left >= cost["counter_guerrilla"]:
+        options += [
+            ID[f"hunt {u}"] for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]
+        ]
+    from ludoteca.games.guerra_a_muerte.naval import can_embark  # naval builds on this module
+
+    if "portuguese" not in frame["nations"] and can_embark(state, frame):
+        options.append(ID["embark"])
     if options == [ID["stop"]]:
         state.goto("end")
         return
@@ -269,7 +248,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
         options,
         then="operation",
         prompt="prompt.operate",
-        area=f"@area.{area}",
+        area=f"@area.{area}" if not in_box else f"@box.{area}",
         ops=left,
     )
 
@@ -279,6 +258,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
     v, what = verb(action), target(action)
     side, area = frame["side"], frame["area"]
+    cost = BOARD.op_cost
     if v == "stop":
         state.goto("end")
     elif v == "leave":
@@ -296,9 +276,9 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.log("log.gathered", visible_to=[ROLE[side]], n=len(units) + len(leaders))
         state.goto("operate")
     elif v == "move":
-        frame["used"] += BOARD.op_cost["move"]
+        frame["used"] += cost["move"]
         frame["to"] = what
-        interceptors = field_units(state, area, ENEMY[side])
+        interceptors = field_units(state, area, ENEMY[side]) if area in BOARD.areas else []
         if interceptors:
             state.call(
                 "interception",
@@ -313,7 +293,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         else:
             state.goto("moved")
     elif v == "attack":
-        frame["used"] += BOARD.op_cost["field_attack"]
+        frame["used"] += cost["field_attack"]
         defender = ENEMY[side] if not what else "rebel"
         state.call(
             "battle",
@@ -327,20 +307,54 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
             if defender != "rebel"
             else state.land_at(area, "rebel"),
             dleaders=state.leaders_at(area, defender),
-            friction=frame["used"] - BOARD.op_cost["field_attack"]
-            >= int(BOARD.tables["friction"]["ops_spent"]),
+            friction=frame["used"] - cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
             evade=True,
         )
-    else:  # siege
-        frame["used"] += BOARD.op_cost["siege_attack"]
+    elif v == "siege":
+        works = what == "works"
+        frame["used"] += cost["siege_attack"] + (cost["siege_works"] if works else 0)
         state.call(
-            "siege", then="operate", attacker=side, area=area, units=frame["units"], leaders=frame["leaders"]
+            "siege",
+            then="operate",
+            attacker=side,
+            area=area,
+            units=frame["units"],
+            leaders=frame["leaders"],
+            works=works,
         )
+    elif v == "blockade":
+        frame["used"] += cost["blockade_min"]
+        frame["blockade"] = True
+        city = fortress_besieged(state, side, area)
+        state.d["blockades"][city] = side
+        state.log("log.blockade", side=f"@side.{side}", city=f"@city.{city}")
+        state.goto("operate")
+    elif v == "hunt":
+        frame["used"] += cost["counter_guerrilla"]
+        state.call(
+            "counter_guerrilla", then="operate", side=side, area=area, units=frame["units"], target=what
+        )
+    else:  # embark
+        frame["used"] += cost["embark"] + cost["disembark"]
+        state.call(
+            "transport", then="landed", side=side, area=area, units=frame["units"], leaders=frame["leaders"]
+        )
+
+
+@activation.step("landed")
+def _landed(state: GamState, frame: Frame, action: A) -> None:
+    """§7.6: the force is ashore where it landed and goes on operating."""
+    to = frame.pop("ret")
+    frame["area"] = to
+    frame["moved"] = True
+    frame["hostile"] = frame["hostile"] or BOARD.areas[to].hostile
+    state.goto("operate")
 
 
 @activation.step("moved")
 def _moved(state: GamState, frame: Frame, action: A) -> None:
-    """§5: the force enters the next area unless it was intercepted (§3.4: it stays and fights)."""
+    """§5: the force enters the next area unless it was intercepted (§3.4: it stays and fights). The São
+    Paulo Legion withdrawn to Brazil leaves the game (§10.6)."""
     intercepted = frame.pop("ret", False)
     to = frame.pop("to")
     force_here(state, frame)
@@ -355,25 +369,35 @@ def _moved(state: GamState, frame: Frame, action: A) -> None:
         state.d["leaders"][lid]["at"] = to
     frame["area"] = to
     frame["moved"] = True
-    if BOARD.areas[to].hostile:
+    if to == "brasil":
+        for u in frame["units"]:
+            state.d["units"][u]["at"] = DEAD
+        frame["units"] = []
+    if to in BOARD.areas and BOARD.areas[to].hostile:
         frame["hostile"] = True
-    state.log("log.moved", side=f"@side.{frame['side']}", area=f"@area.{to}")
+    if to == SPL_AREA and any(COUNTERS[u].nationality == "el_plata" for u in frame["units"]):
+        state.d["spl"] = True
+    state.log(
+        "log.moved", side=f"@side.{frame['side']}", area=f"@area.{to}" if to in BOARD.areas else f"@box.{to}"
+    )
     state.goto("operate")
 
 
 @activation.step("end")
 def _end(state: GamState, frame: Frame, action: A) -> None:
     """§5.3: a force that moved into or through a hostile area or across the Andes rolls for attrition
-    at the end of its move (only forces that moved roll, ambiguity 4)."""
+    at the end of its move (only forces that moved roll, ambiguity 4; never the São Paulo Legion, §10.6)."""
     force_here(state, frame)
-    if (
-        frame["units"]
-        and (frame["hostile"] or frame["andes"])
-        and not all(COUNTERS[u].side == "rebel" for u in frame["units"])
-    ):
-        state.call("attrition", then="done", side=frame["side"], area=frame["area"], units=frame["units"])
+    if frame["units"] and (frame["hostile"] or frame["andes"]) and "portuguese" not in frame["nations"]:
+        state.call("attrition", then="ports", side=frame["side"], area=frame["area"], units=frame["units"])
         return
-    state.ret()
+    state.goto("ports")
+
+
+@activation.step("ports")
+def _ports(state: GamState, frame: Frame, action: A) -> None:
+    """§7.9: ships in a port the force has taken roll for their fate."""
+    state.call("ports_taken", then="done")
 
 
 @activation.step("done")

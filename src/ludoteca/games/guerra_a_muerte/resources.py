@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.state import main_port
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -261,7 +262,7 @@ def _reinforcements_convoy(state: GamState, frame: Frame, action: A) -> None:
 def _land(state: GamState, frame: Frame, how: str) -> None:
     for u in frame["wave"]:
         if how == "land":
-            state.d["units"][u].update(at=frame["port"], city=COUNTERS[u].naval, done=False)
+            state.place_unit(u, frame["port"])
         elif how == "return":
             state.d["units"][u]["turn"] = state.turn + 1
         else:
@@ -304,7 +305,7 @@ def _reinforcements_others(state: GamState, frame: Frame, action: A) -> None:
 
 
 def _enter(state: GamState, uid: str, area: str) -> None:
-    state.d["units"][uid].update(at=area, city=COUNTERS[uid].naval, done=False)
+    state.place_unit(uid, area)
     state.log("log.enters", what=f"@unit.{uid}", area=f"@area.{area}")
 
 
@@ -345,118 +346,47 @@ def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
 
 @reinforcements.step("leader_in")
 def _reinforcements_leader_in(state: GamState, frame: Frame, action: A) -> None:
+    """§8.3: the turn Cochrane enters, a Patriot ship of the pool enters free with him where he has a
+    port (a ship of the line first, which is never worse for the Patriot than a frigate)."""
     assert action is not None
-    state.d["leaders"][frame["leader"]]["at"] = target(action)
-    state.log("log.enters", what=f"@leader.{frame['leader']}", area=f"@area.{target(action)}")
+    area = target(action)
+    state.d["leaders"][frame["leader"]]["at"] = area
+    state.log("log.enters", what=f"@leader.{frame['leader']}", area=f"@area.{area}")
+    if frame["leader"] == "cochrane" and main_port(area):
+        ships = sorted(
+            (
+                u
+                for u, c in COUNTERS.items()
+                if c.side == "patriot" and c.naval and state.d["units"][u]["at"] == POOL
+            ),
+            key=lambda u: (COUNTERS[u].arm != "ship_of_the_line", COUNTERS[u].nationality != "chile", u),
+        )
+        if ships:
+            state.place_unit(ships[0], area)
+            state.log("log.enters", what=f"@unit.{ships[0]}", area=f"@area.{area}")
     state.goto("leaders")
 
 
-# ----------------------------------------------------------------------------- recruitment §4.6
-def placements(state: GamState, uid: str) -> list[str]:
-    """§4.6: where a recruit may be placed: an area its side (its nationality, for the Patriot) holds,
-    in the nation's rebuild list; New Granada units only in Santa Fe; ships only where there is a port."""
-    c = COUNTERS[uid]
-    if c.side == "royalist":
-        areas = [x for x in BOARD.areas if state.controls("royalist", x)]
-    else:
-        listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
-        areas = [
-            x
-            for x in listed
-            if any(COUNTERS[u].nationality == c.nationality for u in state.land_at(x, "patriot"))
-        ]
-        if c.new_granada:
-            areas = [x for x in areas if x == "santa_fe"]
-    if c.naval:
-        ports = {p.area for p in BOARD.cities.values() if p.port}
-        areas = [x for x in areas if x in ports]
-    return sorted(areas)
+# ------------------------------------------------------------------------ Mexican lost cause §4.10
+lost_cause = PROCS.proc("lost_cause", rule="4.10")
 
 
-def funds(state: GamState, uid: str) -> float:
-    return float(sum(state.d["rp"][p] for p in state.rp_for(COUNTERS[uid].nationality)))
-
-
-def recruitable(state: GamState, side: str) -> list[str]:
-    """The pool's counters `side` can afford and place; one militia counter per nationality and arm."""
-    out, seen = [], set()
-    for u, s in state.d["units"].items():
-        c = COUNTERS[u]
-        if s["at"] != POOL or c.side != side or c.nationality == "portuguese":
+@lost_cause.step()
+def _lost_cause(state: GamState, frame: Frame, action: A) -> None:
+    """§4.10: with Morelos dead or taken, every Mexican regular still due is replaced, one for one by arm
+    (ambiguity 18), by a Mexican militia counter due on the same turn; with no militia left it is lost."""
+    replaced = lost = 0
+    for uid in sorted(u for u, s in state.d["units"].items() if s["at"] == DUE):
+        c = COUNTERS[uid]
+        if c.nationality != "mexico" or c.militia or c.naval:
             continue
-        if c.militia:
-            if (c.nationality, c.arm) in seen:
-                continue
-            seen.add((c.nationality, c.arm))
-        if funds(state, u) + 1e-9 >= c.cost() and placements(state, u):
-            out.append(u)
-    return out
-
-
-recruitment = PROCS.proc("recruitment", rule="4.6")
-
-
-@recruitment.step()
-def _recruitment(state: GamState, frame: Frame, action: A) -> None:
-    frame.setdefault("sides", ["patriot", "royalist"])
-    if not frame["sides"]:
-        state.ret()
-        return
-    side = frame["sides"][0]
-    options = [ID[f"recruit {u}"] for u in recruitable(state, side)]
-    if not options:
-        frame["sides"].pop(0)
-        state.goto("start")
-        return
-    state.decide(
-        ROLE[side],
-        "recruit",
-        [*options, ID["done"]],
-        then="chosen",
-        prompt="prompt.recruit",
-        rp=state.d["rp"]["royalist"] if side == "royalist" else "",
-    )
-
-
-@recruitment.step("chosen")
-def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    if verb(action) == "done":
-        frame["sides"].pop(0)
-        state.goto("start")
-        return
-    uid = target(action)
-    c = COUNTERS[uid]
-    left = c.cost()
-    for p in state.rp_for(c.nationality):
-        take = min(left, state.d["rp"][p])
-        state.d["rp"][p] -= take
-        left -= take
-    frame["unit"] = uid
-    areas = placements(state, uid)
-    if len(areas) == 1:
-        _recruited(state, frame, areas[0])
-        return
-    state.decide(
-        ROLE[c.side],
-        "place",
-        [ID[f"place {x}"] for x in areas],
-        then="placed",
-        prompt="prompt.place",
-        what=f"@unit.{uid}",
-    )
-
-
-@recruitment.step("placed")
-def _recruitment_placed(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    _recruited(state, frame, target(action))
-
-
-def _recruited(state: GamState, frame: Frame, area: str) -> None:
-    uid = frame["unit"]
-    c = COUNTERS[uid]
-    state.d["units"][uid].update(at=area, steps=c.steps, city=c.naval, done=False, guerrilla=False)
-    state.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
-    state.log("log.placed", visible_to=[ROLE[c.side]], what=f"@unit.{uid}", area=f"@area.{area}")
-    state.goto("start")
+        arm = "cavalry" if c.arm == "cavalry" else "infantry"
+        militia = next((u for u in militia_of("mexico", arm) if state.d["units"][u]["at"] == POOL), "")
+        if militia:
+            state.d["units"][militia].update(at=DUE, turn=state.d["units"][uid]["turn"])
+            replaced += 1
+        else:
+            lost += 1
+        state.d["units"][uid]["at"] = DEAD
+    state.log("log.lost_cause", n=replaced, lost=lost)
+    state.ret()

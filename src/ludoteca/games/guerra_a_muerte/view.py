@@ -181,7 +181,7 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
             slot = state.d["units"][old]
             twin.d["units"][new] = {
                 **state.d["units"][new],
-                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn")},
+                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")},
             }
     for members in lgroups.values():
         shuffled = members[:]
