@@ -284,14 +284,15 @@ def alive_ships(state: GamState, ships: list[str], place: str) -> list[str]:
 
 @naval_battle.step()
 def _naval_battle(state: GamState, frame: Frame, action: A) -> None:
-    """§7.5: the attacked ships at sea may try to avoid combat (1–3); ships in port may not."""
+    """§7.5: the attacked ships at sea may try to avoid combat (1–3); ships in port may not, nor a
+    Patriot squadron that waits for a Spanish convoy (§4.8)."""
     state.reveal()
     frame["defender"] = ENEMY[frame["attacker"]]
     state.log("log.naval_battle", attacker=f"@side.{frame['attacker']}", place=_ref(frame["sea"]))
     if not frame["units"] or not frame["dunits"]:
         state.ret(frame["attacker"])
         return
-    if frame["port"]:
+    if frame["port"] or not frame.get("evade", True):
         state.goto("cochrane")
         return
     state.decide(
@@ -622,23 +623,20 @@ def _ports_taken_rolled(state: GamState, frame: Frame, action: A) -> None:
 
 
 def _capture(state: GamState, uid: str) -> None:
-    """§7.9: the taker puts a ship of the same type, of the nationality of its land units there, in the
-    port (if one is in its recruit pool)."""
+    """§7.9: the taker puts a ship of the same type in the port, of the nationality of its land units
+    there where its pool has one, else of any of its nationalities (only some nations have ships)."""
     s = state.d["units"][uid]
     side = ENEMY[COUNTERS[uid].side]
     nats = [COUNTERS[u].nationality for u in state.land_at(s["at"], side)]
-    nat = "spanish" if side == "royalist" else max(sorted(set(nats)), key=nats.count)
-    prize = next(
-        (
-            u
-            for u, c in COUNTERS.items()
-            if c.arm == COUNTERS[uid].arm and c.nationality == nat and state.d["units"][u]["at"] == POOL
-        ),
-        "",
-    )
-    if prize:
-        state.place_unit(prize, s["port"])
-        state.d["units"][prize]["done"] = True
+    pool = [
+        u
+        for u, c in COUNTERS.items()
+        if c.arm == COUNTERS[uid].arm and c.side == side and state.d["units"][u]["at"] == POOL
+    ]
+    pool.sort(key=lambda u: (-nats.count(COUNTERS[u].nationality), u))
+    if pool:
+        state.place_unit(pool[0], s["port"])
+        state.d["units"][pool[0]]["done"] = True
 
 
 @ports_taken.step("escaped")

@@ -164,9 +164,11 @@ def royalist_ports(state: GamState) -> list[str]:
     return sorted(out)
 
 
-def patriot_ships_off(state: GamState, area: str) -> bool:
-    seas = {c.sea for c in BOARD.cities.values() if c.area == area and c.port}
-    return any(COUNTERS[u].side == "patriot" for s in seas for u in state.units_at(s))
+def ships_off(state: GamState, area: str, side: str) -> list[str]:
+    """The ships of `side` in the sea area of the port where the convoy lands (its main port, §4.8)."""
+    port = main_port(area)
+    sea = BOARD.cities[port].sea if port else ""
+    return sorted(u for u in state.units_at(sea, side) if COUNTERS[u].naval) if sea else []
 
 
 def region_areas(region: str, side: str) -> list[str]:
@@ -246,7 +248,31 @@ def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
 def _reinforcements_port(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
     frame["port"] = target(action)
-    if patriot_ships_off(state, frame["port"]):
+    patriots = ships_off(state, frame["port"], "patriot")
+    royalists = ships_off(state, frame["port"], "royalist")
+    if patriots and royalists:
+        state.call(
+            "naval_battle",
+            then="fought",
+            attacker="royalist",
+            sea=BOARD.cities[main_port(frame["port"])].sea,
+            units=royalists,
+            dunits=patriots,
+            port="",
+            evade=False,
+        )
+        return
+    if patriots:
+        state.chance(D6, then="convoy")
+        return
+    _land(state, frame, "land")
+
+
+@reinforcements.step("fought")
+def _reinforcements_fought(state: GamState, frame: Frame, action: A) -> None:
+    """§4.8 (ambiguity 11): Patriot and Spanish ships off the port fight first; if the Patriot wins (his
+    ships are still there) he rolls for the convoy, otherwise it lands."""
+    if frame.pop("ret") == "patriot":
         state.chance(D6, then="convoy")
         return
     _land(state, frame, "land")
