@@ -9,12 +9,13 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.special import HAVENS
 from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
@@ -377,8 +378,18 @@ def nearest_stack(state: GamState, side: str, area: str) -> str:
     return ""
 
 
+def naval_refuge(state: GamState, side: str) -> str:
+    """Where a naval leader who survived the loss of his ships goes: an area with a port his side holds
+    and ships of his side in it, else any port his side holds; "" if none."""
+    ports = sorted({c.area for c in BOARD.cities.values() if c.port and state.controls(side, c.area)})
+    with_ships = [x for x in ports if any(COUNTERS[u].naval for u in state.units_at(x, side))]
+    return (with_ships or ports or [""])[0]
+
+
 @leader_loss.step("rolled")
 def _leader_loss_rolled(state: GamState, frame: Frame, action: A) -> None:
+    """§8.1: a survivor joins the nearest stack of his side; a Gran Colombian or Mexican Patriot leader
+    may go to his haven instead (§10.3); a naval leader goes to a friendly port."""
     assert action is not None
     lid = frame["leaders"].pop(0)
     ldr = BOARD.leaders[lid]
@@ -389,12 +400,39 @@ def _leader_loss_rolled(state: GamState, frame: Frame, action: A) -> None:
         if lid == "morelos":
             state.call("lost_cause", then="start")
             return
-    elif not state.land_at(here, ldr.side):
-        to = nearest_stack(state, ldr.side, here)
+    elif here not in BOARD.areas:
+        to = naval_refuge(state, ldr.side)
         state.d["leaders"][lid]["at"] = to or DEAD
         state.log(
             "log.leader_escapes" if to else "log.leader_lost", leader=f"@leader.{lid}", roll=face(action)
         )
+    elif not state.land_at(here, ldr.side):
+        to = nearest_stack(state, ldr.side, here)
+        box = HAVENS.get(ldr.nationality, "") if ldr.side == "patriot" else ""
+        if box:
+            frame["leader"] = lid
+            options = [ID[f"place {x}"] for x in (to, box) if x]
+            state.decide(
+                ROLE["patriot"],
+                "refuge",
+                options,
+                then="refuge",
+                prompt="prompt.refuge",
+                leader=f"@leader.{lid}",
+            )
+            return
+        state.d["leaders"][lid]["at"] = to or DEAD
+        state.log(
+            "log.leader_escapes" if to else "log.leader_lost", leader=f"@leader.{lid}", roll=face(action)
+        )
+    state.goto("start")
+
+
+@leader_loss.step("refuge")
+def _leader_loss_refuge(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    state.d["leaders"][frame["leader"]]["at"] = target(action)
+    state.log("log.leader_escapes", leader=f"@leader.{frame['leader']}", roll="—")
     state.goto("start")
 
 

@@ -381,6 +381,7 @@ def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
     """§7.5.1: every ship (and a fortified port, §7.10) chooses the enemy ship it fires at."""
     if action is not None and frame.get("firer"):
         frame["fire"].append([frame.pop("firer"), target(action)])
+        state.d["revealed"] = []
     firers = [*frame["units"], *frame["dunits"]]
     if battery(state, frame["port"], frame["defender"]):
         firers.append("port")
@@ -397,6 +398,7 @@ def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
             frame["fire"].append([firer, enemy[0]])
             continue
         frame["firer"] = firer
+        state.d["revealed"] = sorted(enemy)
         state.decide(
             ROLE[side],
             "fire",

@@ -232,9 +232,9 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
         if city and city not in state.d["blockades"]:
             options.append(ID["blockade"])
     if frame["units"] and not in_box and left >= cost["counter_guerrilla"]:
-        options += [
-            ID[f"hunt {u}"] for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]
-        ]
+        hunted = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]]
+        options += [ID[f"hunt {u}"] for u in hunted]
+        state.d["revealed"] = sorted(hunted)
     from ludoteca.games.guerra_a_muerte.naval import can_embark  # naval builds on this module
 
     if "portuguese" not in frame["nations"] and can_embark(state, frame):
@@ -259,6 +259,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
     v, what = verb(action), target(action)
     side, area = frame["side"], frame["area"]
     cost = BOARD.op_cost
+    state.d["revealed"] = []
     if v == "stop":
         state.goto("end")
     elif v == "leave":

@@ -61,5 +61,8 @@ class Position(TypedDict):
     """The last turn each side recruited Indian/slave masses (once a turn, §4.9)."""
     blockades: dict[str, str]
     """Fortress city → the side whose force blockades it this turn (§6.6), cleared at the end of turn."""
+    revealed: list[str]
+    """The other side's counters the pending decision names (a subversion, a ship's target, a hunted
+    guerrilla): the rules show them to the deciding side, so resampling keeps them as they are."""
     spl: bool
     """Whether the São Paulo Legion may operate: an El Plata unit has entered the Banda Oriental (§10.6)."""

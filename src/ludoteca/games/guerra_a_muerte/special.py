@@ -115,6 +115,7 @@ def _subversion(state: GamState, frame: Frame, action: A) -> None:
             continue
         frame["tried"].append(lid)
         frame["leader"] = lid
+        state.d["revealed"] = subvertible(state, lid)
         state.decide(
             PATRIOT,
             "subvert",
@@ -130,6 +131,7 @@ def _subversion(state: GamState, frame: Frame, action: A) -> None:
 @subversion.step("chosen")
 def _subversion_chosen(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
+    state.d["revealed"] = []
     if verb(action) == "done":
         state.goto("start")
         return

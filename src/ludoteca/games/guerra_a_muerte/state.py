@@ -93,6 +93,7 @@ class GamState(State):
                 "slave_turn": {"patriot": 0, "royalist": 0},
                 "blockades": {},
                 "spl": False,
+                "revealed": [],
             },
         )
         if setup_id(sid) == "campaign":

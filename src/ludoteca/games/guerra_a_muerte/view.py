@@ -165,7 +165,7 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     groups: dict[tuple[str, bool, bool], list[str]] = {}
     for u, s in state.d["units"].items():
         c = COUNTERS[u]
-        if c.side == other and s["at"] not in OFF_MAP:
+        if c.side == other and s["at"] not in OFF_MAP and u not in state.d["revealed"]:
             groups.setdefault((c.nationality, c.militia, c.naval), []).append(u)
     lgroups: dict[str, list[str]] = {}
     for x, s in state.d["leaders"].items():
