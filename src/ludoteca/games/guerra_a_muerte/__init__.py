@@ -17,10 +17,14 @@ from ludoteca.core.options import Options
 from ludoteca.games.guerra_a_muerte import (
     combat,
     deployment,
+    guerrilla,
+    naval,
     operations,
+    recruitment,
     resources,
     sequence,
-    unwritten,
+    special,
+    uprisings,
     victory,
 )
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS
@@ -34,10 +38,14 @@ __all__ = [
     "GuerraAMuerte",
     "combat",
     "deployment",
+    "guerrilla",
+    "naval",
     "operations",
+    "recruitment",
     "resources",
     "sequence",
-    "unwritten",
+    "special",
+    "uprisings",
     "victory",
 ]
 

@@ -13,6 +13,17 @@ Verbs:
 - ``lose <unit>``: the unit that takes a step loss (§5.3, §6.1 step 9);
 - ``recruit <unit>``: a counter bought from the recruit pool (§4.6); ``uprise <area>``: an uprising
   attempt (§9.3); ``done``: the end of a repeated choice;
+- ``fleet <place>``: the naval force in a port, sea area or box that operates next (§7.1);
+  ``sail <sea|box>``: a naval move (§7.1–§7.3); ``dock <area>``: a fleet enters a friendly port (§7.4);
+  ``engage`` / ``engage <area>``: a naval attack at sea or on the ships in an area's port (§7.5, §7.10);
+  ``fire <unit>``: the enemy ship a ship fires at (§7.5.1); ``raid <area>``: a raid (§7.8);
+  ``embark``: a land force boards ships (§7.6); ``land <area>``: it lands (§7.6);
+- ``blockade``: a besieger blockades the fortress (§6.6); ``siege works``: a siege attack with siege works
+  (§6.4); ``hunt <unit>``: a counter-guerrilla operation against a guerrilla (§10.1);
+- ``promote <unit>``: a militia completes this reduced regular (§4.7); ``levy <area>``: Indian/slave
+  masses raised there (§4.9); ``guerrilla <unit>``: a militia changes mode (§10.1); ``subvert <unit>``:
+  a Patriot leader tries to turn an American Royalist unit (§10.2.2); ``haven <leader>``: a Patriot leader
+  goes to his haven (§10.3);
 - ``die <n>``: chance — the face of one die (1d6, 1d10) or the total of 2d6.
 """
 
@@ -36,11 +47,28 @@ def militia_ids() -> list[str]:
 
 UNITS = [*BOARD.units, *militia_ids()]
 AREAS = list(BOARD.areas)
+BOXES = list(BOARD.boxes)
+SEAS = list(BOARD.seas)
 NAMES = (
-    [f"place {a}" for a in AREAS]
-    + [f"activate {a}" for a in AREAS]
-    + [f"move {a}" for a in AREAS]
-    + [f"uprise {a}" for a in AREAS]
+    [f"place {place}" for place in [*AREAS, *BOXES]]
+    + [f"activate {place}" for place in [*AREAS, *BOXES]]
+    + [f"move {place}" for place in [*AREAS, *BOXES]]
+    + [f"uprise {area}" for area in AREAS]
+    + [f"fleet {place}" for place in [*AREAS, *SEAS, *BOXES]]
+    + [f"sail {place}" for place in [*SEAS, *BOXES]]
+    + [f"dock {area}" for area in AREAS]
+    + ["engage"]
+    + [f"engage {area}" for area in AREAS]
+    + [f"raid {area}" for area in AREAS]
+    + [f"land {area}" for area in AREAS]
+    + [f"levy {area}" for area in AREAS]
+    + ["embark", "blockade", "siege works"]
+    + [f"fire {u}" for u in UNITS if BOARD.units.get(u) is not None and BOARD.units[u].naval]
+    + [f"hunt {u}" for u in UNITS]
+    + [f"promote {u}" for u in UNITS]
+    + [f"guerrilla {u}" for u in UNITS]
+    + [f"subvert {u}" for u in UNITS]
+    + [f"haven {leader}" for leader in BOARD.leaders]
     + [f"leave {u}" for u in UNITS]
     + [f"lose {u}" for u in UNITS]
     + [f"recruit {u}" for u in UNITS]

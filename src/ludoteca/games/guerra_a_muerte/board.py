@@ -241,8 +241,8 @@ class Board:
         self.lists: dict[str, tuple[str, ...]] = {k: tuple(v["areas"]) for k, v in lists.items()}
         member: dict[str, set[str]] = {}
         for name, ids in self.lists.items():
-            for a in ids:
-                member.setdefault(a, set()).add(name)
+            for area_id in ids:
+                member.setdefault(area_id, set()).add(name)
         areas = merge(p["area"], r.get("area", []), _by_id, ("id",))
         self.areas: dict[str, Area] = {
             k: Area(k, v["name"], v["rp"], tuple(v.get("seas", ())), frozenset(member.get(k, ())))
@@ -262,7 +262,7 @@ class Board:
             k: City(k, v["name"], v["area"], v.get("fortress", False), v.get("port", False), v.get("sea", ""))
             for k, v in cities.items()
         }
-        self.adjacent: dict[str, tuple[str, ...]] = {a: () for a in self.areas}
+        self.adjacent: dict[str, tuple[str, ...]] = {area: () for area in self.areas}
         for link in self.land_links:
             self.adjacent[link.a] += (link.b,)
             self.adjacent[link.b] += (link.a,)
@@ -434,8 +434,8 @@ class Board:
     def _check_map(self) -> None:
         assert len(self.areas) == 43, f"the rulebook names 43 land areas, the data has {len(self.areas)}"
         for name, ids in self.lists.items():
-            for a in ids:
-                assert a in self.areas, f"list {name} names unknown area {a}"
+            for area_id in ids:
+                assert area_id in self.areas, f"list {name} names unknown area {area_id}"
         for area in self.areas.values():
             assert isinstance(area.rp, int) and area.rp >= 0, f"{area.id} needs an RP value"
             for s in area.seas:

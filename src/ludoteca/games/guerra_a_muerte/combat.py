@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.special import HAVENS
+from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
-    from ludoteca.games.guerra_a_muerte.state import GamState as St
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
@@ -36,13 +38,13 @@ def cavalry(units: list[str]) -> int:
     return sum(COUNTERS[u].arm == "cavalry" for u in units)
 
 
-def evasion_modifier(st: St, f: Frame) -> int:
+def evasion_modifier(state: GamState, frame: Frame) -> int:
     """§6.1 step 3: −2 if the defender has more cavalry, +2 if the attacker has, + the attacker's leader's
     and − the defender's leader's Operations factor."""
     t = BOARD.tables["evasion"]
-    att, dfn = cavalry(f["units"]), cavalry(f["dunits"])
+    att, dfn = cavalry(frame["units"]), cavalry(frame["dunits"])
     m = int(t["more_defender_cavalry"]) if dfn > att else int(t["more_attacker_cavalry"]) if att > dfn else 0
-    return m + st.best_leader(f["leaders"]) - st.best_leader(f["dleaders"])
+    return m + state.best_leader(frame["leaders"]) - state.best_leader(frame["dleaders"])
 
 
 def evades(roll: int, modifier: int) -> bool:
@@ -50,49 +52,57 @@ def evades(roll: int, modifier: int) -> bool:
     return int(low) <= roll + modifier <= int(high) or roll + modifier < int(low)
 
 
-def by_arm(st: St, units: list[str]) -> dict[str, int]:
+def by_arm(state: GamState, units: list[str]) -> dict[str, int]:
     out = dict.fromkeys(ARMS, 0)
     for u in units:
         c = COUNTERS[u]
-        out[c.arm] += c.strength(int(st.d["units"][u]["steps"]))
+        out[c.arm] += c.strength(int(state.d["units"][u]["steps"]))
     return out
 
 
-def halved(st: St, side: str, area: str) -> bool:
+def halved(state: GamState, side: str, area: str) -> bool:
     """§10.1: a side fighting in an area friendly to the other, where the other has a guerrilla, fights
     at half its factors."""
     pro = BOARD.areas[area].pro
     other = ENEMY.get(side, "")
-    return bool(pro) and pro == other and any(st.d["units"][u]["guerrilla"] for u in st.land_at(area, other))
+    return (
+        bool(pro)
+        and pro == other
+        and any(state.d["units"][u]["guerrilla"] for u in state.land_at(area, other))
+    )
 
 
 def side_factor(
-    st: St, side: str, units: list[str], area: str, own: str, enemy: str, enemy_units: list[str]
+    state: GamState, side: str, units: list[str], area: str, own: str, enemy: str, enemy_units: list[str]
 ) -> tuple[int, int]:
     """A side's combat factor after its own TOT result `own` and the enemy's result `enemy` (§6.1 step 7),
     and the column shift its own result gives it. A result that needs an arm the side lacks does nothing."""
     effects = BOARD.tables["tot_effect"]
-    arms = by_arm(st, units)
+    arms = by_arm(state, units)
     mine, theirs = effects[own], effects[enemy]
     if mine.get("needs") and not arms[mine["needs"]]:
         mine = {}
-    if theirs.get("needs") and not by_arm(st, enemy_units)[theirs["needs"]]:
+    if theirs.get("needs") and not by_arm(state, enemy_units)[theirs["needs"]]:
         theirs = {}
     if mine.get("arm"):
         arms[mine["arm"]] = math.floor(arms[mine["arm"]] * float(mine["multiplier"]))
     if theirs.get("enemy_arm"):
         arms[theirs["enemy_arm"]] = math.floor(arms[theirs["enemy_arm"]] * float(theirs["enemy_multiplier"]))
     total = sum(arms.values())
-    if halved(st, side, area):
+    if halved(state, side, area):
         total = math.ceil(total * float(BOARD.tables["guerrilla"]["halving"]))
     return total, int(mine.get("shift", 0))
 
 
-def odds(st: St, f: Frame) -> tuple[int, int, int]:
+def odds(state: GamState, frame: Frame) -> tuple[int, int, int]:
     """§6.1 step 7: attack factor, defence factor and the net column shift (in the attacker's favour)."""
-    att_tot, def_tot = f["tot"]
-    attack, ashift = side_factor(st, f["attacker"], f["units"], f["area"], att_tot, def_tot, f["dunits"])
-    defence, dshift = side_factor(st, f["defender"], f["dunits"], f["area"], def_tot, att_tot, f["units"])
+    att_tot, def_tot = frame["tot"]
+    attack, ashift = side_factor(
+        state, frame["attacker"], frame["units"], frame["area"], att_tot, def_tot, frame["dunits"]
+    )
+    defence, dshift = side_factor(
+        state, frame["defender"], frame["dunits"], frame["area"], def_tot, att_tot, frame["units"]
+    )
     return attack, defence, ashift - dshift
 
 
@@ -111,220 +121,228 @@ battle = PROCS.proc("battle", rule="6.1")
 
 
 @battle.step()
-def _battle(st: St, f: Frame, a: A) -> None:
+def _battle(state: GamState, frame: Frame, action: A) -> None:
     """Steps 1–2: the attack is declared; the defender may try to avoid it (not when intercepted)."""
-    st.reveal()
-    f["units"], f["dunits"] = alive(st, f["units"], f["area"]), alive(st, f["dunits"], f["area"])
-    st.log(
-        "log.battle",
-        area=f"@area.{f['area']}",
-        attacker=f"@side.{f['attacker']}",
-        defender=f"@side.{f['defender']}",
-        asteps=st.strength_steps(f["units"]),
-        dsteps=st.strength_steps(f["dunits"]),
+    state.reveal()
+    frame["units"], frame["dunits"] = (
+        alive(state, frame["units"], frame["area"]),
+        alive(state, frame["dunits"], frame["area"]),
     )
-    if not f["units"] or not f["dunits"]:
-        st.ret()
+    state.log(
+        "log.battle",
+        area=f"@area.{frame['area']}",
+        attacker=f"@side.{frame['attacker']}",
+        defender=f"@side.{frame['defender']}",
+        asteps=state.strength_steps(frame["units"]),
+        dsteps=state.strength_steps(frame["dunits"]),
+    )
+    if not frame["units"] or not frame["dunits"]:
+        state.ret()
         return
-    if f["evade"]:
-        st.decide(
-            controller(f["defender"], f["attacker"]),
+    if frame["evade"]:
+        state.decide(
+            controller(frame["defender"], frame["attacker"]),
             "evade",
             [ID["evade"], ID["fight"]],
             then="evade",
             prompt="prompt.evade",
-            area=f"@area.{f['area']}",
+            area=f"@area.{frame['area']}",
         )
         return
-    st.goto("initiative")
+    state.goto("initiative")
 
 
 @battle.step("evade")
-def _battle_evade(st: St, f: Frame, a: A) -> None:
-    if a == ID["fight"]:
-        st.goto("initiative")
+def _battle_evade(state: GamState, frame: Frame, action: A) -> None:
+    if action == ID["fight"]:
+        state.goto("initiative")
         return
-    st.chance(D6, then="evade_roll")
+    state.chance(D6, then="evade_roll")
 
 
 @battle.step("evade_roll")
-def _battle_evade_roll(st: St, f: Frame, a: A) -> None:
+def _battle_evade_roll(state: GamState, frame: Frame, action: A) -> None:
     """Step 3: 1–3 (modified) avoids the battle."""
-    assert a is not None
-    mod = evasion_modifier(st, f)
-    if evades(face(a), mod):
-        st.log("log.evaded", roll=face(a), modified=face(a) + mod)
-        st.ret()
+    assert action is not None
+    mod = evasion_modifier(state, frame)
+    if evades(face(action), mod):
+        state.log("log.evaded", roll=face(action), modified=face(action) + mod)
+        state.ret()
         return
-    st.log("log.not_evaded", roll=face(a), modified=face(a) + mod)
-    st.goto("initiative")
+    state.log("log.not_evaded", roll=face(action), modified=face(action) + mod)
+    state.goto("initiative")
 
 
 @battle.step("initiative")
-def _battle_initiative(st: St, f: Frame, a: A) -> None:
+def _battle_initiative(state: GamState, frame: Frame, action: A) -> None:
     """Step 4: both roll, plus their leader's tactical factor; the higher has the initiative (ties
     roll again)."""
-    f["rolls"] = []
-    st.chance(D6, then="initiative_roll")
+    frame["rolls"] = []
+    state.chance(D6, then="initiative_roll")
 
 
 @battle.step("initiative_roll")
-def _battle_initiative_roll(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["rolls"].append(face(a))
-    if len(f["rolls"]) < 2:
-        st.chance(D6, then="initiative_roll")
+def _battle_initiative_roll(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    frame["rolls"].append(face(action))
+    if len(frame["rolls"]) < 2:
+        state.chance(D6, then="initiative_roll")
         return
-    att = f["rolls"][0] + st.best_leader(f["leaders"], "tactical")
-    dfn = f["rolls"][1] + st.best_leader(f["dleaders"], "tactical")
+    att = frame["rolls"][0] + state.best_leader(frame["leaders"], "tactical")
+    dfn = frame["rolls"][1] + state.best_leader(frame["dleaders"], "tactical")
     if att == dfn:
-        st.goto("initiative")
+        state.goto("initiative")
         return
-    f["first"] = "attacker" if att > dfn else "defender"
-    st.log("log.initiative", side=f"@side.{f[f['first']]}")
-    st.chance(TWO_D6, then="tot_winner")
+    frame["first"] = "attacker" if att > dfn else "defender"
+    state.log("log.initiative", side=f"@side.{frame[frame['first']]}")
+    state.chance(TWO_D6, then="tot_winner")
 
 
 @battle.step("tot_winner")
-def _battle_tot_winner(st: St, f: Frame, a: A) -> None:
+def _battle_tot_winner(state: GamState, frame: Frame, action: A) -> None:
     """Steps 5–6: the initiative's winner reads 2d6 on the TOT, the other 1d6."""
-    assert a is not None
-    f["won_tot"] = str(BOARD.tables["tot"]["winner"][str(face(a))])
-    st.chance(D6, then="tot_loser")
+    assert action is not None
+    frame["won_tot"] = str(BOARD.tables["tot"]["winner"][str(face(action))])
+    state.chance(D6, then="tot_loser")
 
 
 @battle.step("tot_loser")
-def _battle_tot_loser(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    lost = str(BOARD.tables["tot"]["loser"][str(face(a))])
-    f["tot"] = [f["won_tot"], lost] if f["first"] == "attacker" else [lost, f["won_tot"]]
-    st.log("log.tot", attacker=f"@tot.{f['tot'][0]}", defender=f"@tot.{f['tot'][1]}")
-    st.chance(D6, then="crt")
+def _battle_tot_loser(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    lost = str(BOARD.tables["tot"]["loser"][str(face(action))])
+    frame["tot"] = [frame["won_tot"], lost] if frame["first"] == "attacker" else [lost, frame["won_tot"]]
+    state.log("log.tot", attacker=f"@tot.{frame['tot'][0]}", defender=f"@tot.{frame['tot'][1]}")
+    state.chance(D6, then="crt")
 
 
 @battle.step("crt")
-def _battle_crt(st: St, f: Frame, a: A) -> None:
+def _battle_crt(state: GamState, frame: Frame, action: A) -> None:
     """Steps 7–9: the odds after the TOT, one die on the CRT (friction −1, §3.3), the results."""
-    assert a is not None
-    attack, defence, shift = odds(st, f)
-    roll = face(a) - (int(-BOARD.tables["friction"]["combat_die"]) if f["friction"] else 0)
+    assert action is not None
+    attack, defence, shift = odds(state, frame)
+    roll = face(action) - (int(-BOARD.tables["friction"]["combat_die"]) if frame["friction"] else 0)
     result = BOARD.crt.result(attack, defence, roll, shift)
     col = BOARD.crt.columns[BOARD.crt.column(attack, defence, shift)]
-    st.log("log.crt", attack=attack, defence=defence, column=col, roll=roll, result=result)
-    f["result"] = result
-    f["aloss"] = crt_losses(result, st.strength_steps(f["units"]), "attacker")
-    f["dloss"] = crt_losses(result, st.strength_steps(f["dunits"]), "defender")
-    st.call("losses", then="defender_losses", side=f["attacker"], units=f["units"], n=f["aloss"])
+    state.log("log.crt", attack=attack, defence=defence, column=col, roll=roll, result=result)
+    frame["result"] = result
+    frame["aloss"] = crt_losses(result, state.strength_steps(frame["units"]), "attacker")
+    frame["dloss"] = crt_losses(result, state.strength_steps(frame["dunits"]), "defender")
+    state.call(
+        "losses", then="defender_losses", side=frame["attacker"], units=frame["units"], n=frame["aloss"]
+    )
 
 
 @battle.step("defender_losses")
-def _battle_defender_losses(st: St, f: Frame, a: A) -> None:
-    st.call("losses", then="leaders", side=f["defender"], units=f["dunits"], n=f["dloss"])
+def _battle_defender_losses(state: GamState, frame: Frame, action: A) -> None:
+    state.call("losses", then="leaders", side=frame["defender"], units=frame["dunits"], n=frame["dloss"])
 
 
 @battle.step("leaders")
-def _battle_leaders(st: St, f: Frame, a: A) -> None:
+def _battle_leaders(state: GamState, frame: Frame, action: A) -> None:
     """§8.1, §8.2: leaders whose stack was wiped out roll for their fate; Boves rolls after every
     combat his stack fights (ambiguity 9)."""
     at_risk = []
-    for units, leaders in ((f["units"], f["leaders"]), (f["dunits"], f["dleaders"])):
-        wiped = not alive(st, units, f["area"])
+    for units, leaders in ((frame["units"], frame["leaders"]), (frame["dunits"], frame["dleaders"])):
+        wiped = not alive(state, units, frame["area"])
         at_risk += [lid for lid in leaders if wiped or lid == "boves"]
-    st.call(
+    state.call(
         "leader_loss",
         then="repression",
-        leaders=[x for x in at_risk if st.d["leaders"][x]["at"] == f["area"]],
+        leaders=[x for x in at_risk if state.d["leaders"][x]["at"] == frame["area"]],
     )
 
 
 @battle.step("repression")
-def _battle_repression(st: St, f: Frame, a: A) -> None:
+def _battle_repression(state: GamState, frame: Frame, action: A) -> None:
     """§10.4: a Royalist force that clears an area of Patriot units may provoke repression."""
-    area = f["area"]
+    area = frame["area"]
     if (
-        f["attacker"] == "royalist"
-        and f["defender"] == "patriot"
-        and not st.land_at(area, "patriot")
+        frame["attacker"] == "royalist"
+        and frame["defender"] == "patriot"
+        and not state.land_at(area, "patriot")
         and not BOARD.areas[area].pro
-        and area not in st.d["repression"]
+        and area not in state.d["repression"]
     ):
-        st.call("repression", then="done", area=area)
+        state.call("repression", then="done", area=area)
         return
-    st.ret()
+    state.ret()
 
 
 @battle.step("done")
-def _battle_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _battle_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
 # ---------------------------------------------------------------------------------- siege §6.2–§6.5
 siege = PROCS.proc("siege", rule="6.2")
 
 
-def city_of(area: str) -> Any:
-    """The area's city (the fortress first): Cartagena lies in Santa Fe (ambiguity 12)."""
-    cities = sorted((c for c in BOARD.cities.values() if c.area == area), key=lambda c: not c.fortress)
-    return cities[0] if cities else None
-
-
-def siege_odds(st: St, besiegers: list[str], garrison: list[str], area: str) -> tuple[int, int, int]:
+def siege_odds(
+    state: GamState, besiegers: list[str], garrison: list[str], area: str, works: bool = False
+) -> tuple[int, int, int]:
     """§6.2–§6.5: the besieger's factors with artillery doubled, the garrison's with the city's own +8
-    (fortress) or +2; one column right for ships of the besieger off the port with no enemy ships."""
+    (fortress) or +2; two columns right with siege works (§6.4), one for ships of the besieger off the
+    port with no enemy ships (§6.5)."""
     t = BOARD.tables["siege"]
     attack = 0
     for u in besiegers:
         c = COUNTERS[u]
         mult = int(t["artillery_multiplier"]) if c.arm == "artillery" else 1
-        attack += c.strength(int(st.d["units"][u]["steps"])) * mult
+        attack += c.strength(int(state.d["units"][u]["steps"])) * mult
     city = city_of(area)
-    defence = sum(COUNTERS[u].strength(int(st.d["units"][u]["steps"])) for u in garrison)
+    defence = sum(COUNTERS[u].strength(int(state.d["units"][u]["steps"])) for u in garrison)
     defence += int(t["fortress"]) if city is not None and city.fortress else int(t["city"])
-    shift = 0
+    shift = int(t["siege_works_shift"]) if works else 0
     if city is not None and city.port:
         side = COUNTERS[besiegers[0]].side
-        ships = {COUNTERS[u].side for u in st.units_at(city.sea)}
+        ships = {COUNTERS[u].side for u in state.units_at(city.sea)}
         if side in ships and ENEMY[side] not in ships:
             shift += int(t["naval_support_shift"])
     return attack, defence, shift
 
 
 @siege.step()
-def _siege(st: St, f: Frame, a: A) -> None:
-    st.reveal()
-    side, area = f["attacker"], f["area"]
-    f["units"] = [u for u in alive(st, f["units"], area) if not st.d["units"][u]["city"]]
-    f["garrison"] = [u for u in st.land_at(area, ENEMY[side]) if st.d["units"][u]["city"]]
-    if not f["units"] or not f["garrison"]:
-        st.ret()
+def _siege(state: GamState, frame: Frame, action: A) -> None:
+    state.reveal()
+    side, area = frame["attacker"], frame["area"]
+    frame["units"] = [u for u in alive(state, frame["units"], area) if not state.d["units"][u]["city"]]
+    frame["garrison"] = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["city"]]
+    if not frame["units"] or not frame["garrison"]:
+        state.ret()
         return
-    st.chance(D6, then="rolled")
+    state.chance(D6, then="rolled")
 
 
 @siege.step("rolled")
-def _siege_rolled(st: St, f: Frame, a: A) -> None:
+def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
     """§6.3: one die on the Siege table, plus the besieger's leader's tactical factor."""
-    assert a is not None
-    attack, defence, shift = siege_odds(st, f["units"], f["garrison"], f["area"])
-    roll = face(a) + st.best_leader(f["leaders"], "tactical")
+    assert action is not None
+    attack, defence, shift = siege_odds(
+        state, frame["units"], frame["garrison"], frame["area"], bool(frame.get("works"))
+    )
+    roll = face(action) + state.best_leader(frame["leaders"], "tactical")
     result = BOARD.siege_table.result(attack, defence, roll, shift)
-    st.log("log.siege", area=f"@area.{f['area']}", attack=attack, defence=defence, roll=roll, result=result)
+    state.log(
+        "log.siege", area=f"@area.{frame['area']}", attack=attack, defence=defence, roll=roll, result=result
+    )
     if result == "S":
-        for u in f["garrison"]:
-            st.eliminate(u)
-        st.ret()
+        for u in frame["garrison"]:
+            state.eliminate(u)
+        state.ret()
         return
     if result.startswith("A"):
-        st.call("losses", then="done", side=f["attacker"], units=f["units"], n=int(result[1:]))
+        state.call("losses", then="done", side=frame["attacker"], units=frame["units"], n=int(result[1:]))
     elif result.startswith("D"):
-        st.call("losses", then="done", side=ENEMY[f["attacker"]], units=f["garrison"], n=int(result[1:]))
+        state.call(
+            "losses", then="done", side=ENEMY[frame["attacker"]], units=frame["garrison"], n=int(result[1:])
+        )
     else:
-        st.ret()
+        state.ret()
 
 
 @siege.step("done")
-def _siege_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _siege_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
 # ------------------------------------------------------------------------------- leader loss §8.1
@@ -332,11 +350,11 @@ leader_loss = PROCS.proc("leader_loss", rule="8.1")
 
 
 @leader_loss.step()
-def _leader_loss(st: St, f: Frame, a: A) -> None:
-    if not f["leaders"]:
-        st.ret()
+def _leader_loss(state: GamState, frame: Frame, action: A) -> None:
+    if not frame["leaders"]:
+        state.ret()
         return
-    st.chance(D6, then="rolled")
+    state.chance(D6, then="rolled")
 
 
 def leader_lost(roll: int, leader: str) -> bool:
@@ -345,7 +363,7 @@ def leader_lost(roll: int, leader: str) -> bool:
     return bool(BOARD.leader_loss(roll + mod) == "lost")
 
 
-def nearest_stack(st: St, side: str, area: str) -> str:
+def nearest_stack(state: GamState, side: str, area: str) -> str:
     """The nearest area (by land) other than `area` holding land units of `side`; "" if none."""
     seen, queue = {area}, deque([area])
     while queue:
@@ -353,30 +371,69 @@ def nearest_stack(st: St, side: str, area: str) -> str:
         for nxt in BOARD.adjacent[here]:
             if nxt in seen:
                 continue
-            if st.land_at(nxt, side):
+            if state.land_at(nxt, side):
                 return nxt
             seen.add(nxt)
             queue.append(nxt)
     return ""
 
 
+def naval_refuge(state: GamState, side: str) -> str:
+    """Where a naval leader who survived the loss of his ships goes: an area with a port his side holds
+    and ships of his side in it, else any port his side holds; "" if none."""
+    ports = sorted({c.area for c in BOARD.cities.values() if c.port and state.controls(side, c.area)})
+    with_ships = [x for x in ports if any(COUNTERS[u].naval for u in state.units_at(x, side))]
+    return (with_ships or ports or [""])[0]
+
+
 @leader_loss.step("rolled")
-def _leader_loss_rolled(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    lid = f["leaders"].pop(0)
+def _leader_loss_rolled(state: GamState, frame: Frame, action: A) -> None:
+    """§8.1: a survivor joins the nearest stack of his side; a Gran Colombian or Mexican Patriot leader
+    may go to his haven instead (§10.3); a naval leader goes to a friendly port."""
+    assert action is not None
+    lid = frame["leaders"].pop(0)
     ldr = BOARD.leaders[lid]
-    here = st.d["leaders"][lid]["at"]
-    if leader_lost(face(a), lid):
-        st.d["leaders"][lid]["at"] = DEAD
-        st.log("log.leader_lost", leader=f"@leader.{lid}", roll=face(a))
+    here = state.d["leaders"][lid]["at"]
+    if leader_lost(face(action), lid):
+        state.d["leaders"][lid]["at"] = DEAD
+        state.log("log.leader_lost", leader=f"@leader.{lid}", roll=face(action))
         if lid == "morelos":
-            st.call("lost_cause", then="start")
+            state.call("lost_cause", then="start")
             return
-    elif not st.land_at(here, ldr.side):
-        to = nearest_stack(st, ldr.side, here)
-        st.d["leaders"][lid]["at"] = to or DEAD
-        st.log("log.leader_escapes" if to else "log.leader_lost", leader=f"@leader.{lid}", roll=face(a))
-    st.goto("start")
+    elif here not in BOARD.areas:
+        to = naval_refuge(state, ldr.side)
+        state.d["leaders"][lid]["at"] = to or DEAD
+        state.log(
+            "log.leader_escapes" if to else "log.leader_lost", leader=f"@leader.{lid}", roll=face(action)
+        )
+    elif not state.land_at(here, ldr.side):
+        to = nearest_stack(state, ldr.side, here)
+        box = HAVENS.get(ldr.nationality, "") if ldr.side == "patriot" else ""
+        if box:
+            frame["leader"] = lid
+            options = [ID[f"place {x}"] for x in (to, box) if x]
+            state.decide(
+                ROLE["patriot"],
+                "refuge",
+                options,
+                then="refuge",
+                prompt="prompt.refuge",
+                leader=f"@leader.{lid}",
+            )
+            return
+        state.d["leaders"][lid]["at"] = to or DEAD
+        state.log(
+            "log.leader_escapes" if to else "log.leader_lost", leader=f"@leader.{lid}", roll=face(action)
+        )
+    state.goto("start")
+
+
+@leader_loss.step("refuge")
+def _leader_loss_refuge(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    state.d["leaders"][frame["leader"]]["at"] = target(action)
+    state.log("log.leader_escapes", leader=f"@leader.{frame['leader']}", roll="—")
+    state.goto("start")
 
 
 # -------------------------------------------------------------------------------- repression §10.4
@@ -384,15 +441,67 @@ repression = PROCS.proc("repression", rule="10.4")
 
 
 @repression.step()
-def _repression(st: St, f: Frame, a: A) -> None:
-    st.chance(D6, then="rolled")
+def _repression(state: GamState, frame: Frame, action: A) -> None:
+    state.chance(D6, then="rolled")
 
 
 @repression.step("rolled")
-def _repression_rolled(st: St, f: Frame, a: A) -> None:
-    assert a is not None
+def _repression_rolled(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
     low, high = BOARD.tables["repression"]["marker"]
-    if int(low) <= face(a) <= int(high):
-        st.d["repression"].append(f["area"])
-        st.log("log.repression", area=f"@area.{f['area']}")
-    st.ret()
+    if int(low) <= face(action) <= int(high):
+        state.d["repression"].append(frame["area"])
+        state.log("log.repression", area=f"@area.{frame['area']}")
+    state.ret()
+
+
+# ------------------------------------------------------------------------------------ blockade §6.6
+blockade = PROCS.proc("blockade", rule="6.6")
+
+
+def blockade_holds(state: GamState, city_id: str, side: str) -> bool:
+    """§6.6 at the end of the turn: (1) the blockading force is still outside the fortress, (2) no ships
+    of the besieged side in the port's sea area, (3) none of its units in the area outside the city —
+    and there is still a garrison to starve."""
+    city = BOARD.cities[city_id]
+    enemy = ENEMY[side]
+    outside = [u for u in state.land_at(city.area, side) if not state.d["units"][u]["city"]]
+    garrison = [u for u in state.land_at(city.area, enemy) if state.d["units"][u]["city"]]
+    relief = [u for u in state.land_at(city.area, enemy) if not state.d["units"][u]["city"]]
+    ships = [u for u in state.units_at(city.sea, enemy) if COUNTERS[u].naval] if city.port else []
+    return bool(outside and garrison and not relief and not ships)
+
+
+def starved(roll: int, patriot_with_cochrane: bool) -> bool:
+    """§6.6: 1–4 the fortress surrenders; Cochrane −1 for a Patriot blockade (§8.3 (a))."""
+    mod = int(BOARD.tables["cochrane"]["blockade"]) if patriot_with_cochrane else 0
+    return roll + mod <= int(BOARD.tables["blockade"]["surrenders"][1])
+
+
+@blockade.step()
+def _blockade(state: GamState, frame: Frame, action: A) -> None:
+    frame.setdefault("todo", sorted(state.d["blockades"].items()))
+    while frame["todo"]:
+        city_id, side = frame["todo"][0]
+        if blockade_holds(state, city_id, side):
+            state.chance(D6, then="rolled")
+            return
+        frame["todo"].pop(0)
+    state.d["blockades"] = {}
+    state.ret()
+
+
+@blockade.step("rolled")
+def _blockade_rolled(state: GamState, frame: Frame, action: A) -> None:
+    """The surrendered garrison goes to its recruit pool (§6.6 example)."""
+    assert action is not None
+    city_id, side = frame["todo"].pop(0)
+    city = BOARD.cities[city_id]
+    cochrane = side == "patriot" and state.d["leaders"]["cochrane"]["at"] in (city.sea, city.area)
+    if starved(face(action), cochrane):
+        for u in [u for u in state.land_at(city.area, ENEMY[side]) if state.d["units"][u]["city"]]:
+            state.eliminate(u)
+        state.log("log.blockade_surrender", city=f"@city.{city_id}", roll=face(action))
+    else:
+        state.log("log.blockade_holds", city=f"@city.{city_id}", roll=face(action))
+    state.goto("start")

@@ -12,7 +12,7 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
-    from ludoteca.games.guerra_a_muerte.state import GamState as St
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
 ROLE = {"patriot": 0, "royalist": 1}
@@ -49,22 +49,22 @@ deployment = PROCS.proc("deployment", rule="2.0")
 
 
 @deployment.step()
-def _deployment(st: St, f: Frame, a: A) -> None:
-    st.d["phase"] = "setup"
-    f.setdefault("todo", choices())
-    if not f["todo"]:
-        st.ret()
+def _deployment(state: GamState, frame: Frame, action: A) -> None:
+    state.d["phase"] = "setup"
+    frame.setdefault("todo", choices())
+    if not frame["todo"]:
+        state.ret()
         return
-    kind, what, side, code = f["todo"][0]
+    kind, what, side, code = frame["todo"][0]
     areas = _areas(side, code)
     if len(areas) == 1:
-        _place(st, f, areas[0])
+        _place(state, frame, areas[0])
         return
     rule = "2.1" if side == "royalist" else "2.2"
     name = (
         f"@unit.{what}" if kind == "unit" else f"@leader.{what}" if kind == "leader" else f"@militia.{what}"
     )
-    st.decide(
+    state.decide(
         ROLE[side],
         "deploy",
         [ID[f"place {x}"] for x in areas],
@@ -77,26 +77,27 @@ def _deployment(st: St, f: Frame, a: A) -> None:
 
 
 @deployment.step("placed")
-def _deployment_placed(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    _place(st, f, target(a))
+def _deployment_placed(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    _place(state, frame, target(action))
 
 
-def _place(st: St, f: Frame, area: str) -> None:
-    kind, what, side, code = f["todo"].pop(0)
+def _place(state: GamState, frame: Frame, area: str) -> None:
+    kind, what, side, code = frame["todo"].pop(0)
     guerrilla = bool(BOARD.setup_codes[(side, code)].get("guerrilla"))
     city = ""
     if code == "frigate_port":
         city = next(c for c in BOARD.code_areas(side, code) if BOARD.cities[c].area == area)
     if kind == "unit":
-        st.d["units"][what].update(at=area, steps=BOARD.units[what].start_steps, city=bool(city))
+        state.d["units"][what]["steps"] = BOARD.units[what].start_steps
+        state.place_unit(what, city or area)
     elif kind == "leader":
-        st.d["leaders"][what]["at"] = area
+        state.d["leaders"][what]["at"] = area
     else:
         nat, arm = what.split(":")
-        st.place_militia(nat, arm, area, guerrilla=guerrilla)
-    st.log("log.deployed", visible_to=[ROLE[side]], what=_name(kind, what), area=f"@area.{area}")
-    st.goto("start")
+        state.place_militia(nat, arm, area, guerrilla=guerrilla)
+    state.log("log.deployed", visible_to=[ROLE[side]], what=_name(kind, what), area=f"@area.{area}")
+    state.goto("start")
 
 
 def _name(kind: str, what: str) -> str:

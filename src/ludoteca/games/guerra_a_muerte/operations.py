@@ -10,17 +10,21 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
+from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.special import SPL_AREA, spl_moves
+from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
-    from ludoteca.games.guerra_a_muerte.state import GamState as St
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
 ROLE = {"patriot": 0, "royalist": 1}
 ENEMY = {"patriot": "royalist", "royalist": "patriot"}
-ROYALIST_NATIONS = ["american", "spanish"]
-"""The Royalist counters that operate (the São Paulo Legion stays in Brazil: §10.6 is not written)."""
+ROYALIST_GROUPS = (("american", "spanish"), ("portuguese",))
+"""§3.2, §10.6: the Royalist forces operate together; the São Paulo Legion never stacks or operates with
+them."""
 ANDES = {frozenset((link.a, link.b)) for link in BOARD.land_links if link.andes}
 
 
@@ -52,135 +56,67 @@ def cavalry_half(units: list[str]) -> bool:
 
 
 def interception_modifier(
-    st: St, interceptors: list[str], ileaders: list[str], movers: list[str], mleaders: list[str]
+    state: GamState, interceptors: list[str], ileaders: list[str], movers: list[str], mleaders: list[str]
 ) -> int:
     """§3.4.1: the modifiers to the interception roll."""
     t = BOARD.tables["interception"]
     m = int(t["cavalry_interceptor"]) if cavalry_half(interceptors) else 0
     m += int(t["cavalry_intercepted"]) if cavalry_half(movers) else 0
-    return m + st.best_leader(ileaders) - st.best_leader(mleaders)
+    return m + state.best_leader(ileaders) - state.best_leader(mleaders)
 
 
-def field_units(st: St, area: str, side: str) -> list[str]:
+def field_units(state: GamState, area: str, side: str) -> list[str]:
     """The counters that can fight a field battle or intercept: land units outside the cities, not in
     guerrilla mode (§6.2, §6.7, §10.1)."""
     return [
         u
-        for u in st.land_at(area, side)
-        if not st.d["units"][u]["city"] and not st.d["units"][u]["guerrilla"]
+        for u in state.land_at(area, side)
+        if not state.d["units"][u]["city"] and not state.d["units"][u]["guerrilla"]
     ]
 
 
 def nations_of(side: str, group: int) -> list[str]:
-    return ROYALIST_NATIONS if side == "royalist" else list(PATRIOT_GROUPS[group])
+    return list(ROYALIST_GROUPS[group] if side == "royalist" else PATRIOT_GROUPS[group])
 
 
-# ------------------------------------------------------------------------------ the phases (§3.2)
-def _phase(side: str) -> None:
-    proc = PROCS.proc(f"{side}_operations", rule="3.2")
-
-    @proc.step()
-    def _start(st: St, f: Frame, a: A) -> None:
-        st.d["phase"] = f"{side}_operations"
-        for s in st.d["units"].values():
-            s["done"] = False
-        for s in st.d["leaders"].values():
-            s["done"] = False
-        f["group"] = 0
-        st.goto("group")
-
-    @proc.step("group")
-    def _group(st: St, f: Frame, a: A) -> None:
-        groups = 1 if side == "royalist" else len(PATRIOT_GROUPS)
-        if f["group"] >= groups:
-            st.ret()
-            return
-        f["group"] += 1
-        st.call("nation_operations", then="group", side=side, nations=nations_of(side, f["group"] - 1))
-
-
-_phase("patriot")
-_phase("royalist")
-
-
-def eligible(st: St, side: str, nations: list[str], area: str) -> tuple[list[str], list[str]]:
+def eligible(state: GamState, side: str, nations: list[str], area: str) -> tuple[list[str], list[str]]:
     """The counters and leaders of `nations` in `area` that have not operated this phase."""
     units = [
         u
-        for u in st.land_at(area, side)
-        if COUNTERS[u].nationality in nations and not st.d["units"][u]["done"]
+        for u in state.land_at(area, side)
+        if COUNTERS[u].nationality in nations and not state.d["units"][u]["done"]
     ]
     leaders = [
         lid
-        for lid in st.leaders_at(area, side)
-        if not st.d["leaders"][lid]["done"]
-        and (side == "royalist" or BOARD.leaders[lid].nationality in nations)
+        for lid in state.leaders_at(area, side)
+        if not state.d["leaders"][lid]["done"]
+        and not BOARD.leaders[lid].naval
+        and (BOARD.leaders[lid].nationality in nations if side == "patriot" else "portuguese" not in nations)
     ]
     return units, leaders
-
-
-nation = PROCS.proc("nation_operations", rule="3.3")
-
-
-@nation.step()
-def _nation(st: St, f: Frame, a: A) -> None:
-    """§3.3: the player activates one force after another, each to the end, or passes."""
-    areas = [x for x in BOARD.areas if any(eligible(st, f["side"], f["nations"], x))]
-    if not areas:
-        st.ret()
-        return
-    options = [ID[f"activate {x}"] for x in areas] + [ID["pass"]]
-    st.decide(
-        ROLE[f["side"]],
-        "activate",
-        options,
-        then="chosen",
-        prompt="prompt.activate",
-        nations=[f"@nation.{n}" for n in f["nations"]],
-    )
-
-
-@nation.step("chosen")
-def _nation_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    if verb(a) == "pass":
-        st.log("log.pass", side=f"@side.{f['side']}")
-        st.ret()
-        return
-    area = target(a)
-    units, leaders = eligible(st, f["side"], f["nations"], area)
-    st.call(
-        "activation",
-        then="start",
-        side=f["side"],
-        nations=f["nations"],
-        area=area,
-        units=units,
-        leaders=leaders,
-    )
 
 
 activation = PROCS.proc("activation", rule="3.3")
 
 
-def pools(st: St, units: list[str]) -> list[str]:
+def pools(state: GamState, units: list[str]) -> list[str]:
     """The RP pools every nationality of the force may spend (§4.2), in order."""
     nats = {COUNTERS[u].nationality for u in units} or {"royalist"}
-    common = [p for p in st.rp_for(next(iter(sorted(nats))))]
+    common = [p for p in state.rp_for(next(iter(sorted(nats))))]
     for n in nats:
-        common = [p for p in common if p in st.rp_for(n)]
+        common = [p for p in common if p in state.rp_for(n)]
     return common
 
 
 @activation.step()
-def _activation(st: St, f: Frame, a: A) -> None:
+def _activation(state: GamState, frame: Frame, action: A) -> None:
     """§3.3: announce the force; RP may be spent on its roll (+2 each)."""
-    side = f["side"]
-    st.log("log.activate", side=f"@side.{side}", area=f"@area.{f['area']}")
-    f.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
-    available = int(sum(st.d["rp"][p] for p in pools(st, f["units"])))
+    side = frame["side"]
+    state.log("log.activate", side=f"@side.{side}", area=f"@area.{frame['area']}")
+    frame.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
+    available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
     if available >= 1:
-        st.decide(
+        state.decide(
             ROLE[side],
             "spend",
             [ID[f"spend {n}"] for n in range(min(3, available) + 1)],
@@ -188,189 +124,286 @@ def _activation(st: St, f: Frame, a: A) -> None:
             prompt="prompt.spend",
         )
         return
-    st.goto("spend")
+    state.goto("spend")
 
 
 @activation.step("spend")
-def _activation_spend(st: St, f: Frame, a: A) -> None:
-    n = face(a) if a is not None else 0
-    f["rp"] = n
+def _activation_spend(state: GamState, frame: Frame, action: A) -> None:
+    n = face(action) if action is not None else 0
+    frame["rp"] = n
     left = float(n)
-    for p in pools(st, f["units"]):
-        take = min(left, st.d["rp"][p])
-        st.d["rp"][p] -= take
+    for p in pools(state, frame["units"]):
+        take = min(left, state.d["rp"][p])
+        state.d["rp"][p] -= take
         left -= take
-    st.chance(D6, then="rolled")
+    state.chance(D6, then="rolled")
 
 
 @activation.step("rolled")
-def _activation_rolled(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    roll = face(a)
-    f["ops"] = activation_ops(
-        roll, f["rp"], militia_heavy(f["units"], f["leaders"]), st.best_leader(f["leaders"])
+def _activation_rolled(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    roll = face(action)
+    frame["ops"] = activation_ops(
+        roll,
+        frame["rp"],
+        militia_heavy(frame["units"], frame["leaders"]),
+        state.best_leader(frame["leaders"]),
     )
-    st.log("log.ops", roll=roll, ops=f["ops"], rp=f["rp"])
-    for u in f["units"]:
-        st.d["units"][u]["done"] = True
-    for lid in f["leaders"]:
-        st.d["leaders"][lid]["done"] = True
-    st.goto("operate")
+    state.log("log.ops", roll=roll, ops=frame["ops"], rp=frame["rp"])
+    for u in frame["units"]:
+        state.d["units"][u]["done"] = True
+    for lid in frame["leaders"]:
+        state.d["leaders"][lid]["done"] = True
+    state.goto("operate")
 
 
-def force_here(st: St, f: Frame) -> None:
+def force_here(state: GamState, frame: Frame) -> None:
     """Drop from the force what the battles and attrition eliminated."""
-    f["units"] = [u for u in f["units"] if st.d["units"][u]["at"] == f["area"]]
-    f["leaders"] = [lid for lid in f["leaders"] if st.d["leaders"][lid]["at"] == f["area"]]
+    frame["units"] = [u for u in frame["units"] if state.d["units"][u]["at"] == frame["area"]]
+    frame["leaders"] = [lid for lid in frame["leaders"] if state.d["leaders"][lid]["at"] == frame["area"]]
 
 
-def enemies(side: str) -> tuple[str, ...]:
-    return (ENEMY[side],)
+def exits(state: GamState, frame: Frame) -> list[str]:
+    """Where the force may move (§5): the bordering areas; from the United States box into Tejas, Nuevo
+    México or Nueva California (§10.3); the São Paulo Legion only between Brazil and the Banda Oriental,
+    and not where Royalist units stand (§10.6)."""
+    area = frame["area"]
+    if "portuguese" in frame["nations"]:
+        return [x for x in spl_moves(area) if x == "brasil" or not state.land_at(x, "royalist")]
+    if area in BOARD.boxes:
+        return [link.to for link in BOARD.box_links if link.box == area and link.to in BOARD.areas]
+    return list(BOARD.adjacent[area])
+
+
+def fortress_besieged(state: GamState, side: str, area: str) -> str:
+    """The area's fortress with enemy units inside, which `side` may blockade (§6.6); "" if none."""
+    city = city_of(area)
+    inside = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["city"]]
+    return city.id if city is not None and city.fortress and inside else ""
 
 
 @activation.step("operate")
-def _operate(st: St, f: Frame, a: A) -> None:
-    """§3.3: any operations in any order while OPs last (costs: the Operations Cost chart)."""
-    force_here(st, f)
-    side, area = f["side"], f["area"]
-    if not f["units"] and not f["leaders"]:
-        st.ret()
+def _operate(state: GamState, frame: Frame, action: A) -> None:
+    """§3.3: any operations in any order while OPs last (costs: the Operations Cost chart). A force that
+    blockades may only make siege attacks afterwards (§6.6)."""
+    force_here(state, frame)
+    side, area = frame["side"], frame["area"]
+    if not frame["units"] and not frame["leaders"]:
+        state.goto("end")
         return
-    left = f["ops"] - f["used"]
+    left = frame["ops"] - frame["used"]
     cost = BOARD.op_cost
     options = [ID["stop"]]
-    if left >= cost["move"]:
-        options += [ID[f"move {x}"] for x in BOARD.adjacent[area]]
-    if len(f["units"]) + len(f["leaders"]) > 1:
-        options += [ID[f"leave {u}"] for u in f["units"]]
-    extra, _ = eligible(st, side, f["nations"], area)
-    if extra:
-        options.append(ID["gather"])
-    if f["units"] and left >= cost["field_attack"]:
-        if field_units(st, area, ENEMY[side]):
-            options.append(ID["attack"])
-        if st.land_at(area, "rebel"):
-            options.append(ID["attack rebels"])
-    if (
-        f["units"]
-        and left >= cost["siege_attack"]
-        and [u for u in st.land_at(area, ENEMY[side]) if st.d["units"][u]["city"]]
-    ):
-        options.append(ID["siege"])
-    if options == [ID["stop"]]:
-        st.goto("end")
+    in_box = area in BOARD.boxes
+    besieged = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["city"]]
+    if frame.get("blockade"):
+        if frame["units"] and besieged and left >= cost["siege_attack"]:
+            options.append(ID["siege"])
+        if frame["units"] and besieged and left >= cost["siege_attack"] + cost["siege_works"]:
+            options.append(ID["siege works"])
+        state.decide(
+            ROLE[side],
+            "operate",
+            options,
+            then="operation",
+            prompt="prompt.operate",
+            area=f"@area.{area}",
+            ops=left,
+        )
         return
-    st.decide(
+    if left >= cost["move"]:
+        options += [ID[f"move {x}"] for x in exits(state, frame)]
+    if len(frame["units"]) + len(frame["leaders"]) > 1:
+        options += [ID[f"leave {u}"] for u in frame["units"]]
+    extra, _ = eligible(state, side, frame["nations"], area)
+    if extra and frame.get("mexico", -1) < 0:
+        options.append(ID["gather"])
+    if frame["units"] and not in_box and left >= cost["field_attack"]:
+        if field_units(state, area, ENEMY[side]):
+            options.append(ID["attack"])
+        if state.land_at(area, "rebel") and "portuguese" not in frame["nations"]:
+            options.append(ID["attack rebels"])
+    if frame["units"] and not in_box and besieged and left >= cost["siege_attack"]:
+        options.append(ID["siege"])
+        if left >= cost["siege_attack"] + cost["siege_works"]:
+            options.append(ID["siege works"])
+    if frame["units"] and not in_box and left >= cost["blockade_min"]:
+        city = fortress_besieged(state, side, area)
+        if city and city not in state.d["blockades"]:
+            options.append(ID["blockade"])
+    if frame["units"] and not in_box and left >= cost["counter_guerrilla"]:
+        hunted = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]]
+        options += [ID[f"hunt {u}"] for u in hunted]
+        state.d["revealed"] = sorted(hunted)
+    from ludoteca.games.guerra_a_muerte.naval import can_embark  # naval builds on this module
+
+    if "portuguese" not in frame["nations"] and can_embark(state, frame):
+        options.append(ID["embark"])
+    if options == [ID["stop"]]:
+        state.goto("end")
+        return
+    state.decide(
         ROLE[side],
         "operate",
         options,
         then="operation",
         prompt="prompt.operate",
-        area=f"@area.{area}",
+        area=f"@area.{area}" if not in_box else f"@box.{area}",
         ops=left,
     )
 
 
 @activation.step("operation")
-def _operation(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    v, what = verb(a), target(a)
-    side, area = f["side"], f["area"]
+def _operation(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    v, what = verb(action), target(action)
+    side, area = frame["side"], frame["area"]
+    cost = BOARD.op_cost
+    state.d["revealed"] = []
     if v == "stop":
-        st.goto("end")
+        state.goto("end")
     elif v == "leave":
-        f["units"].remove(what)
-        st.log("log.left", visible_to=[ROLE[side]], unit=f"@unit.{what}", area=f"@area.{area}")
-        st.goto("operate")
+        frame["units"].remove(what)
+        state.log("log.left", visible_to=[ROLE[side]], unit=f"@unit.{what}", area=f"@area.{area}")
+        state.goto("operate")
     elif v == "gather":
-        units, leaders = eligible(st, side, f["nations"], area)
+        units, leaders = eligible(state, side, frame["nations"], area)
         for u in units:
-            st.d["units"][u]["done"] = True
+            state.d["units"][u]["done"] = True
         for lid in leaders:
-            st.d["leaders"][lid]["done"] = True
-        f["units"] += units
-        f["leaders"] += leaders
-        st.log("log.gathered", visible_to=[ROLE[side]], n=len(units) + len(leaders))
-        st.goto("operate")
+            state.d["leaders"][lid]["done"] = True
+        frame["units"] += units
+        frame["leaders"] += leaders
+        state.log("log.gathered", visible_to=[ROLE[side]], n=len(units) + len(leaders))
+        state.goto("operate")
     elif v == "move":
-        f["used"] += BOARD.op_cost["move"]
-        f["to"] = what
-        interceptors = field_units(st, area, ENEMY[side])
+        frame["used"] += cost["move"]
+        frame["to"] = what
+        interceptors = field_units(state, area, ENEMY[side]) if area in BOARD.areas else []
         if interceptors:
-            st.call(
+            state.call(
                 "interception",
                 then="moved",
                 side=ENEMY[side],
                 area=area,
                 units=interceptors,
-                leaders=st.leaders_at(area, ENEMY[side]),
-                movers=f["units"],
-                mleaders=f["leaders"],
+                leaders=state.leaders_at(area, ENEMY[side]),
+                movers=frame["units"],
+                mleaders=frame["leaders"],
             )
         else:
-            st.goto("moved")
+            state.goto("moved")
     elif v == "attack":
-        f["used"] += BOARD.op_cost["field_attack"]
+        frame["used"] += cost["field_attack"]
         defender = ENEMY[side] if not what else "rebel"
-        st.call(
+        state.call(
             "battle",
             then="operate",
             attacker=side,
             area=area,
-            units=f["units"],
-            leaders=f["leaders"],
+            units=frame["units"],
+            leaders=frame["leaders"],
             defender=defender,
-            dunits=field_units(st, area, defender) if defender != "rebel" else st.land_at(area, "rebel"),
-            dleaders=st.leaders_at(area, defender),
-            friction=f["used"] - BOARD.op_cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
+            dunits=field_units(state, area, defender)
+            if defender != "rebel"
+            else state.land_at(area, "rebel"),
+            dleaders=state.leaders_at(area, defender),
+            friction=frame["used"] - cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
             evade=True,
         )
-    else:  # siege
-        f["used"] += BOARD.op_cost["siege_attack"]
-        st.call("siege", then="operate", attacker=side, area=area, units=f["units"], leaders=f["leaders"])
+    elif v == "siege":
+        works = what == "works"
+        frame["used"] += cost["siege_attack"] + (cost["siege_works"] if works else 0)
+        state.call(
+            "siege",
+            then="operate",
+            attacker=side,
+            area=area,
+            units=frame["units"],
+            leaders=frame["leaders"],
+            works=works,
+        )
+    elif v == "blockade":
+        frame["used"] += cost["blockade_min"]
+        frame["blockade"] = True
+        city = fortress_besieged(state, side, area)
+        state.d["blockades"][city] = side
+        state.log("log.blockade", side=f"@side.{side}", city=f"@city.{city}")
+        state.goto("operate")
+    elif v == "hunt":
+        frame["used"] += cost["counter_guerrilla"]
+        state.call(
+            "counter_guerrilla", then="operate", side=side, area=area, units=frame["units"], target=what
+        )
+    else:  # embark
+        frame["used"] += cost["embark"] + cost["disembark"]
+        state.call(
+            "transport", then="landed", side=side, area=area, units=frame["units"], leaders=frame["leaders"]
+        )
+
+
+@activation.step("landed")
+def _landed(state: GamState, frame: Frame, action: A) -> None:
+    """§7.6: the force is ashore where it landed and goes on operating."""
+    to = frame.pop("ret")
+    frame["area"] = to
+    frame["moved"] = True
+    frame["hostile"] = frame["hostile"] or BOARD.areas[to].hostile
+    state.goto("operate")
 
 
 @activation.step("moved")
-def _moved(st: St, f: Frame, a: A) -> None:
-    """§5: the force enters the next area unless it was intercepted (§3.4: it stays and fights)."""
-    intercepted = f.pop("ret", False)
-    to = f.pop("to")
-    force_here(st, f)
-    if intercepted or not (f["units"] or f["leaders"]):
-        st.goto("operate")
+def _moved(state: GamState, frame: Frame, action: A) -> None:
+    """§5: the force enters the next area unless it was intercepted (§3.4: it stays and fights). The São
+    Paulo Legion withdrawn to Brazil leaves the game (§10.6)."""
+    intercepted = frame.pop("ret", False)
+    to = frame.pop("to")
+    force_here(state, frame)
+    if intercepted or not (frame["units"] or frame["leaders"]):
+        state.goto("operate")
         return
-    if frozenset((f["area"], to)) in ANDES:
-        f["andes"] = True
-    for u in f["units"]:
-        st.d["units"][u].update(at=to, city=False)
-    for lid in f["leaders"]:
-        st.d["leaders"][lid]["at"] = to
-    f["area"] = to
-    f["moved"] = True
-    if BOARD.areas[to].hostile:
-        f["hostile"] = True
-    st.log("log.moved", side=f"@side.{f['side']}", area=f"@area.{to}")
-    st.goto("operate")
+    if frozenset((frame["area"], to)) in ANDES:
+        frame["andes"] = True
+    for u in frame["units"]:
+        state.d["units"][u].update(at=to, city=False)
+    for lid in frame["leaders"]:
+        state.d["leaders"][lid]["at"] = to
+    frame["area"] = to
+    frame["moved"] = True
+    if to == "brasil":
+        for u in frame["units"]:
+            state.d["units"][u]["at"] = DEAD
+        frame["units"] = []
+    if to in BOARD.areas and BOARD.areas[to].hostile:
+        frame["hostile"] = True
+    if to == SPL_AREA and any(COUNTERS[u].nationality == "el_plata" for u in frame["units"]):
+        state.d["spl"] = True
+    state.log(
+        "log.moved", side=f"@side.{frame['side']}", area=f"@area.{to}" if to in BOARD.areas else f"@box.{to}"
+    )
+    state.goto("operate")
 
 
 @activation.step("end")
-def _end(st: St, f: Frame, a: A) -> None:
+def _end(state: GamState, frame: Frame, action: A) -> None:
     """§5.3: a force that moved into or through a hostile area or across the Andes rolls for attrition
-    at the end of its move (only forces that moved roll, ambiguity 4)."""
-    force_here(st, f)
-    if (
-        f["units"]
-        and (f["hostile"] or f["andes"])
-        and not all(COUNTERS[u].side == "rebel" for u in f["units"])
-    ):
-        st.call("attrition", then="done", side=f["side"], area=f["area"], units=f["units"])
+    at the end of its move (only forces that moved roll, ambiguity 4; never the São Paulo Legion, §10.6)."""
+    force_here(state, frame)
+    if frame["units"] and (frame["hostile"] or frame["andes"]) and "portuguese" not in frame["nations"]:
+        state.call("attrition", then="ports", side=frame["side"], area=frame["area"], units=frame["units"])
         return
-    st.ret()
+    state.goto("ports")
+
+
+@activation.step("ports")
+def _ports(state: GamState, frame: Frame, action: A) -> None:
+    """§7.9: ships in a port the force has taken roll for their fate."""
+    state.call("ports_taken", then="done")
 
 
 @activation.step("done")
-def _done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
 # ------------------------------------------------------------------------------- interception §3.4
@@ -378,24 +411,24 @@ interception = PROCS.proc("interception", rule="3.4")
 
 
 @interception.step()
-def _interception(st: St, f: Frame, a: A) -> None:
+def _interception(state: GamState, frame: Frame, action: A) -> None:
     """§3.4: the player whose units are in the area the enemy force leaves may try to intercept it."""
-    st.decide(
-        ROLE[f["side"]],
+    state.decide(
+        ROLE[frame["side"]],
         "intercept",
         [ID["intercept"], ID["allow"]],
         then="chosen",
         prompt="prompt.intercept",
-        area=f"@area.{f['area']}",
+        area=f"@area.{frame['area']}",
     )
 
 
 @interception.step("chosen")
-def _interception_chosen(st: St, f: Frame, a: A) -> None:
-    if a == ID["allow"]:
-        st.ret(False)
+def _interception_chosen(state: GamState, frame: Frame, action: A) -> None:
+    if action == ID["allow"]:
+        state.ret(False)
         return
-    st.chance(D6, then="rolled")
+    state.chance(D6, then="rolled")
 
 
 def intercepted(roll: int, modifier: int) -> bool:
@@ -403,34 +436,34 @@ def intercepted(roll: int, modifier: int) -> bool:
 
 
 @interception.step("rolled")
-def _interception_rolled(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    roll = face(a)
-    mod = interception_modifier(st, f["units"], f["leaders"], f["movers"], f["mleaders"])
+def _interception_rolled(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    roll = face(action)
+    mod = interception_modifier(state, frame["units"], frame["leaders"], frame["movers"], frame["mleaders"])
     ok = intercepted(roll, mod)
-    st.log("log.interception", roll=roll, modified=roll + mod, ok=f"@word.{'yes' if ok else 'no'}")
+    state.log("log.interception", roll=roll, modified=roll + mod, ok=f"@word.{'yes' if ok else 'no'}")
     if not ok:
-        st.ret(False)
+        state.ret(False)
         return
-    mover = ENEMY[f["side"]]
-    st.call(
+    mover = ENEMY[frame["side"]]
+    state.call(
         "battle",
         then="fought",
-        attacker=f["side"],
-        area=f["area"],
-        units=f["units"],
-        leaders=f["leaders"],
+        attacker=frame["side"],
+        area=frame["area"],
+        units=frame["units"],
+        leaders=frame["leaders"],
         defender=mover,
-        dunits=f["movers"],
-        dleaders=f["mleaders"],
+        dunits=frame["movers"],
+        dleaders=frame["mleaders"],
         friction=False,
         evade=False,
     )
 
 
 @interception.step("fought")
-def _interception_fought(st: St, f: Frame, a: A) -> None:
-    st.ret(True)
+def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
+    state.ret(True)
 
 
 # --------------------------------------------------------------------------------- attrition §5.3
@@ -438,8 +471,8 @@ attrition = PROCS.proc("attrition", rule="5.3")
 
 
 @attrition.step()
-def _attrition(st: St, f: Frame, a: A) -> None:
-    st.chance(D6, then="rolled")
+def _attrition(state: GamState, frame: Frame, action: A) -> None:
+    state.chance(D6, then="rolled")
 
 
 def attrition_steps(roll: int, area: str) -> int:
@@ -449,61 +482,66 @@ def attrition_steps(roll: int, area: str) -> int:
 
 
 @attrition.step("rolled")
-def _attrition_rolled(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    n = attrition_steps(face(a), f["area"])
-    st.log("log.attrition", roll=face(a), n=n)
-    st.call("losses", then="done", side=f["side"], units=f["units"], n=n)
+def _attrition_rolled(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    n = attrition_steps(face(action), frame["area"])
+    state.log("log.attrition", roll=face(action), n=n)
+    state.call("losses", then="done", side=frame["side"], units=frame["units"], n=n)
 
 
 @attrition.step("done")
-def _attrition_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _attrition_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)
 losses = PROCS.proc("losses", rule="6.1")
 
 
-def alive(st: St, units: list[str], area: str | None = None) -> list[str]:
+def alive(state: GamState, units: list[str], area: str | None = None) -> list[str]:
     return [
         u
         for u in units
-        if st.d["units"][u]["at"] in BOARD.areas and (area is None or st.d["units"][u]["at"] == area)
+        if state.d["units"][u]["at"] in BOARD.areas and (area is None or state.d["units"][u]["at"] == area)
     ]
 
 
 @losses.step()
-def _losses(st: St, f: Frame, a: A) -> None:
+def _losses(state: GamState, frame: Frame, action: A) -> None:
     """§5.3, §6.1 step 9: the owner of the force takes its step losses one by one; the rebels' losses
     fall on their counters in order (they are militia of one step)."""
-    units = alive(st, f["units"])
-    f["units"] = units
-    if f["n"] <= 0 or not units:
-        st.ret()
+    units = alive(state, frame["units"])
+    frame["units"] = units
+    if frame["n"] <= 0 or not units:
+        state.ret()
         return
-    if f["n"] >= st.strength_steps(units):
-        _all(st, f)
+    if frame["n"] >= state.strength_steps(units):
+        _all(state, frame)
         return
-    if f["side"] == "rebel" or len(units) == 1:
-        st.goto("take")
+    if frame["side"] == "rebel" or len(units) == 1:
+        state.goto("take")
         return
-    st.decide(
-        ROLE[f["side"]], "loss", [ID[f"lose {u}"] for u in units], then="take", prompt="prompt.lose", n=f["n"]
+    state.decide(
+        ROLE[frame["side"]],
+        "loss",
+        [ID[f"lose {u}"] for u in units],
+        then="take",
+        prompt="prompt.lose",
+        n=frame["n"],
     )
 
 
-def _all(st: St, f: Frame) -> None:
-    for u in f["units"]:
-        st.eliminate(u)
-    st.log("log.eliminated_all", n=len(f["units"]))
-    st.ret()
+def _all(state: GamState, frame: Frame) -> None:
+    for u in frame["units"]:
+        state.eliminate(u)
+    state.log("log.eliminated_all", n=len(frame["units"]))
+    state.ret()
 
 
 @losses.step("take")
-def _losses_take(st: St, f: Frame, a: A) -> None:
-    uid = target(a) if a is not None else f["units"][0]
-    st.lose_step(uid)
-    st.log("log.step_lost", side=f"@side.{COUNTERS[uid].side}")
-    f["n"] -= 1
-    st.goto("start")
+def _losses_take(state: GamState, frame: Frame, action: A) -> None:
+    uid = target(action) if action is not None else frame["units"][0]
+    state.lose_step(uid)
+    state.log("log.step_lost", side=f"@side.{COUNTERS[uid].side}")
+    frame["n"] -= 1
+    state.goto("start")

@@ -21,7 +21,7 @@ OUT = "out"
 class UnitState(TypedDict):
     """One counter: where it is (an area, a box, `pool`, `due`, `dead`, `out`), its steps, whether it is
     inside the area's city (§6.4), in guerrilla mode (§10.1), has operated this phase (§5.2), its arrival
-    turn while `due`, and whether it may be promoted from (was on the map at the start of R&R, §4.7)."""
+    turn while `due`, and for a ship in port (`city` true) the port city it lies in (§7.4, §7.10)."""
 
     at: str
     steps: int
@@ -29,6 +29,7 @@ class UnitState(TypedDict):
     guerrilla: bool
     done: bool
     turn: int
+    port: str
 
 
 class LeaderState(TypedDict):
@@ -58,3 +59,10 @@ class Position(TypedDict):
     """RP lost by an area at the next R&R to raids (§7.8)."""
     slave_turn: dict[str, int]
     """The last turn each side recruited Indian/slave masses (once a turn, §4.9)."""
+    blockades: dict[str, str]
+    """Fortress city → the side whose force blockades it this turn (§6.6), cleared at the end of turn."""
+    revealed: list[str]
+    """The other side's counters the pending decision names (a subversion, a ship's target, a hunted
+    guerrilla): the rules show them to the deciding side, so resampling keeps them as they are."""
+    spl: bool
+    """Whether the São Paulo Legion may operate: an El Plata unit has entered the Banda Oriental (§10.6)."""

@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.state import main_port
 
 if TYPE_CHECKING:
-    from ludoteca.games.guerra_a_muerte.state import GamState as St
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
@@ -50,29 +51,29 @@ reorganization = PROCS.proc("reorganization", rule="3.1")
 
 
 @reorganization.step()
-def _reorganization(st: St, f: Frame, a: A) -> None:
+def _reorganization(state: GamState, frame: Frame, action: A) -> None:
     """§3.1.3: RP are gathered, militia promoted, reinforcements arrive, units are bought."""
-    st.d["phase"] = "reorganization"
-    st.call("reorganization_steps", then="done")
+    state.d["phase"] = "reorganization"
+    state.call("reorganization_steps", then="done")
 
 
 @reorganization.step("done")
-def _reorganization_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _reorganization_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
 # ------------------------------------------------------------------------------------ Spain §4.5
 spain = PROCS.proc("spain_rp", rule="4.5")
 
 
-def areas_held(st: St, side: str) -> int:
-    return sum(side in st.holders(x) for x in BOARD.areas)
+def areas_held(state: GamState, side: str) -> int:
+    return sum(side in state.holders(x) for x in BOARD.areas)
 
 
-def spain_modifier(st: St) -> int:
+def spain_modifier(state: GamState) -> int:
     """§4.5.1: the turn's modifier, and −1 after the Liberal event while the Patriot holds more areas."""
-    m = BOARD.spain_modifier(st.turn)
-    if st.d["liberals"] and areas_held(st, "patriot") > areas_held(st, "royalist"):
+    m = BOARD.spain_modifier(state.turn)
+    if state.d["liberals"] and areas_held(state, "patriot") > areas_held(state, "royalist"):
         m += int(BOARD.tables["spain_rp"]["more_patriot_areas_after_liberals"])
     return m
 
@@ -84,29 +85,29 @@ def spain_rp(roll: int, modifier: int, liberals: bool) -> int:
 
 
 @spain.step()
-def _spain(st: St, f: Frame, a: A) -> None:
-    st.chance(D6, then="rolled")
+def _spain(state: GamState, frame: Frame, action: A) -> None:
+    state.chance(D6, then="rolled")
 
 
 @spain.step("rolled")
-def _spain_rolled(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    got = spain_rp(face(a), spain_modifier(st), bool(st.d["liberals"]))
-    st.d["rp"]["royalist"] += got
-    st.log("log.spain_rp", roll=face(a), n=got)
-    st.ret()
+def _spain_rolled(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    got = spain_rp(face(action), spain_modifier(state), bool(state.d["liberals"]))
+    state.d["rp"]["royalist"] += got
+    state.log("log.spain_rp", roll=face(action), n=got)
+    state.ret()
 
 
 # ------------------------------------------------------------------------------ income §4.0–§4.3
-def patriot_nation_for(st: St, area: str) -> str:
+def patriot_nation_for(state: GamState, area: str) -> str:
     """§4.2: the Patriot pool an area pays: a nationality present whose list holds it (Lima, Cuzco and
     Arequipa: any present); the one with most steps, ties to Peru in Peruvian areas, else El Plata
     (ambiguity 17). "" if none."""
     steps: dict[str, int] = {}
-    for u in st.land_at(area, "patriot"):
+    for u in state.land_at(area, "patriot"):
         nat = COUNTERS[u].nationality
-        steps[nat] = steps.get(nat, 0) + int(st.d["units"][u]["steps"])
-    for lid in st.leaders_at(area, "patriot"):
+        steps[nat] = steps.get(nat, 0) + int(state.d["units"][u]["steps"])
+    for lid in state.leaders_at(area, "patriot"):
         steps.setdefault(BOARD.leaders[lid].nationality, 0)
     shared = area in BOARD.lists["rp_shared"]
     ok = [n for n in steps if shared or area in BOARD.lists[RP_LISTS[n]]]
@@ -116,21 +117,21 @@ def patriot_nation_for(st: St, area: str) -> str:
     return max(ok, key=lambda n: (steps[n], n == first, n))
 
 
-def area_income(st: St, area: str) -> dict[str, int]:
+def area_income(state: GamState, area: str) -> dict[str, int]:
     """§4.0–§4.3, §9.5, §10.6: what an area pays each pool this turn."""
-    holders = st.holders(area)
+    holders = state.holders(area)
     if "rebel" in holders or not holders:
         return {}
     rp = BOARD.areas[area].rp
-    if area in st.d["halved"]:
+    if area in state.d["halved"]:
         rp //= 2
-    rp = max(0, rp - int(st.d["raided"].get(area, 0)))
+    rp = max(0, rp - int(state.d["raided"].get(area, 0)))
     share = rp if len(holders) == 1 else rp // 2
     out = {}
     if "royalist" in holders:
         out["royalist"] = share
     if "patriot" in holders:
-        nat = patriot_nation_for(st, area)
+        nat = patriot_nation_for(state, area)
         if nat:
             out[nat] = share
     return out
@@ -140,32 +141,34 @@ income = PROCS.proc("income", rule="4.0")
 
 
 @income.step()
-def _income(st: St, f: Frame, a: A) -> None:
+def _income(state: GamState, frame: Frame, action: A) -> None:
     got: dict[str, int] = {}
     for area in BOARD.areas:
-        for pool, n in area_income(st, area).items():
+        for pool, n in area_income(state, area).items():
             got[pool] = got.get(pool, 0) + n
     for pool, n in sorted(got.items()):
-        st.d["rp"][pool] += n
-        st.log("log.income", pool=f"@pool.{pool}", n=n)
-    st.d["halved"] = []
-    st.d["raided"] = {}
-    st.ret()
+        state.d["rp"][pool] += n
+        state.log("log.income", pool=f"@pool.{pool}", n=n)
+    state.d["halved"] = []
+    state.d["raided"] = {}
+    state.ret()
 
 
 # -------------------------------------------------------------------------- reinforcements §4.8/§4.10
-def royalist_ports(st: St) -> list[str]:
+def royalist_ports(state: GamState) -> list[str]:
     """Areas with a port the Royalist may land at (§4.8): his units hold the area, no Patriot in the city."""
     out = set()
     for c in BOARD.cities.values():
-        if c.port and st.holders(c.area) == {"royalist"}:
+        if c.port and state.holders(c.area) == {"royalist"}:
             out.add(c.area)
     return sorted(out)
 
 
-def patriot_ships_off(st: St, area: str) -> bool:
-    seas = {c.sea for c in BOARD.cities.values() if c.area == area and c.port}
-    return any(COUNTERS[u].side == "patriot" for s in seas for u in st.units_at(s))
+def ships_off(state: GamState, area: str, side: str) -> list[str]:
+    """The ships of `side` in the sea area of the port where the convoy lands (its main port, §4.8)."""
+    port = main_port(area)
+    sea = BOARD.cities[port].sea if port else ""
+    return sorted(u for u in state.units_at(sea, side) if COUNTERS[u].naval) if sea else []
 
 
 def region_areas(region: str, side: str) -> list[str]:
@@ -178,7 +181,7 @@ def region_areas(region: str, side: str) -> list[str]:
     return [region] if region in BOARD.areas else []
 
 
-def patriot_entry(st: St, uid: str) -> list[str]:
+def patriot_entry(state: GamState, uid: str) -> list[str]:
     """§4.10: where a Patriot reinforcement may enter; [] sends it to the recruit pool."""
     c = COUNTERS[uid]
     if c.nationality == "mexico":
@@ -188,24 +191,24 @@ def patriot_entry(st: St, uid: str) -> list[str]:
                 for x in BOARD.lists["rp_mexico"]
                 if any(s.startswith("caribe") for s in BOARD.areas[x].seas)
             ]
-        if st.d["leaders"]["morelos"]["at"] == DEAD:
-            return [x for x in BOARD.lists["rebuild_mexico"] if not st.land_at(x, "royalist")]
-        morelos = st.d["leaders"]["morelos"]["at"]
+        if state.d["leaders"]["morelos"]["at"] == DEAD:
+            return [x for x in BOARD.lists["rebuild_mexico"] if not state.land_at(x, "royalist")]
+        morelos = state.d["leaders"]["morelos"]["at"]
         full = [
             x
             for x in BOARD.lists["rp_mexico"]
-            if st.holders(x) == {"patriot"}
-            and any(COUNTERS[u].nationality == "mexico" for u in st.land_at(x, "patriot"))
+            if state.holders(x) == {"patriot"}
+            and any(COUNTERS[u].nationality == "mexico" for u in state.land_at(x, "patriot"))
         ]
         return sorted(set(full) | ({morelos} if morelos in BOARD.areas else set()))
     if c.new_granada:
-        return [] if st.holders("santa_fe") == {"royalist"} else ["santa_fe"]
-    if c.naval and st.turn == int(BOARD.tables["patriot_navy"]["turn"]):
+        return [] if state.holders("santa_fe") == {"royalist"} else ["santa_fe"]
+    if c.naval and state.turn == int(BOARD.tables["patriot_navy"]["turn"]):
         return [
             x
             for x in BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
             if any(p.port and p.area == x for p in BOARD.cities.values())
-            and any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))
+            and any(COUNTERS[u].nationality == c.nationality for u in state.land_at(x, "patriot"))
         ]
     return []
 
@@ -213,25 +216,25 @@ def patriot_entry(st: St, uid: str) -> list[str]:
 reinforcements = PROCS.proc("reinforcements", rule="4.8")
 
 
-def _due(st: St) -> list[str]:
-    return sorted(u for u, s in st.d["units"].items() if s["at"] == DUE and s["turn"] <= st.turn)
+def _due(state: GamState) -> list[str]:
+    return sorted(u for u, s in state.d["units"].items() if s["at"] == DUE and s["turn"] <= state.turn)
 
 
 @reinforcements.step()
-def _reinforcements(st: St, f: Frame, a: A) -> None:
+def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
     """§4.8: the Spanish arrivals land together at a Royalist port of the Royalist's choice."""
-    spanish = [u for u in _due(st) if COUNTERS[u].nationality == "spanish"]
-    f["wave"] = spanish
-    ports = royalist_ports(st)
+    spanish = [u for u in _due(state) if COUNTERS[u].nationality == "spanish"]
+    frame["wave"] = spanish
+    ports = royalist_ports(state)
     if not spanish:
-        st.goto("others")
+        state.goto("others")
         return
     if not ports:
         for u in spanish:
-            st.d["units"][u]["turn"] = st.turn + 1
-        st.goto("others")
+            state.d["units"][u]["turn"] = state.turn + 1
+        state.goto("others")
         return
-    st.decide(
+    state.decide(
         ROLE["royalist"],
         "port",
         [ID[f"place {x}"] for x in ports],
@@ -242,56 +245,80 @@ def _reinforcements(st: St, f: Frame, a: A) -> None:
 
 
 @reinforcements.step("port")
-def _reinforcements_port(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["port"] = target(a)
-    if patriot_ships_off(st, f["port"]):
-        st.chance(D6, then="convoy")
+def _reinforcements_port(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    frame["port"] = target(action)
+    patriots = ships_off(state, frame["port"], "patriot")
+    royalists = ships_off(state, frame["port"], "royalist")
+    if patriots and royalists:
+        state.call(
+            "naval_battle",
+            then="fought",
+            attacker="royalist",
+            sea=BOARD.cities[main_port(frame["port"])].sea,
+            units=royalists,
+            dunits=patriots,
+            port="",
+            evade=False,
+        )
         return
-    _land(st, f, "land")
+    if patriots:
+        state.chance(D6, then="convoy")
+        return
+    _land(state, frame, "land")
+
+
+@reinforcements.step("fought")
+def _reinforcements_fought(state: GamState, frame: Frame, action: A) -> None:
+    """§4.8 (ambiguity 11): Patriot and Spanish ships off the port fight first; if the Patriot wins (his
+    ships are still there) he rolls for the convoy, otherwise it lands."""
+    if frame.pop("ret") == "patriot":
+        state.chance(D6, then="convoy")
+        return
+    _land(state, frame, "land")
 
 
 @reinforcements.step("convoy")
-def _reinforcements_convoy(st: St, f: Frame, a: A) -> None:
+def _reinforcements_convoy(state: GamState, frame: Frame, action: A) -> None:
     """§4.8: Patriot ships off the port: 1–2 the convoy turns back, 3–4 it lands, 5–6 it is sunk."""
-    assert a is not None
-    _land(st, f, str(BOARD.convoy(face(a))))
+    assert action is not None
+    _land(state, frame, str(BOARD.convoy(face(action))))
 
 
-def _land(st: St, f: Frame, how: str) -> None:
-    for u in f["wave"]:
+def _land(state: GamState, frame: Frame, how: str) -> None:
+    for u in frame["wave"]:
         if how == "land":
-            st.d["units"][u].update(at=f["port"], city=COUNTERS[u].naval, done=False)
+            state.place_unit(u, frame["port"])
         elif how == "return":
-            st.d["units"][u]["turn"] = st.turn + 1
+            state.d["units"][u]["turn"] = state.turn + 1
         else:
-            st.d["units"][u]["at"] = DEAD
-    st.log(f"log.convoy_{how}", n=len(f["wave"]), area=f"@area.{f['port']}")
+            state.d["units"][u]["at"] = DEAD
+    state.log(f"log.convoy_{how}", n=len(frame["wave"]), area=f"@area.{frame['port']}")
     if (
         how == "land"
-        and st.d["leaders"]["morillo"]["at"] == DUE
-        and st.d["leaders"]["morillo"]["turn"] <= st.turn
+        and state.d["leaders"]["morillo"]["at"] == DUE
+        and state.d["leaders"]["morillo"]["turn"] <= state.turn
     ):
-        st.d["leaders"]["morillo"]["at"] = f["port"]
-    st.goto("others")
+        state.d["leaders"]["morillo"]["at"] = frame["port"]
+    state.goto("others")
 
 
 @reinforcements.step("others")
-def _reinforcements_others(st: St, f: Frame, a: A) -> None:
+def _reinforcements_others(state: GamState, frame: Frame, action: A) -> None:
     """§4.10: Mexican, New Granada, Mina and the Patriot navy enter the map; other counters the pool."""
-    for u in _due(st):
+    for u in _due(state):
         c = COUNTERS[u]
         if c.nationality == "spanish":
             continue
-        places = patriot_entry(st, u) if c.side == "patriot" else []
+        places = patriot_entry(state, u) if c.side == "patriot" else []
         if not places:
-            st.d["units"][u]["at"] = POOL
+            state.d["units"][u]["at"] = POOL
             continue
-        f["unit"] = u
+        frame["unit"] = u
         if len(places) == 1:
-            _enter(st, u, places[0])
+            _enter(state, u, places[0])
             continue
-        st.decide(
+        state.decide(
             ROLE["patriot"],
             "enter",
             [ID[f"place {x}"] for x in places],
@@ -300,36 +327,38 @@ def _reinforcements_others(st: St, f: Frame, a: A) -> None:
             what=f"@unit.{u}",
         )
         return
-    st.goto("leaders")
+    state.goto("leaders")
 
 
-def _enter(st: St, uid: str, area: str) -> None:
-    st.d["units"][uid].update(at=area, city=COUNTERS[uid].naval, done=False)
-    st.log("log.enters", what=f"@unit.{uid}", area=f"@area.{area}")
+def _enter(state: GamState, uid: str, area: str) -> None:
+    state.place_unit(uid, area)
+    state.log("log.enters", what=f"@unit.{uid}", area=f"@area.{area}")
 
 
 @reinforcements.step("entered")
-def _reinforcements_entered(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    _enter(st, f["unit"], target(a))
-    st.goto("others")
+def _reinforcements_entered(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    _enter(state, frame["unit"], target(action))
+    state.goto("others")
 
 
 @reinforcements.step("leaders")
-def _reinforcements_leaders(st: St, f: Frame, a: A) -> None:
+def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
     """Leaders enter in their region (where their side stands, if it stands anywhere there)."""
-    for lid, s in sorted(st.d["leaders"].items()):
-        if s["at"] != DUE or s["turn"] > st.turn:
+    for lid, s in sorted(state.d["leaders"].items()):
+        if s["at"] != DUE or s["turn"] > state.turn:
             continue
         ldr = BOARD.leaders[lid]
-        areas = region_areas(ldr.region, ldr.side) or (royalist_ports(st) if ldr.side == "royalist" else [])
-        held = [x for x in areas if st.controls(ldr.side, x)]
+        areas = region_areas(ldr.region, ldr.side) or (
+            royalist_ports(state) if ldr.side == "royalist" else []
+        )
+        held = [x for x in areas if state.controls(ldr.side, x)]
         choices = held or areas
         if not choices:
-            s["turn"] = st.turn + 1
+            s["turn"] = state.turn + 1
             continue
-        f["leader"] = lid
-        st.decide(
+        frame["leader"] = lid
+        state.decide(
             ROLE[ldr.side],
             "enter",
             [ID[f"place {x}"] for x in choices],
@@ -338,123 +367,52 @@ def _reinforcements_leaders(st: St, f: Frame, a: A) -> None:
             what=f"@leader.{lid}",
         )
         return
-    st.ret()
+    state.ret()
 
 
 @reinforcements.step("leader_in")
-def _reinforcements_leader_in(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    st.d["leaders"][f["leader"]]["at"] = target(a)
-    st.log("log.enters", what=f"@leader.{f['leader']}", area=f"@area.{target(a)}")
-    st.goto("leaders")
+def _reinforcements_leader_in(state: GamState, frame: Frame, action: A) -> None:
+    """§8.3: the turn Cochrane enters, a Patriot ship of the pool enters free with him where he has a
+    port (a ship of the line first, which is never worse for the Patriot than a frigate)."""
+    assert action is not None
+    area = target(action)
+    state.d["leaders"][frame["leader"]]["at"] = area
+    state.log("log.enters", what=f"@leader.{frame['leader']}", area=f"@area.{area}")
+    if frame["leader"] == "cochrane" and main_port(area):
+        ships = sorted(
+            (
+                u
+                for u, c in COUNTERS.items()
+                if c.side == "patriot" and c.naval and state.d["units"][u]["at"] == POOL
+            ),
+            key=lambda u: (COUNTERS[u].arm != "ship_of_the_line", COUNTERS[u].nationality != "chile", u),
+        )
+        if ships:
+            state.place_unit(ships[0], area)
+            state.log("log.enters", what=f"@unit.{ships[0]}", area=f"@area.{area}")
+    state.goto("leaders")
 
 
-# ----------------------------------------------------------------------------- recruitment §4.6
-def placements(st: St, uid: str) -> list[str]:
-    """§4.6: where a recruit may be placed: an area its side (its nationality, for the Patriot) holds,
-    in the nation's rebuild list; New Granada units only in Santa Fe; ships only where there is a port."""
-    c = COUNTERS[uid]
-    if c.side == "royalist":
-        areas = [x for x in BOARD.areas if st.controls("royalist", x)]
-    else:
-        listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
-        areas = [
-            x
-            for x in listed
-            if any(COUNTERS[u].nationality == c.nationality for u in st.land_at(x, "patriot"))
-        ]
-        if c.new_granada:
-            areas = [x for x in areas if x == "santa_fe"]
-    if c.naval:
-        ports = {p.area for p in BOARD.cities.values() if p.port}
-        areas = [x for x in areas if x in ports]
-    return sorted(areas)
+# ------------------------------------------------------------------------ Mexican lost cause §4.10
+lost_cause = PROCS.proc("lost_cause", rule="4.10")
 
 
-def funds(st: St, uid: str) -> float:
-    return float(sum(st.d["rp"][p] for p in st.rp_for(COUNTERS[uid].nationality)))
-
-
-def recruitable(st: St, side: str) -> list[str]:
-    """The pool's counters `side` can afford and place; one militia counter per nationality and arm."""
-    out, seen = [], set()
-    for u, s in st.d["units"].items():
-        c = COUNTERS[u]
-        if s["at"] != POOL or c.side != side or c.nationality == "portuguese":
+@lost_cause.step()
+def _lost_cause(state: GamState, frame: Frame, action: A) -> None:
+    """§4.10: with Morelos dead or taken, every Mexican regular still due is replaced, one for one by arm
+    (ambiguity 18), by a Mexican militia counter due on the same turn; with no militia left it is lost."""
+    replaced = lost = 0
+    for uid in sorted(u for u, s in state.d["units"].items() if s["at"] == DUE):
+        c = COUNTERS[uid]
+        if c.nationality != "mexico" or c.militia or c.naval:
             continue
-        if c.militia:
-            if (c.nationality, c.arm) in seen:
-                continue
-            seen.add((c.nationality, c.arm))
-        if funds(st, u) + 1e-9 >= c.cost() and placements(st, u):
-            out.append(u)
-    return out
-
-
-recruitment = PROCS.proc("recruitment", rule="4.6")
-
-
-@recruitment.step()
-def _recruitment(st: St, f: Frame, a: A) -> None:
-    f.setdefault("sides", ["patriot", "royalist"])
-    if not f["sides"]:
-        st.ret()
-        return
-    side = f["sides"][0]
-    options = [ID[f"recruit {u}"] for u in recruitable(st, side)]
-    if not options:
-        f["sides"].pop(0)
-        st.goto("start")
-        return
-    st.decide(
-        ROLE[side],
-        "recruit",
-        [*options, ID["done"]],
-        then="chosen",
-        prompt="prompt.recruit",
-        rp=st.d["rp"]["royalist"] if side == "royalist" else "",
-    )
-
-
-@recruitment.step("chosen")
-def _recruitment_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    if verb(a) == "done":
-        f["sides"].pop(0)
-        st.goto("start")
-        return
-    uid = target(a)
-    c = COUNTERS[uid]
-    left = c.cost()
-    for p in st.rp_for(c.nationality):
-        take = min(left, st.d["rp"][p])
-        st.d["rp"][p] -= take
-        left -= take
-    f["unit"] = uid
-    areas = placements(st, uid)
-    if len(areas) == 1:
-        _recruited(st, f, areas[0])
-        return
-    st.decide(
-        ROLE[c.side],
-        "place",
-        [ID[f"place {x}"] for x in areas],
-        then="placed",
-        prompt="prompt.place",
-        what=f"@unit.{uid}",
-    )
-
-
-@recruitment.step("placed")
-def _recruitment_placed(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    _recruited(st, f, target(a))
-
-
-def _recruited(st: St, f: Frame, area: str) -> None:
-    uid = f["unit"]
-    c = COUNTERS[uid]
-    st.d["units"][uid].update(at=area, steps=c.steps, city=c.naval, done=False, guerrilla=False)
-    st.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
-    st.log("log.placed", visible_to=[ROLE[c.side]], what=f"@unit.{uid}", area=f"@area.{area}")
-    st.goto("start")
+        arm = "cavalry" if c.arm == "cavalry" else "infantry"
+        militia = next((u for u in militia_of("mexico", arm) if state.d["units"][u]["at"] == POOL), "")
+        if militia:
+            state.d["units"][militia].update(at=DUE, turn=state.d["units"][uid]["turn"])
+            replaced += 1
+        else:
+            lost += 1
+        state.d["units"][uid]["at"] = DEAD
+    state.log("log.lost_cause", n=replaced, lost=lost)
+    state.ret()

@@ -6,13 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import die, face
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
+from ludoteca.games.guerra_a_muerte.operations import ROLE, eligible, nations_of
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.special import MEXICO, haven_leaders, to_haven
+from ludoteca.games.guerra_a_muerte.state import OFF_MAP
 
 if TYPE_CHECKING:
-    from ludoteca.games.guerra_a_muerte.state import GamState as St
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
@@ -28,32 +32,32 @@ game = PROCS.proc("game", rule="3.1")
 
 
 @game.step()
-def _game(st: St, f: Frame, a: A) -> None:
+def _game(state: GamState, frame: Frame, action: A) -> None:
     """§2: the campaign's set-up choices (the Royalist deploys first), then the scenario's first turn
     from the phase where it starts (§12.1.1, §12.2.1, §12.3.1)."""
-    if BOARD.scenarios[st.options.scenario].get("setup", st.options.scenario) == "campaign":
-        st.call("deployment", then="first")
+    if BOARD.scenarios[state.options.scenario].get("setup", state.options.scenario) == "campaign":
+        state.call("deployment", then="first")
     else:
-        st.goto("first")
+        state.goto("first")
 
 
 @game.step("first")
-def _first(st: St, f: Frame, a: A) -> None:
-    start = BOARD.scenarios[st.options.scenario].get("start_phase", "events")
+def _first(state: GamState, frame: Frame, action: A) -> None:
+    start = BOARD.scenarios[state.options.scenario].get("start_phase", "events")
     first = {"uprisings": "turn_from_uprisings", "events": "turn"}.get(start, "turn_from_operations")
-    st.log("log.turn", turn=st.turn, year=1809 + st.turn)
-    st.call(first, then="next")
+    state.log("log.turn", turn=state.turn, year=1809 + state.turn)
+    state.call(first, then="next")
 
 
 @game.step("next")
-def _next(st: St, f: Frame, a: A) -> None:
+def _next(state: GamState, frame: Frame, action: A) -> None:
     """After each turn: the scenario's last turn ends the game (§11.0, §12.x.1); else the next turn."""
-    if st.turn >= int(BOARD.scenarios[st.options.scenario]["last_turn"]):
-        st.call("victory", then="next")
+    if state.turn >= int(BOARD.scenarios[state.options.scenario]["last_turn"]):
+        state.call("victory", then="next")
         return
-    st.d["turn"] += 1
-    st.log("log.turn", turn=st.turn, year=1809 + st.turn)
-    st.call("turn", then="next")
+    state.d["turn"] += 1
+    state.log("log.turn", turn=state.turn, year=1809 + state.turn)
+    state.call("turn", then="next")
 
 
 # ------------------------------------------------------------------------------------ 1. Events
@@ -61,15 +65,15 @@ events = PROCS.proc("events", rule="10.2")
 
 
 @events.step()
-def _events(st: St, f: Frame, a: A) -> None:
+def _events(state: GamState, frame: Frame, action: A) -> None:
     """§3.1.1, §10.2: from turn IX, until it happens once, the Patriot rolls for the Liberals taking power
     in Spain: 5–6 on turn IX, one more face each later turn."""
-    st.d["phase"] = "events"
+    state.d["phase"] = "events"
     table = BOARD.tables["liberal_event"]
-    if st.d["liberals"] or st.turn < int(table["first_turn"]):
-        st.ret()
+    if state.d["liberals"] or state.turn < int(table["first_turn"]):
+        state.ret()
         return
-    st.chance(D6, then="rolled")
+    state.chance(D6, then="rolled")
 
 
 def liberal_event_needs(turn: int) -> int:
@@ -79,27 +83,22 @@ def liberal_event_needs(turn: int) -> int:
 
 
 @events.step("rolled")
-def _events_rolled(st: St, f: Frame, a: A) -> None:
-    roll = face(a) if a is not None else 0
-    if roll < liberal_event_needs(st.turn):
-        st.log("log.liberals_no", roll=roll)
-        st.ret()
+def _events_rolled(state: GamState, frame: Frame, action: A) -> None:
+    roll = face(action) if action is not None else 0
+    if roll < liberal_event_needs(state.turn):
+        state.log("log.liberals_no", roll=roll)
+        state.ret()
         return
-    st.d["liberals"] = st.turn
-    st.log("log.liberals", roll=roll)
+    state.d["liberals"] = state.turn
+    state.log("log.liberals", roll=roll)
     cancelled = 0
-    for uid, s in st.d["units"].items():  # §10.2.1.1: Spanish reinforcements from this turn on
+    for uid, s in state.d["units"].items():  # §10.2.1.1: Spanish reinforcements from this turn on
         if s["at"] == DUE and BOARD.units.get(uid) is not None and BOARD.units[uid].nationality == "spanish":
             s["at"] = DEAD
             cancelled += 1
     if cancelled:
-        st.log("log.reinforcements_cancelled", n=cancelled)
-    st.call("subversion", then="done")
-
-
-@events.step("done")
-def _events_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+        state.log("log.reinforcements_cancelled", n=cancelled)
+    state.ret()
 
 
 # --------------------------------------------------------------------------------- 6. End of turn
@@ -107,17 +106,179 @@ end = PROCS.proc("end_of_turn", rule="3.1")
 
 
 @end.step()
-def _end(st: St, f: Frame, a: A) -> None:
-    """§3.1.6: surrender of blockaded fortresses (§6.6), then ships return to port (§7.4)."""
-    st.d["phase"] = "end"
-    st.call("blockade", then="ships")
+def _end(state: GamState, frame: Frame, action: A) -> None:
+    """§3.1.6: surrender of blockaded fortresses (§6.6) and the fate of the ships in the ports taken
+    (§7.9), then ships return to port (§7.4)."""
+    state.d["phase"] = "end"
+    state.call("blockade", then="ports")
+
+
+@end.step("ports")
+def _end_ports(state: GamState, frame: Frame, action: A) -> None:
+    state.call("ports_taken", then="ships")
 
 
 @end.step("ships")
-def _end_ships(st: St, f: Frame, a: A) -> None:
-    st.call("return_to_port", then="done")
+def _end_ships(state: GamState, frame: Frame, action: A) -> None:
+    state.call("return_to_port", then="done")
 
 
 @end.step("done")
-def _end_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _end_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()
+
+
+# ------------------------------------------------------------------ 4–5. The operations phases (§3.2)
+def _phase(side: str) -> None:
+    proc = PROCS.proc(f"{side}_operations", rule="3.2")
+
+    @proc.step()
+    def _start(state: GamState, frame: Frame, action: A) -> None:
+        """§3.2: the Patriot operates nation by nation (El Plata and Chile, Gran Colombia with Peru,
+        Mexico); the Royalist operates his forces, then the São Paulo Legion once it is free (§10.6).
+        The Patriot's leaders may subvert on the Liberals' turn (§10.2.1.4); the Royalist rolls his
+        activations in Mexico while Hidalgo is in play (§10.7)."""
+        state.d["phase"] = f"{side}_operations"
+        for s in state.d["units"].values():
+            s["done"] = False
+        for s in state.d["leaders"].values():
+            s["done"] = False
+        frame["group"] = 0
+        frame["mexico"] = -1
+        if side == "patriot" and state.d["liberals"] == state.turn:
+            state.call("subversion", then="group")
+            return
+        if side == "royalist":
+            state.d["spl"] = state.d["spl"] or any(
+                COUNTERS[u].nationality == "el_plata" for u in state.land_at("banda_oriental", "patriot")
+            )
+            if state.d["leaders"]["hidalgo"]["at"] not in (DEAD, OUT, DUE):
+                state.chance(D6, then="mexico")
+                return
+        state.goto("group")
+
+    @proc.step("mexico")
+    def _mexico(state: GamState, frame: Frame, action: A) -> None:
+        assert action is not None
+        frame["mexico"] = face(action)
+        state.log("log.mexican_guerrillas", n=face(action))
+        state.goto("group")
+
+    @proc.step("group")
+    def _group(state: GamState, frame: Frame, action: A) -> None:
+        groups = (2 if state.d["spl"] else 1) if side == "royalist" else len(PATRIOT_GROUPS)
+        if frame["group"] >= groups:
+            state.ret()
+            return
+        frame["group"] += 1
+        state.call(
+            "nation_operations",
+            then="group_done",
+            side=side,
+            nations=nations_of(side, frame["group"] - 1),
+            mexico=frame["mexico"],
+        )
+
+    @proc.step("group_done")
+    def _group_done(state: GamState, frame: Frame, action: A) -> None:
+        frame["mexico"] = frame.pop("ret")
+        state.goto("group")
+
+
+_phase("patriot")
+_phase("royalist")
+
+nation = PROCS.proc("nation_operations", rule="3.3")
+
+
+def fleets(state: GamState, side: str, nations: list[str]) -> list[str]:
+    """Places (ports' areas, sea areas, boxes) with ships of `nations` that have not operated (§7.1)."""
+    return sorted(
+        {
+            s["at"]
+            for u, s in state.d["units"].items()
+            if COUNTERS[u].naval
+            and COUNTERS[u].side == side
+            and COUNTERS[u].nationality in nations
+            and not s["done"]
+            and s["at"] not in OFF_MAP
+        }
+    )
+
+
+def fleet_at(state: GamState, side: str, nations: list[str], place: str) -> tuple[list[str], list[str]]:
+    """The ships of one port (or sea area, or box) and the naval leaders with them."""
+    ships = sorted(
+        u
+        for u in state.units_at(place, side)
+        if COUNTERS[u].naval and COUNTERS[u].nationality in nations and not state.d["units"][u]["done"]
+    )
+    port = state.d["units"][ships[0]]["port"]
+    ships = [u for u in ships if state.d["units"][u]["port"] == port]
+    leaders = [lid for lid in state.leaders_at(place, side) if BOARD.leaders[lid].naval]
+    return ships, leaders
+
+
+@nation.step()
+def _nation(state: GamState, frame: Frame, action: A) -> None:
+    """§3.3: the player activates one force (land or naval, §7.1) after another, each to the end, or
+    passes; a Patriot leader may go to his haven at any moment (§10.3)."""
+    side, nations = frame["side"], frame["nations"]
+    places = [*BOARD.areas, *BOARD.boxes]
+    areas = [x for x in places if any(eligible(state, side, nations, x))]
+    if frame["mexico"] == 0:
+        areas = [x for x in areas if x not in MEXICO]
+    options = [ID[f"activate {x}"] for x in areas] + [ID["pass"]]
+    options += [ID[f"fleet {x}"] for x in fleets(state, side, nations)]
+    if side == "patriot":
+        options += [ID[f"haven {lid}"] for lid in haven_leaders(state, nations)]
+    if options == [ID["pass"]]:
+        state.ret(frame["mexico"])
+        return
+    state.decide(
+        ROLE[side],
+        "activate",
+        options,
+        then="chosen",
+        prompt="prompt.activate",
+        nations=[f"@nation.{n}" for n in nations],
+    )
+
+
+@nation.step("chosen")
+def _nation_chosen(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    v, place = verb(action), target(action)
+    side = frame["side"]
+    if v == "pass":
+        state.log("log.pass", side=f"@side.{side}")
+        state.ret(frame["mexico"])
+        return
+    if v == "haven":
+        to_haven(state, place)
+        state.goto("start")
+        return
+    if v == "fleet":
+        ships, leaders = fleet_at(state, side, frame["nations"], place)
+        state.call("fleet", then="start", side=side, place=place, units=ships, leaders=leaders)
+        return
+    units, leaders = eligible(state, side, frame["nations"], place)
+    if frame["mexico"] >= 0 and place in MEXICO:
+        units = strongest(state, units, frame["mexico"])
+        frame["mexico"] -= len(units)
+    state.call(
+        "activation",
+        then="start",
+        side=side,
+        nations=frame["nations"],
+        area=place,
+        units=units,
+        leaders=leaders,
+        mexico=frame["mexico"] if place in MEXICO else -1,
+    )
+
+
+def strongest(state: GamState, units: list[str], n: int) -> list[str]:
+    """§10.7 (ambiguity 28): at most `n` units of a force in Mexico are activated, the strongest."""
+    ranked = sorted(units, key=lambda u: (-COUNTERS[u].strength(int(state.d["units"][u]["steps"])), u))
+    return sorted(ranked[: max(0, n)])

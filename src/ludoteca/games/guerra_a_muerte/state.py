@@ -29,6 +29,20 @@ def setup_id(sid: str) -> str:
     return str(BOARD.scenarios[sid].get("setup", sid))
 
 
+def city_of(area: str) -> Any:
+    """The area's city (the fortress first): Cartagena lies in Santa Fe (ambiguity 12)."""
+    cities = sorted((c for c in BOARD.cities.values() if c.area == area), key=lambda c: not c.fortress)
+    return cities[0] if cities else None
+
+
+def main_port(area: str) -> str:
+    """The area's port city where ships put in (a fortress first); "" if it has none (§7.4)."""
+    ports = sorted(
+        (c for c in BOARD.cities.values() if c.area == area and c.port), key=lambda c: not c.fortress
+    )
+    return ports[0].id if ports else ""
+
+
 class GamState(State):
     """One game of Guerra a Muerte (`position.Position` is the shape of `d`)."""
 
@@ -44,7 +58,15 @@ class GamState(State):
         scen = scenario_data(sid)
         first = int(scen["first_turn"])
         units: dict[str, UnitState] = {
-            u: {"at": POOL, "steps": c.steps, "city": False, "guerrilla": False, "done": False, "turn": 0}
+            u: {
+                "at": POOL,
+                "steps": c.steps,
+                "city": False,
+                "guerrilla": False,
+                "done": False,
+                "turn": 0,
+                "port": "",
+            }
             for u, c in COUNTERS.items()
         }
         leaders: dict[str, LeaderState] = {
@@ -69,6 +91,9 @@ class GamState(State):
                 "halved": [],
                 "raided": {},
                 "slave_turn": {"patriot": 0, "royalist": 0},
+                "blockades": {},
+                "spl": False,
+                "revealed": [],
             },
         )
         if setup_id(sid) == "campaign":
@@ -133,6 +158,8 @@ class GamState(State):
             for uid in pl.get("units", []):
                 steps = pl.get("steps", {}).get(uid, BOARD.units[uid].steps)
                 d["units"][uid].update(at=area, steps=steps, city=city)
+                if COUNTERS[uid].naval:
+                    self.place_unit(uid, where if where in BOARD.cities else area)
                 placed.add(uid)
             for lid in pl.get("leaders", []):
                 d["leaders"][lid]["at"] = area
@@ -155,6 +182,20 @@ class GamState(State):
                 d["leaders"][lid].update(at=DUE, turn=first)
             elif ldr.turn >= first:
                 d["leaders"][lid].update(at=DUE, turn=ldr.turn)
+
+    def place_unit(self, uid: str, place: str) -> None:
+        """Put a counter in `place` (an area, a city, a sea or a box), ready to operate: a ship put in an
+        area lies in its port (the city given, else the area's main port, §7.4); a land unit in the field."""
+        unit = self.d["units"][uid]
+        unit.update(done=False, guerrilla=False, city=False, port="")
+        naval = COUNTERS[uid].naval
+        if place in BOARD.areas:  # an area first: Lima, Maracaibo… name a city too
+            unit.update(at=place, city=naval, port=main_port(place) if naval else "")
+        elif place in BOARD.cities:
+            city = BOARD.cities[place]
+            unit.update(at=city.area, city=True, port=place if naval else "")
+        else:
+            unit["at"] = place
 
     def place_militia(
         self, nat: str, arm: str, area: str, city: bool = False, guerrilla: bool = False
@@ -228,7 +269,7 @@ class GamState(State):
         Legion is never rebuilt (§10.6)."""
         c = COUNTERS[uid]
         at = DEAD if c.nationality == "portuguese" else POOL
-        self.d["units"][uid].update(at=at, steps=c.steps, city=False, guerrilla=False, done=False)
+        self.d["units"][uid].update(at=at, steps=c.steps, city=False, guerrilla=False, done=False, port="")
 
     def lose_step(self, uid: str) -> None:
         s = self.d["units"][uid]
@@ -248,7 +289,17 @@ class GamState(State):
         """The action's label names its area or counter in the reader's language."""
         view = super().action_view(action, lang)
         verb, _, what = self.game.actions.names[action].partition(" ")
-        ref = f"@area.{what}" if what in BOARD.areas else f"@unit.{what}" if what in COUNTERS else what
+        kinds = (
+            ("area", BOARD.areas),
+            ("unit", COUNTERS),
+            ("sea", BOARD.seas),
+            ("box", BOARD.boxes),
+            ("leader", BOARD.leaders),
+        )
+        kind = next((k for k, names in kinds if what in names), "")
+        if what and not kind and verb not in ("spend", "die"):  # "attack rebels", "siege works"
+            verb, what = f"{verb}_{what}", ""
+        ref = f"@{kind}.{what}" if kind else what
         view["label"] = self.game.catalog.text(f"action.{verb}", lang, {"target": ref})
         return view
 

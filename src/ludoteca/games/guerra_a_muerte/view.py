@@ -33,50 +33,52 @@ PHASES = (
 )
 
 
-def sees(st: GamState, role: int | None, side: str) -> bool:
+def sees(state: GamState, role: int | None, side: str) -> bool:
     """Whether `role` sees inside `side`'s forces: its own, the rebels' (always in sight), or all of them
     in the open (solitaire) setting."""
-    if st.options.intelligence == "open" or side == "rebel":
+    if state.options.intelligence == "open" or side == "rebel":
         return True
     return role is not None and SIDE_OF_ROLE[role] == side
 
 
-def _force(st: GamState, role: int | None, side: str, place: str) -> dict[str, Any] | None:
-    units = [u for u, s in st.d["units"].items() if s["at"] == place and COUNTERS[u].side == side]
-    leaders = [x for x, s in st.d["leaders"].items() if s["at"] == place and BOARD.leaders[x].side == side]
+def _force(state: GamState, role: int | None, side: str, place: str) -> dict[str, Any] | None:
+    units = [u for u, s in state.d["units"].items() if s["at"] == place and COUNTERS[u].side == side]
+    leaders = [x for x, s in state.d["leaders"].items() if s["at"] == place and BOARD.leaders[x].side == side]
     if not units and not leaders:
         return None
-    if sees(st, role, side):
+    if sees(state, role, side):
         return {
             "units": [
-                {k: st.d["units"][u][k] for k in ("steps", "city", "guerrilla", "done")} | {"id": u}
+                {k: state.d["units"][u][k] for k in ("steps", "city", "guerrilla", "done")} | {"id": u}
                 for u in units
             ],
             "leaders": leaders,
         }
     return {
         "marker": True,
-        "field": any(not st.d["units"][u]["city"] for u in units) or bool(leaders),
-        "city": any(st.d["units"][u]["city"] for u in units),
-        "guerrilla": any(st.d["units"][u]["guerrilla"] for u in units),
+        "field": any(not state.d["units"][u]["city"] for u in units) or bool(leaders),
+        "city": any(state.d["units"][u]["city"] for u in units),
+        "guerrilla": any(state.d["units"][u]["guerrilla"] for u in units),
     }
 
 
-def board_view(st: GamState, role: int | None) -> dict[str, Any]:
-    d = st.d
+def board_view(state: GamState, role: int | None) -> dict[str, Any]:
+    d = state.d
     places: dict[str, Any] = {}
     for place in PLACES:
         forces = {
-            s: f for s in ("patriot", "royalist", "rebel") if (f := _force(st, role, s, place)) is not None
+            s: force
+            for s in ("patriot", "royalist", "rebel")
+            if (force := _force(state, role, s, place)) is not None
         }
         entry: dict[str, Any] = {"forces": forces}
         if place in BOARD.areas:
-            entry["control"] = sorted(st.holders(place))
+            entry["control"] = sorted(state.holders(place))
         if forces or "control" in entry:
             places[place] = entry
     return {
-        "scenario": st.options.scenario,
-        "intelligence": st.options.intelligence,
+        "scenario": state.options.scenario,
+        "intelligence": state.options.intelligence,
         "turn": d["turn"],
         "year": 1809 + d["turn"],
         "phase": d["phase"],
@@ -92,10 +94,10 @@ def board_view(st: GamState, role: int | None) -> dict[str, Any]:
     }
 
 
-def observe(st: GamState, role: int, out: Observation) -> None:
+def observe(state: GamState, role: int, out: Observation) -> None:
     """What `role` knows as numbers: the turn, the phase, the RP pools, and for every area who holds it,
     the role's own steps there and the other side's markers."""
-    d = st.d
+    d = state.d
     mine = SIDE_OF_ROLE[role]
     other = SIDE_OF_ROLE[1 - role]
     out.add("turn", d["turn"] / 15)
@@ -107,23 +109,23 @@ def observe(st: GamState, role: int, out: Observation) -> None:
         if COUNTERS[u].side == mine and s["at"] in BOARD.areas:
             steps[s["at"]] = steps.get(s["at"], 0) + int(s["steps"])
     for area in BOARD.areas:
-        holders = st.holders(area)
+        holders = state.holders(area)
         out.each(
             f"control[{area}]",
             ("patriot", "royalist", "rebel"),
             (float(s in holders) for s in ("patriot", "royalist", "rebel")),
         )
         out.add(f"own_steps[{area}]", min(steps.get(area, 0), 30) / 30)
-        theirs = [u for u in st.land_at(area, other)]
+        theirs = [u for u in state.land_at(area, other)]
         out.add(f"enemy_city[{area}]", float(any(d["units"][u]["city"] for u in theirs)))
         out.add(f"enemy_guerrilla[{area}]", float(any(d["units"][u]["guerrilla"] for u in theirs)))
         out.add(f"repression[{area}]", float(area in d["repression"]))
 
 
-def broken_invariants(st: GamState) -> list[str]:
+def broken_invariants(state: GamState) -> list[str]:
     """Steps within each counter's, counters in known places, no RP pool below zero."""
     out = []
-    for u, s in st.d["units"].items():
+    for u, s in state.d["units"].items():
         if not 1 <= s["steps"] <= COUNTERS[u].steps:
             out.append(f"{u} has {s['steps']} steps")
         if (
@@ -135,7 +137,7 @@ def broken_invariants(st: GamState) -> list[str]:
             out.append(f"{u} is at unknown place {s['at']}")
         if s["guerrilla"] and not COUNTERS[u].militia:
             out.append(f"{u} is a regular in guerrilla mode")
-    out += [f"RP pool {p} is {v}" for p, v in st.d["rp"].items() if v < -1e-9]
+    out += [f"RP pool {p} is {v}" for p, v in state.d["rp"].items() if v < -1e-9]
     return out
 
 
@@ -149,24 +151,24 @@ def _remap(value: Any, mapping: dict[str, str]) -> Any:
     return value
 
 
-def resample(st: GamState, role: int, rng: random.Random) -> GamState:
+def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     """A state consistent with what `role` knows: the other side's counters on the map redrawn among
     its forces — each place keeps as many counters, the same guerrilla, city and operated marks, and a
     militia slot stays militia, a ship a ship, a nationality its own — and its leaders among its leader
     slots. The procedures' references to the counters follow them."""
-    twin = st.clone()
+    twin = state.clone()
     other = SIDE_OF_ROLE[1 - role]
-    if sees(st, role, other):
+    if sees(state, role, other):
         return twin
     from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 
     groups: dict[tuple[str, bool, bool], list[str]] = {}
-    for u, s in st.d["units"].items():
+    for u, s in state.d["units"].items():
         c = COUNTERS[u]
-        if c.side == other and s["at"] not in OFF_MAP:
+        if c.side == other and s["at"] not in OFF_MAP and u not in state.d["revealed"]:
             groups.setdefault((c.nationality, c.militia, c.naval), []).append(u)
     lgroups: dict[str, list[str]] = {}
-    for x, s in st.d["leaders"].items():
+    for x, s in state.d["leaders"].items():
         ldr = BOARD.leaders[x]
         if ldr.side == other and s["at"] not in OFF_MAP:
             lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
@@ -176,25 +178,25 @@ def resample(st: GamState, role: int, rng: random.Random) -> GamState:
         rng.shuffle(shuffled)
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
-            slot = st.d["units"][old]
+            slot = state.d["units"][old]
             twin.d["units"][new] = {
-                **st.d["units"][new],
-                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn")},
+                **state.d["units"][new],
+                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")},
             }
     for members in lgroups.values():
         shuffled = members[:]
         rng.shuffle(shuffled)
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
-            twin.d["leaders"][new] = dict(st.d["leaders"][old])
+            twin.d["leaders"][new] = dict(state.d["leaders"][old])
     mapping = {k: v for k, v in mapping.items() if k != v}
     if mapping:
         twin.d["stack"] = _remap(twin.d["stack"], mapping)
         wait = twin.d["wait"]
         if wait is not None and wait.get("role", -1) >= 0:
             acts = []
-            for a in wait["actions"]:
-                verb, _, what = ACTIONS.names[a].partition(" ")
-                acts.append(ID[f"{verb} {mapping[what]}"] if what in mapping else a)
+            for action in wait["actions"]:
+                verb, _, what = ACTIONS.names[action].partition(" ")
+                acts.append(ID[f"{verb} {mapping[what]}"] if what in mapping else action)
             wait["actions"] = sorted(acts)
     return twin

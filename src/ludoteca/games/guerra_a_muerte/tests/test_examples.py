@@ -22,34 +22,34 @@ GAME = GuerraAMuerte()
 
 def empty(scenario: str = "1815-1818") -> GamState:
     """A position of the scenario with every counter and leader taken off the map."""
-    st = GAME.new_initial_state({"scenario": scenario})
-    assert isinstance(st, GamState)
-    for s in st.d["units"].values():
+    state = GAME.new_initial_state({"scenario": scenario})
+    assert isinstance(state, GamState)
+    for s in state.d["units"].values():
         s.update(at=POOL, city=False, guerrilla=False)
-    for s in st.d["leaders"].values():
+    for s in state.d["leaders"].values():
         s["at"] = "out"
-    return st
+    return state
 
 
-def put(st: GamState, area: str, units: list[str], city: bool = False, guerrilla: bool = False) -> None:
+def put(state: GamState, area: str, units: list[str], city: bool = False, guerrilla: bool = False) -> None:
     for u in units:
-        st.d["units"][u].update(
+        state.d["units"][u].update(
             at=area,
             city=city,
             guerrilla=guerrilla,
-            steps=1 if u.startswith("mil") else st.d["units"][u]["steps"],
+            steps=1 if u.startswith("mil") else state.d["units"][u]["steps"],
         )
 
 
 def test_salta_interception_3_4() -> None:
     """§3.4 example: Belgrano (Ops 1), 2 infantry and 2 cavalry intercept Pezuela (Ops 3) with 4
     infantry, 1 artillery and 3 cavalry: +1 +1 −3 = −1, so the 6 rolled reads 5 and intercepts."""
-    st = empty()
+    state = empty()
     patriots = ["ep_c1", "ep_c2", "ep_dp1", "ep_dp2"]
     royalists = ["am_fp", "am_ce", "am_f", "am_rl", "am_art2", "am_dlf", "am_dg", "am_br"]
     assert [BOARD.units[u].arm for u in patriots].count("cavalry") == 2
     assert [BOARD.units[u].arm for u in royalists].count("cavalry") == 3
-    mod = interception_modifier(st, patriots, ["belgrano"], royalists, ["pezuela"])
+    mod = interception_modifier(state, patriots, ["belgrano"], royalists, ["pezuela"])
     assert mod == -1
     assert intercepted(6, mod) and not intercepted(5, mod)
 
@@ -65,28 +65,28 @@ def test_cartagena_activation_6_6() -> None:
 
 def test_puerto_cabello_siege_6_2() -> None:
     """§6.2 example: a Royalist militia of factor 1 in Puerto Cabello defends with 1 + 8."""
-    st = empty()
-    put(st, "costa_firme", ["mil_american_i1"], city=True)
-    put(st, "costa_firme", ["gc_vc"])
-    _attack, defence, shift = siege_odds(st, ["gc_vc"], ["mil_american_i1"], "costa_firme")
+    state = empty()
+    put(state, "costa_firme", ["mil_american_i1"], city=True)
+    put(state, "costa_firme", ["gc_vc"])
+    _attack, defence, shift = siege_odds(state, ["gc_vc"], ["mil_american_i1"], "costa_firme")
     assert defence == 9 and shift == 0
 
 
 def test_rp_split_of_5_4_0() -> None:
     """§4.0: an area worth 5 held by both sides gives each 2; the odd RP is lost."""
-    st = empty()
+    state = empty()
     assert BOARD.areas["central_mexico"].rp == 5
-    put(st, "central_mexico", ["mil_mexico_i1", "mil_american_i1"])
-    assert area_income(st, "central_mexico") == {"royalist": 2, "mexico": 2}
-    st.d["units"]["mil_american_i1"]["at"] = POOL
-    assert area_income(st, "central_mexico") == {"mexico": 5}
+    put(state, "central_mexico", ["mil_mexico_i1", "mil_american_i1"])
+    assert area_income(state, "central_mexico") == {"royalist": 2, "mexico": 2}
+    state.d["units"]["mil_american_i1"]["at"] = POOL
+    assert area_income(state, "central_mexico") == {"mexico": 5}
 
 
 def test_rebels_deny_rp_4_2_1() -> None:
     """§4.2.1 example: the Banda Oriental held by rebels and El Plata units gives nobody RP."""
-    st = empty()
-    put(st, "banda_oriental", ["mil_el_plata_rebels_i1", "ep_c1"])
-    assert area_income(st, "banda_oriental") == {}
+    state = empty()
+    put(state, "banda_oriental", ["mil_el_plata_rebels_i1", "ep_c1"])
+    assert area_income(state, "banda_oriental") == {}
 
 
 def test_spain_rp_modifiers_4_5_1() -> None:
@@ -104,18 +104,18 @@ def test_liberal_event_odds_10_2() -> None:
 def test_guerrilla_halving_in_salta_10_1() -> None:
     """§10.1 example: Royalists attacking Belgrano's force in Salta, where a Patriot militia is in
     guerrilla mode, fight at half their factors, rounded up."""
-    st = empty()
+    state = empty()
     army = ["am_fp", "am_ce"]  # 4 + 4
-    put(st, "salta", army)
-    put(st, "salta", ["mil_el_plata_i1"], guerrilla=True)
-    put(st, "salta", ["ep_c1"])
-    total, _ = side_factor(st, "royalist", army, "salta", "none", "none", ["ep_c1"])
+    put(state, "salta", army)
+    put(state, "salta", ["mil_el_plata_i1"], guerrilla=True)
+    put(state, "salta", ["ep_c1"])
+    total, _ = side_factor(state, "royalist", army, "salta", "none", "none", ["ep_c1"])
     assert total == 4
-    put(st, "salta", ["am_pt"])  # a third unit: 10 halved is 5
-    total, _ = side_factor(st, "royalist", [*army, "am_pt"], "salta", "none", "none", ["ep_c1"])
+    put(state, "salta", ["am_pt"])  # a third unit: 10 halved is 5
+    total, _ = side_factor(state, "royalist", [*army, "am_pt"], "salta", "none", "none", ["ep_c1"])
     assert total == 5
-    st.d["units"]["mil_el_plata_i1"]["guerrilla"] = False
-    assert side_factor(st, "royalist", army, "salta", "none", "none", ["ep_c1"])[0] == 8
+    state.d["units"]["mil_el_plata_i1"]["guerrilla"] = False
+    assert side_factor(state, "royalist", army, "salta", "none", "none", ["ep_c1"])[0] == 8
 
 
 def test_attrition_5_3() -> None:

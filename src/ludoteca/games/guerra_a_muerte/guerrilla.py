@@ -1,0 +1,119 @@
+"""§10.1 Guerrillas: militia change to and from guerrilla mode in the Reorganization phase, and the
+counter-guerrilla operation that hunts one of them (the halving of the enemy's factors in a friendly area is
+part of the battle, `combat.halved`; control by guerrillas is `GamState.holders`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.procedure import Frame
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
+from ludoteca.games.guerra_a_muerte.procs import PROCS
+
+if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.state import GamState
+
+A = int | None
+D6 = {die(n): 1 for n in range(1, 7)}
+
+
+# ------------------------------------------------------------------------------ change of mode
+mode = PROCS.proc("guerrilla_mode", rule="10.1")
+
+
+def switchable(state: GamState, side: str, changed: list[str]) -> list[str]:
+    """Militia of `side` on the map, outside the cities (guerrillas never enter one, §6.7), not yet
+    changed this phase."""
+    return sorted(
+        u
+        for u, s in state.d["units"].items()
+        if COUNTERS[u].militia
+        and COUNTERS[u].side == side
+        and s["at"] in BOARD.areas
+        and not s["city"]
+        and u not in changed
+    )
+
+
+@mode.step()
+def _mode(state: GamState, frame: Frame, action: A) -> None:
+    """The Patriot, then the Royalist, turns militia into guerrillas or back, one counter at a time,
+    each counter once."""
+    frame.setdefault("sides", ["patriot", "royalist"])
+    frame.setdefault("changed", [])
+    while frame["sides"]:
+        side = frame["sides"][0]
+        options = [ID[f"guerrilla {u}"] for u in switchable(state, side, frame["changed"])]
+        if options:
+            state.decide(
+                ROLE[side], "guerrilla", [*options, ID["done"]], then="chosen", prompt="prompt.guerrilla"
+            )
+            return
+        frame["sides"].pop(0)
+    state.ret()
+
+
+@mode.step("chosen")
+def _mode_chosen(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    if verb(action) == "done":
+        frame["sides"].pop(0)
+        state.goto("start")
+        return
+    uid = target(action)
+    unit = state.d["units"][uid]
+    unit["guerrilla"] = not unit["guerrilla"]
+    frame["changed"].append(uid)
+    side = COUNTERS[uid].side
+    state.log(
+        "log.guerrilla_on" if unit["guerrilla"] else "log.guerrilla_off",
+        side=f"@side.{side}",
+        area=f"@area.{unit['at']}",
+    )
+    state.goto("start")
+
+
+# ---------------------------------------------------------------------------- counter-guerrilla
+hunt = PROCS.proc("counter_guerrilla", rule="10.1")
+
+
+def counter_guerrilla_result(roll: int, partisans: bool, all_militia: bool) -> str:
+    """The Counter-Guerrilla Table: +1 with a Partidarios unit in the hunting force, −1 if every guerrilla
+    in the area is militia; A1 the hunter loses a step, "-" the guerrilla slips away, G it is destroyed."""
+    t = BOARD.tables["counter_guerrilla"]
+    mod = (int(t["partisans"]) if partisans else 0) + (int(t["all_militia"]) if all_militia else 0)
+    return str(BOARD.counter_guerrilla(roll + mod))
+
+
+@hunt.step()
+def _hunt(state: GamState, frame: Frame, action: A) -> None:
+    """The attacker names the guerrilla and spends the OPs (§10.1); one die on the table."""
+    state.reveal()
+    state.chance(D6, then="rolled")
+
+
+@hunt.step("rolled")
+def _hunt_rolled(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    side, area, uid = frame["side"], frame["area"], frame["target"]
+    if state.d["units"][uid]["at"] != area:
+        state.ret()
+        return
+    guerrillas = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]]
+    partisans = any(COUNTERS[u].partisans for u in frame["units"])
+    result = counter_guerrilla_result(face(action), partisans, all(COUNTERS[u].militia for u in guerrillas))
+    state.log("log.counter_guerrilla", area=f"@area.{area}", roll=face(action), result=result)
+    if result == "G":
+        state.eliminate(uid)
+    elif result.startswith("A"):
+        state.call("losses", then="done", side=side, units=frame["units"], n=int(result[1:]))
+        return
+    state.ret()
+
+
+@hunt.step("done")
+def _hunt_done(state: GamState, frame: Frame, action: A) -> None:
+    state.ret()

@@ -1,0 +1,304 @@
+"""§4.6–§4.9 The recruit pool in the Reorganization phase: militia promoted to complete reduced regulars
+(§4.7), counters bought from the recruit pool (§4.6, and into the Patriot havens, §10.3), and the Indian
+and slave masses raised once a turn (§4.9)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.procedure import Frame
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
+from ludoteca.games.guerra_a_muerte.position import POOL
+from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.resources import REBUILD, patriot_nation_for
+from ludoteca.games.guerra_a_muerte.special import haven_places
+from ludoteca.games.guerra_a_muerte.uprisings import patriot_nation
+
+if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.state import GamState
+
+A = int | None
+D6 = {die(n): 1 for n in range(1, 7)}
+ROLE = {"patriot": 0, "royalist": 1}
+
+
+# ------------------------------------------------------------------------------ promotion §4.7
+promotion = PROCS.proc("promotion", rule="4.7")
+
+
+def promotions(state: GamState, side: str) -> list[str]:
+    """§4.7: the reduced two-step regulars of `side` with a militia of the same arm in their area that
+    may complete them: Royalist militia complete Spanish or American regulars (not the São Paulo Legion,
+    §10.6), Patriot militia only regulars of their own nationality."""
+    out = []
+    for u, s in state.d["units"].items():
+        c = COUNTERS[u]
+        if (
+            c.side != side
+            or c.militia
+            or c.naval
+            or c.steps != 2
+            or s["steps"] != 1
+            or s["at"] not in BOARD.areas
+        ):
+            continue
+        if c.nationality == "portuguese" or c.arm not in ("infantry", "cavalry"):
+            continue
+        if feeder(state, u):
+            out.append(u)
+    return sorted(out)
+
+
+def feeder(state: GamState, uid: str) -> str:
+    """The militia that would complete `uid` (one in the field first, then a guerrilla)."""
+    c = COUNTERS[uid]
+    nat = "american" if c.side == "royalist" else c.nationality
+    there = [
+        u
+        for u in state.land_at(state.d["units"][uid]["at"], c.side)
+        if COUNTERS[u].militia and COUNTERS[u].nationality == nat and COUNTERS[u].arm == c.arm
+    ]
+    there.sort(key=lambda u: (state.d["units"][u]["guerrilla"], u))
+    return there[0] if there else ""
+
+
+@promotion.step()
+def _promotion(state: GamState, frame: Frame, action: A) -> None:
+    """Who promotes first is rolled (higher first, ties again) when both sides can promote."""
+    sides = [s for s in ("patriot", "royalist") if promotions(state, s)]
+    if len(sides) < 2:
+        frame["sides"] = sides
+        state.goto("next")
+        return
+    frame["rolls"] = []
+    state.chance(D6, then="order")
+
+
+@promotion.step("order")
+def _promotion_order(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    frame["rolls"].append(face(action))
+    if len(frame["rolls"]) < 2:
+        state.chance(D6, then="order")
+        return
+    patriot, royalist = frame["rolls"]
+    if patriot == royalist:
+        frame["rolls"] = []
+        state.chance(D6, then="order")
+        return
+    frame["sides"] = ["patriot", "royalist"] if patriot > royalist else ["royalist", "patriot"]
+    state.goto("next")
+
+
+@promotion.step("next")
+def _promotion_next(state: GamState, frame: Frame, action: A) -> None:
+    while frame["sides"]:
+        side = frame["sides"][0]
+        options = [ID[f"promote {u}"] for u in promotions(state, side)]
+        if options:
+            state.decide(
+                ROLE[side], "promote", [*options, ID["done"]], then="chosen", prompt="prompt.promote"
+            )
+            return
+        frame["sides"].pop(0)
+    state.ret()
+
+
+@promotion.step("chosen")
+def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
+    """The militia leaves the map and the regular is turned to its two-step side."""
+    assert action is not None
+    if verb(action) == "done":
+        frame["sides"].pop(0)
+        state.goto("next")
+        return
+    uid = target(action)
+    militia = feeder(state, uid)
+    state.eliminate(militia)
+    state.d["units"][uid]["steps"] = 2
+    state.log("log.promoted", side=f"@side.{COUNTERS[uid].side}", unit=f"@unit.{uid}")
+    state.goto("next")
+
+
+# ----------------------------------------------------------------------------- recruitment §4.6
+def placements(state: GamState, uid: str) -> list[str]:
+    """§4.6: where a recruit may be placed: an area its side (its nationality, for the Patriot) holds,
+    in the nation's rebuild list; New Granada units only in Santa Fe; ships only where there is a port;
+    and a Patriot haven with a leader of its nationality (§10.3)."""
+    c = COUNTERS[uid]
+    if c.side == "royalist":
+        areas = [x for x in BOARD.areas if state.controls("royalist", x)]
+    else:
+        listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
+        areas = [
+            x
+            for x in listed
+            if any(COUNTERS[u].nationality == c.nationality for u in state.land_at(x, "patriot"))
+        ]
+        if c.new_granada:
+            areas = [x for x in areas if x == "santa_fe"]
+    if c.naval:
+        ports = {p.area for p in BOARD.cities.values() if p.port}
+        areas = [x for x in areas if x in ports]
+    return sorted(areas) + haven_places(state, uid)
+
+
+def funds(state: GamState, uid: str) -> float:
+    return float(sum(state.d["rp"][p] for p in state.rp_for(COUNTERS[uid].nationality)))
+
+
+def recruitable(state: GamState, side: str) -> list[str]:
+    """The pool's counters `side` can afford and place; one militia counter per nationality and arm."""
+    out, seen = [], set()
+    for u, s in state.d["units"].items():
+        c = COUNTERS[u]
+        if s["at"] != POOL or c.side != side or c.nationality == "portuguese":
+            continue
+        if c.militia:
+            if (c.nationality, c.arm) in seen:
+                continue
+            seen.add((c.nationality, c.arm))
+        if funds(state, u) + 1e-9 >= c.cost() and placements(state, u):
+            out.append(u)
+    return out
+
+
+recruitment = PROCS.proc("recruitment", rule="4.6")
+
+
+@recruitment.step()
+def _recruitment(state: GamState, frame: Frame, action: A) -> None:
+    frame.setdefault("sides", ["patriot", "royalist"])
+    if not frame["sides"]:
+        state.ret()
+        return
+    side = frame["sides"][0]
+    options = [ID[f"recruit {u}"] for u in recruitable(state, side)]
+    if not options:
+        frame["sides"].pop(0)
+        state.goto("start")
+        return
+    state.decide(
+        ROLE[side],
+        "recruit",
+        [*options, ID["done"]],
+        then="chosen",
+        prompt="prompt.recruit",
+        rp=state.d["rp"]["royalist"] if side == "royalist" else "",
+    )
+
+
+@recruitment.step("chosen")
+def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    if verb(action) == "done":
+        frame["sides"].pop(0)
+        state.goto("start")
+        return
+    uid = target(action)
+    c = COUNTERS[uid]
+    left = c.cost()
+    for p in state.rp_for(c.nationality):
+        take = min(left, state.d["rp"][p])
+        state.d["rp"][p] -= take
+        left -= take
+    frame["unit"] = uid
+    areas = placements(state, uid)
+    if len(areas) == 1:
+        _recruited(state, frame, areas[0])
+        return
+    state.decide(
+        ROLE[c.side],
+        "place",
+        [ID[f"place {x}"] for x in areas],
+        then="placed",
+        prompt="prompt.place",
+        what=f"@unit.{uid}",
+    )
+
+
+@recruitment.step("placed")
+def _recruitment_placed(state: GamState, frame: Frame, action: A) -> None:
+    assert action is not None
+    _recruited(state, frame, target(action))
+
+
+def _recruited(state: GamState, frame: Frame, area: str) -> None:
+    uid = frame["unit"]
+    c = COUNTERS[uid]
+    state.d["units"][uid]["steps"] = c.steps
+    state.place_unit(uid, area)
+    state.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
+    state.log("log.placed", visible_to=[ROLE[c.side]], what=f"@unit.{uid}", area=f"@area.{area}")
+    state.goto("start")
+
+
+# ------------------------------------------------------------------ Indian and slave masses §4.9
+slaves = PROCS.proc("slave_recruitment", rule="4.9")
+
+
+def levy_areas(state: GamState, side: str) -> list[str]:
+    """§4.9: the listed areas where `side` has a land unit or a leader, once a turn."""
+    if state.d["slave_turn"][side] >= state.turn:
+        return []
+    return [
+        x
+        for x in BOARD.lists["slave_recruitment"]
+        if state.land_at(x, side) or any(not BOARD.leaders[lid].naval for lid in state.leaders_at(x, side))
+    ]
+
+
+def levy_nation(state: GamState, side: str, area: str) -> str:
+    """The militia the masses give: American for the Royalist; for the Patriot the nationality whose RP
+    the area pays (§4.2), else the first Patriot list naming it."""
+    if side == "royalist":
+        return "american"
+    return patriot_nation_for(state, area) or patriot_nation(area)
+
+
+@slaves.step()
+def _slaves(state: GamState, frame: Frame, action: A) -> None:
+    frame.setdefault("sides", ["patriot", "royalist"])
+    while frame["sides"]:
+        side = frame["sides"][0]
+        areas = levy_areas(state, side)
+        if areas:
+            state.decide(
+                ROLE[side],
+                "levy",
+                [*(ID[f"levy {x}"] for x in areas), ID["done"]],
+                then="chosen",
+                prompt="prompt.levy",
+            )
+            return
+        frame["sides"].pop(0)
+    state.ret()
+
+
+@slaves.step("chosen")
+def _slaves_chosen(state: GamState, frame: Frame, action: A) -> None:
+    """§4.9.1: three free infantry militia in the area; the side may not raise an uprising there again
+    (until the Liberal event, for the Patriot); the area pays half its RP at the next Reorganization."""
+    assert action is not None
+    side = frame["sides"].pop(0)
+    if verb(action) == "done":
+        state.goto("start")
+        return
+    area = target(action)
+    nat = levy_nation(state, side, area)
+    placed = 0
+    for _ in range(int(BOARD.tables["slave_recruitment"]["free_militia_infantry"])):
+        uid = next((u for u in militia_of(nat, "infantry") if state.d["units"][u]["at"] == POOL), "")
+        if uid:
+            state.place_unit(uid, area)
+            state.d["units"][uid]["steps"] = 1
+            placed += 1
+    state.d["slave_turn"][side] = state.turn
+    if area not in state.d["slaves"][side]:
+        state.d["slaves"][side].append(area)
+    if area not in state.d["halved"]:
+        state.d["halved"].append(area)
+    state.log("log.levy", side=f"@side.{side}", area=f"@area.{area}", n=placed)
+    state.goto("start")
