@@ -57,7 +57,7 @@ class MarYAcero(Game):
         legal = state.legal_actions()
         if role < 0 or len(legal) < 2 or rng.random() < 0.3:
             return None
-        best = max(legal, key=lambda a: (state.child(a).evaluate()[role], rng.random()))
+        best = max(legal, key=lambda action: (state.child(action).evaluate()[role], rng.random()))
         return int(best)
 
     def data_provenance(self) -> dict[str, int]:

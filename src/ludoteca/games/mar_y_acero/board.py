@@ -77,10 +77,12 @@ class Board:
     def __init__(self) -> None:
         board, cards = _load("board"), _load("cards")
         self.areas = {
-            a["id"]: Area(a["id"], a["name"], a["jungle"], a["two_vp"], a["colour"], a["link"])
-            for a in board["area"]
+            area["id"]: Area(
+                area["id"], area["name"], area["jungle"], area["two_vp"], area["colour"], area["link"]
+            )
+            for area in board["area"]
         }
-        self.area_bag: dict[int, int] = {int(k): v for k, v in board["area_bag"]["weights"].items()}
+        self.area_bag: dict[int, int] = {int(k): what for k, what in board["area_bag"]["weights"].items()}
         self.kinds: dict[str, Kind] = {}
         for u in board["unit"]:
             self.kinds[u["id"]] = Kind(
@@ -105,8 +107,15 @@ class Board:
         self.rs_end_vp: list[int] = board["royal_support"]["end_vp"]
         self.victory: list[dict[str, Any]] = board["victory"]
         self.events = {
-            e["id"]: Event(e["id"], e["faction"], e["vrr"], e["overstack"], e["title"], dict(e["units"]))
-            for e in cards["event"]
+            event["id"]: Event(
+                event["id"],
+                event["faction"],
+                event["vrr"],
+                event["overstack"],
+                event["title"],
+                dict(event["units"]),
+            )
+            for event in cards["event"]
         }
         self.destinies = {
             c["id"]: Destiny(
@@ -119,9 +128,9 @@ class Board:
         self._files = (board, cards)
         self._validate()
 
-    def adjacent(self, a: int) -> tuple[int, int]:
-        """§4.2: the two areas whose numbers follow `a` in the ring 1–15."""
-        return (15 if a == 1 else a - 1, 1 if a == 15 else a + 1)
+    def adjacent(self, area: int) -> tuple[int, int]:
+        """§4.2: the two areas whose numbers follow `area` in the ring 1–15."""
+        return (15 if area == 1 else area - 1, 1 if area == 15 else area + 1)
 
     def land_link(self, a: int, b: int) -> bool:
         """Whether adjacent areas `a` and `b` touch by land (not only by a sea current)."""
@@ -129,9 +138,9 @@ class Board:
         return self.areas[low].link == "land"
 
     def distance(self, a: int, b: int) -> int:
-        """Steps between two areas along the ring."""
-        d = abs(a - b)
-        return min(d, 15 - d)
+        """Steps between areas `a` and `b` along the ring."""
+        steps = abs(a - b)
+        return min(steps, 15 - steps)
 
     def _validate(self) -> None:
         """Check the data against the rulebook's counts, and that every item names its source."""
@@ -141,10 +150,14 @@ class Board:
         assert counts == {"soldier": 3, "settler": 2, "taino": 2, "caribe": 2, "rebel": 2}
         per_bag = {bag: sum(self.kinds[k].count for k in kinds) for bag, kinds in self.bag_kinds.items()}
         assert per_bag == {"soldier": 26, "settler": 24, "taino": 33, "caribe": 33, "rebel": 14}, per_bag
-        assert [a for a in AREAS if self.areas[a].jungle] == [3, 4, 5, 7], "jungle areas (§4.4.1)"
-        assert [a for a in AREAS if self.areas[a].two_vp] == self.tracks["scroll_areas"] == [1, 2, 7, 8, 9]
+        assert [area for area in AREAS if self.areas[area].jungle] == [3, 4, 5, 7], "jungle areas (§4.4.1)"
+        assert (
+            [area for area in AREAS if self.areas[area].two_vp]
+            == self.tracks["scroll_areas"]
+            == [1, 2, 7, 8, 9]
+        )
         assert sorted(self.events) == list(range(1, 17)), "16 event cards, 8 per faction"
-        assert Counter(e.faction for e in self.events.values()) == {"ind": 8, "es": 8}
+        assert Counter(event.faction for event in self.events.values()) == {"ind": 8, "es": 8}
         assert sorted(self.destinies) == list(range(17, 40)), "23 destiny cards"
         assert Counter(c.deck for c in self.destinies.values()) == {1: 3, 2: 20}
         assert len(self.rs_soldiers) == len(self.rs_end_vp) == self.tracks["royal_support_max"] + 1

@@ -84,7 +84,9 @@ class MyaState(State):
                 "mixed": [],
                 "hands": {
                     "es": [],
-                    "ind": sorted(c for c, e in BOARD.events.items() if e.faction == "ind") if solo else [],
+                    "ind": sorted(c for c, event in BOARD.events.items() if event.faction == "ind")
+                    if solo
+                    else [],
                 },
                 "played": {"es": [], "ind": []},
                 "commit": {"es": None, "ind": None},
@@ -165,23 +167,30 @@ class MyaState(State):
         if self.options.mode == "solo" and role == 0:
             return twin  # the Nitayno holds no hand: its deck is drawn at random when it plays (§5.3.3)
         other = FACTION_OF_ROLE[1 - role]
-        d = twin.d
-        unseen = [c for c, e in BOARD.events.items() if e.faction == other and c not in d["played"][other]]
+        position = twin.d
+        unseen = [
+            c
+            for c, event in BOARD.events.items()
+            if event.faction == other and c not in position["played"][other]
+        ]
         rng.shuffle(unseen)
-        n = len(d["hands"][other])
-        d["hands"][other] = sorted(unseen[:n])
-        if d["commit"][other] is not None:
-            d["commit"][other] = unseen[n]
-        wait = d["wait"]
+        n = len(position["hands"][other])
+        position["hands"][other] = sorted(unseen[:n])
+        if position["commit"][other] is not None:
+            position["commit"][other] = unseen[n]
+        wait = position["wait"]
         if wait is not None and wait["role"] == 1 - role and set(wait["actions"]) <= CARDS:
-            wait["actions"] = sorted(act(f"card {c}") for c in d["hands"][other])
+            wait["actions"] = sorted(act(f"card {c}") for c in position["hands"][other])
         elif (
-            wait is not None and wait["role"] == CHANCE and wait["actions"][0] in DEALS and d["hands"][other]
+            wait is not None
+            and wait["role"] == CHANCE
+            and wait["actions"][0] in DEALS
+            and position["hands"][other]
         ):
             pool = [
                 act(f"deal {c}")
                 for c in unseen
-                if c not in d["hands"][other] and BOARD.events[c].faction == other
+                if c not in position["hands"][other] and BOARD.events[c].faction == other
             ]
             wait["actions"], wait["weights"] = sorted(pool), [1] * len(pool)
         twin.logs = [line for line in self.logs if line[2] is None or role in line[2]]  # what `role` saw

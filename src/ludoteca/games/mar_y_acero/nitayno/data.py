@@ -65,7 +65,9 @@ class NitaynoData:
         self.combat_hits: list[str] = raw["priority"]["combat_hits"]
         self.raid_spanish: list[str] = raw["priority"]["incursion_spanish"]
         self.raid_indigenous: list[str] = raw["priority"]["incursion_indigenous"]
-        self.levels: dict[str, dict[str, Any]] = {k: v for k, v in raw["levels"].items() if k != "source"}
+        self.levels: dict[str, dict[str, Any]] = {
+            k: what for k, what in raw["levels"].items() if k != "source"
+        }
         self._check()
 
     def deck(self, name: str) -> list[int]:
@@ -88,13 +90,13 @@ class NitaynoData:
             assert "source" in next(c for c in self.raw["card"] if c["id"] == card.id)
             assert card.rows[-1][0] is None, f"card {card.id}: the last row must take any VP"
             assert bool(card.bottom) == (card.deck == "turns3-6"), f"card {card.id}: turn-6 effect"
-            for effect in [e for _, row in card.rows for e in row] + list(card.bottom):
+            for effect in [effect for _, row in card.rows for effect in row] + list(card.bottom):
                 self._check_effect(card.id, effect)
 
     def _check_effect(self, card: int, effect: dict[str, Any]) -> None:
         assert effect["kind"] in EFFECTS, f"card {card}: unknown effect {effect['kind']!r}"
         if effect["kind"] == "roll":
-            covered = sorted(f for spec in effect["faces"] for f in faces(spec))
+            covered = sorted(frame for spec in effect["faces"] for frame in faces(spec))
             assert covered == [1, 2, 3, 4, 5, 6], f"card {card}: a roll must cover the faces 1–6 once"
             for row in effect["faces"].values():
                 for inner in row:
