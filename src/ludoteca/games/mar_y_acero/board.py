@@ -67,15 +67,45 @@ class Destiny:
     raw: dict[str, Any]
 
 
-def _load(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA / f"{name}.toml").read_text("utf-8"))
+LEADERS = ("colon", "caonabo", "guacanagari", "anacaona")
+"""§3's leaders, in the order their counters take in the action space (actions.py)."""
+
+
+def _read(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
+
+
+def merge(printed: dict[str, Any], reconstructed: dict[str, Any], name: str) -> dict[str, Any]:
+    """A data file's printed and public facts with what we reconstructed (DESIGN §6): the reconstructed
+    file's lists of tables are appended to the printed file's, its other tables added; a table both files
+    give is an error (each item comes from one place)."""
+    merged = dict(printed)
+    for key, value in reconstructed.items():
+        if key not in merged:
+            merged[key] = value
+        elif isinstance(value, list) and isinstance(merged[key], list):
+            merged[key] = [*merged[key], *value]
+        else:
+            raise ValueError(f"data/{name}: [{key}] is in both {name}.toml and {name}.reconstructed.toml")
+    for item in provenance.items(reconstructed):
+        if provenance.kind(str(item["source"])) != "reconstructed":
+            raise ValueError(f"data/{name}.reconstructed.toml holds an item from {item['source']!r}")
+    for item in provenance.items(printed):
+        if provenance.kind(str(item["source"])) == "reconstructed":
+            raise ValueError(f"data/{name}.toml holds a reconstructed item ({item}): it belongs beside it")
+    return merged
+
+
+def load(name: str) -> dict[str, Any]:
+    """`data/<name>.toml` merged with `data/<name>.reconstructed.toml`, if there is one."""
+    return merge(_read(DATA / f"{name}.toml"), _read(DATA / f"{name}.reconstructed.toml"), name)
 
 
 class Board:
     """Everything printed on the Mar y Acero components, as the rules need it."""
 
     def __init__(self) -> None:
-        board, cards = _load("board"), _load("cards")
+        board, cards = load("board"), load("cards")
         self.areas = {
             area["id"]: Area(
                 area["id"], area["name"], area["jungle"], area["two_vp"], area["colour"], area["link"]
@@ -88,7 +118,9 @@ class Board:
             self.kinds[u["id"]] = Kind(
                 u["id"], u["faction"], u["bag"], u["count"], u["attack"], u["defence"], u["reduced"]
             )
-        for ld in board["leader"]:
+        leaders = {ld["id"]: ld for ld in board["leader"]}
+        assert sorted(leaders) == sorted(LEADERS), f"the leaders of §3: {sorted(leaders)}"
+        for ld in (leaders[name] for name in LEADERS):
             self.kinds[ld["id"]] = Kind(
                 ld["id"],
                 ld["side"],

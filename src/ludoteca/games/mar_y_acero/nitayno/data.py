@@ -1,15 +1,15 @@
-"""The Nitayno's data (`data/nitayno.toml`), loaded and checked once at import (DESIGN §6)."""
+"""The Nitayno's data (`data/nitayno.toml`, what the prototype cards and the rulebook give, and
+`data/nitayno.reconstructed.toml`, what we designed), merged, loaded and checked once at import
+(DESIGN §6)."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance
+from ludoteca.games.mar_y_acero.board import load
 
-DATA = Path(__file__).parent.parent / "data" / "nitayno.toml"
 EFFECTS = frozenset(
     {
         *("roll", "nothing", "royal_support", "spanish_units", "indigenous_units", "palisade", "citadel"),
@@ -46,16 +46,17 @@ class NitaynoData:
     """Everything `data/nitayno.toml` holds, validated against the rulebook's constraints."""
 
     def __init__(self) -> None:
-        raw = tomllib.loads(DATA.read_text("utf-8"))
+        raw = load("nitayno")
         self.raw = raw
+        extra = {card: [row for row in raw.get("row", []) if row["card"] == card] for card in self._ids()}
         self.cards = {
             c["id"]: Card(
                 c["id"],
                 c["deck"],
-                tuple((r.get("vp_max"), tuple(r["effect"])) for r in c["row"]),
+                tuple((r.get("vp_max"), tuple(r["effect"])) for r in [*c["row"], *extra[c["id"]]]),
                 tuple(c.get("bottom", ())),
             )
-            for c in raw["card"]
+            for c in sorted(raw["card"], key=lambda c: c["id"])
         }
         self.garrison: dict[str, int] = raw["garrison"]
         self.activation: dict[str, int] = raw["activation"]
@@ -69,6 +70,12 @@ class NitaynoData:
             k: what for k, what in raw["levels"].items() if k != "source"
         }
         self._check()
+
+    def _ids(self) -> list[int]:
+        ids = [c["id"] for c in self.raw["card"]]
+        strays = {row["card"] for row in self.raw.get("row", [])} - set(ids)
+        assert not strays, f"data/nitayno*.toml: rows for cards that do not exist: {sorted(strays)}"
+        return ids
 
     def deck(self, name: str) -> list[int]:
         return sorted(c.id for c in self.cards.values() if c.deck == name)
@@ -85,7 +92,7 @@ class NitaynoData:
         effect known, every roll covering the six faces, and a turn-6 effect on every turns-3–6 card."""
         assert len(self.deck("turn2")) == 3 and len(self.deck("turns3-6")) == 9, "§5.2: 3 + 9 cards"
         for key in ("garrison", "activation", "event_phase", "no_retreat", "priority", "levels"):
-            assert "source" in self.raw[key], f"data/nitayno.toml [{key}] carries no source"
+            assert "source" in self.raw[key], f"data/nitayno*.toml [{key}] carries no source"
         for card in self.cards.values():
             assert "source" in next(c for c in self.raw["card"] if c["id"] == card.id)
             assert card.rows[-1][0] is None, f"card {card.id}: the last row must take any VP"
@@ -104,7 +111,8 @@ class NitaynoData:
 
     def provenance(self) -> dict[str, int]:
         """How many items are of each kind of source (for `ludoteca info`)."""
-        items = [*self.raw["card"], *(self.raw[k] for k in ("garrison", "activation", "event_phase"))]
+        items = [*self.raw["card"], *self.raw.get("row", [])]
+        items += [self.raw[k] for k in ("garrison", "activation", "event_phase")]
         items += [self.raw[k] for k in ("no_retreat", "priority", "levels")]
         return provenance.count(str(item["source"]) for item in items)
 
