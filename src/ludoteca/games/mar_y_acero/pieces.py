@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
+from ludoteca.games.mar_y_acero.position import Faction
 from ludoteca.games.mar_y_acero.procs import A
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 KINDS = BOARD.kinds
 OTHER = {"es": "ind", "ind": "es"}
 ROLE = {"es": 0, "ind": 1}
-FACTION_OF_ROLE = ("es", "ind")
+FACTION_OF_ROLE: tuple[Faction, Faction] = ("es", "ind")
 NON_COMBAT = {"anacaona"}
 LEADERS = frozenset(k for k, spec in KINDS.items() if spec.leader)
 TWO_VP = frozenset(area for area in AREAS if BOARD.areas[area].two_vp)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.core.game import CHANCE
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.mar_y_acero import (  # noqa: F401  (the procedures)
     activation,
@@ -26,8 +27,9 @@ from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
 from ludoteca.games.mar_y_acero.options import MyaOptions
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE, broken_invariants
+from ludoteca.games.mar_y_acero.position import Position
 from ludoteca.games.mar_y_acero.procs import BOTS, PROCS
-from ludoteca.games.mar_y_acero.view import board_view, observation
+from ludoteca.games.mar_y_acero.view import board_view, observe
 
 PROCS.check()
 DEALS = {act(f"deal {c}") for c in BOARD.events}
@@ -42,13 +44,16 @@ def _named(params: dict[str, Any]) -> dict[str, Any]:
 
 
 class MyaState(State):
-    """One game of Mar y Acero. `d` holds, besides the core's keys, the layout of COORDINATION/README:
-    turn, phase, vp, rs, imp, map, ctrl, before, bags, pal, cit, scroll, grace, colon, caonabo, hijos,
-    guaca, anacaona, destiny, destinies, flags, mixed, hands, played, commit, event, limit, act, testament."""
+    """One game of Mar y Acero. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ()
     procedures = PROCS
     options: MyaOptions
+
+    @property
+    def position(self) -> Position:
+        """`d` under its exact type (position.py)."""
+        return cast(Position, self.d)
 
     @classmethod
     def new(cls, game: Any, options: MyaOptions) -> MyaState:
@@ -149,8 +154,8 @@ class MyaState(State):
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         return board_view(self, role, lang)
 
-    def observation_tensor(self, role: int) -> list[float]:
-        return observation(self, role)
+    def observe(self, role: int, out: Observation) -> None:
+        observe(self, role, out)
 
     def invariants(self) -> list[str]:
         return broken_invariants(self)

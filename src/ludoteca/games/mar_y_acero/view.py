@@ -1,17 +1,18 @@
-"""What a role sees of a Mar y Acero position: the view dict, the observation tensor, and
-the invariants the fuzzer checks (piece conservation, stacking limits, track bounds)."""
+"""What a role sees of a Mar y Acero position: the view dict, and the observation tensor with its entries
+named (`observe`, core.observation)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core.observation import Observation
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces
+from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
-PHASES = ("setup", "destiny", "special", "event", "reinforce", "impulses", "final")
 KEYS = BOARD.piece_keys
 EVENTS = sorted(BOARD.events)
 DESTINIES = sorted(BOARD.destinies)
@@ -80,41 +81,37 @@ def board_view(state: MyaState, role: int | None, lang: str) -> dict[str, Any]:
     }
 
 
-def observation(state: MyaState, role: int) -> list[float]:
-    """A fixed-length vector, every entry in [0, 1]: per area the pieces by key, fortifications, scroll
-    and control; the tracks; the destiny card; the role's own hand and committed card; the cards played."""
-    position = state.d
+def observe(state: MyaState, role: int, out: Observation) -> None:
+    """Every entry in [0, 1], named: the tracks; the phase; the Gracia Divina/Yaya marker; the destiny
+    card's flags; per area the pieces by key, fortifications, scroll and control; the bags; the destiny
+    card and those left; the role's own hand and committed card; the cards played; where Colón is."""
+    position = state.position
     me = FACTION_OF_ROLE[role]
-    out: list[float] = [
-        position["turn"] / 6,
-        position["vp"] / 20,
-        position["rs"] / 10,
-        position["imp"]["ind"] / 5,
-        position["imp"]["es"] / 5,
-    ]
-    out += [float(position["phase"] == p) for p in PHASES]
-    out += [
-        float(position["grace"]["face"] == "es"),
-        float(position["grace"]["box"] == "used"),
-        float(position["grace"]["turn_used"]),
-    ]
-    out += [float(what) for what in position["flags"].values()]
-    for x in AREAS:
-        for fac in ("es", "ind"):
-            here = [key(p) for p in pieces(state, x, fac)]
-            out += [min(here.count(k), 6) / 6 for k in KEYS]
-        out += [
-            float(x in position["pal"]),
-            float(x in position["cit"]),
-            float(x in position["scroll"]),
-            float(position["ctrl"][x - 1] == "es"),
-        ]
-    out += [sum(position["bags"][b].values()) / 33 for b in BAGS]
-    out += [float(position["destiny"] == c) for c in DESTINIES]
-    out += [float(c in position["destinies"]) for c in DESTINIES]
-    out += [float(c in position["hands"][me]) for c in EVENTS]
-    out += [float(position["commit"][me] == c) for c in EVENTS]
-    for fac in ("es", "ind"):
-        out += [float(c in position["played"][fac]) for c in EVENTS]
-    out += [float(position["colon"] == s) for s in ("ships", "map", "prison", "box", "dead")]
-    return out
+    out.add("turn", position["turn"] / 6)
+    out.add("vp", position["vp"] / 20)
+    out.add("royal_support", position["rs"] / 10)
+    out.add("impulses[ind]", position["imp"]["ind"] / 5)
+    out.add("impulses[es]", position["imp"]["es"] / 5)
+    out.one_hot("phase", PHASES, position["phase"])
+    grace = position["grace"]
+    out.add("grace.face_es", float(grace["face"] == "es"))
+    out.add("grace.used", float(grace["box"] == "used"))
+    out.add("grace.used_this_turn", float(grace["turn_used"]))
+    flags = position["flags"]
+    out.each("flag", FLAGS, (float(flags[name]) for name in FLAGS))
+    for area in AREAS:
+        for fac in FACTIONS:
+            here = [key(p) for p in pieces(state, area, fac)]
+            out.each(f"area{area}.{fac}", KEYS, (min(here.count(k), 6) / 6 for k in KEYS))
+        out.add(f"area{area}.palisade", float(area in position["pal"]))
+        out.add(f"area{area}.citadel", float(area in position["cit"]))
+        out.add(f"area{area}.scroll", float(area in position["scroll"]))
+        out.add(f"area{area}.spanish", float(position["ctrl"][area - 1] == "es"))
+    out.each("bag", BAGS, (sum(position["bags"][bag].values()) / 33 for bag in BAGS))
+    out.one_hot("destiny", DESTINIES, position["destiny"])
+    out.each("destiny_left", DESTINIES, (float(c in position["destinies"]) for c in DESTINIES))
+    out.each("hand", EVENTS, (float(c in position["hands"][me]) for c in EVENTS))
+    out.one_hot("committed", EVENTS, position["commit"][me])
+    for fac in FACTIONS:
+        out.each(f"played.{fac}", EVENTS, (float(c in position["played"][fac]) for c in EVENTS))
+    out.one_hot("colon", COLON_AT, position["colon"])

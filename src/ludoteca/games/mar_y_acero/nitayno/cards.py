@@ -158,13 +158,13 @@ STEPS = ("spanish_units", "indigenous_units", "palisade", "citadel")
 
 def turn_flag(state: MyaState, card_effect: dict[str, Any]) -> None:
     """Effects that hold for the rest of the turn (cards 45, 48–50)."""
-    d, mem, kind = state.d, memory(state), card_effect["kind"]
+    position, mem, kind = state.d, memory(state), card_effect["kind"]
     if kind == "naval_difficulty":
-        d["flags"]["naval"] = True
+        position["flags"]["naval"] = True
     elif kind == "stacking":
-        d["limit"]["ind"] = int(card_effect["n"])
+        position["limit"]["ind"] = int(card_effect["n"])
     elif kind == "nitayno_reroll":
-        mem["reroll_turn"] = d["turn"]
+        mem["reroll_turn"] = position["turn"]
     else:
         mem["es_die"] = int(card_effect["n"])
     state.log(f"nitayno.flag.{kind}", n=card_effect.get("n", 0))
