@@ -53,6 +53,8 @@ class Event:
     overstack: bool
     title: str
     units: dict[str, int]
+    effects: tuple[dict[str, Any], ...]
+    """What the card does when played, in order (`effects.event`; each kind a procedure ``effect.<kind>``)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,8 @@ class Destiny:
     gold: tuple[int, ...]
     title: str
     raw: dict[str, Any]
+    effects: tuple[dict[str, Any], ...]
+    """The event of a turn 2–6 card, in order (`effects.destiny`); none for turn 1's cards."""
 
 
 LEADERS = ("colon", "caonabo", "guacanagari", "anacaona")
@@ -146,12 +150,21 @@ class Board:
                 event["overstack"],
                 event["title"],
                 dict(event["units"]),
+                tuple(event["effects"]),
             )
             for event in cards["event"]
         }
         self.destinies = {
             c["id"]: Destiny(
-                c["id"], c["deck"], c["impulses"], c["naval"], c["conflict"], tuple(c["gold"]), c["title"], c
+                c["id"],
+                c["deck"],
+                c["impulses"],
+                c["naval"],
+                c["conflict"],
+                tuple(c["gold"]),
+                c["title"],
+                c,
+                tuple(c.get("effects", ())),
             )
             for c in cards["destiny"]
         }
@@ -192,6 +205,8 @@ class Board:
         assert Counter(event.faction for event in self.events.values()) == {"ind": 8, "es": 8}
         assert sorted(self.destinies) == list(range(17, 40)), "23 destiny cards"
         assert Counter(c.deck for c in self.destinies.values()) == {1: 3, 2: 20}
+        assert all(c.effects for c in self.destinies.values() if c.deck == 2), "every turn 2–6 card acts"
+        assert all(e.effects for e in self.events.values()), "every event card acts"
         assert len(self.rs_soldiers) == len(self.rs_end_vp) == self.tracks["royal_support_max"] + 1
         for data in self._files:
             list(provenance.items(data))

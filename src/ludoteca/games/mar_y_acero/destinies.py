@@ -1,5 +1,7 @@
-"""§4.3.2 I the destiny cards of turns 2–6 (20–39): the event each one brings. Facts B5 give the printed
-effects; the README lists how we read the unclear ones."""
+"""§4.3.2 I the effect kinds of the destiny cards of turns 2–6 (20–39), whose lists are in
+`data/cards.toml`: the earthquakes (20–22, each with its table of faces), and the kinds one card uses
+(25–29, 33, 36–39). Royal Support (30–32, 34, 35) and announced rules (23, 24) use the shared kinds of
+effects.py. Facts B5 give the printed effects; the README lists how we read the unclear ones."""
 
 from __future__ import annotations
 
@@ -23,73 +25,57 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import A, Frame
+from ludoteca.games.mar_y_acero.procs import EFFECTS, A, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
-from ludoteca.games.mar_y_acero.events import PARK, simple, to_prison
-
+from ludoteca.games.mar_y_acero.events import PARK, to_prison
 
 # ------------------------------------------------------------------------------ destiny cards 20–22
-def quake(card: int) -> None:
-    proc = simple(f"destiny.{card}", f"card.{card}")
-
-    @proc.step()
-    def _quake(state: MyaState, frame: Frame, action: A) -> None:
-        state.chance({act(f"marker {x}"): w for x, w in BOARD.area_bag.items()}, then="area")
-
-    @proc.step("area")
-    def _quake_area(state: MyaState, frame: Frame, action: A) -> None:
-        """Every unit in the drawn area rolls: nothing, a hit, or removed; leaders are immune."""
-        assert action is not None
-        area = int(arg(action))
-        frame["area"] = area
-        state.log("log.marker", area=area)
-        frame["todo"] = [
-            [fac, key(p)] for fac in ("ind", "es") for p in pieces(state, area, fac) if is_unit(p)
-        ]
-        state.goto("next")
-
-    @proc.step("next")
-    def _quake_next(state: MyaState, frame: Frame, action: A) -> None:
-        if not frame["todo"]:
-            update_control(state)
-            state.ret()
-            return
-        roll(state, "rolled")
-
-    @proc.step("rolled")
-    def _quake_rolled(state: MyaState, frame: Frame, action: A) -> None:
-        fac, k = frame["todo"].pop(0)
-        effect = BOARD.destinies[card].raw["quake"][face(action) - 1]
-        if effect == "hit":
-            take_hit(state, frame["area"], fac, k)
-        elif effect == "out":
-            remove(state, frame["area"], fac, find(state, frame["area"], fac, k))
-        if effect != "none":
-            state.log(f"log.quake_{effect}", kind=f"@kind.{k.partition('.')[0]}", area=frame["area"])
-        state.goto("next")
+quake = EFFECTS.kind("quake", rule="4.3.2.I")
 
 
-for _card in (20, 21, 22):
-    quake(_card)
+@quake.step()
+def _quake(state: MyaState, frame: Frame, action: A) -> None:
+    state.chance({act(f"marker {x}"): w for x, w in BOARD.area_bag.items()}, then="area")
 
 
-def nothing(card: int) -> None:
-    """Cards whose effect is a flag set when revealed (23, 24: see flow.set_flags)."""
-    proc = simple(f"destiny.{card}", f"card.{card}")
+@quake.step("area")
+def _quake_area(state: MyaState, frame: Frame, action: A) -> None:
+    """Every unit in the area drawn rolls: `faces` says, for each face, nothing, a hit, or removed;
+    leaders are immune."""
+    assert action is not None
+    area = int(arg(action))
+    frame["area"] = area
+    state.log("log.marker", area=area)
+    frame["todo"] = [[fac, key(p)] for fac in ("ind", "es") for p in pieces(state, area, fac) if is_unit(p)]
+    state.goto("next")
 
-    @proc.step()
-    def _nothing(state: MyaState, frame: Frame, action: A) -> None:
-        state.log(f"log.card_{card}")
+
+@quake.step("next")
+def _quake_next(state: MyaState, frame: Frame, action: A) -> None:
+    if not frame["todo"]:
+        update_control(state)
         state.ret()
+        return
+    roll(state, "rolled")
 
 
-nothing(23)
-nothing(24)
+@quake.step("rolled")
+def _quake_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    fac, k = frame["todo"].pop(0)
+    outcome = frame["faces"][face(action) - 1]
+    if outcome == "hit":
+        take_hit(state, frame["area"], fac, k)
+    elif outcome == "out":
+        remove(state, frame["area"], fac, find(state, frame["area"], fac, k))
+    if outcome != "none":
+        state.log(f"log.quake_{outcome}", kind=f"@kind.{k.partition('.')[0]}", area=frame["area"])
+    state.goto("next")
+
 
 # ---------------------------------------------------------------------------------- 25: Anacaona
-anacaona = simple("destiny.25", "card.25")
+anacaona = EFFECTS.kind("anacaona", rule="4.3.2.I")
 
 
 @anacaona.step()
@@ -102,8 +88,9 @@ def _anacaona(state: MyaState, frame: Frame, action: A) -> None:
 
 @anacaona.step("rolled")
 def _anacaona_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    """She appears in area 6, 7 or 8, on the side of the area's holder, and never moves."""
-    area = BOARD.destinies[25].raw["anacaona"][face(action) - 1]
+    """She appears in the area `areas` gives for the die (6, 7 or 8), on the side of the area's holder, and
+    never moves."""
+    area = frame["areas"][face(action) - 1]
     side = state.d["ctrl"][area - 1]
     place(state, area, side, "anacaona")
     state.d["anacaona"] = side
@@ -112,7 +99,7 @@ def _anacaona_rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------ 26: Caonabó's sons
-sons = simple("destiny.26", "card.26")
+sons = EFFECTS.kind("caonabo_sons", rule="4.3.2.I")
 
 
 @sons.step()
@@ -147,7 +134,7 @@ def _sons_chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ----------------------------------------------------------------------- 27: religious conversions
-conversions = simple("destiny.27", "card.27")
+conversions = EFFECTS.kind("conversions", rule="4.3.2.I")
 
 
 @conversions.step()
@@ -191,7 +178,7 @@ def _conversions_rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # --------------------------------------------------------------------- 28: Colón's negotiations
-talks = simple("destiny.28", "card.28")
+talks = EFFECTS.kind("negotiations", rule="4.3.2.I")
 
 
 @talks.step()
@@ -273,7 +260,7 @@ def _talks_fled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ---------------------------------------------------------------------------- 29: earthly paradise
-paradise = simple("destiny.29", "card.29")
+paradise = EFFECTS.kind("paradise", rule="4.3.2.I")
 
 
 @paradise.step()
@@ -307,37 +294,8 @@ def _paradise_chosen(state: MyaState, frame: Frame, action: A) -> None:
     state.goto("ask")
 
 
-# ------------------------------------------------------------------ 30–32: Royal Support by control
-def support_card(card: int) -> None:
-    proc = simple(f"destiny.{card}", f"card.{card}")
-
-    @proc.step()
-    def _support(state: MyaState, frame: Frame, action: A) -> None:
-        ctrl = state.d["ctrl"]
-        if card == 30:
-            move_support(state, 1 if "es" in (ctrl[0], ctrl[9]) else -1)
-        elif card == 32:
-            for x in (6, 7, 8):
-                move_support(state, 1 if ctrl[x - 1] == "es" else -1)
-        elif card == 31 and any(ctrl[x - 1] == "es" for x in (6, 7, 8)):
-            roll(state, "rolled")
-            return
-        state.log("log.support", rs=state.d["rs"])
-        state.ret()
-
-    @proc.step("rolled")
-    def _support_rolled(state: MyaState, frame: Frame, action: A) -> None:
-        move_support(state, 1 if face(action) <= 3 else -1)
-        state.log("log.support", rs=state.d["rs"])
-        state.ret()
-
-
-for _card in (30, 31, 32):
-    support_card(_card)
-
-
 # --------------------------------------------------------------------------------- 33: cruelty
-cruelty = simple("destiny.33", "card.33")
+cruelty = EFFECTS.kind("cruelty", rule="4.3.2.I")
 
 
 @cruelty.step()
@@ -376,88 +334,8 @@ def _cruelty_rolled(state: MyaState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-# ------------------------------------------------------------------------- 34–35: the mainland
-mainland = simple("destiny.34", "card.34")
-
-
-@mainland.step()
-def _mainland(state: MyaState, frame: Frame, action: A) -> None:
-    if not any(state.d["ctrl"][x - 1] == "es" for x in range(1, 6)):
-        state.ret()
-        return
-    roll(state, "rolled")
-
-
-@mainland.step("rolled")
-def _mainland_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    """1–3 Royal Support +2 and two settlers in one Spanish area of 1–5; 4–6 Royal Support −2 and one
-    Soldier and one settler lost."""
-    if face(action) <= 3:
-        move_support(state, 2)
-        state.log("log.support", rs=state.d["rs"])
-        areas = [x for x in range(1, 6) if state.d["ctrl"][x - 1] == "es"]
-        state.decide(
-            ROLE["es"],
-            "choose_area",
-            area_actions("at", areas),
-            then="settlers",
-            prompt="prompt.settlers_area",
-        )
-        return
-    move_support(state, -2)
-    state.log("log.support", rs=state.d["rs"])
-    state.call("lose_unit", then="settler", fac="es", bag="soldier")
-
-
-@mainland.step("settlers")
-def _mainland_settlers(state: MyaState, frame: Frame, action: A) -> None:
-    area = int(arg(action))
-    state.call("deploy", then="done", fac="es", bags=["settler", "settler"], rule=f"only_{area}", card=34)
-
-
-@mainland.step("settler")
-def _mainland_settler(state: MyaState, frame: Frame, action: A) -> None:
-    state.call("lose_unit", then="done", fac="es", bag="settler")
-
-
-@mainland.step("done")
-def _mainland_done(state: MyaState, frame: Frame, action: A) -> None:
-    frame.pop("ret", None)
-    update_control(state)
-    state.ret()
-
-
-island = simple("destiny.35", "card.35")
-
-
-@island.step()
-def _island(state: MyaState, frame: Frame, action: A) -> None:
-    roll(state, "rolled")
-
-
-@island.step("rolled")
-def _island_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    """A die at or under the number of Spanish areas among 1–5: Royal Support +2; otherwise −1 and a
-    Soldier lost."""
-    count = sum(1 for x in range(1, 6) if state.d["ctrl"][x - 1] == "es")
-    if face(action) <= count:
-        move_support(state, 2)
-        state.log("log.support", rs=state.d["rs"])
-        state.ret()
-        return
-    move_support(state, -1)
-    state.log("log.support", rs=state.d["rs"])
-    state.call("lose_unit", then="done", fac="es", bag="soldier")
-
-
-@island.step("done")
-def _island_done(state: MyaState, frame: Frame, action: A) -> None:
-    update_control(state)
-    state.ret()
-
-
 # ------------------------------------------------------------------------------ 36: tropical climate
-climate = simple("destiny.36", "card.36")
+climate = EFFECTS.kind("climate", rule="4.3.2.I")
 
 
 @climate.step()
@@ -495,7 +373,7 @@ def _climate_rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # --------------------------------------------------------------------------- 37: Colón's health
-health = simple("destiny.37", "card.37")
+health = EFFECTS.kind("colon_health", rule="4.3.2.I")
 
 
 @health.step()
@@ -558,7 +436,7 @@ def _health_done(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------- 38: intrigues against Colón
-intrigue = simple("destiny.38", "card.38")
+intrigue = EFFECTS.kind("intrigue", rule="4.3.2.I")
 
 
 @intrigue.step()
@@ -582,7 +460,7 @@ def _intrigue_chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------- 39: lunar eclipse
-eclipse = simple("destiny.39", "card.39")
+eclipse = EFFECTS.kind("eclipse", rule="4.3.2.I")
 
 
 @eclipse.step()

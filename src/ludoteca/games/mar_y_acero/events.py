@@ -1,15 +1,15 @@
-"""§4.3.2 II the event cards (1–16): what each one does when played. Facts B4 give the printed effects; the
-README lists how we read the unclear ones."""
+"""§4.3.2 II the effect kinds of the event cards (1–16), whose lists are in `data/cards.toml`: units
+deployed by a card's rule, Colón to prison, and the kinds one card uses (8 storms, 10 Guacanagarí, 12
+smallpox). Facts B4 give the printed effects; the README lists how we read the unclear ones."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Procedure
 from ludoteca.games.mar_y_acero.actions import act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area
-from ludoteca.games.mar_y_acero.dice import face, move_support, roll
+from ludoteca.games.mar_y_acero.dice import face, roll
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     ROLE,
@@ -24,29 +24,12 @@ from ludoteca.games.mar_y_acero.pieces import (
     take_from_bag,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import EFFECTS, A, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
 PARK = act("park")
-
-# Unit cards: where the units go (deploy.tiers), and who strikes first (cards 2 and 4, facts B4).
-UNIT_CARDS: dict[int, dict[str, Any]] = {
-    1: {"rule": "not_spanish"},
-    2: {"rule": "spanish_held", "strike": "ind"},
-    4: {"rule": "spanish_held", "strike": "ind"},
-    5: {"rule": "empty_then_own"},
-    6: {"rule": "empty_or_own"},
-    7: {"rule": "ovando"},
-    9: {"rule": "colon_or_5_6_15"},
-    11: {"rule": "own"},
-    13: {"rule": "area_10"},
-    14: {"rule": "colon_or_5_6"},
-    15: {"rule": "own"},
-    16: {"rule": "empty_or_fewest_enemy"},
-}
-ROLDAN = [2, 3, 3, 4, 4, 5]  # card 4: Rebels by die face
 
 
 def soldiers_for(state: MyaState, printed: int) -> int:
@@ -61,67 +44,75 @@ def unit_bags(state: MyaState, card: int) -> list[str]:
     return bags
 
 
-def weakest(state: MyaState, area: int, fac: str, bag: str) -> list[Any] | None:
-    """The unit of `bag` a loss takes first: a reduced one, then the lowest attack."""
-    here = [p for p in pieces(state, area, fac) if KINDS[p[0]].bag == bag]
-    if not here:
-        return None
-    return min(here, key=lambda p: (-p[1], KINDS[p[0]].attack, p[0]))
+def out_of_play(state: MyaState, leader: str) -> bool:
+    """A leader a card brings back: Caonabó not yet on the map (card 2), Colón in prison (cards 14, 16)."""
+    return bool(state.d["caonabo"] == "off" if leader == "caonabo" else state.d["colon"] == "prison")
 
 
-def unit_card(card: int) -> None:
-    """Register ``event.<card>``: draw the card's units, deploy them, scribes, then the card's coda."""
-    spec = UNIT_CARDS[card]
-    proc = PROCS.proc(f"event.{card}", rule=f"card.{card}")
+# ------------------------------------------------------------------------------------ unit cards
+deploy = EFFECTS.kind("deploy", rule="4.3.2.II")
 
-    @proc.step()
-    def _start(state: MyaState, frame: Frame, action: A) -> None:
-        if card == 4:
-            roll(state, "roldan")
-            return
-        state.goto("deploy")
 
-    @proc.step("roldan")
-    def _roldan(state: MyaState, frame: Frame, action: A) -> None:
-        frame["rebels"] = ROLDAN[face(action) - 1]
-        state.goto("deploy")
+@deploy.step()
+def _deploy(state: MyaState, frame: Frame, action: A) -> None:
+    """The card's units deploy where its `rule` says (deploy.tiers); `strike`: who strikes first in the
+    combats they start (cards 2 and 4); `leaders` come too when out of play; `by_die`: the units are
+    ``n[die − 1]`` of `bag` (card 4), otherwise the card's printed units."""
+    if "by_die" in frame:
+        roll(state, "rolled")
+        return
+    state.goto("deploy")
 
-    @proc.step("deploy")
-    def _deploy(state: MyaState, frame: Frame, action: A) -> None:
-        position = state.d
-        bags = ["rebel"] * frame["rebels"] if card == 4 else unit_bags(state, card)
-        leaders = []
-        if card == 2 and position["caonabo"] == "off":
-            leaders.append("caonabo")
-        if card in (14, 16) and position["colon"] == "prison":
-            leaders.append("colon")
-        state.log("log.card_units", n=len(bags), card=f"@card.{card}")
-        state.call(
-            "deploy",
-            then="scribes",
-            fac=frame["fac"],
-            bags=bags,
-            rule=spec["rule"],
-            card=card,
-            overstack=BOARD.events[card].overstack,
-            strike=spec.get("strike"),
-            leaders=leaders,
-        )
 
-    @proc.step("scribes")
-    def _scribes(state: MyaState, frame: Frame, action: A) -> None:
-        areas = frame.pop("ret") or []
-        if frame["fac"] == "es" and areas:
-            state.call("scribes", then="coda", areas=areas)
-            return
-        state.goto("coda")
+@deploy.step("rolled")
+def _deploy_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    frame["drawn_n"] = frame["by_die"]["n"][face(action) - 1]
+    state.goto("deploy")
 
-    @proc.step("coda")
-    def _coda(state: MyaState, frame: Frame, action: A) -> None:
-        if card == 15 and state.d["colon"] == "map":
-            to_prison(state)
-        update_control(state)
-        state.ret()
+
+@deploy.step("deploy")
+def _deploy_units(state: MyaState, frame: Frame, action: A) -> None:
+    card = frame["card"]
+    bags = [frame["by_die"]["bag"]] * frame["drawn_n"] if "by_die" in frame else unit_bags(state, card)
+    leaders = [leader for leader in frame.get("leaders", []) if out_of_play(state, leader)]
+    state.log("log.card_units", n=len(bags), card=f"@card.{card}")
+    state.call(
+        "deploy",
+        then="scribes",
+        fac=frame["fac"],
+        bags=bags,
+        rule=frame["rule"],
+        card=card,
+        overstack=BOARD.events[card].overstack,
+        strike=frame.get("strike"),
+        leaders=leaders,
+    )
+
+
+@deploy.step("scribes")
+def _deploy_scribes(state: MyaState, frame: Frame, action: A) -> None:
+    """§4.4.3: the Royal Scribes the event just deployed may act."""
+    areas = frame.pop("ret") or []
+    if frame["fac"] == "es" and areas:
+        state.call("scribes", then="done", areas=areas)
+        return
+    state.ret()
+
+
+@deploy.step("done")
+def _deploy_done(state: MyaState, frame: Frame, action: A) -> None:
+    state.ret()
+
+
+prison = EFFECTS.kind("prison", rule="4.3.2.II")
+
+
+@prison.step()
+def _prison(state: MyaState, frame: Frame, action: A) -> None:
+    """Card 15: Colón, if on the map, goes to the Prison in Spain."""
+    if state.d["colon"] == "map":
+        to_prison(state)
+    state.ret()
 
 
 def to_prison(state: MyaState, where: str = "prison") -> None:
@@ -137,88 +128,8 @@ def to_prison(state: MyaState, where: str = "prison") -> None:
     state.log(f"log.colon_{where}")
 
 
-for _card in UNIT_CARDS:
-    unit_card(_card)
-
-
-def simple(name: str, rule: str) -> Procedure:
-    """A one-procedure effect: returns the procedure to decorate its steps."""
-    return PROCS.proc(name, rule=rule)
-
-
-# ---------------------------------------------------------------------------- card 3: Colón's pearls
-perlas = simple("event.3", "card.3")
-
-
-@perlas.step()
-def _perlas(state: MyaState, frame: Frame, action: A) -> None:
-    roll(state, "rolled")
-
-
-@perlas.step("rolled")
-def _perlas_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    """1 nothing; 2–4 Royal Support −2; 5–6 Royal Support −3 and two Soldiers lost, those nearest Colón."""
-    die = face(action)
-    state.log("log.die", die=die)
-    if die == 1:
-        state.ret()
-        return
-    move_support(state, -2 if die <= 4 else -3)
-    state.log("log.support", rs=state.d["rs"])
-    if die <= 4:
-        state.ret()
-        return
-    frame["n"] = 2
-    state.goto("lose")
-
-
-@perlas.step("lose")
-def _perlas_lose(state: MyaState, frame: Frame, action: A) -> None:
-    if not frame["n"]:
-        update_control(state)
-        state.ret()
-        return
-    frame["n"] -= 1
-    state.call("lose_unit", then="lose", fac="es", bag="soldier", near=colon_area(state))
-
-
-lose_unit = simple("lose_unit", "4.2")
-
-
-@lose_unit.step()
-def _lose_unit(state: MyaState, frame: Frame, action: A) -> None:
-    """A unit of `bag` leaves the map: the owner chooses the area (nearest `near` when given), the
-    weakest such unit there goes."""
-    areas = [x for x in AREAS if weakest(state, x, frame["fac"], frame["bag"])]
-    if not areas:
-        state.ret()
-        return
-    if frame.get("near"):
-        close = min(BOARD.distance(x, frame["near"]) for x in areas)
-        areas = [x for x in areas if BOARD.distance(x, frame["near"]) == close]
-    state.decide(
-        ROLE[frame["fac"]],
-        "choose_area",
-        area_actions("at", areas),
-        then="chosen",
-        prompt="prompt.lose_unit",
-        bag=f"@bag.{frame['bag']}",
-    )
-
-
-@lose_unit.step("chosen")
-def _lose_unit_chosen(state: MyaState, frame: Frame, action: A) -> None:
-    area = int(arg(action))
-    piece = weakest(state, area, frame["fac"], frame["bag"])
-    assert piece is not None
-    remove(state, area, frame["fac"], piece)
-    state.log("log.lost", kind=f"@kind.{piece[0]}", area=area)
-    update_control(state)
-    state.ret()
-
-
 # ----------------------------------------------------------------------------- card 8: storms at sea
-storms = simple("event.8", "card.8")
+storms = EFFECTS.kind("storms", rule="4.3.2.II")
 
 
 @storms.step()
@@ -261,7 +172,7 @@ def _storms_settler(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------ card 10: Guacanagarí
-guaca = simple("event.10", "card.10")
+guaca = EFFECTS.kind("guacanagari", rule="4.3.2.II")
 
 
 @guaca.step()
@@ -311,7 +222,7 @@ def _guaca_end(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ----------------------------------------------------------------------------- card 12: smallpox
-smallpox = simple("event.12", "card.12")
+smallpox = EFFECTS.kind("smallpox", rule="4.3.2.II")
 
 
 @smallpox.step()

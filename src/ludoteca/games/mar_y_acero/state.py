@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ludoteca.core.game import CHANCE
@@ -16,6 +16,7 @@ from ludoteca.games.mar_y_acero import (  # noqa: F401  (the procedures)
     deploy,
     destinies,
     dice,
+    effects,
     end,
     events,
     nitayno,
@@ -28,10 +29,15 @@ from ludoteca.games.mar_y_acero.evaluation import evaluation
 from ludoteca.games.mar_y_acero.options import MyaOptions
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE, broken_invariants
 from ludoteca.games.mar_y_acero.position import Position
-from ludoteca.games.mar_y_acero.procs import BOTS, PROCS
+from ludoteca.games.mar_y_acero.procs import BOTS, EFFECTS, PROCS
 from ludoteca.games.mar_y_acero.view import board_view, observe
 
 PROCS.check()
+for _id, _effects in [
+    *((c.id, c.effects) for c in BOARD.events.values()),
+    *((c.id, c.effects) for c in BOARD.destinies.values()),
+]:
+    EFFECTS.check(_effects, f"data/cards.toml, card {_id}")
 DEALS = {act(f"deal {c}") for c in BOARD.events}
 CARDS = {act(f"card {c}") for c in BOARD.events}
 
@@ -116,8 +122,29 @@ class MyaState(State):
         secret: bool = False,
         **params: Any,
     ) -> None:
-        """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
+        """As the core asks, naming the areas of the prompt by number and name in the reader's language;
+        inside a card's effect, citing the card."""
+        params.setdefault("rule", self.card_rule())
         super().ask(role, actions, then=then, prompt=prompt, secret=secret, **_named(params))
+
+    def card_rule(self) -> str | None:
+        """The card whose effect is running (``card.N``, the rules reference's anchor), or None: an effect
+        kind serves many cards, and what it logs, asks and rolls cites the card."""
+        stack = self.d["stack"]
+        if stack and stack[-1]["p"].startswith("effect.") and "card" in stack[-1]:
+            return f"card.{stack[-1]['card']}"
+        return None
+
+    def log(
+        self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+    ) -> None:
+        super().log(key, visible_to, rule or self.card_rule(), **params)
+
+    def chance(self, weights: Mapping[int, int], then: str) -> None:
+        super().chance(weights, then)
+        rule = self.card_rule()
+        if rule is not None:
+            self.d["wait"]["rule"] = rule
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """§5: in solo mode the Nitayno's procedure ``nitayno.<kind>`` takes the indigenous decisions it

@@ -250,7 +250,7 @@ def _destiny_conflict(state: MyaState, frame: Frame, action: A) -> None:
         state.call("combat", then="conflict", area=area, att="ind", origin=[], mode="conflict")
         return
     state.d["mixed"] = conflict_areas(state) if state.d["flags"]["conflict"] else []
-    state.call(f"destiny.{state.d['destiny']}", then="after")
+    state.call("destiny", then="after", card=state.d["destiny"])
 
 
 @destiny_phase.step("after")
@@ -362,14 +362,14 @@ def reveal_events(state: MyaState) -> None:
 
 @event_phase.step("resolve_ind")
 def _event_resolve_ind(state: MyaState, frame: Frame, action: A) -> None:
-    state.call(f"event.{state.d['event']['ind']}", then="resolve_es", fac="ind", card=state.d["event"]["ind"])
+    state.call("event", then="resolve_es", fac="ind", card=state.d["event"]["ind"])
 
 
 @event_phase.step("resolve_es")
 def _event_resolve_es(state: MyaState, frame: Frame, action: A) -> None:
     if check_victory(state):
         return
-    state.call(f"event.{state.d['event']['es']}", then="after", fac="es", card=state.d["event"]["es"])
+    state.call("event", then="after", fac="es", card=state.d["event"]["es"])
 
 
 @event_phase.step("after")

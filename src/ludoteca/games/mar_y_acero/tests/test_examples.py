@@ -12,7 +12,7 @@ def test_card_9_with_royal_support_2_deploys_six_soldiers() -> None:
     """§4.3.2 II: card 9 brings 7 Soldiers*; Royal Support at 2 means −1, so 6 Soldiers (and 6 settlers)."""
     state = empty_position(rs=2)
     put(state, 15, "es", "colon")
-    run(state, "event.9", fac="es", card=9)
+    run(state, "event", fac="es", card=9)
     drawn = []
     while state.is_chance_node():
         outcome = state.legal_actions()[0]
@@ -170,7 +170,7 @@ def test_ovando_deployment_under_indigenous_conflict() -> None:
     put(state, 1, "ind", "tama")
     put(state, 2, "ind", "tama")
     put(state, 10, "es", "espatario")
-    run(state, "event.7", fac="ind", card=7)
+    run(state, "event", fac="ind", card=7)
     play(state, *["unit naboria"] * 3, *["unit calinago"] * 5)
     for _ in range(3):
         assert legal(state) == ["at 10"]

@@ -58,7 +58,7 @@ def test_ovando_example_deployed_by_the_nitayno() -> None:
     put(state, 1, "ind", "tama")
     put(state, 2, "ind", "tama")
     put(state, 10, "es", "espatario")
-    run(state, "event.7", fac="ind", card=7)
+    run(state, "event", fac="ind", card=7)
     play(state, *["unit naboria"] * 3, *["unit calinago"] * 5)
     assert area(state, 10, "ind") == ["naboria", "naboria", "naboria"]
     assert [p["area"] for p in logged(state, "log.deployed")] == [10, 10, 10, 2, 2, 1, 1]
