@@ -407,3 +407,38 @@ def test_the_command_line_follows_the_users_locale(
 def test_options_are_listed_in_the_users_language() -> None:
     code, output = run("list", "--lang", "es")
     assert code == 0 and "(por defecto normal)" in output and "(default" not in output
+
+
+@pytest.mark.parametrize("game_id", ["guerra-a-muerte", "pax-porfiriana"])
+def test_a_planned_game_is_named_as_planned_not_unknown(game_id: str) -> None:
+    """Issue 25: a game the README lists as planned said "unknown game"; it is named as planned, in the
+    user's language, by `list`, `info` and `play` (until it registers itself and is simply listed)."""
+    from ludoteca.core.game import planned_games
+
+    if game_id not in planned_games():
+        code, output = run("list", "--lang", "en")
+        assert code == 0 and any(line.startswith(f"{game_id}\t") for line in output.splitlines())
+        return
+    code, output = run("list", "--lang", "en")
+    assert code == 0 and f"{game_id}\t" in output and "planned: not playable yet" in output
+    assert run("info", game_id, "--lang", "en") == (
+        2,
+        f"error: {planned_games()[game_id]} ({game_id}) is planned: not playable yet\n",
+    )
+    code, output = run("play", game_id, "--lang", "es")
+    assert code == 2 and "aún no se puede jugar" in output and "desconocido" not in output
+
+
+def test_everything_a_user_is_pointed_to_is_in_the_repository() -> None:
+    """Issue 25: the README linked to ../shared/DESIGN.md and `ludoteca info` named rulebooks/maquis.es.txt,
+    neither of them in a clone. Every relative link of the READMEs, the docs and the rules references
+    resolves inside the repository, and a rulebook is cited by title and edition, not by a path."""
+    root = Path(__file__).resolve().parent.parent
+    pages = [root / "README.md", *root.glob("docs/**/*.md"), *root.glob("src/ludoteca/games/**/*.md")]
+    for page in pages:
+        text = page.read_text("utf-8")
+        assert "../shared" not in text and "shared/rulebooks" not in text, page
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):
+            assert (page.parent / target).resolve().exists(), (page, target)
+    code, output = run("info", "maquis", "--lang", "es")
+    assert code == 0 and "Maquis (Jake Staines)" in output and "rulebooks/" not in output

@@ -45,6 +45,9 @@ class PickState(State):
     def bot_for(self, role: int, kind: str) -> str | None:
         return "bot" if role == 1 and kind == "pick" else None
 
+    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
+        return {}
+
 
 class PickGame(Game):
     id = "pick"
@@ -96,3 +99,22 @@ def test_the_bot_refuses_an_empty_offer_as_ask_does() -> None:
 def test_by_default_no_bot_decides() -> None:
     plain = State(PickGame(), Options(), {})
     assert plain.bot_for(0, "pick") is None and plain.bot_for(1, "anything") is None
+
+
+def test_a_private_prompt_is_read_only_by_the_role_that_decides() -> None:
+    """A private decision's prompt may name what only the deciding role knows: every other role and a
+    spectator see whose decision it is, never the prompt."""
+    state = new(0, [1, 2])
+    state.d["wait"]["private"] = True
+    assert state.view(0)["prompt"] is not None
+    assert state.view(1)["prompt"] is None
+    assert state.view(None)["prompt"] is None
+    assert state.view(1)["current_role"] == "seat"
+
+
+def test_ask_marks_a_private_decision_and_leaves_others_unmarked() -> None:
+    state = new(0, [1, 2])
+    assert "private" not in state.d["wait"]
+    state.ask(0, [1, 2], then="chosen", prompt="prompt.pick", private=True)
+    assert state.d["wait"]["private"] is True
+    assert state.view(1)["prompt"] is None

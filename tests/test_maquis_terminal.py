@@ -110,3 +110,34 @@ def test_the_map_shrinks_to_an_80_column_terminal(lang: str) -> None:
     assert max(len(line) for line in text.splitlines()) <= 80
     for loc in ("fence", "radio_b", "cafe", "grocer"):
         assert view["board"]["names"][loc] in text
+
+
+@pytest.mark.parametrize("game_id", ["maquis", "mar-y-acero"])
+def test_a_number_keeps_its_meaning_within_a_kind_of_decision(game_id: str) -> None:
+    """README's promise, as kept (issue 25): in decisions offering the same kinds of action a number always
+    names the same action (the Grocer is always 12 when placing), whichever of them are legal; a decision
+    of another kind may number differently (Maquis reuses 11, Mar y Acero 5)."""
+    from ludoteca.terminal import stable_numbers
+
+    game = get_game(game_id)
+    meaning: dict[tuple[tuple[str, ...], int], str] = {}
+    for seed in range(3):
+        match, rng = Match(game, {}, seed), random.Random(seed)
+        for _ in range(400):
+            if match.state.is_terminal():
+                break
+            if match.state.is_chance_node():
+                match.play_chance()
+                continue
+            view = match.state.view(match.state.current_player(), "en")
+            kinds = tuple(dict.fromkeys(action["group"] for action in view["actions"]))
+            for number, action in stable_numbers(game, view["actions"]).items():
+                assert meaning.setdefault((kinds, number), action["notation"]) == action["notation"]
+            match.apply(rng.choice(match.state.legal_actions()))
+    if game_id == "maquis":
+        placing = [
+            n
+            for (kinds, n), notation in meaning.items()
+            if notation == "place grocer" and kinds == ("place",)
+        ]
+        assert placing == [12]

@@ -215,11 +215,19 @@ def test_secret_choices_show_to_others_only_as_chosen(client: TestClient) -> Non
     mine, other = (red, blue) if chooser == "red" else (blue, red)
     act(client, game_id, mine, ADD)
     own = state(client, game_id, mine)
-    assert own["moves"][-1] == {"n": 2, "actor": chooser, "notation": "add", "secret": False}
+    assert own["moves"][-1] == {
+        "n": 2,
+        "actor": chooser,
+        "actor_name": chooser,
+        "notation": "add",
+        "label": "Add the roll",
+        "secret": False,
+    }
     assert own["view"]["board"]["roll"] is not None
     for token in (other, None):
         seen = state(client, game_id, token)
-        assert seen["moves"][-1] == {"n": 2, "actor": chooser, "notation": None, "secret": True}
+        hidden = {"n": 2, "actor": chooser, "notation": None, "label": None, "secret": True}
+        assert {k: v for k, v in seen["moves"][-1].items() if k != "actor_name"} == hidden
         assert seen["moves"][0]["notation"] is None  # the roll: chance, told only by the game's log
         assert seen["view"]["board"]["roll"] is None
 

@@ -92,11 +92,14 @@ class State:
         then: str,
         prompt: str,
         secret: bool = False,
+        private: bool = False,
         **params: Any,
     ) -> None:
         """Wait for `role` to choose one of `actions`; the choice goes to step `then`. `params` fill the
         prompt's message (``rule`` overrides the section cited). The prompt is shown to every role and to
-        spectators, so its parameters never carry hidden information.
+        spectators, so its parameters never carry hidden information — unless the decision is `private`:
+        then only `role` reads the prompt (it may name what only `role` knows, such as the counter it is
+        placing under limited intelligence), and the others see only whose decision it is.
 
         A `secret` decision is a commitment the rulebook makes simultaneous and secret (DESIGN §2):
         interfaces show other roles that `role` chose, never what; the game logs the choice only for
@@ -113,6 +116,8 @@ class State:
             "rule": params.pop("rule", None) or self.procedures[frame["p"]].rule,
             "secret": secret,
         }
+        if private:  # only where used: other games' positions (and records' digests) stay as they were
+            self.d["wait"]["private"] = True
 
     def chance(self, weights: Mapping[int, int], then: str) -> None:
         """A chance node: outcome `a` has probability ``weights[a] / sum(weights)``."""
@@ -147,6 +152,7 @@ class State:
         then: str,
         prompt: str,
         secret: bool = False,
+        private: bool = False,
         **params: Any,
     ) -> None:
         """Who decides: role `role` chooses one of `actions` (a decision of `kind`), and the choice goes to
@@ -155,7 +161,7 @@ class State:
         receives the action exactly as if a person had chosen it."""
         bot = self.bot_for(role, kind)
         if bot is None:
-            self.ask(role, actions, then=then, prompt=prompt, secret=secret, **params)
+            self.ask(role, actions, then=then, prompt=prompt, secret=secret, private=private, **params)
             return
         if not actions:
             raise RuntimeError(f"{self.game.id}: decision {prompt!r} offered no legal action")
@@ -359,7 +365,8 @@ class State:
         }
         if wait is not None and wait["role"] != CHANCE:
             view["rule"] = wait["rule"]
-            view["prompt"] = self.game.catalog.text(wait["prompt"], lang, wait["params"])
+            if not wait.get("private") or wait["role"] == role:
+                view["prompt"] = self.game.catalog.text(wait["prompt"], lang, wait["params"])
             if role is not None and wait["role"] == role:
                 view["actions"] = list(wait["actions"])
         return view

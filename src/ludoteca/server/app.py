@@ -27,7 +27,7 @@ from ludoteca.core.i18n import LANGUAGES, check_language
 from ludoteca.server.hall import Hall
 from ludoteca.server.limits import RateLimit
 from ludoteca.server.rules_page import rules_html
-from ludoteca.server.table import ServerError, Table, Watcher, encode
+from ludoteca.server.table import ServerError, Table, Watcher, encode, role_label
 
 STATIC = Path(__file__).parent / "static"
 
@@ -96,9 +96,10 @@ def board_module(game: Game) -> str:
     return f"/boards/{game.id}.js" if game.board_script() is not None else "/static/boards/generic.js"
 
 
-def role_name(game: Game, role: int, lang: str) -> str:
-    key = f"role.{game.roles[role]}"
-    return game.catalog.text(key, lang) if game.catalog.has(key) else game.roles[role]
+def choice_label(game: Game, option: str, value: str, lang: str) -> str:
+    """An option value as a person reads it (the catalog's ``choice.<option>.<value>``), else the value."""
+    key = f"choice.{option}.{value}"
+    return game.catalog.text(key, lang) if game.catalog.has(key) else value
 
 
 def catalog(lang: str) -> list[dict[str, Any]]:
@@ -107,12 +108,13 @@ def catalog(lang: str) -> list[dict[str, Any]]:
             "id": g.id,
             "title": g.title,
             "roles": list(g.roles),
-            "role_names": [role_name(g, r, lang) for r in range(len(g.roles))],
+            "role_names": [role_label(g, r, lang) for r in range(len(g.roles))],
             "options": [
                 {
                     "name": o.name,
                     "default": o.default,
                     "choices": list(o.choices),
+                    "labels": [choice_label(g, o.name, c, lang) for c in o.choices],
                     "help": g.catalog.text(o.help_key, lang),
                 }
                 for o in g.options
@@ -203,7 +205,7 @@ def create_app(
         except LudotecaError as exc:
             raise ServerError.of(400, exc) from None
         return [
-            {"role": game.roles[r], "name": role_name(game, r, check_lang(lang))}
+            {"role": game.roles[r], "name": role_label(game, r, check_lang(lang))}
             for r in game.roles_in_play(options)
         ]
 
@@ -314,7 +316,7 @@ def create_app(
             "step": step,
             "record_available": table.record_allowed(roles),
             "view": state.view(role, lang),
-            "moves": table.moves(role),
+            "moves": table.moves(role, 0, lang),
         }
 
     # ------------------------------------------------------------------------------------ live

@@ -23,7 +23,7 @@ from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
-from ludoteca.core.i18n import Catalog
+from ludoteca.core.i18n import LANGUAGES, Catalog
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
 from ludoteca.server.limits import over_ceiling
@@ -116,6 +116,12 @@ class Watcher:
         self.send(encode(error.sent(self.lang)))
 
 
+def role_label(game: Game, role: int, lang: str) -> str:
+    """A role's name as the rulebook writes it, in `lang` (the catalog's ``role.<id>``), else its id."""
+    key = f"role.{game.roles[role]}"
+    return game.catalog.text(key, lang) if game.catalog.has(key) else game.roles[role]
+
+
 def encode(message: dict[str, Any]) -> str:
     """A message as JSON text (orjson: views are encoded at every move, for every seat)."""
     return orjson.dumps(message).decode()
@@ -177,6 +183,11 @@ class Table:
         self._hinting = False
         self.in_play = match.game.roles_in_play(match.options)
         self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
+        self._labelled: tuple[list[int], list[dict[str, str]], State] = (
+            [],
+            [],
+            match.game.new_initial_state(match.options),
+        )
         self.version = secrets.token_hex(8)
         """Changes with every move and every undo and never repeats (unlike the move number after an
         undo): a request made against an older position is refused as stale."""
@@ -248,11 +259,13 @@ class Table:
             self._broadcast()
 
     # ------------------------------------------------------------------------------------ messages
-    def moves(self, role: int | None, start: int = 0) -> list[dict[str, Any]]:
+    def moves(self, role: int | None, start: int = 0, lang: str = "es") -> list[dict[str, Any]]:
         """The move list from `start` as `role` may see it: a secret commitment of another role shows
         only that a choice was made; chance outcomes show only that chance acted (the game's log says
-        what they revealed, to whom it may)."""
+        what they revealed, to whom it may). Each move is described in `lang` as the player saw it
+        offered (its label) by the role's name as the rulebook writes it (issue 25)."""
         game = self.game
+        labels = self.move_labels()
         out = []
         for i, step in enumerate(self.match.history[start:], start):
             chance = step.actor == CHANCE
@@ -261,11 +274,31 @@ class Table:
                 {
                     "n": i + 1,
                     "actor": "chance" if chance else game.roles[step.actor],
+                    "actor_name": "" if chance else role_label(game, step.actor, lang),
                     "notation": game.actions.format(step.action) if shown else None,
+                    "label": labels[i].get(lang) if shown else None,
                     "secret": step.secret and not shown,
                 }
             )
         return out
+
+    def move_labels(self) -> list[dict[str, str]]:
+        """Each move's label in every language, taken from the position it was chosen in (the label the
+        player was offered). Kept between calls: only the new moves are replayed, all of them after an
+        undo."""
+        history = self.match.history
+        done, labels, state = self._labelled
+        if len(done) > len(history) or any(step.action != a for step, a in zip(history, done, strict=False)):
+            done, labels, state = [], [], self.game.new_initial_state(self.match.options)
+        for step in history[len(done) :]:
+            chance = step.actor == CHANCE
+            labels.append(
+                {} if chance else {lang: state.action_view(step.action, lang)["label"] for lang in LANGUAGES}
+            )
+            state.apply_action(step.action)
+            done.append(step.action)
+        self._labelled = (done, labels, state)
+        return labels
 
     def seat_info(self) -> list[dict[str, Any]]:
         return [
@@ -291,10 +324,25 @@ class Table:
             "view": view_since(state, role, lang, log_from),
             "log_from": log_from,
             "undoable": undoable if not state.is_terminal() else 0,
+            "undo_blocked": self.undo_blocked(roles) if not undoable and not state.is_terminal() else None,
             "record_available": self.record_allowed(roles),
             "moves_from": moves_from,
-            "moves": self.moves(role, moves_from),
+            "moves": self.moves(role, moves_from, lang),
         }
+
+    def undo_blocked(self, roles: tuple[int, ...]) -> str:
+        """Why the token's roles may not undo now, by the rule of undo that stops it (DESIGN §5,
+        `Match.undoable`): nothing played yet, a chance outcome, a reveal, or another player's move came
+        last."""
+        history = self.match.history
+        if not history:
+            return "undo_nothing"
+        last = history[-1]
+        if last.actor == CHANCE:
+            return "undo_chance"
+        if last.revealed:
+            return "undo_reveal"
+        return "undo_other" if last.actor not in roles else "undo_nothing"
 
     def record_allowed(self, roles: tuple[int, ...]) -> bool:
         """The record holds everything (chance outcomes, secret choices): anyone may have it once the

@@ -6,8 +6,10 @@ Work in progress: the game is not registered yet (the README lists the chapters 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import tomllib
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from ludoteca.core.game import Game
 from ludoteca.core.i18n import Catalog
@@ -23,6 +25,7 @@ from ludoteca.games.guerra_a_muerte import (
 )
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.state import GamState
@@ -46,7 +49,7 @@ class GuerraAMuerte(Game):
     title = "Guerra a Muerte"
     roles = ("patriotas", "realistas")
     player_counts = (1, 2)
-    rulebook = "rulebooks/guerra-a-muerte.es.txt"
+    rulebook = "Guerra a Muerte (Javier Romero), reglas en castellano, Against the Odds nº 23"
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000
@@ -58,6 +61,52 @@ class GuerraAMuerte(Game):
 
     def data_provenance(self) -> dict[str, int]:
         return BOARD.provenance()
+
+    def component_data(self) -> dict[str, Any]:
+        """What the browser draws from (DESIGN §6): the map, its drawing layout and each counter's printed
+        face — public facts only. No position, no scenario set-up and no campaign set-up code: with
+        limited intelligence (§5.1.3) where a counter starts is the owner's secret once it is placed."""
+        layout = tomllib.loads(
+            (Path(__file__).parent / "data" / "layout.reconstructed.toml").read_text("utf-8")
+        )
+        return {
+            "areas": {
+                a.id: {"rp": a.rp, "seas": list(a.seas), "hostile": a.hostile, "pro": a.pro}
+                for a in BOARD.areas.values()
+            },
+            "seas": list(BOARD.seas),
+            "boxes": list(BOARD.boxes),
+            "land_links": [[link.a, link.b, link.andes] for link in BOARD.land_links],
+            "sea_links": [[link.a, link.b, link.cost] for link in BOARD.sea_links],
+            "box_links": [[link.box, link.to, link.op] for link in BOARD.box_links],
+            "cities": {
+                c.id: {"name": c.name, "area": c.area, "fortress": c.fortress, "port": c.port, "sea": c.sea}
+                for c in BOARD.cities.values()
+            },
+            "counters": {
+                c.id: {
+                    "code": BOARD.units[c.id].code if c.id in BOARD.units else "",
+                    "side": c.side,
+                    "nationality": c.nationality,
+                    "arm": c.arm,
+                    "steps": c.steps,
+                    "factor": c.factor,
+                    "reduced": c.reduced,
+                    "militia": c.militia,
+                }
+                for c in COUNTERS.values()
+            },
+            "leaders": {
+                x.id: {"side": x.side, "nationality": x.nationality, "ops": x.ops, "tactical": x.tactical}
+                for x in BOARD.leaders.values()
+            },
+            "layout": layout,
+        }
+
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any]:
+        from ludoteca.games.guerra_a_muerte.terminal import render
+
+        return render
 
 
 PROCS.check()

@@ -25,7 +25,7 @@ class Maquis(Game):
     title = "Maquis"
     roles = ("resistencia",)
     player_counts = (1,)
-    rulebook = "rulebooks/maquis.es.txt"
+    rulebook = "Maquis (Jake Staines), reglas del juego, edición en castellano"
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 2000

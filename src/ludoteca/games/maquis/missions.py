@@ -63,6 +63,25 @@ def closed_roads(state: MaquisState) -> set[frozenset[str]]:
     return closed
 
 
+def idle_today(state: MaquisState, slot: str) -> bool:
+    """Whether a worker placed on this mission rectangle today is sure to do nothing there: Destroy the
+    Train off its train days (card: days 6–9), the Officer's Mansion while its three graffiti cannot all
+    be painted today (by workers on them or still to be placed). Placing there stays legal; the label
+    says that it yields nothing today (issue 25)."""
+    mission = next((mission for mission in state.position["missions"] if mission["slot"] == slot), None)
+    if mission is None or mission["done"]:
+        return False
+    data, position = spec(mission), state.position
+    if mission["id"] == "destroy-the-train":
+        return position["day"] not in data["days"]
+    if mission["id"] == "officers-mansion":
+        missing = [loc for loc in data["graffiti"] if loc not in mission["marks"]]
+        painters = sum(1 for loc in missing if position["board"].get(loc) == "w")
+        free = sum(1 for loc in missing if loc not in position["board"])
+        return len(missing) > painters + min(free, max(position["home"] - 1, 0))
+    return False
+
+
 def placeable_slot(state: MaquisState, slot: str) -> bool:
     """A mission rectangle takes a worker while its card has a rectangle, is not done and holds no
     worker of its own — except Infiltration, whose second delivery is made beside the mole."""

@@ -138,6 +138,8 @@ class MaquisState(State):
             view["label"] += " " + text("action.arrest_ahead", lang)
         if group in ("place", "activate") and target != (name := self.place_name(target, lang)):
             view["label"] = text(f"action.{group}", lang, {"target": name})
+        if group == "place" and missions.idle_today(self, target):
+            view["label"] += " " + text("action.idle_today", lang)
         if group == "activate" and not action_phase.route_home(self, target):
             view["label"] += " " + text("action.cut_off", lang)
         return view

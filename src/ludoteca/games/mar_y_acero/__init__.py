@@ -26,7 +26,7 @@ class MarYAcero(Game):
     title = "Mar y Acero"
     roles = ("espanoles", "indigenas")
     player_counts = (1, 2)
-    rulebook = "rulebooks/mar-y-acero.es.txt"
+    rulebook = "Mar y Acero: los viajes de Colón (Antonio Vaquera), reglamento, Neva Wargames"
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 6000

@@ -120,12 +120,13 @@ class MyaState(State):
         then: str,
         prompt: str,
         secret: bool = False,
+        private: bool = False,
         **params: Any,
     ) -> None:
         """As the core asks, naming the areas of the prompt by number and name in the reader's language;
         inside a card's effect, citing the card."""
         params.setdefault("rule", self.card_rule())
-        super().ask(role, actions, then=then, prompt=prompt, secret=secret, **_named(params))
+        super().ask(role, actions, then=then, prompt=prompt, secret=secret, private=private, **_named(params))
 
     def card_rule(self) -> str | None:
         """The card whose effect is running (``card.N``, the rules reference's anchor), or None: an effect

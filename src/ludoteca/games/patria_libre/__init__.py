@@ -40,11 +40,12 @@ class PatriaLibre(Game):
     title = "Patria Libre"
     roles = ROLES
     player_counts = (1, 2, 3, 4)
-    rulebook = "rulebooks/patria-libre.es.txt"
+    rulebook = "Patria Libre (Saúl Sánchez), reglamento en castellano, Malinche Games"
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000
-    rules_version = "2"  # issue 21: the frame stack's form changed (decide/answer, effects, sequences)
+    rules_version = "3"  # 2, issue 21: the frame stack's form (decide/answer, effects, sequences);
+    # 3, issue 25: the last tie-break counts flag provinces of either side, so a tied ending may differ
     solo_opponents: ClassVar[Mapping[str, str]] = {  # §Modo solitario: the personality deck
         name: "players=2 solo=insurgentes|realistas" for name in ("personality", "deck", "personalidad")
     }

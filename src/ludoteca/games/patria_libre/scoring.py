@@ -221,8 +221,16 @@ PROCS.sequence("wiped", "wiped", "wiped.lose", "reorganize")
 
 # ---------------------------------------------------------------------------------- the end
 def flags_held(state: PatriaState, r: str) -> int:
+    """The enemy flag provinces `r` controls (§Condiciones de victoria 2: "las tres provincias con
+    banderas enemigas")."""
     enemy = ENEMY.get(state.side(r))
     return sum(1 for p in BOARD.flags.get(enemy or "", []) if state.controller(p) == r)
+
+
+def flag_provinces_held(state: PatriaState, r: str) -> int:
+    """The flag provinces of either side that `r` controls: the tie-break's "más provincias con banderas"
+    (§Condiciones de victoria) names no side, where the rulebook means the enemy's it says so."""
+    return sum(1 for flags in BOARD.flags.values() for p in flags if state.controller(p) == r)
 
 
 def end_reached(state: PatriaState) -> str:
@@ -243,13 +251,16 @@ def side_total(state: PatriaState, side: str, measure: str) -> int:
     if measure == "supply":
         return sum(positive(state, r) + state.d["coins"][r] for r in members)
     if measure == "flags":
+        return sum(flag_provinces_held(state, r) for r in members)
+    if measure == "enemy_flags":
         return sum(flags_held(state, r) for r in members)
     return sum(1 for p in BOARD.ids if state.controller(p) in members)
 
 
 def winner(state: PatriaState, outcome: str) -> tuple[str, str]:
     """The winning side and the tie-break used (§Condiciones de victoria): most VP; then supply capacity
-    (positive popularity and pesos), flag provinces controlled, provinces controlled; then the royalists."""
+    (positive popularity and pesos), flag provinces of either side controlled, provinces controlled; then
+    the royalists."""
     if outcome == "outcome.flags":
         r = next(r for r in state.d["seats"] if flags_held(state, r) == 3)
         return state.side(r), ""
@@ -297,7 +308,7 @@ def evaluate(state: PatriaState) -> list[float]:
             values[ROLES.index(r)] = military.prospects(state)
             continue
         margin = (vp[side] - vp[other]) / BOARD.end["lead"] + 0.1 * (
-            side_total(state, side, "flags") - side_total(state, other, "flags")
+            side_total(state, side, "enemy_flags") - side_total(state, other, "enemy_flags")
         )
         values[ROLES.index(r)] = math.tanh(2 * margin)
     return values

@@ -35,7 +35,7 @@ class PaxPorfiriana(Game):
     title = "Pax Porfiriana"
     roles = ROLES
     player_counts = (1, 2, 3, 4, 5, 6)
-    rulebook = "rulebooks/pax-porfiriana.es.txt"
+    rulebook = "Pax Porfiriana (Phil Eklund), ayuda de juego en castellano, edición de MasQueOca"
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000

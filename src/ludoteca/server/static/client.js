@@ -62,13 +62,21 @@ export function renderLog(list, view) {
   list.replaceChildren(...items.reverse());
 }
 
+/** A move as the page's reader says it: the role's name and the move's label in the page's language (the
+ * list's own number is the move's; the notation is left to the tooltip). */
 export function moveText(move) {
-  if (move.actor === "chance") return `${move.n}. ${t("chance")}`;
-  return `${move.n}. ${move.actor}: ${move.notation ?? t("chose")}`;
+  if (move.actor === "chance") return t("chance");
+  return `${move.actor_name || move.actor}: ${move.label ?? move.notation ?? t("chose")}`;
+}
+
+/** One list item per move, numbered by the list itself (`value`), never twice. */
+export function moveItem(move, attrs = {}, content = null) {
+  return h("li", { value: move.n, title: move.notation ?? "", ...attrs, class: `${move.secret ? "secret" : ""} ${attrs.class ?? ""}`.trim() },
+    content ?? moveText(move));
 }
 
 export function renderMoves(list, moves) {
-  list.replaceChildren(...moves.map((m) => h("li", { class: m.secret ? "secret" : "" }, moveText(m))));
+  list.replaceChildren(...moves.map((m) => moveItem(m)));
 }
 
 /** Download the record with the seat's token in a header (a plain link would put it in the URL). */

@@ -16,6 +16,7 @@ let last = null;
 let selected = null;
 let socket = null;
 let retry = 0;
+const ALL_BUTTONS = 24;  // up to this many legal actions, each has its button
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -61,8 +62,13 @@ function choose(actions) {
   }
 }
 
+/** The legal actions as named buttons: all of them when they are few (a person sees every choice without
+ * hovering), else those the board does not offer one to a target (several on one location, or none). */
 function renderActions(drawn) {
-  const shown = selected ?? last.view.actions.filter((a) => !drawn.has(a.id));
+  const actions = last.view.actions;
+  const perTarget = new Map();
+  for (const a of actions) if (drawn.has(a.id)) perTarget.set(a.target, (perTarget.get(a.target) ?? 0) + 1);
+  const shown = selected ?? (actions.length <= ALL_BUTTONS ? actions : actions.filter((a) => !drawn.has(a.id) || perTarget.get(a.target) > 1));
   const buttons = shown.map((a) => h("button", {
     type: "button", "data-action": a.id, "data-notation": a.notation, class: `group-${a.group}`, onclick: () => act(a),
   }, a.label));
@@ -77,9 +83,15 @@ function renderPrompt(message) {
     return;
   }
   const mine = view.actions.length > 0;
-  const waiting = mine ? null : h("span", { class: "waiting" }, `${t("prompt_wait")} ${roleNames[view.current_role] || view.current_role}`,
-    message.seats.find((s) => s.role === view.current_role)?.kind === "ai" ? ` (${t("ai")}) ${t("thinking")}` : "", ": ");
-  prompt.replaceChildren(waiting ?? "", view.prompt ?? "", " ", view.rule ? ruleLink(view.game, view.rule) : "");
+  const name = roleNames[view.current_role] || view.current_role;
+  // A prompt that already begins with the role's name ("Hidalgo: elige…") is not prefixed by it twice.
+  let text = view.prompt ?? "";
+  if (name && text.startsWith(`${name}: `)) text = text.slice(name.length + 2);
+  const thinking = message.seats.find((s) => s.role === view.current_role)?.kind === "ai" ? ` (${t("ai")}) ${t("thinking")}` : "";
+  let who = null;
+  if (!mine) who = h("span", { class: "waiting" }, `${t("prompt_wait")} ${name}`, thinking, ": ");
+  else if (message.my_roles.length > 1 || text !== (view.prompt ?? "")) who = h("span", { class: "turn-of" }, t("turn_of", { role: name }), " ");
+  prompt.replaceChildren(who ?? "", text, " ", view.rule ? ruleLink(view.game, view.rule) : "");
   prompt.classList.toggle("my-turn", mine);
 }
 
@@ -104,6 +116,11 @@ function render(message) {
   renderActions(drawn);
   $("undo").disabled = !(message.undoable > 0);
   $("undo").hidden = view.terminal || !view.role;
+  // A disabled undo says which rule of undo stops it, in its tooltip and beside it.
+  const why = message.undo_blocked && view.role && !view.terminal ? t(message.undo_blocked) : "";
+  $("undo").title = why;
+  $("undo-why").textContent = why;
+  $("undo-why").hidden = !why;
   $("hint").hidden = view.terminal || !view.role;
   $("hint").disabled = view.actions.length === 0;
   $("hint-box").hidden = true;

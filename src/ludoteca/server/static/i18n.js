@@ -16,6 +16,10 @@ const WORDS = {
     copy: "Copiar", my_games: "Mis partidas", seats_taken: "asientos ocupados",
     hint: "Pista", hint_thinking: "La IA busca una jugada…", hint_play: "La IA jugaría",
     hint_weighed: "iteraciones; jugadas sopesadas (visitas, valor esperado):",
+    turn_of: "Turno de {role}:", undo_nothing: "Nada que deshacer todavía.",
+    undo_chance: "No se puede deshacer: lo último fue un resultado del azar, que no se repite.",
+    undo_reveal: "No se puede deshacer: lo último reveló información oculta.",
+    undo_other: "No se puede deshacer: lo último fue la jugada de otro jugador.",
   },
   en: {
     lobby: "Lobby", new_game: "New game", game: "Game", options: "Options", seats: "Seats",
@@ -33,6 +37,10 @@ const WORDS = {
     copy: "Copy", my_games: "My games", seats_taken: "seats taken",
     hint: "Hint", hint_thinking: "The AI is looking for a move…", hint_play: "The AI would play",
     hint_weighed: "iterations; moves weighed (visits, expected value):",
+    turn_of: "{role} to play:", undo_nothing: "Nothing to undo yet.",
+    undo_chance: "Cannot undo: a chance outcome came last, and it is not drawn again.",
+    undo_reveal: "Cannot undo: the last move revealed hidden information.",
+    undo_other: "Cannot undo: another player's move came last.",
   },
 };
 
@@ -42,8 +50,9 @@ const params = new URLSearchParams(location.search);
 export const lang = known(params.get("lang")) || known(localStorage.getItem("ludoteca.lang")) || "es";
 localStorage.setItem("ludoteca.lang", lang);
 
-export function t(key) {
-  return (WORDS[lang] || WORDS.es)[key] ?? key;
+export function t(key, params = {}) {
+  const text = (WORDS[lang] || WORDS.es)[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (field, name) => (name in params ? String(params[name]) : field));
 }
 
 /** A link to switch language, keeping the rest of the address. */

@@ -29,7 +29,7 @@ function drawForm() {
   options.replaceChildren(h("legend", {}, t("options")));
   for (const o of game.options) {
     const select = h("select", { name: `option-${o.name}`, "data-option": o.name, onchange: drawSeats },
-      o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+      o.choices.map((c, i) => h("option", { value: c, selected: c === o.default }, o.labels?.[i] ?? c)));
     options.append(h("label", { title: o.help }, h("span", {}, o.help || o.name), " ", select));
   }
   return drawSeats();

@@ -1,6 +1,6 @@
 // The replay viewer: step through every move of a game (or an uploaded record) as this seat saw it.
 import { api, h } from "/static/dom.js";
-import { downloadRecord, drawBoard, loadBoard, moveText, renderLog, renderResult, ruleLink } from "/static/client.js";
+import { downloadRecord, drawBoard, loadBoard, moveItem, moveText, renderLog, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
 import { auth, pageToken } from "/static/tokens.js";
 
@@ -26,9 +26,8 @@ async function show(step) {
   $("prompt").replaceChildren(view.prompt ?? "", " ", view.rule ? ruleLink(view.game, view.rule) : "");
   renderLog($("log"), view);
   renderResult($("result"), view);
-  $("moves").replaceChildren(...moves.map((m, i) => h("li", {
-    class: `${i + 1 === step ? "current" : ""} ${m.secret ? "secret" : ""}`,
-  }, h("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, moveText(m)))));
+  $("moves").replaceChildren(...moves.map((m, i) => moveItem(m, { class: i + 1 === step ? "current" : "" },
+    h("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, moveText(m)))));
 }
 
 async function main() {

@@ -283,3 +283,14 @@ def test_illegal_action_leaves_the_state_untouched() -> None:
     with pytest.raises(IllegalActionError, match="unknown notation"):
         state.apply_notation("fly to the moon")
     assert state.digest() == before
+
+
+def test_an_airdrop_goes_back_when_the_radio_worker_who_called_it_is_arrested() -> None:
+    """§Ser arrestado (README §4.9): the airdrop is the Radio's gain, and the Radios have no star."""
+    state = new()
+    # card 3: pont leveque; card 5: pont leveque taken → black market; card 6: radio a.
+    start_actions(state, ["radio_b", "grocer", "fence"], [3, 5, 6])
+    supply = state.supply("food")
+    play(state, "activate radio_b", "do airdrop", "drop food", "onto field_east")
+    assert state.d["gone"] == 1  # cut off by the Milice at the Black Market
+    assert state.d["fields"]["field_east"] == {} and state.supply("food") == supply

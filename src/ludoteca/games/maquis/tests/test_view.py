@@ -82,3 +82,25 @@ def test_every_observation_entry_is_named() -> None:
     assert len(names) == len(values) == len(set(names))
     assert names[:3] == ["day", "second_pass", "morale"] and "pawn.fence[m]" in names
     assert "mission_1[infiltration]" in names and "tile.spare_room_ne[chemist]" in names
+
+
+def test_a_mission_that_cannot_happen_today_says_so_where_a_worker_is_placed() -> None:
+    """Issue 25: a worker placed on Destroy the Train before its days, or on the Officer's Mansion before
+    its graffiti can be painted, is wasted: legal, and its label says that it yields nothing today."""
+    from ludoteca.games.maquis.tests.positions import new
+
+    state = new("officers-mansion+destroy-the-train")
+    slots = {m["id"]: m["slot"] for m in state.d["missions"]}
+    labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
+    train, mansion = f"place {slots['destroy-the-train']}", f"place {slots['officers-mansion']}"
+    assert labels[train] == "Place at Destroy the Train (yields nothing today)"
+    # three graffiti to paint and only two other workers to paint them
+    assert labels[mansion] == "Place at Officer's Mansion (yields nothing today)"
+    assert "hoy no da nada" in {a["notation"]: a["label"] for a in state.view(0, "es")["actions"]}[mansion]
+    card = next(m for m in state.d["missions"] if m["id"] == "officers-mansion")
+    card["marks"] = ["rue_baradat", "pont_du_nord"]  # one graffiti left: a second worker may paint it
+    labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
+    assert labels[mansion] == "Place at Officer's Mansion"
+    state.d["day"] = 6
+    labels = {a["notation"]: a["label"] for a in state.view(0, "en")["actions"]}
+    assert labels[train] == "Place at Destroy the Train"

@@ -1,7 +1,8 @@
 // Maquis: the town drawn from the game's layout (data/layout.toml, 100 × 70 grid), with roads, the
 // pieces on each location, the two missions, and the tracks (day, morale, soldiers), resources and
-// the patrol deck below.
-import { s } from "/static/dom.js";
+// the patrol deck below; under the drawing, what the terminal also shows: each location's actions with
+// their cost and effect, and the ten patrol cards in order with the discarded ones marked (issue 25).
+import { h, s } from "/static/dom.js";
 import { area, counter, label, links, track } from "/static/boards/parts.js";
 
 const W = 1000;
@@ -99,6 +100,35 @@ function drawTracks(svg, view, ctx) {
   });
 }
 
+/** A location's actions as the player reads them, cost and effect (the catalog's `do.*`): a built spare
+ * room by its tile's. */
+function effects(loc, view, ctx) {
+  const tile = view.board.tiles[loc.id];
+  const source = tile ? (ctx.data.cards?.tile || []).find((t) => t.id === tile) : loc;
+  return (source?.option || []).map((o) => ctx.msg(`do.${o.id}`));
+}
+
+function locationList(view, ctx) {
+  const b = view.board;
+  const items = (ctx.data.board?.location || []).filter((loc) => b.layout[loc.id] && loc.kind !== "mission_slot")
+    .map((loc) => [loc, effects(loc, view, ctx)]).filter(([, list]) => list.length)
+    .map(([loc, list]) => h("li", { "data-loc": loc.id },
+      h("b", {}, b.names[b.tiles[loc.id]] ?? b.names[loc.id]), loc.star ? " ★" : "", ": ", list.join(" · ")));
+  return h("section", { class: "legend locations" },
+    h("h4", {}, ctx.msg("board.locations")), h("ul", {}, ...items), h("p", { class: "dim" }, ctx.msg("board.star")));
+}
+
+function patrolList(view, ctx) {
+  const b = view.board;
+  const gone = new Set(b.patrol_discard.map(String));
+  const cards = Object.entries(b.patrol_cards).sort(([x], [y]) => Number(x) - Number(y));
+  return h("section", { class: "legend patrols" },
+    h("h4", {}, ctx.msg("board.patrol_cards")),
+    h("ol", {}, ...cards.map(([card, route]) => h("li", {
+      value: card, class: gone.has(card) ? "discarded" : "", "data-card": card,
+    }, route.map((loc) => b.names[loc]).join(" → "), gone.has(card) ? h("em", {}, ` — ${ctx.msg("board.discarded")}`) : ""))));
+}
+
 export function draw(container, view, ctx) {
   const svg = s("svg", { viewBox: `0 0 ${W} 870`, class: "board-svg maquis", role: "img" });
   s("rect", { x: 0, y: 0, width: W, height: 870, class: "paper" }, svg);
@@ -106,5 +136,5 @@ export function draw(container, view, ctx) {
   drawRoads(svg, view, ctx.data);
   for (const id of Object.keys(view.board.layout)) drawLocation(svg, id, view, ctx);
   drawTracks(svg, view, ctx);
-  container.append(svg);
+  container.append(svg, h("div", { class: "board-legend" }, locationList(view, ctx), patrolList(view, ctx)));
 }

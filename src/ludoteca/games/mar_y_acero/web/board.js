@@ -1,7 +1,7 @@
 // Mar y Acero: the fifteen areas on their ring (§4.2: each is next to the one numbered after it, 15
 // next to 1), the links by land or sea current (data/board.toml), the pieces of both factions, and in
 // the middle the tracks, the bags by size, the destiny card, and this seat's own hand.
-import { s } from "/static/dom.js";
+import { h, s } from "/static/dom.js";
 import { area as mapArea, chip, grid, group, hand as drawHand, label, links, track } from "/static/boards/parts.js";
 
 const W = 1100;
@@ -16,6 +16,7 @@ const FACTION = { es: "#b23a2a", ind: "#3f7d3a" };
 const LEADERS = ["colon", "caonabo", "guacanagari", "anacaona"];
 const AREA_W = 156;
 const AREA_H = 112;
+const TEXT_W = 500;  // the centre's text column (x 300–800), clear of the ring's areas (5 starts at 931)
 
 function place(i) {
   const angle = -Math.PI / 2 + (i * 2 * Math.PI) / 15;
@@ -109,11 +110,14 @@ function drawCentre(svg, view, ctx) {
   const colon = ctx.msg(`term.${b.colon === "map" ? "on_map" : b.colon}`);
   line(`${grace} · ${ctx.msg("term.colon")}: ${colon} · ${ctx.msg("board.destiny_deck", { n: b.destinies_left })}`, y);
   y += 19;
+  // The card texts stay in the centre's column, clear of area 5, wrapped on as many lines as they need
+  // (never cut: `label` squeezes rather than drops a word).
+  const card = { lines: 6, width: TEXT_W, size: 12, min: 10 };
   if (b.destiny !== null) {
-    y += line(ctx.msg("board.destiny", { n: b.destiny, text: b.destiny_text }), y, { lines: 3 }).height;
+    y += line(ctx.msg("board.destiny", { n: b.destiny, text: b.destiny_text }), y, card).height;
   }
   if (b.nitayno_card !== null) {  // solo: the Nitayno card of the turn (§5.3.2)
-    y += line(`${ctx.msg(`nitayno.card.${b.nitayno_card}`)}: ${b.nitayno_text}`, y, { lines: 3 }).height;
+    y += line(`${ctx.msg(`nitayno.card.${b.nitayno_card}`)}: ${b.nitayno_text}`, y, card).height;
   }
   drawHands(svg, view, ctx, x0, y + 10);
 }
@@ -145,6 +149,19 @@ function drawHands(svg, view, ctx, x0, y) {
   label(svg, ctx.msg("board.played", { list: played.join(" · ") }), { x: x0, y: y + 4, width: 500, size: 11, min: 8, anchor: "start", cls: "small", lines: 2 });
 }
 
+/** What the pieces' shapes and marks mean, under the drawing (issue 25). */
+function legend(ctx) {
+  const sample = (cls, text) => h("span", { class: `legend-piece ${cls}` }, text);
+  return h("div", { class: "board-legend" }, h("section", { class: "legend pieces" },
+    h("h4", {}, ctx.msg("board.legend")),
+    h("ul", {},
+      h("li", {}, sample("es", ctx.msg("kind.arcabucero")), " ", ctx.msg("board.legend_es")),
+      h("li", {}, sample("ind", ctx.msg("kind.tama")), " ", ctx.msg("board.legend_ind")),
+      h("li", {}, sample("es reduced", ctx.msg("kind.peon")), " ", ctx.msg("board.legend_reduced")),
+      h("li", {}, sample("es", `★${ctx.msg("kind.colon")}`), " ", ctx.msg("board.legend_leader")),
+      h("li", {}, sample("ind", `${ctx.msg("kind.naboria")} ×2`), " ", ctx.msg("board.legend_many")))));
+}
+
 export function draw(container, view, ctx) {
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg mar-y-acero", role: "img" });
   s("rect", { x: 0, y: 0, width: W, height: H, class: "sea" }, svg);
@@ -152,5 +169,5 @@ export function draw(container, view, ctx) {
   const pieceTargets = view.actions.some((a) => PIECE_GROUPS.includes(a.group));
   for (const area of view.board.areas) drawArea(svg, area, view, ctx, pieceTargets);
   drawCentre(svg, view, ctx);
-  container.append(svg);
+  container.append(svg, legend(ctx));
 }

@@ -252,6 +252,10 @@ def test_tie_breaks_in_order() -> None:
     put(st, "zacatecas", hidalgo=1)
     put(st, "puebla", calleja=1)
     put(st, "veracruz", calleja=1)
+    # "más provincias con banderas": any flag counts, the royalists' own Puebla as the enemy's Zacatecas
+    assert scoring.winner(st, "outcome.last_spv") == ("royalist", "royalists")
+    put(st, "yucatan", hidalgo=1)  # the insurgents' own flag province
+    put(st, "san_luis_potosi", calleja=1)  # no flag: the royalists lead in provinces, not in flags
     assert scoring.winner(st, "outcome.last_spv") == ("insurgent", "flags")
     st.d["coins"]["calleja"] = 1
     assert scoring.winner(st, "outcome.last_spv") == ("royalist", "supply")

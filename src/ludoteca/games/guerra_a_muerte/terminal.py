@@ -1,0 +1,311 @@
+"""Guerra a Muerte in a terminal: a position drawn with Rich for `ludoteca play guerra-a-muerte`.
+
+Everything shown comes from `state.view(role, lang)` (DESIGN §2), so a force the seat may not see inside
+(§5.1.3 limited intelligence) shows only its marker: whether it stands in the field, in the city or in
+guerrilla mode. The map is listed region by region (`data/layout.reconstructed.toml`): each area's RP,
+cities, fortresses and ports, its marks (hostile §5.3, pro-Patriot or pro-Royalist §9, repression §10.4,
+slave levies §4.9), control (§1.1.1) and forces, with sieges (§6.2) and naval blockades (§6.5, §6.6)
+marked; then the fleets at sea and the boxes (§7.3, §10.3, §10.6), the turn track with the
+reinforcements due, each RP pool (§4.2, §4.3), and the decision waiting with its section.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+
+LAYOUT = tomllib.loads((Path(__file__).parent / "data" / "layout.reconstructed.toml").read_text("utf-8"))
+REGIONS: dict[str, list[str]] = {region: [] for region in LAYOUT["region_order"]}
+for _item in LAYOUT["area"]:
+    REGIONS[_item["region"]].append(_item["id"])
+CITIES: dict[str, list[str]] = {}
+for _city in BOARD.cities.values():
+    CITIES.setdefault(_city.area, []).append(_city.id)
+SIDE_STYLE = {"patriot": "bold blue", "royalist": "bold red", "rebel": "bold magenta"}
+SIDES = ("patriot", "royalist", "rebel")
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV")
+LAST_TURN = 15
+
+
+def _t(key: str, lang: str, **params: Any) -> str:
+    return GuerraAMuerte.catalog.text(key, lang, params)
+
+
+def place_name(place: str, lang: str) -> str:
+    """An area, sea area or box in the reader's language."""
+    table = "area" if place in BOARD.areas else "sea" if place in BOARD.seas else "box"
+    return _t(f"{table}.{place}", lang)
+
+
+def unit_token(unit: dict[str, Any], lang: str) -> Text:
+    """A counter as its owner sees it: code, arm and combat factor at its present steps (dim when a
+    two-step unit is reduced), then ⌂ inside the city, G in guerrilla mode, ✓ once it has operated."""
+    counter = COUNTERS[unit["id"]]
+    printed = BOARD.units.get(unit["id"])
+    code = printed.code if printed else _t("short.militia", lang)
+    reduced = unit["steps"] < counter.steps
+    text = Text(f"{code}·{_t(f'short.{counter.arm}', lang)}{counter.strength(unit['steps'])}")
+    if reduced:
+        text.stylize("dim")
+    marks = ("⌂" if unit["city"] else "") + ("G" if unit["guerrilla"] else "") + ("✓" if unit["done"] else "")
+    if marks:
+        text.append(marks, "italic")
+    return text
+
+
+def force_text(side: str, force: dict[str, Any], lang: str) -> Text:
+    """One side's force in a place: its counters and leaders, or only its marker when hidden (§5.1.3)."""
+    text = Text(f"{_t(f'side.{side}', lang)}: ", SIDE_STYLE[side])
+    if force.get("marker"):
+        where = [_t(f"board.{k}", lang) for k in ("field", "city", "guerrilla") if force[k]]
+        text.append(f"▣ {_t('board.hidden', lang)} ({', '.join(where)})", "italic")
+        return text
+    for leader in force["leaders"]:
+        text.append(f"★{_t(f'leader.{leader}', lang)} ", "bold")
+    text.append_text(Text(" ").join(unit_token(u, lang) for u in force["units"]))
+    steps = sum(u["steps"] for u in force["units"])
+    if force["units"]:
+        text.append(f" [{steps_text(steps, lang)}]", "dim")
+    return text
+
+
+def steps_text(steps: int, lang: str) -> str:
+    return _t("board.one_step" if steps == 1 else "board.steps", lang, n=steps)
+
+
+def besieged(entry: dict[str, Any]) -> str | None:
+    """The side holding a city against an enemy force in the field of the same area (§6.2), if any."""
+    forces = entry["forces"]
+    for inside in ("patriot", "royalist"):
+        outside = "royalist" if inside == "patriot" else "patriot"
+        here, there = forces.get(inside), forces.get(outside)
+        if here is None or there is None:
+            continue
+        if _in_city(here) and _in_field(there):
+            return inside
+    return None
+
+
+def _in_city(force: dict[str, Any]) -> bool:
+    """Land counters inside the city; a hidden force's marker cannot tell them from ships in port."""
+    if force.get("marker"):
+        return bool(force["city"])
+    return any(u["city"] and not COUNTERS[u["id"]].naval for u in force["units"])
+
+
+def _in_field(force: dict[str, Any]) -> bool:
+    if force.get("marker"):
+        return bool(force["field"])
+    return bool(force["leaders"]) or any(not u["city"] for u in force["units"])
+
+
+def blockaded(area: str, places: dict[str, Any]) -> list[str]:
+    """The besieged ports of `area` whose sea area holds ships of the besieger only (§6.5, §6.6.2)."""
+    entry = places.get(area)
+    inside = besieged(entry) if entry else None
+    if inside is None:
+        return []
+    outside = "royalist" if inside == "patriot" else "patriot"
+    out = []
+    for city in CITIES.get(area, []):
+        info = BOARD.cities[city]
+        sea = places.get(info.sea, {"forces": {}})["forces"] if info.port else {}
+        if outside in sea and inside not in sea:
+            out.append(city)
+    return out
+
+
+def _control(holders: list[str], lang: str) -> Text:
+    if not holders:
+        return Text("—", "dim")
+    text = Text()
+    for i, side in enumerate(holders):  # both sides: partial control (§1.1.1)
+        text.append(" + " if i else "")
+        text.append(_t(f"side.{side}", lang), SIDE_STYLE[side])
+    return text
+
+
+def _marks(area: str, board: dict[str, Any], lang: str) -> Text:
+    """The area's printed and played marks: hostile, pro-side, repression, slave levies."""
+    info = BOARD.areas[area]
+    text = Text()
+    if info.hostile:
+        text.append(f"☠{_t('board.hostile_short', lang)} ", "yellow")
+    if info.pro:
+        text.append(f"⚑{_t(f'board.pro_{info.pro}', lang)} ", SIDE_STYLE[info.pro])
+    if area in board["repression"]:
+        text.append(f"{_t('board.repression_short', lang)} ", "bold red")
+    for side, areas in board["slaves"].items():
+        if area in areas:
+            text.append(f"{_t('board.slaves_short', lang)}({_t(f'side.{side}', lang)}) ", "italic")
+    text.rstrip()
+    return text
+
+
+def _cities(area: str, board: dict[str, Any], lang: str) -> Text:
+    text = Text()
+    ports_blockaded = blockaded(area, board["places"])
+    for city in CITIES.get(area, []):
+        info = BOARD.cities[city]
+        mark = "■" if info.fortress else "□"
+        port = "⚓" if info.port else ""
+        text.append(f"{mark}{info.name}{port} ", "bold" if info.fortress else "")
+        if city in ports_blockaded:
+            text.append(f"[{_t('board.blockade', lang)}] ", "bold red")
+    return text
+
+
+def _forces(entry: dict[str, Any] | None, lang: str) -> Text:
+    if not entry:
+        return Text("")
+    lines = [force_text(side, entry["forces"][side], lang) for side in SIDES if side in entry["forces"]]
+    inside = besieged(entry)
+    if inside is not None:
+        lines.append(Text(f"⚔ {_t('board.siege', lang)}: {_t(f'side.{inside}', lang)} ⌂", "bold red"))
+    return Text("\n").join(lines)
+
+
+def map_table(board: dict[str, Any], lang: str) -> Group:
+    """One table per region, one row per land area: name with its marks, cities, control and forces. The
+    columns keep the same proportions in every region, so the regions line up."""
+    tables: list[RenderableType] = []
+    places = board["places"]
+    for i, (region, areas) in enumerate(REGIONS.items()):
+        table = Table(
+            box=None,
+            expand=True,
+            header_style="bold",
+            pad_edge=False,
+            show_header=i == 0,
+            title=_t(f"region.{region}", lang),
+            title_justify="left",
+            title_style="bold underline",
+        )
+        for head, ratio in (("", 3), (_t("board.cities", lang), 3), (_t("board.control", lang), 2)):
+            table.add_column(head, ratio=ratio)
+        table.add_column(_t("board.forces", lang), ratio=6)
+        for area in areas:
+            entry = places.get(area)
+            name = Text(place_name(area, lang), "bold")
+            name.append(f" {BOARD.areas[area].rp} RP", "dim")
+            marks = _marks(area, board, lang)
+            if marks:
+                name.append("\n")
+                name.append_text(marks)
+            table.add_row(
+                name,
+                _cities(area, board, lang),
+                _control(entry["control"] if entry else [], lang),
+                _forces(entry, lang),
+            )
+        tables += [table, Text("")]
+    return Group(*tables)
+
+
+def waters_table(board: dict[str, Any], lang: str) -> Table | None:
+    """The fleets at sea and whatever stands in the off-map boxes (Spain, Haití, the United States,
+    Brasil); None when all of them are empty."""
+    table = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
+    table.add_column(_t("board.waters", lang))
+    table.add_column(_t("board.forces", lang))
+    rows = 0
+    for place in (*BOARD.seas, *BOARD.boxes):
+        entry = board["places"].get(place)
+        if entry and entry["forces"]:
+            table.add_row(place_name(place, lang), _forces(entry, lang))
+            rows += 1
+    return table if rows else None
+
+
+def turn_track(board: dict[str, Any], lang: str) -> Text:
+    """Turns I–XV (1810–1824): the current one highlighted, the reinforcements due on each, the Liberals'
+    marker (§10.2)."""
+    due: dict[int, int] = {}
+    for turn in board["due"].values():
+        due[turn] = due.get(turn, 0) + 1
+    text = Text(f"{_t('board.turn_track', lang)}: ", "bold")
+    for turn in range(1, LAST_TURN + 1):
+        cell = f"{ROMAN[turn]}" + (f"+{due[turn]}" if turn in due else "")
+        style = "reverse bold" if turn == board["turn"] else ("dim" if turn < board["turn"] else "")
+        if board["liberals"] and turn == board["liberals"]:
+            cell += "L"
+        text.append(cell, style)
+        text.append(" ")
+    return text
+
+
+def header(view: dict[str, Any], lang: str) -> Group:
+    """Title, turn and phase, options, the RP pools, the Liberals, the pools of counters off the map, and
+    the decision waiting with the section it applies."""
+    board = view["board"]
+    title = Text.assemble(
+        ("Guerra a Muerte  ", "bold"),
+        (_t("board.turn", lang, turn=ROMAN[board["turn"]], year=board["year"]), "bold"),
+        " · " + _t(f"phase.{board['phase']}", lang) + " · ",
+        _t("board.scenario", lang, scenario=board["scenario"]),
+        " · " + _t(f"board.intelligence_{board['intelligence']}", lang),
+    )
+    rp = Text(f"{_t('board.rp', lang)}: ", "bold")
+    for pool, value in board["rp"].items():
+        rp.append(
+            f"{_t(f'pool.{pool}', lang)} {_number(value)}",
+            SIDE_STYLE["royalist" if pool == "royalist" else "patriot"],
+        )
+        rp.append("  ")
+    liberals = (
+        _t("board.liberals", lang, turn=ROMAN[board["liberals"]])
+        if board["liberals"]
+        else _t("board.absolutists", lang)
+    )
+    off = _off_map(board, lang)
+    legend = Text(_t("board.legend_terminal", lang), "dim")
+    lines: list[RenderableType] = [title, rp, turn_track(board, lang), Text(liberals + " · " + off), legend]
+    if view.get("rule"):
+        lines.append(waiting(view, lang))
+    return Group(*lines)
+
+
+def waiting(view: dict[str, Any], lang: str) -> Text:
+    """Who decides now and under which section; the prompt itself only to the seat that decides, since
+    another side's prompt may name a counter it is placing (§5.1.3)."""
+    who = _t(f"role.{view['current_role']}", lang)
+    text = view["prompt"] if view["actions"] else _t("board.waiting", lang, role=who)
+    line = Text(f"→ {who}: {text}" if view["actions"] else f"→ {text}", "bold")
+    line.append(f" [§{view['rule']}]", "dim cyan")
+    return line
+
+
+def _off_map(board: dict[str, Any], lang: str) -> str:
+    counts = {side: 0 for side in SIDES}
+    for uid in board["pool"]:
+        counts[COUNTERS[uid].side] += 1
+    return _t(
+        "board.pools", lang, patriot=counts["patriot"], royalist=counts["royalist"], dead=len(board["dead"])
+    )
+
+
+def _number(value: float) -> str:
+    """An RP total: militia cost ½ RP (§4.4), so a pool may hold a half."""
+    whole = int(value)
+    if value - whole < 0.5:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def render(view: dict[str, Any], lang: str) -> RenderableType:
+    board = view["board"]
+    parts: list[RenderableType] = [header(view, lang), map_table(board, lang)]
+    waters = waters_table(board, lang)
+    if waters is not None:
+        parts.append(waters)
+    return Group(*parts)

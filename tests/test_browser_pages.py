@@ -1,0 +1,183 @@
+"""What a newcomer met in the game pages (issue 25), in a real Chromium: every choice named without
+hovering, the Maquis board's locations and patrol cards, a disabled undo that says why, prompts and
+move lists in the page's language, a header that fits 400 px, lobby options with labels, and for every
+game's page in both languages no clipped text and no string of the other language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from playwright.sync_api import Page
+
+from browser import chromium, served, watch_errors
+from ludoteca.core.game import get_game
+
+pytestmark = pytest.mark.timeout(600)
+
+GAMES = {"maquis": 1, "mar-y-acero": 2, "patria-libre": 2}
+
+CLIPPED = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (!el.getClientRects().length || el.closest("svg")) continue;
+    const style = getComputedStyle(el);
+    const hides = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
+    const cut = el.scrollWidth > el.clientWidth + 1;
+    if (hides && cut && el.textContent.trim()) out.push(el.textContent.slice(0, 60));
+  }
+  for (const text of document.querySelectorAll("svg text")) {
+    const box = text.getBoundingClientRect();
+    const room = text.ownerSVGElement.getBoundingClientRect();
+    if (!box.width) continue;
+    const outside = box.left < room.left - 1 || box.top < room.top - 1;
+    if (outside || box.right > room.right + 1 || box.bottom > room.bottom + 1) {
+      out.push(`svg: ${text.textContent.slice(0, 60)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def open_game(page: Page, base: str, game_id: str, seats: int, lang: str, seed: int = 3) -> dict[str, Any]:
+    body = {"game": game_id, "seats": [{"kind": "me"}] * seats, "seed": seed}
+    made: dict[str, Any] = httpx.post(f"{base}/api/games", json=body).json()
+    page.goto(f"{base}/play/{made['id']}?lang={lang}#token={made['token']}")
+    page.wait_for_selector("body[data-move] #board svg", state="attached")
+    return made
+
+
+def act(base: str, made: dict[str, Any], *notations: str) -> dict[str, Any]:
+    state: dict[str, Any] = {}
+    for notation in notations:
+        response = httpx.post(
+            f"{base}/api/games/{made['id']}/act", json={"token": made["token"], "action": notation}
+        )
+        assert response.status_code == 200, response.text
+        state = response.json()
+    return state
+
+
+def other_language_strings(game_id: str, lang: str) -> list[str]:
+    """Texts of the game's board, phases and terms in the other language that no text of `lang` contains,
+    with the interface's own words: none of them may show on a page in `lang`."""
+    catalog, other = get_game(game_id).catalog, "en" if lang == "es" else "es"
+    mine = [catalog.text(key, lang) for key in catalog.keys(lang)]
+    found = []
+    for key in sorted(catalog.keys(other)):
+        text = catalog.text(key, other)
+        shown = key.split(".")[0] in ("board", "phase") and "{" not in text and len(text) >= 8
+        if shown and not any(text in own for own in mine):
+            found.append(text)
+    words = {
+        "es": ["Undo", "Hint", "Waiting for", "Moves", "Rules"],
+        "en": ["Deshacer", "Pista", "Jugadas", "Reglas"],
+    }
+    return found + words[lang]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_no_page_clips_its_text_or_mixes_languages(tmp_path: Path, lang: str) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        for game_id, seats in GAMES.items():
+            for width in (1280, 400):
+                page = browser.new_page(viewport={"width": width, "height": 800})
+                errors = watch_errors(page)
+                open_game(page, server.base, game_id, seats, lang)
+                page.locator("details.panel summary").click()  # the move list open too
+                assert page.evaluate(CLIPPED) == [], (game_id, width)
+                text = page.locator("body").inner_text()
+                for foreign in other_language_strings(game_id, lang):
+                    assert foreign not in text, (game_id, foreign)
+                header = page.locator("header.top")
+                assert header.evaluate("(node) => node.scrollWidth <= node.clientWidth"), (game_id, width)
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (game_id, width)
+                assert errors == []
+                page.close()
+
+
+def test_maquis_names_every_choice_and_shows_locations_and_patrol_cards(tmp_path: Path) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors = watch_errors(page)
+        made = open_game(page, server.base, "maquis", 1, "es")
+        # every location with its actions, cost and effect, without hovering
+        assert "Comprar un arma (1 dinero)" in page.locator(".board-legend .locations").inner_text()
+        assert page.locator(".board-legend .patrols li").count() == 10
+        state = act(server.base, made, "place grocer", "place radio_a", "place fence")
+        page.reload()
+        page.wait_for_selector("body[data-move] #board svg .target", state="attached")
+        discarded = state["view"]["board"]["patrol_discard"]
+        assert page.locator(".board-legend .patrols li.discarded").count() == len(discarded) > 0
+        assert "descartada" in page.locator(".board-legend .patrols li.discarded").first.inner_text()
+        # the action phase: every worker's activation is a named button
+        activate = page.locator("#actions button.group-activate")
+        assert activate.count() == len([a for a in state["view"]["actions"] if a["group"] == "activate"]) > 0
+        # a click on the highlighted Radio A does what it promises: its worker is activated, and its two
+        # actions are named buttons at once (no second click, no tooltip)
+        move = page.locator("body").get_attribute("data-move")
+        page.locator("#board [data-target='radio_a']").click()
+        page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+        names = page.locator("#actions button.group-do").all_inner_texts()
+        assert "Conseguir 1 información" in names and "Pedir un lanzamiento aéreo" in names
+        # undo is possible now; after a chance outcome, a disabled undo says why
+        assert page.locator("#undo").is_enabled() and not page.locator("#undo-why").is_visible()
+        page.locator("#actions button.group-do", has_text="Conseguir 1 información").click()
+        page.wait_for_selector(
+            "#actions button.group-home, #actions button.group-activate, #undo-why:not([hidden])"
+        )
+        page.goto(f"{server.base}/play/{made['id']}?lang=es#token={made['token']}")
+        page.wait_for_selector("body[data-move] #board svg", state="attached")
+        # the move list: each move once, in Spanish, by the role's name
+        page.locator("details.panel summary").click()
+        items = page.locator("#moves li").all_inner_texts()
+        assert "Resistencia: Colocar en Tendero" in items
+        assert not any(re.match(r"\d", item) or "place " in item or "resistencia:" in item for item in items)
+        assert errors == []
+
+
+def test_a_disabled_undo_says_which_rule_stops_it(tmp_path: Path) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page()
+        open_game(page, server.base, "maquis", 1, "es")
+        page.wait_for_selector("#undo-why:not([hidden])")
+        why = page.locator("#undo-why").inner_text()
+        assert page.locator("#undo").is_disabled() and "azar" in why
+        assert page.locator("#undo").get_attribute("title") == why
+
+
+def test_hotseat_prompts_name_the_role_once(tmp_path: Path) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page()
+        open_game(page, server.base, "patria-libre", 2, "es")
+        prompt = page.locator("#prompt").inner_text()
+        assert prompt.startswith("Turno de ")
+        role = prompt.removeprefix("Turno de ").split(":")[0]
+        assert f"{role}: {role}" not in prompt and prompt.count(f"{role}:") == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown", "raw"), [("es", "muy difícil", "very-hard"), ("en", "very hard", "level1")]
+)
+def test_lobby_option_values_have_labels(tmp_path: Path, lang: str, shown: str, raw: str) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page()
+        page.goto(f"{server.base}/?lang={lang}")
+        page.select_option("#game", "maquis")
+        page.wait_for_selector("[data-option='difficulty'] option", state="attached")
+        texts = page.locator("#options").inner_text()
+        assert shown in texts and raw not in texts
+        assert page.locator("[data-option='difficulty'] option[value='very-hard']").count() == 1
+
+
+def test_the_replay_viewer_speaks_the_pages_language(tmp_path: Path) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page()
+        page.goto(f"{server.base}/replay/nosuchgame?lang=es")
+        page.wait_for_selector("#error:not(:empty)")
+        message = page.locator("#error").inner_text()
+        assert "nosuchgame" in message or "partida" in message
+        assert not re.search(r"\b(not found|unknown|game)\b", message, re.IGNORECASE), message
