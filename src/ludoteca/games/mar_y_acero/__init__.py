@@ -30,7 +30,8 @@ class MarYAcero(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 6000
-    rules_version = "2"  # issue 21: the frame stack's form changed (decide/answer, declared sequences)
+    # issue 21: the frame stack's form changed (2: decide/answer, sequences; 3: card effects as data)
+    rules_version = "3"
     returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
     solo_opponents: ClassVar[Mapping[str, str]] = {"nitayno": "mode=solo level=0|1|2"}  # §5
     search = SearchHints(
@@ -57,7 +58,7 @@ class MarYAcero(Game):
         legal = state.legal_actions()
         if role < 0 or len(legal) < 2 or rng.random() < 0.3:
             return None
-        best = max(legal, key=lambda a: (state.child(a).evaluate()[role], rng.random()))
+        best = max(legal, key=lambda action: (state.child(action).evaluate()[role], rng.random()))
         return int(best)
 
     def data_provenance(self) -> dict[str, int]:

@@ -22,7 +22,7 @@ UNIT_KINDS = [k for k, kind in BOARD.kinds.items() if not kind.leader]
 
 ACTIONS = ActionTable(
     tuple(
-        [f"{verb} {a}" for verb in ("activate", "raid", "to", "at", "scribe", "repair") for a in AREAS]
+        [f"{verb} {area}" for verb in ("activate", "raid", "to", "at", "scribe", "repair") for area in AREAS]
         + [
             f"{verb} {k}"
             for verb in ("pick", "fight", "hit", "retreat", "reduce", "flip")
@@ -41,7 +41,7 @@ ACTIONS = ActionTable(
         + ["again", "hijos", "park", "end", "pass"]
         + [f"die {n}" for n in range(1, 7)]
         + [f"destiny {c}" for c in sorted(BOARD.destinies)]
-        + [f"marker {a}" for a in AREAS]
+        + [f"marker {area}" for area in AREAS]
         + [f"unit {k}" for k in UNIT_KINDS]
         + [f"deal {c}" for c in sorted(BOARD.events)]
         + [f"nitayno {c}" for c in range(41, 53)]  # chance: a Nitayno card drawn (§5.3.2)
@@ -72,7 +72,7 @@ def verb(action: int | None) -> str:
 
 
 def area_actions(verb_: str, areas: list[int]) -> list[int]:
-    return [ACTIONS.ids[f"{verb_} {a}"] for a in areas]
+    return [ACTIONS.ids[f"{verb_} {area}"] for area in areas]
 
 
 def key_actions(verb_: str, keys: list[str]) -> list[int]:

@@ -53,6 +53,8 @@ class Event:
     overstack: bool
     title: str
     units: dict[str, int]
+    effects: tuple[dict[str, Any], ...]
+    """What the card does when played, in order (`effects.event`; each kind a procedure ``effect.<kind>``)."""
 
 
 @dataclass(frozen=True)
@@ -65,28 +67,64 @@ class Destiny:
     gold: tuple[int, ...]
     title: str
     raw: dict[str, Any]
+    effects: tuple[dict[str, Any], ...]
+    """The event of a turn 2–6 card, in order (`effects.destiny`); none for turn 1's cards."""
 
 
-def _load(name: str) -> dict[str, Any]:
-    return tomllib.loads((DATA / f"{name}.toml").read_text("utf-8"))
+LEADERS = ("colon", "caonabo", "guacanagari", "anacaona")
+"""§3's leaders, in the order their counters take in the action space (actions.py)."""
+
+
+def _read(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
+
+
+def merge(printed: dict[str, Any], reconstructed: dict[str, Any], name: str) -> dict[str, Any]:
+    """A data file's printed and public facts with what we reconstructed (DESIGN §6): the reconstructed
+    file's lists of tables are appended to the printed file's, its other tables added; a table both files
+    give is an error (each item comes from one place)."""
+    merged = dict(printed)
+    for key, value in reconstructed.items():
+        if key not in merged:
+            merged[key] = value
+        elif isinstance(value, list) and isinstance(merged[key], list):
+            merged[key] = [*merged[key], *value]
+        else:
+            raise ValueError(f"data/{name}: [{key}] is in both {name}.toml and {name}.reconstructed.toml")
+    for item in provenance.items(reconstructed):
+        if provenance.kind(str(item["source"])) != "reconstructed":
+            raise ValueError(f"data/{name}.reconstructed.toml holds an item from {item['source']!r}")
+    for item in provenance.items(printed):
+        if provenance.kind(str(item["source"])) == "reconstructed":
+            raise ValueError(f"data/{name}.toml holds a reconstructed item ({item}): it belongs beside it")
+    return merged
+
+
+def load(name: str) -> dict[str, Any]:
+    """`data/<name>.toml` merged with `data/<name>.reconstructed.toml`, if there is one."""
+    return merge(_read(DATA / f"{name}.toml"), _read(DATA / f"{name}.reconstructed.toml"), name)
 
 
 class Board:
     """Everything printed on the Mar y Acero components, as the rules need it."""
 
     def __init__(self) -> None:
-        board, cards = _load("board"), _load("cards")
+        board, cards = load("board"), load("cards")
         self.areas = {
-            a["id"]: Area(a["id"], a["name"], a["jungle"], a["two_vp"], a["colour"], a["link"])
-            for a in board["area"]
+            area["id"]: Area(
+                area["id"], area["name"], area["jungle"], area["two_vp"], area["colour"], area["link"]
+            )
+            for area in board["area"]
         }
-        self.area_bag: dict[int, int] = {int(k): v for k, v in board["area_bag"]["weights"].items()}
+        self.area_bag: dict[int, int] = {int(k): what for k, what in board["area_bag"]["weights"].items()}
         self.kinds: dict[str, Kind] = {}
         for u in board["unit"]:
             self.kinds[u["id"]] = Kind(
                 u["id"], u["faction"], u["bag"], u["count"], u["attack"], u["defence"], u["reduced"]
             )
-        for ld in board["leader"]:
+        leaders = {ld["id"]: ld for ld in board["leader"]}
+        assert sorted(leaders) == sorted(LEADERS), f"the leaders of §3: {sorted(leaders)}"
+        for ld in (leaders[name] for name in LEADERS):
             self.kinds[ld["id"]] = Kind(
                 ld["id"],
                 ld["side"],
@@ -105,12 +143,28 @@ class Board:
         self.rs_end_vp: list[int] = board["royal_support"]["end_vp"]
         self.victory: list[dict[str, Any]] = board["victory"]
         self.events = {
-            e["id"]: Event(e["id"], e["faction"], e["vrr"], e["overstack"], e["title"], dict(e["units"]))
-            for e in cards["event"]
+            event["id"]: Event(
+                event["id"],
+                event["faction"],
+                event["vrr"],
+                event["overstack"],
+                event["title"],
+                dict(event["units"]),
+                tuple(event["effects"]),
+            )
+            for event in cards["event"]
         }
         self.destinies = {
             c["id"]: Destiny(
-                c["id"], c["deck"], c["impulses"], c["naval"], c["conflict"], tuple(c["gold"]), c["title"], c
+                c["id"],
+                c["deck"],
+                c["impulses"],
+                c["naval"],
+                c["conflict"],
+                tuple(c["gold"]),
+                c["title"],
+                c,
+                tuple(c.get("effects", ())),
             )
             for c in cards["destiny"]
         }
@@ -119,9 +173,9 @@ class Board:
         self._files = (board, cards)
         self._validate()
 
-    def adjacent(self, a: int) -> tuple[int, int]:
-        """§4.2: the two areas whose numbers follow `a` in the ring 1–15."""
-        return (15 if a == 1 else a - 1, 1 if a == 15 else a + 1)
+    def adjacent(self, area: int) -> tuple[int, int]:
+        """§4.2: the two areas whose numbers follow `area` in the ring 1–15."""
+        return (15 if area == 1 else area - 1, 1 if area == 15 else area + 1)
 
     def land_link(self, a: int, b: int) -> bool:
         """Whether adjacent areas `a` and `b` touch by land (not only by a sea current)."""
@@ -129,9 +183,9 @@ class Board:
         return self.areas[low].link == "land"
 
     def distance(self, a: int, b: int) -> int:
-        """Steps between two areas along the ring."""
-        d = abs(a - b)
-        return min(d, 15 - d)
+        """Steps between areas `a` and `b` along the ring."""
+        steps = abs(a - b)
+        return min(steps, 15 - steps)
 
     def _validate(self) -> None:
         """Check the data against the rulebook's counts, and that every item names its source."""
@@ -141,12 +195,18 @@ class Board:
         assert counts == {"soldier": 3, "settler": 2, "taino": 2, "caribe": 2, "rebel": 2}
         per_bag = {bag: sum(self.kinds[k].count for k in kinds) for bag, kinds in self.bag_kinds.items()}
         assert per_bag == {"soldier": 26, "settler": 24, "taino": 33, "caribe": 33, "rebel": 14}, per_bag
-        assert [a for a in AREAS if self.areas[a].jungle] == [3, 4, 5, 7], "jungle areas (§4.4.1)"
-        assert [a for a in AREAS if self.areas[a].two_vp] == self.tracks["scroll_areas"] == [1, 2, 7, 8, 9]
+        assert [area for area in AREAS if self.areas[area].jungle] == [3, 4, 5, 7], "jungle areas (§4.4.1)"
+        assert (
+            [area for area in AREAS if self.areas[area].two_vp]
+            == self.tracks["scroll_areas"]
+            == [1, 2, 7, 8, 9]
+        )
         assert sorted(self.events) == list(range(1, 17)), "16 event cards, 8 per faction"
-        assert Counter(e.faction for e in self.events.values()) == {"ind": 8, "es": 8}
+        assert Counter(event.faction for event in self.events.values()) == {"ind": 8, "es": 8}
         assert sorted(self.destinies) == list(range(17, 40)), "23 destiny cards"
         assert Counter(c.deck for c in self.destinies.values()) == {1: 3, 2: 20}
+        assert all(c.effects for c in self.destinies.values() if c.deck == 2), "every turn 2–6 card acts"
+        assert all(e.effects for e in self.events.values()), "every event card acts"
         assert len(self.rs_soldiers) == len(self.rs_end_vp) == self.tracks["royal_support_max"] + 1
         for data in self._files:
             list(provenance.items(data))

@@ -25,90 +25,98 @@ from ludoteca.games.mar_y_acero.pieces import (
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 
-def empty(st: St, area: int) -> bool:
+def empty(state: MyaState, area: int) -> bool:
     """No unit, leader or Citadel of either side."""
-    return not pieces(st, area, "es") and not pieces(st, area, "ind") and area not in st.d["cit"]
+    return not pieces(state, area, "es") and not pieces(state, area, "ind") and area not in state.d["cit"]
 
 
-def may_join(st: St, area: int, fac: str, kind: str) -> bool:
+def may_join(state: MyaState, area: int, fac: str, kind: str) -> bool:
     """Indigenous Conflict (§4.2, §4.3.2 I): Taínos and Caribes do not stack together this turn, except
     with Caonabó, Guacanagarí or Anacaona; where the conflict left both, nothing more may join."""
-    if fac != "ind" or not st.d["flags"]["conflict"]:
+    if fac != "ind" or not state.d["flags"]["conflict"]:
         return True
     spec = KINDS[kind]
     if spec.leader:
         return True
-    here = pieces(st, area, "ind")
+    here = pieces(state, area, "ind")
     if any(KINDS[p[0]].leader for p in here):
         return True
-    if area in st.d["mixed"]:
+    if area in state.d["mixed"]:
         return False
     other = {"taino": "caribe", "caribe": "taino"}.get(spec.bag)
     return other is None or not any(KINDS[p[0]].bag == other for p in here)
 
 
-def room(st: St, area: int, fac: str, kind: str) -> bool:
+def room(state: MyaState, area: int, fac: str, kind: str) -> bool:
     """The stacking limit (§4.2) and the conflict rule allow one more `kind` of `fac` in `area`."""
     if KINDS[kind].leader:
         return True
-    return units(st, area, fac) < st.d["limit"][fac] and may_join(st, area, fac, kind)
+    return units(state, area, fac) < state.d["limit"][fac] and may_join(state, area, fac, kind)
 
 
-def fewest(st: St, fac: str, areas: list[int]) -> list[int]:
+def fewest(state: MyaState, fac: str, areas: list[int]) -> list[int]:
     """The areas with the fewest units of `fac`."""
     if not areas:
         return []
-    low = min(units(st, x, fac) for x in areas)
-    return [x for x in areas if units(st, x, fac) == low]
+    low = min(units(state, x, fac) for x in areas)
+    return [x for x in areas if units(state, x, fac) == low]
 
 
-def held(st: St, fac: str) -> list[int]:
-    return [x for x in AREAS if st.d["ctrl"][x - 1] == fac and (present(st, x, fac) or fac == "es")]
+def held(state: MyaState, fac: str) -> list[int]:
+    return [x for x in AREAS if state.d["ctrl"][x - 1] == fac and (present(state, x, fac) or fac == "es")]
 
 
-def colon_area(st: St) -> int | None:
+def colon_area(state: MyaState) -> int | None:
     for x in AREAS:
-        if any(p[0] == "colon" for p in pieces(st, x, "es")):
+        if any(p[0] == "colon" for p in pieces(state, x, "es")):
             return x
     return None
 
 
-def tiers(st: St, f: Frame) -> list[list[int]]:
+def tiers(state: MyaState, frame: Frame) -> list[list[int]]:
     """Where a card (or the reinforcement rule) lets `fac` deploy, best tier first (facts B4)."""
-    rule, fac = f["rule"], f["fac"]
+    rule, fac = frame["rule"], frame["fac"]
     enemy = OTHER[fac]
-    d = st.d
-    mine = held(st, fac)
-    empties = [x for x in AREAS if empty(st, x)]
+    position = state.d
+    mine = held(state, fac)
+    empties = [x for x in AREAS if empty(state, x)]
     if rule == "reinforce":  # §4.3.2 III deployment priorities
         near = {n for x in mine for n in BOARD.adjacent(x)}
-        return [mine, [x for x in empties if x in near], [x for x in sorted(near) if present(st, x, enemy)]]
+        return [
+            mine,
+            [x for x in empties if x in near],
+            [x for x in sorted(near) if present(state, x, enemy)],
+        ]
     if rule == "own":
         return [mine]
     if rule == "not_spanish":
-        return [[x for x in AREAS if d["ctrl"][x - 1] == "ind"], fewest(st, "es", list(AREAS))]
+        return [[x for x in AREAS if position["ctrl"][x - 1] == "ind"], fewest(state, "es", list(AREAS))]
     if rule == "spanish_held":
-        colon = colon_area(st) if d["turn"] == 2 else None
-        return [[x for x in held(st, "es") if x != colon], list(AREAS)]
+        colon = colon_area(state) if position["turn"] == 2 else None
+        return [[x for x in held(state, "es") if x != colon], list(AREAS)]
     if rule == "empty_then_own":
-        return [empties, held(st, "ind"), fewest(st, "es", [x for x in AREAS if present(st, x, "es")])]
+        return [
+            empties,
+            held(state, "ind"),
+            fewest(state, "es", [x for x in AREAS if present(state, x, "es")]),
+        ]
     if rule == "empty_or_own":
         return [
-            sorted(set(empties) | set(held(st, "ind"))),
-            fewest(st, "es", [x for x in AREAS if present(st, x, "es")]),
+            sorted(set(empties) | set(held(state, "ind"))),
+            fewest(state, "es", [x for x in AREAS if present(state, x, "es")]),
         ]
     if rule == "ovando":
         return [[1, 2, 10]]
     if rule in ("colon_or_5_6_15", "colon_or_5_6"):
-        where = colon_area(st)
+        where = colon_area(state)
         return [[where]] if where else [[5, 6, 15] if rule == "colon_or_5_6_15" else [5, 6]]
     if rule == "area_10":
         return [[10]]
     if rule == "empty_or_fewest_enemy":
-        return [empties, fewest(st, enemy, list(AREAS))]
+        return [empties, fewest(state, enemy, list(AREAS))]
     if rule.startswith("only_"):
         return [[int(rule[5:])]]
     raise ValueError(f"unknown deployment rule {rule!r}")
@@ -119,149 +127,149 @@ deploy = PROCS.proc("deploy", rule="4.3.2.II")
 
 
 @deploy.step()
-def _deploy(st: St, f: Frame, a: A) -> None:
+def _deploy(state: MyaState, frame: Frame, action: A) -> None:
     """Draw the card's units at random from their bags (each a chance node), then place them."""
-    f.setdefault("drawn", [])
-    f.setdefault("leaders", [])
-    f.setdefault("overstack", False)
-    f.setdefault("strike", None)
-    f["placed"] = []
-    f["area"] = None
-    st.goto("draw")
+    frame.setdefault("drawn", [])
+    frame.setdefault("leaders", [])
+    frame.setdefault("overstack", False)
+    frame.setdefault("strike", None)
+    frame["placed"] = []
+    frame["area"] = None
+    state.goto("draw")
 
 
 @deploy.step("draw")
-def _deploy_draw(st: St, f: Frame, a: A) -> None:
-    while f["bags"]:
-        if draw_unit(st, f["bags"].pop(0), "drawn"):
+def _deploy_draw(state: MyaState, frame: Frame, action: A) -> None:
+    while frame["bags"]:
+        if draw_unit(state, frame["bags"].pop(0), "drawn"):
             return
-    st.goto("place")
+    state.goto("place")
 
 
 @deploy.step("drawn")
-def _deploy_drawn(st: St, f: Frame, a: A) -> None:
-    f["drawn"].append(take_from_bag(st, a))
-    st.goto("draw")
+def _deploy_drawn(state: MyaState, frame: Frame, action: A) -> None:
+    frame["drawn"].append(take_from_bag(state, action))
+    state.goto("draw")
 
 
 @deploy.step("place")
-def _deploy_place(st: St, f: Frame, a: A) -> None:
+def _deploy_place(state: MyaState, frame: Frame, action: A) -> None:
     """With the overstack icon, everything goes to one area regardless of stacking; otherwise each unit
     to an area of the best tier that has room for it; a unit with nowhere to go returns to its bag."""
-    fac = f["fac"]
-    if f["overstack"] and f["area"] is None and (f["drawn"] or f["leaders"]):
-        options = next((t for t in tiers(st, f) if t), [])
+    fac = frame["fac"]
+    if frame["overstack"] and frame["area"] is None and (frame["drawn"] or frame["leaders"]):
+        options = next((t for t in tiers(state, frame) if t), [])
         if not options:
-            st.goto("nowhere")
+            state.goto("nowhere")
             return
-        st.decide(
+        state.decide(
             ROLE[fac],
             "deploy_area",
             area_actions("at", options),
             then="area",
             prompt="prompt.deploy_all",
-            card=f"@card.{f['card']}",
+            card=f"@card.{frame['card']}",
         )
         return
-    if f["overstack"] and f["area"] is not None:
-        for kind in f["drawn"] + f["leaders"]:
-            put(st, f, f["area"], kind)
-        f["drawn"], f["leaders"] = [], []
-    for kind in list(f["leaders"]):
-        spot = f["placed"][-1] if f["placed"] else None
+    if frame["overstack"] and frame["area"] is not None:
+        for kind in frame["drawn"] + frame["leaders"]:
+            put(state, frame, frame["area"], kind)
+        frame["drawn"], frame["leaders"] = [], []
+    for kind in list(frame["leaders"]):
+        spot = frame["placed"][-1] if frame["placed"] else None
         if spot is not None:
-            put(st, f, spot, kind)
-            f["leaders"].remove(kind)
-    if not f["drawn"]:
-        st.goto("fight")
+            put(state, frame, spot, kind)
+            frame["leaders"].remove(kind)
+    if not frame["drawn"]:
+        state.goto("fight")
         return
-    kind = f["drawn"][0]
-    options = candidates(st, f, kind)
+    kind = frame["drawn"][0]
+    options = candidates(state, frame, kind)
     if not options:
-        f["drawn"].pop(0)
-        st.d["bags"][KINDS[kind].bag][kind] += 1
-        st.log("log.no_room", kind=f"@kind.{kind}")
-        st.goto("place")
+        frame["drawn"].pop(0)
+        state.d["bags"][KINDS[kind].bag][kind] += 1
+        state.log("log.no_room", kind=f"@kind.{kind}")
+        state.goto("place")
         return
-    st.decide(
+    state.decide(
         ROLE[fac],
         "deploy_area",
         area_actions("at", options),
         then="placed",
         prompt="prompt.deploy",
         unit=f"@kind.{kind}",
-        card=f"@card.{f['card']}",
+        card=f"@card.{frame['card']}",
     )
 
 
-def candidates(st: St, f: Frame, kind: str) -> list[int]:
-    fac = f["fac"]
-    for tier in tiers(st, f):
-        spots = [x for x in tier if room(st, x, fac, kind)]
-        if f["rule"] == "ovando":  # at least one unit in each of areas 1, 2 and 10 (card 7)
-            left = [x for x in spots if x not in f["placed"]]
-            if left and len(f["drawn"]) <= len(left):
+def candidates(state: MyaState, frame: Frame, kind: str) -> list[int]:
+    fac = frame["fac"]
+    for tier in tiers(state, frame):
+        spots = [x for x in tier if room(state, x, fac, kind)]
+        if frame["rule"] == "ovando":  # at least one unit in each of areas 1, 2 and 10 (card 7)
+            left = [x for x in spots if x not in frame["placed"]]
+            if left and len(frame["drawn"]) <= len(left):
                 spots = left
         if spots:
             return spots
     return []
 
 
-def put(st: St, f: Frame, area: int, kind: str) -> None:
+def put(state: MyaState, frame: Frame, area: int, kind: str) -> None:
     if kind == "colon":  # back from prison with the strength he had
-        pieces(st, area, "es").append(st.d.pop("colon_piece"))
-        st.d["colon"] = "map"
+        pieces(state, area, "es").append(state.d.pop("colon_piece"))
+        state.d["colon"] = "map"
     else:
-        place(st, area, f["fac"], kind)
+        place(state, area, frame["fac"], kind)
         if kind == "caonabo":
-            st.d["caonabo"] = "map"
-    f["placed"].append(area)
+            state.d["caonabo"] = "map"
+    frame["placed"].append(area)
     if kind == "escribano":
-        f.setdefault("scribed", []).append(area)
-    st.log("log.deployed", faction=f"@faction.{f['fac']}", kind=f"@kind.{kind}", area=area)
+        frame.setdefault("scribed", []).append(area)
+    state.log("log.deployed", faction=f"@faction.{frame['fac']}", kind=f"@kind.{kind}", area=area)
 
 
 @deploy.step("area")
-def _deploy_area(st: St, f: Frame, a: A) -> None:
-    f["area"] = int(arg(a))
-    st.goto("place")
+def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
+    frame["area"] = int(arg(action))
+    state.goto("place")
 
 
 @deploy.step("placed")
-def _deploy_placed(st: St, f: Frame, a: A) -> None:
-    put(st, f, int(arg(a)), f["drawn"].pop(0))
-    st.goto("place")
+def _deploy_placed(state: MyaState, frame: Frame, action: A) -> None:
+    put(state, frame, int(arg(action)), frame["drawn"].pop(0))
+    state.goto("place")
 
 
 @deploy.step("nowhere")
-def _deploy_nowhere(st: St, f: Frame, a: A) -> None:
-    for kind in f["drawn"]:
-        st.d["bags"][KINDS[kind].bag][kind] += 1
-    f["drawn"] = []
-    st.goto("fight")
+def _deploy_nowhere(state: MyaState, frame: Frame, action: A) -> None:
+    for kind in frame["drawn"]:
+        state.d["bags"][KINDS[kind].bag][kind] += 1
+    frame["drawn"] = []
+    state.goto("fight")
 
 
 @deploy.step("fight")
-def _deploy_fight(st: St, f: Frame, a: A) -> None:
+def _deploy_fight(state: MyaState, frame: Frame, action: A) -> None:
     """A deployment among enemies is a combat, resolved at once, the deploying side attacking."""
-    update_control(st)
-    fights = sorted({x for x in f["placed"] if present(st, x, "es") and present(st, x, "ind")})
+    update_control(state)
+    fights = sorted({x for x in frame["placed"] if present(state, x, "es") and present(state, x, "ind")})
     if fights:
         area = fights[0]
-        f["placed"] = [x for x in f["placed"] if x != area]
-        st.call("combat", then="fight", area=area, att=f["fac"], origin=[], strike=f["strike"])
+        frame["placed"] = [x for x in frame["placed"] if x != area]
+        state.call("combat", then="fight", area=area, att=frame["fac"], origin=[], strike=frame["strike"])
         return
-    st.ret(sorted(set(f.get("scribed", []))))
+    state.ret(sorted(set(frame.get("scribed", []))))
 
 
 # ------------------------------------------------------------------------ III. replacements, reinforcements
 reinforce = PROCS.proc("reinforce", rule="4.3.2.III")
 
 
-def prr(st: St) -> dict[str, int]:
+def prr(state: MyaState) -> dict[str, int]:
     """The VRR of both event cards: a difference of 0 or 1 gives both 2 PRR; otherwise the lower card
     gets the difference and the higher one 1 PRR."""
-    vrr = {fac: BOARD.events[st.d["event"][fac]].vrr for fac in ("es", "ind")}
+    vrr = {fac: BOARD.events[state.d["event"][fac]].vrr for fac in ("es", "ind")}
     gap = abs(vrr["es"] - vrr["ind"])
     if gap <= 1:
         return {"es": 2, "ind": 2}
@@ -270,103 +278,110 @@ def prr(st: St) -> dict[str, int]:
 
 
 @reinforce.step()
-def _reinforce(st: St, f: Frame, a: A) -> None:
-    st.d["phase"] = "reinforce"
-    grace_reset(st)
-    f["prr"] = prr(st)
-    f["fac"] = "ind"
-    st.log("log.prr", es=f["prr"]["es"], ind=f["prr"]["ind"])
-    st.goto("begin")
+def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
+    state.d["phase"] = "reinforce"
+    grace_reset(state)
+    frame["prr"] = prr(state)
+    frame["fac"] = "ind"
+    state.log("log.prr", es=frame["prr"]["es"], ind=frame["prr"]["ind"])
+    state.goto("begin")
 
 
 @reinforce.step("begin")
-def _reinforce_begin(st: St, f: Frame, a: A) -> None:
-    f["left"] = f["prr"][f["fac"]]
-    f["last"] = None
-    f["drawn"] = []
-    st.goto("spend")
+def _reinforce_begin(state: MyaState, frame: Frame, action: A) -> None:
+    frame["left"] = frame["prr"][frame["fac"]]
+    frame["last"] = None
+    frame["drawn"] = []
+    state.goto("spend")
 
 
-def spend_options(st: St, f: Frame) -> list[int]:
+def spend_options(state: MyaState, frame: Frame) -> list[int]:
     """Draw from a bag other than the last one drawn from (unless it is the only one with units), or
     flip a reduced piece of yours anywhere."""
-    fac = f["fac"]
-    bags = [b for b in FACTION_BAGS[fac] if any(st.d["bags"][b].values())]
-    fresh = [b for b in bags if b != f["last"]]
+    fac = frame["fac"]
+    bags = [b for b in FACTION_BAGS[fac] if any(state.d["bags"][b].values())]
+    fresh = [b for b in bags if b != frame["last"]]
     options = [act(f"draw {b}") for b in (fresh or bags)]
     options += area_actions(
-        "repair", [x for x in AREAS if any(p[1] for p in pieces(st, x, fac) if p[0] != "guacanagari")]
+        "repair", [x for x in AREAS if any(p[1] for p in pieces(state, x, fac) if p[0] != "guacanagari")]
     )
     return options
 
 
 @reinforce.step("spend")
-def _reinforce_spend(st: St, f: Frame, a: A) -> None:
-    options = spend_options(st, f) if f["left"] else []
+def _reinforce_spend(state: MyaState, frame: Frame, action: A) -> None:
+    options = spend_options(state, frame) if frame["left"] else []
     if not options:
-        st.goto("deploy")
+        state.goto("deploy")
         return
-    st.decide(
-        ROLE[f["fac"]], "reinforce", [*options, END], then="spent", prompt="prompt.reinforce", left=f["left"]
+    state.decide(
+        ROLE[frame["fac"]],
+        "reinforce",
+        [*options, END],
+        then="spent",
+        prompt="prompt.reinforce",
+        left=frame["left"],
     )
 
 
 @reinforce.step("spent")
-def _reinforce_spent(st: St, f: Frame, a: A) -> None:
-    if a == END:
-        st.goto("deploy")
+def _reinforce_spent(state: MyaState, frame: Frame, action: A) -> None:
+    if action == END:
+        state.goto("deploy")
         return
-    if verb(a) == "draw":
-        f["last"] = arg(a)
-        f["left"] -= 1
-        draw_unit(st, arg(a), "drawn")
+    if verb(action) == "draw":
+        frame["last"] = arg(action)
+        frame["left"] -= 1
+        draw_unit(state, arg(action), "drawn")
         return
-    area = int(arg(a))
-    f["area"] = area
-    keys = sorted({key(p) for p in pieces(st, area, f["fac"]) if p[1] and p[0] != "guacanagari"})
-    st.decide(
-        ROLE[f["fac"]], "flip", key_actions("flip", keys), then="flipped", prompt="prompt.flip", area=area
+    area = int(arg(action))
+    frame["area"] = area
+    keys = sorted({key(p) for p in pieces(state, area, frame["fac"]) if p[1] and p[0] != "guacanagari"})
+    state.decide(
+        ROLE[frame["fac"]], "flip", key_actions("flip", keys), then="flipped", prompt="prompt.flip", area=area
     )
 
 
 @reinforce.step("drawn")
-def _reinforce_drawn(st: St, f: Frame, a: A) -> None:
-    f["drawn"].append(take_from_bag(st, a))
-    st.goto("spend")
+def _reinforce_drawn(state: MyaState, frame: Frame, action: A) -> None:
+    frame["drawn"].append(take_from_bag(state, action))
+    state.goto("spend")
 
 
 @reinforce.step("flipped")
-def _reinforce_flipped(st: St, f: Frame, a: A) -> None:
-    piece = find(st, f["area"], f["fac"], arg(a))
+def _reinforce_flipped(state: MyaState, frame: Frame, action: A) -> None:
+    piece = find(state, frame["area"], frame["fac"], arg(action))
     piece[1] = 0
-    f["left"] -= 1
-    st.log("log.replaced", faction=f"@faction.{f['fac']}", kind=f"@kind.{piece[0]}", area=f["area"])
-    st.goto("spend")
+    frame["left"] -= 1
+    state.log(
+        "log.replaced", faction=f"@faction.{frame['fac']}", kind=f"@kind.{piece[0]}", area=frame["area"]
+    )
+    state.goto("spend")
 
 
 @reinforce.step("deploy")
-def _reinforce_deploy(st: St, f: Frame, a: A) -> None:
+def _reinforce_deploy(state: MyaState, frame: Frame, action: A) -> None:
     """All reinforcements are drawn before any is placed; stacking holds even with the overstack icon."""
-    drawn, f["drawn"] = f["drawn"], []
-    st.call(
+    drawn, frame["drawn"] = frame["drawn"], []
+    state.call(
         "deploy",
         then="deployed",
-        fac=f["fac"],
+        fac=frame["fac"],
         bags=[],
         drawn=drawn,
         rule="reinforce",
-        card=st.d["event"][f["fac"]],
+        card=state.d["event"][frame["fac"]],
     )
 
 
 @reinforce.step("deployed")
-def _reinforce_deployed(st: St, f: Frame, a: A) -> None:
-    f.pop("ret", None)
-    if f["fac"] == "ind":
-        f["fac"] = "es"
-        st.goto("begin")
+def _reinforce_deployed(state: MyaState, frame: Frame, action: A) -> None:
+    frame.pop("ret", None)
+    if frame["fac"] == "ind":
+        frame["fac"] = "es"
+        state.goto("begin")
         return
-    st.ret()
+    state.ret()
 
 
 # ---------------------------------------------------------------------------------- §4.4.3 scribes
@@ -375,40 +390,40 @@ scribes = PROCS.proc("scribes", rule="4.4.3")
 anywhere at the end of the reinforcements."""
 
 
-def scribe_areas(st: St, among: list[int] | None) -> list[int]:
+def scribe_areas(state: MyaState, among: list[int] | None) -> list[int]:
     return [
         x
         for x in (among if among is not None else AREAS)
-        if x in st.d["scroll"] and any(p[0] == "escribano" for p in pieces(st, x, "es"))
+        if x in state.d["scroll"] and any(p[0] == "escribano" for p in pieces(state, x, "es"))
     ]
 
 
 @scribes.step()
-def _scribes(st: St, f: Frame, a: A) -> None:
+def _scribes(state: MyaState, frame: Frame, action: A) -> None:
     """Royal Scribes (free): a Scribe leaves the area and its scroll goes; the area is worth 2 VP."""
-    options = scribe_areas(st, f.get("areas"))
+    options = scribe_areas(state, frame.get("areas"))
     if not options:
-        st.ret()
+        state.ret()
         return
-    st.decide(
+    state.decide(
         ROLE["es"], "scribe", [*area_actions("scribe", options), END], then="chosen", prompt="prompt.scribe"
     )
 
 
 @scribes.step("chosen")
-def _scribes_chosen(st: St, f: Frame, a: A) -> None:
-    if a == END:
-        st.ret()
+def _scribes_chosen(state: MyaState, frame: Frame, action: A) -> None:
+    if action == END:
+        state.ret()
         return
-    area = int(arg(a))
-    here = pieces(st, area, "es")
+    area = int(arg(action))
+    here = pieces(state, area, "es")
     scribe: list[Any] = max((p for p in here if p[0] == "escribano"), key=lambda p: p[1])
     here.remove(scribe)
-    st.d["bags"]["settler"]["escribano"] += 1
-    st.d["scroll"].remove(area)
-    update_control(st)
-    st.log("log.scribe", area=area)
-    st.goto("start")
+    state.d["bags"]["settler"]["escribano"] += 1
+    state.d["scroll"].remove(area)
+    update_control(state)
+    state.log("log.scribe", area=area)
+    state.goto("start")
 
 
 reinforcements = PROCS.sequence("reinforcements", "4.3.2.III", "reinforce", "scribes", "conquest")

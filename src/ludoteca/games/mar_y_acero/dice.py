@@ -12,36 +12,36 @@ from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 REROLL = act("grace reroll")
 LOWER = [act(f"grace lower {i}") for i in (1, 2, 3)]
 
 
-def roll(st: St, then: str) -> None:
+def roll(state: MyaState, then: str) -> None:
     """One d6: a chance node; the step `then` receives the face as the action `die N`."""
-    st.chance(dict.fromkeys(DIE, 1), then=then)
+    state.chance(dict.fromkeys(DIE, 1), then=then)
 
 
-def face(a: A) -> int:
-    assert a is not None
-    return int(arg(a))
+def face(action: A) -> int:
+    assert action is not None
+    return int(arg(action))
 
 
-def grace_available(st: St, fac: str) -> bool:
+def grace_available(state: MyaState, fac: str) -> bool:
     """§4.5: the face shows `fac` and the marker is in the "unused" box; never in solo (§5.1)."""
-    g = st.d["grace"]
-    return not solo(st) and g["face"] == fac and g["box"] == "unused"
+    marker = state.d["grace"]
+    return not solo(state) and marker["face"] == fac and marker["box"] == "unused"
 
 
-def grace_reset(st: St) -> None:
+def grace_reset(state: MyaState) -> None:
     """§4.5: the marker comes back to "unused" at each destiny, event or reinforcement phase and impulse."""
-    st.d["grace"]["box"] = "unused"
+    state.d["grace"]["box"] = "unused"
 
 
-def snapshot(st: St) -> None:
+def snapshot(state: MyaState) -> None:
     """Remember who holds what before an action, to find the conquests it makes (gold search)."""
-    st.d["before"] = list(st.d["ctrl"])
+    state.d["before"] = list(state.d["ctrl"])
 
 
 # ----------------------------------------------------------------------------- §4.5 Gracia Divina/Yaya
@@ -49,14 +49,16 @@ grace = PROCS.proc("grace", rule="4.5")
 
 
 @grace.step()
-def _grace(st: St, f: Frame, a: A) -> None:
+def _grace(state: MyaState, frame: Frame, action: A) -> None:
     """Offer the marker after `fac`'s roll: re-roll the dice that failed (`fail`), or −1 on one die."""
-    fac, dice = f["fac"], f["dice"]
-    if not grace_available(st, fac):
-        st.ret(dice)
+    fac, dice = frame["fac"], frame["dice"]
+    if not grace_available(state, fac):
+        state.ret(dice)
         return
-    options = [PASS] + ([REROLL] if f["fail"] else []) + [LOWER[i] for i, v in enumerate(dice) if v > 1]
-    st.decide(
+    options = (
+        [PASS] + ([REROLL] if frame["fail"] else []) + [LOWER[i] for i, what in enumerate(dice) if what > 1]
+    )
+    state.decide(
         ROLE[fac],
         "grace",
         options,
@@ -68,36 +70,36 @@ def _grace(st: St, f: Frame, a: A) -> None:
 
 
 @grace.step("chosen")
-def _grace_chosen(st: St, f: Frame, a: A) -> None:
-    if a == PASS:
-        st.ret(f["dice"])
+def _grace_chosen(state: MyaState, frame: Frame, action: A) -> None:
+    if action == PASS:
+        state.ret(frame["dice"])
         return
-    g = st.d["grace"]
-    g["face"], g["box"], g["turn_used"] = OTHER[f["fac"]], "used", True
-    if a == REROLL:
-        f["todo"] = list(f["fail"])
-        st.log("log.grace_reroll", face=f"@grace.{f['fac']}")
-        st.goto("roll")
+    marker = state.d["grace"]
+    marker["face"], marker["box"], marker["turn_used"] = OTHER[frame["fac"]], "used", True
+    if action == REROLL:
+        frame["todo"] = list(frame["fail"])
+        state.log("log.grace_reroll", face=f"@grace.{frame['fac']}")
+        state.goto("roll")
         return
-    i = int(arg(a)) - 1
-    f["dice"][i] -= 1
-    st.log("log.grace_lower", face=f"@grace.{f['fac']}", die=i + 1, value=f["dice"][i])
-    st.ret(f["dice"])
+    i = int(arg(action)) - 1
+    frame["dice"][i] -= 1
+    state.log("log.grace_lower", face=f"@grace.{frame['fac']}", die=i + 1, value=frame["dice"][i])
+    state.ret(frame["dice"])
 
 
 @grace.step("roll")
-def _grace_roll(st: St, f: Frame, a: A) -> None:
-    if f["todo"]:
-        roll(st, "rolled")
+def _grace_roll(state: MyaState, frame: Frame, action: A) -> None:
+    if frame["todo"]:
+        roll(state, "rolled")
     else:
-        st.log("log.dice", dice=" ".join(map(str, f["dice"])))
-        st.ret(f["dice"])
+        state.log("log.dice", dice=" ".join(map(str, frame["dice"])))
+        state.ret(frame["dice"])
 
 
 @grace.step("rolled")
-def _grace_rolled(st: St, f: Frame, a: A) -> None:
-    f["dice"][f["todo"].pop(0)] = face(a)
-    st.goto("roll")
+def _grace_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    frame["dice"][frame["todo"].pop(0)] = face(action)
+    state.goto("roll")
 
 
 # --------------------------------------------------------------------- §4.4.1 C gold search, card 40
@@ -105,67 +107,75 @@ conquest = PROCS.proc("conquest", rule="4.4.1.C")
 
 
 @conquest.step()
-def _conquest(st: St, f: Frame, a: A) -> None:
+def _conquest(state: MyaState, frame: Frame, action: A) -> None:
     """One gold search for every area that Spain holds now and did not hold before the action."""
-    d = st.d
-    f["todo"] = [x for x in AREAS if d["ctrl"][x - 1] == "es" and d["before"][x - 1] == "ind"]
-    snapshot(st)
-    st.goto("next")
+    position = state.d
+    frame["todo"] = [
+        x for x in AREAS if position["ctrl"][x - 1] == "es" and position["before"][x - 1] == "ind"
+    ]
+    snapshot(state)
+    state.goto("next")
 
 
 @conquest.step("next")
-def _conquest_next(st: St, f: Frame, a: A) -> None:
-    d = st.d
-    if d.get("testament_due"):
-        d["testament_due"] = False
-        st.call("testament", then="next")
+def _conquest_next(state: MyaState, frame: Frame, action: A) -> None:
+    position = state.d
+    if position.get("testament_due"):
+        position["testament_due"] = False
+        state.call("testament", then="next")
         return
-    if not f["todo"] or d["over"] is not None:
-        st.ret()
+    if not frame["todo"] or position["over"] is not None:
+        state.ret()
         return
-    f["area"] = f["todo"].pop(0)
-    roll(st, "rolled")
+    frame["area"] = frame["todo"].pop(0)
+    roll(state, "rolled")
 
 
 @conquest.step("rolled")
-def _conquest_rolled(st: St, f: Frame, a: A) -> None:
-    die = face(a)
-    table = BOARD.destinies[st.d["destiny"]].gold
+def _conquest_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    die = face(action)
+    table = BOARD.destinies[state.d["destiny"]].gold
     fail = [] if table[die - 1] > 0 else [0]
-    st.call("grace", then="graced", fac="es", dice=[die], fail=fail)
+    state.call("grace", then="graced", fac="es", dice=[die], fail=fail)
 
 
 @conquest.step("graced")
-def _conquest_graced(st: St, f: Frame, a: A) -> None:
-    die = max(1, f.pop("ret")[0])
-    change = BOARD.destinies[st.d["destiny"]].gold[die - 1]
-    move_support(st, change)
-    st.log("log.gold", area=f["area"], die=die, change=f"{change:+d}", rs=st.d["rs"], rule="4.4.1.C")
-    st.goto("next")
+def _conquest_graced(state: MyaState, frame: Frame, action: A) -> None:
+    die = max(1, frame.pop("ret")[0])
+    change = BOARD.destinies[state.d["destiny"]].gold[die - 1]
+    move_support(state, change)
+    state.log(
+        "log.gold", area=frame["area"], die=die, change=f"{change:+d}", rs=state.d["rs"], rule="4.4.1.C"
+    )
+    state.goto("next")
 
 
-def move_support(st: St, change: int) -> None:
+def move_support(state: MyaState, change: int) -> None:
     """Royal Support moves within 0–10 (§3 F)."""
-    st.d["rs"] = max(0, min(BOARD.tracks["royal_support_max"], st.d["rs"] + change))
+    state.d["rs"] = max(0, min(BOARD.tracks["royal_support_max"], state.d["rs"] + change))
 
 
 testament = PROCS.proc("testament", rule="card.40")
 
 
 @testament.step()
-def _testament(st: St, f: Frame, a: A) -> None:
+def _testament(state: MyaState, frame: Frame, action: A) -> None:
     """Card 40: ±1 VP at the end by Royal Support now; at once +2 Soldiers and RS +1 with 10 VP or more,
     else +2 settlers, in Spanish-held areas."""
-    d = st.d
+    position = state.d
     spec = BOARD.testament
-    d["testament"] = 1 if d["rs"] >= spec["support_threshold"] else -1
-    rich = d["vp"] >= spec["vp_threshold"]
+    position["testament"] = 1 if position["rs"] >= spec["support_threshold"] else -1
+    rich = position["vp"] >= spec["vp_threshold"]
     if rich:
-        move_support(st, 1)
-    st.log("log.testament", vp=f"{d['testament']:+d}", units=f"@bag.{'soldier' if rich else 'settler'}")
-    st.call("deploy", then="done", fac="es", bags=["soldier" if rich else "settler"] * 2, rule="own", card=40)
+        move_support(state, 1)
+    state.log(
+        "log.testament", vp=f"{position['testament']:+d}", units=f"@bag.{'soldier' if rich else 'settler'}"
+    )
+    state.call(
+        "deploy", then="done", fac="es", bags=["soldier" if rich else "settler"] * 2, rule="own", card=40
+    )
 
 
 @testament.step("done")
-def _testament_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _testament_done(state: MyaState, frame: Frame, action: A) -> None:
+    state.ret()

@@ -13,48 +13,48 @@ from ludoteca.games.mar_y_acero.pieces import (
 from ludoteca.games.mar_y_acero.seats import solo_level
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 
-def check_victory(st: St) -> bool:
+def check_victory(state: MyaState) -> bool:
     """§2, §4.6: a faction with no unit or leader left on the map (a Citadel counts for Spain) loses."""
     for fac in ("es", "ind"):
-        if units_on_map(st, fac) == 0:
+        if units_on_map(state, fac) == 0:
             winner = OTHER[fac]
             returns = [1.0, -1.0] if winner == "es" else [-1.0, 1.0]
-            st.end_game(f"outcome.wipeout_{winner}", returns, vp=st.d["vp"])
+            state.end_game(f"outcome.wipeout_{winner}", returns, vp=state.d["vp"])
             return True
     return False
 
 
 # ------------------------------------------------------------------------------------ §4.6 the end
-def final_tally(st: St) -> dict[str, int]:
+def final_tally(state: MyaState) -> dict[str, int]:
     """§4.6 final adjustments (and §5.4 levels I–II in solo): each line of the tally."""
-    d = st.d
-    level = solo_level(st)
-    support = BOARD.rs_end_vp[d["rs"]]
+    position = state.d
+    level = solo_level(state)
+    support = BOARD.rs_end_vp[position["rs"]]
     if level >= 1 and support > 0:
         support = 0
-    cits = len(d["cit"])
-    tally = {"areas": d["vp"], "support": support}
+    cits = len(position["cit"])
+    tally = {"areas": position["vp"], "support": support}
     tally["citadels"] = 1 if cits == 3 and support <= 0 else (-(2 if level >= 2 else 1) if cits == 0 else 0)
-    tally["anacaona"] = -1 if d["anacaona"] == "ind" else 0
-    tally["testament"] = d["testament"] or 0
+    tally["anacaona"] = -1 if position["anacaona"] == "ind" else 0
+    tally["testament"] = position["testament"] or 0
     return tally
 
 
-def final_score(st: St) -> None:
-    d = st.d
-    tally = final_tally(st)
+def final_score(state: MyaState) -> None:
+    position = state.d
+    tally = final_tally(state)
     total = sum(tally.values())
-    level = solo_level(st)
-    all_two = all(d["ctrl"][x - 1] == "es" for x in BOARD.tracks["scroll_areas"])
+    level = solo_level(state)
+    all_two = all(position["ctrl"][x - 1] == "es" for x in BOARD.tracks["scroll_areas"])
     winner = "es" if total >= BOARD.tracks["vp_target"] and (level < 2 or all_two) else "ind"
-    band = next(v for v in BOARD.victory if v["low"] <= total <= v["high"])
+    band = next(what for what in BOARD.victory if what["low"] <= total <= what["high"])
     level_key = band["level"] if band["faction"] == winner else "minor"
     returns = [1.0, -1.0] if winner == "es" else [-1.0, 1.0]
-    signed = {k: f"{v:+d}" for k, v in tally.items()}
-    st.log(
+    signed = {k: f"{what:+d}" for k, what in tally.items()}
+    state.log(
         "log.final",
         total=total,
         areas=tally["areas"],
@@ -63,4 +63,4 @@ def final_score(st: St) -> None:
         anacaona=signed["anacaona"],
         testament=signed["testament"],
     )
-    st.end_game(f"outcome.{winner}_{level_key}", returns, vp=total, **tally)
+    state.end_game(f"outcome.{winner}_{level_key}", returns, vp=total, **tally)

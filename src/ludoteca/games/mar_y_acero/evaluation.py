@@ -105,84 +105,84 @@ def odds(mine: float, theirs: float) -> float:
     return mine / (mine + theirs)
 
 
-def horizon(st: MyaState) -> float:
+def horizon(state: MyaState) -> float:
     """How much play is left, in turns: whole turns still to come, plus this turn's impulses."""
-    d = st.d
-    left = float(max(0, TURNS - d["turn"]))
-    if d["phase"] in BEFORE_IMPULSES or d["turn"] == 0:
+    position = state.d
+    left = float(max(0, TURNS - position["turn"]))
+    if position["phase"] in BEFORE_IMPULSES or position["turn"] == 0:
         return left + 1.0
-    if d["phase"] == "impulses":
-        return left + min(1.0, int(d["imp"]["es"]) / 4)
+    if position["phase"] == "impulses":
+        return left + min(1.0, int(position["imp"]["es"]) / 4)
     return left
 
 
-def holding_odds(st: MyaState, area: int, time: float, attack: Attack) -> float:
+def holding_odds(state: MyaState, area: int, time: float, attack: Attack) -> float:
     """The chance that Spain holds `area` at the end of the game; `attack` is each side's attacking power
     in every area (index area − 1)."""
-    d = st.d
-    es, ind = pieces(st, area, "es"), pieces(st, area, "ind")
+    position = state.d
+    es, ind = pieces(state, area, "es"), pieces(state, area, "ind")
     if es and ind and any(p[0] in FIGHTERS for p in es) and any(p[0] in FIGHTERS for p in ind):
         return odds(attack["es"][area - 1], power(ind, attacking=False))  # a pending combat
     reach = min(1.0, time / 2)  # how much of the neighbours' strength can still strike
     left, right = NEIGHBOURS[area]
-    if d["ctrl"][area - 1] == "es":
+    if position["ctrl"][area - 1] == "es":
         near_ind = attack["ind"][left - 1] + attack["ind"][right - 1]
-        if area in d["cit"] and not es:
+        if area in position["cit"] and not es:
             return odds(2.0, reach * near_ind * THREAT)  # a bare citadel still holds the area (§4.2)
-        fortified = 2 if area in d["cit"] else 1 if area in d["pal"] else 0
+        fortified = 2 if area in position["cit"] else 1 if area in position["pal"] else 0
         return odds(power(es, attacking=False, bonus=fortified), reach * near_ind * THREAT)
     near_es = attack["es"][left - 1] + attack["es"][right - 1]
     defence = power(ind, attacking=False) + 0.5
     return reach * odds(near_es, defence) * 0.5
 
 
-def worth(st: MyaState, area: int, time: float) -> float:
+def worth(state: MyaState, area: int, time: float) -> float:
     """The area's VP, and for a 2 VP area under its scroll with a Scribe of Spain there while play is left,
     half the VP the Royal Scribes can still add (§4.4.3)."""
-    now = value(st, area)
-    if area in st.d["scroll"] and time > 0 and any(p[0] == "escribano" for p in pieces(st, area, "es")):
+    now = value(state, area)
+    if area in state.d["scroll"] and time > 0 and any(p[0] == "escribano" for p in pieces(state, area, "es")):
         return now + 0.5
     return float(now)
 
 
-def events_left(st: MyaState) -> int:
+def events_left(state: MyaState) -> int:
     """Event phases still to come (turns 2–6, §4.3.2 II)."""
-    turn = int(st.d["turn"])
+    turn = int(state.d["turn"])
     if turn <= 1:
         return TURNS - 1
-    return TURNS - turn + (1 if st.d["phase"] in ("setup", "destiny", "special") else 0)
+    return TURNS - turn + (1 if state.d["phase"] in ("setup", "destiny", "special") else 0)
 
 
-def support_to_come(st: MyaState) -> float:
+def support_to_come(state: MyaState) -> float:
     """The VP worth of the soldiers Royal Support adds to (or takes from) each Spanish event card that
     brings soldiers (§4.3.2 II, the track's −2…+2) over the event phases left: gold found now means
     more soldiers every turn after."""
-    return SOLDIER_VP * WITH_SOLDIERS * float(BOARD.rs_soldiers[st.d["rs"]]) * events_left(st)
+    return SOLDIER_VP * WITH_SOLDIERS * float(BOARD.rs_soldiers[state.d["rs"]]) * events_left(state)
 
 
-def attack_powers(st: MyaState) -> Attack:
+def attack_powers(state: MyaState) -> Attack:
     """Each side's attacking power in every area (index area − 1)."""
-    return {fac: [power(cell[fac], attacking=True) for cell in st.d["map"]] for fac in ("es", "ind")}
+    return {fac: [power(cell[fac], attacking=True) for cell in state.d["map"]] for fac in ("es", "ind")}
 
 
-def expected_vp(st: MyaState, attack: Attack | None = None) -> float:
+def expected_vp(state: MyaState, attack: Attack | None = None) -> float:
     """The final tally to expect: areas by their holding odds, plus the adjustments that already apply."""
     from ludoteca.games.mar_y_acero.end import final_tally
 
-    tally = final_tally(st)
-    time = horizon(st)
+    tally = final_tally(state)
+    time = horizon(state)
     if attack is None:
-        attack = attack_powers(st)
-    areas = sum(worth(st, x, time) * holding_odds(st, x, time, attack) for x in AREAS)
-    return areas + sum(tally.values()) - tally["areas"] + support_to_come(st)
+        attack = attack_powers(state)
+    areas = sum(worth(state, x, time) * holding_odds(state, x, time, attack) for x in AREAS)
+    return areas + sum(tally.values()) - tally["areas"] + support_to_come(state)
 
 
-def army(st: MyaState, fac: str) -> float:
+def army(state: MyaState, fac: str) -> float:
     """A side's whole fighting strength on the map: every fighting piece's expected hits when attacking
     times the steps it can lose (what `power` counts, without the three-fighter cap)."""
     faces = COMBAT_FACES[0]
     total = 0.0
-    for cell in st.d["map"]:
+    for cell in state.d["map"]:
         for kind, reduced, _ in cell[fac]:
             face = faces.get(kind)
             if face is not None:
@@ -191,19 +191,19 @@ def army(st: MyaState, fac: str) -> float:
     return total
 
 
-def growth(st: MyaState) -> float:
+def growth(state: MyaState) -> float:
     """VP a turn still to come: `GROWTH` times Spain's share of the two armies — a soldier lost in a
     hopeless attack is a conquest fewer in the turns left."""
-    es, ind = army(st, "es"), army(st, "ind")
+    es, ind = army(state, "es"), army(state, "ind")
     return GROWTH * odds(es, ind)
 
 
-def all_two_vp_needed(st: MyaState) -> bool:
+def all_two_vp_needed(state: MyaState) -> bool:
     """Solo level II (§5.4): any Spanish victory needs all five 2 VP areas held at the end."""
-    return solo_level(st) >= 2
+    return solo_level(state) >= 2
 
 
-def all_two_vp_odds(st: MyaState, time: float, attack: Attack) -> float:
+def all_two_vp_odds(state: MyaState, time: float, attack: Attack) -> float:
     """The chance that Spain holds all five 2 VP areas at the end: the product of their holding odds, each
     at least `LATER` while two turns are left (an area out of reach now may be taken or retaken later;
     the floor fades with the last two turns) and each to the power 1 / (1 + turns left), so that one far
@@ -211,23 +211,23 @@ def all_two_vp_odds(st: MyaState, time: float, attack: Attack) -> float:
     floor = LATER * min(1.0, time / 2)
     product = 1.0
     for area in TWO_VP:
-        product *= max(floor, holding_odds(st, area, time, attack))
+        product *= max(floor, holding_odds(state, area, time, attack))
     return math.pow(product, 1 / (1 + time))
 
 
-def evaluation(st: MyaState) -> list[float]:
+def evaluation(state: MyaState) -> list[float]:
     """[Spain, Indigenous]: the expected tally (with the growth still to come) over the 15 VP line, through
     a tanh that is gentler while much play is left, plus a broad tanh so that a wider margin is always
     worth a little more (a side that thinks itself safe at 15.5 VP keeps pushing); at solo level II, times
     the odds of holding all five 2 VP areas; near ±1 when a side is nearly wiped out."""
-    time = horizon(st)
-    attack = attack_powers(st)
-    margin = expected_vp(st, attack) + growth(st) * time - LINE
+    time = horizon(state)
+    attack = attack_powers(state)
+    margin = expected_vp(state, attack) + growth(state) * time - LINE
     spain = 0.75 * math.tanh(margin / (2.5 + 0.5 * time)) + 0.25 * math.tanh(margin / 8)
-    if all_two_vp_needed(st):
-        spain = (spain + 1) * all_two_vp_odds(st, time, attack) - 1
+    if all_two_vp_needed(state):
+        spain = (spain + 1) * all_two_vp_odds(state, time, attack) - 1
     for fac, sign in (("es", -1.0), ("ind", 1.0)):
-        left = units_on_map(st, fac)
+        left = units_on_map(state, fac)
         if left <= 2:
             danger = 0.3 if left == 2 else 0.6
             spain += sign * danger * (1 - sign * spain)

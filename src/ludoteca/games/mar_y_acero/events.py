@@ -1,15 +1,15 @@
-"""§4.3.2 II the event cards (1–16): what each one does when played. Facts B4 give the printed effects; the
-README lists how we read the unclear ones."""
+"""§4.3.2 II the effect kinds of the event cards (1–16), whose lists are in `data/cards.toml`: units
+deployed by a card's rule, Colón to prison, and the kinds one card uses (8 storms, 10 Guacanagarí, 12
+smallpox). Facts B4 give the printed effects; the README lists how we read the unclear ones."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Procedure
 from ludoteca.games.mar_y_acero.actions import act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area
-from ludoteca.games.mar_y_acero.dice import face, move_support, roll
+from ludoteca.games.mar_y_acero.dice import face, roll
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     ROLE,
@@ -24,326 +24,241 @@ from ludoteca.games.mar_y_acero.pieces import (
     take_from_bag,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import EFFECTS, A, Frame
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 PARK = act("park")
 
-# Unit cards: where the units go (deploy.tiers), and who strikes first (cards 2 and 4, facts B4).
-UNIT_CARDS: dict[int, dict[str, Any]] = {
-    1: {"rule": "not_spanish"},
-    2: {"rule": "spanish_held", "strike": "ind"},
-    4: {"rule": "spanish_held", "strike": "ind"},
-    5: {"rule": "empty_then_own"},
-    6: {"rule": "empty_or_own"},
-    7: {"rule": "ovando"},
-    9: {"rule": "colon_or_5_6_15"},
-    11: {"rule": "own"},
-    13: {"rule": "area_10"},
-    14: {"rule": "colon_or_5_6"},
-    15: {"rule": "own"},
-    16: {"rule": "empty_or_fewest_enemy"},
-}
-ROLDAN = [2, 3, 3, 4, 4, 5]  # card 4: Rebels by die face
 
-
-def soldiers_for(st: St, printed: int) -> int:
+def soldiers_for(state: MyaState, printed: int) -> int:
     """§4.3.2 II: Royal Support changes the Soldados* an event card brings."""
-    return max(0, printed + BOARD.rs_soldiers[int(st.d["rs"])])
+    return max(0, printed + BOARD.rs_soldiers[int(state.d["rs"])])
 
 
-def unit_bags(st: St, card: int) -> list[str]:
+def unit_bags(state: MyaState, card: int) -> list[str]:
     bags: list[str] = []
     for bag, n in BOARD.events[card].units.items():
-        bags += [bag] * (soldiers_for(st, n) if bag == "soldier" else n)
+        bags += [bag] * (soldiers_for(state, n) if bag == "soldier" else n)
     return bags
 
 
-def weakest(st: St, area: int, fac: str, bag: str) -> list[Any] | None:
-    """The unit of `bag` a loss takes first: a reduced one, then the lowest attack."""
-    here = [p for p in pieces(st, area, fac) if KINDS[p[0]].bag == bag]
-    if not here:
-        return None
-    return min(here, key=lambda p: (-p[1], KINDS[p[0]].attack, p[0]))
+def out_of_play(state: MyaState, leader: str) -> bool:
+    """A leader a card brings back: Caonabó not yet on the map (card 2), Colón in prison (cards 14, 16)."""
+    return bool(state.d["caonabo"] == "off" if leader == "caonabo" else state.d["colon"] == "prison")
 
 
-def unit_card(card: int) -> None:
-    """Register ``event.<card>``: draw the card's units, deploy them, scribes, then the card's coda."""
-    spec = UNIT_CARDS[card]
-    proc = PROCS.proc(f"event.{card}", rule=f"card.{card}")
-
-    @proc.step()
-    def _start(st: St, f: Frame, a: A) -> None:
-        if card == 4:
-            roll(st, "roldan")
-            return
-        st.goto("deploy")
-
-    @proc.step("roldan")
-    def _roldan(st: St, f: Frame, a: A) -> None:
-        f["rebels"] = ROLDAN[face(a) - 1]
-        st.goto("deploy")
-
-    @proc.step("deploy")
-    def _deploy(st: St, f: Frame, a: A) -> None:
-        d = st.d
-        bags = ["rebel"] * f["rebels"] if card == 4 else unit_bags(st, card)
-        leaders = []
-        if card == 2 and d["caonabo"] == "off":
-            leaders.append("caonabo")
-        if card in (14, 16) and d["colon"] == "prison":
-            leaders.append("colon")
-        st.log("log.card_units", n=len(bags), card=f"@card.{card}")
-        st.call(
-            "deploy",
-            then="scribes",
-            fac=f["fac"],
-            bags=bags,
-            rule=spec["rule"],
-            card=card,
-            overstack=BOARD.events[card].overstack,
-            strike=spec.get("strike"),
-            leaders=leaders,
-        )
-
-    @proc.step("scribes")
-    def _scribes(st: St, f: Frame, a: A) -> None:
-        areas = f.pop("ret") or []
-        if f["fac"] == "es" and areas:
-            st.call("scribes", then="coda", areas=areas)
-            return
-        st.goto("coda")
-
-    @proc.step("coda")
-    def _coda(st: St, f: Frame, a: A) -> None:
-        if card == 15 and st.d["colon"] == "map":
-            to_prison(st)
-        update_control(st)
-        st.ret()
+# ------------------------------------------------------------------------------------ unit cards
+deploy = EFFECTS.kind("deploy", rule="4.3.2.II")
 
 
-def to_prison(st: St, where: str = "prison") -> None:
-    """Card 15: Colón leaves the map for the Prison in Spain (card 38: the next turn's box), keeping his
-    strength."""
-    area = colon_area(st)
-    if area is None:
+@deploy.step()
+def _deploy(state: MyaState, frame: Frame, action: A) -> None:
+    """The card's units deploy where its `rule` says (deploy.tiers); `strike`: who strikes first in the
+    combats they start (cards 2 and 4); `leaders` come too when out of play; `by_die`: the units are
+    ``n[die − 1]`` of `bag` (card 4), otherwise the card's printed units."""
+    if "by_die" in frame:
+        roll(state, "rolled")
         return
-    piece = find(st, area, "es", key(next(p for p in pieces(st, area, "es") if p[0] == "colon")))
-    pieces(st, area, "es").remove(piece)
-    st.d["colon_piece"] = piece
-    st.d["colon"] = where
-    st.log(f"log.colon_{where}")
+    state.goto("deploy")
 
 
-for _card in UNIT_CARDS:
-    unit_card(_card)
+@deploy.step("rolled")
+def _deploy_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    frame["drawn_n"] = frame["by_die"]["n"][face(action) - 1]
+    state.goto("deploy")
 
 
-def simple(name: str, rule: str) -> Procedure:
-    """A one-procedure effect: returns the procedure to decorate its steps."""
-    return PROCS.proc(name, rule=rule)
-
-
-# ---------------------------------------------------------------------------- card 3: Colón's pearls
-perlas = simple("event.3", "card.3")
-
-
-@perlas.step()
-def _perlas(st: St, f: Frame, a: A) -> None:
-    roll(st, "rolled")
-
-
-@perlas.step("rolled")
-def _perlas_rolled(st: St, f: Frame, a: A) -> None:
-    """1 nothing; 2–4 Royal Support −2; 5–6 Royal Support −3 and two Soldiers lost, those nearest Colón."""
-    die = face(a)
-    st.log("log.die", die=die)
-    if die == 1:
-        st.ret()
-        return
-    move_support(st, -2 if die <= 4 else -3)
-    st.log("log.support", rs=st.d["rs"])
-    if die <= 4:
-        st.ret()
-        return
-    f["n"] = 2
-    st.goto("lose")
-
-
-@perlas.step("lose")
-def _perlas_lose(st: St, f: Frame, a: A) -> None:
-    if not f["n"]:
-        update_control(st)
-        st.ret()
-        return
-    f["n"] -= 1
-    st.call("lose_unit", then="lose", fac="es", bag="soldier", near=colon_area(st))
-
-
-lose_unit = simple("lose_unit", "4.2")
-
-
-@lose_unit.step()
-def _lose_unit(st: St, f: Frame, a: A) -> None:
-    """A unit of `bag` leaves the map: the owner chooses the area (nearest `near` when given), the
-    weakest such unit there goes."""
-    areas = [x for x in AREAS if weakest(st, x, f["fac"], f["bag"])]
-    if not areas:
-        st.ret()
-        return
-    if f.get("near"):
-        close = min(BOARD.distance(x, f["near"]) for x in areas)
-        areas = [x for x in areas if BOARD.distance(x, f["near"]) == close]
-    st.decide(
-        ROLE[f["fac"]],
-        "choose_area",
-        area_actions("at", areas),
-        then="chosen",
-        prompt="prompt.lose_unit",
-        bag=f"@bag.{f['bag']}",
+@deploy.step("deploy")
+def _deploy_units(state: MyaState, frame: Frame, action: A) -> None:
+    card = frame["card"]
+    bags = [frame["by_die"]["bag"]] * frame["drawn_n"] if "by_die" in frame else unit_bags(state, card)
+    leaders = [leader for leader in frame.get("leaders", []) if out_of_play(state, leader)]
+    state.log("log.card_units", n=len(bags), card=f"@card.{card}")
+    state.call(
+        "deploy",
+        then="scribes",
+        fac=frame["fac"],
+        bags=bags,
+        rule=frame["rule"],
+        card=card,
+        overstack=BOARD.events[card].overstack,
+        strike=frame.get("strike"),
+        leaders=leaders,
     )
 
 
-@lose_unit.step("chosen")
-def _lose_unit_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(a))
-    piece = weakest(st, area, f["fac"], f["bag"])
-    assert piece is not None
-    remove(st, area, f["fac"], piece)
-    st.log("log.lost", kind=f"@kind.{piece[0]}", area=area)
-    update_control(st)
-    st.ret()
+@deploy.step("scribes")
+def _deploy_scribes(state: MyaState, frame: Frame, action: A) -> None:
+    """§4.4.3: the Royal Scribes the event just deployed may act."""
+    areas = frame.pop("ret") or []
+    if frame["fac"] == "es" and areas:
+        state.call("scribes", then="done", areas=areas)
+        return
+    state.ret()
+
+
+@deploy.step("done")
+def _deploy_done(state: MyaState, frame: Frame, action: A) -> None:
+    state.ret()
+
+
+prison = EFFECTS.kind("prison", rule="4.3.2.II")
+
+
+@prison.step()
+def _prison(state: MyaState, frame: Frame, action: A) -> None:
+    """Card 15: Colón, if on the map, goes to the Prison in Spain."""
+    if state.d["colon"] == "map":
+        to_prison(state)
+    state.ret()
+
+
+def to_prison(state: MyaState, where: str = "prison") -> None:
+    """Card 15: Colón leaves the map for the Prison in Spain (card 38: the next turn's box), keeping his
+    strength."""
+    area = colon_area(state)
+    if area is None:
+        return
+    piece = find(state, area, "es", key(next(p for p in pieces(state, area, "es") if p[0] == "colon")))
+    pieces(state, area, "es").remove(piece)
+    state.d["colon_piece"] = piece
+    state.d["colon"] = where
+    state.log(f"log.colon_{where}")
 
 
 # ----------------------------------------------------------------------------- card 8: storms at sea
-storms = simple("event.8", "card.8")
+storms = EFFECTS.kind("storms", rule="4.3.2.II")
 
 
 @storms.step()
-def _storms(st: St, f: Frame, a: A) -> None:
-    f["todo"] = [[x, key(p)] for x in AREAS for p in pieces(st, x, "es") if KINDS[p[0]].bag == "soldier"]
-    st.goto("next")
+def _storms(state: MyaState, frame: Frame, action: A) -> None:
+    frame["todo"] = [
+        [x, key(p)] for x in AREAS for p in pieces(state, x, "es") if KINDS[p[0]].bag == "soldier"
+    ]
+    state.goto("next")
 
 
 @storms.step("next")
-def _storms_next(st: St, f: Frame, a: A) -> None:
+def _storms_next(state: MyaState, frame: Frame, action: A) -> None:
     """A die per Spanish Soldier: 1–3, it goes back to its bag and a settler drawn at random takes its
     place."""
-    if not f["todo"]:
-        update_control(st)
-        st.ret()
+    if not frame["todo"]:
+        update_control(state)
+        state.ret()
         return
-    roll(st, "rolled")
+    roll(state, "rolled")
 
 
 @storms.step("rolled")
-def _storms_rolled(st: St, f: Frame, a: A) -> None:
-    area, k = f["todo"].pop(0)
-    if face(a) > 3:
-        st.goto("next")
+def _storms_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    area, k = frame["todo"].pop(0)
+    if face(action) > 3:
+        state.goto("next")
         return
-    remove(st, area, "es", find(st, area, "es", k))
-    f["area"] = area
-    if not draw_unit(st, "settler", "settler"):
-        st.goto("next")
+    remove(state, area, "es", find(state, area, "es", k))
+    frame["area"] = area
+    if not draw_unit(state, "settler", "settler"):
+        state.goto("next")
 
 
 @storms.step("settler")
-def _storms_settler(st: St, f: Frame, a: A) -> None:
-    kind = take_from_bag(st, a)
-    place(st, f["area"], "es", kind)
-    st.log("log.swapped", area=f["area"], kind=f"@kind.{kind}")
-    st.goto("next")
+def _storms_settler(state: MyaState, frame: Frame, action: A) -> None:
+    kind = take_from_bag(state, action)
+    place(state, frame["area"], "es", kind)
+    state.log("log.swapped", area=frame["area"], kind=f"@kind.{kind}")
+    state.goto("next")
 
 
 # ------------------------------------------------------------------------------ card 10: Guacanagarí
-guaca = simple("event.10", "card.10")
+guaca = EFFECTS.kind("guacanagari", rule="4.3.2.II")
 
 
 @guaca.step()
-def _guaca(st: St, f: Frame, a: A) -> None:
+def _guaca(state: MyaState, frame: Frame, action: A) -> None:
     """Up to three Taínos leave one area; Guacanagarí (Spanish side) and three settlers arrive there."""
-    d = st.d
-    if d["guaca"] != "off":
-        st.ret()
+    position = state.d
+    if position["guaca"] != "off":
+        state.ret()
         return
-    areas = [x for x in AREAS if any(KINDS[p[0]].bag == "taino" for p in pieces(st, x, "ind"))]
-    areas = areas or [x for x in AREAS if present(st, x, "es")]
+    areas = [x for x in AREAS if any(KINDS[p[0]].bag == "taino" for p in pieces(state, x, "ind"))]
+    areas = areas or [x for x in AREAS if present(state, x, "es")]
     if not areas:
-        st.ret()
+        state.ret()
         return
-    st.decide(ROLE["es"], "choose_area", area_actions("at", areas), then="chosen", prompt="prompt.guaca_area")
+    state.decide(
+        ROLE["es"], "choose_area", area_actions("at", areas), then="chosen", prompt="prompt.guaca_area"
+    )
 
 
 @guaca.step("chosen")
-def _guaca_chosen(st: St, f: Frame, a: A) -> None:
-    area = int(arg(a))
+def _guaca_chosen(state: MyaState, frame: Frame, action: A) -> None:
+    area = int(arg(action))
     for _ in range(3):
-        piece = next((p for p in pieces(st, area, "ind") if KINDS[p[0]].bag == "taino"), None)
+        piece = next((p for p in pieces(state, area, "ind") if KINDS[p[0]].bag == "taino"), None)
         if piece is None:
             break
-        remove(st, area, "ind", piece)
-    place(st, area, "es", "guacanagari")
-    st.d["guaca"] = "es"
-    st.log("log.guaca_arrives", area=area)
-    st.call("deploy", then="done", fac="es", bags=["settler"] * 3, rule=f"only_{area}", card=10)
+        remove(state, area, "ind", piece)
+    place(state, area, "es", "guacanagari")
+    state.d["guaca"] = "es"
+    state.log("log.guaca_arrives", area=area)
+    state.call("deploy", then="done", fac="es", bags=["settler"] * 3, rule=f"only_{area}", card=10)
 
 
 @guaca.step("done")
-def _guaca_done(st: St, f: Frame, a: A) -> None:
-    areas = f.pop("ret") or []
+def _guaca_done(state: MyaState, frame: Frame, action: A) -> None:
+    areas = frame.pop("ret") or []
     if areas:
-        st.call("scribes", then="end", areas=areas)
+        state.call("scribes", then="end", areas=areas)
         return
-    st.goto("end")
+    state.goto("end")
 
 
 @guaca.step("end")
-def _guaca_end(st: St, f: Frame, a: A) -> None:
-    update_control(st)
-    st.ret()
+def _guaca_end(state: MyaState, frame: Frame, action: A) -> None:
+    update_control(state)
+    state.ret()
 
 
 # ----------------------------------------------------------------------------- card 12: smallpox
-smallpox = simple("event.12", "card.12")
+smallpox = EFFECTS.kind("smallpox", rule="4.3.2.II")
 
 
 @smallpox.step()
-def _smallpox(st: St, f: Frame, a: A) -> None:
-    f["todo"] = [
-        [x, key(p)] for x in AREAS for p in pieces(st, x, "ind") if KINDS[p[0]].bag in ("taino", "caribe")
+def _smallpox(state: MyaState, frame: Frame, action: A) -> None:
+    frame["todo"] = [
+        [x, key(p)] for x in AREAS for p in pieces(state, x, "ind") if KINDS[p[0]].bag in ("taino", "caribe")
     ]
-    st.goto("next")
+    state.goto("next")
 
 
-def far_from_contact(st: St, area: int) -> bool:
+def far_from_contact(state: MyaState, area: int) -> bool:
     """Two or more areas away from every Spanish or Rebel unit."""
     contact = [
         x
         for x in AREAS
-        if any(is_unit(p) for p in pieces(st, x, "es"))
-        or any(KINDS[p[0]].bag == "rebel" for p in pieces(st, x, "ind"))
+        if any(is_unit(p) for p in pieces(state, x, "es"))
+        or any(KINDS[p[0]].bag == "rebel" for p in pieces(state, x, "ind"))
     ]
     return all(BOARD.distance(area, x) >= 2 for x in contact)
 
 
 @smallpox.step("next")
-def _smallpox_next(st: St, f: Frame, a: A) -> None:
+def _smallpox_next(state: MyaState, frame: Frame, action: A) -> None:
     """A die per Taíno and Caribe unit: 1–3 it is removed; +1 far from Spaniards and Rebels."""
-    if not f["todo"]:
-        update_control(st)
-        st.ret()
+    if not frame["todo"]:
+        update_control(state)
+        state.ret()
         return
-    roll(st, "rolled")
+    roll(state, "rolled")
 
 
 @smallpox.step("rolled")
-def _smallpox_rolled(st: St, f: Frame, a: A) -> None:
-    area, k = f["todo"].pop(0)
-    die = face(a) + (1 if far_from_contact(st, area) else 0)
+def _smallpox_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    area, k = frame["todo"].pop(0)
+    die = face(action) + (1 if far_from_contact(state, area) else 0)
     if die <= 3:
-        remove(st, area, "ind", find(st, area, "ind", k))
-        st.log("log.lost", kind=f"@kind.{k.partition('.')[0]}", area=area)
-    st.goto("next")
+        remove(state, area, "ind", find(state, area, "ind", k))
+        state.log("log.lost", kind=f"@kind.{k.partition('.')[0]}", area=area)
+    state.goto("next")

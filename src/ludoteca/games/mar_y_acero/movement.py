@@ -10,13 +10,13 @@ from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.pieces import KINDS, pieces, split_key
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 
-def toll(st: St, fac: str, kind: str, src: int, dst: int, naval: bool) -> str | None:
+def toll(state: MyaState, fac: str, kind: str, src: int, dst: int, naval: bool) -> str | None:
     """What a move costs before it is made: "reduce" (Naval Difficulty: reduce a unit, or remove a
     reduced one, in the area moved from), "remove" (card 24: lose a unit), or None."""
-    flags = st.d["flags"]
+    flags = state.d["flags"]
     bag = KINDS[kind].bag
     if flags["shipworm"]:
         if naval and (fac == "es" or bag == "rebel"):
@@ -28,9 +28,9 @@ def toll(st: St, fac: str, kind: str, src: int, dst: int, naval: bool) -> str | 
     return None
 
 
-def toll_choices(st: St, fac: str, src: int, moving: str | None, kind: str) -> list[str]:
+def toll_choices(state: MyaState, fac: str, src: int, moving: str | None, kind: str) -> list[str]:
     """The units that can pay a toll in `src` while the moving piece still moves afterwards."""
-    keys = [f"{p[0]}.r" if p[1] else p[0] for p in pieces(st, src, fac) if not KINDS[p[0]].leader]
+    keys = [f"{p[0]}.r" if p[1] else p[0] for p in pieces(state, src, fac) if not KINDS[p[0]].leader]
     options = []
     for k in sorted(set(keys)):
         spare = keys.count(k) - (1 if k == moving else 0)
@@ -41,13 +41,15 @@ def toll_choices(st: St, fac: str, src: int, moving: str | None, kind: str) -> l
     return options
 
 
-def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> Iterator[tuple[int, bool]]:
+def reach(
+    state: MyaState, fac: str, k: str, src: int, ctx: dict[str, Any] | None
+) -> Iterator[tuple[int, bool]]:
     """(area, naval) pairs a piece of key `k` in `src` can move to, before stacking, lazily. `ctx` is the
     running activation's frame (tolls paid, rebel escorts); None for a retreat, where no toll can be paid."""
     kind = split_key(k)[0]
     if kind == "anacaona":
         return
-    flags = st.d["flags"]
+    flags = state.d["flags"]
     land_only, near = flags["land_only"], BOARD.adjacent(src)
     escorted = fac == "ind" and KINDS[kind].bag != "rebel"  # §4.4.1 A: only Rebels sail unescorted
     tolls = flags["shipworm"] or flags["naval"]  # `toll` asks nothing without either
@@ -62,12 +64,12 @@ def reach(st: St, fac: str, k: str, src: int, ctx: dict[str, Any] | None) -> Ite
             escorts = (ctx or {}).get("cred", {}).get(f"{src}-{dst}", 0)
             if not escorts:
                 continue
-        due = toll(st, fac, kind, src, dst, naval) if tolls else None
+        due = toll(state, fac, kind, src, dst, naval) if tolls else None
         if due is not None:
             if ctx is None:
                 continue
             if due not in payable:
-                payable[due] = f"{src}:{due}" in ctx["paid"] or bool(toll_choices(st, fac, src, k, due))
+                payable[due] = f"{src}:{due}" in ctx["paid"] or bool(toll_choices(state, fac, src, k, due))
             if not payable[due]:
                 continue
         yield dst, naval

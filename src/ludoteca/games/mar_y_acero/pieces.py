@@ -12,18 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
+from ludoteca.games.mar_y_acero.position import Faction
 from ludoteca.games.mar_y_acero.procs import A
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 KINDS = BOARD.kinds
 OTHER = {"es": "ind", "ind": "es"}
 ROLE = {"es": 0, "ind": 1}
-FACTION_OF_ROLE = ("es", "ind")
+FACTION_OF_ROLE: tuple[Faction, Faction] = ("es", "ind")
 NON_COMBAT = {"anacaona"}
 LEADERS = frozenset(k for k, spec in KINDS.items() if spec.leader)
-TWO_VP = frozenset(a for a in AREAS if BOARD.areas[a].two_vp)
+TWO_VP = frozenset(area for area in AREAS if BOARD.areas[area].two_vp)
 
 
 def key(piece: list[Any]) -> str:
@@ -37,8 +38,8 @@ def split_key(k: str) -> tuple[str, int]:
     return kind, int(bool(r))
 
 
-def pieces(st: St, area: int, fac: str) -> list[list[Any]]:
-    return st.d["map"][area - 1][fac]  # type: ignore[no-any-return]
+def pieces(state: MyaState, area: int, fac: str) -> list[list[Any]]:
+    return state.d["map"][area - 1][fac]  # type: ignore[no-any-return]
 
 
 def is_unit(piece: list[Any]) -> bool:
@@ -54,9 +55,9 @@ def count_units(side: list[list[Any]]) -> int:
     return count
 
 
-def units(st: St, area: int, fac: str) -> int:
+def units(state: MyaState, area: int, fac: str) -> int:
     """Pieces that count for stacking: units, never leaders (§4.2)."""
-    return count_units(st.d["map"][area - 1][fac])
+    return count_units(state.d["map"][area - 1][fac])
 
 
 def stands(side: list[list[Any]]) -> bool:
@@ -65,42 +66,42 @@ def stands(side: list[list[Any]]) -> bool:
     return len(side) > 1 or (len(side) == 1 and side[0][0] != "anacaona")
 
 
-def present(st: St, area: int, fac: str) -> bool:
+def present(state: MyaState, area: int, fac: str) -> bool:
     """Whether `fac` has a unit or leader in `area` (Anacaona only follows control, see README)."""
-    return stands(st.d["map"][area - 1][fac])
+    return stands(state.d["map"][area - 1][fac])
 
 
-def combatants(st: St, area: int, fac: str) -> list[list[Any]]:
-    return [p for p in pieces(st, area, fac) if KINDS[p[0]].fights]
+def combatants(state: MyaState, area: int, fac: str) -> list[list[Any]]:
+    return [p for p in pieces(state, area, fac) if KINDS[p[0]].fights]
 
 
-def contested(st: St, area: int) -> bool:
-    return present(st, area, "es") and present(st, area, "ind")
+def contested(state: MyaState, area: int) -> bool:
+    return present(state, area, "es") and present(state, area, "ind")
 
 
-def control_now(st: St, area: int) -> str | None:
+def control_now(state: MyaState, area: int) -> str | None:
     """§4.2: a unit, leader or Citadel and no enemy unit or leader; an empty area is indigenous;
     None while both sides stand there (a combat is pending)."""
-    es, ind = present(st, area, "es"), present(st, area, "ind")
+    es, ind = present(state, area, "es"), present(state, area, "ind")
     if es and ind:
         return None
-    if es or (area in st.d["cit"] and not ind):
+    if es or (area in state.d["cit"] and not ind):
         return "es"
     return "ind"
 
 
-def value(st: St, area: int) -> int:
+def value(state: MyaState, area: int) -> int:
     """1 VP, or 2 for a 2 VP area whose scroll the Royal Scribes removed (§4.4.3)."""
-    return 2 if area in TWO_VP and area not in st.d["scroll"] else 1
+    return 2 if area in TWO_VP and area not in state.d["scroll"] else 1
 
 
-def update_control(st: St) -> None:
+def update_control(state: MyaState) -> None:
     """Control, VP, and what follows control: palisades fall when no Spaniard is left, citadels when
     the Indigenous take the area (§4.4.2); Anacaona shows the side of the area's holder (card 25)."""
-    d = st.d
-    ctrl, cits, pals = d["ctrl"], d["cit"], d["pal"]
+    position = state.d
+    ctrl, cits, pals = position["ctrl"], position["cit"], position["pal"]
     vp = 0
-    for i, cell in enumerate(d["map"]):
+    for i, cell in enumerate(position["map"]):
         area = i + 1
         es, ind = stands(cell["es"]), stands(cell["ind"])
         if not (es and ind):
@@ -108,78 +109,78 @@ def update_control(st: St) -> None:
         if not es and area in pals:
             pals.remove(area)
         if ctrl[i] == "es":
-            vp += value(st, area)
+            vp += value(state, area)
         elif ctrl[i] == "ind" and area in cits:
             cits.remove(area)
-    _anacaona_follows(st)
-    d["vp"] = vp
+    _anacaona_follows(state)
+    position["vp"] = vp
 
 
-def _anacaona_follows(st: St) -> None:
+def _anacaona_follows(state: MyaState) -> None:
     """Card 25: Anacaona, once on the map, shows the side of her area's holder (she never changes who
     holds it: `stands` leaves her out)."""
-    side = st.d["anacaona"]
+    side = state.d["anacaona"]
     if side not in OTHER:
         return
-    for i, cell in enumerate(st.d["map"]):
+    for i, cell in enumerate(state.d["map"]):
         if any(p[0] == "anacaona" for p in cell[side]):
-            if st.d["ctrl"][i] == OTHER[side]:
-                _flip_anacaona(st, i + 1)
+            if state.d["ctrl"][i] == OTHER[side]:
+                _flip_anacaona(state, i + 1)
             return
 
 
-def _flip_anacaona(st: St, area: int) -> None:
-    side = st.d["anacaona"]
-    here = pieces(st, area, side)
+def _flip_anacaona(state: MyaState, area: int) -> None:
+    side = state.d["anacaona"]
+    here = pieces(state, area, side)
     for p in here:
         if p[0] == "anacaona":
             here.remove(p)
-            pieces(st, area, OTHER[side]).append(p)
-            st.d["anacaona"] = OTHER[side]
+            pieces(state, area, OTHER[side]).append(p)
+            state.d["anacaona"] = OTHER[side]
             return
 
 
-def place(st: St, area: int, fac: str, kind: str, reduced: int = 0, moved: int = 0) -> None:
-    pieces(st, area, fac).append([kind, reduced, moved])
+def place(state: MyaState, area: int, fac: str, kind: str, reduced: int = 0, moved: int = 0) -> None:
+    pieces(state, area, fac).append([kind, reduced, moved])
 
 
-def find(st: St, area: int, fac: str, k: str) -> list[Any]:
+def find(state: MyaState, area: int, fac: str, k: str) -> list[Any]:
     kind, red = split_key(k)
-    for p in pieces(st, area, fac):
+    for p in pieces(state, area, fac):
         if p[0] == kind and p[1] == red:
             return p
     raise KeyError(f"no {k} of {fac} in area {area}")
 
 
-def remove(st: St, area: int, fac: str, piece: list[Any]) -> None:
+def remove(state: MyaState, area: int, fac: str, piece: list[Any]) -> None:
     """A unit goes back to its bag; a leader is eliminated from the game (§4.2)."""
-    pieces(st, area, fac).remove(piece)
+    pieces(state, area, fac).remove(piece)
     kind = piece[0]
     if not KINDS[kind].leader:
-        st.d["bags"][KINDS[kind].bag][kind] += 1
+        state.d["bags"][KINDS[kind].bag][kind] += 1
         return
-    leader_gone(st, kind)
+    leader_gone(state, kind)
 
 
-def leader_gone(st: St, kind: str) -> None:
-    d = st.d
+def leader_gone(state: MyaState, kind: str) -> None:
+    position = state.d
     if kind == "colon":
-        d["colon"] = "dead"
-        if st.options.testament:
-            d["testament_due"] = True
+        position["colon"] = "dead"
+        if state.options.testament:
+            position["testament_due"] = True
     elif kind == "caonabo":
-        d["caonabo"] = "dead"
-        d["hijos"] = False
+        position["caonabo"] = "dead"
+        position["hijos"] = False
     elif kind == "guacanagari":
-        d["guaca"] = "dead"
-    st.log("log.leader_dead", leader=f"@kind.{kind}")
+        position["guaca"] = "dead"
+    state.log("log.leader_dead", leader=f"@kind.{kind}")
 
 
-def take_hit(st: St, area: int, fac: str, k: str) -> str | None:
+def take_hit(state: MyaState, area: int, fac: str, k: str) -> str | None:
     """One step lost (§4.4.1 B): a full piece is reduced, a reduced one leaves. The new key, or None."""
-    piece = find(st, area, fac, k)
+    piece = find(state, area, fac, k)
     if piece[1] or KINDS[piece[0]].only_reduced:
-        remove(st, area, fac, piece)
+        remove(state, area, fac, piece)
         return None
     piece[1] = 1
     return key(piece)
@@ -193,81 +194,87 @@ def strength_order(k: str, fac_factor: str = "defence") -> tuple[int, int, str]:
     return (-fc, red, kind)
 
 
-def draw_weights(st: St, bag: str) -> dict[str, int]:
-    return {k: n for k, n in st.d["bags"][bag].items() if n > 0}
+def draw_weights(state: MyaState, bag: str) -> dict[str, int]:
+    return {k: n for k, n in state.d["bags"][bag].items() if n > 0}
 
 
-def units_on_map(st: St, fac: str) -> int:
+def units_on_map(state: MyaState, fac: str) -> int:
     """Pieces that keep a faction in the game (§4.6): units and leaders on the map, Citadels for Spain."""
-    count = len(st.d["cit"]) if fac == "es" else 0
-    for cell in st.d["map"]:
+    count = len(state.d["cit"]) if fac == "es" else 0
+    for cell in state.d["map"]:
         for p in cell[fac]:
             if p[0] not in NON_COMBAT:
                 count += 1
     return count
 
 
-def draw_unit(st: St, bag: str, then: str) -> bool:
+def draw_unit(state: MyaState, bag: str, then: str) -> bool:
     """A unit drawn at random from `bag` (a chance node); False if the bag is empty."""
-    weights = draw_weights(st, bag)
+    weights = draw_weights(state, bag)
     if not weights:
         return False
-    st.chance({act(f"unit {k}"): n for k, n in weights.items()}, then=then)
+    state.chance({act(f"unit {k}"): n for k, n in weights.items()}, then=then)
     return True
 
 
-def take_from_bag(st: St, a: A) -> str:
-    assert a is not None
-    kind = arg(a)
+def take_from_bag(state: MyaState, action: A) -> str:
+    assert action is not None
+    kind = arg(action)
     bag = BOARD.kinds[kind].bag
-    st.d["bags"][bag][kind] -= 1
+    state.d["bags"][bag][kind] -= 1
     return kind
 
 
 # ------------------------------------------------------------------------ invariants (DESIGN §2)
-def broken_invariants(st: St) -> list[str]:
+def broken_invariants(state: MyaState) -> list[str]:
     """What the position breaks: counters and cards conserved (§3), the box limits of palisades and
     citadels (§4.4.2), each leader at most once on the map."""
-    d = st.d
+    position = state.d
     broken = []
-    in_hand = [k for frame in d["stack"] for k in frame.get("drawn", [])]  # drawn, not yet placed
+    in_hand = [k for frame in position["stack"] for k in frame.get("drawn", [])]  # drawn, not yet placed
     for bag in BAGS:
         for kind in BOARD.bag_kinds[bag]:
             on_map = sum(
-                1 for x in AREAS for fac in ("es", "ind") for p in pieces(st, x, fac) if p[0] == kind
+                1 for x in AREAS for fac in ("es", "ind") for p in pieces(state, x, fac) if p[0] == kind
             )
-            total = d["bags"][bag][kind] + on_map + d["ships"].count(kind) + in_hand.count(kind)
-            if total != BOARD.kinds[kind].count or d["bags"][bag][kind] < 0:
+            total = position["bags"][bag][kind] + on_map + position["ships"].count(kind) + in_hand.count(kind)
+            if total != BOARD.kinds[kind].count or position["bags"][bag][kind] < 0:
                 broken.append(f"{kind}: {total} counters, the game has {BOARD.kinds[kind].count}")
-    wait = d["wait"]
+    wait = position["wait"]
     if wait is not None and wait.get("prompt") == "prompt.impulse":  # §4.2/§4.3.2 IV: over-stacked first
         fac = FACTION_OF_ROLE[wait["role"]]
         over = {
             x
             for x in AREAS
-            if sum(1 for p in pieces(st, x, fac) if not BOARD.kinds[p[0]].leader) > d["limit"][fac]
+            if sum(1 for p in pieces(state, x, fac) if not BOARD.kinds[p[0]].leader) > position["limit"][fac]
         }
-        names = [st.game.actions.names[a] for a in wait["actions"]]
+        names = [state.game.actions.names[action] for action in wait["actions"]]
         if over and any(not n.startswith("activate ") or int(n.split()[1]) not in over for n in names):
             broken.append(f"{fac} has over-stacked areas {sorted(over)} but may choose {names}")
     for name, low, high in (("vp", 0, 20), ("rs", 0, 10)):
-        if not low <= d[name] <= high:
-            broken.append(f"{name} {d[name]} off its track")
-    if len(d["pal"]) > BOARD.tracks["palisades"] or len(d["cit"]) > BOARD.tracks["citadels"]:
+        if not low <= position[name] <= high:
+            broken.append(f"{name} {position[name]} off its track")
+    if len(position["pal"]) > BOARD.tracks["palisades"] or len(position["cit"]) > BOARD.tracks["citadels"]:
         broken.append("more palisades or citadels than the box holds")
-    if set(d["pal"]) & set(d["cit"]):
+    if set(position["pal"]) & set(position["cit"]):
         broken.append("a palisade and a citadel in the same area")
     for leader in ("colon", "caonabo", "guacanagari", "anacaona"):
-        count = sum(1 for x in AREAS for fac in ("es", "ind") for p in pieces(st, x, fac) if p[0] == leader)
+        count = sum(
+            1 for x in AREAS for fac in ("es", "ind") for p in pieces(state, x, fac) if p[0] == leader
+        )
         if count > 1:
             broken.append(f"{leader} on the map {count} times")
-    colon_on = any(p[0] == "colon" for x in AREAS for p in pieces(st, x, "es"))
-    if colon_on != (d["colon"] == "map"):
-        broken.append(f"Colón is {d['colon']} but {'on' if colon_on else 'off'} the map")
-    hand = d["hands"]
-    if st.options.mode == "two-player":
+    colon_on = any(p[0] == "colon" for x in AREAS for p in pieces(state, x, "es"))
+    if colon_on != (position["colon"] == "map"):
+        broken.append(f"Colón is {position['colon']} but {'on' if colon_on else 'off'} the map")
+    hand = position["hands"]
+    if state.options.mode == "two-player":
         for fac in ("es", "ind"):
-            cards = hand[fac] + d["played"][fac] + ([d["commit"][fac]] if d["commit"][fac] else [])
-            if len(set(cards)) != len(cards) or (d["turn"] >= 1 and len(cards) != 5):
+            cards = (
+                hand[fac]
+                + position["played"][fac]
+                + ([position["commit"][fac]] if position["commit"][fac] else [])
+            )
+            if len(set(cards)) != len(cards) or (position["turn"] >= 1 and len(cards) != 5):
                 broken.append(f"{fac} event cards not conserved: {cards}")
     return broken

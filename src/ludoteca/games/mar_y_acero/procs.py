@@ -1,7 +1,9 @@
-"""The procedure set shared by every rules module of Mar y Acero (DESIGN §3)."""
+"""The procedure set shared by every rules module of Mar y Acero (DESIGN §3), and the card effect
+vocabulary run on it (core.effects)."""
 
 from __future__ import annotations
 
+from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import Frame, ProcedureSet
 
 PROCS = ProcedureSet()
@@ -9,4 +11,9 @@ A = int | None
 BOTS: set[str] = set()
 """The kinds of decision the Nitayno takes for the indigenous side in solo mode (§5): ``nitayno.<kind>``."""
 
-__all__ = ["BOTS", "PROCS", "A", "Frame"]
+EFFECTS = EffectKinds(PROCS, rule="4.3.2", name="card.effects")
+"""The effects of the event (1–16) and destiny (20–39) cards, `effects = [...]` in `data/cards.toml`: one
+procedure ``effect.<kind>`` each (effects.py, events.py, destinies.py). Every effect receives `card` and,
+for an event card, `fac` (the faction that played it), then its own fields."""
+
+__all__ = ["BOTS", "EFFECTS", "PROCS", "A", "Frame"]

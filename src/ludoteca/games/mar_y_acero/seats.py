@@ -9,23 +9,23 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.games.mar_y_acero.procs import PROCS
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 
-def solo(st: St) -> bool:
+def solo(state: MyaState) -> bool:
     """§5: the Nitayno plays the indigenous side."""
-    return st.options.mode == "solo"
+    return state.options.mode == "solo"
 
 
-def solo_level(st: St) -> int:
+def solo_level(state: MyaState) -> int:
     """The §5.4 difficulty level in solo mode; 0 in the two-player game."""
-    return st.options.level if solo(st) else 0
+    return state.options.level if solo(state) else 0
 
 
-def solo_hook(st: St, name: str, then: str, **ctx: Any) -> None:
+def solo_hook(state: MyaState, name: str, then: str, **ctx: Any) -> None:
     """Where §5 changes the flow: run ``nitayno.<name>`` in solo mode if registered, then go on at `then`."""
     proc = f"nitayno.{name}"
-    if solo(st) and proc in PROCS.by_name:
-        st.call(proc, then=then, **ctx)
+    if solo(state) and proc in PROCS.by_name:
+        state.call(proc, then=then, **ctx)
     else:
-        st.goto(then)
+        state.goto(then)

@@ -17,7 +17,7 @@ from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 from ludoteca.games.mar_y_acero.pieces import draw_unit, take_from_bag
 
@@ -29,84 +29,86 @@ setup = PROCS.proc("setup", rule="4.1")
 
 
 @setup.step()
-def _setup(st: St, f: Frame, a: A) -> None:
-    f["area"] = 1
-    st.goto("area")
+def _setup(state: MyaState, frame: Frame, action: A) -> None:
+    frame["area"] = 1
+    state.goto("area")
 
 
 @setup.step("area")
-def _setup_area(st: St, f: Frame, a: A) -> None:
+def _setup_area(state: MyaState, frame: Frame, action: A) -> None:
     """Step 3: one Taíno or Caribe in each area by its colour; a split square rolls a die (odd Caribe)."""
-    if f["area"] > 15:
-        f["n"] = 0
-        st.goto("ships")
+    if frame["area"] > 15:
+        frame["n"] = 0
+        state.goto("ships")
         return
-    colour = BOARD.areas[f["area"]].colour
+    colour = BOARD.areas[frame["area"]].colour
     if colour == "split":
-        roll(st, "split")
+        roll(state, "split")
         return
-    f["bag"] = colour
-    st.goto("draw")
+    frame["bag"] = colour
+    state.goto("draw")
 
 
 @setup.step("split")
-def _setup_split(st: St, f: Frame, a: A) -> None:
-    f["bag"] = "caribe" if face(a) % 2 else "taino"
-    st.goto("draw")
+def _setup_split(state: MyaState, frame: Frame, action: A) -> None:
+    frame["bag"] = "caribe" if face(action) % 2 else "taino"
+    state.goto("draw")
 
 
 @setup.step("draw")
-def _setup_draw(st: St, f: Frame, a: A) -> None:
-    draw_unit(st, f["bag"], "drawn")
+def _setup_draw(state: MyaState, frame: Frame, action: A) -> None:
+    draw_unit(state, frame["bag"], "drawn")
 
 
 @setup.step("drawn")
-def _setup_drawn(st: St, f: Frame, a: A) -> None:
-    place(st, f["area"], "ind", take_from_bag(st, a))
-    f["area"] += 1
-    st.goto("area")
+def _setup_drawn(state: MyaState, frame: Frame, action: A) -> None:
+    place(state, frame["area"], "ind", take_from_bag(state, action))
+    frame["area"] += 1
+    state.goto("area")
 
 
 @setup.step("ships")
-def _setup_ships(st: St, f: Frame, a: A) -> None:
+def _setup_ships(state: MyaState, frame: Frame, action: A) -> None:
     """Step 4: Colón and three soldiers drawn at random wait by the ships."""
-    if f["n"] == 3:
-        update_control(st)
-        st.log("log.setup")
-        f["fac"] = "es"
-        st.goto("deal")
+    if frame["n"] == 3:
+        update_control(state)
+        state.log("log.setup")
+        frame["fac"] = "es"
+        state.goto("deal")
         return
-    draw_unit(st, "soldier", "soldier")
+    draw_unit(state, "soldier", "soldier")
 
 
 @setup.step("soldier")
-def _setup_soldier(st: St, f: Frame, a: A) -> None:
-    st.d["ships"].append(take_from_bag(st, a))
-    f["n"] += 1
-    st.goto("ships")
+def _setup_soldier(state: MyaState, frame: Frame, action: A) -> None:
+    state.d["ships"].append(take_from_bag(state, action))
+    frame["n"] += 1
+    state.goto("ships")
 
 
 @setup.step("deal")
-def _setup_deal(st: St, f: Frame, a: A) -> None:
+def _setup_deal(state: MyaState, frame: Frame, action: A) -> None:
     """Step 11: each side draws five of its eight event cards (solo: the Nitayno keeps its deck, §5.2)."""
-    d = st.d
-    fac = f["fac"]
-    if fac is None or (fac == "ind" and solo(st)):
-        st.ret()
+    position = state.d
+    fac = frame["fac"]
+    if fac is None or (fac == "ind" and solo(state)):
+        state.ret()
         return
-    if len(d["hands"][fac]) == HAND:
-        f["fac"] = "ind" if fac == "es" else None
-        st.goto("deal")
+    if len(position["hands"][fac]) == HAND:
+        frame["fac"] = "ind" if fac == "es" else None
+        state.goto("deal")
         return
-    pool = [c for c, e in BOARD.events.items() if e.faction == fac and c not in d["hands"][fac]]
-    st.chance({act(f"deal {c}"): 1 for c in pool}, then="dealt")
+    pool = [
+        c for c, event in BOARD.events.items() if event.faction == fac and c not in position["hands"][fac]
+    ]
+    state.chance({act(f"deal {c}"): 1 for c in pool}, then="dealt")
 
 
 @setup.step("dealt")
-def _setup_dealt(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    card = int(arg(a))
-    st.d["hands"][f["fac"]].append(card)
-    st.d["hands"][f["fac"]].sort()
-    st.log("log.dealt", visible_to=[ROLE[f["fac"]]], card=f"@card.{card}")
-    st.goto("deal")
+def _setup_dealt(state: MyaState, frame: Frame, action: A) -> None:
+    assert action is not None
+    card = int(arg(action))
+    state.d["hands"][frame["fac"]].append(card)
+    state.d["hands"][frame["fac"]].sort()
+    state.log("log.dealt", visible_to=[ROLE[frame["fac"]]], card=f"@card.{card}")
+    state.goto("deal")

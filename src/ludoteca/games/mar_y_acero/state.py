@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from ludoteca.core.game import CHANCE
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.mar_y_acero import (  # noqa: F401  (the procedures)
     activation,
@@ -15,6 +16,7 @@ from ludoteca.games.mar_y_acero import (  # noqa: F401  (the procedures)
     deploy,
     destinies,
     dice,
+    effects,
     end,
     events,
     nitayno,
@@ -26,10 +28,16 @@ from ludoteca.games.mar_y_acero.board import BAGS, BOARD
 from ludoteca.games.mar_y_acero.evaluation import evaluation
 from ludoteca.games.mar_y_acero.options import MyaOptions
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, ROLE, broken_invariants
-from ludoteca.games.mar_y_acero.procs import BOTS, PROCS
-from ludoteca.games.mar_y_acero.view import board_view, observation
+from ludoteca.games.mar_y_acero.position import Position
+from ludoteca.games.mar_y_acero.procs import BOTS, EFFECTS, PROCS
+from ludoteca.games.mar_y_acero.view import board_view, observe
 
 PROCS.check()
+for _id, _effects in [
+    *((c.id, c.effects) for c in BOARD.events.values()),
+    *((c.id, c.effects) for c in BOARD.destinies.values()),
+]:
+    EFFECTS.check(_effects, f"data/cards.toml, card {_id}")
 DEALS = {act(f"deal {c}") for c in BOARD.events}
 CARDS = {act(f"card {c}") for c in BOARD.events}
 
@@ -42,13 +50,16 @@ def _named(params: dict[str, Any]) -> dict[str, Any]:
 
 
 class MyaState(State):
-    """One game of Mar y Acero. `d` holds, besides the core's keys, the layout of COORDINATION/README:
-    turn, phase, vp, rs, imp, map, ctrl, before, bags, pal, cit, scroll, grace, colon, caonabo, hijos,
-    guaca, anacaona, destiny, destinies, flags, mixed, hands, played, commit, event, limit, act, testament."""
+    """One game of Mar y Acero. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ()
     procedures = PROCS
     options: MyaOptions
+
+    @property
+    def position(self) -> Position:
+        """`d` under its exact type (position.py)."""
+        return cast(Position, self.d)
 
     @classmethod
     def new(cls, game: Any, options: MyaOptions) -> MyaState:
@@ -84,7 +95,9 @@ class MyaState(State):
                 "mixed": [],
                 "hands": {
                     "es": [],
-                    "ind": sorted(c for c, e in BOARD.events.items() if e.faction == "ind") if solo else [],
+                    "ind": sorted(c for c, event in BOARD.events.items() if event.faction == "ind")
+                    if solo
+                    else [],
                 },
                 "played": {"es": [], "ind": []},
                 "commit": {"es": None, "ind": None},
@@ -110,8 +123,29 @@ class MyaState(State):
         private: bool = False,
         **params: Any,
     ) -> None:
-        """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
+        """As the core asks, naming the areas of the prompt by number and name in the reader's language;
+        inside a card's effect, citing the card."""
+        params.setdefault("rule", self.card_rule())
         super().ask(role, actions, then=then, prompt=prompt, secret=secret, private=private, **_named(params))
+
+    def card_rule(self) -> str | None:
+        """The card whose effect is running (``card.N``, the rules reference's anchor), or None: an effect
+        kind serves many cards, and what it logs, asks and rolls cites the card."""
+        stack = self.d["stack"]
+        if stack and stack[-1]["p"].startswith("effect.") and "card" in stack[-1]:
+            return f"card.{stack[-1]['card']}"
+        return None
+
+    def log(
+        self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+    ) -> None:
+        super().log(key, visible_to, rule or self.card_rule(), **params)
+
+    def chance(self, weights: Mapping[int, int], then: str) -> None:
+        super().chance(weights, then)
+        rule = self.card_rule()
+        if rule is not None:
+            self.d["wait"]["rule"] = rule
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """§5: in solo mode the Nitayno's procedure ``nitayno.<kind>`` takes the indigenous decisions it
@@ -148,8 +182,8 @@ class MyaState(State):
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         return board_view(self, role, lang)
 
-    def observation_tensor(self, role: int) -> list[float]:
-        return observation(self, role)
+    def observe(self, role: int, out: Observation) -> None:
+        observe(self, role, out)
 
     def invariants(self) -> list[str]:
         return broken_invariants(self)
@@ -166,23 +200,30 @@ class MyaState(State):
         if self.options.mode == "solo" and role == 0:
             return twin  # the Nitayno holds no hand: its deck is drawn at random when it plays (§5.3.3)
         other = FACTION_OF_ROLE[1 - role]
-        d = twin.d
-        unseen = [c for c, e in BOARD.events.items() if e.faction == other and c not in d["played"][other]]
+        position = twin.d
+        unseen = [
+            c
+            for c, event in BOARD.events.items()
+            if event.faction == other and c not in position["played"][other]
+        ]
         rng.shuffle(unseen)
-        n = len(d["hands"][other])
-        d["hands"][other] = sorted(unseen[:n])
-        if d["commit"][other] is not None:
-            d["commit"][other] = unseen[n]
-        wait = d["wait"]
+        n = len(position["hands"][other])
+        position["hands"][other] = sorted(unseen[:n])
+        if position["commit"][other] is not None:
+            position["commit"][other] = unseen[n]
+        wait = position["wait"]
         if wait is not None and wait["role"] == 1 - role and set(wait["actions"]) <= CARDS:
-            wait["actions"] = sorted(act(f"card {c}") for c in d["hands"][other])
+            wait["actions"] = sorted(act(f"card {c}") for c in position["hands"][other])
         elif (
-            wait is not None and wait["role"] == CHANCE and wait["actions"][0] in DEALS and d["hands"][other]
+            wait is not None
+            and wait["role"] == CHANCE
+            and wait["actions"][0] in DEALS
+            and position["hands"][other]
         ):
             pool = [
                 act(f"deal {c}")
                 for c in unseen
-                if c not in d["hands"][other] and BOARD.events[c].faction == other
+                if c not in position["hands"][other] and BOARD.events[c].faction == other
             ]
             wait["actions"], wait["weights"] = sorted(pool), [1] * len(pool)
         twin.logs = [line for line in self.logs if line[2] is None or role in line[2]]  # what `role` saw

@@ -27,8 +27,8 @@ def _t(key: str, lang: str) -> str:
 
 
 def render(view: dict[str, Any], lang: str) -> RenderableType:
-    b = view["board"]
-    return Group(_ring(b, lang), _cards(view, lang))
+    board = view["board"]
+    return Group(_ring(board, lang), _cards(view, lang))
 
 
 def _piece(k: str, fac: str, lang: str) -> Text:
@@ -42,67 +42,67 @@ def _piece(k: str, fac: str, lang: str) -> Text:
     return Text(short, style)
 
 
-def _area(a: dict[str, Any], lang: str) -> Panel:
+def _area(area: dict[str, Any], lang: str) -> Panel:
     """One area: its number and name, value, jungle, fortifications, and the pieces of each side."""
-    title = Text.assemble((f"{a['id']} ", "bold"), a["name"])
+    title = Text.assemble((f"{area['id']} ", "bold"), area["name"])
     marks = Text()
     marks.append(
-        f"{a['value']}PV " if lang == "es" else f"{a['value']}VP ", "bold" if a["value"] == 2 else ""
+        f"{area['value']}PV " if lang == "es" else f"{area['value']}VP ", "bold" if area["value"] == 2 else ""
     )
-    if a["scroll"]:
+    if area["scroll"]:
         marks.append(f"({_t('scroll', lang)}) ", "grey50")
-    if a["jungle"]:
+    if area["jungle"]:
         marks.append(_t("jungle", lang) + " ", "green")
-    if a["palisade"]:
+    if area["palisade"]:
         marks.append("▥ " + _t("palisade", lang), "yellow")
-    if a["citadel"]:
+    if area["citadel"]:
         marks.append("■ " + _t("citadel", lang), "bold yellow")
     lines = [marks]
     for fac in ("es", "ind"):
-        if a[fac]:
-            lines.append(Text(" ").join(_piece(k, fac, lang) for k in a[fac]))
-    border = "yellow" if a["control"] == "es" else "green"
-    if a["activated"]:
+        if area[fac]:
+            lines.append(Text(" ").join(_piece(k, fac, lang) for k in area[fac]))
+    border = "yellow" if area["control"] == "es" else "green"
+    if area["activated"]:
         border = "bold magenta"
     return Panel(Group(*lines), title=title, title_align="left", border_style=border, box=box.ROUNDED)
 
 
-def _centre(b: dict[str, Any], lang: str) -> list[RenderableType]:
+def _centre(board: dict[str, Any], lang: str) -> list[RenderableType]:
     """The tracks (turn, VP, Royal Support, impulses, the Gracia Divina/Yaya marker) and the destiny card."""
-    phase = GAME.catalog.text(f"phase.{b['phase']}", lang)
-    grace = GAME.catalog.text(f"grace.{b['grace']['face']}", lang)
+    phase = GAME.catalog.text(f"phase.{board['phase']}", lang)
+    grace = GAME.catalog.text(f"grace.{board['grace']['face']}", lang)
     tracks = Text.assemble(
-        (f"{_t('turn', lang)} {b['turn']}/6 · {phase}\n", "bold"),
-        (f"{_t('vp', lang)} {b['vp']}", "bold yellow"),
-        f" (15) · {_t('rs', lang)} {b['royal_support']}\n",
+        (f"{_t('turn', lang)} {board['turn']}/6 · {phase}\n", "bold"),
+        (f"{_t('vp', lang)} {board['vp']}", "bold yellow"),
+        f" (15) · {_t('rs', lang)} {board['royal_support']}\n",
         f"{_t('impulses', lang)}: ",
-        (f"{b['impulses']['ind']}", "green"),
+        (f"{board['impulses']['ind']}", "green"),
         " / ",
-        (f"{b['impulses']['es']}", "yellow"),
-        f"\n{_t('grace', lang)}: {grace} ({_t(b['grace']['box'], lang)})",
+        (f"{board['impulses']['es']}", "yellow"),
+        f"\n{_t('grace', lang)}: {grace} ({_t(board['grace']['box'], lang)})",
     )
     destiny: RenderableType = Text(_t("none", lang))
-    if b["destiny"] is not None:
-        card = b["destiny"]
-        flags = [_t(k, lang) for k in ("naval", "conflict") if b["flags"][k]]
+    if board["destiny"] is not None:
+        card = board["destiny"]
+        flags = [_t(k, lang) for k in ("naval", "conflict") if board["flags"][k]]
         destiny = Text.assemble(
             (f"{card} · {GAME.catalog.text(f'card.{card}', lang)}\n", "bold"),
-            (b["destiny_text"] or "", ""),
+            (board["destiny_text"] or "", ""),
             ("\n" + ", ".join(flags) if flags else "", "bold red"),
         )
-    if b["nitayno_card"] is not None:  # solo: the Nitayno card of the turn (§5.3.2)
-        card = b["nitayno_card"]
+    if board["nitayno_card"] is not None:  # solo: the Nitayno card of the turn (§5.3.2)
+        card = board["nitayno_card"]
         destiny = Group(
             destiny,
             Text.assemble(
                 (f"\n{GAME.catalog.text(f'nitayno.card.{card}', lang)}\n", "bold green"),
-                b["nitayno_text"] or "",
+                board["nitayno_text"] or "",
             ),
         )
-    colon = _t(b["colon"] if b["colon"] != "map" else "on_map", lang)
+    colon = _t(board["colon"] if board["colon"] != "map" else "on_map", lang)
     leaders = Text(f"{_t('colon', lang)}: {colon}")
-    if b["testament"] is not None:
-        leaders.append(f" · {_t('testament', lang)} {b['testament']:+d}")
+    if board["testament"] is not None:
+        leaders.append(f" · {_t('testament', lang)} {board['testament']:+d}")
     return [
         Panel(tracks, box=box.SIMPLE),
         Panel(destiny, title=_t("destiny", lang), box=box.ROUNDED, border_style="cyan"),
@@ -110,9 +110,9 @@ def _centre(b: dict[str, Any], lang: str) -> list[RenderableType]:
     ]
 
 
-def _ring(b: dict[str, Any], lang: str) -> Group:
+def _ring(board: dict[str, Any], lang: str) -> Group:
     """Three bands: areas 1–5 on top; 15, 14 | the centre | 6, 7, 8 in the middle; 13–9 at the bottom."""
-    areas = {a["id"]: _area(a, lang) for a in b["areas"]}
+    areas = {area["id"]: _area(area, lang) for area in board["areas"]}
 
     def band(ids: list[int]) -> Table:
         table = Table.grid(expand=True)
@@ -124,7 +124,7 @@ def _ring(b: dict[str, Any], lang: str) -> Group:
     middle = Table.grid(expand=True)
     for ratio in (1, 3, 1):
         middle.add_column(ratio=ratio)
-    centre = _centre(b, lang)
+    centre = _centre(board, lang)
     middle.add_row(Text(""), centre[0], areas[6])
     middle.add_row(areas[15], centre[1], areas[7])
     middle.add_row(areas[14], centre[2], areas[8])
@@ -133,29 +133,29 @@ def _ring(b: dict[str, Any], lang: str) -> Group:
 
 def _cards(view: dict[str, Any], lang: str) -> Table:
     """The looking player's hand (the other side's is only a count), the cards played, and the bags."""
-    b = view["board"]
+    board = view["board"]
     table = Table(box=box.ROUNDED, expand=True, header_style="bold")
     table.add_column(_t("hand", lang), ratio=2)
     table.add_column(_t("played", lang), ratio=2)
     table.add_column(_t("bags", lang), ratio=1)
     hand = Text()
     for fac in ("es", "ind"):
-        cards = b["hands"][fac]
+        cards = board["hands"][fac]
         name = GAME.catalog.text(f"side.{fac}", lang)
         if isinstance(cards, list):
             listed = ", ".join(f"{c} {GAME.catalog.text(f'card.{c}', lang)}" for c in cards)
             hand.append(f"{name}: {listed or '—'}\n", "bold")
         else:
             hand.append(f"{name}: {cards} {_t('cards', lang)}\n", "grey50")
-        if b["committed"][fac]:
+        if board["committed"][fac]:
             hand.append(f"  {name} {_t('committed', lang)}\n", "italic")
     played = Text()
     for fac in ("ind", "es"):
         name = GAME.catalog.text(f"side.{fac}", lang)
-        listed = ", ".join(f"{c} {GAME.catalog.text(f'card.{c}', lang)}" for c in b["played"][fac])
+        listed = ", ".join(f"{c} {GAME.catalog.text(f'card.{c}', lang)}" for c in board["played"][fac])
         played.append(f"{name}: {listed or '—'}\n")
     bags = Text()
-    for bag, n in b["bags"].items():
+    for bag, n in board["bags"].items():
         bags.append(f"{GAME.catalog.text(f'bag.{bag}', lang)} {n}\n", STYLE[bag])
     table.add_row(hand, played, bags)
     return table

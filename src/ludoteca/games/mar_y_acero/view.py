@@ -1,110 +1,117 @@
-"""What a role sees of a Mar y Acero position: the view dict, the observation tensor, and
-the invariants the fuzzer checks (piece conservation, stacking limits, track bounds)."""
+"""What a role sees of a Mar y Acero position: the view dict, and the observation tensor with its entries
+named (`observe`, core.observation)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core.observation import Observation
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces
+from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
-PHASES = ("setup", "destiny", "special", "event", "reinforce", "impulses", "final")
 KEYS = BOARD.piece_keys
 EVENTS = sorted(BOARD.events)
 DESTINIES = sorted(BOARD.destinies)
 
 
-def board_view(st: MyaState, role: int | None, lang: str) -> dict[str, Any]:
-    d = st.d
-    catalog = st.game.catalog
+def board_view(state: MyaState, role: int | None, lang: str) -> dict[str, Any]:
+    position = state.d
+    catalog = state.game.catalog
     me = None if role is None else FACTION_OF_ROLE[role]
-    solo = d["options"]["mode"] == "solo"  # the string form: server.table.view_since copies no `options`
+    solo = (
+        position["options"]["mode"] == "solo"
+    )  # the string form: server.table.view_since copies no `options`
     hands: dict[str, Any] = {}
     for fac in ("es", "ind"):
         visible = fac == me or (solo and fac == "ind")
-        hands[fac] = list(d["hands"][fac]) if visible else len(d["hands"][fac])
-    nitayno_card = d["nitayno"].get("card") if solo else None  # the solo special phase's card (§5.3.2)
+        hands[fac] = list(position["hands"][fac]) if visible else len(position["hands"][fac])
+    nitayno_card = position["nitayno"].get("card") if solo else None  # the solo special phase's card (§5.3.2)
     return {
-        "turn": d["turn"],
-        "phase": d["phase"],
-        "vp": d["vp"],
-        "royal_support": d["rs"],
-        "impulses": dict(d["imp"]),
+        "turn": position["turn"],
+        "phase": position["phase"],
+        "vp": position["vp"],
+        "royal_support": position["rs"],
+        "impulses": dict(position["imp"]),
         "areas": [
             {
                 "id": x,
                 "name": BOARD.areas[x].name,
                 "jungle": BOARD.areas[x].jungle,
-                "value": 2 if BOARD.areas[x].two_vp and x not in d["scroll"] else 1,
-                "scroll": x in d["scroll"],
-                "control": d["ctrl"][x - 1],
-                "palisade": x in d["pal"],
-                "citadel": x in d["cit"],
-                "es": sorted(key(p) for p in pieces(st, x, "es")),
-                "ind": sorted(key(p) for p in pieces(st, x, "ind")),
-                "activated": x in d["act"],
+                "value": 2 if BOARD.areas[x].two_vp and x not in position["scroll"] else 1,
+                "scroll": x in position["scroll"],
+                "control": position["ctrl"][x - 1],
+                "palisade": x in position["pal"],
+                "citadel": x in position["cit"],
+                "es": sorted(key(p) for p in pieces(state, x, "es")),
+                "ind": sorted(key(p) for p in pieces(state, x, "ind")),
+                "activated": x in position["act"],
             }
             for x in AREAS
         ],
-        "bags": {bag: sum(d["bags"][bag].values()) for bag in BAGS},
-        "grace": dict(d["grace"]),
-        "colon": d["colon"],
+        "bags": {bag: sum(position["bags"][bag].values()) for bag in BAGS},
+        "grace": dict(position["grace"]),
+        "colon": position["colon"],
         "leaders": {
-            "caonabo": d["caonabo"],
-            "hijos": d["hijos"],
-            "guacanagari": d["guaca"],
-            "anacaona": d["anacaona"],
+            "caonabo": position["caonabo"],
+            "hijos": position["hijos"],
+            "guacanagari": position["guaca"],
+            "anacaona": position["anacaona"],
         },
-        "destiny": d["destiny"],
-        "destiny_text": None if d["destiny"] is None else catalog.text(f"cardtext.{d['destiny']}", lang),
-        "destinies_left": len(d["destinies"]),
+        "destiny": position["destiny"],
+        "destiny_text": None
+        if position["destiny"] is None
+        else catalog.text(f"cardtext.{position['destiny']}", lang),
+        "destinies_left": len(position["destinies"]),
         "nitayno_card": nitayno_card,
         "nitayno_text": None
         if nitayno_card is None
         else catalog.text(f"nitayno.cardtext.{nitayno_card}", lang),
-        "flags": dict(d["flags"]),
+        "flags": dict(position["flags"]),
         "hands": hands,
-        "played": {fac: list(v) for fac, v in d["played"].items()},
-        "committed": {fac: d["commit"][fac] is not None for fac in ("es", "ind")},
-        "my_commit": None if me is None else d["commit"][me],
-        "events": dict(d["event"]),
-        "testament": d["testament"],
+        "played": {fac: list(what) for fac, what in position["played"].items()},
+        "committed": {fac: position["commit"][fac] is not None for fac in ("es", "ind")},
+        "my_commit": None if me is None else position["commit"][me],
+        "events": dict(position["event"]),
+        "testament": position["testament"],
         "names": {"kind": {k: catalog.text(f"kind.{k}", lang) for k in BOARD.kinds}},
     }
 
 
-def observation(st: MyaState, role: int) -> list[float]:
-    """A fixed-length vector, every entry in [0, 1]: per area the pieces by key, fortifications, scroll
-    and control; the tracks; the destiny card; the role's own hand and committed card; the cards played."""
-    d = st.d
+def observe(state: MyaState, role: int, out: Observation) -> None:
+    """Every entry in [0, 1], named: the tracks; the phase; the Gracia Divina/Yaya marker; the destiny
+    card's flags; per area the pieces by key, fortifications, scroll and control; the bags; the destiny
+    card and those left; the role's own hand and committed card; the cards played; where Colón is."""
+    position = state.position
     me = FACTION_OF_ROLE[role]
-    out: list[float] = [d["turn"] / 6, d["vp"] / 20, d["rs"] / 10, d["imp"]["ind"] / 5, d["imp"]["es"] / 5]
-    out += [float(d["phase"] == p) for p in PHASES]
-    out += [
-        float(d["grace"]["face"] == "es"),
-        float(d["grace"]["box"] == "used"),
-        float(d["grace"]["turn_used"]),
-    ]
-    out += [float(v) for v in d["flags"].values()]
-    for x in AREAS:
-        for fac in ("es", "ind"):
-            here = [key(p) for p in pieces(st, x, fac)]
-            out += [min(here.count(k), 6) / 6 for k in KEYS]
-        out += [
-            float(x in d["pal"]),
-            float(x in d["cit"]),
-            float(x in d["scroll"]),
-            float(d["ctrl"][x - 1] == "es"),
-        ]
-    out += [sum(d["bags"][b].values()) / 33 for b in BAGS]
-    out += [float(d["destiny"] == c) for c in DESTINIES]
-    out += [float(c in d["destinies"]) for c in DESTINIES]
-    out += [float(c in d["hands"][me]) for c in EVENTS]
-    out += [float(d["commit"][me] == c) for c in EVENTS]
-    for fac in ("es", "ind"):
-        out += [float(c in d["played"][fac]) for c in EVENTS]
-    out += [float(d["colon"] == s) for s in ("ships", "map", "prison", "box", "dead")]
-    return out
+    out.add("turn", position["turn"] / 6)
+    out.add("vp", position["vp"] / 20)
+    out.add("royal_support", position["rs"] / 10)
+    out.add("impulses[ind]", position["imp"]["ind"] / 5)
+    out.add("impulses[es]", position["imp"]["es"] / 5)
+    out.one_hot("phase", PHASES, position["phase"])
+    grace = position["grace"]
+    out.add("grace.face_es", float(grace["face"] == "es"))
+    out.add("grace.used", float(grace["box"] == "used"))
+    out.add("grace.used_this_turn", float(grace["turn_used"]))
+    flags = position["flags"]
+    out.each("flag", FLAGS, (float(flags[name]) for name in FLAGS))
+    for area in AREAS:
+        for fac in FACTIONS:
+            here = [key(p) for p in pieces(state, area, fac)]
+            out.each(f"area{area}.{fac}", KEYS, (min(here.count(k), 6) / 6 for k in KEYS))
+        out.add(f"area{area}.palisade", float(area in position["pal"]))
+        out.add(f"area{area}.citadel", float(area in position["cit"]))
+        out.add(f"area{area}.scroll", float(area in position["scroll"]))
+        out.add(f"area{area}.spanish", float(position["ctrl"][area - 1] == "es"))
+    out.each("bag", BAGS, (sum(position["bags"][bag].values()) / 33 for bag in BAGS))
+    out.one_hot("destiny", DESTINIES, position["destiny"])
+    out.each("destiny_left", DESTINIES, (float(c in position["destinies"]) for c in DESTINIES))
+    out.each("hand", EVENTS, (float(c in position["hands"][me]) for c in EVENTS))
+    out.one_hot("committed", EVENTS, position["commit"][me])
+    for fac in FACTIONS:
+        out.each(f"played.{fac}", EVENTS, (float(c in position["played"][fac]) for c in EVENTS))
+    out.one_hot("colon", COLON_AT, position["colon"])

@@ -1,15 +1,15 @@
-"""The Nitayno's data (`data/nitayno.toml`), loaded and checked once at import (DESIGN §6)."""
+"""The Nitayno's data (`data/nitayno.toml`, what the prototype cards and the rulebook give, and
+`data/nitayno.reconstructed.toml`, what we designed), merged, loaded and checked once at import
+(DESIGN §6)."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance
+from ludoteca.games.mar_y_acero.board import load
 
-DATA = Path(__file__).parent.parent / "data" / "nitayno.toml"
 EFFECTS = frozenset(
     {
         *("roll", "nothing", "royal_support", "spanish_units", "indigenous_units", "palisade", "citadel"),
@@ -46,16 +46,17 @@ class NitaynoData:
     """Everything `data/nitayno.toml` holds, validated against the rulebook's constraints."""
 
     def __init__(self) -> None:
-        raw = tomllib.loads(DATA.read_text("utf-8"))
+        raw = load("nitayno")
         self.raw = raw
+        extra = {card: [row for row in raw.get("row", []) if row["card"] == card] for card in self._ids()}
         self.cards = {
             c["id"]: Card(
                 c["id"],
                 c["deck"],
-                tuple((r.get("vp_max"), tuple(r["effect"])) for r in c["row"]),
+                tuple((r.get("vp_max"), tuple(r["effect"])) for r in [*c["row"], *extra[c["id"]]]),
                 tuple(c.get("bottom", ())),
             )
-            for c in raw["card"]
+            for c in sorted(raw["card"], key=lambda c: c["id"])
         }
         self.garrison: dict[str, int] = raw["garrison"]
         self.activation: dict[str, int] = raw["activation"]
@@ -65,8 +66,16 @@ class NitaynoData:
         self.combat_hits: list[str] = raw["priority"]["combat_hits"]
         self.raid_spanish: list[str] = raw["priority"]["incursion_spanish"]
         self.raid_indigenous: list[str] = raw["priority"]["incursion_indigenous"]
-        self.levels: dict[str, dict[str, Any]] = {k: v for k, v in raw["levels"].items() if k != "source"}
+        self.levels: dict[str, dict[str, Any]] = {
+            k: what for k, what in raw["levels"].items() if k != "source"
+        }
         self._check()
+
+    def _ids(self) -> list[int]:
+        ids = [c["id"] for c in self.raw["card"]]
+        strays = {row["card"] for row in self.raw.get("row", [])} - set(ids)
+        assert not strays, f"data/nitayno*.toml: rows for cards that do not exist: {sorted(strays)}"
+        return ids
 
     def deck(self, name: str) -> list[int]:
         return sorted(c.id for c in self.cards.values() if c.deck == name)
@@ -83,18 +92,18 @@ class NitaynoData:
         effect known, every roll covering the six faces, and a turn-6 effect on every turns-3–6 card."""
         assert len(self.deck("turn2")) == 3 and len(self.deck("turns3-6")) == 9, "§5.2: 3 + 9 cards"
         for key in ("garrison", "activation", "event_phase", "no_retreat", "priority", "levels"):
-            assert "source" in self.raw[key], f"data/nitayno.toml [{key}] carries no source"
+            assert "source" in self.raw[key], f"data/nitayno*.toml [{key}] carries no source"
         for card in self.cards.values():
             assert "source" in next(c for c in self.raw["card"] if c["id"] == card.id)
             assert card.rows[-1][0] is None, f"card {card.id}: the last row must take any VP"
             assert bool(card.bottom) == (card.deck == "turns3-6"), f"card {card.id}: turn-6 effect"
-            for effect in [e for _, row in card.rows for e in row] + list(card.bottom):
+            for effect in [effect for _, row in card.rows for effect in row] + list(card.bottom):
                 self._check_effect(card.id, effect)
 
     def _check_effect(self, card: int, effect: dict[str, Any]) -> None:
         assert effect["kind"] in EFFECTS, f"card {card}: unknown effect {effect['kind']!r}"
         if effect["kind"] == "roll":
-            covered = sorted(f for spec in effect["faces"] for f in faces(spec))
+            covered = sorted(frame for spec in effect["faces"] for frame in faces(spec))
             assert covered == [1, 2, 3, 4, 5, 6], f"card {card}: a roll must cover the faces 1–6 once"
             for row in effect["faces"].values():
                 for inner in row:
@@ -102,7 +111,8 @@ class NitaynoData:
 
     def provenance(self) -> dict[str, int]:
         """How many items are of each kind of source (for `ludoteca info`)."""
-        items = [*self.raw["card"], *(self.raw[k] for k in ("garrison", "activation", "event_phase"))]
+        items = [*self.raw["card"], *self.raw.get("row", [])]
+        items += [self.raw[k] for k in ("garrison", "activation", "event_phase")]
         items += [self.raw[k] for k in ("no_retreat", "priority", "levels")]
         return provenance.count(str(item["source"]) for item in items)
 

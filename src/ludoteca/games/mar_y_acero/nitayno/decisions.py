@@ -38,30 +38,30 @@ from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces
 from ludoteca.games.mar_y_acero.procs import BOTS, PROCS, A, Frame
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 
-def names(f: Frame) -> dict[str, int]:
+def names(frame: Frame) -> dict[str, int]:
     """The decision's legal actions by notation."""
-    return {ACTIONS.names[a]: a for a in f["actions"]}
+    return {ACTIONS.names[action]: action for action in frame["actions"]}
 
 
-def answer(st: St, f: Frame, notation: str) -> None:
+def answer(state: MyaState, frame: Frame, notation: str) -> None:
     """Hand the chosen action to the step waiting for it (`State.answer`); it must be a legal one."""
-    chosen = names(f).get(notation)
+    chosen = names(frame).get(notation)
     if chosen is None:
-        raise RuntimeError(f"Nitayno chose {notation!r}, not among {sorted(names(f))}")
-    st.answer(chosen)
+        raise RuntimeError(f"Nitayno chose {notation!r}, not among {sorted(names(frame))}")
+    state.answer(chosen)
 
 
-def by_key(f: Frame, verb: str) -> dict[str, str]:
+def by_key(frame: Frame, verb: str) -> dict[str, str]:
     """The piece keys (or areas) a decision offers under `verb`, each with its notation."""
-    return {n.partition(" ")[2]: n for n in names(f) if n.startswith(f"{verb} ")}
+    return {n.partition(" ")[2]: n for n in names(frame) if n.startswith(f"{verb} ")}
 
 
-def pick_piece(f: Frame, verb: str, order: list[str]) -> str | None:
+def pick_piece(frame: Frame, verb: str, order: list[str]) -> str | None:
     """The first key of `order` that the decision offers under `verb`."""
-    offered = by_key(f, verb)
+    offered = by_key(frame, verb)
     return next((offered[k] for k in order if k in offered), None)
 
 
@@ -71,13 +71,13 @@ def descending(start: int, valid: list[int]) -> list[int]:
     return [n for n in ordered if n in valid]
 
 
-def last_impulses(st: St) -> bool:
+def last_impulses(state: MyaState) -> bool:
     """§5.3.5 exception: the last 2 impulses of the final turn."""
-    d = st.d
+    position = state.d
     return bool(
-        d["turn"] == BOARD.tracks["turns"]
-        and d["phase"] == "impulses"
-        and d["imp"]["ind"] < NITAYNO.no_retreat_impulses
+        position["turn"] == BOARD.tracks["turns"]
+        and position["phase"] == "impulses"
+        and position["imp"]["ind"] < NITAYNO.no_retreat_impulses
     )
 
 
@@ -92,48 +92,48 @@ impulse = register("impulse", "5.3.5")
 
 
 @impulse.step()
-def _impulse(st: St, f: Frame, a: A) -> None:
+def _impulse(state: MyaState, frame: Frame, action: A) -> None:
     """Step 1: the activation area comes from the extraction system among the areas with indigenous
     forces (over-stacked ones first, §4.3.2 IV)."""
-    f["areas"] = [int(n.partition(" ")[2]) for n in names(f) if n.startswith("activate ")]
-    draw_area(st, f["areas"], then="drawn", why="activation")
+    frame["areas"] = [int(n.partition(" ")[2]) for n in names(frame) if n.startswith("activate ")]
+    draw_area(state, frame["areas"], then="drawn", why="activation")
 
 
 @impulse.step("drawn")
-def _impulse_drawn(st: St, f: Frame, a: A) -> None:
+def _impulse_drawn(state: MyaState, frame: Frame, action: A) -> None:
     """Step 2: from the area drawn, the first area going down from which an action is possible."""
-    first = f.pop("ret")
-    snap = snapshot(st)
-    for area in descending(first, f["areas"]):
+    first = frame.pop("ret")
+    snap = snapshot(state)
+    for area in descending(first, frame["areas"]):
         found = targets(snap, area)
         if not found:
             if area == first:
-                st.log("nitayno.no_action", area=area)
+                state.log("nitayno.no_action", area=area)
             continue
         _, tied = by_priority(found)
-        f["area"], f["tied"] = area, [t.area for t in tied]
+        frame["area"], frame["tied"] = area, [t.area for t in tied]
         spot = snap[area]
         mode = "two_vp" if spot.two_vp else "jungle" if spot.jungle else "other"
-        st.log("nitayno.activates", area=area, mode=f"@nitayno.mode.{mode}", n=len(spot.units(False)))
+        state.log("nitayno.activates", area=area, mode=f"@nitayno.mode.{mode}", n=len(spot.units(False)))
         if len(tied) > 1:
-            draw_area(st, f["tied"], then="target", why="target_tie")
+            draw_area(state, frame["tied"], then="target", why="target_tie")
             return
-        f["ret"] = tied[0].area
-        st.goto("target")
+        frame["ret"] = tied[0].area
+        state.goto("target")
         return
-    st.log("nitayno.idle")
-    memory(st)["plan"] = {"origin": first, "action": "none", "steps": []}
-    answer(st, f, f"activate {first}")
+    state.log("nitayno.idle")
+    memory(state)["plan"] = {"origin": first, "action": "none", "steps": []}
+    answer(state, frame, f"activate {first}")
 
 
 @impulse.step("target")
-def _impulse_target(st: St, f: Frame, a: A) -> None:
-    area, target_area = f["area"], f.pop("ret")
-    snap = snapshot(st)
+def _impulse_target(state: MyaState, frame: Frame, action: A) -> None:
+    area, target_area = frame["area"], frame.pop("ret")
+    snap = snapshot(state)
     target = next(t for t in targets(snap, area) if t.area == target_area)
-    st.log(f"nitayno.priority.{target.priority}", area=target.area)
-    memory(st)["plan"] = plan(snap, area, target)
-    answer(st, f, f"activate {area}")
+    state.log(f"nitayno.priority.{target.priority}", area=target.area)
+    memory(state)["plan"] = plan(snap, area, target)
+    answer(state, frame, f"activate {area}")
 
 
 def plan(snap: Snapshot, origin: int, target: Target) -> dict[str, Any]:
@@ -144,12 +144,12 @@ def plan(snap: Snapshot, origin: int, target: Target) -> dict[str, Any]:
     via = reach(snap, origin)[target.area]
     legs = [origin, target.area] if via == target.area else [origin, via, target.area]
     movers = list(target.pieces)
-    naval = any(b not in snap.neighbours(a) for a, b in pairwise(legs))
+    naval = any(b not in snap.neighbours(area) for area, b in pairwise(legs))
     if naval:
         rebels = [p for p in movers if p.bag == "rebel"]
         others = [p for p in movers if p.bag != "rebel"][: len(rebels)]
         movers = rebels + others
-    steps = [[a, b, key_of(p)] for a, b in pairwise(legs) for p in movers]
+    steps = [[area, b, key_of(p)] for area, b in pairwise(legs) for p in movers]
     return {"origin": origin, "action": target.action, "target": target.area, "steps": steps}
 
 
@@ -161,205 +161,209 @@ move = register("move", "5.3.5")
 
 
 @move.step()
-def _move(st: St, f: Frame, a: A) -> None:
+def _move(state: MyaState, frame: Frame, action: A) -> None:
     """Inside the activation: follow the plan — raid, pick the next piece, extend, or end."""
-    plan_ = memory(st).get("plan") or {"action": "none", "steps": []}
-    cur = caller(st)["cur"]
-    offered = names(f)
+    plan_ = memory(state).get("plan") or {"action": "none", "steps": []}
+    cur = caller(state)["cur"]
+    offered = names(frame)
     if plan_["action"] == "raid":
         notation = f"raid {plan_['target']}"
-        answer(st, f, notation if notation in offered else "end" if "end" in offered else next(iter(offered)))
+        answer(
+            state,
+            frame,
+            notation if notation in offered else "end" if "end" in offered else next(iter(offered)),
+        )
         return
     steps = plan_["steps"]
     for i, (src, _dst, k) in enumerate(steps):
         if src == cur and f"pick {k}" in offered:
             plan_["pending"] = steps.pop(i)
-            answer(st, f, f"pick {k}")
+            answer(state, frame, f"pick {k}")
             return
     steps[:] = [s for s in steps if s[0] != cur]
     for src, _dst, _k in steps:
         if f"activate {src}" in offered:
-            answer(st, f, f"activate {src}")
+            answer(state, frame, f"activate {src}")
             return
     steps.clear()
     if "end" in offered:
-        answer(st, f, "end")
+        answer(state, frame, "end")
         return
     # over-stacked (§4.4.1): the weakest piece leaves first
-    order = [key(p) for p in pieces(st, cur, "ind")]
+    order = [key(p) for p in pieces(state, cur, "ind")]
     weakest = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(order))]
-    answer(st, f, pick_piece(f, "pick", weakest) or next(iter(offered)))
+    answer(state, frame, pick_piece(frame, "pick", weakest) or next(iter(offered)))
 
 
 move_to = register("move_to", "5.3.5")
 
 
 @move_to.step()
-def _move_to(st: St, f: Frame, a: A) -> None:
+def _move_to(state: MyaState, frame: Frame, action: A) -> None:
     """The planned destination; otherwise (an over-stacked area emptying) the own area with most room."""
-    pending = memory(st).get("plan", {}).pop("pending", None)
-    offered = by_key(f, "to")
+    pending = memory(state).get("plan", {}).pop("pending", None)
+    offered = by_key(frame, "to")
     if pending and str(pending[1]) in offered:
-        answer(st, f, offered[str(pending[1])])
+        answer(state, frame, offered[str(pending[1])])
         return
-    snap = snapshot(st)
+    snap = snapshot(state)
     safe = [int(n) for n in offered if not snap[int(n)].side(True)]
     pool = safe or [int(n) for n in offered]
-    answer(st, f, f"to {min(pool, key=lambda n: (len(snap[n].units(False)), -n))}")
+    answer(state, frame, f"to {min(pool, key=lambda n: (len(snap[n].units(False)), -n))}")
 
 
 combat_order = register("combat_order", "5.3.5")
 
 
 @combat_order.step()
-def _combat_order(st: St, f: Frame, a: A) -> None:
-    target = memory(st).get("plan", {}).get("target")
-    offered = by_key(f, "at")
-    answer(st, f, offered.get(str(target)) or offered[min(offered, key=int)])
+def _combat_order(state: MyaState, frame: Frame, action: A) -> None:
+    target = memory(state).get("plan", {}).get("target")
+    offered = by_key(frame, "at")
+    answer(state, frame, offered.get(str(target)) or offered[min(offered, key=int)])
 
 
 toll = register("toll", "5.3.5")
 
 
 @toll.step()
-def _toll(st: St, f: Frame, a: A) -> None:
+def _toll(state: MyaState, frame: Frame, action: A) -> None:
     """Naval Difficulty is paid by the piece the Nitayno would give up first (its hit order)."""
-    offered = by_key(f, "reduce")
+    offered = by_key(frame, "reduce")
     order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
-    answer(st, f, offered[order[0]])
+    answer(state, frame, offered[order[0]])
 
 
 # ---------------------------------------------------------------------------------- §5.3.5 combat
-def fight_spot(st: St) -> tuple[Spot, Frame]:
+def fight_spot(state: MyaState) -> tuple[Spot, Frame]:
     """The combat frame that asked, and the area it is fought in, as the Nitayno sees it."""
-    combat = caller(st)
-    return snapshot(st)[combat["area"]], combat
+    combat = caller(state)
+    return snapshot(state)[combat["area"]], combat
 
 
 fight = register("fight", "5.3.5")
 
 
 @fight.step()
-def _fight(st: St, f: Frame, a: A) -> None:
+def _fight(state: MyaState, frame: Frame, action: A) -> None:
     """Into each round go its strongest pieces (README heuristic 4)."""
-    spot, combat = fight_spot(st)
-    offered = by_key(f, "fight")
+    spot, combat = fight_spot(state)
+    offered = by_key(frame, "fight")
     best = strongest((piece_of(i, False, k) for i, k in enumerate(offered)), spot, combat["att"] == "ind")
-    answer(st, f, offered[key_of(best[0])])
+    answer(state, frame, offered[key_of(best[0])])
 
 
 hit = register("hit", "5.3.5")
 
 
 @hit.step()
-def _hit(st: St, f: Frame, a: A) -> None:
+def _hit(state: MyaState, frame: Frame, action: A) -> None:
     """Hits fall by the Nitayno's priority: reduced units first, then the weakest types, leaders last."""
-    offered = by_key(f, "hit")
+    offered = by_key(frame, "hit")
     order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
-    answer(st, f, offered[order[0]])
+    answer(state, frame, offered[order[0]])
 
 
 retreat = register("retreat", "5.3.5")
 
 
 @retreat.step()
-def _retreat(st: St, f: Frame, a: A) -> None:
+def _retreat(state: MyaState, frame: Frame, action: A) -> None:
     """Another round only with superiority, or by the exception; else every piece retreats, leaders
     first (the hit order reversed)."""
-    spot, combat = fight_spot(st)
+    spot, combat = fight_spot(state)
     attacking = combat["att"] == "ind"
-    if keeps_fighting(spot.side(False), spot.side(True), spot, attacking, last_impulses(st)):
+    if keeps_fighting(spot.side(False), spot.side(True), spot, attacking, last_impulses(state)):
         if not combat.get("nit_said"):
             combat["nit_said"] = True
             reason = "exception" if not attacking and spot.n in NITAYNO.no_retreat_areas else "superior"
-            reason = "last" if last_impulses(st) else reason
-            st.log(f"nitayno.fights_on.{reason}", area=spot.n)
-        answer(st, f, "end")
+            reason = "last" if last_impulses(state) else reason
+            state.log(f"nitayno.fights_on.{reason}", area=spot.n)
+        answer(state, frame, "end")
         return
     if not combat.get("nit_said"):
         combat["nit_said"] = True
-        st.log("nitayno.retreats", area=spot.n)
-    offered = by_key(f, "retreat")
+        state.log("nitayno.retreats", area=spot.n)
+    offered = by_key(frame, "retreat")
     order = [key_of(p) for p in retreat_order(piece_of(i, False, k) for i, k in enumerate(offered))]
-    answer(st, f, offered[order[0]])
+    answer(state, frame, offered[order[0]])
 
 
 retreat_to = register("retreat_to", "5.3.5")
 
 
 @retreat_to.step()
-def _retreat_to(st: St, f: Frame, a: A) -> None:
+def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
     """To the area with the most indigenous units (ties by extraction)."""
-    snap = snapshot(st)
-    areas = [int(n) for n in by_key(f, "to")]
+    snap = snapshot(state)
+    areas = [int(n) for n in by_key(frame, "to")]
     most = max(len(snap[n].units(False)) for n in areas)
-    draw_area(st, [n for n in areas if len(snap[n].units(False)) == most], then="drawn", why="retreat")
+    draw_area(state, [n for n in areas if len(snap[n].units(False)) == most], then="drawn", why="retreat")
 
 
 @retreat_to.step("drawn")
-def _retreat_to_drawn(st: St, f: Frame, a: A) -> None:
-    answer(st, f, f"to {f.pop('ret')}")
+def _retreat_to_drawn(state: MyaState, frame: Frame, action: A) -> None:
+    answer(state, frame, f"to {frame.pop('ret')}")
 
 
 raid_again = register("raid_again", "5.3.5")
 
 
 @raid_again.step()
-def _raid_again(st: St, f: Frame, a: A) -> None:
+def _raid_again(state: MyaState, frame: Frame, action: A) -> None:
     """After a success: always again against a 2VP area; against a 1VP area only while Soldiers remain."""
-    area = caller(st)["dst"]
-    again = second_raid(snapshot(st)[area])
-    st.log("nitayno.raid_again" if again else "nitayno.raid_stop", area=area)
-    answer(st, f, "again" if again else "end")
+    area = caller(state)["dst"]
+    again = second_raid(snapshot(state)[area])
+    state.log("nitayno.raid_again" if again else "nitayno.raid_stop", area=area)
+    answer(state, frame, "again" if again else "end")
 
 
 raid_hit = register("raid_hit", "5.3.5")
 
 
 @raid_hit.step()
-def _raid_hit(st: St, f: Frame, a: A) -> None:
+def _raid_hit(state: MyaState, frame: Frame, action: A) -> None:
     """Which of the tied pieces a raid result strikes (§5.3.5, "Asignando efectos de Incursión"): a
     Spaniard by the Spanish raid order; one of its own by the indigenous order, a leader only when no other
     unit is offered; of one type, a full-strength unit."""
-    raid = caller(st)
+    raid = caller(state)
     spanish = raid["effect"] in ("remove", "reduce")
-    offered = by_key(f, "hit")
+    offered = by_key(frame, "hit")
     victim = raid_victim(
         [piece_of(i, spanish, k) for i, k in enumerate(offered)], spanish=spanish, own_area=not spanish
     )
-    answer(st, f, offered[key_of(victim)] if victim else offered[sorted(offered)[0]])
+    answer(state, frame, offered[key_of(victim)] if victim else offered[sorted(offered)[0]])
 
 
 hijos = register("hijos", "5.3.5")
 
 
 @hijos.step()
-def _hijos(st: St, f: Frame, a: A) -> None:
+def _hijos(state: MyaState, frame: Frame, action: A) -> None:
     """Common sense: three Caribe units fight better than a counter that does not fight."""
-    answer(st, f, "hijos")
+    answer(state, frame, "hijos")
 
 
 grace = register("grace", "5.1")
 
 
 @grace.step()
-def _grace(st: St, f: Frame, a: A) -> None:
+def _grace(state: MyaState, frame: Frame, action: A) -> None:
     """§5.1: the Nitayno never uses Gracia Divina/Yaya."""
-    answer(st, f, "pass")
+    answer(state, frame, "pass")
 
 
 choose_area = register("choose_area", "5.1")
 
 
 @choose_area.step()
-def _choose_area(st: St, f: Frame, a: A) -> None:
+def _choose_area(state: MyaState, frame: Frame, action: A) -> None:
     """Any other area the indigenous side must pick (card effects): the extraction system (§5.3.2)."""
-    draw_area(st, [int(n) for n in by_key(f, "at")], then="drawn", why="card")
+    draw_area(state, [int(n) for n in by_key(frame, "at")], then="drawn", why="card")
 
 
 @choose_area.step("drawn")
-def _choose_area_drawn(st: St, f: Frame, a: A) -> None:
-    answer(st, f, f"at {f.pop('ret')}")
+def _choose_area_drawn(state: MyaState, frame: Frame, action: A) -> None:
+    answer(state, frame, f"at {frame.pop('ret')}")
 
 
 # --------------------------------------------------------------------- §5.3.1, §5.3.3 deployments
@@ -367,36 +371,36 @@ deploy_area = register("deploy_area", "5.3.1")
 
 
 @deploy_area.step()
-def _deploy_area(st: St, f: Frame, a: A) -> None:
+def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
     """Where the next unit goes. Reinforcements follow the area drawn for them (§5.3.4); other deployments
     draw one area, fill it to the stacking limit and go on to the next lower valid area; a Spanish area
     only when no other is left (§5.3.1)."""
-    dep = caller(st)
-    areas = [int(n) for n in by_key(f, "at")]
+    dep = caller(state)
+    areas = [int(n) for n in by_key(frame, "at")]
     if dep.get("rule") == "reinforce" and dep["drawn"]:
         bag = KINDS[dep["drawn"][0]].bag
-        planned = memory(st).get("reinforce", [])
+        planned = memory(state).get("reinforce", [])
         for i, (b, area) in enumerate(planned):
             if b == bag and area in areas:
                 planned.pop(i)
-                answer(st, f, f"at {area}")
+                answer(state, frame, f"at {area}")
                 return
-    ctrl = st.d["ctrl"]
+    ctrl = state.d["ctrl"]
     pref = [x for x in areas if ctrl[x - 1] != "es"] or areas
-    f["pref"] = pref
+    frame["pref"] = pref
     cursor = dep.get("nit_at")
     if cursor is not None:
-        f["ret"] = descending(cursor, pref)[0]
-        st.goto("chosen")
+        frame["ret"] = descending(cursor, pref)[0]
+        state.goto("chosen")
         return
-    draw_area(st, pref, then="chosen", why="deploy")
+    draw_area(state, pref, then="chosen", why="deploy")
 
 
 @deploy_area.step("chosen")
-def _deploy_area_chosen(st: St, f: Frame, a: A) -> None:
-    area = f.pop("ret")
-    caller(st)["nit_at"] = area
-    answer(st, f, f"at {area}")
+def _deploy_area_chosen(state: MyaState, frame: Frame, action: A) -> None:
+    area = frame.pop("ret")
+    caller(state)["nit_at"] = area
+    answer(state, frame, f"at {area}")
 
 
 # ---------------------------------------------------------------------------------- §5.3.4 reinforcements
@@ -404,84 +408,84 @@ reinforce = register("reinforce", "5.3.4")
 
 
 @reinforce.step()
-def _reinforce(st: St, f: Frame, a: A) -> None:
+def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
     """Spend a PRR: never a replacement (level II: Rebels first); the unit's colour and area come from
     an indigenous area drawn by extraction."""
-    phase = caller(st)
+    phase = caller(state)
     if not phase.get("nit_started"):
-        start_reinforcements(st, phase)
-    offered = names(f)
-    if level(st) >= 2:
+        start_reinforcements(state, phase)
+    offered = names(frame)
+    if level(state) >= 2:
         for area in AREAS:
             if f"repair {area}" in offered and any(
-                p[1] and KINDS[p[0]].bag == "rebel" for p in pieces(st, area, "ind")
+                p[1] and KINDS[p[0]].bag == "rebel" for p in pieces(state, area, "ind")
             ):
-                st.log("nitayno.flips_rebel", area=area)
-                answer(st, f, f"repair {area}")
+                state.log("nitayno.flips_rebel", area=area)
+                answer(state, frame, f"repair {area}")
                 return
     bags = [n.partition(" ")[2] for n in offered if n.startswith("draw ")]
     if not bags:
-        answer(st, f, "end")
+        answer(state, frame, "end")
         return
-    f["bags"] = bags
-    snap = snapshot(st)
-    valid = [x for x in AREAS if reinforce_ok(st, snap[x], bags)]
+    frame["bags"] = bags
+    snap = snapshot(state)
+    valid = [x for x in AREAS if reinforce_ok(state, snap[x], bags)]
     if not valid:
-        f["ret"] = None
-        st.goto("area")
+        frame["ret"] = None
+        state.goto("area")
         return
-    draw_area(st, valid, then="area", why="reinforce")
+    draw_area(state, valid, then="area", why="reinforce")
 
 
-def start_reinforcements(st: St, phase: Frame) -> None:
+def start_reinforcements(state: MyaState, phase: Frame) -> None:
     """Level I (§5.4): Caonabó reduced flips back for free, and at least 2 units are deployed."""
     phase["nit_started"] = True
-    memory(st)["reinforce"] = []
-    if level(st) < 1:
+    memory(state)["reinforce"] = []
+    if level(state) < 1:
         return
     for area in AREAS:
-        for p in pieces(st, area, "ind"):
+        for p in pieces(state, area, "ind"):
             if p[0] == "caonabo" and p[1]:
                 p[1] = 0
-                st.log("nitayno.caonabo_flips", area=area)
+                state.log("nitayno.caonabo_flips", area=area)
     if phase["left"] < NITAYNO.level(1)["min_reinforcements"]:
         phase["left"] = NITAYNO.level(1)["min_reinforcements"]
-        st.log("nitayno.min_reinforcements", n=phase["left"])
+        state.log("nitayno.min_reinforcements", n=phase["left"])
 
 
-def reinforce_ok(st: St, spot: Spot, bags: list[str]) -> bool:
+def reinforce_ok(state: MyaState, spot: Spot, bags: list[str]) -> bool:
     """An indigenous area with room left (counting units already planned there) whose colour (§5.3.4 a–c)
     can be drawn now."""
     area = spot.n
-    if st.d["ctrl"][area - 1] != "ind":
+    if state.d["ctrl"][area - 1] != "ind":
         return False
-    planned = sum(1 for _, x in memory(st)["reinforce"] if x == area)
-    if len(spot.units(False)) + planned >= st.d["limit"]["ind"]:
+    planned = sum(1 for _, x in memory(state)["reinforce"] if x == area)
+    if len(spot.units(False)) + planned >= state.d["limit"]["ind"]:
         return False
     bag = reinforcement_bag(spot)
-    return bag in bags and may_join(st, area, "ind", BOARD.bag_kinds[bag][0])
+    return bag in bags and may_join(state, area, "ind", BOARD.bag_kinds[bag][0])
 
 
 @reinforce.step("area")
-def _reinforce_area(st: St, f: Frame, a: A) -> None:
-    area = f.pop("ret")
+def _reinforce_area(state: MyaState, frame: Frame, action: A) -> None:
+    area = frame.pop("ret")
     if area is None:
-        bag = next(b for b in ("caribe", "taino", "rebel") if b in f["bags"])
+        bag = next(b for b in ("caribe", "taino", "rebel") if b in frame["bags"])
     else:
-        bag = reinforcement_bag(snapshot(st)[area])
-        memory(st)["reinforce"].append([bag, area])
-        st.log("nitayno.reinforces", area=area, bag=f"@bag.{bag}")
-    answer(st, f, f"draw {bag}")
+        bag = reinforcement_bag(snapshot(state)[area])
+        memory(state)["reinforce"].append([bag, area])
+        state.log("nitayno.reinforces", area=area, bag=f"@bag.{bag}")
+    answer(state, frame, f"draw {bag}")
 
 
 flip = register("flip", "5.4")
 
 
 @flip.step()
-def _flip(st: St, f: Frame, a: A) -> None:
-    offered = by_key(f, "flip")
+def _flip(state: MyaState, frame: Frame, action: A) -> None:
+    offered = by_key(frame, "flip")
     rebels = [k for k in offered if KINDS[k.partition(".")[0]].bag == "rebel"]
-    answer(st, f, offered[(rebels or sorted(offered))[0]])
+    answer(state, frame, offered[(rebels or sorted(offered))[0]])
 
 
 # ------------------------------------------------------------------------------ §5.3.3 the event card
@@ -489,31 +493,33 @@ event_card = register("event_card", "5.3.3")
 
 
 @event_card.step()
-def _event_card(st: St, f: Frame, a: A) -> None:
+def _event_card(state: MyaState, frame: Frame, action: A) -> None:
     """The Nitayno reveals a card at random from its deck (level I: two, and plays the lower VRR)."""
-    f["deck"] = [int(n.partition(" ")[2]) for n in names(f)]
-    f["picked"], f["rejected"] = [], []
-    f["want"] = int(NITAYNO.level(level(st)).get("event_draws", 1))
-    st.goto("draw")
+    frame["deck"] = [int(n.partition(" ")[2]) for n in names(frame)]
+    frame["picked"], frame["rejected"] = [], []
+    frame["want"] = int(NITAYNO.level(level(state)).get("event_draws", 1))
+    state.goto("draw")
 
 
 @event_card.step("draw")
-def _event_card_draw(st: St, f: Frame, a: A) -> None:
-    pool = [c for c in f["deck"] if c not in f["picked"] and c not in f["rejected"]]
-    if not pool or len(f["picked"]) == f["want"]:
-        st.goto("choose")
+def _event_card_draw(state: MyaState, frame: Frame, action: A) -> None:
+    pool = [c for c in frame["deck"] if c not in frame["picked"] and c not in frame["rejected"]]
+    if not pool or len(frame["picked"]) == frame["want"]:
+        state.goto("choose")
         return
-    st.chance({act(f"deal {c}"): 1 for c in pool}, then="drawn")
+    state.chance({act(f"deal {c}"): 1 for c in pool}, then="drawn")
 
 
 @event_card.step("drawn")
-def _event_card_drawn(st: St, f: Frame, a: A) -> None:
+def _event_card_drawn(state: MyaState, frame: Frame, action: A) -> None:
     """§5.3.3 conditions 1 and 2: the card goes back and another is revealed."""
-    assert a is not None
-    card = int(arg(a))
+    assert action is not None
+    card = int(arg(action))
     rule = NITAYNO.event_phase
-    snap = snapshot(st)
-    spare = [c for c in f["deck"] if c not in f["picked"] and c not in f["rejected"] and c != card]
+    snap = snapshot(state)
+    spare = [
+        c for c in frame["deck"] if c not in frame["picked"] and c not in frame["rejected"] and c != card
+    ]
     pearls = (
         card == rule["pearls_card"]
         and sum(len(snap[n].units(False)) for n in AREAS) <= rule["pearls_max_units"]
@@ -523,30 +529,30 @@ def _event_card_drawn(st: St, f: Frame, a: A) -> None:
         and sum(1 for n in AREAS for p in snap[n].units(True) if p.bag == "soldier")
         <= rule["storm_max_soldiers"]
     )
-    st.log("nitayno.reveals", card=f"@card.{card}")
+    state.log("nitayno.reveals", card=f"@card.{card}")
     if (pearls or storm) and spare:
-        f["rejected"].append(card)
-        st.log("nitayno.rejects_pearls" if pearls else "nitayno.rejects_storm", card=f"@card.{card}")
+        frame["rejected"].append(card)
+        state.log("nitayno.rejects_pearls" if pearls else "nitayno.rejects_storm", card=f"@card.{card}")
     else:
-        f["picked"].append(card)
-    st.goto("draw")
+        frame["picked"].append(card)
+    state.goto("draw")
 
 
 @event_card.step("choose")
-def _event_card_choose(st: St, f: Frame, a: A) -> None:
-    picked = f["picked"] or f["rejected"][:1]
+def _event_card_choose(state: MyaState, frame: Frame, action: A) -> None:
+    picked = frame["picked"] or frame["rejected"][:1]
     card = picked[0]
     if len(picked) == 2:
         low, high = sorted(picked, key=lambda c: (BOARD.events[c].vrr, picked.index(c)))
-        card = high if no_effect(st, low) else low
-        st.log("nitayno.level_one_card", card=f"@card.{card}", vrr=BOARD.events[card].vrr)
-    answer(st, f, f"card {card}")
+        card = high if no_effect(state, low) else low
+        state.log("nitayno.level_one_card", card=f"@card.{card}", vrr=BOARD.events[card].vrr)
+    answer(state, frame, f"card {card}")
 
 
-def no_effect(st: St, card: int) -> bool:
+def no_effect(state: MyaState, card: int) -> bool:
     """Level I (§5.4, rule 4): a card that would do nothing now — Tormentas with no Soldier on the map, or
     a card whose units' bags are all empty."""
     if card == NITAYNO.event_phase["storm_card"]:
-        return not any(KINDS[p[0]].bag == "soldier" for n in AREAS for p in pieces(st, n, "es"))
+        return not any(KINDS[p[0]].bag == "soldier" for n in AREAS for p in pieces(state, n, "es"))
     bags = BOARD.events[card].units
-    return bool(bags) and not any(sum(st.d["bags"][b].values()) for b in bags)
+    return bool(bags) and not any(sum(state.d["bags"][b].values()) for b in bags)

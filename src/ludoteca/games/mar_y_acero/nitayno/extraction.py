@@ -17,7 +17,7 @@ from ludoteca.games.mar_y_acero.pieces import KINDS, key, split_key
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 
 if TYPE_CHECKING:
-    from ludoteca.games.mar_y_acero.state import MyaState as St
+    from ludoteca.games.mar_y_acero.state import MyaState
 
 MARKERS = {act(f"marker {n}"): w for n, w in BOARD.area_bag.items()}
 
@@ -53,65 +53,67 @@ def spot(n: int, uid: int, palisade: bool, citadel: bool, es: tuple[str, ...], i
     )
 
 
-def snapshot(st: St) -> Snapshot:
+def snapshot(state: MyaState) -> Snapshot:
     """The map as the Nitayno reads it, its pieces numbered area by area, Spanish first."""
-    d = st.d
+    position = state.d
     spots = {}
     uid = 0
-    for n, cell in zip(AREAS, d["map"], strict=True):
+    for n, cell in zip(AREAS, position["map"], strict=True):
         es, ind = tuple(map(key, cell["es"])), tuple(map(key, cell["ind"]))
-        spots[n] = spot(n, uid, n in d["pal"], n in d["cit"], es, ind)
+        spots[n] = spot(n, uid, n in position["pal"], n in position["cit"], es, ind)
         uid += len(es) + len(ind)
-    land_only = d["flags"]["land_only"]
+    land_only = position["flags"]["land_only"]
 
     def neighbours(n: int) -> list[int]:
-        return [m for m in BOARD.adjacent(n) if not land_only or BOARD.land_link(n, m)]
+        return [modified for modified in BOARD.adjacent(n) if not land_only or BOARD.land_link(n, modified)]
 
-    return Snapshot(spots, neighbours, stacking=d["limit"]["ind"], naval_difficulty=d["flags"]["naval"])
-
-
-def level(st: St) -> int:
-    return st.options.level
+    return Snapshot(
+        spots, neighbours, stacking=position["limit"]["ind"], naval_difficulty=position["flags"]["naval"]
+    )
 
 
-def memory(st: St) -> dict[str, Any]:
+def level(state: MyaState) -> int:
+    return state.options.level
+
+
+def memory(state: MyaState) -> dict[str, Any]:
     """The Nitayno's own keys in the state (decks, the plan of the running impulse…)."""
-    return st.d.setdefault("nitayno", {})  # type: ignore[no-any-return]
+    return state.d.setdefault("nitayno", {})  # type: ignore[no-any-return]
 
 
-def caller(st: St) -> Frame:
+def caller(state: MyaState) -> Frame:
     """The frame of the procedure that asked the Nitayno's decision (the seam called us from it)."""
-    return st.d["stack"][-2]  # type: ignore[no-any-return]
+    return state.d["stack"][-2]  # type: ignore[no-any-return]
 
 
 def keys_of(actions: Iterable[int]) -> dict[str, int]:
     """Piece keys (or areas) named by a decision's actions, mapped to the action."""
-    return {arg(a): a for a in actions}
+    return {arg(action): action for action in actions}
 
 
 # ------------------------------------------------------------------------------- §5.1 the extraction
 extraction = PROCS.proc("nitayno.extract", rule="5.1")
 
 
-def draw_area(st: St, valid: Iterable[int], then: str, why: str) -> None:
+def draw_area(state: MyaState, valid: Iterable[int], then: str, why: str) -> None:
     """Run the extraction system over `valid` areas; the caller finds the area (or None) in ``f["ret"]``.
     With a single valid area nothing needs drawing: every marker would lead to it."""
-    st.call("nitayno.extract", then=then, valid=sorted(set(valid)), why=why)
+    state.call("nitayno.extract", then=then, valid=sorted(set(valid)), why=why)
 
 
 @extraction.step()
-def _extract(st: St, f: Frame, a: A) -> None:
-    valid = f["valid"]
+def _extract(state: MyaState, frame: Frame, action: A) -> None:
+    valid = frame["valid"]
     if len(valid) <= 1:
-        st.ret(valid[0] if valid else None)
+        state.ret(valid[0] if valid else None)
         return
-    st.chance(MARKERS, then="drawn")
+    state.chance(MARKERS, then="drawn")
 
 
 @extraction.step("drawn")
-def _extract_drawn(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    drawn = int(arg(a))
-    area = extract(drawn, f["valid"])
-    st.log("nitayno.extracted", marker=drawn, area=area, why=f"@nitayno.why.{f['why']}")
-    st.ret(area)
+def _extract_drawn(state: MyaState, frame: Frame, action: A) -> None:
+    assert action is not None
+    drawn = int(arg(action))
+    area = extract(drawn, frame["valid"])
+    state.log("nitayno.extracted", marker=drawn, area=area, why=f"@nitayno.why.{frame['why']}")
+    state.ret(area)

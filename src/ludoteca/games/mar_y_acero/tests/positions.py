@@ -16,9 +16,9 @@ GAME = get_game("mar-y-acero")
 def empty_position(options: dict[str, str] | None = None, **d: Any) -> MyaState:
     """A game at turn 2 with an empty map (every counter in its bag), destiny card 30 in force, both hands
     dealt, and the Gracia Divina/Yaya marker used this impulse; `d` overrides any key of the state."""
-    st = GAME.new_initial_state(options or {})
-    assert isinstance(st, MyaState)
-    data = st.d
+    state = GAME.new_initial_state(options or {})
+    assert isinstance(state, MyaState)
+    data = state.d
     data["map"] = [{"es": [], "ind": []} for _ in AREAS]
     data["bags"] = {bag: {k: BOARD.kinds[k].count for k in kinds} for bag, kinds in BOARD.bag_kinds.items()}
     data["ships"] = []
@@ -29,39 +29,39 @@ def empty_position(options: dict[str, str] | None = None, **d: Any) -> MyaState:
     data["hands"] = {"es": [9, 11, 13, 14, 16], "ind": [1, 2, 5, 6, 7]}
     data["grace"] = {"face": "es", "box": "used", "turn_used": True}  # no offers unless a test wants them
     data.update(d)
-    st.logs.clear()
-    return st
+    state.logs.clear()
+    return state
 
 
-def put(st: MyaState, area: int, fac: str, *kinds: str, reduced: bool = False) -> None:
+def put(state: MyaState, area: int, fac: str, *kinds: str, reduced: bool = False) -> None:
     """Pieces from their bags (leaders from the box) onto `area`."""
     for kind in kinds:
         bag = BOARD.kinds[kind].bag
         if bag:
-            st.d["bags"][bag][kind] -= 1
-        st.d["map"][area - 1][fac].append([kind, int(reduced), 0])
+            state.d["bags"][bag][kind] -= 1
+        state.d["map"][area - 1][fac].append([kind, int(reduced), 0])
         if kind == "colon":
-            st.d["colon"] = "map"
-    update_control(st)
+            state.d["colon"] = "map"
+    update_control(state)
 
 
-def run(st: MyaState, procedure: str, **locals_: Any) -> None:
+def run(state: MyaState, procedure: str, **locals_: Any) -> None:
     """Run `procedure` until its first decision; when it is done the game goes on to its next turn."""
-    st.d["wait"] = None
-    st.d["stack"] = [{"p": "turns", "s": "start"}]
-    st.call(procedure, then="start", **locals_)
-    st._run()
+    state.d["wait"] = None
+    state.d["stack"] = [{"p": "turns", "s": "start"}]
+    state.call(procedure, then="start", **locals_)
+    state._run()
 
 
-def play(st: MyaState, *notations: str) -> None:
+def play(state: MyaState, *notations: str) -> None:
     for text in notations:
-        st.apply_action(st.game.actions.parse(text))
+        state.apply_action(state.game.actions.parse(text))
 
 
-def legal(st: MyaState) -> list[str]:
-    return [st.game.actions.names[a] for a in st.legal_actions()]
+def legal(state: MyaState) -> list[str]:
+    return [state.game.actions.names[action] for action in state.legal_actions()]
 
 
-def area(st: MyaState, n: int, fac: str) -> list[str]:
+def area(state: MyaState, n: int, fac: str) -> list[str]:
     """The piece keys of `fac` in area `n`, sorted."""
-    return sorted(p[0] + (".r" if p[1] else "") for p in st.d["map"][n - 1][fac])
+    return sorted(p[0] + (".r" if p[1] else "") for p in state.d["map"][n - 1][fac])

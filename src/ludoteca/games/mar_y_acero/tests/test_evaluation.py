@@ -13,71 +13,71 @@ from ludoteca.games.mar_y_acero.state import MyaState
 from ludoteca.games.mar_y_acero.tests.positions import GAME, empty_position, put
 
 
-def spain(st: MyaState) -> float:
-    return st.evaluate()[0]
+def spain(state: MyaState) -> float:
+    return state.evaluate()[0]
 
 
 def baseline() -> MyaState:
     """Turn 2: Spain holds 8 and 9 (both 2 VP) with three soldiers each; Taínos in every other area."""
-    st = empty_position()
-    put(st, 8, "es", "espatario", "arcabucero", "jinete")
-    put(st, 9, "es", "espatario", "espatario", "arcabucero")
+    state = empty_position()
+    put(state, 8, "es", "espatario", "arcabucero", "jinete")
+    put(state, 9, "es", "espatario", "espatario", "arcabucero")
     for x in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15):
-        put(st, x, "ind", "naboria")
-    return st
+        put(state, x, "ind", "naboria")
+    return state
 
 
 def test_values_sum_to_zero_within_the_open_interval() -> None:
-    st = GAME.new_initial_state({})
+    state = GAME.new_initial_state({})
     rng = random.Random(11)
     for _ in range(500):
-        if st.is_terminal():
+        if state.is_terminal():
             break
-        if st.is_chance_node():
-            st.apply_action(st.sample_chance(rng))
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
         else:
-            st.apply_action(rng.choice(st.legal_actions()))
-        if not st.is_terminal():
-            es, ind = st.evaluate()
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            es, ind = state.evaluate()
             assert -1.0 < es < 1.0 and es + ind == 0.0
 
 
 def test_the_end_of_the_game_is_its_returns() -> None:
-    st = baseline()
+    state = baseline()
     for x in (8, 9):
-        st.d["map"][x - 1]["es"] = []
-    assert check_victory(st)
-    assert st.is_terminal() and st.evaluate() == st.returns() == [-1.0, 1.0]
+        state.d["map"][x - 1]["es"] = []
+    assert check_victory(state)
+    assert state.is_terminal() and state.evaluate() == state.returns() == [-1.0, 1.0]
 
 
 def test_more_spanish_held_vp_is_better() -> None:
-    st, more = baseline(), baseline()
+    state, more = baseline(), baseline()
     more.d["map"][6]["ind"] = []
     put(more, 7, "es", "espatario")  # La Vega taken
-    assert more.d["vp"] == st.d["vp"] + 1  # its scroll still on (§4.4.3)
-    assert spain(more) > spain(st) and expected_vp(more) > expected_vp(st)
+    assert more.d["vp"] == state.d["vp"] + 1  # its scroll still on (§4.4.3)
+    assert spain(more) > spain(state) and expected_vp(more) > expected_vp(state)
 
 
 def test_more_spanish_units_are_better_and_more_indigenous_ones_worse() -> None:
-    st, stronger, threatened = baseline(), baseline(), baseline()
+    state, stronger, threatened = baseline(), baseline(), baseline()
     put(stronger, 10, "es", "jinete", "jinete")  # a pending combat Spain should win
     put(threatened, 7, "ind", "tama", "tama")  # Caribes next to Santo Domingo
-    assert spain(stronger) > spain(st) > spain(threatened)
+    assert spain(stronger) > spain(state) > spain(threatened)
 
 
 def test_a_fortified_area_is_safer() -> None:
-    st, walled = baseline(), baseline()
-    put(st, 7, "ind", "tama", "tama")
+    state, walled = baseline(), baseline()
+    put(state, 7, "ind", "tama", "tama")
     put(walled, 7, "ind", "tama", "tama")
     walled.d["pal"].append(8)
-    assert spain(walled) > spain(st)
+    assert spain(walled) > spain(state)
 
 
 def test_a_side_nearly_wiped_out_is_nearly_lost() -> None:
-    st, lonely = baseline(), baseline()
+    state, lonely = baseline(), baseline()
     lonely.d["map"][8]["es"] = []
     lonely.d["map"][7]["es"] = [["peon", 1, 0]]
-    assert spain(lonely) < spain(st) and spain(lonely) < -0.9
+    assert spain(lonely) < spain(state) and spain(lonely) < -0.9
 
 
 def test_the_same_position_is_surer_as_the_game_ends() -> None:
@@ -90,13 +90,13 @@ def test_the_same_position_is_surer_as_the_game_ends() -> None:
 def test_a_soldier_kept_in_reserve_is_worth_conquests_to_come() -> None:
     """A soldier beyond what an area's defence needs still counts early on: the turns left bring more
     conquests to the side with the larger share of the two armies; at the end it counts for nothing."""
-    st, reserve = baseline(), baseline()
+    state, reserve = baseline(), baseline()
     put(reserve, 9, "es", "jinete")  # a fourth fighter: the area's defence counts its best three
-    assert growth(reserve) > growth(st)
-    assert spain(reserve) > spain(st)
-    for position in (st, reserve):
+    assert growth(reserve) > growth(state)
+    assert spain(reserve) > spain(state)
+    for position in (state, reserve):
         position.d["turn"], position.d["phase"] = 6, "final"
-    assert expected_vp(reserve) == expected_vp(st)
+    assert expected_vp(reserve) == expected_vp(state)
 
 
 def test_royal_support_is_worth_the_soldiers_it_will_bring() -> None:
@@ -104,27 +104,27 @@ def test_royal_support_is_worth_the_soldiers_it_will_bring() -> None:
     both give 0 VP at the end (§4.6), so the difference is the soldiers of the events still to come."""
     rich, poor = baseline(), baseline()
     rich.d["rs"], poor.d["rs"] = 6, 3
-    for st in (rich, poor):
-        st.d["phase"] = "destiny"
+    for state in (rich, poor):
+        state.d["phase"] = "destiny"
     assert spain(rich) > spain(poor)
     assert expected_vp(rich) - expected_vp(poor) == pytest.approx(0.5 * 0.75 * 2 * 5)  # 5 events: turns 2–6
-    for st in (rich, poor):
-        st.d["turn"], st.d["phase"] = 6, "impulses"  # the last event is past
+    for state in (rich, poor):
+        state.d["turn"], state.d["phase"] = 6, "impulses"  # the last event is past
     assert expected_vp(rich) == expected_vp(poor)
 
 
 def final_position(level: int, indigenous: int) -> MyaState:
     """The end of turn 6 in solo mode at `level`: every scroll lifted, Spain in every area but
     `indigenous` — 16 VP or more after the §4.6 and §5.4 adjustments."""
-    st = empty_position({"mode": "solo", "level": str(level)}, nitayno={})
-    st.d["scroll"] = []
+    state = empty_position({"mode": "solo", "level": str(level)}, nitayno={})
+    state.d["scroll"] = []
     for area in range(1, 16):
         if area == indigenous:  # three units: the Indigenous side is not about to be wiped out (§2)
-            put(st, area, "ind", "naboria", "naboria", "tama")
+            put(state, area, "ind", "naboria", "naboria", "tama")
         else:
-            put(st, area, "es", "jinete")
-    st.d["turn"], st.d["phase"] = 6, "final"
-    return st
+            put(state, area, "es", "jinete")
+    state.d["turn"], state.d["phase"] = 6, "final"
+    return state
 
 
 def test_at_solo_level_two_spain_needs_every_two_vp_area() -> None:
@@ -143,11 +143,11 @@ def test_at_solo_level_two_a_two_vp_area_counts_for_more_while_play_is_left() ->
     gains = []
     for level in (0, 2):
         vega, felipe = (empty_position({"mode": "solo", "level": str(level)}, nitayno={}) for _ in range(2))
-        for st, taken, left in ((vega, 7, 6), (felipe, 6, 7)):
+        for state, taken, left in ((vega, 7, 6), (felipe, 6, 7)):
             for area in (1, 2, 8, 9, 10, 11, 12, 13, 14, 15, taken):
-                put(st, area, "es", "espatario", "arcabucero")
+                put(state, area, "es", "espatario", "arcabucero")
             for area in (3, 4, 5, left):
-                put(st, area, "ind", "naboria")
+                put(state, area, "ind", "naboria")
         assert vega.d["vp"] == felipe.d["vp"]
         gains.append(spain(vega) - spain(felipe))
     assert abs(gains[0]) < 0.05 and gains[1] > 0.1
@@ -158,10 +158,10 @@ def test_at_solo_level_two_a_far_two_vp_area_does_not_make_every_position_lost()
     be taken later: the position keeps a value the search can improve on, not a flat loss."""
     positions = []
     for extra in ((), ("jinete",)):
-        st = empty_position({"mode": "solo", "level": "2"}, nitayno={})
+        state = empty_position({"mode": "solo", "level": "2"}, nitayno={})
         for area in (7, 8, 9):
-            put(st, area, "es", "espatario", "arcabucero", *extra)
+            put(state, area, "es", "espatario", "arcabucero", *extra)
         for area in (1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14, 15):
-            put(st, area, "ind", "naboria")
-        positions.append(spain(st))
+            put(state, area, "ind", "naboria")
+        positions.append(spain(state))
     assert -0.95 < positions[0] < positions[1]

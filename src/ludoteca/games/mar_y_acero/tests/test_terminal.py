@@ -12,12 +12,14 @@ from ludoteca.games.mar_y_acero.tests.positions import GAME
 
 
 def _position(seed: int, moves: int, **options: str):  # type: ignore[no-untyped-def]
-    st, rng = GAME.new_initial_state(options), random.Random(seed)
+    state, rng = GAME.new_initial_state(options), random.Random(seed)
     for _ in range(moves):
-        if st.is_terminal():
+        if state.is_terminal():
             break
-        st.apply_action(st.sample_chance(rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
-    return st
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    return state
 
 
 def _text(view: dict, lang: str) -> str:  # type: ignore[type-arg]
@@ -29,8 +31,8 @@ def _text(view: dict, lang: str) -> str:  # type: ignore[type-arg]
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("moves", [0, 60, 300, 10_000])
 def test_every_area_and_the_tracks_are_drawn(lang: str, moves: int) -> None:
-    st = _position(4, moves)
-    text = _text(st.view(0, lang), lang)
+    state = _position(4, moves)
+    text = _text(state.view(0, lang), lang)
     for area in range(1, 16):
         assert f"{area} " in text
     assert ("Apoyo Real" if lang == "es" else "Royal Support") in text
@@ -38,28 +40,28 @@ def test_every_area_and_the_tracks_are_drawn(lang: str, moves: int) -> None:
 
 
 def test_own_hand_shown_the_other_counted() -> None:
-    st = _position(4, 300)
-    mine = _text(st.view(0, "en"), "en")
-    theirs = _text(st.view(1, "en"), "en")
-    spanish_card = GAME.catalog.text(f"card.{st.d['hands']['es'][0]}", "en")
+    state = _position(4, 300)
+    mine = _text(state.view(0, "en"), "en")
+    theirs = _text(state.view(1, "en"), "en")
+    spanish_card = GAME.catalog.text(f"card.{state.d['hands']['es'][0]}", "en")
     assert spanish_card in mine and spanish_card not in theirs.split("Played")[0]
-    assert f"Spaniards: {len(st.d['hands']['es'])} cards" in theirs
+    assert f"Spaniards: {len(state.d['hands']['es'])} cards" in theirs
 
 
 def test_destiny_card_in_force_is_shown() -> None:
-    st = _position(4, 300)
-    card = st.d["destiny"]
-    assert GAME.catalog.text(f"card.{card}", "es") in _text(st.view(None, "es"), "es")
+    state = _position(4, 300)
+    card = state.d["destiny"]
+    assert GAME.catalog.text(f"card.{card}", "es") in _text(state.view(None, "es"), "es")
 
 
 def test_in_solo_the_nitayno_card_of_the_turn_is_shown() -> None:
     """§5.3.2: once the solo special phase has drawn its card, the table shows it and what it does."""
-    st = _position(4, 400, mode="solo")
-    card = st.d["nitayno"].get("card")
+    state = _position(4, 400, mode="solo")
+    card = state.d["nitayno"].get("card")
     assert card is not None
-    text = _text(st.view(0, "en"), "en")
+    text = _text(state.view(0, "en"), "en")
     assert GAME.catalog.text(f"nitayno.card.{card}", "en") in text
-    assert st.view(0, "en")["board"]["nitayno_text"] == GAME.catalog.text(f"nitayno.cardtext.{card}", "en")
+    assert state.view(0, "en")["board"]["nitayno_text"] == GAME.catalog.text(f"nitayno.cardtext.{card}", "en")
 
 
 def test_in_two_player_there_is_no_nitayno_card() -> None:

@@ -1,0 +1,231 @@
+"""§4.3.2 I–II: a card is played by running its effects, data in `data/cards.toml`, through the core's
+interpreter (`EFFECTS`, procs.py). This module holds the procedures that play a card (`event`, `destiny`)
+and the effect kinds several cards share — a die that chooses what follows, Royal Support, units lost,
+settlers sent to a chosen area, a card announced; events.py and destinies.py hold the kinds of one card
+family. While an effect runs, its log lines, prompts and dice cite the card (`MyaState.card_rule`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.mar_y_acero.actions import area_actions, arg
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.deploy import colon_area
+from ludoteca.games.mar_y_acero.dice import face, move_support, roll
+from ludoteca.games.mar_y_acero.nitayno.data import faces
+from ludoteca.games.mar_y_acero.pieces import KINDS, ROLE, pieces, remove, update_control
+from ludoteca.games.mar_y_acero.procs import EFFECTS, PROCS, A, Frame
+
+if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.state import MyaState
+
+
+# ---------------------------------------------------------------------------------- playing a card
+event = PROCS.proc("event", rule="4.3.2.II")
+
+
+@event.step()
+def _event(state: MyaState, frame: Frame, action: A) -> None:
+    """The event card `card`, played by `fac`: its effects in the order printed, then control."""
+    card = frame["card"]
+    EFFECTS.run(state, BOARD.events[card].effects, then="done", card=card, fac=frame["fac"])
+
+
+@event.step("done")
+def _event_done(state: MyaState, frame: Frame, action: A) -> None:
+    update_control(state)
+    state.ret()
+
+
+destiny = PROCS.proc("destiny", rule="4.3.2.I")
+
+
+@destiny.step()
+def _destiny(state: MyaState, frame: Frame, action: A) -> None:
+    """The event of the destiny card `card` (turns 2–6): its effects in order, then control."""
+    card = frame["card"]
+    EFFECTS.run(state, BOARD.destinies[card].effects, then="done", card=card)
+
+
+@destiny.step("done")
+def _destiny_done(state: MyaState, frame: Frame, action: A) -> None:
+    update_control(state)
+    state.ret()
+
+
+def context(frame: Frame) -> dict[str, Any]:
+    """What a card's effects all receive: the card, and the faction that played it (event cards)."""
+    return {key: frame[key] for key in ("card", "fac") if key in frame}
+
+
+def spanish_held(state: MyaState, areas: list[int]) -> list[int]:
+    return [x for x in areas if state.d["ctrl"][x - 1] == "es"]
+
+
+# -------------------------------------------------------------------------------------------- roll
+roll_effect = EFFECTS.kind("roll", rule="4.3.2")
+
+
+@roll_effect.step()
+def _roll(state: MyaState, frame: Frame, action: A) -> None:
+    """A die chooses the effects that follow: `faces` maps ranges of faces ("2-4") to lists of effects;
+    or, with `at_most_held` (areas), a face at most the number of them Spain holds runs `success`, any
+    other `failure`. With `if_held`, the die is rolled only if Spain holds one of those areas; otherwise
+    `otherwise` runs."""
+    if "if_held" in frame and not spanish_held(state, frame["if_held"]):
+        otherwise = frame.get("otherwise", [])
+        if otherwise:
+            EFFECTS.run(state, otherwise, then="done", **context(frame))
+            return
+        state.ret()
+        return
+    roll(state, "rolled")
+
+
+@roll_effect.step("rolled")
+def _rolled(state: MyaState, frame: Frame, action: A) -> None:
+    die = face(action)
+    if frame.get("log_die"):
+        state.log("log.die", die=die)
+    if "faces" in frame:
+        effects = next(then for spec, then in frame["faces"].items() if die in faces(spec))
+    else:
+        held = len(spanish_held(state, frame["at_most_held"]))
+        effects = frame["success"] if die <= held else frame["failure"]
+    if not effects:
+        state.ret()
+        return
+    EFFECTS.run(state, effects, then="done", **context(frame))
+
+
+@roll_effect.step("done")
+def _roll_done(state: MyaState, frame: Frame, action: A) -> None:
+    state.ret()
+
+
+# --------------------------------------------------------------------------------- Royal Support
+support = EFFECTS.kind("support", rule="cards")
+
+
+@support.step()
+def _support(state: MyaState, frame: Frame, action: A) -> None:
+    """Royal Support moves by `n` (within the track)."""
+    move_support(state, frame["n"])
+    state.log("log.support", rs=state.d["rs"])
+    state.ret()
+
+
+support_by_control = EFFECTS.kind("support_by_control", rule="cards")
+
+
+@support_by_control.step()
+def _support_by_control(state: MyaState, frame: Frame, action: A) -> None:
+    """Royal Support +1 if Spain holds one of `areas`, −1 if not; with `each`, +1 or −1 for every one."""
+    held = spanish_held(state, frame["areas"])
+    if frame.get("each"):
+        for x in frame["areas"]:
+            move_support(state, 1 if x in held else -1)
+    else:
+        move_support(state, 1 if held else -1)
+    state.log("log.support", rs=state.d["rs"])
+    state.ret()
+
+
+# ------------------------------------------------------------------------------------- units lost
+def weakest(state: MyaState, area: int, fac: str, bag: str) -> list[Any] | None:
+    """The unit of `bag` a loss takes first: a reduced one, then the lowest attack."""
+    here = [p for p in pieces(state, area, fac) if KINDS[p[0]].bag == bag]
+    if not here:
+        return None
+    return min(here, key=lambda p: (-p[1], KINDS[p[0]].attack, p[0]))
+
+
+lose_units = EFFECTS.kind("lose_units", rule="4.2")
+
+
+@lose_units.step()
+def _lose_units(state: MyaState, frame: Frame, action: A) -> None:
+    """Spain loses `n` units of `bag`, one at a time (`lose_unit`); with ``near = "colon"``, those
+    nearest Colón."""
+    if not frame["n"]:
+        update_control(state)
+        state.ret()
+        return
+    frame["n"] -= 1
+    near = colon_area(state) if frame.get("near") == "colon" else None
+    state.call("lose_unit", then="start", fac="es", bag=frame["bag"], near=near)
+
+
+lose_unit = PROCS.proc("lose_unit", "4.2")
+
+
+@lose_unit.step()
+def _lose_unit(state: MyaState, frame: Frame, action: A) -> None:
+    """A unit of `bag` leaves the map: the owner chooses the area (nearest `near` when given), the
+    weakest such unit there goes."""
+    areas = [x for x in AREAS if weakest(state, x, frame["fac"], frame["bag"])]
+    if not areas:
+        state.ret()
+        return
+    if frame.get("near"):
+        close = min(BOARD.distance(x, frame["near"]) for x in areas)
+        areas = [x for x in areas if BOARD.distance(x, frame["near"]) == close]
+    state.decide(
+        ROLE[frame["fac"]],
+        "choose_area",
+        area_actions("at", areas),
+        then="chosen",
+        prompt="prompt.lose_unit",
+        bag=f"@bag.{frame['bag']}",
+    )
+
+
+@lose_unit.step("chosen")
+def _lose_unit_chosen(state: MyaState, frame: Frame, action: A) -> None:
+    area = int(arg(action))
+    piece = weakest(state, area, frame["fac"], frame["bag"])
+    assert piece is not None
+    remove(state, area, frame["fac"], piece)
+    state.log("log.lost", kind=f"@kind.{piece[0]}", area=area)
+    update_control(state)
+    state.ret()
+
+
+# ------------------------------------------------------------------------ settlers to a chosen area
+settle = EFFECTS.kind("settle", rule="4.3.2")
+
+
+@settle.step()
+def _settle(state: MyaState, frame: Frame, action: A) -> None:
+    """Spain chooses one of `areas` it holds; the units of `units` (bag → number) deploy there."""
+    state.decide(
+        ROLE["es"],
+        "choose_area",
+        area_actions("at", spanish_held(state, frame["areas"])),
+        then="chosen",
+        prompt="prompt.settlers_area",
+    )
+
+
+@settle.step("chosen")
+def _settle_chosen(state: MyaState, frame: Frame, action: A) -> None:
+    area = int(arg(action))
+    bags = [bag for bag, n in frame["units"].items() for _ in range(n)]
+    state.call("deploy", then="done", fac="es", bags=bags, rule=f"only_{area}", card=frame["card"])
+
+
+@settle.step("done")
+def _settle_done(state: MyaState, frame: Frame, action: A) -> None:
+    frame.pop("ret", None)
+    state.ret()
+
+
+# --------------------------------------------------------------------------------------- announce
+announce = EFFECTS.kind("announce", rule="4.3.2.I")
+
+
+@announce.step()
+def _announce(state: MyaState, frame: Frame, action: A) -> None:
+    """A card whose effect is a rule in force this turn (cards 23, 24: `turns.set_flags`): it is told."""
+    state.log(f"log.card_{frame['card']}")
+    state.ret()

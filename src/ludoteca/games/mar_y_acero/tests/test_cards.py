@@ -1,0 +1,52 @@
+"""Card effects are data (§4.3.2 I–II, `data/cards.toml`), run by the core's interpreter: the lists name
+known kinds, and a card played does what its list says, citing the card."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.games.mar_y_acero.board import BOARD
+from ludoteca.games.mar_y_acero.procs import EFFECTS
+from ludoteca.games.mar_y_acero.tests.positions import empty_position, legal, play, put, run
+
+
+def test_every_card_names_its_effects_and_unknown_kinds_are_refused() -> None:
+    assert BOARD.events[15].effects == ({"kind": "deploy", "rule": "own"}, {"kind": "prison"})
+    assert all(BOARD.destinies[c].effects for c in range(20, 40))
+    with pytest.raises(ValueError, match="unknown effect"):
+        EFFECTS.check([{"kind": "plague"}], "card 99")
+
+
+def test_card_30_raises_royal_support_when_spain_holds_area_1_and_cites_the_card() -> None:
+    state = empty_position(rs=4)
+    put(state, 1, "es", "jinete")
+    run(state, "destiny", card=30)
+    assert state.d["rs"] == 5
+    assert [line[3] for line in state.logs if line[0] == "log.support"] == ["card.30"]
+
+
+def test_card_31_without_6_7_8_rolls_nothing_and_says_so() -> None:
+    state = empty_position(rs=4)
+    put(state, 1, "es", "jinete")
+    run(state, "destiny", card=31)
+    assert state.d["rs"] == 4  # no die: the card moved on to the next turn at once
+    assert [line[3] for line in state.logs if line[0] == "log.support"] == ["card.31"]
+
+
+def test_card_35_compares_the_die_with_the_spanish_areas_of_1_to_5() -> None:
+    state = empty_position(rs=4)
+    for area in (1, 2, 3):
+        put(state, area, "es", "peon", "jinete")
+    run(state, "destiny", card=35)
+    assert state.d["wait"]["rule"] == "card.35"
+    play(state, "die 3")  # 3 ≤ 3 areas: Royal Support +2
+    assert state.d["rs"] == 6
+    state = empty_position(rs=4)
+    for area in (1, 2, 3):
+        put(state, area, "es", "peon", "jinete")
+    run(state, "destiny", card=35)
+    play(state, "die 4")  # 4 > 3: Royal Support −1 and a Soldier lost, Spain choosing where
+    assert state.d["rs"] == 3
+    assert legal(state) == ["at 1", "at 2", "at 3"]
+    play(state, "at 2")
+    assert [p[0] for p in state.d["map"][1]["es"]] == ["peon"]
