@@ -96,6 +96,14 @@ class Options:
         return tuple(specs)
 
     @classmethod
+    @cache
+    def _kinds(cls) -> tuple[tuple[str, Any], ...]:
+        """Each field's name and type, resolved once (``typing.get_type_hints`` is costly, and `parse`
+        runs at every new game)."""
+        hints = typing.get_type_hints(cls)
+        return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+    @classmethod
     def spec(cls, name: str) -> OptionSpec:
         """The option called `name`; raises `BadOptionError` naming the known options."""
         for spec in cls.specs():
@@ -126,14 +134,12 @@ class Options:
         raw = {str(k): v for k, v in (given or {}).items()}
         for name in raw:
             cls.spec(name)  # raises on an unknown option
-        hints = typing.get_type_hints(cls)
         values: dict[str, Any] = {}
-        for f, spec in zip(dataclasses.fields(cls), cls.specs(), strict=True):
+        for (name, kind), spec in zip(cls._kinds(), cls.specs(), strict=True):
             word = str(raw.get(spec.name, spec.default)).strip().lower()
             if word not in spec.choices and not (spec.open_ended and cls.accepts(spec, word)):
                 raise cls.refused(spec, word)
-            kind = hints[f.name]
-            values[f.name] = word == "on" if kind is bool else int(word) if kind is int else word
+            values[name] = word == "on" if kind is bool else int(word) if kind is int else word
         parsed = cls(**values)
         parsed.check()
         return parsed
