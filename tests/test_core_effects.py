@@ -125,6 +125,71 @@ def test_check_refuses_an_unknown_kind_naming_the_known_ones() -> None:
         EFFECTS.check([{"kind": "steal"}], "cards.toml")
 
 
+# ------------------------------------------------ a second vocabulary whose effects say if they were done
+TRIED = EffectKinds(PROCS, rule="cards", name="tried", prefix="tried.", carried_out=True)
+tried_coins = TRIED.kind("coins", rule="cards.coins")  # the same name as EFFECTS' kind: its own procedure
+tried_draw = TRIED.kind("draw", rule="cards.draw")
+
+
+@tried_coins.step()
+def _tried_coins(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.d["coins"] += frame["n"]
+    s.ret(True)
+
+
+@tried_draw.step()
+def _tried_draw(s: State, frame: dict[str, Any], action: int | None) -> None:
+    """A card from the deck: with none left, the effect cannot be carried out."""
+    if not s.d["deck"]:
+        s.ret(False)
+        return
+    s.d["deck"] -= 1
+    s.ret(True)
+
+
+attempt = PROCS.proc("attempt", rule="cards")
+
+
+@attempt.step()
+def _attempt(s: State, frame: dict[str, Any], action: int | None) -> None:
+    TRIED.run(s, s.d["effects"], then="done")
+
+
+@attempt.step("done")
+def _attempt_done(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.end_game("over", [0.0], carried_out=frame["ret"])
+
+
+def attempted(effects: list[dict[str, Any]], deck: int) -> CardState:
+    state = CardState(CardGame(), Options(), {"effects": effects, "deck": deck, "coins": 0})
+    state.start("attempt")
+    return state
+
+
+def test_effects_that_say_whether_they_were_carried_out_stop_at_the_first_that_was_not() -> None:
+    effects = [{"kind": "coins", "n": 1}, {"kind": "draw"}, {"kind": "coins", "n": 10}]
+    state = attempted(effects, deck=1)
+    assert state.d["over"]["params"] == {"carried_out": True} and state.d["coins"] == 11
+    state = attempted(effects, deck=0)
+    assert state.d["over"]["params"] == {"carried_out": False}
+    assert state.d["coins"] == 1 and state.d["deck"] == 0  # the coins after the failed draw never came
+    assert attempted([], deck=0).d["over"]["params"] == {"carried_out": True}
+
+
+def test_vocabularies_on_one_procedure_set_keep_their_kinds_apart() -> None:
+    assert {"effect.coins", "tried.coins"} <= set(PROCS.by_name)
+    TRIED.check([{"kind": "coins", "n": 1}], "tried.toml")
+    EFFECTS.check([{"kind": "coins", "n": 1}], "cards.toml")
+    with pytest.raises(ValueError, match=r"tried.toml: unknown effect .*kinds are: coins, draw$"):
+        TRIED.check([{"kind": "tried.coins"}], "tried.toml")
+
+
+def test_effects_that_say_whether_they_were_carried_out_are_not_chosen() -> None:
+    state = attempted([], deck=0)
+    with pytest.raises(ValueError, match="run in order"):
+        TRIED.run(state, [{"kind": "coins", "n": 1}], then="done", chooser=Chooser(0, [0], 1, "p", ["x"], {}))
+
+
 # ------------------------------------------------------------------------------------ observations
 def write(out: Observation) -> None:
     out.add("morale", 0.5)

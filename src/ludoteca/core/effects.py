@@ -9,7 +9,13 @@ runs a card's effects:
 - **in order**, every one of them (Mar y Acero's event cards);
 - **as the owner chooses** (`Chooser`): any order, any of them left out, only those that would change
   something offered (Patria Libre's §1. Cartas de líder). A card of a single effect carries it out without
-  asking.
+  asking;
+- **while each is carried out** (``carried_out=True``): every kind returns whether it could be carried out;
+  the list stops at the first that could not and returns False, or returns True (Mar y Acero's Nitayno
+  cards, §5.3.2: an effect that cannot be carried out draws another card).
+
+A game may declare several vocabularies on one procedure set, each with its own `prefix` for its kinds'
+procedures.
 """
 
 from __future__ import annotations
@@ -52,9 +58,19 @@ class Chooser:
 class EffectKinds:
     """One game's effect vocabulary and the interpreter procedure that runs lists of its effects."""
 
-    def __init__(self, procedures: ProcedureSet, rule: str, name: str = "effects") -> None:
+    def __init__(
+        self,
+        procedures: ProcedureSet,
+        rule: str,
+        name: str = "effects",
+        prefix: str = "effect.",
+        carried_out: bool = False,
+    ) -> None:
         self.procedures = procedures
         self.name = name
+        self.prefix = prefix
+        self.carried_out = carried_out
+        self.kinds: set[str] = set()
         self.possible: dict[str, Possible] = {}
         interpreter = procedures.proc(name, rule)
         interpreter.step()(self._next)
@@ -62,16 +78,18 @@ class EffectKinds:
 
     def kind(self, name: str, rule: str, possible: Possible | None = None) -> Procedure:
         """Declare effect kind `name` (rulebook section `rule`): returns its procedure, whose steps the game
-        writes. `possible` tells whether it would change anything now (by default it always would)."""
+        writes. `possible` tells whether it would change anything now (by default it always would). With
+        `carried_out`, the procedure returns whether it could be carried out."""
         if possible is not None:
             self.possible[name] = possible
-        return self.procedures.proc(f"effect.{name}", rule)
+        self.kinds.add(name)
+        return self.procedures.proc(f"{self.prefix}{name}", rule)
 
     def check(self, effects: Sequence[Mapping[str, Any]], where: str) -> None:
         """Every effect names a declared kind (called when a game loads its cards)."""
         for effect in effects:
-            if f"effect.{effect.get('kind')}" not in self.procedures.by_name:
-                known = ", ".join(sorted(n[7:] for n in self.procedures.by_name if n.startswith("effect.")))
+            if effect.get("kind") not in self.kinds:
+                known = ", ".join(sorted(self.kinds))
                 raise ValueError(f"{where}: unknown effect {effect!r}; kinds are: {known}")
 
     def run(
@@ -84,6 +102,8 @@ class EffectKinds:
     ) -> None:
         """Carry out `effects` (each a mapping with its ``kind``) with `context` as every effect's locals,
         then continue the caller at step `then`."""
+        if chooser is not None and self.carried_out:
+            raise ValueError(f"{self.name}: effects that report being carried out run in order, unchosen")
         state.call(
             self.name,
             then=then,
@@ -103,15 +123,20 @@ class EffectKinds:
 
     def _start(self, state: Any, frame: Frame, index: int) -> None:
         frame["left"].remove(index)
-        state.call(f"effect.{frame['effects'][index]['kind']}", then="start", **self.local(frame, index))
+        state.call(
+            f"{self.prefix}{frame['effects'][index]['kind']}", then="start", **self.local(frame, index)
+        )
 
     def _next(self, state: Any, frame: Frame, action: int | None) -> None:
+        if self.carried_out and "ret" in frame and not frame.pop("ret"):
+            state.ret(False)  # this effect could not be carried out: the rest of the list is not tried
+            return
         chooser = frame["chooser"]
         if chooser is None:
             if frame["left"]:
                 self._start(state, frame, frame["left"][0])
             else:
-                state.ret()
+                state.ret(True if self.carried_out else None)
             return
         offered = [i for i in frame["left"] if self.would_change(state, frame, i)]
         if not offered:

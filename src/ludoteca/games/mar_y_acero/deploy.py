@@ -3,6 +3,7 @@ and the Royal Scribes' free action in those phases (§4.4.3 a, b)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
@@ -76,50 +77,144 @@ def colon_area(state: MyaState) -> int | None:
     return None
 
 
+# ------------------------------------------------------------------------------- where units may go
+Placement = Callable[["MyaState", str], list[list[int]]]
+"""Where `fac` may deploy under one deployment rule: lists of areas, best tier first (facts B4)."""
+
+PLACEMENTS: dict[str, Placement] = {}
+"""Every deployment rule a card's data (`rule` of a `deploy` effect) or the code may name, with its tiers."""
+
+
+def placement(*names: str) -> Callable[[Placement], Placement]:
+    """Declare the decorated function as the tiers of the deployment rules `names`."""
+
+    def register(tiers_of: Placement) -> Placement:
+        for name in names:
+            if name in PLACEMENTS:
+                raise ValueError(f"deployment rule {name!r} declared twice")
+            PLACEMENTS[name] = tiers_of
+        return tiers_of
+
+    return register
+
+
+def check_rule(rule: str, where: str) -> None:
+    """A deployment rule is one of `PLACEMENTS` (checked for every card when the game loads)."""
+    if rule not in PLACEMENTS:
+        known = ", ".join(name for name in sorted(PLACEMENTS) if not name.startswith("only_"))
+        raise ValueError(f"{where}: unknown deployment rule {rule!r}; rules are: {known}, only_<area>")
+
+
 def tiers(state: MyaState, frame: Frame) -> list[list[int]]:
     """Where a card (or the reinforcement rule) lets `fac` deploy, best tier first (facts B4)."""
-    rule, fac = frame["rule"], frame["fac"]
-    enemy = OTHER[fac]
-    position = state.d
+    check_rule(frame["rule"], "deploy")
+    return PLACEMENTS[frame["rule"]](state, frame["fac"])
+
+
+@placement("reinforce")
+def _reinforce_tiers(state: MyaState, fac: str) -> list[list[int]]:
+    """§4.3.2 III deployment priorities: own areas, then empty areas next to them, then areas next to them
+    with the enemy."""
     mine = held(state, fac)
+    near = {n for x in mine for n in BOARD.adjacent(x)}
+    return [
+        mine,
+        [x for x in AREAS if empty(state, x) and x in near],
+        [x for x in sorted(near) if present(state, x, OTHER[fac])],
+    ]
+
+
+@placement("own")
+def _own(state: MyaState, fac: str) -> list[list[int]]:
+    return [held(state, fac)]
+
+
+@placement("not_spanish")
+def _not_spanish(state: MyaState, fac: str) -> list[list[int]]:
+    """Indigenous-held areas, else those with the fewest Spaniards."""
+    return [[x for x in AREAS if state.d["ctrl"][x - 1] == "ind"], fewest(state, "es", list(AREAS))]
+
+
+@placement("spanish_held")
+def _spanish_held(state: MyaState, fac: str) -> list[list[int]]:
+    """Spanish-held areas (in turn 2 not Colón's), else anywhere."""
+    colon = colon_area(state) if state.d["turn"] == 2 else None
+    return [[x for x in held(state, "es") if x != colon], list(AREAS)]
+
+
+def _fewest_spaniards(state: MyaState) -> list[int]:
+    return fewest(state, "es", [x for x in AREAS if present(state, x, "es")])
+
+
+@placement("empty_then_own")
+def _empty_then_own(state: MyaState, fac: str) -> list[list[int]]:
+    """Empty areas, then indigenous-held ones, then those with the fewest Spaniards."""
+    return [[x for x in AREAS if empty(state, x)], held(state, "ind"), _fewest_spaniards(state)]
+
+
+@placement("empty_or_own")
+def _empty_or_own(state: MyaState, fac: str) -> list[list[int]]:
+    """Empty or indigenous-held areas alike, then those with the fewest Spaniards."""
     empties = [x for x in AREAS if empty(state, x)]
-    if rule == "reinforce":  # §4.3.2 III deployment priorities
-        near = {n for x in mine for n in BOARD.adjacent(x)}
-        return [
-            mine,
-            [x for x in empties if x in near],
-            [x for x in sorted(near) if present(state, x, enemy)],
-        ]
-    if rule == "own":
-        return [mine]
-    if rule == "not_spanish":
-        return [[x for x in AREAS if position["ctrl"][x - 1] == "ind"], fewest(state, "es", list(AREAS))]
-    if rule == "spanish_held":
-        colon = colon_area(state) if position["turn"] == 2 else None
-        return [[x for x in held(state, "es") if x != colon], list(AREAS)]
-    if rule == "empty_then_own":
-        return [
-            empties,
-            held(state, "ind"),
-            fewest(state, "es", [x for x in AREAS if present(state, x, "es")]),
-        ]
-    if rule == "empty_or_own":
-        return [
-            sorted(set(empties) | set(held(state, "ind"))),
-            fewest(state, "es", [x for x in AREAS if present(state, x, "es")]),
-        ]
-    if rule == "ovando":
-        return [[1, 2, 10]]
-    if rule in ("colon_or_5_6_15", "colon_or_5_6"):
-        where = colon_area(state)
-        return [[where]] if where else [[5, 6, 15] if rule == "colon_or_5_6_15" else [5, 6]]
-    if rule == "area_10":
-        return [[10]]
-    if rule == "empty_or_fewest_enemy":
-        return [empties, fewest(state, enemy, list(AREAS))]
-    if rule.startswith("only_"):
-        return [[int(rule[5:])]]
-    raise ValueError(f"unknown deployment rule {rule!r}")
+    return [sorted(set(empties) | set(held(state, "ind"))), _fewest_spaniards(state)]
+
+
+@placement("ovando")
+def _ovando(state: MyaState, fac: str) -> list[list[int]]:
+    """Card 7: areas 1, 2 and 10 (at least one unit in each, `candidates`)."""
+    return [[1, 2, 10]]
+
+
+@placement("colon_or_5_6_15")
+def _colon_or_5_6_15(state: MyaState, fac: str) -> list[list[int]]:
+    where = colon_area(state)
+    return [[where]] if where else [[5, 6, 15]]
+
+
+@placement("colon_or_5_6")
+def _colon_or_5_6(state: MyaState, fac: str) -> list[list[int]]:
+    where = colon_area(state)
+    return [[where]] if where else [[5, 6]]
+
+
+@placement("area_10")
+def _area_10(state: MyaState, fac: str) -> list[list[int]]:
+    return [[10]]
+
+
+@placement("empty_or_fewest_enemy")
+def _empty_or_fewest_enemy(state: MyaState, fac: str) -> list[list[int]]:
+    return [[x for x in AREAS if empty(state, x)], fewest(state, OTHER[fac], list(AREAS))]
+
+
+def _only(area: int) -> Placement:
+    def tiers_of(state: MyaState, fac: str) -> list[list[int]]:
+        return [[area]]
+
+    return tiers_of
+
+
+for _area in AREAS:
+    placement(f"only_{_area}")(_only(_area))  # the one area a card names, or a player chose for it
+
+
+def deploy_rules(effects: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """The deployment rules a list of card effects names, those nested in a roll's lists included."""
+    for effect in effects:
+        if effect.get("kind") == "deploy":
+            yield effect["rule"]
+        for value in effect.values():
+            for inner in value.values() if isinstance(value, dict) else [value]:
+                if isinstance(inner, list) and all(isinstance(item, dict) for item in inner):
+                    yield from deploy_rules(inner)
+
+
+for _id, _effects in [
+    *((card.id, card.effects) for card in BOARD.events.values()),
+    *((card.id, card.effects) for card in BOARD.destinies.values()),
+]:
+    for _rule in deploy_rules(_effects):
+        check_rule(_rule, f"data/cards.toml, card {_id}")
 
 
 # -------------------------------------------------------------------------------------- deployment

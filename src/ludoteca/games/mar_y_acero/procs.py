@@ -16,4 +16,12 @@ EFFECTS = EffectKinds(PROCS, rule="4.3.2", name="card.effects")
 procedure ``effect.<kind>`` each (effects.py, events.py, destinies.py). Every effect receives `card` and,
 for an event card, `fac` (the faction that played it), then its own fields."""
 
-__all__ = ["BOTS", "EFFECTS", "PROCS", "A", "Frame"]
+NITAYNO_EFFECTS = EffectKinds(
+    PROCS, rule="5.3.2", name="nitayno.effects", prefix="nitayno.effect.", carried_out=True
+)
+"""The effects of the Nitayno's cards (§5.3.2), the `effect` lists of `data/nitayno.toml` (a row's, the turn-6
+`bottom`, a roll's faces): one procedure ``nitayno.effect.<kind>`` each (nitayno/effects.py,
+nitayno/turn_six.py). Every effect receives `card`, then its own fields, and returns whether it could be
+carried out; a list stops at the first that could not (§5.3.2: another card is drawn for it)."""
+
+__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "A", "Frame"]

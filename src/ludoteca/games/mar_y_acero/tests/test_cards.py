@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.games.mar_y_acero.board import BOARD
+from ludoteca.games.mar_y_acero.deploy import PLACEMENTS, check_rule, deploy_rules, tiers
 from ludoteca.games.mar_y_acero.procs import EFFECTS
 from ludoteca.games.mar_y_acero.tests.positions import empty_position, legal, play, put, run
 
@@ -50,3 +51,31 @@ def test_card_35_compares_the_die_with_the_spanish_areas_of_1_to_5() -> None:
     assert legal(state) == ["at 1", "at 2", "at 3"]
     play(state, "at 2")
     assert [p[0] for p in state.d["map"][1]["es"]] == ["peon"]
+
+
+def test_deployment_rules_are_a_table_and_unknown_ones_are_refused() -> None:
+    """Every rule a card's `deploy` names has its tiers (one function each); an unknown one fails with the
+    known ones listed, at import for the card data and when a deployment is run."""
+    named = {rule for card in BOARD.events.values() for rule in deploy_rules(card.effects)}
+    assert named == {
+        *("not_spanish", "spanish_held", "empty_then_own", "empty_or_own", "ovando", "colon_or_5_6_15"),
+        *("own", "area_10", "colon_or_5_6", "empty_or_fewest_enemy"),
+    }
+    assert named | {"reinforce"} | {f"only_{n}" for n in range(1, 16)} == set(PLACEMENTS)
+    with pytest.raises(ValueError, match=r"card 99: unknown deployment rule 'uphill'; rules are: area_10, "):
+        check_rule("uphill", "card 99")
+    with pytest.raises(ValueError, match="unknown deployment rule 'only_16'"):
+        tiers(empty_position(), {"rule": "only_16", "fac": "es"})
+
+
+def test_deployment_tiers_follow_their_rule() -> None:
+    state = empty_position(turn=2)
+    put(state, 3, "es", "colon", "peon")
+    put(state, 4, "es", "jinete")
+    put(state, 5, "ind", "naboria")
+    empties = [n for n in range(1, 16) if n not in (3, 4, 5)]
+    assert tiers(state, {"rule": "spanish_held", "fac": "ind"}) == [[4], list(range(1, 16))]  # not Colón's
+    assert tiers(state, {"rule": "empty_then_own", "fac": "ind"}) == [empties, [5], [3, 4]]
+    assert tiers(state, {"rule": "colon_or_5_6", "fac": "es"}) == [[3]]
+    assert tiers(state, {"rule": "only_7", "fac": "es"}) == [[7]]
+    assert tiers(state, {"rule": "empty_or_fewest_enemy", "fac": "es"})[0] == empties

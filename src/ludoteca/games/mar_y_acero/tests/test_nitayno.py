@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
+from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS
 from ludoteca.games.mar_y_acero.state import MyaState
 from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, legal, play, put, run
 
@@ -255,6 +259,39 @@ def test_special_phase_draws_again_when_the_effect_cannot_be_done() -> None:
     play(state, "nitayno 44")
     assert logged(state, "nitayno.cannot") == [{"card": "@nitayno.card.44"}]
     assert "nitayno 44" not in legal(state) and "nitayno 45" in legal(state)
+
+
+def test_a_nitayno_card_row_is_data_run_by_the_core_interpreter() -> None:
+    """Card 41 at 1 VP is one `roll` whose faces lead to more effects; each kind is its own procedure
+    (``nitayno.effect.<kind>``), the lists run by `NITAYNO_EFFECTS`, and what they log cites §5.3.2."""
+    state = solo(turn=2, vp=1, rs=4)
+    run(state, "nitayno.special_phase")
+    play(state, "nitayno 41")
+    assert [frame["p"] for frame in state.d["stack"][-2:]] == ["nitayno.effects", "nitayno.effect.roll"]
+    assert state.d["wait"]["rule"] == "5.3.2"
+    play(state, "die 3")  # 3-4: Royal Support +1
+    assert state.d["rs"] == 5 and logged(state, "nitayno.rolled") == [{"die": 3}]
+    assert [line[3] for line in state.logs if line[0] == "nitayno.rolled"] == ["5.3.2"]
+    assert not logged(state, "nitayno.cannot")
+
+
+def test_a_royal_support_the_track_cannot_give_draws_another_card() -> None:
+    """Card 41, face 3 at Royal Support 10: the track cannot move, so §5.3.2 draws another turn-2 card."""
+    state = solo(turn=2, vp=1, rs=10)
+    run(state, "nitayno.special_phase")
+    play(state, "nitayno 41", "die 3")
+    assert logged(state, "nitayno.cannot") == [{"card": "@nitayno.card.41"}]
+    assert legal(state) == ["nitayno 42", "nitayno 43"]
+
+
+def test_unknown_nitayno_effects_are_refused_and_the_vocabularies_are_apart() -> None:
+    NITAYNO_EFFECTS.check([{"kind": "royal_support", "n": 1}, {"kind": "converge", "areas": 1}], "card 41")
+    with pytest.raises(ValueError, match="card 99: unknown effect"):
+        NITAYNO_EFFECTS.check(
+            [{"kind": "support", "n": 1}], "card 99"
+        )  # an event card's kind, not the Nitayno's
+    kinds = {effect["kind"] for card in NITAYNO.cards.values() for effect in card.effects()}
+    assert kinds == NITAYNO_EFFECTS.kinds  # every kind declared is used by some card
 
 
 def test_raid_strikes_the_spanish_unit_its_order_names() -> None:
