@@ -159,6 +159,40 @@ def test_hotseat_prompts_name_the_role_once(tmp_path: Path) -> None:
         assert f"{role}: {role}" not in prompt and prompt.count(f"{role}:") == 1
 
 
+WAITING = {
+    "es": ("Esperando a Hidalgo…", "Esperando a Hidalgo (IA), que piensa…"),
+    "en": ("Waiting for Hidalgo…", "Waiting for Hidalgo (AI), who is thinking…"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_seat_that_waits_reads_whom_it_waits_for_once(tmp_path: Path, lang: str) -> None:
+    """An invited two-person game: while Hidalgo decides, Calleja's page names him once and shows no
+    prompt addressed to him; Hidalgo's own page shows his prompt and never says it waits. With Hidalgo
+    an AI that takes its time, the page says it is thinking, still naming him once."""
+    waiting, thinking = WAITING[lang]
+    with served(tmp_path, ai_delay=30) as server, chromium() as browser:
+
+        def prompt_of(game_id: str, token: str) -> str:
+            page = browser.new_page()
+            errors = watch_errors(page)
+            page.goto(f"{server.base}/play/{game_id}?lang={lang}#token={token}")
+            page.wait_for_selector("body[data-move] #prompt:not(:empty)", state="attached")
+            text = page.locator("#prompt").inner_text().strip()
+            assert errors == []
+            page.close()
+            return text
+
+        body = {"game": "patria-libre", "seats": [{"kind": "me"}, {"kind": "human"}]}
+        made = httpx.post(f"{server.base}/api/games", json=body).json()
+        assert prompt_of(made["id"], made["invitations"]["calleja"]) == waiting
+        hidalgo = prompt_of(made["id"], made["token"])
+        assert waiting.split(" ")[0] not in hidalgo and hidalgo.count("Hidalgo") <= 1 and len(hidalgo) > 10
+        body = {"game": "patria-libre", "seats": [{"kind": "ai", "spec": "random"}, {"kind": "me"}]}
+        made = httpx.post(f"{server.base}/api/games", json=body).json()
+        assert prompt_of(made["id"], made["token"]) == thinking
+
+
 @pytest.mark.parametrize(
     ("lang", "shown", "raw"), [("es", "muy difícil", "very-hard"), ("en", "very hard", "level1")]
 )
