@@ -215,3 +215,74 @@ def test_the_replay_viewer_speaks_the_pages_language(tmp_path: Path) -> None:
         message = page.locator("#error").inner_text()
         assert "nosuchgame" in message or "partida" in message
         assert not re.search(r"\b(not found|unknown|game)\b", message, re.IGNORECASE), message
+
+
+LABELS = """(node) => [...node.querySelectorAll(":scope > text")].map((text) => {
+  const style = getComputedStyle(text);
+  const box = text.getBoundingClientRect();
+  const outline = node.querySelector(":scope > rect");
+  return {
+    text: text.textContent, fill: style.fill, stroke: style.stroke, strokeWidth: style.strokeWidth,
+    box: { x: box.x, y: box.y, width: box.width, height: box.height },
+    above: Boolean(outline.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING),
+  };
+})"""
+
+# Every location's labels (its name, its marks) lie inside its outline, clear of the hint's stroke (5
+# board units wide, half of it inside the box): the names of the labels that do not.
+UNDER_THE_STROKE = """() => {
+  const out = [];
+  for (const place of document.querySelectorAll("#board svg .loc, #board svg .area, #board svg .province")) {
+    const outline = place.querySelector(":scope > rect").getBoundingClientRect();
+    const inset = 2.5 * place.ownerSVGElement.getScreenCTM().a;
+    for (const text of place.querySelectorAll(":scope > text")) {
+      const box = text.getBoundingClientRect();
+      const inside = box.top >= outline.top + inset && box.bottom <= outline.bottom - inset
+        && box.left >= outline.left + inset && box.right <= outline.right - inset;
+      if (box.width && !inside) out.push(text.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("game_id", "seats"), list(GAMES.items()))
+def test_no_locations_label_lies_under_the_hints_stroke(tmp_path: Path, game_id: str, seats: int) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        open_game(page, server.base, game_id, seats, "es")
+        assert page.locator("#board svg .loc, #board svg .area, #board svg .province").count() >= 15
+        assert page.evaluate(UNDER_THE_STROKE) == []
+
+
+def test_the_hint_marks_a_locations_box_and_leaves_its_label_readable(tmp_path: Path) -> None:
+    """The hint's highlight is the target's outline: the label inside keeps its own paint, is drawn above
+    the outline, and its pixels are the same with the hint shown as without (Maquis: every placement
+    the hint may suggest is a location on the board)."""
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors = watch_errors(page)
+        open_game(page, server.base, "maquis", 1, "es")
+        page.wait_for_selector("#hint:not([disabled])")
+        before, shots = {}, {}
+        for target in page.locator("#board svg .target").all():
+            name = target.get_attribute("data-target")
+            before[name] = target.evaluate(LABELS)
+            shots[name] = [page.screenshot(clip=label["box"]) for label in before[name]]
+        page.click("#hint")
+        page.wait_for_selector("#hint-box ol li")
+        hinted = page.locator("#board svg .hinted")
+        assert hinted.count() == 1, page.locator("#hint-box").inner_text()
+        name = hinted.get_attribute("data-target")
+        outline = hinted.locator(":scope > rect").first
+        assert outline.evaluate("(rect) => getComputedStyle(rect).strokeWidth") == "5px"
+        after = hinted.evaluate(LABELS)
+        assert [label["text"] for label in after] == [label["text"] for label in before[name]]
+        for old, new in zip(before[name], after, strict=True):
+            assert [new[key] for key in ("fill", "stroke", "strokeWidth")] == [
+                old[key] for key in ("fill", "stroke", "strokeWidth")
+            ]
+            assert new["stroke"] == "none" and new["above"], new
+        drawn = [page.screenshot(clip=label["box"]) for label in after]
+        assert drawn == shots[name], "the label looks different under the hint"
+        assert errors == []
