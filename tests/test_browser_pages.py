@@ -79,6 +79,25 @@ def other_language_strings(game_id: str, lang: str) -> list[str]:
     return found + words[lang]
 
 
+NUMBERED = re.compile(r"[0-9]+(\.([0-9]+|[IVX]+|[A-Z]))*")
+
+
+def assert_citations_read_in(page: Page, base: str, game_id: str, lang: str) -> None:
+    """Every rule citation on the page reads as the rulebook's number or its section's name in `lang`
+    (the rules reference's heading), never as an anchor's words: `§ placement.patrol` on a Spanish page
+    is English."""
+    sections = httpx.get(f"{base}/api/rules/{game_id}/sections?lang={lang}").json()
+    links = page.locator("a.rule").all()
+    assert links, game_id
+    for link in links:
+        rule = (link.get_attribute("href") or "").split("#")[1]
+        text = link.inner_text()
+        if NUMBERED.fullmatch(rule):
+            assert text == f"§ {rule}", (game_id, text)
+        else:
+            assert sections[rule] in text and rule not in text, (game_id, rule, text)
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_no_page_clips_its_text_or_mixes_languages(tmp_path: Path, lang: str) -> None:
     with served(tmp_path) as server, chromium() as browser:
@@ -92,6 +111,7 @@ def test_no_page_clips_its_text_or_mixes_languages(tmp_path: Path, lang: str) ->
                 text = page.locator("body").inner_text()
                 for foreign in other_language_strings(game_id, lang):
                     assert foreign not in text, (game_id, foreign)
+                assert_citations_read_in(page, server.base, game_id, lang)
                 header = page.locator("header.top")
                 assert header.evaluate("(node) => node.scrollWidth <= node.clientWidth"), (game_id, width)
                 assert page.evaluate("document.documentElement.scrollWidth") <= width, (game_id, width)

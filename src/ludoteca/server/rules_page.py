@@ -13,6 +13,24 @@ from ludoteca.core.game import Game
 ANCHOR = re.compile(r"\s*\{#([A-Za-z0-9_.:-]+)\}\s*$")
 
 
+def rule_sections(game: Game, lang: str) -> dict[str, str]:
+    """Each anchored section of the rules reference in `lang` by its heading's plain text, so that a
+    citation can be shown by the section's name in the reader's language (issue 25): `action` is
+    "Fase de acción" on a Spanish page, never the anchor's English word."""
+    md = MarkdownIt("commonmark", {"html": False})
+    tokens = md.parse(game.rules_reference(lang))
+    sections = {}
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        inline = tokens[i + 1]
+        found = ANCHOR.search(inline.content)
+        if found is not None:
+            words = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
+            sections[found.group(1)] = ANCHOR.sub("", words).strip()
+    return sections
+
+
 def rules_html(game: Game, lang: str) -> str:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     tokens = md.parse(game.rules_reference(lang))

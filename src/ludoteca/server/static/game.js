@@ -1,6 +1,6 @@
 // The game page: one seat's live view over a WebSocket; targets on the board and buttons to act.
 import { api, h } from "/static/dom.js";
-import { downloadRecord, drawBoard, loadBoard, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
+import { downloadRecord, drawBoard, loadBoard, loadSections, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
 import { auth, pageToken } from "/static/tokens.js";
 
@@ -180,6 +180,7 @@ async function main() {
   data = await api(`/api/data/${entry.id}`);
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
+  await loadSections(entry.id);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", askHint);
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
