@@ -5,6 +5,8 @@ game's page in both languages no clipped text and no string of the other languag
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from playwright.sync_api import Page
 
 from browser import chromium, served, watch_errors
 from ludoteca.core.game import get_game
+from ludoteca.core.match import Match
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -225,6 +228,13 @@ def test_lobby_option_values_have_labels(tmp_path: Path, lang: str, shown: str, 
         texts = page.locator("#options").inner_text()
         assert shown in texts and raw not in texts
         assert page.locator("[data-option='difficulty'] option[value='very-hard']").count() == 1
+        # the games listed say their options as the form does, never by their ids
+        body = {"game": "maquis", "options": {"difficulty": "very-hard"}, "seats": [{"kind": "me"}]}
+        game_id = httpx.post(f"{server.base}/api/games", json=body).json()["id"]
+        page.reload()
+        listed = page.locator(f"#list-running li[data-game='{game_id}']").inner_text()
+        assert {"es": "Dificultad: muy difícil", "en": "Difficulty: very hard"}[lang] in listed
+        assert "difficulty" not in listed and "very-hard" not in listed and "missions" not in listed
 
 
 def test_the_replay_viewer_speaks_the_pages_language(tmp_path: Path) -> None:
@@ -305,4 +315,33 @@ def test_the_hint_marks_a_locations_box_and_leaves_its_label_readable(tmp_path: 
             assert new["stroke"] == "none" and new["above"], new
         drawn = [page.screenshot(clip=label["box"]) for label in after]
         assert drawn == shots[name], "the label looks different under the hint"
+        assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "button"), [("es", "Elegir un registro…"), ("en", "Choose a record…")])
+def test_a_record_is_chosen_with_a_button_in_the_pages_language(
+    tmp_path: Path, lang: str, button: str
+) -> None:
+    """The browser's own file button speaks the browser's language: the lobby's is a label of its own,
+    and choosing a record through it opens the replay at that record."""
+    match = Match(get_game("maquis"), seed=2)
+    chooser = random.Random(2)
+    while not match.state.is_terminal():
+        if match.state.is_chance_node():
+            match.play_chance()
+        else:
+            match.apply(chooser.choice(match.state.legal_actions()))
+    record = json.dumps(match.record()).encode()
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page()
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/?lang={lang}")
+        label = page.locator("label[for='upload']")
+        assert label.inner_text() == button and label.is_visible()
+        assert page.locator("#upload").bounding_box()["width"] <= 1  # only the label shows
+        with page.expect_file_chooser() as chosen:
+            label.click()
+        chosen.value.set_files(files=[{"name": "g.json", "mimeType": "application/json", "buffer": record}])
+        page.wait_for_url("**/replay/**")
+        page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
         assert errors == []
