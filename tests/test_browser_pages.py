@@ -76,8 +76,8 @@ def other_language_strings(game_id: str, lang: str) -> list[str]:
         if shown and not any(text in own for own in mine):
             found.append(text)
     words = {
-        "es": ["Undo", "Hint", "Waiting for", "Moves", "Rules"],
-        "en": ["Deshacer", "Pista", "Jugadas", "Reglas"],
+        "es": ["Undo", "Hint", "Waiting for", "Moves", "Rules", "VP×"],
+        "en": ["Deshacer", "Pista", "Jugadas", "Reglas", "PV×"],
     }
     return found + words[lang]
 
