@@ -82,6 +82,14 @@ def other_language_strings(game_id: str, lang: str) -> list[str]:
     return found + words[lang]
 
 
+def assert_fits(page: Page, width: int, where: str) -> None:
+    """The header's items fit its width, and nothing widens the page past the window: a wide board
+    scrolls inside its own frame."""
+    header = page.locator("header.top")
+    assert header.evaluate("(node) => node.scrollWidth <= node.clientWidth"), (where, width)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, (where, width)
+
+
 NUMBERED = re.compile(r"[0-9]+(\.([0-9]+|[IVX]+|[A-Z]))*")
 
 
@@ -108,18 +116,30 @@ def test_no_page_clips_its_text_or_mixes_languages(tmp_path: Path, lang: str) ->
             for width in (1280, 400):
                 page = browser.new_page(viewport={"width": width, "height": 800})
                 errors = watch_errors(page)
-                open_game(page, server.base, game_id, seats, lang)
+                made = open_game(page, server.base, game_id, seats, lang)
                 page.locator("details.panel summary").click()  # the move list open too
                 assert page.evaluate(CLIPPED) == [], (game_id, width)
                 text = page.locator("body").inner_text()
                 for foreign in other_language_strings(game_id, lang):
                     assert foreign not in text, (game_id, foreign)
                 assert_citations_read_in(page, server.base, game_id, lang)
-                header = page.locator("header.top")
-                assert header.evaluate("(node) => node.scrollWidth <= node.clientWidth"), (game_id, width)
-                assert page.evaluate("document.documentElement.scrollWidth") <= width, (game_id, width)
+                assert_fits(page, width, game_id)
+                # a phone is told that the board, wider than its screen, scrolls sideways
+                assert page.locator(".scroll-hint").is_visible() == (width < 700), (game_id, width)
+                # the replay viewer and the rules reference fit the same window
+                page.goto(f"{server.base}/replay/{made['id']}?lang={lang}#token={made['token']}")
+                page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
+                assert page.evaluate(CLIPPED) == [], (game_id, width, "replay")
+                assert_fits(page, width, f"{game_id} replay")
+                page.goto(f"{server.base}/rules/{game_id}?lang={lang}")
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (game_id, "rules")
                 assert errors == []
                 page.close()
+            page = browser.new_page(viewport={"width": width, "height": 800})
+            page.goto(f"{server.base}/?lang={lang}")
+            page.wait_for_selector("#list-running li[data-game]")
+            assert page.evaluate(CLIPPED) == [] and page.locator("label[for='upload']").is_visible()
+            assert_fits(page, width, "lobby")
 
 
 def test_maquis_names_every_choice_and_shows_locations_and_patrol_cards(tmp_path: Path) -> None:
