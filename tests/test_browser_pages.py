@@ -32,6 +32,18 @@ CLIPPED = """() => {
     const cut = el.scrollWidth > el.clientWidth + 1;
     if (hides && cut && el.textContent.trim()) out.push(el.textContent.slice(0, 60));
   }
+  // a numbered list leaves room for its longest number ("10. "), which would else stick out on the left
+  const pen = document.createElement("canvas").getContext("2d");
+  for (const list of document.querySelectorAll("ol")) {
+    const items = [...list.querySelectorAll(":scope > li")];
+    if (!list.getClientRects().length || !items.length) continue;
+    const last = Math.max(items.length + Math.max(list.start, 1) - 1, ...items.map((li) => li.value));
+    const style = getComputedStyle(items[0]);
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    if (pen.measureText(`${last}. `).width > parseFloat(getComputedStyle(list).paddingLeft)) {
+      out.push(`ol: ${last}. ${items[0].textContent.slice(0, 40)}`);
+    }
+  }
   for (const text of document.querySelectorAll("svg text")) {
     const box = text.getBoundingClientRect();
     const room = text.ownerSVGElement.getBoundingClientRect();
