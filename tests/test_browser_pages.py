@@ -377,3 +377,20 @@ def test_a_record_is_chosen_with_a_button_in_the_pages_language(
         page.wait_for_url("**/replay/**")
         page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
         assert errors == []
+
+
+def test_the_rules_reference_leads_back_and_to_the_other_language_at_the_same_section(tmp_path: Path) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 400, "height": 800})
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/rules/maquis?lang=es#action")
+        page.wait_for_selector("#action.cited")
+        assert page.locator("header.top a.brand").get_attribute("href") == "/?lang=es"
+        other = page.locator("header.top a.lang")
+        assert other.inner_text() == "English"
+        other.click()
+        page.wait_for_selector("html[lang='en'] #action.cited")
+        assert page.locator("#action").inner_text() == "Action phase"
+        assert page.locator("header.top a.lang").inner_text() == "Español"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        assert errors == []

@@ -10,6 +10,7 @@ from markdown_it import MarkdownIt
 
 from ludoteca.core.game import Game
 
+LANGUAGE_NAMES = {"es": "Español", "en": "English"}
 ANCHOR = re.compile(r"\s*\{#([A-Za-z0-9_.:-]+)\}\s*$")
 
 
@@ -48,10 +49,18 @@ def rules_html(game: Game, lang: str) -> str:
             last.content = ANCHOR.sub("", last.content)
     body = md.renderer.render(tokens, md.options, {})
     title = html.escape(game.title)
+    other = "en" if lang == "es" else "es"
+    # The header every page has: back to the lobby, and the same reference in the other language (its
+    # link keeps the section read, through rules.js).
+    header = (
+        f'<header class="top"><a class="brand" href="/?lang={lang}">Ludoteca</a> <b>{title}</b>'
+        f'<span class="spacer"></span><a class="lang" href="/rules/{html.escape(game.id)}?lang={other}">'
+        f"{LANGUAGE_NAMES[other]}</a></header>"
+    )
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css"></head>
-<body class="rules"><main class="rules-text">{body}</main>
+<body class="rules">{header}<main class="rules-text">{body}</main>
 <script src="/static/rules.js"></script></body></html>"""
