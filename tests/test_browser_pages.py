@@ -370,6 +370,7 @@ def test_a_record_is_chosen_with_a_button_in_the_pages_language(
         page.goto(f"{server.base}/?lang={lang}")
         label = page.locator("label[for='upload']")
         assert label.inner_text() == button and label.is_visible()
+        assert label.bounding_box()["width"] < 300  # a button, not a bar across the panel
         assert page.locator("#upload").bounding_box()["width"] <= 1  # only the label shows
         with page.expect_file_chooser() as chosen:
             label.click()

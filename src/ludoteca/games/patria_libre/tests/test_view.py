@@ -122,3 +122,12 @@ def test_a_market_space_is_offered_by_the_card_lying_there_and_its_price() -> No
                 assert GAME.catalog.text(f"card.{card}.name", lang) in label and str(price) in label, label
             offered += 1
     assert offered > 0
+
+
+def test_a_result_names_each_sides_points_even_below_zero() -> None:
+    """«(1–-3)» read as a typo: each side's points are named on their own (issue 25)."""
+    for lang in ("es", "en"):
+        for key in ("outcome.lead", "outcome.thirty", "outcome.last_spv"):
+            params = {"winner": "x", "insurgent": 1, "royalist": -3, "tiebreak": ""}
+            text = GAME.catalog.text(key, lang, params)
+            assert "–-" not in text and " -3 " in text and " 1 " in text, text
