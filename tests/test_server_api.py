@@ -3,6 +3,7 @@ change nothing, undo within its rules, records, uploads, AI seats, the rules ref
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -10,8 +11,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
 from ludoteca.server import create_app
+from ludoteca.server.app import catalog
+from ludoteca.server.rules_page import rule_sections
 from toygame import ADD, DONE, RaceGame, RaceOptions
 
 
@@ -255,6 +259,35 @@ def test_the_rules_reference_carries_each_section_anchor(client: TestClient) -> 
     page = client.get("/rules/race", params={"lang": "en"}).text
     assert 'id="turn.decide"' in page
     assert "{#" not in page
+
+
+def test_the_rules_sections_are_named_by_their_headings_in_each_language(client: TestClient) -> None:
+    sections = client.get("/api/rules/race/sections", params={"lang": "en"}).json()
+    assert sections and all(name and "{#" not in name for name in sections.values())
+    assert "turn.decide" in sections
+    page = client.get("/rules/race", params={"lang": "en"}).text
+    assert all(f'id="{anchor}"' in page for anchor in sections)
+    assert client.get("/api/rules/nosuchgame/sections").status_code == 404
+
+
+def test_a_real_games_sections_read_in_the_pages_language() -> None:
+    maquis = get_game("maquis")
+    assert rule_sections(maquis, "es")["action"] == "Fase de acción"
+    assert rule_sections(maquis, "en")["action"] == "Action phase"
+    assert rule_sections(get_game("mar-y-acero"), "es")["4.3.2.I.conflict"] == "Conflicto Indígena"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_an_options_help_names_its_values_as_their_labels_do(lang: str) -> None:
+    """The lobby shows an option's help beside its values' labels: a value's id (`even`, `printed`) may
+    appear in the help only where its label says the same word, so a Spanish page is not left with an
+    English id (issue 25)."""
+    for entry in catalog(lang):
+        for option in entry["options"]:
+            for value, label in zip(option["choices"], option["labels"], strict=True):
+                word = rf"(?<![\w-]){re.escape(value)}(?![\w-])"
+                if re.fullmatch(r"[a-z-]{3,}", value) and re.search(word, option["help"]):
+                    assert re.search(word, label), (entry["id"], option["name"], value, option["help"])
 
 
 def test_only_the_roles_in_play_get_seats(

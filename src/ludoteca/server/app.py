@@ -26,7 +26,7 @@ from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.i18n import LANGUAGES, check_language
 from ludoteca.server.hall import Hall
 from ludoteca.server.limits import RateLimit
-from ludoteca.server.rules_page import rules_html
+from ludoteca.server.rules_page import rule_sections, rules_html
 from ludoteca.server.table import ServerError, Table, Watcher, encode, role_label
 
 STATIC = Path(__file__).parent / "static"
@@ -191,6 +191,11 @@ def create_app(
         return rules_html(game_or_404(game_id), check_lang(lang))
 
     # ------------------------------------------------------------------------------------ API
+    @app.get("/api/rules/{game_id}/sections")
+    async def sections(game_id: str, lang: str = "es") -> dict[str, str]:
+        """The rules reference's sections by anchor, each named by its heading in `lang`."""
+        return rule_sections(game_or_404(game_id), check_lang(lang))
+
     @app.get("/api/catalog")
     async def games_catalog(lang: str = "es") -> list[dict[str, Any]]:
         return catalog(check_lang(lang))

@@ -142,7 +142,14 @@ REFERENCE = {
 
 
 def action_label(state: PatriaState, action: int, lang: str) -> str:
+    """The action in the reader's words; a market space by the card lying there and its price (§Comprar
+    carta), so a buyer need not look for which card space 3 holds."""
     verb, _, what = state.game.actions.names[action].partition(" ")
+    market = state.d["market"]
+    if verb == "slot" and int(what) <= len(market):
+        card, price = market[int(what) - 1], PRICES[int(what) - 1]
+        params = {"target": what, "card": f"@card.{card}.name", "price": price}
+        return state.game.catalog.text("action.slot_card", lang, params)
     ref = REFERENCE.get(verb, "{}").format(what)
     if verb == "supply" and what in COLUMNS:
         ref = f"@column.{what}"

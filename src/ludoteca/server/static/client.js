@@ -12,9 +12,28 @@ export async function loadBoard(url) {
   return boards[url];
 }
 
+let sections = {};
+
+/** The rules reference's section names in the page's language (`/api/rules/<game>/sections`), which
+ * citations show. */
+export async function loadSections(game) {
+  const response = await fetch(`/api/rules/${game}/sections?lang=${lang}`);
+  sections = response.ok ? await response.json() : {};
+}
+
+/** How a citation reads: a rulebook number as it is (§ 4.4.1), any other anchor by its section's name in
+ * the page's language, after the number it starts with if any (§ 4.3.2.I Conflicto Indígena, § Fase de
+ * acción): never an anchor's English word. */
+export function ruleName(rule) {
+  const number = rule.match(/^[0-9]+(\.([0-9]+|[IVX]+|[A-Z]))*/)?.[0] ?? "";
+  const name = sections[rule];
+  if (number === rule || !name) return `§ ${rule}`;
+  return number && !name.startsWith(number) ? `§ ${number} ${name}` : `§ ${name}`;
+}
+
 export function ruleLink(game, rule, label = null) {
-  return h("a", { class: "rule", href: `/rules/${game}?lang=${lang}#${rule}`, target: "ludoteca-rules", title: t("rules") },
-    label ?? `§ ${rule}`);
+  return h("a", { class: "rule", href: `/rules/${game}?lang=${lang}#${rule}`, target: "ludoteca-rules", title: sections[rule] ?? t("rules") },
+    label ?? ruleName(rule));
 }
 
 /**

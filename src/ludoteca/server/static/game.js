@@ -1,6 +1,6 @@
 // The game page: one seat's live view over a WebSocket; targets on the board and buttons to act.
 import { api, h } from "/static/dom.js";
-import { downloadRecord, drawBoard, loadBoard, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
+import { downloadRecord, drawBoard, loadBoard, loadSections, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
 import { auth, pageToken } from "/static/tokens.js";
 
@@ -75,24 +75,28 @@ function renderActions(drawn) {
   $("actions").replaceChildren(...buttons);
 }
 
+/** Whose turn it is and what to do. A seat that waits (or a spectator) reads only whom it waits for,
+ * named once: the prompt is addressed to the seat that decides. */
 function renderPrompt(message) {
   const view = message.view;
   const prompt = $("prompt");
+  prompt.classList.toggle("my-turn", view.actions.length > 0);
   if (view.terminal) {
     prompt.replaceChildren(h("b", {}, t("game_over")));
     return;
   }
-  const mine = view.actions.length > 0;
   const name = roleNames[view.current_role] || view.current_role;
+  if (!view.actions.length) {
+    const ai = message.seats.find((s) => s.role === view.current_role)?.kind === "ai";
+    prompt.replaceChildren(h("span", { class: "waiting" }, t(ai ? "prompt_wait_ai" : "prompt_wait", { role: name })));
+    return;
+  }
   // A prompt that already begins with the role's name ("Hidalgo: elige…") is not prefixed by it twice.
   let text = view.prompt ?? "";
   if (name && text.startsWith(`${name}: `)) text = text.slice(name.length + 2);
-  const thinking = message.seats.find((s) => s.role === view.current_role)?.kind === "ai" ? ` (${t("ai")}) ${t("thinking")}` : "";
-  let who = null;
-  if (!mine) who = h("span", { class: "waiting" }, `${t("prompt_wait")} ${name}`, thinking, ": ");
-  else if (message.my_roles.length > 1 || text !== (view.prompt ?? "")) who = h("span", { class: "turn-of" }, t("turn_of", { role: name }), " ");
-  prompt.replaceChildren(who ?? "", text, " ", view.rule ? ruleLink(view.game, view.rule) : "");
-  prompt.classList.toggle("my-turn", mine);
+  const named = message.my_roles.length > 1 || text !== (view.prompt ?? "");
+  const who = named ? h("span", { class: "turn-of" }, t("turn_of", { role: name }), " ") : "";
+  prompt.replaceChildren(who, text, " ", view.rule ? ruleLink(view.game, view.rule) : "");
 }
 
 /** Take in a message from the server: its moves and log lines follow those already held. */
@@ -176,6 +180,7 @@ async function main() {
   data = await api(`/api/data/${entry.id}`);
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
+  await loadSections(entry.id);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", askHint);
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));

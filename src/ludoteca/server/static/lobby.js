@@ -94,9 +94,21 @@ async function create(event) {
   }
 }
 
+/** The options a game was created with that differ from the defaults, as the form names them ("Dificultad:
+ * muy difícil"): never the raw ids. */
+function optionsText(entry, options) {
+  return Object.entries(options).map(([name, value]) => {
+    const option = entry?.options.find((o) => o.name === name);
+    if (!option || value === option.default) return null;
+    const label = option.labels?.[option.choices.indexOf(value)] ?? value;
+    return `${(option.help || name).split(":")[0]}: ${label}`;
+  }).filter(Boolean).join(" · ");
+}
+
 function gameItem(g, mine) {
-  const title = catalog.find((c) => c.id === g.game)?.title || g.game;
-  const opts = Object.entries(g.options).map(([k, v]) => `${k}=${v}`).join(" ");
+  const entry = catalog.find((c) => c.id === g.game);
+  const title = entry?.title || g.game;
+  const opts = optionsText(entry, g.options);
   const token = tokens()[g.id];
   const links = [];
   if (token && g.result === null) links.push(h("a", { href: seatLink(`/play/${g.id}?lang=${lang}`, token), class: "button" }, t("play")));

@@ -1,6 +1,6 @@
 // The replay viewer: step through every move of a game (or an uploaded record) as this seat saw it.
 import { api, h } from "/static/dom.js";
-import { downloadRecord, drawBoard, loadBoard, moveItem, moveText, renderLog, renderResult, ruleLink } from "/static/client.js";
+import { downloadRecord, drawBoard, loadBoard, loadSections, moveItem, moveText, renderLog, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
 import { auth, pageToken } from "/static/tokens.js";
 
@@ -46,6 +46,7 @@ async function main() {
   data = await api(`/api/data/${entry.id}`);
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
+  await loadSections(entry.id);
   const current = () => Number($("step").value);
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(current() - 1);

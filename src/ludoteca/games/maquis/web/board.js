@@ -33,6 +33,9 @@ function drawRoads(svg, view, data) {
   links(svg, view.board.roads.map(([a, b]) => [at(a), at(b), closed.has([a, b].sort().join("|")) ? "road cut" : "road"]));
 }
 
+/** A location: its name at the top, clear of the outline that legal targets and the hint thicken; under
+ * it a built room's tile, then the pawn or the field's tokens. The box grows downwards when the name
+ * takes two lines or a tile is built, so that nothing in it overlaps (issue 25). */
 function drawLocation(svg, id, view, ctx) {
   const b = view.board;
   const [px, py] = b.layout[id];
@@ -40,11 +43,15 @@ function drawLocation(svg, id, view, ctx) {
   const w = kind === "mission_slot" ? 230 : 122;
   const hgt = kind === "mission_slot" ? 64 : 50;
   const g = area(svg, { x: X(px), y: Y(py), width: w, height: hgt, rx: 8, boxClass: "loc-box", attrs: { class: `loc kind-${kind}`, "data-loc": id } });
+  const top = -hgt / 2;
   const mission = b.missions.find((m) => m.slot === id);
   const name = mission ? b.names[mission.id] : b.names[id];
-  const title = label(g, name, { y: -hgt / 2 + 14, width: w - 10, size: 13, min: 9, weight: 600, lines: 2, leading: 1.05 });
-  const low = title.height > 16 ? 4 : 0;  // a name on two lines pushes what is under it down
-  if (b.tiles[id]) label(g, b.names[b.tiles[id]], { y: 2 + low, width: w - 10, size: 11, min: 8, cls: "tile" });
+  const title = label(g, name, { y: top + 17, width: w - 12, size: 13, min: 9, weight: 600, lines: 2, leading: 1.05 });
+  let below = top + 17 + title.height - title.size * 1.05 + title.size * 0.25;  // under the name's last line
+  if (b.tiles[id]) {
+    label(g, b.names[b.tiles[id]], { y: below + 11, width: w - 12, size: 11, min: 8, cls: "tile" });
+    below += 14;
+  }
   if (b.closed_locations.includes(id)) g.classList.add("closed");
   if (mission) {
     for (let i = 0; i < mission.boxes_total; i += 1) {
@@ -53,14 +60,16 @@ function drawLocation(svg, id, view, ctx) {
     if (mission.done) s("text", { x: w / 2 - 14, y: 20, class: "done-mark" }, g, "✓");
     if (mission.worker_on_card) s("circle", { cx: w / 2 - 40, cy: 15, r: 8, fill: PAWN.w[0] }, g);
   }
+  const row = mission ? 15 : Math.max(12, below + 13);  // the pieces' row, discs of radius 11 under the texts
+  if (!mission) g.querySelector("rect").setAttribute("height", Math.max(hgt, row + 15 - top));
   const pawn = b.pawns[id];
   if (pawn) {
     const [fill, mark] = PAWN[pawn];
     const ready = b.workers.to_activate.includes(id);
-    counter(g, { x: 0, y: 12 + low / 2, r: low ? 9 : 11, fill, mark, cls: ready ? "pawn ready" : "pawn" });
+    counter(g, { x: 0, y: row, r: 11, fill, mark, cls: ready ? "pawn ready" : "pawn" });
   }
   const tokens = b.fields[id];
-  if (tokens) Object.entries(tokens).forEach(([kindName, n], i) => chip(g, -w / 2 + 14 + i * 30, 12 + low / 2, kindName, n, ctx));
+  if (tokens) Object.entries(tokens).forEach(([kindName, n], i) => chip(g, -w / 2 + 14 + i * 30, row, kindName, n, ctx));
   ctx.target(g, id);
 }
 

@@ -65,7 +65,7 @@ function drawArea(svg, area, view, ctx, pieceTargets) {
   label(g, String(area.id), { x: -AREA_W / 2 + 8, y: top + 19, size: 15, weight: 800, anchor: "start", cls: "area-num", tip: false });
   label(g, area.name, { x: 12, y: top + 18, width: AREA_W - 42, size: 13, min: 9, weight: 600, cls: "area-name" });
   const marks = [
-    area.value === 2 ? "VP×2" : "VP×1",
+    ctx.msg("board.area_vp", { n: area.value === 2 ? 2 : 1 }),
     area.scroll ? ctx.msg("term.scroll") : "",
     area.palisade ? ctx.msg("term.palisade") : "",
     area.citadel ? ctx.msg("term.citadel") : "",

@@ -7,6 +7,7 @@ import random
 import re
 from pathlib import Path
 
+from ludoteca.games.patria_libre.market import PRICES
 from ludoteca.games.patria_libre.procs import PROCS
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import GAME, started
@@ -102,3 +103,31 @@ def test_catalogs_have_the_same_keys_and_cover_the_code() -> None:
     for a in range(GAME.num_distinct_actions):
         label = st.action_view(a, "es")["label"]
         assert "@" not in label and "{" not in label, (GAME.actions.names[a], label)
+
+
+def test_a_market_space_is_offered_by_the_card_lying_there_and_its_price() -> None:
+    """§Comprar carta: the buyer chooses a card of the market; its button names it and its price, not
+    only the space's number (issue 25)."""
+    offered = 0
+    for state in positions(7, "2", count=60):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        for action in state.legal_actions():
+            verb, _, space = GAME.actions.names[action].partition(" ")
+            if verb != "slot":
+                continue
+            card, price = state.d["market"][int(space) - 1], PRICES[int(space) - 1]
+            for lang in ("es", "en"):
+                label = state.action_view(action, lang)["label"]
+                assert GAME.catalog.text(f"card.{card}.name", lang) in label and str(price) in label, label
+            offered += 1
+    assert offered > 0
+
+
+def test_a_result_names_each_sides_points_even_below_zero() -> None:
+    """«(1–-3)» read as a typo: each side's points are named on their own (issue 25)."""
+    for lang in ("es", "en"):
+        for key in ("outcome.lead", "outcome.thirty", "outcome.last_spv"):
+            params = {"winner": "x", "insurgent": 1, "royalist": -3, "tiebreak": ""}
+            text = GAME.catalog.text(key, lang, params)
+            assert "–-" not in text and " -3 " in text and " 1 " in text, text
