@@ -53,7 +53,7 @@ class PaxPorfiriana(Game):
         """The fuzzer's guide toward whole games: prefer buying (the Topples end the game) to ending the
         turn."""
         legal = state.legal_actions()
-        busy = [a for a in legal if verb(a) in ("buy", "play")]
+        busy = [action for action in legal if verb(action) in ("buy", "play")]
         return rng.choice(busy) if busy and rng.random() < 0.7 else None
 
     def data_provenance(self) -> dict[str, int]:

@@ -45,7 +45,7 @@ NAMES = (
     + [f"on {c}" for c in TARGETS]
     + [f"victim {r}" for r in ROLES]
     + ["side 1", "side 2", "event", "status-quo", "face front", "face back"]
-    + [f"faction {f}" for f in FACTIONS]
+    + [f"faction {faction}" for faction in FACTIONS]
     + ["retreat", "activate"]
     + [f"discard {c}" for c in [*MARKET, *PUBLIC_CARDS]]
     + [f"from {c}" for c in DRAWN]

@@ -24,37 +24,37 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[PaxPorfiriana]:
 
 def started(players: int = 3, seed: int = 1, **options: str) -> PaxState:
     """A game after its set-up (chance sampled from `seed`), waiting for the first player's action."""
-    st = GAME.new_initial_state({"players": str(players), **options})
+    state = GAME.new_initial_state({"players": str(players), **options})
     rng = random.Random(seed)
-    while st.is_chance_node():
-        st.apply_action(st.sample_chance(rng))
-    return st
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    return state
 
 
-def play(st: PaxState, *notations: str) -> PaxState:
+def play(state: PaxState, *notations: str) -> PaxState:
     for text in notations:
-        st.apply_notation(text)
-    return st
+        state.apply_notation(text)
+    return state
 
 
-def legal(st: PaxState) -> list[str]:
-    return [GAME.actions.names[a] for a in st.legal_actions()]
+def legal(state: PaxState) -> list[str]:
+    return [GAME.actions.names[action] for action in state.legal_actions()]
 
 
-def hand(st: PaxState, p: int, *cards: str) -> None:
+def hand(state: PaxState, p: int, *cards: str) -> None:
     """Put `cards` in player `p`'s hand, taking them out of the market if they are there."""
     for card in cards:
-        for row in st.d["market"]:
+        for row in state.d["market"]:
             if card in row:
                 row[row.index(card)] = None
-        st.d["hands"][p].append(card)
+        state.d["hands"][p].append(card)
 
 
-def again(st: PaxState) -> PaxState:
+def again(state: PaxState) -> PaxState:
     """Pose the action menu again after a test changed the position (the legal actions are computed when
     a decision is posed)."""
-    assert st.d["stack"][-1]["p"] == "actions"
-    st.d["wait"] = None
-    st.d["stack"][-1]["s"] = "menu"
-    st._run()
-    return st
+    assert state.d["stack"][-1]["p"] == "actions"
+    state.d["wait"] = None
+    state.d["stack"][-1]["s"] = "menu"
+    state._run()
+    return state
