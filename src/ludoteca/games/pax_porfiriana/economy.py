@@ -29,7 +29,7 @@ def who(p: int) -> str:
 
 
 # ------------------------------------------------------------------------------------------ sell
-sell = PROCS.proc("do.sell", rule="VENDER CARTA")
+sell = PROCS.proc("do.sell", rule="sell")
 
 
 @sell.step()
@@ -55,7 +55,7 @@ def _sell(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # ----------------------------------------------------------------------------------------- land
-land = PROCS.proc("do.land", rule="COMPRAR TERRENOS")
+land = PROCS.proc("do.land", rule="land")
 
 
 @land.step()
@@ -72,7 +72,7 @@ def _land(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # --------------------------------------------------------------------------------------- upgrade
-upgrade = PROCS.proc("do.upgrade", rule="MEJORAR CONEXIÓN")
+upgrade = PROCS.proc("do.upgrade", rule="upgrade")
 
 
 @upgrade.step()
@@ -113,7 +113,7 @@ def _chain(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # ---------------------------------------------------------------------------------------- police
-police = PROCS.proc("do.police", rule="POLICÍA")
+police = PROCS.proc("do.police", rule="police")
 
 
 @police.step()
@@ -129,7 +129,7 @@ def _police(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-bail = PROCS.proc("do.bail", rule="POLICÍA")
+bail = PROCS.proc("do.bail", rule="police")
 
 
 @bail.step()
@@ -209,7 +209,7 @@ def upkept(state: PaxState, p: int) -> list[str]:
     return row + state.troops_of(p)
 
 
-upkeep = PROCS.proc("upkeep", rule="DEPRESIÓN ECONÓMICA")
+upkeep = PROCS.proc("upkeep", rule="depression")
 
 
 @upkeep.step()

@@ -81,7 +81,7 @@ def kind(name: str, rule: str) -> Procedure:
 
 
 # ------------------------------------------------------------------------- unrest, calm, cubes
-@kind("unrest", "CARTA NARANJA").step()
+@kind("unrest", "orange").step()
 def _unrest(state: PaxState, frame: Frame, action: A) -> None:
     for _, e in matching(state, frame):
         e["unrest"] += frame["n"]
@@ -89,7 +89,7 @@ def _unrest(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-@kind("calm", "POLICÍA").step()
+@kind("calm", "police").step()
 def _calm(state: PaxState, frame: Frame, action: A) -> None:
     """Remove up to `n` unrest disks: from each matching enterprise (all), or from one's own, in row
     order, `n` in all (self)."""
@@ -127,7 +127,7 @@ def _income_cubes(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # --------------------------------------------------------------------------------------- gold
-@kind("steal", "CARTA NARANJA").step()
+@kind("steal", "orange").step()
 def _steal(state: PaxState, frame: Frame, action: A) -> None:
     """Take up to `n` gold from the victim («tantas como se pueda»)."""
     victim = frame.get("victim")
@@ -159,7 +159,7 @@ def _pay(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # -------------------------------------------------------------------------------------- regime
-@kind("regime", "TITULARES").step()
+@kind("regime", "regimes").step()
 def _regime(state: PaxState, frame: Frame, action: A) -> None:
     if frame.get("from") is None or state.d["regime"] in frame["from"]:
         change_regime(state, frame["to"])
@@ -181,7 +181,7 @@ def change_regime(state: PaxState, to: str) -> None:
 
 
 # ------------------------------------------------------------------------------ discarding cards
-@kind("discard_troops", "TITULARES").step()
+@kind("discard_troops", "headlines").step()
 def _discard_troops(state: PaxState, frame: Frame, action: A) -> None:
     """Every troop of the faction leaves: from the hands and from play."""
     for q in range(state.n):
@@ -220,7 +220,7 @@ def discard_in_play(state: PaxState, card: str, then: str) -> None:
     state.call("retreat", then=then, pl=troop_owner, card=troop)
 
 
-nationalize = kind("nationalize", "CARTA NEGRA")
+nationalize = kind("nationalize", "black")
 
 
 @nationalize.step()
@@ -259,7 +259,7 @@ def _nationalized(state: PaxState, frame: Frame, action: A) -> None:
     discard_in_play(state, target(action), then="start")
 
 
-assassinate = kind("assassinate", "CARTA NEGRA")
+assassinate = kind("assassinate", "black")
 
 
 @assassinate.step()
@@ -285,7 +285,7 @@ def _assassinate_done(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-@kind("jail", "ENCARCELADO").step()
+@kind("jail", "jail").step()
 def _jail(state: PaxState, frame: Frame, action: A) -> None:
     for q in players(state, frame):
         jail(state, q)
@@ -302,7 +302,7 @@ def _market_discard(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-@kind("topple_strength", "DERROCANDO 3.b").step()
+@kind("topple_strength", "topple").step()
 def _topple_strength(state: PaxState, frame: Frame, action: A) -> None:
     """Díaz's strength changes for everyone during this Topple."""
     state.d["mod"] += frame["n"]
@@ -311,11 +311,11 @@ def _topple_strength(state: PaxState, frame: Frame, action: A) -> None:
 
 
 for _standing in ("extra_action", "discount", "deploy_anywhere", "immune", "prestige_cubes"):
-    EFFECTS.kind(_standing, "JUGAR CARTA").step()(lambda state, frame, action: state.ret())
+    EFFECTS.kind(_standing, "play").step()(lambda state, frame, action: state.ret())
 
 
 # ---------------------------------------------------------------------------------------- strife
-strife = kind("strife", "ENFRENTAMIENTOS")
+strife = kind("strife", "strife")
 
 
 def faction_cards(state: PaxState, q: int, faction: str) -> list[str]:

@@ -68,7 +68,7 @@ def take(state: PaxState, card: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------- buying
-buy = PROCS.proc("do.buy", rule="COMPRAR CARTA")
+buy = PROCS.proc("do.buy", rule="buy")
 
 
 @buy.step()
@@ -91,7 +91,7 @@ def _buy(state: PaxState, frame: Frame, action: A) -> None:
         state.ret()
 
 
-headline = PROCS.proc("headline", rule="TITULARES")
+headline = PROCS.proc("headline", rule="headlines")
 
 
 @headline.step()
@@ -122,7 +122,7 @@ def _headline_done(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-public = PROCS.proc("do.public", rule="COMPRAR CARTA PÚBLICA")
+public = PROCS.proc("do.public", rule="public")
 
 
 @public.step()
@@ -166,7 +166,7 @@ def _public_done(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-speculate = PROCS.proc("do.speculate", rule="ESPECULAR")
+speculate = PROCS.proc("do.speculate", rule="speculate")
 
 
 @speculate.step()

@@ -92,7 +92,7 @@ def playable(state: PaxState, p: int, card: str) -> bool:
     return False
 
 
-play = PROCS.proc("do.play", rule="JUGAR CARTA")
+play = PROCS.proc("do.play", rule="play")
 
 
 @play.step()

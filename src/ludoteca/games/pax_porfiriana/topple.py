@@ -72,7 +72,7 @@ def topple_cards(state: PaxState, q: int) -> list[str]:
     return out
 
 
-topple = PROCS.proc("topple", rule="DERROCANDO A DÍAZ")
+topple = PROCS.proc("topple", rule="topple")
 
 
 @topple.step()
@@ -181,7 +181,7 @@ def finish(state: PaxState, candidates: list[int], outcome: str, kind: str) -> N
     state.end_game(outcome, returns, who=[who(p) for p in won], gold=best, tie=len(rich) > 1)
 
 
-final = PROCS.proc("final_count", rule="GANADOR")
+final = PROCS.proc("final_count", rule="winner")
 
 
 @final.step()

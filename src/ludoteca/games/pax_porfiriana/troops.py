@@ -70,7 +70,7 @@ def redeployable(state: PaxState, p: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------- deploying
-deploy = PROCS.proc("deploy", rule="CARTA DE TROPA")
+deploy = PROCS.proc("deploy", rule="troop")
 
 
 @deploy.step()
@@ -159,7 +159,7 @@ def release(state: PaxState, owner: int, e: InPlay) -> None:
 
 
 # ------------------------------------------------------------------------------------- redeploying
-redeploy = PROCS.proc("do.redeploy", rule="REDESPLEGAR TROPA")
+redeploy = PROCS.proc("do.redeploy", rule="redeploy")
 
 
 @redeploy.step()
@@ -196,7 +196,7 @@ def _redeploy_chosen(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # ---------------------------------------------------------------------------------------- retreat
-retreat = PROCS.proc("retreat", rule="RETIRADA")
+retreat = PROCS.proc("retreat", rule="retreat")
 
 
 def army_sides(state: PaxState, p: int, troop: str) -> list[int]:
@@ -294,7 +294,7 @@ def discard_troop(state: PaxState, troop: str) -> None:
     state.d["discard"].append(troop)
 
 
-loot = PROCS.proc("loot", rule="CARTA DE TROPA")
+loot = PROCS.proc("loot", rule="troop")
 
 
 @loot.step()

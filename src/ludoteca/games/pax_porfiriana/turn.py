@@ -18,7 +18,7 @@ A = int | None
 ACT = COMPONENTS.actions
 
 # ------------------------------------------------------------------------------------------ set-up
-game = PROCS.proc("game", rule="PREPARACIÓN")
+game = PROCS.proc("game", rule="setup")
 
 
 @game.step()
@@ -76,7 +76,7 @@ def _next(state: PaxState, frame: Frame, action: A) -> None:
     state.goto("turns")
 
 
-PROCS.sequence("turn", "I–IV", "actions", "headlines", "restore", "income")
+PROCS.sequence("turn", "turn", "actions", "headlines", "restore", "income")
 
 # ----------------------------------------------------------------------------------- action phase
 actions = PROCS.proc("actions", rule="I")
