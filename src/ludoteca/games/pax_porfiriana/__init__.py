@@ -10,9 +10,9 @@ Work in progress: the rules are written but the game is not registered yet (no `
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ludoteca.core.game import Game
 from ludoteca.core.i18n import Catalog
@@ -58,6 +58,11 @@ class PaxPorfiriana(Game):
 
     def data_provenance(self) -> dict[str, int]:
         return provenance()
+
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any]:
+        from ludoteca.games.pax_porfiriana.terminal import render
+
+        return render
 
 
 PROCS.check()

@@ -21,12 +21,22 @@ GOLD_SCALE = 100.0
 
 
 def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
+    """Everything public (the market, the rows, gold, cubes, prestige, the regime and its values, the
+    Tripartite each player faces now, the deck's size) and `role`'s own hand."""
+    from ludoteca.games.pax_porfiriana.topple import tripartite
+
     d = state.d
+    regime = REGIMES[d["regime"]]
     return {
         "turn": ROLES[d["turn"]],
+        "seats": [ROLES[p] for p in state.humans()],
+        "solo": d["solo"],
         "actions_left": d["left"],
         "regime": d["regime"],
-        "prestige_counts": REGIMES[d["regime"]].prestige,
+        "regime_values": {"economy": regime.economy, "mine": regime.mine, "bank": regime.bank},
+        "prestige_counts": regime.prestige,
+        "tripartite": {ROLES[p]: tripartite(state, p) for p in state.humans()},
+        "banned": list(d["banned"]),
         "depression": d["depression"],
         "run": list(d["run"]),
         "market": [
@@ -39,6 +49,7 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
         "deck": sum(m + t for m, t in d["piles"]),
         "piles": [m + t for m, t in d["piles"]],
         "topples_done": d["topples_done"],
+        "topples_total": len(TOPPLES),
         "public": dict(d["public"]),
         "discard": list(d["discard"]),
         "diaz": dict(d["diaz"]),

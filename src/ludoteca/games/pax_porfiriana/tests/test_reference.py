@@ -24,3 +24,7 @@ def test_every_cited_rule_is_a_section(lang: str) -> None:
 def test_both_languages_have_the_same_sections_in_the_same_order() -> None:
     assert anchors("es") == anchors("en")
     assert len(anchors("es")) == len(set(anchors("es")))
+
+
+def test_the_catalogs_have_the_same_keys_in_both_languages() -> None:
+    assert GAME.catalog.keys("es") == GAME.catalog.keys("en")
