@@ -3,8 +3,8 @@ Mexican north and the American borderlands, 1898–1920, scheming to topple Porf
 or alone against Díaz. Rulebook: `rulebooks/pax-porfiriana.es.txt` (a player aid), completed by
 `games/pax-porfiriana.md`.
 
-Work in progress: the rules are written but the game is not registered yet (no `register(...)` call), so
-`ludoteca list` does not show it; the tests build `PaxPorfiriana()` directly.
+Registered at import (`GAME`), like every finished game: the command line, the lobby, the adapters and the
+cross-game tests see it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.game import Game
+from ludoteca.core.game import Game, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -66,3 +66,4 @@ class PaxPorfiriana(Game):
 
 
 PROCS.check()
+GAME = register(PaxPorfiriana())

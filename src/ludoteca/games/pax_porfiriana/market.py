@@ -65,6 +65,7 @@ def take(state: PaxState, card: str) -> None:
         if card in row:
             row[row.index(card)] = None
     state.d["spec"].pop(card, None)
+    state.d["moved"] = True
 
 
 # ---------------------------------------------------------------------------------------- buying
@@ -203,7 +204,12 @@ headlines = PROCS.proc("headlines", rule="II")
 @headlines.step()
 def _headlines(state: PaxState, frame: Frame, action: A) -> None:
     """Headlines (and Topples, ambiguity 11) in the free column are discarded without effect; two bears in
-    a row start a depression, two bulls in a row end it. Only these discards count (ambiguity 10)."""
+    a row start a depression, two bulls in a row end it. Only these discards count (ambiguity 10).
+
+    A stalled market (our rule, README §9): when a whole round of turns passes with no card leaving the
+    market, whatever else stands in the free column is discarded too, so that the deck runs down and the
+    game reaches its fourth Topple whatever the players do."""
+    stalled = not state.d["moved"] and state.d["still"] + 1 >= state.n
     for row in state.d["market"]:
         card = row[0]
         if card is None:
@@ -227,6 +233,13 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
                 from ludoteca.games.pax_porfiriana.economy import set_depression
 
                 set_depression(state, icon == DEPRESSION["start"])
+    if stalled:
+        for card in [row[0] for row in state.d["market"] if row[0] is not None]:
+            take(state, card)
+            state.d["discard"].append(card)
+            state.log("log.stalled", card=f"@card.{card}.name")
+    state.d["still"] = 0 if state.d["moved"] else state.d["still"] + 1
+    state.d["moved"] = False
     state.ret()
 
 

@@ -1,25 +1,16 @@
 """Building Pax Porfiriana positions for tests: a game past its set-up with a chosen first player and
-market, and helpers to play notations and read the legal ones. The game is not registered yet, so
-`registered` puts it in the core's registry for the tests that need `get_game` (records, JSON)."""
+market, and helpers to play notations and read the legal ones."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-import pytest
-
-from ludoteca.core import game as core_game
+from ludoteca.games.pax_porfiriana import GAME as REGISTERED
 from ludoteca.games.pax_porfiriana import PaxPorfiriana
 from ludoteca.games.pax_porfiriana.state import PaxState
 
-GAME = PaxPorfiriana()
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[PaxPorfiriana]:
-    monkeypatch.setitem(core_game._REGISTRY, GAME.id, GAME)
-    yield GAME
+assert isinstance(REGISTERED, PaxPorfiriana)
+GAME: PaxPorfiriana = REGISTERED
 
 
 def started(players: int = 3, seed: int = 1, **options: str) -> PaxState:

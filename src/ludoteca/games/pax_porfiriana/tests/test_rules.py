@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ludoteca.core.errors import BadOptionError
@@ -315,3 +317,31 @@ def test_jailed_player_has_two_actions_next_turn() -> None:
     while state.d["turn"] == p or state.is_chance_node():
         state.apply_action(state.legal_actions()[0] if state.is_chance_node() else state.legal_actions()[-1])
     assert state.d["left"] == 2
+
+
+def test_the_solitaire_alone_sets_up_two_players_and_refuses_another_count() -> None:
+    """Part L: a two-player set-up (players defaults to 2, so `solo=diaz` alone is the solitaire); an
+    explicit other count is refused."""
+    from ludoteca.core.errors import BadOptionError
+    from ludoteca.games.pax_porfiriana.options import PaxOptions
+
+    assert PaxOptions.parse({"solo": "diaz"}).players == 2
+    with pytest.raises(BadOptionError, match="needs players=2"):
+        PaxOptions.parse({"solo": "diaz", "players": "4"})
+
+
+def test_a_stalled_market_discards_its_free_column_after_a_whole_round() -> None:
+    """Our rule (README §9, the stalled market): a round of turns in which no card leaves the market
+    discards what stands in the free column, so the game always runs down to its fourth Topple."""
+    state = started(2, seed=4)
+    free = [row[0] for row in state.d["market"]]
+    assert all(card is not None and CARDS[card].type != "headline" for card in free), "seed with no headline"
+    state.apply_notation("end")
+    assert [row[0] for row in state.d["market"]] == free  # one turn of a round: nothing yet
+    assert state.d["still"] == 1
+    state.apply_notation("end")
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    assert all(card in state.d["discard"] for card in free)
+    assert state.d["still"] == 0

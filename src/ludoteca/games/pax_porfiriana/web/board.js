@@ -6,10 +6,10 @@
 import { s } from "/static/dom.js";
 import { group, label } from "/static/boards/parts.js";
 
-const W = 1220;
+const W = 860;                  // near the width the page gives the board, so text keeps its size
 const M = 14;                   // the margin
-const CARD_W = 190;
-const GAP = 8;
+const CARD_W = 130;
+const GAP = 6;
 const TEXT = 11;                // the card text's size: readable at the default zoom
 const TYPE_FILL = {
   enterprise: "#2e7d32", partner: "#1f4e99", troop: "#6a3d9a", orange: "#c8601a", black: "#222",
@@ -88,39 +88,42 @@ function heading(svg, text, x, y) {
 function drawStatus(svg, view, ctx, facts) {
   const b = view.board;
   const kind = ctx.msg(`prestige.${b.prestige_counts}`);
+  const REGIME_W = 290;
+  const TRI_W = 280;
   const box = group(svg, M, M, { class: "regime", "data-regime": b.regime });
-  s("rect", { width: 390, height: 118, rx: 9, fill: "#fbefe6", stroke: TYPE_FILL.regime, "stroke-width": 2 }, box);
+  s("rect", { width: REGIME_W, height: 118, rx: 9, fill: "#fbefe6", stroke: TYPE_FILL.regime, "stroke-width": 2 }, box);
   s("title", {}, box, ctx.msg(`card.${b.regime}.text`));
   label(box, `${ctx.msg("board.regime")}: ${ctx.msg(`regime.${b.regime}`)}`, {
-    x: 12, y: 24, width: 366, size: 16, weight: 700, anchor: "start", tip: false,
+    x: 12, y: 24, width: REGIME_W - 24, size: 16, weight: 700, anchor: "start", tip: false,
   });
   label(box, `${ctx.msg("board.counts", { kind })} · ${ctx.msg("board.values", b.regime_values)}`, {
-    x: 12, y: 46, width: 366, size: 12, anchor: "start", lines: 2, min: 12, tip: false,
+    x: 12, y: 44, width: REGIME_W - 24, size: 12, anchor: "start", lines: 2, min: 12, tip: false,
   });
   if (b.depression) {
-    label(box, ctx.msg("board.depression"), { x: 12, y: 84, width: 366, size: 14, weight: 800, anchor: "start", fill: "#b3261e", tip: false });
+    label(box, ctx.msg("board.depression"), { x: 12, y: 84, width: REGIME_W - 24, size: 14, weight: 800, anchor: "start", fill: "#b3261e", tip: false });
   }
   const [icon, count] = b.run;
   label(box, icon ? ctx.msg("board.run", { n: count, icon: ctx.msg(`icon.${icon}`) }) : ctx.msg("board.no_run"), {
-    x: 12, y: 106, width: 366, size: 12, anchor: "start", tip: false,
+    x: 12, y: 106, width: REGIME_W - 24, size: 12, anchor: "start", tip: false,
   });
 
-  const tri = group(svg, M + 400, M, { class: "tripartite" });
+  const tri = group(svg, M + REGIME_W + 8, M, { class: "tripartite" });
   const rows = Object.entries(b.tripartite);
-  s("rect", { width: 400, height: 118, rx: 9, fill: "#f4f0e6", stroke: "#8b7b5d" }, tri);
-  label(tri, `${ctx.msg("board.tripartite")} (${kind})`, { x: 12, y: 22, width: 376, size: 14, weight: 700, anchor: "start", tip: false });
+  s("rect", { width: TRI_W, height: 118, rx: 9, fill: "#f4f0e6", stroke: "#8b7b5d" }, tri);
+  label(tri, `${ctx.msg("board.tripartite")} (${kind})`, { x: 12, y: 22, width: TRI_W - 24, size: 14, weight: 700, anchor: "start", tip: false });
   rows.forEach(([role, against], i) => {
     const col = i % 2;
     const row = Math.floor(i / 2);
     const mine = b.players[role].prestige[b.prestige_counts];
     label(tri, ctx.msg("board.standing", { who: ctx.msg(`role.${role}`), n: mine, against }), {
-      x: 12 + col * 190, y: 44 + row * 22, width: 180, size: 12, weight: mine > against ? 800 : 400,
+      x: 12 + col * (TRI_W / 2 - 6), y: 44 + row * 22, width: TRI_W / 2 - 18, size: 12, weight: mine > against ? 800 : 400,
       anchor: "start", fill: seatColour(role), tip: false,
     });
   });
 
-  const deck = group(svg, M + 810, M, { class: "deck" });
-  s("rect", { width: W - 2 * M - 810, height: 118, rx: 9, fill: "#f4f0e6", stroke: "#8b7b5d" }, deck);
+  const left = M + REGIME_W + TRI_W + 16;
+  const deck = group(svg, left, M, { class: "deck" });
+  s("rect", { width: W - M - left, height: 118, rx: 9, fill: "#f4f0e6", stroke: "#8b7b5d" }, deck);
   const lines = [
     ctx.msg("board.deck", { n: b.deck }),
     ctx.msg("board.topples", { n: b.topples_done, total: b.topples_total }),
@@ -129,18 +132,18 @@ function drawStatus(svg, view, ctx, facts) {
   ];
   if (b.banned.length) lines.push(ctx.msg("board.banned", { list: b.banned.map((f) => ctx.msg(`faction.${f}`)).join(", ") }));
   lines.forEach((text, i) => label(deck, text, {
-    x: 12, y: 22 + i * 21, width: W - 2 * M - 834, size: 12.5, weight: i === 3 ? 700 : 400, anchor: "start", tip: false,
+    x: 10, y: 22 + i * 21, width: W - M - left - 20, size: 12.5, weight: i === 3 ? 700 : 400, anchor: "start", tip: false,
   }));
 
-  let y = M + 118 + 30;
-  heading(svg, ctx.msg("board.public"), M, y - 10);
+  const y = M + 118 + 30;
   const publics = Object.entries(b.public).filter(([, owner]) => owner === null);
-  const bottom = cardRows(svg, M, y, publics, 6, ([id], px, py) => {
+  if (!publics.length) return y - 18;
+  heading(svg, ctx.msg("board.public"), M, y - 10);
+  return cardRows(svg, M, y, publics, 6, ([id], px, py) => {
     const drawn = card(svg, px, py, id, ctx, facts, { band: `${ctx.msg("type.public")} · ${ctx.msg("board.price", { n: facts[id]?.cost ?? "?" })}` });
     ctx.target(drawn.g, id);
     return drawn;
   });
-  return publics.length ? bottom : y - 18;
 }
 
 /** Two rows of six cards under their column's price; a Speculation cube's owner on the card. */
@@ -226,8 +229,9 @@ function drawSeat(svg, view, ctx, facts, role, top) {
     ctx.msg(`role.${role}`), `${ctx.msg("board.gold")} ${p.gold}`, `${ctx.msg("board.cubes")} ${p.cubes}`,
     ctx.msg("board.hand_size", { n: p.hand_size }), p.jailed ? ctx.msg("board.jailed") : "",
   ].filter(Boolean).join(" · ");
-  label(panel, head, { x: 12, y: 22, width: 560, size: 14, weight: 700, anchor: "start", fill: seatColour(role), lines: 2, min: 14, tip: false });
-  label(panel, `${ctx.msg("board.prestige")}: ${prestige}`, { x: 580, y: 22, width: W - 2 * M - 592, size: 12.5, anchor: "start", lines: 2, min: 12.5, tip: false });
+  const split = (W - 2 * M) * 0.55;
+  label(panel, head, { x: 12, y: 22, width: split - 20, size: 14, weight: 700, anchor: "start", fill: seatColour(role), lines: 2, min: 14, tip: false });
+  label(panel, `${ctx.msg("board.prestige")}: ${prestige}`, { x: split, y: 22, width: W - 2 * M - split - 12, size: 12.5, anchor: "start", lines: 2, min: 12.5, tip: false });
   const y0 = 40;
   const hac = p.hacendado;
   const items = [];
@@ -237,7 +241,7 @@ function drawSeat(svg, view, ctx, facts, role, top) {
   const perRow = 6;
   for (let i = 0; i < items.length; i += perRow) {
     const drawn = items.slice(i, i + perRow).map((item, k) => {
-      const x = 10 + k * (CARD_W + GAP);
+      const x = 8 + k * (CARD_W + GAP);
       if (item.kind === "hacendado") {
         const side = hac.side < 0 ? ctx.msg("board.loyalist")
           : ctx.msg("board.partner_side", { faction: ctx.msg(`faction.${facts[hac.id]?.orientations?.[hac.side]?.faction ?? ""}`) });
