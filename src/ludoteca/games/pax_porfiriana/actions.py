@@ -66,3 +66,5 @@ def act(notation: str) -> int:
 
 
 verb, target = ACTIONS.verb, ACTIONS.target  # the core's ActionTable words (issue 21)
+VERBS = tuple(ACTIONS.verb(action) for action in range(len(NAMES)))
+"""Each action's verb, looked up once: the action menu asks for it on every action of every turn."""

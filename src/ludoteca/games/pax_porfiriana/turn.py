@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.pax_porfiriana.actions import ID, target, verb
+from ludoteca.games.pax_porfiriana.actions import ID, VERBS, target, verb
 from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, REGIMES
 from ludoteca.games.pax_porfiriana.procs import PROCS
 
@@ -82,6 +82,8 @@ PROCS.sequence("turn", "turn", "actions", "headlines", "restore", "income")
 actions = PROCS.proc("actions", rule="I")
 
 COSTS = {"land": int(ACT["buy_land"])}
+DEAREST = max(*COSTS.values(), int(ACT["second_buy"]), int(ACT["black_off_regime"]), 1)
+"""The most actions one action of the menu may cost."""
 KIND = {
     "play": "play",
     "buy": "buy",
@@ -101,7 +103,7 @@ def cost(state: PaxState, p: int, action: int) -> int:
     """The actions an action of the menu uses: 2 for buy land (§COMPRAR TERRENOS), for a buy after the
     first of the turn (§COMPRAR CARTA) and for a black card outside its regime (§CARTA NEGRA); 1
     otherwise."""
-    v = verb(action)
+    v = VERBS[action]
     if v in ("buy", "public"):
         return int(ACT["second_buy"]) if state.d["buys"] else 1
     if v == "play" and CARDS[target(action)].type == "black":
@@ -130,7 +132,11 @@ def _menu(state: PaxState, frame: Frame, action: A) -> None:
     from ludoteca.games.pax_porfiriana.menu import offered
 
     p = frame["pl"]
-    legal = [x for x in offered(state, p) if free(state, p, x) or cost(state, p, x) <= state.d["left"]]
+    left = state.d["left"]
+    legal = offered(state, p)
+    if left < DEAREST:  # only then can an action cost more than is left (the hot path of a playout)
+        unused = set(state.extra_actions(p)).difference(state.d["extra"])  # `free`, once per menu
+        legal = [x for x in legal if KIND.get(VERBS[x], "") in unused or cost(state, p, x) <= left]
     if not legal:
         state.ret()
         return
