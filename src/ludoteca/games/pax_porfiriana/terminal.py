@@ -186,14 +186,13 @@ def _hacendado(hacendado: dict[str, Any], lang: str) -> Text:
 
 
 def _players(board: dict[str, Any], lang: str) -> Table:
-    """One row per seat: gold and cubes, the Hacendado, prestige by type, the row and the prestige pile."""
+    """One row per seat: the seat with its gold, free cubes and hand size; the Hacendado; prestige by type;
+    the row and the prestige pile."""
     table = Table(box=box.SIMPLE_HEAD, expand=True, show_lines=True)
     table.add_column("", no_wrap=True)
-    table.add_column(_t("board.gold", lang), justify="right")
-    table.add_column(_t("board.cubes", lang), justify="right")
-    table.add_column(_t("board.hacendado", lang), ratio=2)
-    table.add_column(_t("board.prestige", lang), ratio=1)
-    table.add_column(_t("board.row", lang), ratio=4)
+    table.add_column(_t("board.hacendado", lang), ratio=2, min_width=16, overflow="fold")
+    table.add_column(_t("board.prestige", lang), no_wrap=True)
+    table.add_column(_t("board.row", lang), ratio=4, overflow="fold")
     for role in board["seats"]:
         player = board["players"][role]
         who = _who(role, lang)
@@ -201,6 +200,8 @@ def _players(board: dict[str, Any], lang: str) -> Table:
             who.append(" ◀")
         if player["jailed"]:
             who.append("\n" + _t("board.jailed", lang), "bold red")
+        who.append(f"\n{_t('board.gold', lang)} {player['gold']}", "bold")
+        who.append(f"\n{_t('board.cubes', lang)} {player['cubes']}")
         who.append("\n" + _t("board.hand_size", lang, n=player["hand_size"]), "dim")
         prestige = Text(
             "\n".join(f"{_t(f'prestige.{kind}', lang)} {player['prestige'][kind]}" for kind in PRESTIGE_TYPES)
@@ -210,14 +211,7 @@ def _players(board: dict[str, Any], lang: str) -> Table:
             row.append(
                 f"\n{_t('board.pile', lang)}: " + " · ".join(name(c, lang) for c in player["pile"]), "italic"
             )
-        table.add_row(
-            who,
-            str(player["gold"]),
-            str(player["cubes"]),
-            _hacendado(player["hacendado"], lang),
-            prestige,
-            row,
-        )
+        table.add_row(who, _hacendado(player["hacendado"], lang), prestige, row)
     return table
 
 
