@@ -18,32 +18,40 @@ from ludoteca.core.game import get_game
 GAMES = int(os.environ.get("LUDOTECA_FUZZ_GAMES", "60"))
 # A Maquis game is about 150 actions; a game of Mar y Acero or Patria Libre plays 300–600, and the
 # fuzzer checks three to eleven views at every step, so each costs some thirty times as much.
-SHARE = {"maquis": 1.0, "mar-y-acero": 0.1, "patria-libre": 0.1}
+# A Pax Porfiriana game runs to its fourth Topple, a thousand actions or more with up to six views each.
+SHARE = {"maquis": 1.0, "mar-y-acero": 0.1, "patria-libre": 0.1, "pax-porfiriana": 0.05}
 
 
 def games_for(game_id: str) -> int:
     return max(2, round(GAMES * SHARE[game_id]))
 
 
-MODES = [
-    ("maquis", {"difficulty": difficulty})
-    for difficulty in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
-] + [
-    ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
-    ("maquis", {"missions": "level1"}),
-    ("maquis", {"missions": "level2", "difficulty": "easy"}),
-    ("mar-y-acero", {"mode": "two-player"}),
-    ("mar-y-acero", {"mode": "two-player", "testament": "on"}),
-    ("mar-y-acero", {"mode": "solo", "level": "0"}),
-    ("mar-y-acero", {"mode": "solo", "level": "1"}),
-    ("mar-y-acero", {"mode": "solo", "level": "2"}),
-    ("patria-libre", {"players": "2"}),
-    ("patria-libre", {"players": "2", "insurgent": "morelos", "royalist": "venegas"}),
-    ("patria-libre", {"players": "4"}),
-    ("patria-libre", {"players": "3"}),
-    ("patria-libre", {"players": "2", "solo": "insurgentes"}),
-    ("patria-libre", {"players": "2", "solo": "realistas"}),
-]
+MODES = (
+    [
+        ("maquis", {"difficulty": difficulty})
+        for difficulty in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
+    ]
+    + [
+        ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
+        ("maquis", {"missions": "level1"}),
+        ("maquis", {"missions": "level2", "difficulty": "easy"}),
+        ("mar-y-acero", {"mode": "two-player"}),
+        ("mar-y-acero", {"mode": "two-player", "testament": "on"}),
+        ("mar-y-acero", {"mode": "solo", "level": "0"}),
+        ("mar-y-acero", {"mode": "solo", "level": "1"}),
+        ("mar-y-acero", {"mode": "solo", "level": "2"}),
+        ("patria-libre", {"players": "2"}),
+        ("patria-libre", {"players": "2", "insurgent": "morelos", "royalist": "venegas"}),
+        ("patria-libre", {"players": "4"}),
+        ("patria-libre", {"players": "3"}),
+        ("patria-libre", {"players": "2", "solo": "insurgentes"}),
+        ("patria-libre", {"players": "2", "solo": "realistas"}),
+    ]
+    + [("pax-porfiriana", {"players": str(n)}) for n in range(2, 7)]
+    + [
+        ("pax-porfiriana", {"players": "2", "solo": "diaz"}),
+    ]
+)
 
 
 @pytest.mark.parametrize(("game_id", "options"), MODES, ids=[f"{g}-{'-'.join(o.values())}" for g, o in MODES])

@@ -3,18 +3,18 @@ Mexican north and the American borderlands, 1898–1920, scheming to topple Porf
 or alone against Díaz. Rulebook: `rulebooks/pax-porfiriana.es.txt` (a player aid), completed by
 `games/pax-porfiriana.md`.
 
-Work in progress: the rules are written but the game is not registered yet (no `register(...)` call), so
-`ludoteca list` does not show it; the tests build `PaxPorfiriana()` directly.
+Registered at import (`GAME`), like every finished game: the command line, the lobby, the adapters and the
+cross-game tests see it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ludoteca.core.game import Game
+from ludoteca.core.game import Game, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -53,11 +53,17 @@ class PaxPorfiriana(Game):
         """The fuzzer's guide toward whole games: prefer buying (the Topples end the game) to ending the
         turn."""
         legal = state.legal_actions()
-        busy = [a for a in legal if verb(a) in ("buy", "play")]
+        busy = [action for action in legal if verb(action) in ("buy", "play")]
         return rng.choice(busy) if busy and rng.random() < 0.7 else None
 
     def data_provenance(self) -> dict[str, int]:
         return provenance()
 
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any]:
+        from ludoteca.games.pax_porfiriana.terminal import render
+
+        return render
+
 
 PROCS.check()
+GAME = register(PaxPorfiriana())

@@ -45,7 +45,7 @@ NAMES = (
     + [f"on {c}" for c in TARGETS]
     + [f"victim {r}" for r in ROLES]
     + ["side 1", "side 2", "event", "status-quo", "face front", "face back"]
-    + [f"faction {f}" for f in FACTIONS]
+    + [f"faction {faction}" for faction in FACTIONS]
     + ["retreat", "activate"]
     + [f"discard {c}" for c in [*MARKET, *PUBLIC_CARDS]]
     + [f"from {c}" for c in DRAWN]
@@ -66,3 +66,5 @@ def act(notation: str) -> int:
 
 
 verb, target = ACTIONS.verb, ACTIONS.target  # the core's ActionTable words (issue 21)
+VERBS = tuple(ACTIONS.verb(action) for action in range(len(NAMES)))
+"""Each action's verb, looked up once: the action menu asks for it on every action of every turn."""

@@ -303,7 +303,7 @@ def _public(raw: Mapping[str, Any]) -> PublicCard:
         raw["id"],
         raw["colour"],
         raw["cost"],
-        {f["face"]: _prestige(f["prestige"]) for f in raw["faces"]},
+        {face["face"]: _prestige(face["prestige"]) for face in raw["faces"]},
         _effects(raw.get("effects", ()), "front"),
         raw["year"],
         raw["source"],
@@ -340,7 +340,7 @@ ENTERPRISE_KINDS: tuple[str, ...] = tuple(
     next(t["kinds"] for t in _COMP["card_type"] if t["id"] == "enterprise")
 )
 PARTNER_KINDS: tuple[str, ...] = tuple(next(t["kinds"] for t in _COMP["card_type"] if t["id"] == "partner"))
-FACTIONS: tuple[str, ...] = tuple(f["id"] for f in RAW["cards.toml"]["faction"])
+FACTIONS: tuple[str, ...] = tuple(faction["id"] for faction in RAW["cards.toml"]["faction"])
 CARDS: dict[str, Card] = {c["id"]: _card(c) for c in RAW["cards.toml"]["card"]}
 HACENDADOS: dict[str, Hacendado] = {h["id"]: _hacendado(h) for h in RAW["special.toml"]["hacendado"]}
 PUBLIC_CARDS: dict[str, PublicCard] = {p["id"]: _public(p) for p in RAW["special.toml"]["public"]}
@@ -375,7 +375,7 @@ def _check_value(where: str, name: str, value: Any) -> None:
         _require(all(v in REGIMES for v in value) and bool(value), f"{where}: from = {value!r}")
     elif name == "factions":
         _require(
-            len(value) == 2 and len(set(value)) == 2 and all(f in FACTIONS for f in value),
+            len(value) == 2 and len(set(value)) == 2 and all(faction in FACTIONS for faction in value),
             f"{where}: strife names two different factions, not {value!r}",
         )
 

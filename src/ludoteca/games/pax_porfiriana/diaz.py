@@ -32,7 +32,7 @@ from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 from ludoteca.games.pax_porfiriana.state import DIAZ
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 A = int | None
 COLUMN = {7: 0, 6: 1, 8: 1, 5: 2, 9: 2, 4: 3, 10: 3, 3: 4, 11: 4, 2: 5, 12: 5}
@@ -46,71 +46,71 @@ take_proc = PROCS.proc("diaz.take", rule="L")
 
 
 @take_proc.step()
-def _take(st: St, f: Frame, a: A) -> None:
-    f.setdefault("row", 0)
-    if f["row"] == len(st.d["market"]):
-        st.ret()
+def _take(state: PaxState, frame: Frame, action: A) -> None:
+    frame.setdefault("row", 0)
+    if frame["row"] == len(state.d["market"]):
+        state.ret()
         return
-    st.chance({ID[f"roll {n}"]: w for n, w in TWO_DICE.items()}, then="rolled")
+    state.chance({ID[f"roll {n}"]: w for n, w in TWO_DICE.items()}, then="rolled")
 
 
 @take_proc.step("rolled")
-def _rolled(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    row = f["row"]
-    f["row"] += 1
-    card = st.d["market"][row][COLUMN[int(target(a))]]
-    st.log("log.diaz_roll", n=int(target(a)))
+def _rolled(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    row = frame["row"]
+    frame["row"] += 1
+    card = state.d["market"][row][COLUMN[int(target(action))]]
+    state.log("log.diaz_roll", n=int(target(action)))
     if card is None:
-        st.goto("start")
+        state.goto("start")
         return
-    take(st, card)
-    st.log("log.diaz_takes", card=f"@card.{card}.name")
+    take(state, card)
+    state.log("log.diaz_takes", card=f"@card.{card}.name")
     if card in TOPPLES:
-        st.d["discard"].append(card)
-        st.d["topples_done"] += 1
-        if st.d["topples_done"] >= len(TOPPLES):
-            st.replace("final_count")
+        state.d["discard"].append(card)
+        state.d["topples_done"] += 1
+        if state.d["topples_done"] >= len(TOPPLES):
+            state.replace("final_count")
             return
-        st.goto("start")
+        state.goto("start")
         return
     c = CARDS[card]
     if c.type == "headline":
-        side = headline_side(st, card)
-        st.log("log.headline", card=f"@card.{card}.name", side=f"@word.{side}")
-        st.d["discard"].append(card)
-        EFFECTS.run(st, [e.as_dict() for e in c.effects_when(side)], then="start", pl=DIAZ, card=card)
+        side = headline_side(state, card)
+        state.log("log.headline", card=f"@card.{card}.name", side=f"@word.{side}")
+        state.d["discard"].append(card)
+        EFFECTS.run(state, [e.as_dict() for e in c.effects_when(side)], then="start", pl=DIAZ, card=card)
     elif (c.type == "enterprise" and c.prestige) or c.type == "partner":
-        st.d["diaz"][card] = newspaper_side(st, card)
-        st.goto("start")
-    elif c.type == "orange" and orange_targets(st, DIAZ, card):
-        best = max(orange_targets(st, DIAZ, card), key=lambda x: (income(st, x), x))
-        f["card"] = card
+        state.d["diaz"][card] = newspaper_side(state, card)
+        state.goto("start")
+    elif c.type == "orange" and orange_targets(state, DIAZ, card):
+        best = max(orange_targets(state, DIAZ, card), key=lambda x: (income(state, x), x))
+        frame["card"] = card
         effects = [e.as_dict() for e in c.effects_when("play")]
-        EFFECTS.run(st, effects, then="given", pl=DIAZ, victim=PLAYER, on=best, card=card)
-    elif c.type == "black" and not st.immune(PLAYER):
-        f["card"] = card
+        EFFECTS.run(state, effects, then="given", pl=DIAZ, victim=PLAYER, on=best, card=card)
+    elif c.type == "black" and not state.immune(PLAYER):
+        frame["card"] = card
         effects = [e.as_dict() for e in c.effects_when("play")]
-        EFFECTS.run(st, effects, then="given", pl=DIAZ, victim=PLAYER, card=card)
+        EFFECTS.run(state, effects, then="given", pl=DIAZ, victim=PLAYER, card=card)
     else:
-        st.d["discard"].append(card)
-        st.goto("start")
+        state.d["discard"].append(card)
+        state.goto("start")
 
 
 @take_proc.step("given")
-def _given(st: St, f: Frame, a: A) -> None:
+def _given(state: PaxState, frame: Frame, action: A) -> None:
     """The card goes to the player's prestige pile if it gives prestige, else to the discard."""
-    card = f["card"]
-    (st.d["pile"][PLAYER] if CARDS[card].prestige else st.d["discard"]).append(card)
-    st.goto("start")
+    card = frame["card"]
+    (state.d["pile"][PLAYER] if CARDS[card].prestige else state.d["discard"]).append(card)
+    state.goto("start")
 
 
-def income(st: St, card: str) -> int:
-    found = st.find(card)
+def income(state: PaxState, card: str) -> int:
+    found = state.find(card)
     return 0 if found is None else int(found[1]["income"])
 
 
-def headline_side(st: St, card: str) -> str:
+def headline_side(state: PaxState, card: str) -> str:
     c = CARDS[card]
     if any(e.kind == "regime" and e.get("to") == "pax_porfiriana" for e in c.effects_when("event")):
         return "event"
@@ -122,7 +122,7 @@ def headline_side(st: St, card: str) -> str:
     return "status_quo"
 
 
-def newspaper_side(st: St, card: str) -> int:
+def newspaper_side(state: PaxState, card: str) -> int:
     """The side whose prestige kind the player has most of; ties: the kind Díaz has least of; then 1."""
     from ludoteca.games.pax_porfiriana.topple import diaz_prestige
 
@@ -132,8 +132,8 @@ def newspaper_side(st: St, card: str) -> int:
 
     def rank(side: int) -> tuple[int, int, int]:
         kinds = [i.type for i in c.orientations[side]] or list(PRESTIGE_TYPES)
-        mine = max(st.prestige(PLAYER, k) for k in kinds)
-        his = min(diaz_prestige(st, k) for k in kinds)
+        mine = max(state.prestige(PLAYER, k) for k in kinds)
+        his = min(diaz_prestige(state, k) for k in kinds)
         return (mine, -his, -side)
 
     return max((0, 1), key=rank)
@@ -143,16 +143,16 @@ decide = PROCS.proc("diaz.decide", rule="L")
 
 
 @decide.step()
-def _decide(st: St, f: Frame, a: A) -> None:
+def _decide(state: PaxState, frame: Frame, action: A) -> None:
     """Díaz's choices inside a card: the player's partner with the most prestige to assassinate; for
     anything else the first choice offered."""
-    actions = f["actions"]
-    if f["kind"] == "assassinate":
+    actions = frame["actions"]
+    if frame["kind"] == "assassinate":
 
         def worth(x: int) -> tuple[int, int]:
             card = target(x)
             return (sum(i.n for i in CARDS[card].prestige), -x)
 
-        st.answer(max(actions, key=worth))
+        state.answer(max(actions, key=worth))
         return
-    st.answer(actions[0])
+    state.answer(actions[0])

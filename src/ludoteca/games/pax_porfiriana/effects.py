@@ -21,7 +21,7 @@ from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 from ludoteca.games.pax_porfiriana.troops import discard_troop, lose_income, remove_enterprise
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 A = int | None
 
@@ -30,43 +30,43 @@ def who(p: int) -> str:
     return f"@role.jugador-{p + 1}"
 
 
-def players(st: St, f: Frame) -> list[int]:
+def players(state: PaxState, frame: Frame) -> list[int]:
     """The players an effect reaches: everyone from `p`'s left (scope all), `p` (self), the victim."""
-    scope = f.get("scope", "target")
+    scope = frame.get("scope", "target")
     if scope == "all":
-        return [q for q in st.clockwise(f["pl"], include=True) if q in st.humans()]
+        return [q for q in state.clockwise(frame["pl"], include=True) if q in state.humans()]
     if scope == "self":
-        return [f["pl"]] if f["pl"] in st.humans() else []
-    return [f["victim"]] if f.get("victim") in st.humans() else []
+        return [frame["pl"]] if frame["pl"] in state.humans() else []
+    return [frame["victim"]] if frame.get("victim") in state.humans() else []
 
 
-def matching(st: St, f: Frame) -> list[tuple[int, InPlay]]:
+def matching(state: PaxState, frame: Frame) -> list[tuple[int, InPlay]]:
     """The enterprises an effect reaches: the target (scope target), or every one in play of the players
     it reaches, filtered by `jurisdiction` and `enterprise` kind."""
-    if f.get("scope", "target") == "target" and f.get("on"):
-        found = st.find(f["on"])
+    if frame.get("scope", "target") == "target" and frame.get("on"):
+        found = state.find(frame["on"])
         return [] if found is None else [found]
-    reach = set(players(st, f))
+    reach = set(players(state, frame))
     out = []
-    for owner, e in st.enterprises():
+    for owner, e in state.enterprises():
         c = CARDS[e["id"]]
         if (
             owner in reach
-            and f.get("jurisdiction") in (None, c.jurisdiction)
-            and f.get("enterprise") in (None, c.kind)
+            and frame.get("jurisdiction") in (None, c.jurisdiction)
+            and frame.get("enterprise") in (None, c.kind)
         ):
             out.append((owner, e))
     return out
 
 
-def count(st: St, q: int, per: str | None, jurisdiction: str | None) -> int:
+def count(state: PaxState, q: int, per: str | None, jurisdiction: str | None) -> int:
     """How many of player `q`'s cards in play are of kind `per` (an enterprise kind, or a type)."""
     if per is None:
         return 1
     if per == "troop":
-        return len(st.troops_of(q))
+        return len(state.troops_of(q))
     n = 0
-    for e in st.d["play"][q]:
+    for e in state.d["play"][q]:
         if e["id"] not in CARDS:
             continue
         c = CARDS[e["id"]]
@@ -81,161 +81,165 @@ def kind(name: str, rule: str) -> Procedure:
 
 
 # ------------------------------------------------------------------------- unrest, calm, cubes
-@kind("unrest", "CARTA NARANJA").step()
-def _unrest(st: St, f: Frame, a: A) -> None:
-    for _, e in matching(st, f):
-        e["unrest"] += f["n"]
-        st.log("log.unrest", on=f"@card.{e['id']}.name", n=f["n"])
-    st.ret()
+@kind("unrest", "orange").step()
+def _unrest(state: PaxState, frame: Frame, action: A) -> None:
+    for _, e in matching(state, frame):
+        e["unrest"] += frame["n"]
+        state.log("log.unrest", on=f"@card.{e['id']}.name", n=frame["n"])
+    state.ret()
 
 
-@kind("calm", "POLICÍA").step()
-def _calm(st: St, f: Frame, a: A) -> None:
+@kind("calm", "police").step()
+def _calm(state: PaxState, frame: Frame, action: A) -> None:
     """Remove up to `n` unrest disks: from each matching enterprise (all), or from one's own, in row
     order, `n` in all (self)."""
-    left = f["n"]
-    for _, e in matching(st, f):
+    left = frame["n"]
+    for _, e in matching(state, frame):
         took = min(e["unrest"], left)
         e["unrest"] -= took
-        if f.get("scope") == "self":
+        if frame.get("scope") == "self":
             left -= took
-    st.ret()
+    state.ret()
 
 
 @kind("income_cubes", "IV").step()
-def _income_cubes(st: St, f: Frame, a: A) -> None:
+def _income_cubes(state: PaxState, frame: Frame, action: A) -> None:
     """Add Income cubes up to what the card may carry, or remove them (the Extortion cube last: its loss
     loots the enterprise)."""
     from ludoteca.games.pax_porfiriana.play import income_cap
 
-    f.setdefault("todo", [[o, e["id"]] for o, e in matching(st, f)])
-    while f["todo"]:
-        owner, card = f["todo"].pop(0)
-        found = st.find(card)
+    frame.setdefault("todo", [[o, e["id"]] for o, e in matching(state, frame)])
+    while frame["todo"]:
+        owner, card = frame["todo"].pop(0)
+        found = state.find(card)
         if found is None:
             continue
         e = found[1]
-        if f["n"] > 0:
-            e["income"] += max(0, min(f["n"], income_cap(st, card) - e["income"], st.cubes_free(owner)))
-        elif lose_income(st, e, -f["n"]):
+        if frame["n"] > 0:
+            e["income"] += max(
+                0, min(frame["n"], income_cap(state, card) - e["income"], state.cubes_free(owner))
+            )
+        elif lose_income(state, e, -frame["n"]):
             assert e["troop"] is not None
-            st.call("loot", then="start", owner=owner, card=card, troop_owner=e["troop"]["owner"])
+            state.call("loot", then="start", owner=owner, card=card, troop_owner=e["troop"]["owner"])
             return
-    st.ret()
+    state.ret()
 
 
 # --------------------------------------------------------------------------------------- gold
-@kind("steal", "CARTA NARANJA").step()
-def _steal(st: St, f: Frame, a: A) -> None:
+@kind("steal", "orange").step()
+def _steal(state: PaxState, frame: Frame, action: A) -> None:
     """Take up to `n` gold from the victim («tantas como se pueda»)."""
-    victim = f.get("victim")
-    if victim is not None and victim in st.humans():
-        got = st.pay(victim, f["n"])
-        if f["pl"] in st.humans():
-            st.gain(f["pl"], got)
-        st.log("log.steal", who=who(victim), n=got)
-    st.ret()
+    victim = frame.get("victim")
+    if victim is not None and victim in state.humans():
+        got = state.pay(victim, frame["n"])
+        if frame["pl"] in state.humans():
+            state.gain(frame["pl"], got)
+        state.log("log.steal", who=who(victim), n=got)
+    state.ret()
 
 
 @kind("gold", "IV").step()
-def _gold(st: St, f: Frame, a: A) -> None:
-    for q in players(st, f):
-        n = f["n"] * count(st, q, f.get("per"), f.get("jurisdiction"))
+def _gold(state: PaxState, frame: Frame, action: A) -> None:
+    for q in players(state, frame):
+        n = frame["n"] * count(state, q, frame.get("per"), frame.get("jurisdiction"))
         if n:
-            st.gain(q, n)
-            st.log("log.gain", who=who(q), n=n)
-    st.ret()
+            state.gain(q, n)
+            state.log("log.gain", who=who(q), n=n)
+    state.ret()
 
 
 @kind("pay", "IV").step()
-def _pay(st: St, f: Frame, a: A) -> None:
-    for q in players(st, f):
-        n = st.pay(q, f["n"] * count(st, q, f.get("per"), f.get("jurisdiction")))
+def _pay(state: PaxState, frame: Frame, action: A) -> None:
+    for q in players(state, frame):
+        n = state.pay(q, frame["n"] * count(state, q, frame.get("per"), frame.get("jurisdiction")))
         if n:
-            st.log("log.lose", who=who(q), n=n)
-    st.ret()
+            state.log("log.lose", who=who(q), n=n)
+    state.ret()
 
 
 # -------------------------------------------------------------------------------------- regime
-@kind("regime", "TITULARES").step()
-def _regime(st: St, f: Frame, a: A) -> None:
-    if f.get("from") is None or st.d["regime"] in f["from"]:
-        change_regime(st, f["to"])
-    st.ret()
+@kind("regime", "regimes").step()
+def _regime(state: PaxState, frame: Frame, action: A) -> None:
+    if frame.get("from") is None or state.d["regime"] in frame["from"]:
+        change_regime(state, frame["to"])
+    state.ret()
 
 
-def change_regime(st: St, to: str) -> None:
+def change_regime(state: PaxState, to: str) -> None:
     """A new regime: Prestige cubes leave every card when it is not the Pax (§CUBOS DE PRESTIGIO; they
     do not come back on the Pax's return, ambiguity 9), and mines and banks follow it."""
-    if st.d["regime"] == to:
+    if state.d["regime"] == to:
         return
-    st.d["regime"] = to
-    st.log("log.regime", regime=f"@regime.{to}")
+    state.d["regime"] = to
+    state.log("log.regime", regime=f"@regime.{to}")
     if not any(e.kind == "prestige_cubes" for e in REGIMES[to].effects):
-        for q in range(st.n):
-            for e in st.d["play"][q]:
+        for q in range(state.n):
+            for e in state.d["play"][q]:
                 e["pcube"] = False
-    adjust_mines(st)
+    adjust_mines(state)
 
 
 # ------------------------------------------------------------------------------ discarding cards
-@kind("discard_troops", "TITULARES").step()
-def _discard_troops(st: St, f: Frame, a: A) -> None:
+@kind("discard_troops", "headlines").step()
+def _discard_troops(state: PaxState, frame: Frame, action: A) -> None:
     """Every troop of the faction leaves: from the hands and from play."""
-    for q in range(st.n):
+    for q in range(state.n):
         for card in [
-            c for c in st.d["hands"][q] if CARDS[c].type == "troop" and CARDS[c].faction == f["faction"]
+            c
+            for c in state.d["hands"][q]
+            if CARDS[c].type == "troop" and CARDS[c].faction == frame["faction"]
         ]:
-            st.d["hands"][q].remove(card)
-            st.d["discard"].append(card)
-        for troop in st.troops_of(q):
-            if CARDS[troop].faction == f["faction"]:
-                discard_troop(st, troop)
-    st.log("log.troops_home", faction=f"@faction.{f['faction']}")
-    st.ret()
+            state.d["hands"][q].remove(card)
+            state.d["discard"].append(card)
+        for troop in state.troops_of(q):
+            if CARDS[troop].faction == frame["faction"]:
+                discard_troop(state, troop)
+    state.log("log.troops_home", faction=f"@faction.{frame['faction']}")
+    state.ret()
 
 
-def discard_in_play(st: St, card: str, then: str) -> None:
+def discard_in_play(state: PaxState, card: str, then: str) -> None:
     """Discard a card from play: a troop from where it stands; an enterprise (its troop retreats) or a
     partner from its row. The caller continues at `then`."""
     if CARDS[card].type == "troop":
-        discard_troop(st, card)
-        st.goto(then)
+        discard_troop(state, card)
+        state.goto(then)
         return
-    found = st.find(card)
+    found = state.find(card)
     if found is None:
-        st.goto(then)
+        state.goto(then)
         return
     owner, e = found
-    st.d["discard"].append(card)
+    state.d["discard"].append(card)
     troop_owner = e["troop"]["owner"] if e["troop"] else -1
-    troop = remove_enterprise(st, owner, card)
+    troop = remove_enterprise(state, owner, card)
     if troop is None:
-        st.goto(then)
+        state.goto(then)
         return
-    st.call("retreat", then=then, pl=troop_owner, card=troop)
+    state.call("retreat", then=then, pl=troop_owner, card=troop)
 
 
-nationalize = kind("nationalize", "CARTA NEGRA")
+nationalize = kind("nationalize", "black")
 
 
 @nationalize.step()
-def _nationalize(st: St, f: Frame, a: A) -> None:
+def _nationalize(state: PaxState, frame: Frame, action: A) -> None:
     """«Nacionalizar = Descartar»: each player reached discards `n` matching cards of their row, of their
     own choice."""
-    f.setdefault("todo", [q for q in players(st, f) for _ in range(f["n"])])
-    while f["todo"]:
-        q = f["todo"][0]
+    frame.setdefault("todo", [q for q in players(state, frame) for _ in range(frame["n"])])
+    while frame["todo"]:
+        q = frame["todo"][0]
         cards = [
             e["id"]
-            for e in st.d["play"][q]
+            for e in state.d["play"][q]
             if e["id"] in CARDS
-            and CARDS[e["id"]].type == f["type"]
-            and f.get("enterprise") in (None, CARDS[e["id"]].kind)
-            and f.get("jurisdiction") in (None, CARDS[e["id"]].jurisdiction)
+            and CARDS[e["id"]].type == frame["type"]
+            and frame.get("enterprise") in (None, CARDS[e["id"]].kind)
+            and frame.get("jurisdiction") in (None, CARDS[e["id"]].jurisdiction)
         ]
         if cards:
-            st.decide(
+            state.decide(
                 q,
                 "nationalize",
                 [ID[f"discard {c}"] for c in cards],
@@ -243,86 +247,86 @@ def _nationalize(st: St, f: Frame, a: A) -> None:
                 prompt="prompt.nationalize",
             )
             return
-        f["todo"].pop(0)
-    st.ret()
+        frame["todo"].pop(0)
+    state.ret()
 
 
 @nationalize.step("chosen")
-def _nationalized(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["todo"].pop(0)
-    st.log("log.nationalized", card=f"@card.{target(a)}.name")
-    discard_in_play(st, target(a), then="start")
+def _nationalized(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    frame["todo"].pop(0)
+    state.log("log.nationalized", card=f"@card.{target(action)}.name")
+    discard_in_play(state, target(action), then="start")
 
 
-assassinate = kind("assassinate", "CARTA NEGRA")
+assassinate = kind("assassinate", "black")
 
 
 @assassinate.step()
-def _assassinate(st: St, f: Frame, a: A) -> None:
+def _assassinate(state: PaxState, frame: Frame, action: A) -> None:
     """A partner of the victim, chosen by the player, is discarded."""
-    victim = f.get("victim")
-    options = [ID[f"on {c}"] for c in partners(st, victim)] if victim in st.humans() else []
+    victim = frame.get("victim")
+    options = [ID[f"on {c}"] for c in partners(state, victim)] if victim in state.humans() else []
     if not options:
-        st.ret()
+        state.ret()
         return
-    st.decide(f["pl"], "assassinate", options, then="chosen", prompt="prompt.assassinate")
+    state.decide(frame["pl"], "assassinate", options, then="chosen", prompt="prompt.assassinate")
 
 
 @assassinate.step("chosen")
-def _assassinated(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    st.log("log.assassinated", card=f"@card.{target(a)}.name")
-    discard_in_play(st, target(a), then="done")
+def _assassinated(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    state.log("log.assassinated", card=f"@card.{target(action)}.name")
+    discard_in_play(state, target(action), then="done")
 
 
 @assassinate.step("done")
-def _assassinate_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _assassinate_done(state: PaxState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
-@kind("jail", "ENCARCELADO").step()
-def _jail(st: St, f: Frame, a: A) -> None:
-    for q in players(st, f):
-        jail(st, q)
-    st.ret()
+@kind("jail", "jail").step()
+def _jail(state: PaxState, frame: Frame, action: A) -> None:
+    for q in players(state, frame):
+        jail(state, q)
+    state.ret()
 
 
 @kind("market_discard", "III").step()
-def _market_discard(st: St, f: Frame, a: A) -> None:
-    for _, _, card in slots(st):
-        if card in CARDS and CARDS[card].type == f["type"]:
-            take(st, card)
-            st.d["discard"].append(card)
-            st.log("log.discarded", card=f"@card.{card}.name")
-    st.ret()
+def _market_discard(state: PaxState, frame: Frame, action: A) -> None:
+    for _, _, card in slots(state):
+        if card in CARDS and CARDS[card].type == frame["type"]:
+            take(state, card)
+            state.d["discard"].append(card)
+            state.log("log.discarded", card=f"@card.{card}.name")
+    state.ret()
 
 
-@kind("topple_strength", "DERROCANDO 3.b").step()
-def _topple_strength(st: St, f: Frame, a: A) -> None:
+@kind("topple_strength", "topple").step()
+def _topple_strength(state: PaxState, frame: Frame, action: A) -> None:
     """Díaz's strength changes for everyone during this Topple."""
-    st.d["mod"] += f["n"]
-    st.log("log.strength", n=f["n"])
-    st.ret()
+    state.d["mod"] += frame["n"]
+    state.log("log.strength", n=frame["n"])
+    state.ret()
 
 
 for _standing in ("extra_action", "discount", "deploy_anywhere", "immune", "prestige_cubes"):
-    EFFECTS.kind(_standing, "JUGAR CARTA").step()(lambda st, f, a: st.ret())
+    EFFECTS.kind(_standing, "play").step()(lambda state, frame, action: state.ret())
 
 
 # ---------------------------------------------------------------------------------------- strife
-strife = kind("strife", "ENFRENTAMIENTOS")
+strife = kind("strife", "strife")
 
 
-def faction_cards(st: St, q: int, faction: str) -> list[str]:
+def faction_cards(state: PaxState, q: int, faction: str) -> list[str]:
     """Player `q`'s cards in play of `faction`: partners of its row and troops."""
-    row = [e["id"] for e in st.d["play"][q] if e["id"] in CARDS and CARDS[e["id"]].faction == faction]
-    return row + [t for t in st.troops_of(q) if CARDS[t].faction == faction]
+    row = [e["id"] for e in state.d["play"][q] if e["id"] in CARDS and CARDS[e["id"]].faction == faction]
+    return row + [t for t in state.troops_of(q) if CARDS[t].faction == faction]
 
 
-def forced(st: St, q: int, factions: list[str]) -> str | None:
+def forced(state: PaxState, q: int, factions: list[str]) -> str | None:
     """The faction a player with a flipped Hacendado must keep, if it is one of the two."""
-    hac = st.d["hac"][q]
+    hac = state.d["hac"][q]
     if hac["side"] < 0 or not hac["id"]:
         return None
     mine = HACENDADOS[hac["id"]].orientations[hac["side"]].faction
@@ -330,50 +334,50 @@ def forced(st: St, q: int, factions: list[str]) -> str | None:
 
 
 @strife.step()
-def _strife(st: St, f: Frame, a: A) -> None:
+def _strife(state: PaxState, frame: Frame, action: A) -> None:
     """Every player discards all their cards in play of one of the two factions (the other one than their
     flipped Hacendado's, if it is one of them); whoever caused it may play neither faction this turn."""
-    factions = list(f["factions"])
-    if "todo" not in f:
-        f["todo"] = [q for q in st.clockwise(f["pl"], include=True) if q in st.humans()]
-        st.d["banned"] = sorted({*st.d["banned"], *factions})
-        st.log("log.strife", a=f"@faction.{factions[0]}", b=f"@faction.{factions[1]}")
-    while f["todo"]:
-        q = f["todo"][0]
-        keep = forced(st, q, factions)
-        having = [x for x in factions if faction_cards(st, q, x)]
+    factions = list(frame["factions"])
+    if "todo" not in frame:
+        frame["todo"] = [q for q in state.clockwise(frame["pl"], include=True) if q in state.humans()]
+        state.d["banned"] = sorted({*state.d["banned"], *factions})
+        state.log("log.strife", a=f"@faction.{factions[0]}", b=f"@faction.{factions[1]}")
+    while frame["todo"]:
+        q = frame["todo"][0]
+        keep = forced(state, q, factions)
+        having = [x for x in factions if faction_cards(state, q, x)]
         if keep is not None:
             lose = next(x for x in factions if x != keep)
         elif len(having) == 2:
-            st.decide(
+            state.decide(
                 q, "strife", [ID[f"faction {x}"] for x in factions], then="chosen", prompt="prompt.strife"
             )
             return
         else:
             lose = next(x for x in factions if x not in having)
-        f["todo"].pop(0)
-        f["gone"] = faction_cards(st, q, lose)
-        st.goto("discard")
+        frame["todo"].pop(0)
+        frame["gone"] = faction_cards(state, q, lose)
+        state.goto("discard")
         return
-    st.ret()
+    state.ret()
 
 
 @strife.step("chosen")
-def _strife_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    q = f["todo"].pop(0)
-    f["gone"] = faction_cards(st, q, target(a))
-    st.goto("discard")
+def _strife_chosen(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    q = frame["todo"].pop(0)
+    frame["gone"] = faction_cards(state, q, target(action))
+    state.goto("discard")
 
 
 @strife.step("discard")
-def _strife_discard(st: St, f: Frame, a: A) -> None:
-    if not f["gone"]:
-        st.goto("start")
+def _strife_discard(state: PaxState, frame: Frame, action: A) -> None:
+    if not frame["gone"]:
+        state.goto("start")
         return
-    card = f["gone"].pop(0)
-    st.log("log.discarded", card=f"@card.{card}.name")
-    discard_in_play(st, card, then="discard")
+    card = frame["gone"].pop(0)
+    state.log("log.discarded", card=f"@card.{card}.name")
+    discard_in_play(state, card, then="discard")
 
 
 def check_vocabulary() -> None:

@@ -13,7 +13,7 @@ from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, PUBLIC_CARDS,
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 A = int | None
 PRICES = COMPONENTS.prices
@@ -21,116 +21,117 @@ HAND_LIMIT = int(COMPONENTS.actions["hand_limit"])
 DEPRESSION = COMPONENTS.depression
 
 
-def slots(st: St) -> list[tuple[int, int, str]]:
+def slots(state: PaxState) -> list[tuple[int, int, str]]:
     """The cards in the market as (row, column, card)."""
-    return [(r, c, card) for r, row in enumerate(st.d["market"]) for c, card in enumerate(row) if card]
+    return [(r, c, card) for r, row in enumerate(state.d["market"]) for c, card in enumerate(row) if card]
 
 
-def price(st: St, card: str) -> int:
-    return next(PRICES[c] for _, c, x in slots(st) if x == card)
+def price(state: PaxState, card: str) -> int:
+    return next(PRICES[c] for _, c, x in slots(state) if x == card)
 
 
 def to_hand(card: str) -> bool:
     return card in CARDS and CARDS[card].type != "headline"
 
 
-def buyable(st: St, p: int) -> list[str]:
+def buyable(state: PaxState, p: int) -> list[str]:
     """§COMPRAR CARTA: a market card one can pay for, that does not take the hand past 5 (a headline or a
     Topple never enters the hand)."""
-    hand = len(st.d["hands"][p])
+    hand = len(state.d["hands"][p])
     return [
         card
-        for _, c, card in slots(st)
-        if st.d["gold"][p] >= PRICES[c] and (hand < HAND_LIMIT or not to_hand(card))
+        for _, c, card in slots(state)
+        if state.d["gold"][p] >= PRICES[c] and (hand < HAND_LIMIT or not to_hand(card))
     ]
 
 
-def speculable(st: St, p: int) -> list[str]:
+def speculable(state: PaxState, p: int) -> list[str]:
     """§ESPECULAR: a market card with no Speculation cube, not the fourth and last Topple; with a free cube
     or one of one's Speculation cubes to move."""
-    d = st.d
-    if not st.cubes_free(p) and p not in d["spec"].values():
+    d = state.d
+    if not state.cubes_free(p) and p not in d["spec"].values():
         return []
     last = len(d["topples_out"]) == len(TOPPLES)
     return [
         card
-        for _, _, card in slots(st)
+        for _, _, card in slots(state)
         if card not in d["spec"] and not (card in TOPPLES and last and card == d["topples_out"][-1])
     ]
 
 
-def take(st: St, card: str) -> None:
+def take(state: PaxState, card: str) -> None:
     """A card leaves the market; a Speculation cube on it goes home."""
-    for row in st.d["market"]:
+    for row in state.d["market"]:
         if card in row:
             row[row.index(card)] = None
-    st.d["spec"].pop(card, None)
+    state.d["spec"].pop(card, None)
+    state.d["moved"] = True
 
 
 # ---------------------------------------------------------------------------------------- buying
-buy = PROCS.proc("do.buy", rule="COMPRAR CARTA")
+buy = PROCS.proc("do.buy", rule="buy")
 
 
 @buy.step()
-def _buy(st: St, f: Frame, a: A) -> None:
+def _buy(state: PaxState, frame: Frame, action: A) -> None:
     """Pay the column's price, to the bank or to the player whose Speculation cube is on the card."""
-    p, card = f["pl"], f["card"]
-    cost = price(st, card)
-    speculator = st.d["spec"].get(card)
-    st.pay(p, cost)
+    p, card = frame["pl"], frame["card"]
+    cost = price(state, card)
+    speculator = state.d["spec"].get(card)
+    state.pay(p, cost)
     if speculator is not None and speculator != p:
-        st.gain(speculator, cost)
-    take(st, card)
-    st.log("log.buy", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name", n=cost)
+        state.gain(speculator, cost)
+    take(state, card)
+    state.log("log.buy", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name", n=cost)
     if card in TOPPLES:
-        st.replace("topple", pl=p, card=card)
+        state.replace("topple", pl=p, card=card)
     elif CARDS[card].type == "headline":
-        st.replace("headline", pl=p, card=card)
+        state.replace("headline", pl=p, card=card)
     else:
-        st.d["hands"][p].append(card)
-        st.ret()
+        state.d["hands"][p].append(card)
+        state.ret()
 
 
-headline = PROCS.proc("headline", rule="TITULARES")
+headline = PROCS.proc("headline", rule="headlines")
 
 
 @headline.step()
-def _headline(st: St, f: Frame, a: A) -> None:
+def _headline(state: PaxState, frame: Frame, action: A) -> None:
     """The buyer chooses Event or Status Quo; it affects every player from the buyer's left."""
-    st.decide(
-        f["pl"],
+    state.decide(
+        frame["pl"],
         "headline",
         [ID["event"], ID["status-quo"]],
         then="chosen",
         prompt="prompt.headline",
-        card=f"@card.{f['card']}.name",
+        card=f"@card.{frame['card']}.name",
     )
 
 
 @headline.step("chosen")
-def _headline_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    side = "event" if a == ID["event"] else "status_quo"
-    st.log("log.headline", card=f"@card.{f['card']}.name", side=f"@word.{side}")
-    effects = [e.as_dict() for e in CARDS[f["card"]].effects_when(side)]
-    EFFECTS.run(st, effects, then="done", pl=f["pl"], card=f["card"])
+def _headline_chosen(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    side = "event" if action == ID["event"] else "status_quo"
+    state.log("log.headline", card=f"@card.{frame['card']}.name", side=f"@word.{side}")
+    effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when(side)]
+    EFFECTS.run(state, effects, then="done", pl=frame["pl"], card=frame["card"])
 
 
 @headline.step("done")
-def _headline_done(st: St, f: Frame, a: A) -> None:
-    st.d["discard"].append(f["card"])
-    st.ret()
+def _headline_done(state: PaxState, frame: Frame, action: A) -> None:
+    state.d["discard"].append(frame["card"])
+    state.ret()
 
 
-public = PROCS.proc("do.public", rule="COMPRAR CARTA PÚBLICA")
+public = PROCS.proc("do.public", rule="public")
 
 
 @public.step()
-def _public(st: St, f: Frame, a: A) -> None:
+def _public(state: PaxState, frame: Frame, action: A) -> None:
     """A public card is played at once on one of its faces, then stays in the buyer's row."""
-    p, card = f["pl"], f["card"]
-    st.pay(p, PUBLIC_CARDS[card].cost)
-    st.decide(
+    p, card = frame["pl"], frame["card"]
+    state.pay(p, PUBLIC_CARDS[card].cost)
+    state.decide(
         p,
         "face",
         [ID["face front"], ID["face back"]],
@@ -141,11 +142,11 @@ def _public(st: St, f: Frame, a: A) -> None:
 
 
 @public.step("face")
-def _public_face(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    p, card, face = f["pl"], f["card"], target(a)
-    st.d["public"][card] = p
-    st.d["play"][p].append(
+def _public_face(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    p, card, face = frame["pl"], frame["card"], target(action)
+    state.d["public"][card] = p
+    state.d["play"][p].append(
         {
             "id": card,
             "income": 0,
@@ -156,42 +157,44 @@ def _public_face(st: St, f: Frame, a: A) -> None:
             "side": 0 if face == "front" else 1,
         }
     )
-    st.log("log.public", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name", face=f"@word.{face}")
+    state.log("log.public", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name", face=f"@word.{face}")
     effects = [e.as_dict() for e in PUBLIC_CARDS[card].effects if e.when == face]
-    EFFECTS.run(st, effects, then="done", pl=p, card=card)
+    EFFECTS.run(state, effects, then="done", pl=p, card=card)
 
 
 @public.step("done")
-def _public_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _public_done(state: PaxState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
-speculate = PROCS.proc("do.speculate", rule="ESPECULAR")
+speculate = PROCS.proc("do.speculate", rule="speculate")
 
 
 @speculate.step()
-def _speculate(st: St, f: Frame, a: A) -> None:
+def _speculate(state: PaxState, frame: Frame, action: A) -> None:
     """A cube from the reserve, or one's Speculation cube moved from another card (the player's choice
     when both are possible)."""
-    p = f["pl"]
-    mine = [c for c, owner in st.d["spec"].items() if owner == p]
+    p = frame["pl"]
+    mine = [c for c, owner in state.d["spec"].items() if owner == p]
     options = [ID[f"from {c}"] for c in mine]
-    if st.cubes_free(p):
+    if state.cubes_free(p):
         options.append(ID["pass"])
     if len(options) == 1:
-        _speculate_from(st, f, options[0])
+        _speculate_from(state, frame, options[0])
         return
-    st.decide(p, "speculate", options, then="from", prompt="prompt.speculate", card=f"@card.{f['card']}.name")
+    state.decide(
+        p, "speculate", options, then="from", prompt="prompt.speculate", card=f"@card.{frame['card']}.name"
+    )
 
 
 @speculate.step("from")
-def _speculate_from(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    if verb(a) == "from":
-        del st.d["spec"][target(a)]
-    st.d["spec"][f["card"]] = f["pl"]
-    st.log("log.speculate", who=f"@role.jugador-{f['pl'] + 1}", card=f"@card.{f['card']}.name")
-    st.ret()
+def _speculate_from(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    if verb(action) == "from":
+        del state.d["spec"][target(action)]
+    state.d["spec"][frame["card"]] = frame["pl"]
+    state.log("log.speculate", who=f"@role.jugador-{frame['pl'] + 1}", card=f"@card.{frame['card']}.name")
+    state.ret()
 
 
 # ------------------------------------------------------------------------ §II: discard headlines
@@ -199,67 +202,79 @@ headlines = PROCS.proc("headlines", rule="II")
 
 
 @headlines.step()
-def _headlines(st: St, f: Frame, a: A) -> None:
+def _headlines(state: PaxState, frame: Frame, action: A) -> None:
     """Headlines (and Topples, ambiguity 11) in the free column are discarded without effect; two bears in
-    a row start a depression, two bulls in a row end it. Only these discards count (ambiguity 10)."""
-    for row in st.d["market"]:
+    a row start a depression, two bulls in a row end it. Only these discards count (ambiguity 10).
+
+    A stalled market (our rule, README §9): when a whole round of turns passes with no card leaving the
+    market, whatever else stands in the free column is discarded too, so that the deck runs down and the
+    game reaches its fourth Topple whatever the players do."""
+    stalled = not state.d["moved"] and state.d["still"] + 1 >= state.n
+    for row in state.d["market"]:
         card = row[0]
         if card is None:
             continue
         if card in TOPPLES:
-            take(st, card)
-            st.d["discard"].append(card)
-            st.d["topples_done"] += 1
-            st.log("log.topple_discarded", card=f"@card.{card}.name")
-            if st.d["topples_done"] == len(TOPPLES):
-                st.replace("final_count")
+            take(state, card)
+            state.d["discard"].append(card)
+            state.d["topples_done"] += 1
+            state.log("log.topple_discarded", card=f"@card.{card}.name")
+            if state.d["topples_done"] == len(TOPPLES):
+                state.replace("final_count")
                 return
         elif CARDS[card].type == "headline":
-            take(st, card)
-            st.d["discard"].append(card)
-            st.log("log.headline_discarded", card=f"@card.{card}.name")
+            take(state, card)
+            state.d["discard"].append(card)
+            state.log("log.headline_discarded", card=f"@card.{card}.name")
             icon = CARDS[card].icon
-            run = st.d["run"]
-            st.d["run"] = [icon, int(run[1]) + 1 if run[0] == icon else 1]
-            if st.d["run"][1] >= int(DEPRESSION["in_a_row"]):
+            run = state.d["run"]
+            state.d["run"] = [icon, int(run[1]) + 1 if run[0] == icon else 1]
+            if state.d["run"][1] >= int(DEPRESSION["in_a_row"]):
                 from ludoteca.games.pax_porfiriana.economy import set_depression
 
-                set_depression(st, icon == DEPRESSION["start"])
-    st.ret()
+                set_depression(state, icon == DEPRESSION["start"])
+    if stalled:
+        for card in [row[0] for row in state.d["market"] if row[0] is not None]:
+            take(state, card)
+            state.d["discard"].append(card)
+            state.log("log.stalled", card=f"@card.{card}.name")
+    state.d["still"] = 0 if state.d["moved"] else state.d["still"] + 1
+    state.d["moved"] = False
+    state.ret()
 
 
 # ---------------------------------------------------------------------------- §III: restore market
 restore = PROCS.proc("restore", rule="III")
 
 
-def pile(st: St) -> list[int] | None:
-    return next((x for x in st.d["piles"] if x[0] + x[1] > 0), None)
+def pile(state: PaxState) -> list[int] | None:
+    return next((x for x in state.d["piles"] if x[0] + x[1] > 0), None)
 
 
 @restore.step()
-def _restore(st: St, f: Frame, a: A) -> None:
+def _restore(state: PaxState, frame: Frame, action: A) -> None:
     """Slide every row toward the free column, then fill the empty places from the deck, row by row."""
-    if not f.get("slid"):
-        f["slid"] = True
-        for r, row in enumerate(st.d["market"]):
+    if not frame.get("slid"):
+        frame["slid"] = True
+        for r, row in enumerate(state.d["market"]):
             cards = [c for c in row if c]
-            st.d["market"][r] = [*cards, *[None] * (len(row) - len(cards))]
-    top = pile(st)
-    empty = any(None in row for row in st.d["market"])
+            state.d["market"][r] = [*cards, *[None] * (len(row) - len(cards))]
+    top = pile(state)
+    empty = any(None in row for row in state.d["market"])
     if top is None or not empty:
-        st.ret()
+        state.ret()
         return
-    st.chance(draw_weights(st, top), then="drawn")
+    state.chance(draw_weights(state, top), then="drawn")
 
 
-def draw_weights(st: St, top: list[int]) -> dict[int, int]:
+def draw_weights(state: PaxState, top: list[int]) -> dict[int, int]:
     """The next card of the deck: the top pile holds `m` market cards not yet seen and perhaps its Topple,
     in an order nobody knows. A market card is any card not yet seen (the deck is a random part of the
     box); the Topple comes next with probability 1/(m+1), and is any of those not yet out."""
-    seen = set(st.d["seen"])
+    seen = set(state.d["seen"])
     unseen = [c for c in CARDS if c not in seen]
     m, t = top
-    left = [x for x in TOPPLES if x not in st.d["topples_out"]]
+    left = [x for x in TOPPLES if x not in state.d["topples_out"]]
     if not t:
         return {ID[f"draw {c}"]: 1 for c in unseen}
     weights = {ID[f"draw {x}"]: len(unseen) for x in left}
@@ -268,18 +283,18 @@ def draw_weights(st: St, top: list[int]) -> dict[int, int]:
 
 
 @restore.step("drawn")
-def _drawn(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    card = target(a)
-    top = pile(st)
+def _drawn(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    card = target(action)
+    top = pile(state)
     assert top is not None
     if card in TOPPLES:
         top[1] = 0
-        st.d["topples_out"].append(card)
+        state.d["topples_out"].append(card)
     else:
         top[0] -= 1
-        st.d["seen"].append(card)
-    r = next(i for i, row in enumerate(st.d["market"]) if None in row)
-    st.d["market"][r][st.d["market"][r].index(None)] = card
-    st.log("log.market_in", card=f"@card.{card}.name")
-    st.goto("start")
+        state.d["seen"].append(card)
+    r = next(i for i, row in enumerate(state.d["market"]) if None in row)
+    state.d["market"][r][state.d["market"][r].index(None)] = card
+    state.log("log.market_in", card=f"@card.{card}.name")
+    state.goto("start")

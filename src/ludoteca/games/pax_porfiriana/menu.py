@@ -12,71 +12,75 @@ from ludoteca.games.pax_porfiriana.play import playable
 from ludoteca.games.pax_porfiriana.troops import redeployable
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 COSTS = COMPONENTS.costs
 LAND = ("ranchito", "ranch", "plantation")
 
 
-def offered(st: St, p: int) -> list[int]:
+def offered(state: PaxState, p: int) -> list[int]:
     """Every action of the menu that player `p` may take now, whatever it costs in actions."""
-    d = st.d
-    out = [ID[f"play {c}"] for c in dict.fromkeys(d["hands"][p]) if playable(st, p, c)]
-    out += [ID[f"buy {c}"] for c in buyable(st, p)]
+    d = state.d
+    out = [ID[f"play {c}"] for c in dict.fromkeys(d["hands"][p]) if playable(state, p, c)]
+    out += [ID[f"buy {c}"] for c in buyable(state, p)]
     out += [
         ID[f"public {c}"]
         for c, owner in d["public"].items()
         if owner is None and d["gold"][p] >= PUBLIC_CARDS[c].cost
     ]
-    out += [ID[f"sell {c}"] for c in dict.fromkeys(sellable(st, p))]
-    out += [ID[f"redeploy {t}"] for t in redeployable(st, p)]
-    out += [ID[f"land {e['id']}"] for e in d["play"][p] if land_cost(st, p, e["id"]) is not None]
-    out += [ID[f"upgrade {e['id']}"] for _, e in st.enterprises() if upgrade_cost(st, p, e["id"]) is not None]
-    out += [ID[f"police {e['id']}"] for e in d["play"][p] if police_cost(st, p, e["id"]) is not None]
-    if d["jail"][p] and d["gold"][p] >= int(COSTS["jail_exit"]) - st.discount(p, "jail_exit"):
+    out += [ID[f"sell {c}"] for c in dict.fromkeys(sellable(state, p))]
+    out += [ID[f"redeploy {t}"] for t in redeployable(state, p)]
+    out += [ID[f"land {e['id']}"] for e in d["play"][p] if land_cost(state, p, e["id"]) is not None]
+    out += [
+        ID[f"upgrade {e['id']}"]
+        for _, e in state.enterprises()
+        if upgrade_cost(state, p, e["id"]) is not None
+    ]
+    out += [ID[f"police {e['id']}"] for e in d["play"][p] if police_cost(state, p, e["id"]) is not None]
+    if d["jail"][p] and d["gold"][p] >= int(COSTS["jail_exit"]) - state.discount(p, "jail_exit"):
         out.append(ID["bail"])
-    out += [ID[f"speculate {c}"] for c in speculable(st, p)]
+    out += [ID[f"speculate {c}"] for c in speculable(state, p)]
     return sorted(out)
 
 
-def sellable(st: St, p: int) -> list[str]:
+def sellable(state: PaxState, p: int) -> list[str]:
     """§VENDER CARTA: a card of the hand, or an enterprise or partner of one's row without unrest."""
-    row = [e["id"] for e in st.d["play"][p] if e["id"] in CARDS and not e["unrest"]]
-    return [*st.d["hands"][p], *row]
+    row = [e["id"] for e in state.d["play"][p] if e["id"] in CARDS and not e["unrest"]]
+    return [*state.d["hands"][p], *row]
 
 
-def land_cost(st: St, p: int, card: str) -> int | None:
+def land_cost(state: PaxState, p: int, card: str) -> int | None:
     """§COMPRAR TERRENOS: an Income cube on one's ranchito, ranch or plantation, for as much gold as it
     holds cubes of any kind (None: not possible)."""
-    found = st.find(card)
+    found = state.find(card)
     if found is None or found[0] != p or card not in CARDS or CARDS[card].kind not in LAND:
         return None
     e = found[1]
     cubes = e["income"] + int(e["conn"] is not None) + int(e["pcube"])
     cubes += int(e["troop"] is not None and e["troop"]["extort"])
-    price = max(0, cubes - st.discount(p, "buy_land"))
-    return price if st.cubes_free(p) and st.d["gold"][p] >= price else None
+    price = max(0, cubes - state.discount(p, "buy_land"))
+    return price if state.cubes_free(p) and state.d["gold"][p] >= price else None
 
 
-def upgrade_cost(st: St, p: int, card: str) -> int | None:
+def upgrade_cost(state: PaxState, p: int, card: str) -> int | None:
     """§MEJORAR CONEXIÓN: a Connection cube on any enterprise in play not yet upgraded, for the gold of
     its oval (None: not possible)."""
-    found = st.find(card)
+    found = state.find(card)
     oval = CARDS[card].upgrade
-    if found is None or found[1]["conn"] is not None or oval is None or not st.cubes_free(p):
+    if found is None or found[1]["conn"] is not None or oval is None or not state.cubes_free(p):
         return None
-    price = max(0, oval.cost - st.discount(p, "upgrade"))
-    return price if st.d["gold"][p] >= price else None
+    price = max(0, oval.cost - state.discount(p, "upgrade"))
+    return price if state.d["gold"][p] >= price else None
 
 
-def police_cost(st: St, p: int, card: str) -> int | None:
+def police_cost(state: PaxState, p: int, card: str) -> int | None:
     """§POLICÍA: 3 gold to remove an unrest disk from one's enterprise; 0 under martial law (a
     `discount`) or with one's own troop on it (ambiguity 16)."""
-    found = st.find(card)
+    found = state.find(card)
     if found is None or found[0] != p or card not in CARDS or not found[1]["unrest"]:
         return None
     e = found[1]
     if e["troop"] is not None and e["troop"]["owner"] == p:
         return 0
-    price = max(0, int(COSTS["police"]) - st.discount(p, "police", CARDS[card].jurisdiction))
-    return price if st.d["gold"][p] >= price else None
+    price = max(0, int(COSTS["police"]) - state.discount(p, "police", CARDS[card].jurisdiction))
+    return price if state.d["gold"][p] >= price else None

@@ -15,7 +15,7 @@ class PaxOptions(Options):
     the second seat is Díaz, played by the rules' own bot)."""
 
     game_id: ClassVar[str] = "pax-porfiriana"
-    players: int = option(4, "option.players", choices=(2, 3, 4, 5, 6))
+    players: int = option(2, "option.players", choices=(2, 3, 4, 5, 6))
     solo: Literal["off", "diaz"] = option("off", "option.solo")
 
     def check(self) -> None:

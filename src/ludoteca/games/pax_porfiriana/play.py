@@ -15,28 +15,28 @@ from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 from ludoteca.games.pax_porfiriana.troops import destinations, remove_enterprise
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 A = int | None
 ARMOURY = int(COMPONENTS.costs["armoury_bonus"])
 
 
-def income_cap(st: St, card: str) -> int:
+def income_cap(state: PaxState, card: str) -> int:
     """§IV: mines and banks carry the Income cubes of the current regime (at most their printed number),
     none in a depression; other enterprises their printed number."""
     c = CARDS[card]
     if c.kind in ("mine", "bank"):
-        if st.d["depression"]:
+        if state.d["depression"]:
             return 0
-        return min(c.income, int(getattr(REGIMES[st.d["regime"]], c.kind)))
+        return min(c.income, int(getattr(REGIMES[state.d["regime"]], c.kind)))
     return c.income
 
 
-def loyalty_cube(st: St, card: str, side: int) -> bool:
+def loyalty_cube(state: PaxState, card: str, side: int) -> bool:
     """§CARTA DE EMPRESA O SOCIO: a Loyalty point takes a Prestige cube, only under the Pax."""
     c = CARDS[card]
     icons = c.orientations[side] if c.orientations else c.prestige
-    pax = any(e.kind == "prestige_cubes" for e in REGIMES[st.d["regime"]].effects)
+    pax = any(e.kind == "prestige_cubes" for e in REGIMES[state.d["regime"]].effects)
     return pax and any(i.type == "loyalty" for i in icons)
 
 
@@ -44,86 +44,86 @@ def factions_of(card: str) -> set[str]:
     return {CARDS[card].faction} - {""}
 
 
-def orange_targets(st: St, p: int, card: str) -> list[str]:
+def orange_targets(state: PaxState, p: int, card: str) -> list[str]:
     """§CARTA NARANJA: an enterprise of the card's jurisdiction (of its kind if it names one); never
     one's own enterprise that has unrest."""
     c = CARDS[card]
     return [
         e["id"]
-        for owner, e in st.enterprises()
+        for owner, e in state.enterprises()
         if CARDS[e["id"]].jurisdiction == c.jurisdiction
         and (not c.against or CARDS[e["id"]].kind == c.against)
         and not (owner == p and e["unrest"])
     ]
 
 
-def black_victims(st: St, p: int, card: str) -> list[int]:
+def black_victims(state: PaxState, p: int, card: str) -> list[int]:
     """§CARTA NEGRA: any player, oneself included, whom the card can hit (a federal court makes its owner
     immune to others' black cards); an assassination needs a partner to kill."""
     kinds = {e.kind for e in CARDS[card].effects}
     out = []
-    for q in st.humans():
-        if q != p and st.immune(q):
+    for q in state.humans():
+        if q != p and state.immune(q):
             continue
-        if kinds == {"assassinate"} and not partners(st, q):
+        if kinds == {"assassinate"} and not partners(state, q):
             continue
         out.append(q)
     return out
 
 
-def partners(st: St, q: int) -> list[str]:
-    return [e["id"] for e in st.d["play"][q] if e["id"] in CARDS and CARDS[e["id"]].type == "partner"]
+def partners(state: PaxState, q: int) -> list[str]:
+    return [e["id"] for e in state.d["play"][q] if e["id"] in CARDS and CARDS[e["id"]].type == "partner"]
 
 
-def playable(st: St, p: int, card: str) -> bool:
+def playable(state: PaxState, p: int, card: str) -> bool:
     """Whether player `p` can play `card` from the hand now."""
     c = CARDS[card]
-    gold = st.d["gold"][p]
-    if gold < c.cost or factions_of(card) & set(st.d["banned"]):
+    gold = state.d["gold"][p]
+    if gold < c.cost or factions_of(card) & set(state.d["banned"]):
         return False
     if c.type in ("enterprise", "partner"):
         return True
     if c.type == "troop":
-        return bool(destinations(st, p, card, c.cost))
+        return bool(destinations(state, p, card, c.cost))
     if c.type == "orange":
-        return bool(orange_targets(st, p, card))
+        return bool(orange_targets(state, p, card))
     if c.type == "black":
-        return bool(black_victims(st, p, card))
+        return bool(black_victims(state, p, card))
     return False
 
 
-play = PROCS.proc("do.play", rule="JUGAR CARTA")
+play = PROCS.proc("do.play", rule="play")
 
 
 @play.step()
-def _play(st: St, f: Frame, a: A) -> None:
-    p, card = f["pl"], f["card"]
+def _play(state: PaxState, frame: Frame, action: A) -> None:
+    p, card = frame["pl"], frame["card"]
     c = CARDS[card]
-    st.d["hands"][p].remove(card)
-    st.pay(p, c.cost)
-    st.log("log.play", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name")
+    state.d["hands"][p].remove(card)
+    state.pay(p, c.cost)
+    state.log("log.play", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name")
     if c.type == "troop":
-        st.replace("deploy", pl=p, card=card, fresh=True)
+        state.replace("deploy", pl=p, card=card, fresh=True)
     elif c.type == "orange":
-        st.decide(
+        state.decide(
             p,
             "target",
-            [ID[f"on {x}"] for x in orange_targets(st, p, card)],
+            [ID[f"on {x}"] for x in orange_targets(state, p, card)],
             then="orange",
             prompt="prompt.orange",
             card=f"@card.{card}.name",
         )
     elif c.type == "black":
-        st.decide(
+        state.decide(
             p,
             "victim",
-            [ID[f"victim jugador-{q + 1}"] for q in black_victims(st, p, card)],
+            [ID[f"victim jugador-{q + 1}"] for q in black_victims(state, p, card)],
             then="black",
             prompt="prompt.black",
             card=f"@card.{card}.name",
         )
     elif c.orientations:
-        st.decide(
+        state.decide(
             p,
             "side",
             [ID["side 1"], ID["side 2"]],
@@ -132,18 +132,18 @@ def _play(st: St, f: Frame, a: A) -> None:
             card=f"@card.{card}.name",
         )
     else:
-        place(st, p, card, 0)
-        st.ret()
+        place(state, p, card, 0)
+        state.ret()
 
 
 @play.step("placed")
-def _placed(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    place(st, f["pl"], f["card"], int(target(a)) - 1)
-    st.ret()
+def _placed(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    place(state, frame["pl"], frame["card"], int(target(action)) - 1)
+    state.ret()
 
 
-def place(st: St, p: int, card: str, side: int) -> InPlay:
+def place(state: PaxState, p: int, card: str, side: int) -> InPlay:
     """An enterprise or partner enters the row with its Income cubes and its Prestige cube, as many as
     the reserve holds."""
     entry: InPlay = {
@@ -155,48 +155,56 @@ def place(st: St, p: int, card: str, side: int) -> InPlay:
         "troop": None,
         "side": side,
     }
-    st.d["play"][p].append(entry)
+    state.d["play"][p].append(entry)
     if CARDS[card].type == "enterprise":
-        entry["income"] = min(income_cap(st, card), st.cubes_free(p))
-    entry["pcube"] = loyalty_cube(st, card, side) and st.cubes_free(p) > 0
+        entry["income"] = min(income_cap(state, card), state.cubes_free(p))
+    entry["pcube"] = loyalty_cube(state, card, side) and state.cubes_free(p) > 0
     return entry
 
 
 # ---------------------------------------------------------------------------------------- orange
 @play.step("orange")
-def _orange(st: St, f: Frame, a: A) -> None:
+def _orange(state: PaxState, frame: Frame, action: A) -> None:
     """Unrest disks of the red circle, gold stolen from the victim, and whatever else the card does."""
-    assert a is not None
-    found = st.find(target(a))
+    assert action is not None
+    found = state.find(target(action))
     assert found is not None
-    f["on"], f["victim"] = target(a), found[0]
-    st.log("log.target", card=f"@card.{f['card']}.name", on=f"@card.{f['on']}.name")
-    effects = [e.as_dict() for e in CARDS[f["card"]].effects_when("play")]
-    EFFECTS.run(st, effects, then="armouries", pl=f["pl"], victim=f["victim"], on=f["on"], card=f["card"])
+    frame["on"], frame["victim"] = target(action), found[0]
+    state.log("log.target", card=f"@card.{frame['card']}.name", on=f"@card.{frame['on']}.name")
+    effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when("play")]
+    EFFECTS.run(
+        state,
+        effects,
+        then="armouries",
+        pl=frame["pl"],
+        victim=frame["victim"],
+        on=frame["on"],
+        card=frame["card"],
+    )
 
 
 @play.step("armouries")
-def _armouries(st: St, f: Frame, a: A) -> None:
+def _armouries(state: PaxState, frame: Frame, action: A) -> None:
     """§CARTA NARANJA: every owner of an armoury gains 2 gold once, however many it has."""
-    for q in st.humans():
+    for q in state.humans():
         if any(
             CARDS[e["id"]].effects_when("orange_played") and not e["unrest"]
-            for e in st.d["play"][q]
+            for e in state.d["play"][q]
             if e["id"] in CARDS
         ):
-            st.gain(q, ARMOURY)
-            st.log("log.armoury", who=f"@role.jugador-{q + 1}", n=ARMOURY)
-    found = st.find(f["on"])
+            state.gain(q, ARMOURY)
+            state.log("log.armoury", who=f"@role.jugador-{q + 1}", n=ARMOURY)
+    found = state.find(frame["on"])
     if found is not None and revolt(found[1]):
         owner, e = found
-        troop = remove_enterprise(st, owner, e["id"])
-        st.d["pile"][f["pl"]].append(e["id"])
-        jail(st, f["pl"])
-        st.log("log.revolt", who=f"@role.jugador-{f['pl'] + 1}", card=f"@card.{e['id']}.name")
+        troop = remove_enterprise(state, owner, e["id"])
+        state.d["pile"][frame["pl"]].append(e["id"])
+        jail(state, frame["pl"])
+        state.log("log.revolt", who=f"@role.jugador-{frame['pl'] + 1}", card=f"@card.{e['id']}.name")
         if troop is not None:
-            st.call("retreat", then="given", pl=troop_owner(e), card=troop)
+            state.call("retreat", then="given", pl=troop_owner(e), card=troop)
             return
-    st.goto("given")
+    state.goto("given")
 
 
 def troop_owner(e: InPlay) -> int:
@@ -211,30 +219,30 @@ def revolt(e: InPlay) -> bool:
     return CARDS[e["id"]].slave and e["unrest"] > cubes
 
 
-def jail(st: St, q: int) -> None:
+def jail(state: PaxState, q: int) -> None:
     """§ENCARCELADO: a green disk on the Hacendado; jailed in one's own turn by one's own card, one keeps
     the turn's actions."""
-    if not st.d["jail"][q]:
-        st.d["jail"][q] = True
-        st.log("log.jailed", who=f"@role.jugador-{q + 1}")
+    if not state.d["jail"][q]:
+        state.d["jail"][q] = True
+        state.log("log.jailed", who=f"@role.jugador-{q + 1}")
 
 
 @play.step("given")
-def _given(st: St, f: Frame, a: A) -> None:
+def _given(state: PaxState, frame: Frame, action: A) -> None:
     """§CARTA NARANJA / NEGRA: the card goes to the victim if it gives prestige, else to the discard."""
-    card = f["card"]
-    if CARDS[card].prestige and f["victim"] in st.humans():
-        st.d["pile"][f["victim"]].append(card)
+    card = frame["card"]
+    if CARDS[card].prestige and frame["victim"] in state.humans():
+        state.d["pile"][frame["victim"]].append(card)
     else:
-        st.d["discard"].append(card)
-    st.ret()
+        state.d["discard"].append(card)
+    state.ret()
 
 
 # ----------------------------------------------------------------------------------------- black
 @play.step("black")
-def _black(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["victim"] = int(target(a).rpartition("-")[2]) - 1
-    st.log("log.victim", card=f"@card.{f['card']}.name", who=f"@role.jugador-{f['victim'] + 1}")
-    effects = [e.as_dict() for e in CARDS[f["card"]].effects_when("play")]
-    EFFECTS.run(st, effects, then="given", pl=f["pl"], victim=f["victim"], card=f["card"])
+def _black(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    frame["victim"] = int(target(action).rpartition("-")[2]) - 1
+    state.log("log.victim", card=f"@card.{frame['card']}.name", who=f"@role.jugador-{frame['victim'] + 1}")
+    effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when("play")]
+    EFFECTS.run(state, effects, then="given", pl=frame["pl"], victim=frame["victim"], card=frame["card"])

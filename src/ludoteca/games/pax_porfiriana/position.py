@@ -79,3 +79,7 @@ class Position(TypedDict):
     run: list[str | int]
     diaz: dict[str, int]
     mod: int
+    moved: bool
+    """A card left the market during this turn (a buy, Díaz's take, a discard from the free column)."""
+    still: int
+    """Turns in a row, just ended, in which no card left the market (the stalled market, market.py)."""

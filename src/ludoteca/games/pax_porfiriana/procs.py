@@ -8,4 +8,4 @@ from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import ProcedureSet
 
 PROCS = ProcedureSet()
-EFFECTS = EffectKinds(PROCS, rule="JUGAR CARTA")
+EFFECTS = EffectKinds(PROCS, rule="play")

@@ -76,6 +76,8 @@ class PaxState(State):
                 "run": ["", 0],
                 "diaz": {},
                 "mod": 0,
+                "moved": False,
+                "still": 0,
             },
         )
         state.start("game")

@@ -14,7 +14,7 @@ from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 from ludoteca.games.pax_porfiriana.troops import flip
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 A = int | None
 TRIPARTITE = COMPONENTS.tripartite
@@ -25,181 +25,183 @@ def who(p: int) -> str:
     return f"@role.jugador-{p + 1}"
 
 
-def kind_now(st: St) -> str:
-    return REGIMES[st.d["regime"]].prestige
+def kind_now(state: PaxState) -> str:
+    return REGIMES[state.d["regime"]].prestige
 
 
-def tripartite(st: St, p: int) -> int:
+def tripartite(state: PaxState, p: int) -> int:
     """Díaz's 2 points, changed by the cards discarded in this Topple, plus the prestige of the two
     weakest players other than the challenger (ambiguity 12: a challenger never counts against
     themself; with two players it is Díaz and the one opponent). In the solitaire, Díaz's own cards."""
-    kind = kind_now(st)
-    base = int(TRIPARTITE["diaz"]) + int(st.d["mod"])
-    if st.solo():
-        return base + diaz_prestige(st, kind)
-    others = sorted(st.prestige(q, kind) for q in st.humans() if q != p)
+    kind = kind_now(state)
+    base = int(TRIPARTITE["diaz"]) + int(state.d["mod"])
+    if state.solo():
+        return base + diaz_prestige(state, kind)
+    others = sorted(state.prestige(q, kind) for q in state.humans() if q != p)
     return base + sum(others[: int(TRIPARTITE["weakest_players"])])
 
 
-def diaz_prestige(st: St, kind: str) -> int:
+def diaz_prestige(state: PaxState, kind: str) -> int:
     """Part L: Díaz's prestige is that of the cards he took."""
     total = 0
-    for card, side in st.d["diaz"].items():
+    for card, side in state.d["diaz"].items():
         c = CARDS[card]
         icons = c.orientations[side] if c.orientations else c.prestige
         total += sum(i.n for i in icons if i.type == kind)
     return total
 
 
-def assassins(st: St, q: int) -> list[str]:
+def assassins(state: PaxState, q: int) -> list[str]:
     """§CARTA NEGRA P. 19: with a black card in hand and 3 gold, a flipped Hacendado that was never
     assassinated and has no private army (ambiguity: the bold rule wins over «+3 por tropa», so the
     price is 3), one's own included."""
-    if not any(CARDS[c].type == "black" for c in st.d["hands"][q]):
+    if not any(CARDS[c].type == "black" for c in state.d["hands"][q]):
         return []
-    if st.d["gold"][q] < int(COSTS["assassinate_hacendado"]):
+    if state.d["gold"][q] < int(COSTS["assassinate_hacendado"]):
         return []
-    return [h["id"] for h in st.d["hac"] if h["id"] and h["side"] >= 0 and not h["dead"] and not h["army"]]
+    return [h["id"] for h in state.d["hac"] if h["id"] and h["side"] >= 0 and not h["dead"] and not h["army"]]
 
 
-def topple_cards(st: St, q: int) -> list[str]:
+def topple_cards(state: PaxState, q: int) -> list[str]:
     """Cards in one's row with a "During the Topple" ability."""
     out = []
-    for e in st.d["play"][q]:
+    for e in state.d["play"][q]:
         effects = PUBLIC_CARDS[e["id"]].effects if e["id"] in PUBLIC_CARDS else CARDS[e["id"]].effects
         if any(x.when == "topple" for x in effects):
             out.append(e["id"])
     return out
 
 
-topple = PROCS.proc("topple", rule="DERROCANDO A DÍAZ")
+topple = PROCS.proc("topple", rule="topple")
 
 
 @topple.step()
-def _topple(st: St, f: Frame, a: A) -> None:
+def _topple(state: PaxState, frame: Frame, action: A) -> None:
     """1–2: play stops and the regime card turns over to show what toppling it takes."""
-    st.d["topples_done"] += 1
-    st.d["mod"] = 0
-    st.log(
+    state.d["topples_done"] += 1
+    state.d["mod"] = 0
+    state.log(
         "log.topple",
-        who=who(f["pl"]),
-        card=f"@card.{f['card']}.name",
-        kind=f"@prestige.{kind_now(st)}",
-        topple=f"@topple.{REGIMES[st.d['regime']].topple}",
+        who=who(frame["pl"]),
+        card=f"@card.{frame['card']}.name",
+        kind=f"@prestige.{kind_now(state)}",
+        topple=f"@topple.{REGIMES[state.d['regime']].topple}",
     )
-    f["todo"] = [q for q in st.clockwise(f["pl"], include=True) if q in st.humans()]
-    st.goto("next")
+    frame["todo"] = [q for q in state.clockwise(frame["pl"], include=True) if q in state.humans()]
+    state.goto("next")
 
 
 @topple.step("next")
-def _next(st: St, f: Frame, a: A) -> None:
+def _next(state: PaxState, frame: Frame, action: A) -> None:
     """3: each player in turn may flip, discard During-the-Topple cards and assassinate, then passes."""
-    if not f["todo"]:
-        st.goto("check")
+    if not frame["todo"]:
+        state.goto("check")
         return
-    q = f["todo"][0]
-    hac = st.d["hac"][q]
+    q = frame["todo"][0]
+    hac = state.d["hac"][q]
     options = [ID["pass"]]
     if hac["side"] < 0 and not hac["dead"]:
         options += [ID["side 1"], ID["side 2"]]
-    options += [ID[f"discard {c}"] for c in topple_cards(st, q)]
-    options += [ID[f"assassinate {h}"] for h in assassins(st, q)]
-    st.decide(q, "topple", options, then="chosen", prompt="prompt.topple", kind=f"@prestige.{kind_now(st)}")
+    options += [ID[f"discard {c}"] for c in topple_cards(state, q)]
+    options += [ID[f"assassinate {h}"] for h in assassins(state, q)]
+    state.decide(
+        q, "topple", options, then="chosen", prompt="prompt.topple", kind=f"@prestige.{kind_now(state)}"
+    )
 
 
 @topple.step("chosen")
-def _chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    q = f["todo"][0]
-    v = verb(a)
+def _chosen(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    q = frame["todo"][0]
+    v = verb(action)
     if v == "pass":
-        f["todo"].pop(0)
-        st.goto("next")
+        frame["todo"].pop(0)
+        state.goto("next")
     elif v == "side":
-        flip(st, q, int(target(a)) - 1)
-        st.goto("next")
+        flip(state, q, int(target(action)) - 1)
+        state.goto("next")
     elif v == "discard":
-        card = target(a)
-        row = st.d["play"][q]
+        card = target(action)
+        row = state.d["play"][q]
         row.remove(next(e for e in row if e["id"] == card))
         if card in PUBLIC_CARDS:
-            st.d["public"][card] = -1
+            state.d["public"][card] = -1
             effects = [e.as_dict() for e in PUBLIC_CARDS[card].effects if e.when == "topple"]
         else:
-            st.d["discard"].append(card)
+            state.d["discard"].append(card)
             effects = [e.as_dict() for e in CARDS[card].effects_when("topple")]
-        st.log("log.discarded", card=f"@card.{card}.name")
-        EFFECTS.run(st, effects, then="next", pl=q, card=card)
+        state.log("log.discarded", card=f"@card.{card}.name")
+        EFFECTS.run(state, effects, then="next", pl=q, card=card)
     else:
-        assassinate(st, q, target(a))
-        st.goto("next")
+        assassinate(state, q, target(action))
+        state.goto("next")
 
 
-def assassinate(st: St, q: int, hacendado: str) -> None:
+def assassinate(state: PaxState, q: int, hacendado: str) -> None:
     """Pay 3, discard a black card; the Hacendado turns Loyalist again with its 2 Income cubes and its
     ability, and can never flip again."""
-    black = next(c for c in st.d["hands"][q] if CARDS[c].type == "black")
-    st.d["hands"][q].remove(black)
-    st.d["discard"].append(black)
-    st.pay(q, int(COSTS["assassinate_hacendado"]))
-    owner = next(p for p, h in enumerate(st.d["hac"]) if h["id"] == hacendado)
-    cubes = min(HACENDADOS[hacendado].income, st.cubes_free(owner))
-    st.d["hac"][owner].update(side=-1, dead=True, income=cubes)
-    st.log("log.hacendado_killed", who=who(q), card=f"@card.{hacendado}.name")
+    black = next(c for c in state.d["hands"][q] if CARDS[c].type == "black")
+    state.d["hands"][q].remove(black)
+    state.d["discard"].append(black)
+    state.pay(q, int(COSTS["assassinate_hacendado"]))
+    owner = next(p for p, h in enumerate(state.d["hac"]) if h["id"] == hacendado)
+    cubes = min(HACENDADOS[hacendado].income, state.cubes_free(owner))
+    state.d["hac"][owner].update(side=-1, dead=True, income=cubes)
+    state.log("log.hacendado_killed", who=who(q), card=f"@card.{hacendado}.name")
 
 
 @topple.step("check")
-def _check(st: St, f: Frame, a: A) -> None:
+def _check(state: PaxState, frame: Frame, action: A) -> None:
     """4: more prestige of the regime's kind (cards without unrest and the prestige pile) than the
     Tripartite topples Díaz; the richest of those who do wins."""
-    kind = kind_now(st)
-    st.d["discard"].append(f["card"])
-    winners = [p for p in st.humans() if st.prestige(p, kind) > tripartite(st, p)]
-    for p in st.humans():
-        st.log("log.challenge", who=who(p), n=st.prestige(p, kind), against=tripartite(st, p))
-    st.d["mod"] = 0
+    kind = kind_now(state)
+    state.d["discard"].append(frame["card"])
+    winners = [p for p in state.humans() if state.prestige(p, kind) > tripartite(state, p)]
+    for p in state.humans():
+        state.log("log.challenge", who=who(p), n=state.prestige(p, kind), against=tripartite(state, p))
+    state.d["mod"] = 0
     if winners:
-        finish(st, winners, "outcome.toppled", kind)
-    elif st.d["topples_done"] >= len(TOPPLES):
-        st.replace("final_count")
+        finish(state, winners, "outcome.toppled", kind)
+    elif state.d["topples_done"] >= len(TOPPLES):
+        state.replace("final_count")
     else:
-        st.log("log.diaz_holds")
-        st.ret()
+        state.log("log.diaz_holds")
+        state.ret()
 
 
-def finish(st: St, candidates: list[int], outcome: str, kind: str) -> None:
+def finish(state: PaxState, candidates: list[int], outcome: str, kind: str) -> None:
     """§GANADOR: the richest; tied gold, the most prestige of the regime's kind; still tied, a shared
     victory (our tie-break, the player aid names none)."""
-    best = max(st.d["gold"][p] for p in candidates)
-    rich = [p for p in candidates if st.d["gold"][p] == best]
-    top = max(st.prestige(p, kind) for p in rich)
-    won = [p for p in rich if st.prestige(p, kind) == top]
-    returns = [1.0 if p in won else -1.0 for p in range(len(st.game.roles))]
-    st.log("log.winner", who=[who(p) for p in won])
-    st.end_game(outcome, returns, who=[who(p) for p in won], gold=best, tie=len(rich) > 1)
+    best = max(state.d["gold"][p] for p in candidates)
+    rich = [p for p in candidates if state.d["gold"][p] == best]
+    top = max(state.prestige(p, kind) for p in rich)
+    won = [p for p in rich if state.prestige(p, kind) == top]
+    returns = [1.0 if p in won else -1.0 for p in range(len(state.game.roles))]
+    state.log("log.winner", who=[who(p) for p in won])
+    state.end_game(outcome, returns, who=[who(p) for p in won], gold=best, tie=len(rich) > 1)
 
 
-final = PROCS.proc("final_count", rule="GANADOR")
+final = PROCS.proc("final_count", rule="winner")
 
 
 @final.step()
-def _final(st: St, f: Frame, a: A) -> None:
+def _final(state: PaxState, frame: Frame, action: A) -> None:
     """The last Topple played or discarded and Díaz still in power: the richest player wins (Part L: in
     the solitaire, Díaz wins)."""
-    if st.solo():
-        returns = [-1.0] * len(st.game.roles)
+    if state.solo():
+        returns = [-1.0] * len(state.game.roles)
         returns[1] = 1.0
-        st.end_game("outcome.diaz", returns)
+        state.end_game("outcome.diaz", returns)
         return
-    finish(st, st.humans(), "outcome.richest", kind_now(st))
+    finish(state, state.humans(), "outcome.richest", kind_now(state))
 
 
-def evaluate(st: St) -> list[float]:
+def evaluate(state: PaxState) -> list[float]:
     """A search's view of an unfinished game: prestige of the regime's kind against the Tripartite, and
     gold, scaled into (−1, 1)."""
-    kind = kind_now(st)
-    out = [0.0] * len(st.game.roles)
-    for p in st.humans():
-        margin = st.prestige(p, kind) - tripartite(st, p)
-        out[p] = max(-0.9, min(0.9, 0.15 * margin + 0.01 * st.d["gold"][p]))
+    kind = kind_now(state)
+    out = [0.0] * len(state.game.roles)
+    for p in state.humans():
+        margin = state.prestige(p, kind) - tripartite(state, p)
+        out[p] = max(-0.9, min(0.9, 0.15 * margin + 0.01 * state.d["gold"][p]))
     return out

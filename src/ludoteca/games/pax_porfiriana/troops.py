@@ -12,41 +12,41 @@ from ludoteca.games.pax_porfiriana.position import InPlay
 from ludoteca.games.pax_porfiriana.procs import PROCS
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 A = int | None
 RAILROAD_REACH = ("sonora", "chihuahua")
 
 
-def reaches(st: St, p: int, troop: str, e: InPlay) -> bool:
+def reaches(state: PaxState, p: int, troop: str, e: InPlay) -> bool:
     """Same jurisdiction; or anywhere where an ability or the regime allows (`deploy_anywhere`); or, for a
     federal troop with an upgraded railroad chain in play, Sonora and Chihuahua (§MEJORAR CONEXIÓN)."""
     t, card = CARDS[troop], CARDS[e["id"]]
-    if t.jurisdiction == card.jurisdiction or st.deploy_anywhere(p, t.faction):
+    if t.jurisdiction == card.jurisdiction or state.deploy_anywhere(p, t.faction):
         return True
-    return t.faction == "federal" and card.jurisdiction in RAILROAD_REACH and st.railroad_chain()
+    return t.faction == "federal" and card.jurisdiction in RAILROAD_REACH and state.railroad_chain()
 
 
-def may_extort(st: St, p: int, owner: int, e: InPlay) -> bool:
+def may_extort(state: PaxState, p: int, owner: int, e: InPlay) -> bool:
     """§CARTA DE TROPA: a troop sent to a rival's enterprise needs a free cube for its Extortion cube, and
     the rival an Income cube to give up (ambiguity: an enterprise with none cannot be extorted)."""
-    return owner == p or (st.cubes_free(p) > 0 and e["income"] > 0)
+    return owner == p or (state.cubes_free(p) > 0 and e["income"] > 0)
 
 
-def destinations(st: St, p: int, troop: str, extra: int) -> list[str]:
+def destinations(state: PaxState, p: int, troop: str, extra: int) -> list[str]:
     """Where player `p` may send `troop`, paying `extra` gold besides each destination's connection: an
     enterprise it reaches, with no troop or a troop of lower firepower (a battle); or the player's own
     flipped Hacendado of the troop's faction (a private army)."""
-    gold = st.d["gold"][p] - extra
+    gold = state.d["gold"][p] - extra
     t = CARDS[troop]
     out = []
-    for owner, e in st.enterprises():
+    for owner, e in state.enterprises():
         here = e["troop"]
         if here is not None and (here["id"] == troop or CARDS[here["id"]].firepower >= t.firepower):
             continue
-        if reaches(st, p, troop, e) and may_extort(st, p, owner, e) and gold >= st.connection(e):
+        if reaches(state, p, troop, e) and may_extort(state, p, owner, e) and gold >= state.connection(e):
             out.append(e["id"])
-    hac = st.d["hac"][p]
+    hac = state.d["hac"][p]
     if hac["side"] >= 0 and not hac["dead"] and troop not in hac["army"]:
         h = HACENDADOS[hac["id"]]
         if h.orientations[hac["side"]].faction == t.faction and gold >= h.connection:
@@ -54,15 +54,15 @@ def destinations(st: St, p: int, troop: str, extra: int) -> list[str]:
     return out
 
 
-def redeployable(st: St, p: int) -> list[str]:
+def redeployable(state: PaxState, p: int) -> list[str]:
     """§REDESPLEGAR TROPA: one's troop on an enterprise that may move or calm unrest there, or a rival's
     extorting troop on one's own enterprise with unrest (a free police action)."""
     out = []
-    for owner, e in st.enterprises():
+    for owner, e in state.enterprises():
         troop = e["troop"]
         if troop is None:
             continue
-        if (troop["owner"] == p and (e["unrest"] or destinations(st, p, troop["id"], 0))) or (
+        if (troop["owner"] == p and (e["unrest"] or destinations(state, p, troop["id"], 0))) or (
             owner == p and troop["extort"] and e["unrest"]
         ):
             out.append(troop["id"])
@@ -70,138 +70,140 @@ def redeployable(st: St, p: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------- deploying
-deploy = PROCS.proc("deploy", rule="CARTA DE TROPA")
+deploy = PROCS.proc("deploy", rule="troop")
 
 
 @deploy.step()
-def _deploy(st: St, f: Frame, a: A) -> None:
+def _deploy(state: PaxState, frame: Frame, action: A) -> None:
     """Send troop `card` of player `p` (from the hand: `fresh`, its first deployment) where it may go, or
     to `dest` when already chosen (a redeployment)."""
-    if "dest" in f:
-        st.goto("place")
+    if "dest" in frame:
+        state.goto("place")
         return
-    st.decide(
-        f["pl"],
+    state.decide(
+        frame["pl"],
         "deploy",
-        [ID[f"on {x}"] for x in destinations(st, f["pl"], f["card"], f.get("extra", 0))],
+        [ID[f"on {x}"] for x in destinations(state, frame["pl"], frame["card"], frame.get("extra", 0))],
         then="to",
         prompt="prompt.deploy",
-        card=f"@card.{f['card']}.name",
+        card=f"@card.{frame['card']}.name",
     )
 
 
 @deploy.step("to")
-def _deploy_to(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    f["dest"] = target(a)
-    st.goto("place")
+def _deploy_to(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    frame["dest"] = target(action)
+    state.goto("place")
 
 
 @deploy.step("place")
-def _deploy_place(st: St, f: Frame, a: A) -> None:
-    p, troop, where = f["pl"], f["card"], f["dest"]
+def _deploy_place(state: PaxState, frame: Frame, action: A) -> None:
+    p, troop, where = frame["pl"], frame["card"], frame["dest"]
     if where in HACENDADOS:
-        st.pay(p, HACENDADOS[where].connection)
-        st.d["hac"][p]["army"].append(troop)
-        st.log("log.army", who=f"@role.jugador-{p + 1}", card=f"@card.{troop}.name")
-        st.goto("placed")
+        state.pay(p, HACENDADOS[where].connection)
+        state.d["hac"][p]["army"].append(troop)
+        state.log("log.army", who=f"@role.jugador-{p + 1}", card=f"@card.{troop}.name")
+        state.goto("placed")
         return
-    found = st.find(where)
+    found = state.find(where)
     assert found is not None
     owner, e = found
-    st.pay(p, st.connection(e))
-    st.log("log.deploy", who=f"@role.jugador-{p + 1}", card=f"@card.{troop}.name", on=f"@card.{where}.name")
+    state.pay(p, state.connection(e))
+    state.log(
+        "log.deploy", who=f"@role.jugador-{p + 1}", card=f"@card.{troop}.name", on=f"@card.{where}.name"
+    )
     loser = e["troop"]
     if loser is not None:
-        release(st, owner, e)
-        st.log("log.battle", card=f"@card.{troop}.name", loser=f"@card.{loser['id']}.name")
+        release(state, owner, e)
+        state.log("log.battle", card=f"@card.{troop}.name", loser=f"@card.{loser['id']}.name")
     e["troop"] = {"id": troop, "owner": p, "extort": owner != p}
     if owner != p:
         e["income"] -= 1
-        st.log("log.extort", who=f"@role.jugador-{p + 1}", on=f"@card.{where}.name")
+        state.log("log.extort", who=f"@role.jugador-{p + 1}", on=f"@card.{where}.name")
     calmed = min(e["unrest"], CARDS[troop].firepower)
     e["unrest"] -= calmed
     if loser is not None and CARDS[loser["id"]].faction == CARDS[troop].faction:
-        st.call("retreat", then="placed", pl=loser["owner"], card=loser["id"])
+        state.call("retreat", then="placed", pl=loser["owner"], card=loser["id"])
         return
     if loser is not None:
-        st.d["discard"].append(loser["id"])
-    st.goto("placed")
+        state.d["discard"].append(loser["id"])
+    state.goto("placed")
 
 
 @deploy.step("placed")
-def _placed(st: St, f: Frame, a: A) -> None:
+def _placed(state: PaxState, frame: Frame, action: A) -> None:
     """A troop's first deployment may change the regime (facts §1.8: `regime` effects `when = "play"`)."""
     from ludoteca.games.pax_porfiriana.procs import EFFECTS
 
-    if f.get("fresh"):
-        f["fresh"] = False
-        effects = [e.as_dict() for e in CARDS[f["card"]].effects_when("play")]
-        EFFECTS.run(st, effects, then="done", pl=f["pl"], card=f["card"])
+    if frame.get("fresh"):
+        frame["fresh"] = False
+        effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when("play")]
+        EFFECTS.run(state, effects, then="done", pl=frame["pl"], card=frame["card"])
         return
-    st.ret()
+    state.ret()
 
 
 @deploy.step("done")
-def _deploy_done(st: St, f: Frame, a: A) -> None:
-    st.ret()
+def _deploy_done(state: PaxState, frame: Frame, action: A) -> None:
+    state.ret()
 
 
-def release(st: St, owner: int, e: InPlay) -> None:
+def release(state: PaxState, owner: int, e: InPlay) -> None:
     """A troop leaves an enterprise: its Extortion cube goes home and the owner gets an Income cube back
     (§REDESPLEGAR TROPA, nota) if a cube is free."""
     troop = e["troop"]
     e["troop"] = None
-    if troop is not None and troop["extort"] and st.cubes_free(owner) > 0:
+    if troop is not None and troop["extort"] and state.cubes_free(owner) > 0:
         e["income"] += 1
 
 
 # ------------------------------------------------------------------------------------- redeploying
-redeploy = PROCS.proc("do.redeploy", rule="REDESPLEGAR TROPA")
+redeploy = PROCS.proc("do.redeploy", rule="redeploy")
 
 
 @redeploy.step()
-def _redeploy(st: St, f: Frame, a: A) -> None:
+def _redeploy(state: PaxState, frame: Frame, action: A) -> None:
     """Move one's troop to another valid place paying its connection, or activate it at no cost to remove
     as many unrest disks as its firepower; a rival's extorting troop removes one disk."""
-    p, troop = f["pl"], f["card"]
-    where = st.troop_at(troop)
+    p, troop = frame["pl"], frame["card"]
+    where = state.troop_at(troop)
     assert where is not None and where[1] is not None
     e = where[1]
     assert e["troop"] is not None
-    options = [ID[f"on {x}"] for x in destinations(st, p, troop, 0)] if e["troop"]["owner"] == p else []
+    options = [ID[f"on {x}"] for x in destinations(state, p, troop, 0)] if e["troop"]["owner"] == p else []
     if e["unrest"]:
         options.append(ID["activate"])
-    st.decide(p, "redeploy", options, then="chosen", prompt="prompt.redeploy", card=f"@card.{troop}.name")
+    state.decide(p, "redeploy", options, then="chosen", prompt="prompt.redeploy", card=f"@card.{troop}.name")
 
 
 @redeploy.step("chosen")
-def _redeploy_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    p, troop = f["pl"], f["card"]
-    where = st.troop_at(troop)
+def _redeploy_chosen(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    p, troop = frame["pl"], frame["card"]
+    where = state.troop_at(troop)
     assert where is not None and where[1] is not None
     owner, e = where[0], where[1]
     assert e["troop"] is not None
-    if verb(a) == "activate":
+    if verb(action) == "activate":
         n = CARDS[troop].firepower if e["troop"]["owner"] == p else 1
         e["unrest"] = max(0, e["unrest"] - n)
-        st.log("log.activate", card=f"@card.{troop}.name", on=f"@card.{e['id']}.name")
-        st.ret()
+        state.log("log.activate", card=f"@card.{troop}.name", on=f"@card.{e['id']}.name")
+        state.ret()
         return
-    release(st, owner, e)
-    st.replace("deploy", pl=p, card=troop, fresh=False, dest=target(a))
+    release(state, owner, e)
+    state.replace("deploy", pl=p, card=troop, fresh=False, dest=target(action))
 
 
 # ---------------------------------------------------------------------------------------- retreat
-retreat = PROCS.proc("retreat", rule="RETIRADA")
+retreat = PROCS.proc("retreat", rule="retreat")
 
 
-def army_sides(st: St, p: int, troop: str) -> list[int]:
+def army_sides(state: PaxState, p: int, troop: str) -> list[int]:
     """The orientations under which player `p`'s Hacendado could take `troop` into its private army:
     the current one if flipped, either matching one if it may still flip (§RETIRADA)."""
-    hac = st.d["hac"][p]
-    if hac["dead"] or not hac["id"] or st.d["gold"][p] < HACENDADOS[hac["id"]].connection:
+    hac = state.d["hac"][p]
+    if hac["dead"] or not hac["id"] or state.d["gold"][p] < HACENDADOS[hac["id"]].connection:
         return []
     faction = CARDS[troop].faction
     sides = [hac["side"]] if hac["side"] >= 0 else [0, 1]
@@ -209,18 +211,18 @@ def army_sides(st: St, p: int, troop: str) -> list[int]:
 
 
 @retreat.step()
-def _retreat(st: St, f: Frame, a: A) -> None:
+def _retreat(state: PaxState, frame: Frame, action: A) -> None:
     """A retreating troop may become the private army (flipping the Hacendado if need be, paying the
     connection); otherwise it is discarded."""
-    p, troop = f["pl"], f["card"]
-    sides = army_sides(st, p, troop)
-    if not sides or p not in st.humans():
-        st.d["discard"].append(troop)
-        st.ret()
+    p, troop = frame["pl"], frame["card"]
+    sides = army_sides(state, p, troop)
+    if not sides or p not in state.humans():
+        state.d["discard"].append(troop)
+        state.ret()
         return
-    flipped = st.d["hac"][p]["side"] >= 0
+    flipped = state.d["hac"][p]["side"] >= 0
     options = [ID["retreat"]] if flipped else [ID[f"side {s + 1}"] for s in sides]
-    st.decide(
+    state.decide(
         p,
         "retreat",
         [*options, ID[f"discard {troop}"]],
@@ -231,45 +233,45 @@ def _retreat(st: St, f: Frame, a: A) -> None:
 
 
 @retreat.step("chosen")
-def _retreat_chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    p, troop = f["pl"], f["card"]
-    if verb(a) == "discard":
-        st.d["discard"].append(troop)
-        st.log("log.discarded", card=f"@card.{troop}.name")
-        st.ret()
+def _retreat_chosen(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    p, troop = frame["pl"], frame["card"]
+    if verb(action) == "discard":
+        state.d["discard"].append(troop)
+        state.log("log.discarded", card=f"@card.{troop}.name")
+        state.ret()
         return
-    hac = st.d["hac"][p]
-    if verb(a) == "side":
-        flip(st, p, int(target(a)) - 1)
-    st.pay(p, HACENDADOS[hac["id"]].connection)
+    hac = state.d["hac"][p]
+    if verb(action) == "side":
+        flip(state, p, int(target(action)) - 1)
+    state.pay(p, HACENDADOS[hac["id"]].connection)
     hac["army"].append(troop)
-    st.log("log.army", who=f"@role.jugador-{p + 1}", card=f"@card.{troop}.name")
-    st.ret()
+    state.log("log.army", who=f"@role.jugador-{p + 1}", card=f"@card.{troop}.name")
+    state.ret()
 
 
-def flip(st: St, p: int, side: int) -> None:
+def flip(state: PaxState, p: int, side: int) -> None:
     """§Nota: a Hacendado flips to a partner orientation (only in a Topple or a retreat), losing its two
     Income cubes and its Loyalist ability."""
-    hac = st.d["hac"][p]
+    hac = state.d["hac"][p]
     hac["side"] = side
     hac["income"] = 0
-    st.log("log.flip", who=f"@role.jugador-{p + 1}", card=f"@card.{hac['id']}.name", side=side + 1)
+    state.log("log.flip", who=f"@role.jugador-{p + 1}", card=f"@card.{hac['id']}.name", side=side + 1)
 
 
 # ----------------------------------------------------------------------------------- leaving play
-def remove_enterprise(st: St, owner: int, card: str) -> str | None:
+def remove_enterprise(state: PaxState, owner: int, card: str) -> str | None:
     """An enterprise leaves its owner's row (sold, looted, nationalized, liberated, unpaid): its cubes go
     home and its unrest disks to the bank; the troop on it, if any, is returned for a retreat."""
-    row = st.d["play"][owner]
+    row = state.d["play"][owner]
     e = next(x for x in row if x["id"] == card)
     row.remove(e)
     troop = e["troop"]
     return None if troop is None else troop["id"]
 
 
-def owner_of_troop(st: St, troop: str) -> int:
-    where = st.troop_at(troop)
+def owner_of_troop(state: PaxState, troop: str) -> int:
+    where = state.troop_at(troop)
     if where is None:
         return -1
     owner, e = where
@@ -279,37 +281,37 @@ def owner_of_troop(st: St, troop: str) -> int:
     return int(e["troop"]["owner"])
 
 
-def discard_troop(st: St, troop: str) -> None:
+def discard_troop(state: PaxState, troop: str) -> None:
     """A troop in play is discarded from wherever it stands."""
-    where = st.troop_at(troop)
+    where = state.troop_at(troop)
     if where is None:
         return
     owner, e = where
     if e is None:
-        st.d["hac"][owner]["army"].remove(troop)
+        state.d["hac"][owner]["army"].remove(troop)
     else:
-        release(st, owner, e)
-    st.d["discard"].append(troop)
+        release(state, owner, e)
+    state.d["discard"].append(troop)
 
 
-loot = PROCS.proc("loot", rule="CARTA DE TROPA")
+loot = PROCS.proc("loot", rule="troop")
 
 
 @loot.step()
-def _loot(st: St, f: Frame, a: A) -> None:
+def _loot(state: PaxState, frame: Frame, action: A) -> None:
     """§Nota: a looted enterprise goes back to its owner's hand; the troop that extorted it then retreats
     or is discarded."""
-    owner, card = f["owner"], f["card"]
-    troop = remove_enterprise(st, owner, card)
-    st.d["hands"][owner].append(card)
-    st.log("log.looted", card=f"@card.{card}.name")
+    owner, card = frame["owner"], frame["card"]
+    troop = remove_enterprise(state, owner, card)
+    state.d["hands"][owner].append(card)
+    state.log("log.looted", card=f"@card.{card}.name")
     if troop is None:
-        st.ret()
+        state.ret()
         return
-    st.replace("retreat", pl=f["troop_owner"], card=troop)
+    state.replace("retreat", pl=frame["troop_owner"], card=troop)
 
 
-def lose_income(st: St, e: InPlay, n: int) -> bool:
+def lose_income(state: PaxState, e: InPlay, n: int) -> bool:
     """Remove `n` Income cubes from an enterprise; the Extortion cube goes last, and its loss means the
     enterprise is looted (True: the caller must run "loot")."""
     removed = min(e["income"], n)

@@ -7,81 +7,83 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.pax_porfiriana.actions import ID, target, verb
+from ludoteca.games.pax_porfiriana.actions import ID, VERBS, target, verb
 from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, REGIMES
 from ludoteca.games.pax_porfiriana.procs import PROCS
 
 if TYPE_CHECKING:
-    from ludoteca.games.pax_porfiriana.state import PaxState as St
+    from ludoteca.games.pax_porfiriana.state import PaxState
 
 A = int | None
 ACT = COMPONENTS.actions
 
 # ------------------------------------------------------------------------------------------ set-up
-game = PROCS.proc("game", rule="PREPARACIÓN")
+game = PROCS.proc("game", rule="setup")
 
 
 @game.step()
-def _game(st: St, f: Frame, a: A) -> None:
+def _game(state: PaxState, frame: Frame, action: A) -> None:
     """§PREPARACIÓN: a random first player."""
-    st.chance({ID[f"first {k + 1}"]: 1 for k in range(1 if st.solo() else st.n)}, then="first")
+    state.chance({ID[f"first {k + 1}"]: 1 for k in range(1 if state.solo() else state.n)}, then="first")
 
 
 @game.step("first")
-def _first(st: St, f: Frame, a: A) -> None:
+def _first(state: PaxState, frame: Frame, action: A) -> None:
     """The first player gets 4 gold, the next one 5, and so on (Part L: you go first)."""
-    assert a is not None
-    first = int(target(a)) - 1
-    st.d["first"] = st.d["turn"] = first
-    for k in range(st.n):
-        p = (first + k) % st.n
-        if p in st.humans():
-            st.d["gold"][p] = int(
+    assert action is not None
+    first = int(target(action)) - 1
+    state.d["first"] = state.d["turn"] = first
+    for k in range(state.n):
+        p = (first + k) % state.n
+        if p in state.humans():
+            state.d["gold"][p] = int(
                 COMPONENTS.setup["starting_gold"] + COMPONENTS.setup["starting_gold_step"] * k
             )
-    st.log("log.first", who=f"@role.jugador-{first + 1}")
-    st.goto("deal")
+    state.log("log.first", who=f"@role.jugador-{first + 1}")
+    state.goto("deal")
 
 
 @game.step("deal")
-def _deal(st: St, f: Frame, a: A) -> None:
+def _deal(state: PaxState, frame: Frame, action: A) -> None:
     """A random Hacendado to every player, Loyalist side up, two of the player's cubes on it (Díaz has
     none, Part L)."""
-    dealt = [h["id"] for h in st.d["hac"] if h["id"]]
-    waiting = [p for p in st.humans() if not st.d["hac"][p]["id"]]
+    dealt = [h["id"] for h in state.d["hac"] if h["id"]]
+    waiting = [p for p in state.humans() if not state.d["hac"][p]["id"]]
     if not waiting:
-        st.call("restore", then="turns")
+        state.call("restore", then="turns")
         return
-    st.chance({ID[f"deal {h}"]: 1 for h in HACENDADOS if h not in dealt}, then="dealt")
+    state.chance({ID[f"deal {h}"]: 1 for h in HACENDADOS if h not in dealt}, then="dealt")
 
 
 @game.step("dealt")
-def _dealt(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    p = next(p for p in st.humans() if not st.d["hac"][p]["id"])
-    st.d["hac"][p].update(id=target(a), income=HACENDADOS[target(a)].income)
-    st.log("log.hacendado", who=f"@role.jugador-{p + 1}", card=f"@card.{target(a)}.name")
-    st.goto("deal")
+def _dealt(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    p = next(p for p in state.humans() if not state.d["hac"][p]["id"])
+    state.d["hac"][p].update(id=target(action), income=HACENDADOS[target(action)].income)
+    state.log("log.hacendado", who=f"@role.jugador-{p + 1}", card=f"@card.{target(action)}.name")
+    state.goto("deal")
 
 
 @game.step("turns")
-def _turns(st: St, f: Frame, a: A) -> None:
-    p = st.d["turn"]
-    st.call("diaz.turn" if st.solo() and p not in st.humans() else "turn", then="next", pl=p)
+def _turns(state: PaxState, frame: Frame, action: A) -> None:
+    p = state.d["turn"]
+    state.call("diaz.turn" if state.solo() and p not in state.humans() else "turn", then="next", pl=p)
 
 
 @game.step("next")
-def _next(st: St, f: Frame, a: A) -> None:
-    st.d["turn"] = (st.d["turn"] + 1) % st.n
-    st.goto("turns")
+def _next(state: PaxState, frame: Frame, action: A) -> None:
+    state.d["turn"] = (state.d["turn"] + 1) % state.n
+    state.goto("turns")
 
 
-PROCS.sequence("turn", "I–IV", "actions", "headlines", "restore", "income")
+PROCS.sequence("turn", "turn", "actions", "headlines", "restore", "income")
 
 # ----------------------------------------------------------------------------------- action phase
 actions = PROCS.proc("actions", rule="I")
 
 COSTS = {"land": int(ACT["buy_land"])}
+DEAREST = max(*COSTS.values(), int(ACT["second_buy"]), int(ACT["black_off_regime"]), 1)
+"""The most actions one action of the menu may cost."""
 KIND = {
     "play": "play",
     "buy": "buy",
@@ -97,59 +99,67 @@ KIND = {
 """The menu's verbs by the action names of the data (`extra_action`, `discount`)."""
 
 
-def cost(st: St, p: int, action: int) -> int:
+def cost(state: PaxState, p: int, action: int) -> int:
     """The actions an action of the menu uses: 2 for buy land (§COMPRAR TERRENOS), for a buy after the
     first of the turn (§COMPRAR CARTA) and for a black card outside its regime (§CARTA NEGRA); 1
     otherwise."""
-    v = verb(action)
+    v = VERBS[action]
     if v in ("buy", "public"):
-        return int(ACT["second_buy"]) if st.d["buys"] else 1
+        return int(ACT["second_buy"]) if state.d["buys"] else 1
     if v == "play" and CARDS[target(action)].type == "black":
-        return 1 if CARDS[target(action)].regime == st.d["regime"] else int(ACT["black_off_regime"])
+        return 1 if CARDS[target(action)].regime == state.d["regime"] else int(ACT["black_off_regime"])
     return COSTS.get(v, 1)
 
 
-def free(st: St, p: int, action: int) -> bool:
+def free(state: PaxState, p: int, action: int) -> bool:
     """An `extra_action` ability not yet used this turn pays for one action of its kind."""
     kind = KIND.get(verb(action), "")
-    return kind in st.extra_actions(p) and kind not in st.d["extra"]
+    return kind in state.extra_actions(p) and kind not in state.d["extra"]
 
 
 @actions.step()
-def _actions(st: St, f: Frame, a: A) -> None:
+def _actions(state: PaxState, frame: Frame, action: A) -> None:
     """§I: 3 actions, 2 in jail (§ENCARCELADO)."""
-    p = f["pl"]
-    st.d.update(left=int(ACT["in_jail"] if st.d["jail"][p] else ACT["per_turn"]), buys=0, banned=[], extra=[])
-    st.goto("menu")
+    p = frame["pl"]
+    state.d.update(
+        left=int(ACT["in_jail"] if state.d["jail"][p] else ACT["per_turn"]), buys=0, banned=[], extra=[]
+    )
+    state.goto("menu")
 
 
 @actions.step("menu")
-def _menu(st: St, f: Frame, a: A) -> None:
+def _menu(state: PaxState, frame: Frame, action: A) -> None:
     from ludoteca.games.pax_porfiriana.menu import offered
 
-    p = f["pl"]
-    legal = [x for x in offered(st, p) if free(st, p, x) or cost(st, p, x) <= st.d["left"]]
+    p = frame["pl"]
+    left = state.d["left"]
+    legal = offered(state, p)
+    if left < DEAREST:  # only then can an action cost more than is left (the hot path of a playout)
+        unused = set(state.extra_actions(p)).difference(state.d["extra"])  # `free`, once per menu
+        legal = [x for x in legal if KIND.get(VERBS[x], "") in unused or cost(state, p, x) <= left]
     if not legal:
-        st.ret()
+        state.ret()
         return
-    st.decide(p, "action", [*legal, ID["end"]], then="chosen", prompt="prompt.action", left=st.d["left"])
+    state.decide(
+        p, "action", [*legal, ID["end"]], then="chosen", prompt="prompt.action", left=state.d["left"]
+    )
 
 
 @actions.step("chosen")
-def _chosen(st: St, f: Frame, a: A) -> None:
-    assert a is not None
-    p = f["pl"]
-    if a == ID["end"]:
-        st.ret()
+def _chosen(state: PaxState, frame: Frame, action: A) -> None:
+    assert action is not None
+    p = frame["pl"]
+    if action == ID["end"]:
+        state.ret()
         return
-    if free(st, p, a):
-        st.d["extra"].append(KIND[verb(a)])
+    if free(state, p, action):
+        state.d["extra"].append(KIND[verb(action)])
     else:
-        st.d["left"] -= cost(st, p, a)
-    if verb(a) in ("buy", "public"):
-        st.d["buys"] += 1
-    st.call(f"do.{verb(a)}", then="menu", pl=p, card=target(a))
+        state.d["left"] -= cost(state, p, action)
+    if verb(action) in ("buy", "public"):
+        state.d["buys"] += 1
+    state.call(f"do.{verb(action)}", then="menu", pl=p, card=target(action))
 
 
-def regime_prestige(st: St) -> str:
-    return REGIMES[st.d["regime"]].prestige
+def regime_prestige(state: PaxState) -> str:
+    return REGIMES[state.d["regime"]].prestige

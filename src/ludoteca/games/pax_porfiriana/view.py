@@ -20,13 +20,23 @@ CARD_IDS = list(CARDS)
 GOLD_SCALE = 100.0
 
 
-def board_view(st: PaxState, role: int | None, lang: str) -> dict[str, Any]:
-    d = st.d
+def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
+    """Everything public (the market, the rows, gold, cubes, prestige, the regime and its values, the
+    Tripartite each player faces now, the deck's size) and `role`'s own hand."""
+    from ludoteca.games.pax_porfiriana.topple import tripartite
+
+    d = state.d
+    regime = REGIMES[d["regime"]]
     return {
         "turn": ROLES[d["turn"]],
+        "seats": [ROLES[p] for p in state.humans()],
+        "solo": d["solo"],
         "actions_left": d["left"],
         "regime": d["regime"],
-        "prestige_counts": REGIMES[d["regime"]].prestige,
+        "regime_values": {"economy": regime.economy, "mine": regime.mine, "bank": regime.bank},
+        "prestige_counts": regime.prestige,
+        "tripartite": {ROLES[p]: tripartite(state, p) for p in state.humans()},
+        "banned": list(d["banned"]),
         "depression": d["depression"],
         "run": list(d["run"]),
         "market": [
@@ -39,6 +49,7 @@ def board_view(st: PaxState, role: int | None, lang: str) -> dict[str, Any]:
         "deck": sum(m + t for m, t in d["piles"]),
         "piles": [m + t for m, t in d["piles"]],
         "topples_done": d["topples_done"],
+        "topples_total": len(TOPPLES),
         "public": dict(d["public"]),
         "discard": list(d["discard"]),
         "diaz": dict(d["diaz"]),
@@ -46,23 +57,23 @@ def board_view(st: PaxState, role: int | None, lang: str) -> dict[str, Any]:
             ROLES[p]: {
                 "gold": d["gold"][p],
                 "jailed": d["jail"][p],
-                "cubes": st.cubes_free(p),
+                "cubes": state.cubes_free(p),
                 "hacendado": dict(d["hac"][p]),
                 "row": [dict(e) for e in d["play"][p]],
                 "pile": list(d["pile"][p]),
-                "prestige": {k: st.prestige(p, k) for k in PRESTIGE_TYPES},
+                "prestige": {k: state.prestige(p, k) for k in PRESTIGE_TYPES},
                 "hand_size": len(d["hands"][p]),
                 **({"hand": list(d["hands"][p])} if role == p else {}),
             }
-            for p in range(st.n)
+            for p in range(state.n)
         },
     }
 
 
-def observe(st: PaxState, role: int, out: Observation) -> None:
+def observe(state: PaxState, role: int, out: Observation) -> None:
     """The regime, the market, and for each seat its gold, jail, prestige and cards in play; one's own
     hand (others' hand sizes only)."""
-    d = st.d
+    d = state.d
     out.one_hot("regime", list(REGIMES), d["regime"])
     out.add("depression", float(d["depression"]))
     out.add("topples_done", d["topples_done"] / len(TOPPLES))
@@ -70,45 +81,45 @@ def observe(st: PaxState, role: int, out: Observation) -> None:
     market = {c for row in d["market"] for c in row if c}
     out.each("market", CARD_IDS, (float(c in market) for c in CARD_IDS))
     for p in range(6):
-        here = p < st.n
+        here = p < state.n
         out.add(f"gold[{p}]", min(1.0, d["gold"][p] / GOLD_SCALE) if here else 0.0)
         out.add(f"jailed[{p}]", float(here and d["jail"][p]))
         out.add(f"hand_size[{p}]", min(1.0, len(d["hands"][p]) / 5.0) if here else 0.0)
         out.each(
             f"prestige[{p}]",
             PRESTIGE_TYPES,
-            (min(1.0, st.prestige(p, k) / 20.0) if here else 0.0 for k in PRESTIGE_TYPES),
+            (min(1.0, state.prestige(p, k) / 20.0) if here else 0.0 for k in PRESTIGE_TYPES),
         )
         row = {e["id"] for e in d["play"][p]} if here else set()
         out.each(f"row[{p}]", CARD_IDS, (float(c in row) for c in CARD_IDS))
-    hand = set(d["hands"][role]) if role < st.n else set()
+    hand = set(d["hands"][role]) if role < state.n else set()
     out.each("hand", CARD_IDS, (float(c in hand) for c in CARD_IDS))
 
 
-def broken_invariants(st: PaxState) -> list[str]:
+def broken_invariants(state: PaxState) -> list[str]:
     """Every card is in one place at most; no player uses more than 15 cubes or has negative gold; the
     market holds at most 12 cards."""
-    d = st.d
+    d = state.d
     where: list[str] = [c for row in d["market"] for c in row if c]
-    for p in range(st.n):
+    for p in range(state.n):
         where += d["hands"][p] + d["pile"][p] + [e["id"] for e in d["play"][p]] + d["hac"][p]["army"]
         where += [e["troop"]["id"] for e in d["play"][p] if e["troop"]]
     where += d["discard"] + list(d["diaz"])
     problems = [f"card {c} is in {n} places" for c, n in Counter(where).items() if n > 1]
-    for p in range(st.n):
-        if not 0 <= st.cubes_free(p) <= CUBES:
-            problems.append(f"{ROLES[p]} has {st.cubes_free(p)} cubes in reserve")
+    for p in range(state.n):
+        if not 0 <= state.cubes_free(p) <= CUBES:
+            problems.append(f"{ROLES[p]} has {state.cubes_free(p)} cubes in reserve")
         if d["gold"][p] < 0:
             problems.append(f"{ROLES[p]} has {d['gold'][p]} gold")
-    owned = sum(1 for p in range(st.n) for e in d["play"][p] if e["id"] in PUBLIC_CARDS)
+    owned = sum(1 for p in range(state.n) for e in d["play"][p] if e["id"] in PUBLIC_CARDS)
     if owned != sum(1 for v in d["public"].values() if v is not None and v >= 0):
         problems.append("public cards")
     return problems
 
 
-def action_label(st: PaxState, action: int, lang: str) -> str:
+def action_label(state: PaxState, action: int, lang: str) -> str:
     """`act.<verb>` with its target named: a card or Hacendado, a role, a faction, a face."""
-    verb, _, what = st.game.actions.names[action].partition(" ")
+    verb, _, what = state.game.actions.names[action].partition(" ")
     if verb in ("victim", "first"):
         ref = f"@role.{what}" if verb == "victim" else f"@role.jugador-{what}"
     elif verb == "faction":
@@ -119,4 +130,4 @@ def action_label(st: PaxState, action: int, lang: str) -> str:
         ref = f"@card.{what}.name"
     else:
         ref = what
-    return st.game.catalog.text(f"act.{verb}", lang, {"target": ref})
+    return state.game.catalog.text(f"act.{verb}", lang, {"target": ref})
