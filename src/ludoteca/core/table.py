@@ -37,3 +37,16 @@ def parse_outcome(choices: list[dict[str, Any]], text: str) -> int | None:
         if len(found) == 1:
             return int(found[0]["id"])
     return None
+
+
+def seen_by(state: State) -> frozenset[int] | None:
+    """Which roles may see the outcome of the pending chance node: found by applying one outcome to a
+    copy. If every log line it writes is for some roles only (a card drawn into one hand), those roles;
+    None if any line is public, or none is written (a die lies on the table for all to see)."""
+    copy = state.clone()
+    before = len(copy.logs)
+    copy.apply_action(state.chance_outcomes()[0][0])
+    written = copy.logs[before:]
+    if not written or any(entry[2] is None for entry in written):
+        return None
+    return frozenset(role for entry in written for role in entry[2])
