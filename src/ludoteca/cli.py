@@ -26,7 +26,9 @@ from rich.text import Text
 
 from ludoteca.ai.agents import HUMAN, agent_kinds, make_agent
 from ludoteca.ai.selfplay import play_games, seatings, summarize
+from ludoteca.core import data_check, provenance
 from ludoteca.core.bench import run_bench
+from ludoteca.core.data import digest, is_shipped, use_data
 from ludoteca.core.errors import BadOptionError, LudotecaError, RecordError
 from ludoteca.core.fuzz import FuzzReport, run_fuzz
 from ludoteca.core.game import Game, all_games, get_game, planned_games
@@ -64,6 +66,14 @@ OptionsOpt = Annotated[
 SeedOpt = Annotated[int, typer.Option("--seed", help="First seed; game i uses seed+i.")]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+DataOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        metavar="DIR",
+        help="Play with the data in DIR (`ludoteca data export`), not the shipped data.",
+    ),
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
@@ -85,6 +95,12 @@ def guarded(command: F) -> F:
             raise typer.Exit(2) from None
 
     return run  # type: ignore[return-value]
+
+
+def choose_data(folder: Path | None, game_id: str | None = None) -> None:
+    """Play with the data in `folder` (DESIGN §6, `core.data`): chosen before the game loads."""
+    if folder is not None:
+        use_data(folder, game_id)
 
 
 def parse_pairs(items: Sequence[str] | None, flag: str, t: Texts) -> dict[str, str]:
@@ -160,9 +176,10 @@ def list_games(lang: LangOpt = USER_LANGUAGE) -> None:
 
 @app.command()
 @guarded
-def info(game_id: GameArg, lang: LangOpt = USER_LANGUAGE) -> None:
-    """Title, rulebook, roles, options, action space, agents and data provenance of a game."""
+def info(game_id: GameArg, data: DataOpt = None, lang: LangOpt = USER_LANGUAGE) -> None:
+    """Title, rulebook, roles, options, action space, agents, and the provenance of the data in use."""
     t = Texts(lang)
+    choose_data(data, game_id)
     game = get_game(game_id)
     console = out()
     table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
@@ -180,6 +197,8 @@ def info(game_id: GameArg, lang: LangOpt = USER_LANGUAGE) -> None:
         console.print(Text(f"  {option_line(spec, t)}  — {game.catalog.text(spec.help_key, lang)}"))
     console.print(Text(t("info.provenance"), style="bold"))
     console.print(Text(f"  {provenance_line(game, t)}"))
+    where = "info.data_shipped" if is_shipped(game.id) else "info.data_owner"
+    console.print(Text(f"  {t(where, folder=str(game.data_dir()), digest=game.data_digest())}"))
 
 
 def option_line(spec: OptionSpec, t: Texts) -> str:
@@ -193,7 +212,7 @@ def provenance_line(game: Game, t: Texts) -> str:
     total = sum(counts.values())
     if not total:
         return t("info.no_data")
-    order = {kind: i for i, kind in enumerate(("rulebook", "public", "reconstructed"))}
+    order = {kind: i for i, kind in enumerate(provenance.KINDS)}
     kinds = sorted(counts, key=lambda kind: (order.get(kind, len(order)), kind))
     return ", ".join(f"{kind}: {counts[kind]} ({counts[kind] / total:.0%})" for kind in kinds)
 
@@ -213,9 +232,28 @@ def play(
     compact: Annotated[
         bool, typer.Option("--compact", help="Draw the board only when asked (command `board`).")
     ] = False,
+    data: DataOpt = None,
+    chance: Annotated[
+        str,
+        typer.Option(
+            "--chance",
+            metavar="SOURCE",
+            help="sample: the engine rolls; table: you say what your dice and cards show.",
+        ),
+    ] = "sample",
+    resume: Annotated[
+        Path | None, typer.Option("--resume", metavar="FILE", help="Go on with the game of a saved record.")
+    ] = None,
 ) -> None:
-    """Play in the terminal. Roles not given to --ai are human, unless --as names the only human."""
+    """Play in the terminal. Roles not given to --ai are human, unless --as names the only human. With
+    `--chance table` (companion mode) the dice and cards of the physical game give every chance outcome."""
     t = Texts(lang)
+    if chance not in ("sample", "table"):
+        raise BadOptionError(t("chance_source", source=chance))
+    saved = load_record(resume) if resume is not None else None
+    if saved is not None and saved.get("game") != game_id:
+        raise BadOptionError(t("resume_game", path=str(resume), game=str(saved.get("game")), wanted=game_id))
+    choose_data(data, game_id)
     game = get_game(game_id)
     specs = {game.role_index(role): spec for role, spec in parse_pairs(ai, "--ai", t).items()}
     roles = range(game.num_players)
@@ -225,7 +263,11 @@ def play(
             raise BadOptionError(t("as_and_ai", role=game.roles[human]))
         specs = {r: specs.get(r, "random") for r in roles if r != human}
     humans = {r for r in roles if specs.get(r, HUMAN) == HUMAN}
-    match = Match(game, parse_pairs(option, "--option", t), seed)
+    if saved is not None:
+        match = replay_record(saved)
+        match.chance = chance if chance != "sample" else match.chance
+    else:
+        match = Match(game, parse_pairs(option, "--option", t), seed, chance)
     agents = {r: make_agent(spec, game, r, match.seed) for r, spec in specs.items() if r not in humans}
     if record is not None and not record.parent.is_dir():  # say so now, not after the whole game
         raise BadOptionError(t("record_dir", path=str(record)))
@@ -252,10 +294,12 @@ def selfplay(
         Path | None, typer.Option("--records", metavar="DIR", help="Keep every game's record there.")
     ] = None,
     as_json: JsonOpt = False,
+    data: DataOpt = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """The arena: agents play each other, rotating over the seats; win rates with 95% intervals."""
     t = Texts(lang)
+    choose_data(data, game_id)
     game = get_game(game_id)
     options = game.parse_options(parse_pairs(option, "--option", t))
     pinned = {game.role_index(role): spec for role, spec in parse_pairs(seat, "--seat", t).items()}
@@ -354,10 +398,12 @@ def fuzz(
     failures: Annotated[
         Path, typer.Option("--failures", metavar="DIR", help="Where failing games' records go.")
     ] = Path("fuzz-failures"),
+    data: DataOpt = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Random games with every invariant checked; exit status 1 on any failure."""
     t = Texts(lang)
+    choose_data(data, game_id)
     game = get_game(game_id)
     options = game.parse_options(parse_pairs(option, "--option", t))
     bar = progress_bar(t("fuzz.progress", game=game.id), disable=False)
@@ -397,10 +443,12 @@ def bench(
     option: OptionsOpt = None,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
+    data: DataOpt = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Random playouts: actions/s, games/s, and µs per clone, view and legal_actions."""
     t = Texts(lang)
+    choose_data(data, game_id)
     game = get_game(game_id)
     options = parse_pairs(option, "--option", t)
     if not as_json:
@@ -433,12 +481,15 @@ def replay(
     log: Annotated[
         bool, typer.Option("--log", help="Print the whole game log, with rule citations.")
     ] = False,
+    data: DataOpt = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Replay a record: number of actions, final digest, result; with --log, the game's log line by line
-    (a record holds everything, so secret lines are shown too, marked with the roles that saw them)."""
+    (a record holds everything, so secret lines are shown too, marked with the roles that saw them). A
+    record made with an owner's data (its `data_digest`) replays only with that data (--data)."""
     t = Texts(lang)
     record = load_record(file)
+    choose_data(data, str(record.get("game")))
     match = replay_record(record, verify=verify)
     if verify and "result" in record and record["result"] != match.state.result("en"):
         raise RecordError(t("replay.result_differs"))
@@ -480,6 +531,12 @@ def serve(
         list[str] | None,
         typer.Option("--origin", help="Another page origin allowed to open games' WebSockets (repeatable)."),
     ] = None,
+    data: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--data", metavar="DIR", help="A game's data from DIR, named by its manifest (repeatable)."
+        ),
+    ] = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Serve the web platform: lobby, boards, live games (needs the `web` extra). SECURITY.md says what
@@ -494,6 +551,8 @@ def serve(
     from ludoteca.server.app import MAX_MESSAGE
     from ludoteca.server.limits import CEILINGS
 
+    for folder in data or ():
+        use_data(folder)
     if ai_ceiling not in CEILINGS:
         raise typer.BadParameter(f"--ai-ceiling must be one of {', '.join(CEILINGS)}, not {ai_ceiling!r}")
     t = Texts(lang)
@@ -521,6 +580,46 @@ def serve(
         ws_max_size=64 * MAX_MESSAGE,  # larger frames close the connection before they are read whole
         timeout_graceful_shutdown=5,  # SIGTERM: open connections get 5 s, then the server stops
     )
+
+
+data_app = typer.Typer(
+    no_args_is_help=True, help="An owner's copy of a game's data: export it, edit it, check it (DESIGN §6)."
+)
+app.add_typer(data_app, name="data")
+DirArg = Annotated[Path, typer.Argument(metavar="DIR", help="A folder of the game's data files.")]
+
+
+@data_app.command("export")
+@guarded
+def data_export(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE) -> None:
+    """Write the game's data files (printed and reconstructed) with a manifest of their provenance."""
+    t = Texts(lang)
+    game = get_game(game_id)
+    console = out()
+    for path in data_check.export(game.id, game.data_dir(), folder):
+        counts = data_check.file_provenance(path)
+        kinds = ", ".join(f"{kind} {counts[kind]}" for kind in provenance.KINDS if kind in counts)
+        console.print(Text(f"  {path.name}  ({data_check.file_kind(path.name)}: {kinds})"))
+    console.print(Text(t("data.exported", game=game.id, folder=str(folder))))
+
+
+@data_app.command("check")
+@guarded
+def data_check_command(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE) -> None:
+    """Validate an edited copy of the game's data: TOML, the shipped tables, fields and types, and every
+    constraint of the rulebook the game's loader checks. Exit status 1 if anything is wrong."""
+    t = Texts(lang)
+    get_game(game_id)  # an unknown game is named as such
+    if not folder.is_dir():
+        raise BadOptionError(t("data.no_folder", folder=str(folder)))
+    errors = data_check.check(game_id, folder)
+    console = out()
+    for error in errors:
+        console.print(Text(f"  {error}", style="red"))
+    if errors:
+        console.print(Text(t("data.refused", count=len(errors), folder=str(folder)), style="bold red"))
+        raise typer.Exit(1)
+    console.print(Text(t("data.checked", game=game_id, folder=str(folder), digest=digest(folder)), "green"))
 
 
 def main() -> None:

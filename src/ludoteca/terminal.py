@@ -28,6 +28,7 @@ from ludoteca.core.game import Game
 from ludoteca.core.i18n import Catalog, check_language
 from ludoteca.core.match import Match
 from ludoteca.core.record import save_record
+from ludoteca.core.table import outcome_choices, parse_outcome
 
 with contextlib.suppress(ImportError):  # line editing and history for input(), where the platform has it
     import readline  # noqa: F401
@@ -160,7 +161,10 @@ class Session:
         self.console.print(Text(t("start", title=self.game.title, seed=self.match.seed), style="bold"))
         while not self.match.state.is_terminal():
             player = self.match.state.current_player()
-            if self.match.state.is_chance_node():
+            if self.match.state.is_chance_node() and self.match.chance == "table":
+                if not self.table_turn():
+                    break
+            elif self.match.state.is_chance_node():
                 self.match.play_chance()
             elif player in self.agents:
                 self.agent_move(player)
@@ -188,6 +192,51 @@ class Session:
         else:  # a secret commitment (DESIGN §2): the table sees that it was made, not what
             text = self.t("agent_committed", role=self.role_name(player))
         self.console.print(cited(text, view["rule"]))
+
+    def table_turn(self) -> bool:
+        """Companion mode (`core.table`): ask the person at the physical board what the die or the card
+        showed, among the outcomes still possible; False to stop (quit, end of input)."""
+        state = self.match.state
+        choices = outcome_choices(state, self.lang)
+        rule = state.chance_rule()
+        self.show_log(self.viewer)
+        if len(choices) == 1:  # the last card of a pile: nothing to ask
+            self.match.apply(choices[0]["id"])
+            self.console.print(cited(self.t("table.only", label=choices[0]["label"]), rule), style="dim")
+            return True
+        self.console.print(cited(self.t("table.ask"), rule), style="bold")
+        table = Table(show_edge=False, pad_edge=False)
+        for column in ("#", self.t("col.notation"), self.t("col.label")):
+            table.add_column(column, justify="right" if column == "#" else "left")
+        for choice in choices:
+            table.add_row(str(choice["number"]), Text(choice["notation"]), Text(choice["label"]))
+        self.console.print(table)
+        while True:
+            try:
+                self.console.file.flush()
+                line = input(f"{self.t('table.prompt')}> ")
+            except (EOFError, KeyboardInterrupt) as stop:
+                self.console.print()
+                self.say(self.t("eof" if isinstance(stop, EOFError) else "quit"))
+                return False
+            if self.echo:
+                self.console.print(Text(line), highlight=False)
+            word, _, rest = line.strip().partition(" ")
+            command = self.commands.get(word.lower())
+            if command == "quit":
+                self.say(self.t("quit"))
+                return False
+            if command == "save" and rest.strip():
+                self.save(Path(rest.strip()))
+                continue
+            action = parse_outcome(choices, line)
+            if action is None:
+                self.say(self.t("table.unknown", entry=line.strip(), count=len(choices)))
+                continue
+            self.match.apply(action)
+            shown = next(c for c in choices if c["id"] == action)
+            self.console.print(cited(self.t("table.came_up", label=shown["label"]), rule))
+            return True
 
     def human_turn(self, player: int) -> bool:
         """Show the position to `player` and read entries until one moves the game; False to stop."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ludoteca.core import data
 from ludoteca.core.errors import BadOptionError, IllegalActionError, PlannedGameError, UnknownGameError
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options, OptionSpec
@@ -193,11 +194,19 @@ class Game:
                 return path.read_text("utf-8")
         return ""
 
+    def data_dir(self) -> Path:
+        """The folder of the data the game plays with: its package's ``data/``, or the owner's copy chosen
+        before it loaded (`core.data`, DESIGN §6)."""
+        return data.in_use(self.id)
+
+    def data_digest(self) -> str:
+        """The hash of the data the game plays with, which records carry (`core.data.digest`)."""
+        return data.digest_in_use(self.id)
+
     def component_data(self) -> dict[str, Any]:
         """The public component data the browser draws from (board graph, layout, cards — never a
-        position), keyed by file name: every ``data/*.toml`` of the package."""
-        folder = self.package_dir / "data"
-        return {p.stem: tomllib.loads(p.read_text("utf-8")) for p in sorted(folder.glob("*.toml"))}
+        position), keyed by file name: every data file the game plays with (`data_dir`)."""
+        return {p.stem: tomllib.loads(p.read_text("utf-8")) for p in data.data_files(self.data_dir())}
 
     def board_script(self) -> str | None:
         """The browser's drawing of the board, a JavaScript module (``web/board.js`` in the package) that
@@ -234,8 +243,20 @@ def _load_all() -> None:
     import ludoteca.games as games
 
     for module in pkgutil.iter_modules(games.__path__):
-        if module.ispkg:
+        if not module.ispkg:
+            continue
+        game_id = module.name.replace("_", "-")
+        if data.is_shipped(game_id):
             importlib.import_module(f"{games.__name__}.{module.name}")
+            continue
+        try:  # an owner's data (core.data): its loader's refusal names the folder, never a traceback
+            importlib.import_module(f"{games.__name__}.{module.name}")
+        except Exception as exc:  # the loaders raise what they check with (assert, ValueError, ...)
+            folder = data.in_use(game_id)
+            for name in [m for m in sys.modules if m.startswith(f"{games.__name__}.{module.name}")]:
+                del sys.modules[name]
+            why = str(exc) or type(exc).__name__
+            raise data.DataError(f"{folder}: the {game_id} loader refuses this data: {why}") from None
 
 
 def all_games() -> Iterable[Game]:

@@ -30,6 +30,13 @@ class Catalog:
         self._memo: dict[tuple[Any, ...], str] = {}
         self._lines: dict[tuple[int, str], tuple[list[Any], str]] = {}
 
+    def add(self, lang: str, messages: Mapping[str, str]) -> None:
+        """Set messages of `lang` from a game's component data (a location's printed name, DESIGN §6), so
+        that an owner's copy of the data shows in every text."""
+        self._messages[lang].update(messages)
+        self._memo.clear()
+        self._lines.clear()
+
     def keys(self, lang: str) -> set[str]:
         return set(self._messages[lang])
 

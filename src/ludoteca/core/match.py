@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.errors import BadOptionError, IllegalActionError
 from ludoteca.core.game import CHANCE, Game
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -35,9 +35,18 @@ class Match:
     """A game in progress with its full history. Chance is sampled from a generator seeded by `seed`."""
 
     def __init__(
-        self, game: Game, options: Mapping[str, str] | Options | None = None, seed: int | None = None
+        self,
+        game: Game,
+        options: Mapping[str, str] | Options | None = None,
+        seed: int | None = None,
+        chance: str = "sample",
     ) -> None:
+        if chance not in ("sample", "table"):
+            raise BadOptionError(f"chance must come from 'sample' or 'table', not {chance!r}")
         self.game = game
+        self.chance = chance
+        """Where chance outcomes come from (`core.table.SOURCES`): ``sample`` from the seeded generator, or
+        ``table``, the physical dice and cards, told by a person (the interface asks; issue 29)."""
         self.options = game.parse_options(options)
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)

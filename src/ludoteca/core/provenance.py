@@ -1,5 +1,6 @@
 """Where component data comes from (DESIGN §6): every data item names its `source` — "rulebook §…",
-"public: …" or "reconstructed" — and `ludoteca info` counts the items of each kind."""
+"public: …" or "reconstructed" — and `ludoteca info` counts the items of each kind. An owner of the
+printed game who replaces a reconstructed item with the printed one says so: "printed: <which copy>"."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-KINDS = ("rulebook", "public", "reconstructed")
+KINDS = ("rulebook", "public", "printed", "reconstructed")
 
 
 def kind(source: str) -> str:
-    """The kind of a `source`: "rulebook", "public" or "reconstructed"."""
-    for name in KINDS[:2]:
+    """The kind of a `source`: "rulebook", "public", "printed" (an owner's copy) or "reconstructed"."""
+    for name in KINDS[:3]:
         if source.startswith(name):
             return name
     return "reconstructed"

@@ -1,9 +1,12 @@
 """Game records: write, read, replay and verify (DESIGN §5).
 
 ``{"format": "ludoteca-record/1", "game", "engine_version", "rules_version", "options", "seed", "roles",
-"actions": [[actor, notation], ...], "result", "digests"}`` — actor is a role id or ``"chance"``;
-``digests`` holds the state's `digest()` after every action, so a replay proves it reaches the same
-positions.
+"actions": [[actor, notation], ...], "result", "digests", "data_digest", "chance"}`` — actor is a role id or
+``"chance"``; ``chance`` is where chance came from (``sample`` or ``table``, `core.table`), so a
+companion game resumes as one; ``digests`` holds the state's `digest()` after every action, so a replay
+proves it reaches the same positions; ``data_digest`` is the hash of the component data the game was
+played with (DESIGN §6, `core.data`): a record replays only with that data (one without it, with the data
+in use).
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ def make_record(match: Match) -> dict[str, Any]:
         "actions": actions,
         "result": result,
         "digests": digests,
+        "data_digest": game.data_digest(),
+        "chance": match.chance,
     }
 
 
@@ -92,9 +97,23 @@ def replay_record(record: Mapping[str, Any], verify: bool = True) -> Match:
     try:
         game = get_game(record["game"])
         seed = record.get("seed")
-        match = Match(game, record["options"], seed if isinstance(seed, int) else 0)
+        chance = record.get("chance", "sample")
+        match = Match(game, record["options"], seed if isinstance(seed, int) else 0, str(chance))
     except LudotecaError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
+    made_with = record.get("data_digest")
+    if made_with is not None and made_with != game.data_digest():
+        folder = game.data_dir()
+        raise RecordError(
+            f"the record was played with the data of digest {made_with}; {game.id} here plays with the "
+            f"data of digest {game.data_digest()} ({folder}): replay it with the data it was played with "
+            "(--data DIR)",
+            "error.record_data",
+            game=game.id,
+            record=str(made_with),
+            ours=game.data_digest(),
+            folder=str(folder),
+        )
     digests = record.get("digests") if verify else None
     if digests is not None and (not isinstance(digests, list) or len(digests) != len(record["actions"])):
         raise RecordError("record field 'digests' must list one digest per action")

@@ -214,6 +214,11 @@ class State:
             return []
         return list(wait["actions"])
 
+    def chance_rule(self) -> str | None:
+        """The rule section of the pending chance node (the die or draw it rolls), None elsewhere."""
+        wait = self.d["wait"]
+        return str(wait["rule"]) if wait is not None and wait["role"] == CHANCE else None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         wait = self.d["wait"]
         if wait is None or wait["role"] != CHANCE:
@@ -390,10 +395,12 @@ class State:
         """How the UI shows one legal action: notation, label, group and board target."""
         notation = self.game.actions.names[action]
         verb, _, target = notation.partition(" ")
+        catalog = self.game.catalog
+        named = f"@target.{target}" if catalog.has(f"target.{target}") else target  # a die's face: "6"
         return {
             "id": action,
             "notation": notation,
-            "label": self.game.catalog.text(f"action.{verb}", lang, {"target": f"@target.{target}"}),
+            "label": catalog.text(f"action.{verb}", lang, {"target": named}),
             "group": verb,
             "target": target or None,
         }

@@ -12,7 +12,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -56,6 +56,9 @@ class CreateIn(BaseModel):
     options: dict[StrictStr, StrictStr] = Field(default={}, max_length=32)
     seats: list[SeatIn] = Field(max_length=16)
     seed: StrictInt | None = Field(default=None, ge=0, lt=SEED_LIMIT)
+    chance: Literal["sample", "table"] = Field(
+        default="sample", description="table: the physical dice and cards"
+    )
 
 
 class ActIn(BaseModel):
@@ -242,7 +245,8 @@ def create_app(
     async def create(request: Request, body: CreateIn) -> dict[str, Any]:
         if not creations.allow(client_of(request)):
             raise ServerError(429, "too_many_games")
-        return await hall.create(body.game, body.options, [s.model_dump() for s in body.seats], body.seed)
+        seats = [s.model_dump() for s in body.seats]
+        return await hall.create(body.game, body.options, seats, body.seed, body.chance)
 
     @app.post("/api/records", status_code=201)
     async def upload(request: Request) -> dict[str, Any]:

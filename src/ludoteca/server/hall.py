@@ -24,7 +24,7 @@ from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
-from ludoteca.server.table import ServerError, Table, secret_chance
+from ludoteca.server.table import TABLE_CHANCE, ServerError, Table, secret_chance
 from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
@@ -107,11 +107,18 @@ class Hall:
         }
 
     async def create(
-        self, game_id: str, options: Mapping[str, str], seats: Sequence[Mapping[str, str]], seed: int | None
+        self,
+        game_id: str,
+        options: Mapping[str, str],
+        seats: Sequence[Mapping[str, str]],
+        seed: int | None,
+        chance: str = "sample",
     ) -> dict[str, Any]:
         """A new game. Returns its id, the creator's token (for "me" seats) and one invitation token
         per invited person. Its chance comes from a new secret (SECURITY.md); a `seed` may be chosen
-        instead, to replay a game exactly, only where nobody else is invited."""
+        instead, to replay a game exactly, only where nobody else is invited. With `chance` ``table``
+        (companion mode, issue 29) the physical dice and cards give it: the creator's first seat, the host,
+        is asked what came up."""
         try:
             game = get_game(game_id)
             parsed = game.parse_options(options)
@@ -126,6 +133,11 @@ class Hall:
         if seed is not None and any(s.get("kind") == "human" for s in seats):
             raise ServerError(400, "seed_with_people")
         secret = new_secret() if seed is None else f"seed:{seed}"
+        if chance == "table":
+            host = next((r for r, seat in zip(in_play, seats, strict=True) if seat.get("kind") == "me"), None)
+            if host is None:
+                raise ServerError(400, "table_host")
+            secret = f"{TABLE_CHANCE}{host}"
         mine = secrets.token_urlsafe(16)
         rows, invitations = [], {}
         for role, seat in zip(in_play, seats, strict=True):

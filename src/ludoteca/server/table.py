@@ -26,6 +26,7 @@ from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.i18n import LANGUAGES, Catalog
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
+from ludoteca.core.table import outcome_choices, seen_by
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write
 
@@ -137,10 +138,24 @@ def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict
     return tail.view(role, lang)
 
 
+TABLE_CHANCE = "table:"
+"""A game's `secret` that starts so takes its chance from the physical table (companion mode, issue 29,
+`core.table`): nothing is sampled; the host seat (the role index after the colon, a seat of the creator's)
+says what came up."""
+
+
+def table_host(secret: str) -> int | None:
+    """The host seat of a game whose chance comes from the table, None for a game that samples it."""
+    return int(secret[len(TABLE_CHANCE) :]) if secret.startswith(TABLE_CHANCE) else None
+
+
 def secret_chance(match: Match, secret: str) -> None:
     """Play chance outcomes until someone must decide. Each outcome's generator is derived from the game's
     secret (256 bits the server keeps, SECURITY.md) and the move's index by HMAC-SHA256, so no player can
-    foresee a draw from anything public, and nothing about the generator needs storing across restarts."""
+    foresee a draw from anything public, and nothing about the generator needs storing across restarts.
+    A game whose chance comes from the table samples nothing: a person says what came up (`Table.act`)."""
+    if table_host(secret) is not None:
+        return
     key = secret.encode()
     while match.state.is_chance_node():
         index = str(len(match.history)).encode()
@@ -182,6 +197,8 @@ class Table:
         self._ai_task: asyncio.Task[None] | None = None
         self._hinting = False
         self.in_play = match.game.roles_in_play(match.options)
+        self.host = table_host(row.secret)
+        """The seat asked what the physical dice and cards show, in a companion game (None: sampled)."""
         self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
         self._labelled: tuple[list[int], list[dict[str, str]], State] = (
             [],
@@ -212,7 +229,8 @@ class Table:
         cls, row: GameRow, seats: Sequence[SeatRow], steps: Sequence[tuple[int, int]], **kw: Any
     ) -> Table:
         """The table as it was: the match replayed from its stored actions (so undo still works)."""
-        match = Match(get_game(row.game), row.options, row.seed)
+        chance = "sample" if table_host(row.secret) is None else "table"
+        match = Match(get_game(row.game), row.options, row.seed, chance)
         for _actor, action in steps:
             match.apply(action)
         return cls(row, seats, match, **kw)
@@ -328,6 +346,34 @@ class Table:
             "record_available": self.record_allowed(roles),
             "moves_from": moves_from,
             "moves": self.moves(role, moves_from, lang),
+            "table_chance": self.table_chance(roles, lang),
+        }
+
+    def chance_asker(self) -> int | None:
+        """The seat asked what came up at the pending chance node of a companion game: the one seat of a
+        person that alone may see the outcome (a card drawn into its hand), else the host; None when no
+        chance node waits or chance is sampled."""
+        state = self.match.state
+        if self.host is None or not state.is_chance_node():
+            return None
+        seen = seen_by(state)
+        people = {s.role for s in self.seats if s.kind == "human"}
+        if seen is not None and len(seen) == 1 and set(seen) <= people:
+            return next(iter(seen))
+        return self.host
+
+    def table_chance(self, roles: tuple[int, ...], lang: str) -> dict[str, Any] | None:
+        """What a connection is told of a chance node the table answers: who is asked, and — to that seat
+        only — the outcomes still possible to choose from (other seats never see them)."""
+        asker = self.chance_asker()
+        if asker is None:
+            return None
+        asked = asker in roles
+        return {
+            "asker": self.game.roles[asker],
+            "asker_name": role_label(self.game, asker, lang),
+            "rule": self.match.state.chance_rule(),
+            "choices": outcome_choices(self.match.state, lang) if asked else None,
         }
 
     def undo_blocked(self, roles: tuple[int, ...]) -> str:
@@ -402,7 +448,11 @@ class Table:
             if state.is_terminal():
                 raise ServerError(409, "game_over")
             player = state.current_player()
-            if player not in roles:
+            if player == CHANCE:  # a companion game: the seat asked says what the table shows
+                asker = self.chance_asker()
+                if asker is None or asker not in roles:
+                    raise ServerError(403, "table_not_yours", role=self.game.roles[asker or 0])
+            elif player not in roles:
                 raise ServerError(403, "not_your_turn", role=self.game.roles[player])
             if version is not None and version != self.version:
                 raise ServerError(409, "stale")
@@ -434,7 +484,7 @@ class Table:
     def _rewind(self, length: int) -> None:
         """Back to the first `length` steps after a failed commit: the match replayed from its start."""
         steps = self.match.history[:length]
-        self.match = Match(self.game, self.match.options, self.match.seed)
+        self.match = Match(self.game, self.match.options, self.match.seed, self.match.chance)
         for step in steps:
             self.match.apply(step.action)
 

@@ -14,12 +14,12 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance
+from ludoteca.core.data import data_dir
 
-DATA = Path(__file__).parent / "data"
+DATA = data_dir(__name__)
 FILES = ("map", "tables", "units", "leaders", "scenarios")
 SIDES = ("patriot", "royalist")
 PATRIOT_NATIONS = ("el_plata", "chile", "gran_colombia", "mexico", "peru")

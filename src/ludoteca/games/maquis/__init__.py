@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ludoteca.core.game import Game, register
-from ludoteca.core.i18n import Catalog
+from ludoteca.core.i18n import LANGUAGES, Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
 from ludoteca.games.maquis.actions import ACTIONS
@@ -16,6 +16,10 @@ from ludoteca.games.maquis.agent import cautious, choose
 from ludoteca.games.maquis.board import BOARD
 from ludoteca.games.maquis.options import MaquisOptions
 from ludoteca.games.maquis.state import MaquisState
+
+CATALOG = Catalog(Path(__file__).parent / "messages")
+for _lang in LANGUAGES:  # the locations' names are component data (data/board.toml, names.reconstructed.toml)
+    CATALOG.add(_lang, {f"target.{loc}": names[_lang] for loc, names in BOARD.names.items()})
 
 
 class Maquis(Game):
@@ -27,7 +31,7 @@ class Maquis(Game):
     player_counts = (1,)
     rulebook = "Maquis (Jake Staines), reglas del juego, edición en castellano"
     actions = ACTIONS
-    catalog = Catalog(Path(__file__).parent / "messages")
+    catalog = CATALOG
     max_moves = 2000
     rules_version = "2"  # issue 21: the frame stack's form changed (the day a sequence, location effects)
     perfect_information = True  # the deck order is never stored: every draw is a chance node

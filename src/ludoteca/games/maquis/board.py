@@ -5,12 +5,12 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance
+from ludoteca.core.data import data_dir
 
-DATA = Path(__file__).parent / "data"
+DATA = data_dir(__name__)
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance
+from ludoteca.core.data import data_dir
 
-DATA = Path(__file__).parent / "data"
+DATA = data_dir(__name__)
 AREAS = tuple(range(1, 16))
 BAGS = ("soldier", "settler", "taino", "caribe", "rebel")
 FACTION_BAGS = {"es": ("soldier", "settler"), "ind": ("taino", "caribe", "rebel")}
@@ -92,7 +93,7 @@ def merge(printed: dict[str, Any], reconstructed: dict[str, Any], name: str) -> 
         else:
             raise ValueError(f"data/{name}: [{key}] is in both {name}.toml and {name}.reconstructed.toml")
     for item in provenance.items(reconstructed):
-        if provenance.kind(str(item["source"])) != "reconstructed":
+        if provenance.kind(str(item["source"])) not in ("reconstructed", "printed"):
             raise ValueError(f"data/{name}.reconstructed.toml holds an item from {item['source']!r}")
     for item in provenance.items(printed):
         if provenance.kind(str(item["source"])) == "reconstructed":

@@ -159,7 +159,7 @@ class MyaState(State):
         view = super().action_view(action, lang)
         text = self.game.catalog.text
         group, target = view["group"], view["target"] or ""
-        if target.isdigit() and group not in ("card", "die", "destiny", "deal"):
+        if target.isdigit() and group not in ("card", "die", "destiny", "deal", "nitayno"):
             name = f"{target} {BOARD.areas[int(target)].name}"
         elif group in ("card", "destiny", "deal"):
             name = f"{target} · {text(f'card.{target}', lang)}"

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance
+from ludoteca.core.data import data_dir
 
-DATA = Path(__file__).parent / "data"
+DATA = data_dir(__name__)
 SIDES = ("insurgent", "royalist", "military")
 ROLES = ("hidalgo", "morelos", "calleja", "venegas", "iturbide")
 COLUMNS = ("ilustracion", "militar", "iglesia")

@@ -15,12 +15,12 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance as _provenance
+from ludoteca.core.data import data_dir
 
-DATA = Path(__file__).parent / "data"
+DATA = data_dir(__name__)
 PRINTED_FILES = ("components.toml",)
 """Files of printed and player-aid facts only: no reconstructed item may live in them."""
 RECONSTRUCTED_FILES = ("cards.toml", "special.toml", "regimes.toml")

@@ -99,6 +99,29 @@ function renderPrompt(message) {
   prompt.replaceChildren(who, text, " ", view.rule ? ruleLink(view.game, view.rule) : "");
 }
 
+const DIE_FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** Companion mode (issue 29): at a chance node the seat asked says what the physical dice and cards show,
+ * with one large button per outcome still possible (a die's face drawn on it); any other seat reads whom
+ * the table waits for, and never the outcomes. */
+function renderTableChance(asked) {
+  const name = roleNames[asked.asker] || asked.asker_name;
+  if (!asked.choices) {
+    $("prompt").replaceChildren(h("span", { class: "waiting" }, t("table_wait", { role: name })));
+    $("actions").replaceChildren();
+    return;
+  }
+  $("prompt").classList.add("my-turn");
+  $("prompt").replaceChildren(t("table_ask"), " ", asked.rule ? ruleLink(last.view.game, asked.rule) : "");
+  $("actions").replaceChildren(...asked.choices.map((c) => {
+    const face = c.group === "die" ? DIE_FACES[Number(c.target) - 1] : undefined;
+    return h("button", {
+      type: "button", "data-action": c.id, "data-notation": c.notation, class: `table-outcome group-${c.group}`,
+      onclick: () => act(c),
+    }, face ? h("span", { class: "face", "aria-hidden": "true" }, face) : "", h("span", {}, c.label));
+  }));
+}
+
 /** Take in a message from the server: its moves and log lines follow those already held. */
 function merge(message) {
   moves = moves.slice(0, message.moves_from).concat(message.moves);
@@ -118,6 +141,8 @@ function render(message) {
   renderPrompt(message);
   const drawn = drawBoard(board, $("board"), view, data, choose);
   renderActions(drawn);
+  if (message.table_chance) renderTableChance(message.table_chance);
+  document.body.dataset.table = message.table_chance ? (message.table_chance.choices ? "ask" : "wait") : "";
   $("undo").disabled = !(message.undoable > 0);
   $("undo").hidden = view.terminal || !view.role;
   // A disabled undo says which rule of undo stops it, in its tooltip and beside it.

@@ -21,6 +21,9 @@ const WORDS = {
     undo_chance: "No se puede deshacer: lo último fue un resultado del azar, que no se repite.",
     undo_reveal: "No se puede deshacer: lo último reveló información oculta.",
     undo_other: "No se puede deshacer: lo último fue la jugada de otro jugador.",
+    table_chance: "Dados y cartas de la mesa",
+    table_chance_help: "Juegas con la caja: tiras tus dados y robas tus cartas, y dices aquí qué ha salido.",
+    table_ask: "En la mesa: ¿qué ha salido?", table_wait: "Esperando a que {role} diga qué ha salido en la mesa…",
   },
   en: {
     lobby: "Lobby", new_game: "New game", game: "Game", options: "Options", seats: "Seats",
@@ -43,6 +46,9 @@ const WORDS = {
     undo_chance: "Cannot undo: a chance outcome came last, and it is not drawn again.",
     undo_reveal: "Cannot undo: the last move revealed hidden information.",
     undo_other: "Cannot undo: another player's move came last.",
+    table_chance: "Dice and cards from the table",
+    table_chance_help: "You play with the box: roll your dice, draw your cards, and tell here what came up.",
+    table_ask: "At the table: what came up?", table_wait: "Waiting for {role} to tell what came up at the table…",
   },
 };
 

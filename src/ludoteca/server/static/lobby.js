@@ -67,7 +67,10 @@ async function create(event) {
   try {
     const made = await api("/api/games", {
       method: "POST",
-      body: { game: game.id, options, seats, seed: seedText ? Number(seedText) : null },
+      body: {
+        game: game.id, options, seats, seed: seedText ? Number(seedText) : null,
+        chance: $("table-chance").checked ? "table" : "sample",
+      },
     });
     if (made.token) remember(made.id, made.token);
     const mine = seatLink(`/play/${made.id}?lang=${lang}`, made.token);

@@ -1,0 +1,228 @@
+"""An owner's copy of a game's data (DESIGN §6): `export` writes the files with their provenance, `check`
+validates an edited copy — each file's TOML, the shape of the shipped data (the same tables and fields,
+`source` included, of the same types), then the game's own loader with every constraint the rulebook states
+(run in a fresh interpreter, since a game loads its data once, at import: `core.data`).
+
+Every error names the file, the item and the field, so the owner can find what to fix.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ludoteca import __version__
+from ludoteca.core import provenance
+from ludoteca.core.data import MANIFEST, DataError, data_files, digest, shipped_dir
+
+RECONSTRUCTED_SUFFIX = ".reconstructed.toml"
+
+
+# ------------------------------------------------------------------------------------------ export
+def file_kind(name: str) -> str:
+    """``reconstructed`` for the files an owner replaces with the printed values, else ``printed``."""
+    return "reconstructed" if name.endswith(RECONSTRUCTED_SUFFIX) else "printed"
+
+
+def file_provenance(path: Path) -> dict[str, int]:
+    """How many items of a data file come from each kind of source."""
+    tree = tomllib.loads(path.read_text("utf-8"))
+    return provenance.count(str(item["source"]) for item in provenance.items(tree))
+
+
+def export(game_id: str, source: Path, target: Path) -> list[Path]:
+    """Copy the data files of `source` (the data `game_id` plays with) into `target`, byte for byte, with
+    a manifest naming the game and each file's provenance. `target` must be new or empty: nothing of the
+    owner's is overwritten."""
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise DataError(f"{target} exists and is not empty: export into a new folder")
+    target.mkdir(parents=True, exist_ok=True)
+    lines = [
+        f"# The component data of {game_id}, exported by Ludoteca {__version__}. Edit the",
+        "# *.reconstructed.toml files with the values printed on your copy of the game (give each item you",
+        '# change source = "printed: <your edition>"), then: ludoteca data check GAME DIR; ludoteca play',
+        "# GAME --data DIR. The counts below are as exported; `ludoteca info GAME --data DIR` counts again.",
+        f'game = "{game_id}"',
+        f'digest = "{digest(source)}"',
+        "",
+    ]
+    written = []
+    for path in data_files(source):
+        shutil.copyfile(path, target / path.name)
+        written.append(target / path.name)
+        counts = file_provenance(path)
+        lines.append(f'[files."{path.name}"]')
+        lines.append(f'kind = "{file_kind(path.name)}"')
+        lines.extend(f"{kind} = {counts[kind]}" for kind in provenance.KINDS if kind in counts)
+        lines.append("")
+    (target / MANIFEST).write_text("\n".join(lines), encoding="utf-8")
+    return written
+
+
+# ------------------------------------------------------------------------------------------- shape
+@dataclass
+class Shape:
+    """What the shipped data holds at one place: scalars of some types, a table of fields (`required`:
+    those every shipped table there has), or a list of such things (`item`: None if every list is empty)."""
+
+    kind: str
+    types: set[str] = field(default_factory=set)
+    fields: dict[str, Shape] = field(default_factory=dict)
+    required: set[str] = field(default_factory=set)
+    item: Shape | None = None
+
+
+def _type(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "table"
+    if isinstance(value, list):
+        return "list"
+    return {bool: "boolean", int: "integer", float: "number", str: "text"}.get(type(value), "date")
+
+
+def shape_of(value: Any) -> Shape:
+    kind = _type(value)
+    if kind == "table":
+        return Shape("table", fields={k: shape_of(v) for k, v in value.items()}, required=set(value))
+    if kind == "list":
+        item: Shape | None = None
+        for entry in value:
+            item = shape_of(entry) if item is None else merge(item, shape_of(entry))
+        return Shape("list", item=item)
+    return Shape("scalar", types={kind})
+
+
+def merge(one: Shape, other: Shape) -> Shape:
+    """The shape that accepts what either accepts; different kinds at one place accept anything."""
+    if one.kind != other.kind:
+        return Shape("any")
+    if one.kind == "scalar":
+        return Shape("scalar", types=one.types | other.types)
+    if one.kind == "list":
+        items = [s for s in (one.item, other.item) if s is not None]
+        return Shape("list", item=merge(*items) if len(items) == 2 else (items[0] if items else None))
+    if one.kind == "table":
+        fields = dict(one.fields)
+        for name, sub in other.fields.items():
+            fields[name] = merge(fields[name], sub) if name in fields else sub
+        return Shape("table", fields=fields, required=one.required & other.required)
+    return one
+
+
+def _item_name(key: str, value: Any, index: int) -> str:
+    if isinstance(value, Mapping):
+        for name in ("id", "name", "index", "number"):
+            if name in value and not isinstance(value[name], (list, dict)):
+                return f"{key} {value[name]!r}"
+    return f"{key} #{index + 1}"
+
+
+ARTICLES = {
+    "table": "a table",
+    "list": "a list",
+    "integer": "an integer",
+    "number": "a number",
+    "text": "a text",
+    "boolean": "true or false",
+    "date": "a date",
+}
+
+
+def compare(shape: Shape, value: Any, place: str, errors: list[str]) -> None:
+    """Add to `errors` every way `value` (at `place`: file, item, field) differs from the shipped shape."""
+    kind = _type(value)
+    if shape.kind == "any":
+        return
+    if shape.kind == "scalar":
+        if kind not in shape.types and not (kind == "integer" and "number" in shape.types):
+            expected = " or ".join(ARTICLES[t] for t in sorted(shape.types))
+            errors.append(f"{place} must be {expected}, not {value!r}")
+        return
+    if kind != shape.kind:
+        errors.append(f"{place} must be {ARTICLES[shape.kind]}, not {value!r}")
+        return
+    if shape.kind == "list":
+        for index, entry in enumerate(value if shape.item is not None else ()):
+            assert shape.item is not None
+            compare(shape.item, entry, f"{place} #{index + 1}", errors)
+        return
+    for name in sorted(shape.required - set(value)):
+        errors.append(f"{place}: field {name!r} is missing")
+    for name, sub in value.items():
+        inner = shape.fields.get(name)
+        if inner is None:
+            known = ", ".join(sorted(shape.fields))
+            errors.append(f"{place}: unknown field {name!r} (the fields here are: {known})")
+        elif inner.kind == "list" and isinstance(sub, list):
+            for index, entry in enumerate(sub if inner.item is not None else ()):
+                assert inner.item is not None
+                compare(inner.item, entry, f"{place}: {_item_name(name, entry, index)}", errors)
+        elif inner.kind == "table" and isinstance(sub, Mapping):
+            compare(inner, sub, f"{place}: {name}", errors)
+        else:
+            compare(inner, sub, f"{place}: field {name!r}", errors)
+
+
+# ------------------------------------------------------------------------------------------- check
+def check_files(game_id: str, folder: Path) -> list[str]:
+    """The errors of an edited copy of a game's data found without running the game: missing or extra
+    files, malformed TOML (with its line), and every table, field or type that differs from the shipped
+    data's (an item without its `source` among them)."""
+    errors: list[str] = []
+    shipped = {p.name: p for p in data_files(shipped_dir(game_id))}
+    edited = {p.name: p for p in data_files(folder)}
+    for name in sorted(set(shipped) - set(edited)):
+        errors.append(f"{name}: missing (the game reads it; export again to get it)")
+    for name in sorted(set(edited) - set(shipped)):
+        errors.append(f"{name}: not a data file of {game_id} (its files are {', '.join(sorted(shipped))})")
+    for name in sorted(set(edited) & set(shipped)):
+        try:
+            tree = tomllib.loads(edited[name].read_text("utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            errors.append(f"{name}: not valid TOML: {exc}")
+            continue
+        except UnicodeDecodeError:
+            errors.append(f"{name}: not UTF-8 text")
+            continue
+        compare(shape_of(tomllib.loads(shipped[name].read_text("utf-8"))), tree, name, errors)
+    return errors
+
+
+def check_loader(game_id: str, folder: Path) -> list[str]:
+    """Load the game with the data in `folder` in a fresh interpreter, so every constraint its loader
+    checks (the rulebook's counts, links, sums) is applied as in play; its refusal, if any."""
+    root = str(Path(__file__).resolve().parent.parent.parent)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
+    env.pop("LUDOTECA_DATA", None)
+    script = (
+        "import sys\n"
+        "from ludoteca.core.data import use_data\n"
+        "from ludoteca.core.game import get_game\n"
+        "from ludoteca.core.errors import LudotecaError\n"
+        "try:\n"
+        "    use_data(sys.argv[2], sys.argv[1]); get_game(sys.argv[1]).new_initial_state()\n"
+        "except LudotecaError as exc:\n"
+        "    print(exc); sys.exit(1)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, game_id, str(folder)], env=env, capture_output=True, text=True
+    )
+    if done.returncode == 0:
+        return []
+    lines = done.stdout.strip() or done.stderr.strip().splitlines()[-1]
+    return [line for line in lines.splitlines() if line]
+
+
+def check(game_id: str, folder: Path) -> list[str]:
+    """Every error of an edited copy of `game_id`'s data in `folder` (nothing: it can be played)."""
+    if not folder.is_dir():
+        return [f"{folder}: no such folder"]
+    errors = check_files(game_id, folder)
+    return errors or check_loader(game_id, folder)

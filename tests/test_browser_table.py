@@ -1,0 +1,68 @@
+"""Companion mode in a real headless Chromium (issue 29): a Maquis game created in the lobby with "dice and
+cards from the table"; the host tells each draw by clicking its large button, plays a few moves, and the
+record downloaded replays. On a 400 px wide screen the outcomes' buttons fit the screen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+
+from browser import chromium, click_once, save_screenshot, served, watch_errors
+from ludoteca.core.game import CHANCE, get_game
+from ludoteca.core.match import Match
+from ludoteca.core.record import replay_record
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def test_maquis_with_the_table_s_cards_is_played_by_clicking(tmp_path: Path) -> None:
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 400, "height": 900}, accept_downloads=True)
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/?lang=en")
+        page.select_option("#game", "maquis")
+        page.wait_for_load_state("networkidle")
+        page.select_option("[data-seat='0']", "me")
+        page.check("#table-chance")
+        assert "Dice and cards from the table" in page.locator("label.check").inner_text()
+        page.click("#create-button")
+        page.wait_for_selector("body[data-table='ask'] #actions button.table-outcome")
+        assert "what came up?" in page.locator("#prompt").inner_text()
+        first = page.locator("#actions button.table-outcome").first
+        box = first.bounding_box()
+        assert box is not None and box["height"] >= 40 and box["x"] + box["width"] <= 400  # large, on screen
+        save_screenshot(page, "maquis-table-400")
+        game_id = page.url.split("/play/")[1].split("?")[0]
+        # a spectator is told that the table is asked, never what it may show
+        spectator = httpx.get(f"{server.base}/api/games/{game_id}?lang=en").json()["table_chance"]
+        assert spectator["asker"] == "resistencia" and spectator["choices"] is None
+
+        told, moves = 0, 0
+        while moves < 6 and page.locator("body").get_attribute("data-terminal") != "true":
+            move = page.locator("body").get_attribute("data-move")
+            page.wait_for_selector("svg .target, #actions button")
+            if page.locator("body").get_attribute("data-table") == "ask":
+                page.locator("#actions button.table-outcome").first.click()  # the first card still possible
+                page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+                told += 1
+            else:
+                click_once(page)
+                moves += 1
+        assert told >= 3 and moves >= 1
+
+        with page.expect_download() as download:
+            page.click("#record-link")
+        record = json.loads(Path(download.value.path()).read_text("utf-8"))
+        assert record["game"] == "maquis" and record["chance"] == "table"
+        assert replay_record(record).state.digest() == record["digests"][-1]
+        # every chance outcome in the record is the first one that could come up: the one clicked
+        match = Match(get_game("maquis"), record["options"], 0)
+        for actor, notation in record["actions"]:
+            if actor == "chance":
+                assert match.state.current_player() == CHANCE
+                assert match.game.actions.parse(notation) == match.state.chance_outcomes()[0][0]
+            match.apply_notation(notation)
+        assert errors == []

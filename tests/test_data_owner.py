@@ -1,0 +1,179 @@
+"""The owner's printed values (DESIGN §6, issue 29): `ludoteca data export`, an edited copy checked with
+`ludoteca data check`, played with `--data DIR` / `LUDOTECA_DATA`, and records that name their data.
+
+A game reads its data once, when its package loads (`core.data`), so every run with other data is a fresh
+interpreter: the command line in a subprocess, as a person runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ludoteca.core import data
+from ludoteca.core.data_check import check_files, export
+from ludoteca.core.errors import RecordError
+from ludoteca.core.game import get_game
+from ludoteca.core.record import replay_record
+
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+
+def cli(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`ludoteca ARGS` in a fresh interpreter, wide lines, Spanish unless told."""
+    base = {k: v for k, v in os.environ.items() if k != data.ENVIRONMENT}
+    base |= {"PYTHONPATH": SRC, "COLUMNS": "200", "LUDOTECA_LANG": "es", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "ludoteca.cli", *args], input=stdin, capture_output=True, text=True, env=base
+    )
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def test_export_writes_every_data_file_byte_for_byte_with_a_manifest(tmp_path: Path) -> None:
+    folder = tmp_path / "maquis"
+    done = cli("data", "export", "maquis", str(folder), "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    shipped = data.shipped_dir("maquis")
+    names = sorted(p.name for p in data.data_files(shipped))
+    assert names == sorted(p.name for p in data.data_files(folder)) and "names.reconstructed.toml" in names
+    assert all((folder / n).read_bytes() == (shipped / n).read_bytes() for n in names)
+    assert data.manifest_game(folder) == "maquis"
+    manifest = (folder / data.MANIFEST).read_text("utf-8")
+    assert f'digest = "{data.digest(shipped)}"' in manifest
+    assert '[files."names.reconstructed.toml"]\nkind = "reconstructed"\nreconstructed = 1' in manifest
+    assert "names.reconstructed.toml  (reconstructed: reconstructed 1)" in done.stdout
+    again = cli("data", "export", "maquis", str(folder), "--lang", "en")  # nothing of the owner's is lost
+    assert again.returncode == 2 and "not empty" in again.stderr
+
+
+def test_the_shipped_data_of_every_game_passes_its_own_check() -> None:
+    from ludoteca.core.game import all_games
+
+    for game in all_games():
+        assert check_files(game.id, data.shipped_dir(game.id)) == [], game.id
+
+
+def test_an_edited_copy_is_checked_played_and_seen(tmp_path: Path) -> None:
+    """Maquis's five reconstructed Spanish location names (data/names.reconstructed.toml): an owner puts
+    the printed ones in, checks them, plays with them and sees them on the board; `info` counts the five
+    names of the owner's copy as printed."""
+    folder = tmp_path / "mine"
+    export("maquis", data.shipped_dir("maquis"), folder)
+    names = folder / "names.reconstructed.toml"
+    edit(names, 'fence = "Perista"', 'fence = "Perista de la Croix-Rousse"')
+    edit(names, 'source = "reconstructed"', 'source = "printed: my copy, 2019"')
+    checked = cli("data", "check", "maquis", str(folder), "--lang", "en")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert f"(digest {data.digest(folder)})" in checked.stdout
+    info = cli("info", "maquis", "--data", str(folder), "--lang", "en")
+    assert info.returncode == 0, info.stderr
+    assert "printed: 5" in info.stdout and f"the data in {folder.resolve()}" in info.stdout
+    assert "the shipped data" in cli("info", "maquis", "--lang", "en").stdout
+    record = tmp_path / "game.json"
+    played = cli("play", "maquis", "--data", str(folder), "--seed", "1", stdin=f"1\nsave {record}\nquit\n")
+    assert "Perista de la Croix-Rousse" in played.stdout, played.stdout[-2000:]
+    shipped = cli("play", "maquis", "--seed", "1", stdin="quit\n")
+    assert "Perista" in shipped.stdout and "Croix-Rousse" not in shipped.stdout
+    # through the environment as well
+    by_env = cli("play", "maquis", "--seed", "1", stdin="quit\n", env={data.ENVIRONMENT: str(folder)})
+    assert "Perista de la Croix-Rousse" in by_env.stdout
+    # the record names its data: refused with other data, replayed with its own
+    saved = json.loads(record.read_text("utf-8"))
+    assert saved["data_digest"] == data.digest(folder) != data.digest(data.shipped_dir("maquis"))
+    refused = cli("replay", str(record), "--verify", "--lang", "en")
+    assert refused.returncode == 2
+    assert data.digest(folder) in refused.stderr and data.digest(data.shipped_dir("maquis")) in refused.stderr
+    replayed = cli("replay", str(record), "--verify", "--data", str(folder), "--lang", "en")
+    assert replayed.returncode == 0 and "verified" in replayed.stdout, replayed.stderr
+
+
+def test_a_changed_bag_changes_the_draws(tmp_path: Path) -> None:
+    """Mar y Acero's black bag of area markers (reconstructed, §4.1 step 14): with more markers of area 1,
+    the game's chance node for the bag gives area 1 more weight."""
+    folder = tmp_path / "bag"
+    export("mar-y-acero", data.shipped_dir("mar-y-acero"), folder)
+    edit(
+        folder / "board.reconstructed.toml",
+        "weights = { 1 = 2, 2 = 2, 3 = 1,",
+        "weights = { 1 = 3, 2 = 1, 3 = 1,",
+    )
+    assert cli("data", "check", "mar-y-acero", str(folder)).returncode == 0
+    script = (
+        f"from ludoteca.core.data import use_data; use_data(r'{folder}')\n"
+        "from ludoteca.games.mar_y_acero.board import BOARD\n"
+        "print(BOARD.area_bag[1], BOARD.area_bag[2])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != data.ENVIRONMENT} | {"PYTHONPATH": SRC}
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert shown.stdout.split() == ["3", "1"], shown.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("attack = 3", "attack = ", "board.reconstructed.toml: not valid TOML: Invalid value (at line 15"),
+        (
+            "attack = 3",
+            'attack = "three"',
+            "board.reconstructed.toml: leader 'guacanagari': field 'attack' must",
+        ),
+        ("fights = true", "fights = true\nfightz = 1", "leader 'guacanagari': unknown field 'fightz'"),
+        (
+            'source = "reconstructed"\n\n#',
+            "\n#",
+            "board.reconstructed.toml: area_bag: field 'source' is missing",
+        ),
+        (
+            "weights = { 1 = 2,",
+            "weights = { 1 = 4,",
+            "loader refuses this data: 20 area markers in the black bag",
+        ),
+    ],
+)
+def test_a_malformed_or_inconsistent_copy_is_refused_naming_the_item(
+    tmp_path: Path, old: str, new: str, expected: str
+) -> None:
+    folder = tmp_path / "bad"
+    export("mar-y-acero", data.shipped_dir("mar-y-acero"), folder)
+    edit(folder / "board.reconstructed.toml", old, new)
+    checked = cli("data", "check", "mar-y-acero", str(folder), "--lang", "en")
+    assert checked.returncode == 1 and expected in checked.stdout, checked.stdout
+    if "loader" in expected:  # playing with it is refused the same way, never a traceback
+        played = cli("play", "mar-y-acero", "--data", str(folder), "--lang", "en", stdin="quit\n")
+        assert played.returncode == 2 and expected in played.stderr and "Traceback" not in played.stderr
+
+
+def test_missing_and_foreign_files_and_folders_are_named(tmp_path: Path) -> None:
+    folder = tmp_path / "partial"
+    export("mar-y-acero", data.shipped_dir("mar-y-acero"), folder)
+    (folder / "cards.toml").unlink()
+    (folder / "extra.toml").write_text('source = "x"\n', "utf-8")
+    errors = check_files("mar-y-acero", folder)
+    assert errors[0].startswith("cards.toml: missing") and errors[1].startswith("extra.toml: not a data file")
+    wrong = cli("play", "maquis", "--data", str(folder), stdin="quit\n", env={"LUDOTECA_LANG": "en"})
+    assert wrong.returncode == 2 and "holds data for mar-y-acero, not for maquis" in wrong.stderr
+    assert cli("info", "maquis", "--data", str(tmp_path / "nowhere")).returncode == 2
+
+
+def test_a_record_without_a_data_digest_replays_with_the_shipped_data() -> None:
+    """Records made before they named their data still replay (with the data in use)."""
+    from ludoteca.core.match import Match
+
+    match = Match(get_game("mar-y-acero"), {}, 3)
+    for _ in range(40):
+        match.play_chance() if match.state.is_chance_node() else match.apply(match.state.legal_actions()[0])
+    record = match.record()
+    assert record["data_digest"] == data.digest(data.shipped_dir("mar-y-acero"))
+    del record["data_digest"]
+    assert replay_record(record).state.digest() == match.state.digest()
+    with pytest.raises(RecordError, match="played with the data of digest 0123456789abcdef"):
+        replay_record({**record, "data_digest": "0123456789abcdef"})

@@ -1,0 +1,98 @@
+"""Companion mode on the web platform (issue 29): a game created with ``chance: "table"`` samples nothing;
+the seat asked — the host (the creator's seat), or the one person who alone may see a draw — chooses what
+the physical dice and cards showed, and no other seat or spectator is shown the outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludoteca.core.record import replay_record
+from ludoteca.server import create_app
+from toygame import ADD, DONE, RaceGame
+
+
+@pytest.fixture
+def client(toy: RaceGame, tmp_path: Any) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", ai_delay=0)) as c:
+        yield c
+
+
+def state(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Ludoteca-Token": token} if token else {}
+    response = client.get(f"/api/games/{game_id}", params={"lang": "en"}, headers=headers)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def act(client: TestClient, game_id: str, token: str, action: int | str) -> Any:
+    return client.post(f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": action})
+
+
+def test_the_roll_only_its_roller_sees_is_asked_of_that_seat_alone(client: TestClient) -> None:
+    """Race with secret rolls: red (the host, at this screen) tells its own roll; blue, invited, tells
+    its own; neither is shown the other's choices, nor is a spectator."""
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "race",
+            "options": {"secret": "yes"},
+            "seats": [{"kind": "me"}, {"kind": "human"}],
+            "chance": "table",
+        },
+    ).json()
+    game_id, red, blue = made["id"], made["token"], made["invitations"]["blue"]
+    asked = state(client, game_id, red)["table_chance"]
+    assert asked["asker"] == "red" and [c["notation"] for c in asked["choices"]] == [
+        "roll 1",
+        "roll 2",
+        "roll 3",
+    ]
+    assert state(client, game_id, blue)["table_chance"] == {**asked, "choices": None}
+    assert state(client, game_id)["table_chance"]["choices"] is None  # a spectator
+    refused = act(client, game_id, blue, "roll 3")
+    assert refused.status_code == 403 and "red is asked" in refused.json()["error"]
+    assert act(client, game_id, red, "roll 3").status_code == 200
+    assert state(client, game_id, red)["table_chance"] is None
+    for action in (ADD, DONE):
+        assert act(client, game_id, red, action).status_code == 200
+    asked = state(client, game_id, blue)["table_chance"]  # blue's secret roll: blue is asked, not the host
+    assert asked["asker"] == "blue" and len(asked["choices"]) == 3
+    assert state(client, game_id, red)["table_chance"]["choices"] is None
+    assert act(client, game_id, red, "roll 1").status_code == 403
+    assert act(client, game_id, blue, "roll 1").status_code == 200
+
+
+def test_public_dice_are_asked_of_the_host_and_the_record_replays(client: TestClient) -> None:
+    made = client.post(
+        "/api/games",
+        json={"game": "race", "seats": [{"kind": "me"}, {"kind": "ai", "spec": "random"}], "chance": "table"},
+    ).json()
+    game_id, red = made["id"], made["token"]
+    for _ in range(60):
+        message = state(client, game_id, red)
+        if message["view"]["terminal"]:
+            break
+        if message["table_chance"]:
+            assert message["table_chance"]["asker"] == "red"  # blue is an AI seat: the host tells its dice
+            action = message["table_chance"]["choices"][-1]["id"]
+        elif message["view"]["actions"]:
+            action = message["view"]["actions"][0]["id"]
+        else:
+            continue  # the AI seat is thinking
+        assert act(client, game_id, red, action).status_code == 200
+    record = client.get(f"/api/games/{game_id}/record", headers={"X-Ludoteca-Token": red}).json()
+    assert record["chance"] == "table" and any(actor == "chance" for actor, _ in record["actions"])
+    assert all(notation == "roll 3" for actor, notation in record["actions"] if actor == "chance")
+    assert replay_record(record).state.digest() == record["digests"][-1]
+
+
+def test_the_table_needs_a_seat_at_this_screen(client: TestClient) -> None:
+    response = client.post(
+        "/api/games",
+        json={"game": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "chance": "table"},
+    )
+    assert response.status_code == 400 and "host" in response.json()["error"]
