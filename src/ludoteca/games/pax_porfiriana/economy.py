@@ -242,19 +242,23 @@ def _upkeep_chosen(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------------ depressions
-def set_depression(state: PaxState, on: bool) -> None:
+def set_depression(state: PaxState, on: bool) -> list[list[int | str]]:
     """§DEPRESIÓN ECONÓMICA: a red disk on the regime, the Income and Extortion cubes off mines and banks
-    (an extorted one is looted: it goes back to its owner's hand and the troop is discarded here, so the
-    phase needs no decision); §FINALIZAR: the disk off, mines and banks set for the regime."""
+    (an extorted one is looted: it goes back to its owner's hand and its troop retreats, §RETIRADA);
+    §FINALIZAR: the disk off, mines and banks set for the regime. Returns the retreats the caller runs
+    (procedure "retreats")."""
     if state.d["depression"] == on:
-        return
+        return []
     state.d["depression"] = on
     state.log("log.depression" if on else "log.recovery")
-    adjust_mines(state)
+    return adjust_mines(state)
 
 
-def adjust_mines(state: PaxState) -> None:
-    """Mines and banks carry the cubes the regime allows (§FINALIZAR DEPRESIÓN, facts §1.8)."""
+def adjust_mines(state: PaxState) -> list[list[int | str]]:
+    """Mines and banks carry the cubes the regime allows (§FINALIZAR DEPRESIÓN, facts §1.8). A mine or
+    bank that loses its Extortion cube is looted (§CARTA DE TROPA, nota): back to its owner's hand, and
+    its troop retreats. Returns those retreats as [troop owner, troop] for procedure "retreats"."""
+    retreats: list[list[int | str]] = []
     for owner, e in list(state.enterprises()):
         if CARDS[e["id"]].kind not in ("mine", "bank"):
             continue
@@ -262,11 +266,13 @@ def adjust_mines(state: PaxState) -> None:
         extorted = e["troop"] is not None and e["troop"]["extort"]
         if e["income"] > cap or (extorted and state.d["depression"]):
             gone = e["income"] - cap + (1 if state.d["depression"] else 0)
+            troop_owner = e["troop"]["owner"] if e["troop"] is not None else -1
             if lose_income(state, e, gone):
                 troop = remove_enterprise(state, owner, e["id"])
                 state.d["hands"][owner].append(e["id"])
-                if troop is not None:
-                    state.d["discard"].append(troop)
                 state.log("log.looted", card=f"@card.{e['id']}.name")
+                if troop is not None:
+                    retreats.append([troop_owner, troop])
         elif e["income"] < cap:
             e["income"] += max(0, min(cap - e["income"], state.cubes_free(owner)))
+    return retreats

@@ -199,6 +199,20 @@ def _redeploy_chosen(state: PaxState, frame: Frame, action: A) -> None:
 retreat = PROCS.proc("retreat", rule="retreat")
 
 
+retreats = PROCS.proc("retreats", rule="retreat")
+
+
+@retreats.step()
+def _retreats(state: PaxState, frame: Frame, action: A) -> None:
+    """Several troops retreat one after the other (`todo`: [troop owner, troop]), each as §RETIRADA says:
+    the troops of the mines and banks looted when a depression starts or the regime changes."""
+    if not frame["todo"]:
+        state.ret()
+        return
+    owner, troop = frame["todo"].pop(0)
+    state.call("retreat", then="start", pl=owner, card=troop)
+
+
 def army_sides(state: PaxState, p: int, troop: str) -> list[int]:
     """The orientations under which player `p`'s Hacendado could take `troop` into its private army:
     the current one if flipped, either matching one if it may still flip (§RETIRADA)."""

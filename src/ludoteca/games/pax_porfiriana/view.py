@@ -124,7 +124,7 @@ def action_label(state: PaxState, action: int, lang: str) -> str:
         ref = f"@role.{what}" if verb == "victim" else f"@role.jugador-{what}"
     elif verb == "faction":
         ref = f"@faction.{what}"
-    elif verb == "face":
+    elif verb == "face" or what == "reserve":
         ref = f"@word.{what}"
     elif what and not what.isdigit():
         ref = f"@card.{what}.name"
