@@ -61,11 +61,11 @@ land = PROCS.proc("do.land", rule="land")
 @land.step()
 def _land(state: PaxState, frame: Frame, action: A) -> None:
     p, card = frame["pl"], frame["card"]
-    price = land_cost(state, p, card)
+    found = state.find(card)
+    assert found is not None and found[0] == p
+    price = land_cost(state, p, found[1])
     assert price is not None
     state.pay(p, price)
-    found = state.find(card)
-    assert found is not None
     found[1]["income"] += 1
     state.log("log.land", who=who(p), card=f"@card.{card}.name", n=price)
     state.ret()
@@ -80,11 +80,11 @@ def _upgrade(state: PaxState, frame: Frame, action: A) -> None:
     """A Connection cube in the oval; upgrading a railroad chain without unrest (for 10) lets the player
     then upgrade any other connection in play for 1."""
     p, card = frame["pl"], frame["card"]
-    price = frame.get("price", upgrade_cost(state, p, card))
-    assert price is not None
-    state.pay(p, price)
     found = state.find(card)
     assert found is not None
+    price = frame.get("price", upgrade_cost(state, p, found[1]))
+    assert price is not None
+    state.pay(p, price)
     found[1]["conn"] = p
     state.log("log.upgrade", who=who(p), card=f"@card.{card}.name", n=price)
     if frame.get("price") is None and CARDS[card].railroad_chain and not found[1]["unrest"]:
@@ -119,11 +119,11 @@ police = PROCS.proc("do.police", rule="police")
 @police.step()
 def _police(state: PaxState, frame: Frame, action: A) -> None:
     p, card = frame["pl"], frame["card"]
-    price = police_cost(state, p, card)
+    found = state.find(card)
+    assert found is not None and found[0] == p
+    price = police_cost(state, p, found[1])
     assert price is not None
     state.pay(p, price)
-    found = state.find(card)
-    assert found is not None
     found[1]["unrest"] -= 1
     state.log("log.police", who=who(p), card=f"@card.{card}.name", n=price)
     state.ret()

@@ -333,14 +333,18 @@ def draw_weights(state: PaxState, top: list[int]) -> dict[int, int]:
     in an order nobody knows. A market card is any card not yet seen (the deck is a random part of the
     box); the Topple comes next with probability 1/(m+1), and is any of those not yet out."""
     seen = set(state.d["seen"])
-    unseen = [c for c in CARDS if c not in seen]
+    unseen = [DRAW[c] for c in CARDS if c not in seen]
     m, t = top
-    left = [x for x in TOPPLES if x not in state.d["topples_out"]]
+    left = [DRAW[x] for x in TOPPLES if x not in state.d["topples_out"]]
     if not t:
-        return {ID[f"draw {c}"]: 1 for c in unseen}
-    weights = {ID[f"draw {x}"]: len(unseen) for x in left}
-    weights.update({ID[f"draw {c}"]: len(left) * m for c in unseen})
+        return dict.fromkeys(unseen, 1)
+    weights = dict.fromkeys(left, len(unseen))
+    weights.update(dict.fromkeys(unseen, len(left) * m))
     return weights
+
+
+DRAW = {card: ID[f"draw {card}"] for card in [*CARDS, *TOPPLES]}
+"""Each card's chance outcome `draw <card>`, named once: every card of the deck asks for all of them."""
 
 
 @restore.step("drawn")
