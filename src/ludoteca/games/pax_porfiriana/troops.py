@@ -283,8 +283,9 @@ def flip(state: PaxState, p: int, side: int) -> None:
 
 # ----------------------------------------------------------------------------------- leaving play
 def remove_enterprise(state: PaxState, owner: int, card: str) -> str | None:
-    """An enterprise leaves its owner's row (sold, looted, nationalized, liberated, unpaid): its cubes go
-    home and its unrest disks to the bank; the troop on it, if any, is returned for a retreat."""
+    """An enterprise (or any card) leaves its owner's row (sold, looted, nationalized, liberated, unpaid,
+    discarded in a Topple): its cubes go home and its unrest disks to the bank; the troop on it, if any,
+    is returned for a retreat."""
     row = state.d["play"][owner]
     e = next(x for x in row if x["id"] == card)
     row.remove(e)
