@@ -16,7 +16,7 @@ from ludoteca.games.pax_porfiriana.market import PRICES, speculable
 from ludoteca.games.pax_porfiriana.play import black_victims, place
 from ludoteca.games.pax_porfiriana.state import PaxState
 from ludoteca.games.pax_porfiriana.tests.positions import again, hand, legal, play, started
-from ludoteca.games.pax_porfiriana.topple import finish, tripartite
+from ludoteca.games.pax_porfiriana.topple import diaz_prestige, finish, tripartite
 from ludoteca.games.pax_porfiriana.troops import destinations
 
 
@@ -632,3 +632,75 @@ def test_an_enterprise_discarded_in_a_topple_sends_its_troop_into_retreat() -> N
     play(state, "side 1")
     assert "banco_minero" in state.d["discard"] and state.find("banco_minero") is None
     assert state.d["hac"][q]["army"] == ["rurales_chihuahua"] and state.d["mod"] == 1
+
+
+# ------------------------------------------------------------------------------- more of the rules
+def test_mines_carry_the_income_cubes_their_regime_allows() -> None:
+    """§IV, facts §1.8, README ambiguity 15: a mine carries the regime's mine value at most (its printed
+    number at most); a regime change adjusts it, cubes coming from the reserve."""
+    state = started(2)
+    mine = place(state, 0, "mina_cananea", 0)  # prints 3
+    assert mine["income"] == 2  # the Pax: 2
+    change_regime(state, "us_intervention")  # 3
+    assert mine["income"] == 3
+    change_regime(state, "martial_law")  # 1
+    assert mine["income"] == 1
+
+
+def test_a_headline_that_takes_the_last_cube_of_an_extorted_bank_loots_it() -> None:
+    """§CARTA DE TROPA, nota: the Extortion cube is the last cube lost; losing it loots the enterprise: it
+    goes back to its owner's hand, and the troop retreats (here it cannot join an army: discarded)."""
+    state = started(2)
+    p = state.d["turn"]
+    v = 1 - p
+    plain(state, p)
+    bank = next(c for c in CARDS if CARDS[c].kind == "bank" and CARDS[c].jurisdiction == "chihuahua")
+    out_of_market(state, bank, "panico_de_1907")
+    e = place(state, v, bank, 0)
+    e["income"] = 0
+    troop_on(state, bank, "brigada_villa", p)
+    state.d["market"][0][0] = "panico_de_1907"
+    play(again(state), "buy panico_de_1907", "event")  # one Income cube off every bank
+    assert state.find(bank) is None and bank in state.d["hands"][v]
+    assert "brigada_villa" in state.d["discard"]
+
+
+def test_cards_with_unrest_give_no_prestige() -> None:
+    """§DERROCANDO 4: prestige counts from cards in play without unrest (and troops standing on them)."""
+    state = started(2)
+    e = place(state, 0, "shelton_payne", 0)  # 1 Revolution
+    base = state.prestige(0, "revolution")
+    e["unrest"] = 1
+    assert state.prestige(0, "revolution") == base - 1
+
+
+def test_an_extra_action_ability_pays_for_one_action_of_its_kind_a_turn() -> None:
+    """Facts §1.5: some partners give an extra action of a named kind (`extra_action`): once a turn, that
+    action costs none of the three."""
+    state = started(2)
+    p = state.d["turn"]
+    plain(state, p)
+    place(state, p, "consul_el_paso", 0)  # an extra Police action
+    e = place(state, p, "mina_cananea", 0)
+    e["unrest"] = 2
+    state.d["gold"][p] = 10
+    play(again(state), "police mina_cananea")
+    assert state.d["left"] == 3 and e["unrest"] == 1
+    play(state, "police mina_cananea")
+    assert state.d["left"] == 2 and e["unrest"] == 0
+
+
+def test_diaz_rolls_two_dice_a_row_and_plays_what_he_takes_by_its_type() -> None:
+    """Part L: Díaz rolls 2d6 for each row (7: the free column; 2 or 12: the 16 column) and takes that
+    card: an enterprise with prestige or a partner joins his cards (strengthening the Tripartite), an
+    enterprise without prestige is discarded."""
+    state = started(2, solo="diaz")
+    market = state.d["market"]
+    out_of_market(state, "shelton_payne", "armeria_nogales", "mina_cananea")
+    market[0][0], market[1][0], market[1][5] = "shelton_payne", "mina_cananea", "armeria_nogales"
+    state.d["seen"] += ["shelton_payne", "armeria_nogales", "mina_cananea"]
+    play(again(state), "end")  # the player's phases II–IV; the full market draws nothing
+    assert state.d["turn"] == 1 and "roll 7" in legal(state)
+    play(state, "roll 7", "roll 12")
+    assert state.d["diaz"] == {"shelton_payne": 0} and "armeria_nogales" in state.d["discard"]
+    assert diaz_prestige(state, "revolution") == 1
