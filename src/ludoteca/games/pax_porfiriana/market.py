@@ -338,8 +338,8 @@ def draw_weights(state: PaxState, top: list[int]) -> dict[int, int]:
     left = [DRAW[x] for x in TOPPLES if x not in state.d["topples_out"]]
     if not t:
         return dict.fromkeys(unseen, 1)
-    weights = dict.fromkeys(left, len(unseen))
-    weights.update(dict.fromkeys(unseen, len(left) * m))
+    weights = dict.fromkeys(unseen, len(left) * m)
+    weights.update(dict.fromkeys(left, len(unseen)))  # after the market cards: the ids in ascending order
     return weights
 
 
