@@ -213,14 +213,12 @@ def _speculate(state: PaxState, frame: Frame, action: A) -> None:
     if len(options) == 1:
         _speculate_from(state, frame, options[0])
         return
-    state.decide(
-        p,
-        "speculate",
-        options,
-        then="from",
-        prompt="prompt.speculate",
-        card="@word.reserve" if card == RESERVE else f"@card.{card}.name",
-    )
+    if card == RESERVE:
+        state.decide(p, "speculate", options, then="from", prompt="prompt.to_reserve")
+    else:
+        state.decide(
+            p, "speculate", options, then="from", prompt="prompt.speculate", card=f"@card.{card}.name"
+        )
 
 
 @speculate.step("from")
