@@ -704,3 +704,54 @@ def test_diaz_rolls_two_dice_a_row_and_plays_what_he_takes_by_its_type() -> None
     play(state, "roll 7", "roll 12")
     assert state.d["diaz"] == {"shelton_payne": 0} and "armeria_nogales" in state.d["discard"]
     assert diaz_prestige(state, "revolution") == 1
+
+
+def before_diaz(state: PaxState, row0: str, row1: str) -> None:
+    """Put `row0` in the 1 column of the first row and `row1` in the 16 column of the second (partners in
+    the free columns, which phase II leaves alone), and end the player's turn: Díaz rolls next."""
+    out_of_market(state, row0, row1)
+    partners = [c for c in CARDS if CARDS[c].type == "partner" and c not in state.d["seen"]][:2]
+    out_of_market(state, *partners)
+    market = state.d["market"]
+    market[0][0], market[0][1], market[1][0], market[1][5] = partners[0], row0, partners[1], row1
+    state.d["seen"] += [row0, row1, *partners]
+    play(again(state), "end")
+    assert state.d["turn"] == 1 and "roll 6" in legal(state)
+
+
+def test_diaz_discards_a_topple_and_a_troop_he_takes() -> None:
+    """Part L: a Topple Díaz takes is discarded (counting toward the four, no check); README §9 (our
+    rule): a troop he takes is discarded, Díaz fielding no army."""
+    state = started(2, solo="diaz")
+    topple = next(x for x in TOPPLES if x not in state.d["topples_out"])
+    before_diaz(state, topple, "rurales_sonora")
+    play(state, "roll 6", "roll 12")
+    assert state.d["topples_done"] == 1 and {topple, "rurales_sonora"} <= set(state.d["discard"])
+    assert not state.is_terminal()
+
+
+def test_diaz_plays_orange_and_black_cards_against_the_player() -> None:
+    """README §9 (our rules for Part L): an orange card hits the player's enterprise of its jurisdiction
+    with the most Income cubes, the gold stolen going to the bank; a black card hits the player unless
+    immune."""
+    state = started(2, solo="diaz")
+    poor = place(state, 0, "mina_la_colorada", 0)
+    rich = place(state, 0, "mina_cananea", 0)
+    assert rich["income"] > poor["income"]
+    state.d["gold"][0] = 10
+    orange = next(
+        c
+        for c in CARDS
+        if CARDS[c].type == "orange"
+        and CARDS[c].jurisdiction == "sonora"
+        and not CARDS[c].against
+        and not any(e.kind == "strife" for e in CARDS[c].effects)
+        and any(e.kind == "steal" for e in CARDS[c].effects)
+    )
+    stolen = sum(e.get("n") for e in CARDS[orange].effects if e.kind == "steal")
+    before_diaz(state, orange, "la_leva")  # la_leva: jail
+    gold = state.d["gold"][0]
+    play(state, "roll 8", "roll 2")
+    assert rich["unrest"] > 0 and poor["unrest"] == 0
+    assert state.d["jail"][0] and state.d["gold"][0] == gold - min(gold, stolen)
+    assert orange in state.d["discard"] + state.d["pile"][0]
