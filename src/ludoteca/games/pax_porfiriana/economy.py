@@ -12,7 +12,7 @@ from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, R
 from ludoteca.games.pax_porfiriana.menu import land_cost, police_cost, upgrade_cost
 from ludoteca.games.pax_porfiriana.play import income_cap
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
-from ludoteca.games.pax_porfiriana.troops import lose_income, remove_enterprise
+from ludoteca.games.pax_porfiriana.troops import discard_troop, lose_income, remove_enterprise
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -34,11 +34,16 @@ sell = PROCS.proc("do.sell", rule="sell")
 
 @sell.step()
 def _sell(state: PaxState, frame: Frame, action: A) -> None:
-    """Discard a card from the hand or one's row and take the regime's economy value from the bank; the
-    troop on a sold enterprise retreats or is discarded."""
+    """Discard a card from the hand or in play and take the regime's economy value from the bank; the
+    troop on a sold enterprise retreats or is discarded; a sold troop leaves its post (its Extortion cube
+    goes home and the owner of the enterprise gets its Income cube back, §REDESPLEGAR nota)."""
     p, card = frame["pl"], frame["card"]
     state.gain(p, REGIMES[state.d["regime"]].economy)
     state.log("log.sell", who=who(p), card=f"@card.{card}.name", n=REGIMES[state.d["regime"]].economy)
+    if card not in state.d["hands"][p] and CARDS[card].type == "troop":
+        discard_troop(state, card)
+        state.ret()
+        return
     state.d["discard"].append(card)
     if card in state.d["hands"][p]:
         state.d["hands"][p].remove(card)

@@ -44,9 +44,16 @@ def offered(state: PaxState, p: int) -> list[int]:
 
 
 def sellable(state: PaxState, p: int) -> list[str]:
-    """§VENDER CARTA: a card of the hand, or an enterprise or partner of one's row without unrest."""
+    """§VENDER CARTA «de tu mano o en juego», «si no está afectada por disturbios»: a card of the hand, an
+    enterprise or partner of one's row without unrest, or one's troop in play (in the private army, or on
+    an enterprise without unrest)."""
     row = [e["id"] for e in state.d["play"][p] if e["id"] in CARDS and not e["unrest"]]
-    return [*state.d["hands"][p], *row]
+    troops = [
+        e["troop"]["id"]
+        for _, e in state.enterprises()
+        if e["troop"] is not None and e["troop"]["owner"] == p and not e["unrest"]
+    ]
+    return [*state.d["hands"][p], *row, *troops, *state.d["hac"][p]["army"]]
 
 
 def land_cost(state: PaxState, p: int, e: InPlay) -> int | None:

@@ -755,3 +755,23 @@ def test_diaz_plays_orange_and_black_cards_against_the_player() -> None:
     assert rich["unrest"] > 0 and poor["unrest"] == 0
     assert state.d["jail"][0] and state.d["gold"][0] == gold - min(gold, stolen)
     assert orange in state.d["discard"] + state.d["pile"][0]
+
+
+def test_a_troop_in_play_may_be_sold_unless_its_enterprise_has_unrest() -> None:
+    """§VENDER CARTA: «Descarta una carta (de tu mano o en juego)», not one with unrest: one's troop in
+    play sells at the regime's value; leaving an extorted enterprise, its Extortion cube goes home and the
+    owner gets the Income cube back."""
+    state = started(2)
+    p = state.d["turn"]
+    v = 1 - p
+    plain(state, p)
+    target = place(state, v, "mina_cananea", 0)
+    target["income"] = 1
+    troop_on(state, "mina_cananea", "batallon_guaymas", p)
+    target["unrest"] = 1
+    assert "sell batallon_guaymas" not in legal(again(state))
+    target["unrest"] = 0
+    gold, free = state.d["gold"][p], state.cubes_free(p)
+    play(again(state), "sell batallon_guaymas")
+    assert state.d["gold"][p] == gold + 3 and "batallon_guaymas" in state.d["discard"]
+    assert target["troop"] is None and target["income"] == 2 and state.cubes_free(p) == free + 1
