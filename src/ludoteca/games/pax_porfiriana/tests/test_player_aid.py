@@ -775,3 +775,24 @@ def test_a_troop_in_play_may_be_sold_unless_its_enterprise_has_unrest() -> None:
     play(again(state), "sell batallon_guaymas")
     assert state.d["gold"][p] == gold + 3 and "batallon_guaymas" in state.d["discard"]
     assert target["troop"] is None and target["income"] == 2 and state.cubes_free(p) == free + 1
+
+
+def test_a_confiscation_makes_the_victim_discard_an_enterprise_of_their_choice() -> None:
+    """«Nacionalizar = Descartar» (§JUGAR CARTA, nota): the victim chooses which enterprise of theirs
+    goes; the troop on it retreats (§RETIRADA), here discarded for want of a matching army."""
+    state = started(2)
+    p = state.d["turn"]
+    v = 1 - p
+    plain(state, p)  # William Greene: no maderista side to take the troop into
+    place(state, v, "mina_cananea", 0)
+    place(state, v, "mina_el_tigre", 0)
+    troop_on(state, "mina_cananea", "maderistas_sonora", p)
+    hand(state, p, "confiscacion_revolucionaria")
+    state.d["gold"][p] = 10
+    play(again(state), "play confiscacion_revolucionaria", f"victim jugador-{v + 1}")
+    assert state.d["wait"]["role"] == v
+    assert sorted(legal(state)) == ["discard mina_cananea", "discard mina_el_tigre"]
+    play(state, "discard mina_cananea")
+    assert state.find("mina_cananea") is None and state.find("mina_el_tigre") is not None
+    assert {"mina_cananea", "maderistas_sonora"} <= set(state.d["discard"])
+    assert "confiscacion_revolucionaria" in state.d["pile"][v]  # 1 Outrage: the victim keeps it
