@@ -1,65 +1,32 @@
 """The rules of the player aid that `test_rules.py` does not cover, one test each on a position built for
-it (section cited): the market, partners, troops (jurisdictions, battles, extortion, private armies,
-redeploying), land, connections, police, jail, headlines, public cards, selling, depressions, income, the
-Topple, strife and the tie-breaks, with the ambiguities the README resolves."""
+it (section cited): the market and its restoring, headlines and public cards, partners, troops
+(jurisdictions, battles, extortion, private armies, redeploying, selling), land, connections, police,
+black and orange cards, jail and extra actions, with the ambiguities the README resolves. The phases after
+the actions (depressions, income, the Topple, strife, Díaz) are in `test_player_aid_phases.py`."""
 
 from __future__ import annotations
-
-import random
-
-import pytest
 
 from ludoteca.games.pax_porfiriana.cards import CARDS, HACENDADOS, PUBLIC_CARDS, TOPPLES
 from ludoteca.games.pax_porfiriana.economy import income_of
 from ludoteca.games.pax_porfiriana.effects import change_regime
 from ludoteca.games.pax_porfiriana.market import PRICES, speculable
 from ludoteca.games.pax_porfiriana.play import black_victims, place
-from ludoteca.games.pax_porfiriana.state import PaxState
-from ludoteca.games.pax_porfiriana.tests.positions import again, hand, legal, play, started
-from ludoteca.games.pax_porfiriana.topple import diaz_prestige, finish, tripartite
+from ludoteca.games.pax_porfiriana.tests.positions import (
+    again,
+    hand,
+    legal,
+    out_of_market,
+    plain,
+    play,
+    started,
+    terrazas,
+    troop_on,
+    until_action_menu,
+)
 from ludoteca.games.pax_porfiriana.troops import destinations
 
 
-def out_of_market(state: PaxState, *cards: str) -> None:
-    """Take cards out of the market (a test places them elsewhere)."""
-    for row in state.d["market"]:
-        for card in cards:
-            if card in row:
-                row[row.index(card)] = None
-
-
-def plain(state: PaxState, p: int) -> None:
-    """Give player `p` a Hacendado with no discount (William Greene: a mine bonus at income), so the
-    costs tested are the printed ones."""
-    for h in state.d["hac"]:
-        if h["id"] == "william_greene":
-            h["id"] = state.d["hac"][p]["id"]
-    state.d["hac"][p].update(id="william_greene", side=-1, income=2)
-
-
-def terrazas(state: PaxState, p: int) -> None:
-    """Give player `p` Luis Terrazas, Loyalist (partner sides: federal, orozquista)."""
-    for h in state.d["hac"]:
-        if h["id"] == "luis_terrazas":
-            h["id"] = state.d["hac"][p]["id"]
-    state.d["hac"][p].update(id="luis_terrazas", side=-1, income=2)
-
-
-def troop_on(state: PaxState, enterprise: str, troop: str, owner: int) -> None:
-    found = state.find(enterprise)
-    assert found is not None
-    out_of_market(state, troop)
-    found[1]["troop"] = {"id": troop, "owner": owner, "extort": found[0] != owner}
-
-
-def until_action_menu(state: PaxState, rng: random.Random | None = None) -> None:
-    """Run chance nodes until a player's action menu is posed."""
-    rng = rng or random.Random(0)
-    while state.is_chance_node():
-        state.apply_action(state.sample_chance(rng))
-
-
-# ------------------------------------------------------------------------------------ the market
+# -------------------------------------------------------------------------------------------- the market
 def test_a_card_costs_its_columns_price() -> None:
     """§COMPRAR CARTA, facts §1.6: columns priced 0, 1, 2, 4, 8, 16 from the free column."""
     assert tuple(PRICES) == (0, 1, 2, 4, 8, 16)
@@ -146,7 +113,7 @@ def test_nobody_speculates_on_the_last_topple_and_a_discarded_card_sends_its_cub
     assert state.cubes_free(p) == free + 1
 
 
-# ----------------------------------------------------------------------------- enterprises, partners
+# --------------------------------------------------------------------------------- enterprises, partners
 def test_a_newspaper_is_played_on_the_orientation_chosen_with_its_prestige_cube() -> None:
     """§CARTA DE EMPRESA O SOCIO: a partner goes to the row; a two-orientation card is played on one;
     a Loyalty point takes a Prestige cube under the Pax."""
@@ -176,7 +143,7 @@ def test_prestige_cubes_leave_with_the_pax_and_do_not_come_back() -> None:
     assert not e["pcube"] and income_of(state, 0) == base - 1
 
 
-# ------------------------------------------------------------------------------------------ troops
+# ------------------------------------------------------------------------------------------------ troops
 def test_troops_deploy_in_their_jurisdiction_or_where_the_rules_allow() -> None:
     """§CARTA DE TROPA: the same jurisdiction; Anarchy sends troops anywhere, U.S. Intervention U.S.
     troops (README §5); an upgraded railroad chain takes federal troops to Sonora and Chihuahua."""
@@ -345,7 +312,27 @@ def test_selling_an_enterprise_makes_its_troop_retreat() -> None:
     assert state.d["hac"][p]["army"] == ["batallon_guaymas"]
 
 
-# ------------------------------------------------------------------------------ land, connections
+def test_a_troop_in_play_may_be_sold_unless_its_enterprise_has_unrest() -> None:
+    """§VENDER CARTA: «Descarta una carta (de tu mano o en juego)», not one with unrest: one's troop in
+    play sells at the regime's value; leaving an extorted enterprise, its Extortion cube goes home and the
+    owner gets the Income cube back."""
+    state = started(2)
+    p = state.d["turn"]
+    v = 1 - p
+    plain(state, p)
+    target = place(state, v, "mina_cananea", 0)
+    target["income"] = 1
+    troop_on(state, "mina_cananea", "batallon_guaymas", p)
+    target["unrest"] = 1
+    assert "sell batallon_guaymas" not in legal(again(state))
+    target["unrest"] = 0
+    gold, free = state.d["gold"][p], state.cubes_free(p)
+    play(again(state), "sell batallon_guaymas")
+    assert state.d["gold"][p] == gold + 3 and "batallon_guaymas" in state.d["discard"]
+    assert target["troop"] is None and target["income"] == 2 and state.cubes_free(p) == free + 1
+
+
+# ----------------------------------------------------------------------------- land, connections, police
 def test_buying_land_costs_two_actions_and_a_gold_per_cube_on_the_card() -> None:
     """§COMPRAR TERRENOS: an Income cube on a ranchito, ranch or plantation for as much gold as the card
     holds cubes; two actions."""
@@ -400,7 +387,7 @@ def test_police_costs_three_or_nothing_under_martial_law_or_with_ones_troop() ->
     assert e["unrest"] == 0 and state.d["gold"][p] == 7
 
 
-# ---------------------------------------------------------------------------------- black cards, jail
+# ----------------------------------------------------------------- black and orange cards, jail, actions
 def test_jailing_oneself_keeps_the_turns_actions() -> None:
     """§ENCARCELADO: the victim of a "Jailed" card goes to jail; jailed by one's own card in one's own
     turn, one keeps the turn's actions; the card goes to the victim's prestige pile (§CARTA NEGRA)."""
@@ -438,345 +425,6 @@ def test_armouries_pay_their_owner_once_per_orange_card() -> None:
     assert state.d["gold"][v] == 7
 
 
-# ------------------------------------------------------------------------- depressions and income
-def test_two_bulls_end_a_depression_and_another_icon_breaks_a_run() -> None:
-    """§FINALIZAR DEPRESIÓN: two bulls discarded in a row end it; ambiguity 10: a headline of the other
-    icon starts a new run."""
-    state = started(2)
-    bull = next(c for c in CARDS if CARDS[c].type == "headline" and CARDS[c].icon == "bull")
-    out_of_market(state, bull)
-    state.d["depression"], state.d["run"] = True, ["bull", 1]
-    state.d["market"][0][0] = bull
-    play(again(state), "end")
-    assert not state.d["depression"]
-    other = started(2)
-    out_of_market(other, bull)
-    other.d["run"] = ["bear", 1]
-    other.d["market"][0][0] = bull
-    play(again(other), "end")
-    assert not other.d["depression"] and other.d["run"] == ["bull", 1]
-
-
-def test_income_from_connection_and_extortion_cubes_on_other_players_cards() -> None:
-    """§IV: a Connection cube pays its owner on a mine, ranch, plantation or smelter (ambiguity 8: not on
-    a railroad, bank or other enterprise), wherever it is; an Extortion cube on a rival's enterprise
-    pays its owner."""
-    state = started(2)
-    p, v = 0, 1
-    base = income_of(state, p)
-    place(state, v, "mina_cananea", 0)["conn"] = p
-    assert income_of(state, p) == base + 1
-    place(state, v, "ferrocarril_nacozari", 0)["conn"] = p
-    assert income_of(state, p) == base + 1
-    place(state, v, "rancho_cocospera", 0)
-    troop_on(state, "rancho_cocospera", "maderistas_sonora", p)
-    assert income_of(state, p) == base + 2
-
-
-def test_depression_costs_one_gold_per_card_in_play_or_a_discard() -> None:
-    """§DEPRESIÓN, gastos: after income, 1 gold for each enterprise, partner and troop in play (private
-    armies included; not the Hacendado, the prestige pile or public cards); a card not paid for is
-    discarded."""
-    state = started(2)
-    p = state.d["turn"]
-    state.d["depression"] = True
-    for q in (0, 1):
-        place(state, q, ("rancho_cocospera", "rancho_bavispe")[q], 0)
-    place(state, p, "teresa_urrea", 0)
-    troop_on(state, ("rancho_cocospera", "rancho_bavispe")[p], "batallon_guaymas", p)
-    state.d["pile"][p].append("la_leva")
-    state.d["gold"] = [0, 0]
-    play(again(state), "end")
-    until_action_menu(state)
-    asked = False
-    while state.d["wait"]["prompt"] == "prompt.upkeep":
-        q = state.d["wait"]["role"]
-        if q == p and state.d["wait"]["params"]["n"] == 3:
-            assert sorted(legal(state)) == sorted(
-                [
-                    "discard rancho_cocospera" if p == 0 else "discard rancho_bavispe",
-                    "discard teresa_urrea",
-                    "discard batallon_guaymas",
-                ]
-                + (["pass"] if state.d["gold"][p] >= 3 else [])
-            )
-            play(state, "discard batallon_guaymas")
-            asked = True
-            continue
-        play(state, "pass" if "pass" in legal(state) else legal(state)[0])
-    assert asked and "batallon_guaymas" in state.d["discard"] and "la_leva" in state.d["pile"][p]
-
-
-# ------------------------------------------------------------------------------------ the Topple
-def buy_topple(state: PaxState) -> None:
-    topple = next(x for x in TOPPLES if x not in state.d["topples_out"])
-    state.d["market"][0][0] = topple
-    play(again(state), f"buy {topple}")
-
-
-def test_in_a_topple_each_player_may_flip_and_discard_during_the_topple_cards() -> None:
-    """§DERROCANDO 2–3: from the buyer's left each player may flip their Hacendado to an orientation and
-    discard "During the Topple" cards, which change Díaz's strength for everyone."""
-    state = started(3)
-    p = state.d["turn"]
-    q = (p + 1) % 3
-    place(state, q, "general_navarro", 0)  # +1 to Díaz
-    buy_topple(state)
-    assert state.d["wait"]["role"] == q
-    assert sorted(legal(state)) == ["discard general_navarro", "pass", "side 1", "side 2"]
-    before = tripartite(state, q)
-    play(state, "discard general_navarro")
-    assert state.d["mod"] == 1 and tripartite(state, q) == before + 1
-    play(state, "side 2")
-    assert state.d["hac"][q]["side"] == 1 and state.d["hac"][q]["income"] == 0
-    assert sorted(legal(state)) == ["pass"]
-
-
-def test_a_flipped_hacendado_is_assassinated_only_in_a_topple_and_never_flips_again() -> None:
-    """§CARTA NEGRA P. 19: during a Topple, with a black card, a flipped Hacendado without a private
-    army (README: for 3 gold) turns Loyalist with its two cubes and ability, and can never flip again."""
-    state = started(2)
-    p = state.d["turn"]
-    v = 1 - p
-    state.d["hac"][v].update(side=0, income=0)
-    hand(state, p, "la_leva")
-    state.d["gold"][p] = 10
-    hac = state.d["hac"][v]["id"]
-    buy_topple(state)
-    play(state, "pass")  # v, at the buyer's left
-    assert f"assassinate {hac}" in legal(state)
-    play(state, f"assassinate {hac}")
-    assert state.d["hac"][v] | {"army": []} == {"id": hac, "side": -1, "dead": True, "army": [], "income": 2}
-    assert state.d["gold"][p] == 7 and "la_leva" in state.d["discard"]
-    again_ = started(2)
-    again_.d["hac"][1 - again_.d["turn"]].update(dead=True)
-    buy_topple(again_)
-    assert "side 1" not in legal(again_)
-    guarded = started(2)
-    g = guarded.d["turn"]
-    guarded.d["hac"][1 - g].update(side=0, income=0, army=["rurales_sonora"])
-    out_of_market(guarded, "rurales_sonora")
-    hand(guarded, g, "la_leva")
-    guarded.d["gold"][g] = 10
-    buy_topple(guarded)
-    play(guarded, "pass")
-    assert not any(action.startswith("assassinate") for action in legal(guarded))
-
-
-def test_the_tripartite_with_two_players_is_diaz_and_the_one_opponent() -> None:
-    """Ambiguity 12: with two players the Tripartite is Díaz's 2 and the opponent's prestige."""
-    state = started(2)
-    place(state, 1, "juzgado_nogales", 0)  # 1 Loyalty
-    assert tripartite(state, 0) == 2 + state.prestige(1, "loyalty") == 3
-
-
-def test_tie_breaks_gold_then_the_regimes_prestige_then_a_shared_victory(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """§GANADOR: the richest wins; README ambiguity 13: tied gold, the most prestige of the regime's kind;
-    still tied, a shared victory."""
-    state = started(3)
-    state.d["gold"] = [5, 5, 2]
-    monkeypatch.setattr(PaxState, "prestige", lambda self, q, kind: [1, 4, 9][q])
-    finish(state, [0, 1, 2], "outcome.richest", "loyalty")
-    assert state.returns()[:3] == [-1.0, 1.0, -1.0]
-    shared = started(3)
-    shared.d["gold"] = [5, 5, 2]
-    monkeypatch.setattr(PaxState, "prestige", lambda self, q, kind: 3)
-    finish(shared, [0, 1, 2], "outcome.richest", "loyalty")
-    assert shared.returns()[:3] == [1.0, 1.0, -1.0]
-
-
-# ----------------------------------------------------------------------------------------- strife
-def test_strife_each_player_discards_one_faction_and_the_causer_is_banned_from_both() -> None:
-    """§ENFRENTAMIENTOS: every player discards their cards in play of one of the two factions; a flipped
-    Hacendado decides the side; README: a player with only one of them discards nothing; the causer may
-    play neither faction for the rest of the turn."""
-    state = started(3)
-    p = state.d["turn"]
-    q, r = (p + 1) % 3, (p + 2) % 3
-    place(state, q, "general_navarro", 0)  # federal
-    place(state, q, "francisco_madero", 0)  # maderista
-    terrazas(state, r)
-    state.d["hac"][r].update(side=0, income=0)  # federal side
-    place(state, r, "ramon_corral", 0)  # federal
-    place(state, r, "teresa_urrea", 0)
-    hand(state, p, "traicion_en_el_cuartel", "general_huerta")
-    place(state, p, "gobernador_izabal", 0)  # federal: p has only one of the two factions
-    state.d["gold"][p] = 20
-    play(again(state), "play traicion_en_el_cuartel", f"victim jugador-{q + 1}")
-    assert state.d["wait"]["role"] == q
-    assert sorted(legal(state)) == ["faction federal", "faction maderista"]
-    play(state, "faction federal")
-    assert state.find("general_navarro") is None and state.find("francisco_madero") is not None
-    assert state.find("ramon_corral") is not None  # r keeps its Hacendado's federal side
-    assert state.find("gobernador_izabal") is not None  # p had only federal cards
-    assert set(state.d["banned"]) == {"federal", "maderista"}
-    assert "play general_huerta" not in legal(state)
-
-
-def test_an_enterprise_discarded_in_a_topple_sends_its_troop_into_retreat() -> None:
-    """§DERROCANDO 3b with §RETIRADA: an enterprise with a "During the Topple" ability leaves the row when
-    discarded, and the troop on it retreats (into the private army, or discarded), never lost."""
-    state = started(2)
-    p = state.d["turn"]
-    q = 1 - p
-    terrazas(state, q)
-    state.d["gold"][q] = 10
-    place(state, q, "banco_minero", 0)  # +1 to Díaz during the Topple
-    troop_on(state, "banco_minero", "rurales_chihuahua", q)
-    buy_topple(state)
-    play(state, "discard banco_minero")
-    assert state.d["wait"]["role"] == q
-    assert sorted(legal(state)) == ["discard rurales_chihuahua", "side 1"]
-    play(state, "side 1")
-    assert "banco_minero" in state.d["discard"] and state.find("banco_minero") is None
-    assert state.d["hac"][q]["army"] == ["rurales_chihuahua"] and state.d["mod"] == 1
-
-
-# ------------------------------------------------------------------------------- more of the rules
-def test_mines_carry_the_income_cubes_their_regime_allows() -> None:
-    """§IV, facts §1.8, README ambiguity 15: a mine carries the regime's mine value at most (its printed
-    number at most); a regime change adjusts it, cubes coming from the reserve."""
-    state = started(2)
-    mine = place(state, 0, "mina_cananea", 0)  # prints 3
-    assert mine["income"] == 2  # the Pax: 2
-    change_regime(state, "us_intervention")  # 3
-    assert mine["income"] == 3
-    change_regime(state, "martial_law")  # 1
-    assert mine["income"] == 1
-
-
-def test_a_headline_that_takes_the_last_cube_of_an_extorted_bank_loots_it() -> None:
-    """§CARTA DE TROPA, nota: the Extortion cube is the last cube lost; losing it loots the enterprise: it
-    goes back to its owner's hand, and the troop retreats (here it cannot join an army: discarded)."""
-    state = started(2)
-    p = state.d["turn"]
-    v = 1 - p
-    plain(state, p)
-    bank = next(c for c in CARDS if CARDS[c].kind == "bank" and CARDS[c].jurisdiction == "chihuahua")
-    out_of_market(state, bank, "panico_de_1907")
-    e = place(state, v, bank, 0)
-    e["income"] = 0
-    troop_on(state, bank, "brigada_villa", p)
-    state.d["market"][0][0] = "panico_de_1907"
-    play(again(state), "buy panico_de_1907", "event")  # one Income cube off every bank
-    assert state.find(bank) is None and bank in state.d["hands"][v]
-    assert "brigada_villa" in state.d["discard"]
-
-
-def test_cards_with_unrest_give_no_prestige() -> None:
-    """§DERROCANDO 4: prestige counts from cards in play without unrest (and troops standing on them)."""
-    state = started(2)
-    e = place(state, 0, "shelton_payne", 0)  # 1 Revolution
-    base = state.prestige(0, "revolution")
-    e["unrest"] = 1
-    assert state.prestige(0, "revolution") == base - 1
-
-
-def test_an_extra_action_ability_pays_for_one_action_of_its_kind_a_turn() -> None:
-    """Facts §1.5: some partners give an extra action of a named kind (`extra_action`): once a turn, that
-    action costs none of the three."""
-    state = started(2)
-    p = state.d["turn"]
-    plain(state, p)
-    place(state, p, "consul_el_paso", 0)  # an extra Police action
-    e = place(state, p, "mina_cananea", 0)
-    e["unrest"] = 2
-    state.d["gold"][p] = 10
-    play(again(state), "police mina_cananea")
-    assert state.d["left"] == 3 and e["unrest"] == 1
-    play(state, "police mina_cananea")
-    assert state.d["left"] == 2 and e["unrest"] == 0
-
-
-def test_diaz_rolls_two_dice_a_row_and_plays_what_he_takes_by_its_type() -> None:
-    """Part L: Díaz rolls 2d6 for each row (7: the free column; 2 or 12: the 16 column) and takes that
-    card: an enterprise with prestige or a partner joins his cards (strengthening the Tripartite), an
-    enterprise without prestige is discarded."""
-    state = started(2, solo="diaz")
-    market = state.d["market"]
-    out_of_market(state, "shelton_payne", "armeria_nogales", "mina_cananea")
-    market[0][0], market[1][0], market[1][5] = "shelton_payne", "mina_cananea", "armeria_nogales"
-    state.d["seen"] += ["shelton_payne", "armeria_nogales", "mina_cananea"]
-    play(again(state), "end")  # the player's phases II–IV; the full market draws nothing
-    assert state.d["turn"] == 1 and "roll 7" in legal(state)
-    play(state, "roll 7", "roll 12")
-    assert state.d["diaz"] == {"shelton_payne": 0} and "armeria_nogales" in state.d["discard"]
-    assert diaz_prestige(state, "revolution") == 1
-
-
-def before_diaz(state: PaxState, row0: str, row1: str) -> None:
-    """Put `row0` in the 1 column of the first row and `row1` in the 16 column of the second (partners in
-    the free columns, which phase II leaves alone), and end the player's turn: Díaz rolls next."""
-    out_of_market(state, row0, row1)
-    partners = [c for c in CARDS if CARDS[c].type == "partner" and c not in state.d["seen"]][:2]
-    out_of_market(state, *partners)
-    market = state.d["market"]
-    market[0][0], market[0][1], market[1][0], market[1][5] = partners[0], row0, partners[1], row1
-    state.d["seen"] += [row0, row1, *partners]
-    play(again(state), "end")
-    assert state.d["turn"] == 1 and "roll 6" in legal(state)
-
-
-def test_diaz_discards_a_topple_and_a_troop_he_takes() -> None:
-    """Part L: a Topple Díaz takes is discarded (counting toward the four, no check); README §9 (our
-    rule): a troop he takes is discarded, Díaz fielding no army."""
-    state = started(2, solo="diaz")
-    topple = next(x for x in TOPPLES if x not in state.d["topples_out"])
-    before_diaz(state, topple, "rurales_sonora")
-    play(state, "roll 6", "roll 12")
-    assert state.d["topples_done"] == 1 and {topple, "rurales_sonora"} <= set(state.d["discard"])
-    assert not state.is_terminal()
-
-
-def test_diaz_plays_orange_and_black_cards_against_the_player() -> None:
-    """README §9 (our rules for Part L): an orange card hits the player's enterprise of its jurisdiction
-    with the most Income cubes, the gold stolen going to the bank; a black card hits the player unless
-    immune."""
-    state = started(2, solo="diaz")
-    poor = place(state, 0, "mina_la_colorada", 0)
-    rich = place(state, 0, "mina_cananea", 0)
-    assert rich["income"] > poor["income"]
-    state.d["gold"][0] = 10
-    orange = next(
-        c
-        for c in CARDS
-        if CARDS[c].type == "orange"
-        and CARDS[c].jurisdiction == "sonora"
-        and not CARDS[c].against
-        and not any(e.kind == "strife" for e in CARDS[c].effects)
-        and any(e.kind == "steal" for e in CARDS[c].effects)
-    )
-    stolen = sum(e.get("n") for e in CARDS[orange].effects if e.kind == "steal")
-    before_diaz(state, orange, "la_leva")  # la_leva: jail
-    gold = state.d["gold"][0]
-    play(state, "roll 8", "roll 2")
-    assert rich["unrest"] > 0 and poor["unrest"] == 0
-    assert state.d["jail"][0] and state.d["gold"][0] == gold - min(gold, stolen)
-    assert orange in state.d["discard"] + state.d["pile"][0]
-
-
-def test_a_troop_in_play_may_be_sold_unless_its_enterprise_has_unrest() -> None:
-    """§VENDER CARTA: «Descarta una carta (de tu mano o en juego)», not one with unrest: one's troop in
-    play sells at the regime's value; leaving an extorted enterprise, its Extortion cube goes home and the
-    owner gets the Income cube back."""
-    state = started(2)
-    p = state.d["turn"]
-    v = 1 - p
-    plain(state, p)
-    target = place(state, v, "mina_cananea", 0)
-    target["income"] = 1
-    troop_on(state, "mina_cananea", "batallon_guaymas", p)
-    target["unrest"] = 1
-    assert "sell batallon_guaymas" not in legal(again(state))
-    target["unrest"] = 0
-    gold, free = state.d["gold"][p], state.cubes_free(p)
-    play(again(state), "sell batallon_guaymas")
-    assert state.d["gold"][p] == gold + 3 and "batallon_guaymas" in state.d["discard"]
-    assert target["troop"] is None and target["income"] == 2 and state.cubes_free(p) == free + 1
-
-
 def test_a_confiscation_makes_the_victim_discard_an_enterprise_of_their_choice() -> None:
     """«Nacionalizar = Descartar» (§JUGAR CARTA, nota): the victim chooses which enterprise of theirs
     goes; the troop on it retreats (§RETIRADA), here discarded for want of a matching army."""
@@ -796,3 +444,19 @@ def test_a_confiscation_makes_the_victim_discard_an_enterprise_of_their_choice()
     assert state.find("mina_cananea") is None and state.find("mina_el_tigre") is not None
     assert {"mina_cananea", "maderistas_sonora"} <= set(state.d["discard"])
     assert "confiscacion_revolucionaria" in state.d["pile"][v]  # 1 Outrage: the victim keeps it
+
+
+def test_an_extra_action_ability_pays_for_one_action_of_its_kind_a_turn() -> None:
+    """Facts §1.5: some partners give an extra action of a named kind (`extra_action`): once a turn, that
+    action costs none of the three."""
+    state = started(2)
+    p = state.d["turn"]
+    plain(state, p)
+    place(state, p, "consul_el_paso", 0)  # an extra Police action
+    e = place(state, p, "mina_cananea", 0)
+    e["unrest"] = 2
+    state.d["gold"][p] = 10
+    play(again(state), "police mina_cananea")
+    assert state.d["left"] == 3 and e["unrest"] == 1
+    play(state, "police mina_cananea")
+    assert state.d["left"] == 2 and e["unrest"] == 0
