@@ -39,6 +39,8 @@ class PaxPorfiriana(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000
+    rules_version = "2"  # the Speculate action moves any cube with an empty reserve (new actions); troops
+    # in play can be sold; loots by a depression let their troops retreat (the frame stack's "retreats")
     options_type = PaxOptions
     solo_opponents: ClassVar[Mapping[str, str]] = {"diaz": "players=2 solo=diaz"}
 

@@ -14,8 +14,10 @@ The choices inside an action or a phase:
   card is played against; ``side 1|2``: a newspaper's or a Hacendado's orientation; ``event``,
   ``status-quo``: a headline's orientation; ``face front|back``: a public card's face;
   ``faction <f>``: the side chosen in a strife; ``retreat``, ``activate``: a troop's choice;
-  ``discard <card>``: a card given up; ``from <card>``: the speculation cube moved; ``assassinate
-  <hacendado>``: during a Topple; ``pass``: nothing (more) of this kind.
+  ``discard <card>``: a card given up; ``from <card>``: the speculation cube moved;
+  ``income|connection|prestige <card>``: the cube of that kind moved by a Speculate action with an empty
+  reserve (``speculate reserve``: back to the reserve); ``assassinate <hacendado>``: during a Topple;
+  ``pass``: nothing (more) of this kind.
 
 Chance: ``first <n>`` (the starting player), ``deal <hacendado>``, ``draw <card>`` (one card from the
 top of the deck: a market card or a Topple), ``roll <2..12>`` (Díaz's 2d6, Part L).
@@ -40,7 +42,7 @@ NAMES = (
     + [f"upgrade {c}" for c in MARKET]
     + [f"police {c}" for c in MARKET]
     + ["bail"]
-    + [f"speculate {c}" for c in DRAWN]
+    + [f"speculate {c}" for c in [*DRAWN, "reserve"]]
     + ["end"]
     + [f"on {c}" for c in TARGETS]
     + [f"victim {r}" for r in ROLES]
@@ -49,6 +51,9 @@ NAMES = (
     + ["retreat", "activate"]
     + [f"discard {c}" for c in [*MARKET, *PUBLIC_CARDS]]
     + [f"from {c}" for c in DRAWN]
+    + [f"income {c}" for c in TARGETS]
+    + [f"connection {c}" for c in MARKET]
+    + [f"prestige {c}" for c in MARKET]
     + [f"assassinate {h}" for h in HACENDADOS]
     + ["pass"]
     + [f"first {n}" for n in range(1, 7)]

@@ -12,7 +12,7 @@ from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, R
 from ludoteca.games.pax_porfiriana.menu import land_cost, police_cost, upgrade_cost
 from ludoteca.games.pax_porfiriana.play import income_cap
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
-from ludoteca.games.pax_porfiriana.troops import lose_income, remove_enterprise
+from ludoteca.games.pax_porfiriana.troops import discard_troop, lose_income, remove_enterprise
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -34,11 +34,16 @@ sell = PROCS.proc("do.sell", rule="sell")
 
 @sell.step()
 def _sell(state: PaxState, frame: Frame, action: A) -> None:
-    """Discard a card from the hand or one's row and take the regime's economy value from the bank; the
-    troop on a sold enterprise retreats or is discarded."""
+    """Discard a card from the hand or in play and take the regime's economy value from the bank; the
+    troop on a sold enterprise retreats or is discarded; a sold troop leaves its post (its Extortion cube
+    goes home and the owner of the enterprise gets its Income cube back, §REDESPLEGAR nota)."""
     p, card = frame["pl"], frame["card"]
     state.gain(p, REGIMES[state.d["regime"]].economy)
     state.log("log.sell", who=who(p), card=f"@card.{card}.name", n=REGIMES[state.d["regime"]].economy)
+    if card not in state.d["hands"][p] and CARDS[card].type == "troop":
+        discard_troop(state, card)
+        state.ret()
+        return
     state.d["discard"].append(card)
     if card in state.d["hands"][p]:
         state.d["hands"][p].remove(card)
@@ -61,11 +66,11 @@ land = PROCS.proc("do.land", rule="land")
 @land.step()
 def _land(state: PaxState, frame: Frame, action: A) -> None:
     p, card = frame["pl"], frame["card"]
-    price = land_cost(state, p, card)
+    found = state.find(card)
+    assert found is not None and found[0] == p
+    price = land_cost(state, p, found[1])
     assert price is not None
     state.pay(p, price)
-    found = state.find(card)
-    assert found is not None
     found[1]["income"] += 1
     state.log("log.land", who=who(p), card=f"@card.{card}.name", n=price)
     state.ret()
@@ -80,11 +85,11 @@ def _upgrade(state: PaxState, frame: Frame, action: A) -> None:
     """A Connection cube in the oval; upgrading a railroad chain without unrest (for 10) lets the player
     then upgrade any other connection in play for 1."""
     p, card = frame["pl"], frame["card"]
-    price = frame.get("price", upgrade_cost(state, p, card))
-    assert price is not None
-    state.pay(p, price)
     found = state.find(card)
     assert found is not None
+    price = frame.get("price", upgrade_cost(state, p, found[1]))
+    assert price is not None
+    state.pay(p, price)
     found[1]["conn"] = p
     state.log("log.upgrade", who=who(p), card=f"@card.{card}.name", n=price)
     if frame.get("price") is None and CARDS[card].railroad_chain and not found[1]["unrest"]:
@@ -119,11 +124,11 @@ police = PROCS.proc("do.police", rule="police")
 @police.step()
 def _police(state: PaxState, frame: Frame, action: A) -> None:
     p, card = frame["pl"], frame["card"]
-    price = police_cost(state, p, card)
+    found = state.find(card)
+    assert found is not None and found[0] == p
+    price = police_cost(state, p, found[1])
     assert price is not None
     state.pay(p, price)
-    found = state.find(card)
-    assert found is not None
     found[1]["unrest"] -= 1
     state.log("log.police", who=who(p), card=f"@card.{card}.name", n=price)
     state.ret()
@@ -242,19 +247,23 @@ def _upkeep_chosen(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------------ depressions
-def set_depression(state: PaxState, on: bool) -> None:
+def set_depression(state: PaxState, on: bool) -> list[list[int | str]]:
     """§DEPRESIÓN ECONÓMICA: a red disk on the regime, the Income and Extortion cubes off mines and banks
-    (an extorted one is looted: it goes back to its owner's hand and the troop is discarded here, so the
-    phase needs no decision); §FINALIZAR: the disk off, mines and banks set for the regime."""
+    (an extorted one is looted: it goes back to its owner's hand and its troop retreats, §RETIRADA);
+    §FINALIZAR: the disk off, mines and banks set for the regime. Returns the retreats the caller runs
+    (procedure "retreats")."""
     if state.d["depression"] == on:
-        return
+        return []
     state.d["depression"] = on
     state.log("log.depression" if on else "log.recovery")
-    adjust_mines(state)
+    return adjust_mines(state)
 
 
-def adjust_mines(state: PaxState) -> None:
-    """Mines and banks carry the cubes the regime allows (§FINALIZAR DEPRESIÓN, facts §1.8)."""
+def adjust_mines(state: PaxState) -> list[list[int | str]]:
+    """Mines and banks carry the cubes the regime allows (§FINALIZAR DEPRESIÓN, facts §1.8). A mine or
+    bank that loses its Extortion cube is looted (§CARTA DE TROPA, nota): back to its owner's hand, and
+    its troop retreats. Returns those retreats as [troop owner, troop] for procedure "retreats"."""
+    retreats: list[list[int | str]] = []
     for owner, e in list(state.enterprises()):
         if CARDS[e["id"]].kind not in ("mine", "bank"):
             continue
@@ -262,11 +271,13 @@ def adjust_mines(state: PaxState) -> None:
         extorted = e["troop"] is not None and e["troop"]["extort"]
         if e["income"] > cap or (extorted and state.d["depression"]):
             gone = e["income"] - cap + (1 if state.d["depression"] else 0)
+            troop_owner = e["troop"]["owner"] if e["troop"] is not None else -1
             if lose_income(state, e, gone):
                 troop = remove_enterprise(state, owner, e["id"])
                 state.d["hands"][owner].append(e["id"])
-                if troop is not None:
-                    state.d["discard"].append(troop)
                 state.log("log.looted", card=f"@card.{e['id']}.name")
+                if troop is not None:
+                    retreats.append([troop_owner, troop])
         elif e["income"] < cap:
             e["income"] += max(0, min(cap - e["income"], state.cubes_free(owner)))
+    return retreats

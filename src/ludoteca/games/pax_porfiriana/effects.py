@@ -161,23 +161,29 @@ def _pay(state: PaxState, frame: Frame, action: A) -> None:
 # -------------------------------------------------------------------------------------- regime
 @kind("regime", "regimes").step()
 def _regime(state: PaxState, frame: Frame, action: A) -> None:
+    """A new regime; the troops of mines and banks it loots retreat one by one (§RETIRADA)."""
+    retreats = []
     if frame.get("from") is None or state.d["regime"] in frame["from"]:
-        change_regime(state, frame["to"])
+        retreats = change_regime(state, frame["to"])
+    if retreats:
+        state.replace("retreats", todo=retreats)
+        return
     state.ret()
 
 
-def change_regime(state: PaxState, to: str) -> None:
+def change_regime(state: PaxState, to: str) -> list[list[int | str]]:
     """A new regime: Prestige cubes leave every card when it is not the Pax (§CUBOS DE PRESTIGIO; they
-    do not come back on the Pax's return, ambiguity 9), and mines and banks follow it."""
+    do not come back on the Pax's return, ambiguity 9), and mines and banks follow it. Returns the
+    retreats of the troops whose mines or banks it looted (`economy.adjust_mines`)."""
     if state.d["regime"] == to:
-        return
+        return []
     state.d["regime"] = to
     state.log("log.regime", regime=f"@regime.{to}")
     if not any(e.kind == "prestige_cubes" for e in REGIMES[to].effects):
         for q in range(state.n):
             for e in state.d["play"][q]:
                 e["pcube"] = False
-    adjust_mines(state)
+    return adjust_mines(state)
 
 
 # ------------------------------------------------------------------------------ discarding cards

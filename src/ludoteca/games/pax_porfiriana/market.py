@@ -47,16 +47,45 @@ def buyable(state: PaxState, p: int) -> list[str]:
 
 def speculable(state: PaxState, p: int) -> list[str]:
     """§ESPECULAR: a market card with no Speculation cube, not the fourth and last Topple; with a free cube
-    or one of one's Speculation cubes to move."""
+    or a cube to move (`movable_cubes`). With an empty reserve the cube may also go back to the reserve
+    (`RESERVE`), if it is not a Speculation cube (which goes home only with its card)."""
     d = state.d
-    if not state.cubes_free(p) and p not in d["spec"].values():
+    free = state.cubes_free(p) > 0
+    movable = [] if free else movable_cubes(state, p)
+    if not free and not movable:
         return []
     last = len(d["topples_out"]) == len(TOPPLES)
-    return [
+    cards = [
         card
         for _, _, card in slots(state)
         if card not in d["spec"] and not (card in TOPPLES and last and card == d["topples_out"][-1])
     ]
+    if any(not cube.startswith("from ") for cube in movable):
+        cards.append(RESERVE)
+    return cards
+
+
+RESERVE = "reserve"
+"""The target of `speculate reserve`: a cube moved back to one's reserve (§ESPECULAR, nota)."""
+
+
+def movable_cubes(state: PaxState, p: int) -> list[str]:
+    """§ESPECULAR, nota: with no cube in the reserve, the Speculate action moves one of the player's
+    cubes: an Income cube (`income <card>`: on their Hacendado or one of their enterprises), a Connection
+    cube (`connection <card>`: on any enterprise), a Prestige cube (`prestige <card>`: on their card) or
+    a Speculation cube (`from <card>`: on a market card)."""
+    d = state.d
+    out = [f"from {card}" for card, owner in d["spec"].items() if owner == p]
+    hac = d["hac"][p]
+    if hac["income"]:
+        out.append(f"income {hac['id']}")
+    for e in d["play"][p]:
+        if e["income"]:
+            out.append(f"income {e['id']}")
+        if e["pcube"]:
+            out.append(f"prestige {e['id']}")
+    out += [f"connection {e['id']}" for _, e in state.enterprises() if e["conn"] == p]
+    return out
 
 
 def take(state: PaxState, card: str) -> None:
@@ -172,28 +201,54 @@ speculate = PROCS.proc("do.speculate", rule="speculate")
 
 @speculate.step()
 def _speculate(state: PaxState, frame: Frame, action: A) -> None:
-    """A cube from the reserve, or one's Speculation cube moved from another card (the player's choice
-    when both are possible)."""
-    p = frame["pl"]
-    mine = [c for c, owner in state.d["spec"].items() if owner == p]
-    options = [ID[f"from {c}"] for c in mine]
+    """A cube from the reserve, or one of one's Speculation cubes moved from another card (the player's
+    choice when both are possible); with an empty reserve, any cube `movable_cubes` names (to the market
+    card, or back to the reserve)."""
+    p, card = frame["pl"], frame["card"]
     if state.cubes_free(p):
-        options.append(ID["pass"])
+        options = [ID[f"from {c}"] for c, owner in state.d["spec"].items() if owner == p] + [ID["pass"]]
+    else:
+        cubes = movable_cubes(state, p)
+        options = [ID[c] for c in cubes if card != RESERVE or not c.startswith("from ")]
     if len(options) == 1:
         _speculate_from(state, frame, options[0])
         return
-    state.decide(
-        p, "speculate", options, then="from", prompt="prompt.speculate", card=f"@card.{frame['card']}.name"
-    )
+    if card == RESERVE:
+        state.decide(p, "speculate", options, then="from", prompt="prompt.to_reserve")
+    else:
+        state.decide(
+            p, "speculate", options, then="from", prompt="prompt.speculate", card=f"@card.{card}.name"
+        )
 
 
 @speculate.step("from")
 def _speculate_from(state: PaxState, frame: Frame, action: A) -> None:
+    """Take the chosen cube from its place, then put it on the market card (a Speculation cube) or in
+    the reserve. A Connection cube leaving its oval leaves the base connection; an Income cube leaving
+    the Hacendado lowers its salary."""
     assert action is not None
-    if verb(action) == "from":
-        del state.d["spec"][target(action)]
-    state.d["spec"][frame["card"]] = frame["pl"]
-    state.log("log.speculate", who=f"@role.jugador-{frame['pl'] + 1}", card=f"@card.{frame['card']}.name")
+    p, card, where = frame["pl"], frame["card"], target(action)
+    kind = verb(action)
+    if kind == "from":
+        del state.d["spec"][where]
+    elif kind == "income" and where == state.d["hac"][p]["id"]:
+        state.d["hac"][p]["income"] -= 1
+    elif kind in ("income", "connection", "prestige"):
+        found = state.find(where)
+        assert found is not None
+        e = found[1]
+        if kind == "income":
+            e["income"] -= 1
+        elif kind == "connection":
+            e["conn"] = None
+        else:
+            e["pcube"] = False
+    who = f"@role.jugador-{p + 1}"
+    if card == RESERVE:
+        state.log("log.reserve", who=who, card=f"@card.{where}.name")
+    else:
+        state.d["spec"][card] = p
+        state.log("log.speculate", who=who, card=f"@card.{card}.name")
     state.ret()
 
 
@@ -210,6 +265,7 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
     market, whatever else stands in the free column is discarded too, so that the deck runs down and the
     game reaches its fourth Topple whatever the players do."""
     stalled = not state.d["moved"] and state.d["still"] + 1 >= state.n
+    retreats: list[list[int | str]] = []
     for row in state.d["market"]:
         card = row[0]
         if card is None:
@@ -232,7 +288,7 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
             if state.d["run"][1] >= int(DEPRESSION["in_a_row"]):
                 from ludoteca.games.pax_porfiriana.economy import set_depression
 
-                set_depression(state, icon == DEPRESSION["start"])
+                retreats += set_depression(state, icon == DEPRESSION["start"])
     if stalled:
         for card in [row[0] for row in state.d["market"] if row[0] is not None]:
             take(state, card)
@@ -240,6 +296,9 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
             state.log("log.stalled", card=f"@card.{card}.name")
     state.d["still"] = 0 if state.d["moved"] else state.d["still"] + 1
     state.d["moved"] = False
+    if retreats:  # the troops of mines and banks looted as a depression began (§DEPRESIÓN)
+        state.replace("retreats", todo=retreats)
+        return
     state.ret()
 
 
@@ -272,14 +331,18 @@ def draw_weights(state: PaxState, top: list[int]) -> dict[int, int]:
     in an order nobody knows. A market card is any card not yet seen (the deck is a random part of the
     box); the Topple comes next with probability 1/(m+1), and is any of those not yet out."""
     seen = set(state.d["seen"])
-    unseen = [c for c in CARDS if c not in seen]
+    unseen = [DRAW[c] for c in CARDS if c not in seen]
     m, t = top
-    left = [x for x in TOPPLES if x not in state.d["topples_out"]]
+    left = [DRAW[x] for x in TOPPLES if x not in state.d["topples_out"]]
     if not t:
-        return {ID[f"draw {c}"]: 1 for c in unseen}
-    weights = {ID[f"draw {x}"]: len(unseen) for x in left}
-    weights.update({ID[f"draw {c}"]: len(left) * m for c in unseen})
+        return dict.fromkeys(unseen, 1)
+    weights = dict.fromkeys(unseen, len(left) * m)
+    weights.update(dict.fromkeys(left, len(unseen)))  # after the market cards: the ids in ascending order
     return weights
+
+
+DRAW = {card: ID[f"draw {card}"] for card in [*CARDS, *TOPPLES]}
+"""Each card's chance outcome `draw <card>`, named once: every card of the deck asks for all of them."""
 
 
 @restore.step("drawn")

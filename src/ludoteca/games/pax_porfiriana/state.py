@@ -26,6 +26,10 @@ from ludoteca.games.pax_porfiriana.position import InPlay
 from ludoteca.games.pax_porfiriana.procs import PROCS
 
 CUBES = int(COMPONENTS.setup["cubes_per_player"])
+ENTERPRISES = frozenset(c for c in CARDS if CARDS[c].type == "enterprise")
+"""The enterprise cards, looked up once: every query over the enterprises in play asks."""
+ABILITIES = {c: CARDS[c].effects_when("in_play") for c in CARDS}
+"""Each card's standing abilities (`when = "in_play"`), looked up once: the action menu asks often."""
 DIAZ = 1
 """Díaz's seat in the solitaire (Part L: set up as a two-player game, you go first)."""
 
@@ -106,9 +110,9 @@ class PaxState(State):
 
     def enterprises(self) -> Iterator[tuple[int, InPlay]]:
         """Every enterprise in play with its owner."""
-        for p in range(self.n):
-            for e in self.d["play"][p]:
-                if e["id"] in CARDS and CARDS[e["id"]].type == "enterprise":
+        for p, row in enumerate(self.d["play"]):
+            for e in row:
+                if e["id"] in ENTERPRISES:
                     yield p, e
 
     def find(self, card: str) -> tuple[int, InPlay] | None:
@@ -139,12 +143,12 @@ class PaxState(State):
         """§PREPARACIÓN: 15 cubes a player; those not on a card are in the reserve."""
         d = self.d
         used: int = d["hac"][p]["income"] + sum(1 for owner in d["spec"].values() if owner == p)
-        for q in range(self.n):
-            for e in d["play"][q]:
-                used += (e["income"] + int(e["pcube"])) if q == p else 0
-                used += int(e["conn"] == p)
+        for e in d["play"][p]:  # Income and Prestige cubes sit on one's own cards
+            used += e["income"] + e["pcube"]
+        for row in d["play"]:  # Connection and Extortion cubes on anyone's
+            for e in row:
                 troop = e["troop"]
-                used += int(troop is not None and troop["extort"] and troop["owner"] == p)
+                used += (e["conn"] == p) + (troop is not None and troop["owner"] == p and troop["extort"])
         return CUBES - used
 
     def connection(self, e: InPlay) -> int:
@@ -161,8 +165,8 @@ class PaxState(State):
         Loyalist side of the Hacendado) and of the current regime."""
         found: list[Effect] = []
         for e in self.d["play"][p]:
-            if e["id"] in CARDS and not e["unrest"]:
-                found += CARDS[e["id"]].effects_when("in_play")
+            if e["id"] in ABILITIES and not e["unrest"]:
+                found += ABILITIES[e["id"]]
         hac = self.d["hac"][p]
         if hac["id"] and hac["side"] < 0:
             found += [x for x in HACENDADOS[hac["id"]].effects if x.when == "in_play"]

@@ -11,7 +11,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
 from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, PUBLIC_CARDS, REGIMES, TOPPLES
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
-from ludoteca.games.pax_porfiriana.troops import flip
+from ludoteca.games.pax_porfiriana.troops import flip, remove_enterprise
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -121,20 +121,36 @@ def _chosen(state: PaxState, frame: Frame, action: A) -> None:
         flip(state, q, int(target(action)) - 1)
         state.goto("next")
     elif v == "discard":
-        card = target(action)
-        row = state.d["play"][q]
-        row.remove(next(e for e in row if e["id"] == card))
-        if card in PUBLIC_CARDS:
-            state.d["public"][card] = -1
-            effects = [e.as_dict() for e in PUBLIC_CARDS[card].effects if e.when == "topple"]
-        else:
-            state.d["discard"].append(card)
-            effects = [e.as_dict() for e in CARDS[card].effects_when("topple")]
-        state.log("log.discarded", card=f"@card.{card}.name")
-        EFFECTS.run(state, effects, then="next", pl=q, card=card)
+        discard_for_topple(state, frame, q, target(action))
     else:
         assassinate(state, q, target(action))
         state.goto("next")
+
+
+def discard_for_topple(state: PaxState, frame: Frame, q: int, card: str) -> None:
+    """3b: a "During the Topple" card leaves the row (a public card for good); the troop on a discarded
+    enterprise retreats (§RETIRADA), then the card's ability changes Díaz's strength."""
+    entry = next(e for e in state.d["play"][q] if e["id"] == card)
+    troop = entry["troop"]
+    remove_enterprise(state, q, card)
+    if card in PUBLIC_CARDS:
+        state.d["public"][card] = -1
+        effects = [e.as_dict() for e in PUBLIC_CARDS[card].effects if e.when == "topple"]
+    else:
+        state.d["discard"].append(card)
+        effects = [e.as_dict() for e in CARDS[card].effects_when("topple")]
+    state.log("log.discarded", card=f"@card.{card}.name")
+    frame["ability"] = {"card": card, "effects": effects}
+    if troop is not None:
+        state.call("retreat", then="ability", pl=troop["owner"], card=troop["id"])
+        return
+    state.goto("ability")
+
+
+@topple.step("ability")
+def _ability(state: PaxState, frame: Frame, action: A) -> None:
+    ability = frame.pop("ability")
+    EFFECTS.run(state, ability["effects"], then="next", pl=frame["todo"][0], card=ability["card"])
 
 
 def assassinate(state: PaxState, q: int, hacendado: str) -> None:

@@ -18,19 +18,23 @@ A = int | None
 RAILROAD_REACH = ("sonora", "chihuahua")
 
 
-def reaches(state: PaxState, p: int, troop: str, e: InPlay) -> bool:
-    """Same jurisdiction; or anywhere where an ability or the regime allows (`deploy_anywhere`); or, for a
-    federal troop with an upgraded railroad chain in play, Sonora and Chihuahua (§MEJORAR CONEXIÓN)."""
-    t, card = CARDS[troop], CARDS[e["id"]]
-    if t.jurisdiction == card.jurisdiction or state.deploy_anywhere(p, t.faction):
-        return True
-    return t.faction == "federal" and card.jurisdiction in RAILROAD_REACH and state.railroad_chain()
+def reach(state: PaxState, p: int, troop: str) -> set[str] | None:
+    """The jurisdictions player `p` may send `troop` to (None: all of them): its own; anywhere where an
+    ability or the regime allows (`deploy_anywhere`); for a federal troop with an upgraded railroad chain
+    in play, Sonora and Chihuahua too (§MEJORAR CONEXIÓN)."""
+    t = CARDS[troop]
+    if state.deploy_anywhere(p, t.faction):
+        return None
+    if t.faction == "federal" and state.railroad_chain():
+        return {t.jurisdiction, *RAILROAD_REACH}
+    return {t.jurisdiction}
 
 
-def may_extort(state: PaxState, p: int, owner: int, e: InPlay) -> bool:
-    """§CARTA DE TROPA: a troop sent to a rival's enterprise needs a free cube for its Extortion cube, and
-    the rival an Income cube to give up (ambiguity: an enterprise with none cannot be extorted)."""
-    return owner == p or (state.cubes_free(p) > 0 and e["income"] > 0)
+def may_extort(owner: int, p: int, spare: bool, e: InPlay) -> bool:
+    """§CARTA DE TROPA: a troop sent to a rival's enterprise needs a free cube (`spare`) for its Extortion
+    cube, and the rival an Income cube to give up (ambiguity: an enterprise with none cannot be
+    extorted)."""
+    return owner == p or (spare and e["income"] > 0)
 
 
 def destinations(state: PaxState, p: int, troop: str, extra: int) -> list[str]:
@@ -39,12 +43,16 @@ def destinations(state: PaxState, p: int, troop: str, extra: int) -> list[str]:
     flipped Hacendado of the troop's faction (a private army)."""
     gold = state.d["gold"][p] - extra
     t = CARDS[troop]
+    jurisdictions = reach(state, p, troop)
+    spare = state.cubes_free(p) > 0
     out = []
     for owner, e in state.enterprises():
         here = e["troop"]
         if here is not None and (here["id"] == troop or CARDS[here["id"]].firepower >= t.firepower):
             continue
-        if reaches(state, p, troop, e) and may_extort(state, p, owner, e) and gold >= state.connection(e):
+        if jurisdictions is not None and CARDS[e["id"]].jurisdiction not in jurisdictions:
+            continue
+        if may_extort(owner, p, spare, e) and gold >= state.connection(e):
             out.append(e["id"])
     hac = state.d["hac"][p]
     if hac["side"] >= 0 and not hac["dead"] and troop not in hac["army"]:
@@ -199,6 +207,20 @@ def _redeploy_chosen(state: PaxState, frame: Frame, action: A) -> None:
 retreat = PROCS.proc("retreat", rule="retreat")
 
 
+retreats = PROCS.proc("retreats", rule="retreat")
+
+
+@retreats.step()
+def _retreats(state: PaxState, frame: Frame, action: A) -> None:
+    """Several troops retreat one after the other (`todo`: [troop owner, troop]), each as §RETIRADA says:
+    the troops of the mines and banks looted when a depression starts or the regime changes."""
+    if not frame["todo"]:
+        state.ret()
+        return
+    owner, troop = frame["todo"].pop(0)
+    state.call("retreat", then="start", pl=owner, card=troop)
+
+
 def army_sides(state: PaxState, p: int, troop: str) -> list[int]:
     """The orientations under which player `p`'s Hacendado could take `troop` into its private army:
     the current one if flipped, either matching one if it may still flip (§RETIRADA)."""
@@ -261,8 +283,9 @@ def flip(state: PaxState, p: int, side: int) -> None:
 
 # ----------------------------------------------------------------------------------- leaving play
 def remove_enterprise(state: PaxState, owner: int, card: str) -> str | None:
-    """An enterprise leaves its owner's row (sold, looted, nationalized, liberated, unpaid): its cubes go
-    home and its unrest disks to the bank; the troop on it, if any, is returned for a retreat."""
+    """An enterprise (or any card) leaves its owner's row (sold, looted, nationalized, liberated, unpaid,
+    discarded in a Topple): its cubes go home and its unrest disks to the bank; the troop on it, if any,
+    is returned for a retreat."""
     row = state.d["play"][owner]
     e = next(x for x in row if x["id"] == card)
     row.remove(e)

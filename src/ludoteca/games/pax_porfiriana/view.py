@@ -120,6 +120,8 @@ def broken_invariants(state: PaxState) -> list[str]:
 def action_label(state: PaxState, action: int, lang: str) -> str:
     """`act.<verb>` with its target named: a card or Hacendado, a role, a faction, a face."""
     verb, _, what = state.game.actions.names[action].partition(" ")
+    if (verb, what) == ("speculate", "reserve"):
+        return state.game.catalog.text("act.to_reserve", lang, {})
     if verb in ("victim", "first"):
         ref = f"@role.{what}" if verb == "victim" else f"@role.jugador-{what}"
     elif verb == "faction":

@@ -1,5 +1,5 @@
 """Building Pax Porfiriana positions for tests: a game past its set-up with a chosen first player and
-market, and helpers to play notations and read the legal ones."""
+market, helpers to play notations and read the legal ones, and to set cards, troops and Hacendados."""
 
 from __future__ import annotations
 
@@ -49,3 +49,44 @@ def again(state: PaxState) -> PaxState:
     state.d["stack"][-1]["s"] = "menu"
     state._run()
     return state
+
+
+def out_of_market(state: PaxState, *cards: str) -> None:
+    """Take cards out of the market (a test places them elsewhere)."""
+    for row in state.d["market"]:
+        for card in cards:
+            if card in row:
+                row[row.index(card)] = None
+
+
+def plain(state: PaxState, p: int) -> None:
+    """Give player `p` a Hacendado with no discount (William Greene: a mine bonus at income), so the
+    costs tested are the printed ones."""
+    for h in state.d["hac"]:
+        if h["id"] == "william_greene":
+            h["id"] = state.d["hac"][p]["id"]
+    state.d["hac"][p].update(id="william_greene", side=-1, income=2)
+
+
+def terrazas(state: PaxState, p: int) -> None:
+    """Give player `p` Luis Terrazas, Loyalist (partner sides: federal, orozquista)."""
+    for h in state.d["hac"]:
+        if h["id"] == "luis_terrazas":
+            h["id"] = state.d["hac"][p]["id"]
+    state.d["hac"][p].update(id="luis_terrazas", side=-1, income=2)
+
+
+def troop_on(state: PaxState, enterprise: str, troop: str, owner: int) -> None:
+    """Stand `troop` of player `owner` on `enterprise` (extorting it if it is another player's; the test
+    adjusts the Income cubes it wants)."""
+    found = state.find(enterprise)
+    assert found is not None
+    out_of_market(state, troop)
+    found[1]["troop"] = {"id": troop, "owner": owner, "extort": found[0] != owner}
+
+
+def until_action_menu(state: PaxState, rng: random.Random | None = None) -> None:
+    """Run chance nodes until a player's action menu is posed."""
+    rng = rng or random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
