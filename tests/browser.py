@@ -119,6 +119,7 @@ def create_in_lobby(
         if page.input_value(select) != value:  # the seats are drawn again for what is chosen
             with page.expect_response(lambda response: "/api/seats/" in response.url):
                 page.select_option(select, value)
+    page.wait_for_load_state("networkidle")  # the seats drawn for the game and options chosen
     seats = page.locator("[data-seat]").count()
     page.select_option("[data-seat='0']", "me")
     for seat in range(1, seats):
@@ -135,12 +136,20 @@ def create_in_lobby(
 
 
 def play_to_the_end(
-    page: Page, base: str, game: str, token: str, seed: int, widths: tuple[int, ...], limit: int
+    page: Page,
+    base: str,
+    game: str,
+    token: str,
+    seed: int,
+    widths: tuple[int, ...],
+    limit: int,
+    outcomes: str = "random",
 ) -> int:
     """Click visible choices until the game is over; at each decision of this seat, check first that
     every legal action is shown (a button of its own, or its target highlighted on the board, whose
     click offers it). In a game played with the table's dice and cards, when this seat is asked what
-    came up, every outcome still possible is a large button and one is clicked. The choices are drawn
+    came up, every outcome still possible is a large button and one is clicked: drawn at random, or with
+    `outcomes="first"` always the first (a die's 1, the first card in the list). The choices are drawn
     with a generator seeded by `seed`. The window takes each of `widths` in turn, `SWITCH` clicks each.
     Returns the number of clicks."""
     rng = random.Random(seed)
@@ -160,7 +169,7 @@ def play_to_the_end(
             page.wait_for_timeout(50)  # the page has not shown the latest move yet
             continue
         if asked:
-            tell_the_table(page, asked, rng)
+            tell_the_table(page, asked, rng if outcomes == "random" else None)
             clicks += 1
             assert clicks <= limit, "the game should have ended"
             page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
@@ -189,16 +198,27 @@ def play_to_the_end(
             page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
 
 
-def tell_the_table(page: Page, asked: list[dict[str, Any]], rng: random.Random) -> None:
+# What the page shows when it asks what the table's dice or cards showed: the outcomes' buttons, any other
+# button, and the height of the smallest outcome button.
+ASKED = """() => {
+  const buttons = [...document.querySelectorAll("#actions button")];
+  const outcomes = buttons.filter((b) => b.classList.contains("table-outcome"));
+  return {
+    outcomes: outcomes.map((b) => Number(b.dataset.action)),
+    others: buttons.length - outcomes.length,
+    smallest: Math.min(...outcomes.map((b) => b.getBoundingClientRect().height)),
+  };
+}"""
+
+
+def tell_the_table(page: Page, asked: list[dict[str, Any]], rng: random.Random | None) -> None:
     """Say what the table's dice or cards showed (issue 29): the page asks with one large, named button
-    for each outcome the server offers, and nothing else to click; one is clicked at random."""
+    for each outcome the server offers, and nothing else to click; one is clicked, at random with `rng`,
+    else the first."""
     page.wait_for_selector("body[data-table='ask'] #actions button.table-outcome")
-    buttons = page.locator("#actions button.table-outcome")
-    shown = [int(action) for action in buttons.evaluate_all("(all) => all.map((b) => b.dataset.action)")]
-    assert shown == [choice["id"] for choice in asked]
-    assert page.locator("#actions button:not(.table-outcome)").count() == 0
-    first = buttons.first.bounding_box()
-    assert first is not None and first["height"] >= 40  # large enough for a finger
-    choice = rng.choice(asked)
+    shown = page.evaluate(ASKED)
+    assert shown["outcomes"] == [choice["id"] for choice in asked] and shown["others"] == 0
+    assert shown["smallest"] >= 40  # large enough for a finger
+    choice = rng.choice(asked) if rng else asked[0]
     assert choice["label"]
     page.locator(f"#actions button.table-outcome[data-action='{choice['id']}']").click()
