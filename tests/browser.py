@@ -3,10 +3,13 @@ Playwright's own), a real server process, and clicking through a game as a perso
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import httpx2 as httpx
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from serverproc import ServerProcess
@@ -23,6 +26,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).parent.parent / "test-artifacts"
+SWITCH = 40
+"""How many clicks `play_to_the_end` makes at each of its widths before it takes the next."""
 
 
 @contextmanager
@@ -76,3 +81,144 @@ def save_screenshot(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# ------------------------------------------------ a whole game, with the mouse alone (issue 25)
+CHOICES = "#board svg .target, #actions button"
+
+# What is shown to a person at each decision: the buttons' actions and the board's targets, each only if
+# it is drawn with a size, inside the page's width (a phone scrolls down, and sideways only inside the
+# board's own frame), and not covered by anything else where it would be clicked.
+SHOWN = """() => {
+  const pageWidth = document.documentElement.clientWidth;
+  const seen = (el) => {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") return false;
+    const frame = el.closest(".board")?.getBoundingClientRect();
+    const left = frame ? frame.left : 0;
+    const right = frame ? frame.left + el.closest(".board").scrollWidth : pageWidth;
+    return box.right > left && box.left < right;
+  };
+  const buttons = [...document.querySelectorAll("#actions button")].filter(seen)
+    .map((b) => ({ action: Number(b.dataset.action), name: b.textContent.trim() }));
+  const targets = [...document.querySelectorAll("#board svg .target")].filter(seen)
+    .map((t) => t.dataset.target);
+  return { buttons, targets };
+}"""
+
+
+def create_in_lobby(
+    page: Page, base: str, game_id: str, options: dict[str, str], seed: int, table: bool = False
+) -> tuple[str, str]:
+    """Choose the game, its options and the seats in the lobby (the first seat mine, any other the
+    `random` AI), and with `table` the dice and cards of the table (issue 29), then create it; returns the
+    game's id and this seat's token."""
+    page.goto(f"{base}/?lang=es")
+    page.wait_for_selector("[data-seat='0']", state="attached")
+    for select, value in [("#game", game_id)] + [(f"[data-option='{n}']", v) for n, v in options.items()]:
+        if page.input_value(select) != value:  # the seats are drawn again for what is chosen
+            with page.expect_response(lambda response: "/api/seats/" in response.url):
+                page.select_option(select, value)
+    page.wait_for_load_state("networkidle")  # the seats drawn for the game and options chosen
+    seats = page.locator("[data-seat]").count()
+    page.select_option("[data-seat='0']", "me")
+    for seat in range(1, seats):
+        page.select_option(f"[data-seat='{seat}']", "ai")
+        page.fill(f"[data-spec='{seat}']", "random")
+    page.fill("#seed", str(seed))
+    if table:
+        page.check("#table-chance")
+    page.click("#create-button")
+    page.wait_for_selector("body[data-move] #board svg", state="attached")
+    game = page.url.split("/play/")[1].split("?")[0]
+    token = page.url.split("token=")[1].split("&")[0]
+    return game, token
+
+
+def play_to_the_end(
+    page: Page,
+    base: str,
+    game: str,
+    token: str,
+    seed: int,
+    widths: tuple[int, ...],
+    limit: int,
+    outcomes: str = "random",
+) -> int:
+    """Click visible choices until the game is over; at each decision of this seat, check first that
+    every legal action is shown (a button of its own, or its target highlighted on the board, whose
+    click offers it). In a game played with the table's dice and cards, when this seat is asked what
+    came up, every outcome still possible is a large button and one is clicked: drawn at random, or with
+    `outcomes="first"` always the first (a die's 1, the first card in the list). The choices are drawn
+    with a generator seeded by `seed`. The window takes each of `widths` in turn, `SWITCH` clicks each.
+    Returns the number of clicks."""
+    rng = random.Random(seed)
+    body = page.locator("body")
+    clicks = 0
+    while True:
+        width = widths[(clicks // SWITCH) % len(widths)]
+        if page.viewport_size != {"width": width, "height": 800}:
+            page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_selector(f"{CHOICES}, body[data-terminal='true']", state="attached", timeout=120_000)
+        if body.get_attribute("data-terminal") == "true":
+            return clicks
+        move = body.get_attribute("data-move")
+        state = httpx.get(f"{base}/api/games/{game}?lang=es", headers={"X-Ludoteca-Token": token}).json()
+        asked = (state.get("table_chance") or {}).get("choices")
+        if str(state["view"]["move"]) != move or not (state["view"]["actions"] or asked):
+            page.wait_for_timeout(50)  # the page has not shown the latest move yet
+            continue
+        if asked:
+            tell_the_table(page, asked, rng if outcomes == "random" else None)
+            clicks += 1
+            assert clicks <= limit, "the game should have ended"
+            page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+            continue
+        shown = page.evaluate(SHOWN)
+        by_button = {button["action"] for button in shown["buttons"]}
+        for action in state["view"]["actions"]:
+            offered = action["id"] in by_button or action.get("target") in shown["targets"]
+            assert offered, f"move {move}: {action['label']} is not shown"
+        assert all(button["name"] for button in shown["buttons"]), "a button without a name"
+        if shown["targets"] and (not shown["buttons"] or rng.random() < 0.5):
+            target = rng.choice(shown["targets"])
+            page.locator(f"#board svg .target[data-target='{target}']").first.click()
+        else:
+            action = rng.choice(shown["buttons"])["action"]
+            page.locator(f"#actions button[data-action='{action}']").click()
+        clicks += 1
+        assert clicks <= limit, "the game should have ended"
+        page.wait_for_selector(f"body:not([data-move='{move}']), body[data-selected]", state="attached")
+        if body.get_attribute("data-selected") is not None:
+            # a target holding several actions: they are named buttons now, one is clicked
+            names = page.locator("#actions button").all()
+            assert names and all(button.is_visible() and button.inner_text() for button in names)
+            rng.choice(names).click()
+            clicks += 1
+            page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+
+
+# What the page shows when it asks what the table's dice or cards showed: the outcomes' buttons, any other
+# button, and the height of the smallest outcome button.
+ASKED = """() => {
+  const buttons = [...document.querySelectorAll("#actions button")];
+  const outcomes = buttons.filter((b) => b.classList.contains("table-outcome"));
+  return {
+    outcomes: outcomes.map((b) => Number(b.dataset.action)),
+    others: buttons.length - outcomes.length,
+    smallest: Math.min(...outcomes.map((b) => b.getBoundingClientRect().height)),
+  };
+}"""
+
+
+def tell_the_table(page: Page, asked: list[dict[str, Any]], rng: random.Random | None) -> None:
+    """Say what the table's dice or cards showed (issue 29): the page asks with one large, named button
+    for each outcome the server offers, and nothing else to click; one is clicked, at random with `rng`,
+    else the first."""
+    page.wait_for_selector("body[data-table='ask'] #actions button.table-outcome")
+    shown = page.evaluate(ASKED)
+    assert shown["outcomes"] == [choice["id"] for choice in asked] and shown["others"] == 0
+    assert shown["smallest"] >= 40  # large enough for a finger
+    choice = rng.choice(asked) if rng else asked[0]
+    assert choice["label"]
+    page.locator(f"#actions button.table-outcome[data-action='{choice['id']}']").click()

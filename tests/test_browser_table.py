@@ -1,16 +1,27 @@
 """Companion mode in a real headless Chromium (issue 29): a Maquis game created in the lobby with "dice and
 cards from the table"; the host tells each draw by clicking its large button, plays a few moves, and the
-record downloaded replays. On a 400 px wide screen the outcomes' buttons fit the screen."""
+record downloaded replays. On a 400 px wide screen the outcomes' buttons fit the screen. Then the issue's
+Done-when: a Maquis game and a Mar y Acero solo game against the Nitayno, each with the table's dice and
+cards, played to the end by clicking (tests/browser.py's mouse-only driver), and their records replay."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import httpx2 as httpx
 import pytest
 
-from browser import chromium, click_once, save_screenshot, served, watch_errors
+from browser import (
+    chromium,
+    click_once,
+    create_in_lobby,
+    play_to_the_end,
+    save_screenshot,
+    served,
+    watch_errors,
+)
 from ludoteca.core.game import CHANCE, get_game
 from ludoteca.core.match import Match
 from ludoteca.core.record import replay_record
@@ -65,4 +76,60 @@ def test_maquis_with_the_table_s_cards_is_played_by_clicking(tmp_path: Path) -> 
                 assert match.state.current_player() == CHANCE
                 assert match.game.actions.parse(notation) == match.state.chance_outcomes()[0][0]
             match.apply_notation(notation)
+        assert errors == []
+
+
+# (game, its options in the lobby, the seed of the lobby and of the clicks, how the table's outcomes are
+# chosen): a Maquis game at very easy, the shortest, its cards drawn at random among those still possible;
+# and Mar y Acero solo against the Nitayno (§5), told the first outcome each time (a die's 1), so that the
+# Spanish lose their fights and the game ends by §2's wipeout in some 150 clicks (told at random, a game
+# runs 400 to 700 clicks, two minutes and more on this machine)
+WHOLE_TABLE_GAMES = [
+    ("maquis", {"difficulty": "very-easy"}, 3, "random"),
+    ("mar-y-acero", {"mode": "solo"}, 8, "first"),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "seed", "outcomes"), WHOLE_TABLE_GAMES, ids=[g[0] for g in WHOLE_TABLE_GAMES]
+)
+def test_a_whole_game_with_the_table_s_dice_and_cards_is_played_by_clicking_and_replays(
+    tmp_path: Path, game_id: str, options: dict[str, str], seed: int, outcomes: str
+) -> None:
+    """Done-when of issue 29: created in the lobby with the table's dice and cards, played to its result
+    with the mouse alone (this seat's moves drawn at random among the visible buttons and targets, and
+    every outcome the table showed clicked on its large button); the record, downloaded, says it was told
+    by the table, holds the outcomes clicked, and replays to the same end."""
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 400, "height": 800}, accept_downloads=True)
+        errors = watch_errors(page)
+        started = time.monotonic()
+        game, token = create_in_lobby(page, server.base, game_id, options, seed=seed, table=True)
+        clicks = play_to_the_end(
+            page, server.base, game, token, seed=seed, widths=(400,), limit=600, outcomes=outcomes
+        )
+        save_screenshot(page, f"{game_id}-table-final")
+        state = httpx.get(f"{server.base}/api/games/{game}?lang=es").json()
+        assert state["view"]["terminal"] and state["view"]["result"]
+        assert page.locator("#result-text").inner_text() == state["view"]["result"]["text"]
+
+        with page.expect_download() as download:
+            page.click("#record-link")
+        record = json.loads(Path(download.value.path()).read_text("utf-8"))
+        assert record["game"] == game_id and record["chance"] == "table"
+        assert all(record["options"][name] == value for name, value in options.items())
+        told = sum(1 for actor, _ in record["actions"] if actor == "chance")
+        assert told > 0
+        if outcomes == "first":  # each outcome in the record is the one clicked: the first still possible
+            match = Match(get_game(game_id), record["options"], 0)
+            for actor, notation in record["actions"]:
+                if actor == "chance":
+                    assert match.game.actions.parse(notation) == match.state.chance_outcomes()[0][0]
+                match.apply_notation(notation)
+        replayed = replay_record(record).state
+        assert replayed.is_terminal() and replayed.digest() == record["digests"][-1]
+        print(
+            f"{game_id} with the table: {clicks} clicks ({told} outcomes told)"
+            f" in {time.monotonic() - started:.0f} s"
+        )
         assert errors == []

@@ -16,7 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ludoteca.ai.ismcts import LEVELS
-from ludoteca.cli import app, locale_language
+from ludoteca.cli import app
+from ludoteca.cli_common import locale_language
 from ludoteca.core.record import load_record, replay_record, save_record
 from ludoteca.terminal import rules_section, rules_sections
 from serverproc import free_port

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.core import data
+from ludoteca.core import data, data_check
 from ludoteca.core.data_check import check_files, export
 from ludoteca.core.errors import RecordError
 from ludoteca.core.game import get_game
@@ -150,6 +150,35 @@ def test_a_malformed_or_inconsistent_copy_is_refused_naming_the_item(
     if "loader" in expected:  # playing with it is refused the same way, never a traceback
         played = cli("play", "mar-y-acero", "--data", str(folder), "--lang", "en", stdin="quit\n")
         assert played.returncode == 2 and expected in played.stderr and "Traceback" not in played.stderr
+
+
+def test_the_refusals_are_in_the_user_s_language(tmp_path: Path) -> None:
+    """Spanish by default, as the rest of the command line; the names of files, items and fields stay as
+    they are in the data."""
+    folder = tmp_path / "mala"
+    export("mar-y-acero", data.shipped_dir("mar-y-acero"), folder)
+    edit(folder / "board.reconstructed.toml", "attack = 3", 'attack = "three"')
+    edit(folder / "board.reconstructed.toml", "fights = true", "fights = true\nfightz = 1")
+    checked = cli("data", "check", "mar-y-acero", str(folder))
+    assert checked.returncode == 1
+    assert (
+        "board.reconstructed.toml: leader 'guacanagari': campo 'attack' debe ser un entero, no 'three'"
+        in (checked.stdout)
+    ), checked.stdout
+    assert "leader 'guacanagari': campo desconocido 'fightz' (aquí los campos son:" in checked.stdout
+    assert "con los datos de" in checked.stdout and "no se puede jugar" in checked.stdout
+    inconsistent = tmp_path / "bolsa"
+    export("mar-y-acero", data.shipped_dir("mar-y-acero"), inconsistent)
+    edit(inconsistent / "board.reconstructed.toml", "weights = { 1 = 2,", "weights = { 1 = 4,")
+    refused = cli("data", "check", "mar-y-acero", str(inconsistent)).stdout
+    assert "el cargador de mar-y-acero rechaza estos datos: 20 area markers in the black bag" in refused
+    played = cli("play", "mar-y-acero", "--data", str(inconsistent), stdin="quit\n")
+    assert played.returncode == 2 and "el cargador de mar-y-acero rechaza estos datos" in played.stderr
+    wrong = cli("play", "maquis", "--data", str(folder), stdin="quit\n")
+    assert wrong.returncode == 2 and "tiene datos de mar-y-acero, no de maquis" in wrong.stderr
+    again = cli("data", "export", "maquis", str(folder))
+    assert again.returncode == 2 and "no está vacía: exporta a una carpeta nueva" in again.stderr
+    assert "no existe esa carpeta" in data_check.check("maquis", tmp_path / "nada", "es")[0]
 
 
 def test_missing_and_foreign_files_and_folders_are_named(tmp_path: Path) -> None:

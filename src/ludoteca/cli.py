@@ -1,4 +1,5 @@
-"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay, serve.
+"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay, serve, and
+`data` (export, check: `cli_data`); what the commands share is in `cli_common`.
 
 Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
 with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``) picks
@@ -7,10 +8,8 @@ the language.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -19,24 +18,38 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from ludoteca.ai.agents import HUMAN, agent_kinds, make_agent
 from ludoteca.ai.selfplay import play_games, seatings, summarize
-from ludoteca.core import data_check, provenance
+from ludoteca.cli_common import (
+    USER_LANGUAGE,
+    DataOpt,
+    GameArg,
+    JobsOpt,
+    JsonOpt,
+    LangOpt,
+    OptionsOpt,
+    SeedOpt,
+    choose_data,
+    err,
+    guarded,
+    out,
+    parse_pairs,
+)
+from ludoteca.cli_data import data_app
+from ludoteca.core import provenance
 from ludoteca.core.bench import run_bench
-from ludoteca.core.data import digest, is_shipped, use_data
-from ludoteca.core.errors import BadOptionError, LudotecaError, RecordError
+from ludoteca.core.data import is_shipped, use_data
+from ludoteca.core.errors import BadOptionError, RecordError
 from ludoteca.core.fuzz import FuzzReport, run_fuzz
 from ludoteca.core.game import Game, all_games, get_game, planned_games
-from ludoteca.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ludoteca.core.match import Match
 from ludoteca.core.options import OptionSpec
 from ludoteca.core.record import load_record, replay_record
-from ludoteca.terminal import Session, Texts, core_catalog
+from ludoteca.terminal import Session, Texts
 
 app = typer.Typer(
     add_completion=False,
@@ -45,83 +58,7 @@ app = typer.Typer(
     help="Ludoteca: historical board games with their rules enforced.",
 )
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca list`).")]
-
-
-def locale_language() -> str:
-    """The user's language: `LUDOTECA_LANG`, else the locale's (`LC_ALL`, `LC_MESSAGES`, `LANG`) when it is
-    one we have, else Spanish, as the rest of the project."""
-    for name in ("LUDOTECA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")[:2].lower()
-        if value in LANGUAGES:
-            return value
-    return DEFAULT_LANGUAGE
-
-
-USER_LANGUAGE = locale_language()
-LangOpt = Annotated[str, typer.Option("--lang", help="Language: es or en (default: your locale's).")]
-OptionsOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-o", metavar="K=V", help="A game option (repeatable).")
-]
-SeedOpt = Annotated[int, typer.Option("--seed", help="First seed; game i uses seed+i.")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-DataOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--data",
-        metavar="DIR",
-        help="Play with the data in DIR (`ludoteca data export`), not the shipped data.",
-    ),
-]
-
-F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
-
-
-def guarded(command: F) -> F:
-    """Report a `LudotecaError` as one line on stderr and exit 2, never a traceback."""
-
-    @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except LudotecaError as exc:
-            lang = kwargs.get("lang")
-            t = Texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
-            Console(stderr=True, soft_wrap=True, highlight=False).print(
-                Text(t("error", message=exc.localized(core_catalog(), t.lang)))
-            )
-            raise typer.Exit(2) from None
-
-    return run  # type: ignore[return-value]
-
-
-def choose_data(folder: Path | None, game_id: str | None = None) -> None:
-    """Play with the data in `folder` (DESIGN §6, `core.data`): chosen before the game loads."""
-    if folder is not None:
-        use_data(folder, game_id)
-
-
-def parse_pairs(items: Sequence[str] | None, flag: str, t: Texts) -> dict[str, str]:
-    """``K=V`` entries as a dict; a malformed one raises `BadOptionError`."""
-    pairs: dict[str, str] = {}
-    for item in items or ():
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise BadOptionError(t("bad_pair", flag=flag, item=item))
-        pairs[key.strip()] = value.strip()
-    return pairs
-
-
-def out(soft_wrap: bool = True) -> Console:
-    """The standard output; lines are not wrapped unless asked, so scripts can read them."""
-    return Console(highlight=False, soft_wrap=soft_wrap)
-
-
-def err() -> Console:
-    """Standard error: progress bars and notes that must not mix with the output."""
-    return Console(stderr=True, highlight=False)
 
 
 def progress_bar(label: str, disable: bool) -> Progress:
@@ -582,44 +519,7 @@ def serve(
     )
 
 
-data_app = typer.Typer(
-    no_args_is_help=True, help="An owner's copy of a game's data: export it, edit it, check it (DESIGN §6)."
-)
 app.add_typer(data_app, name="data")
-DirArg = Annotated[Path, typer.Argument(metavar="DIR", help="A folder of the game's data files.")]
-
-
-@data_app.command("export")
-@guarded
-def data_export(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE) -> None:
-    """Write the game's data files (printed and reconstructed) with a manifest of their provenance."""
-    t = Texts(lang)
-    game = get_game(game_id)
-    console = out()
-    for path in data_check.export(game.id, game.data_dir(), folder):
-        counts = data_check.file_provenance(path)
-        kinds = ", ".join(f"{kind} {counts[kind]}" for kind in provenance.KINDS if kind in counts)
-        console.print(Text(f"  {path.name}  ({data_check.file_kind(path.name)}: {kinds})"))
-    console.print(Text(t("data.exported", game=game.id, folder=str(folder))))
-
-
-@data_app.command("check")
-@guarded
-def data_check_command(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE) -> None:
-    """Validate an edited copy of the game's data: TOML, the shipped tables, fields and types, and every
-    constraint of the rulebook the game's loader checks. Exit status 1 if anything is wrong."""
-    t = Texts(lang)
-    get_game(game_id)  # an unknown game is named as such
-    if not folder.is_dir():
-        raise BadOptionError(t("data.no_folder", folder=str(folder)))
-    errors = data_check.check(game_id, folder)
-    console = out()
-    for error in errors:
-        console.print(Text(f"  {error}", style="red"))
-    if errors:
-        console.print(Text(t("data.refused", count=len(errors), folder=str(folder)), style="bold red"))
-        raise typer.Exit(1)
-    console.print(Text(t("data.checked", game=game_id, folder=str(folder), digest=digest(folder)), "green"))
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ bytes) goes into every record.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sys
@@ -19,6 +20,7 @@ import tomllib
 from pathlib import Path
 
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.i18n import Catalog
 
 MANIFEST = "ludoteca-data.toml"
 """The file that names a data folder's game; written by `ludoteca data export`, never part of the data."""
@@ -33,6 +35,17 @@ _environment_read = False
 class DataError(LudotecaError, ValueError):
     """A data folder that cannot be used: unreadable, malformed, for another game, or refused by the game's
     loader. The message names the file, the item and the field."""
+
+
+@functools.cache
+def messages() -> Catalog:
+    """The core messages: the data's refusals and `data_check`'s problems in the user's language."""
+    return Catalog()
+
+
+def data_error(key: str, **params: object) -> DataError:
+    """A `DataError` with the message ``error.<key>`` (English in ``str``, any language by `localized`)."""
+    return DataError(messages().text(f"error.{key}", "en", params), f"error.{key}", **params)
 
 
 def package_name(game_id: str) -> str:
@@ -101,9 +114,9 @@ def manifest_game(folder: Path) -> str | None:
     try:
         game = tomllib.loads(path.read_text("utf-8")).get("game")
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: not a readable manifest ({exc})") from None
+        raise data_error("data_manifest_unreadable", path=str(path), reason=str(exc)) from None
     if not isinstance(game, str):
-        raise DataError(f'{path}: the manifest must name its game (game = "...")')
+        raise data_error("data_manifest_game", path=str(path))
     return game
 
 
@@ -114,22 +127,20 @@ def use_data(folder: str | Path, game_id: str | None = None) -> str:
     _read_environment()
     path = Path(folder).expanduser().resolve()
     if not path.is_dir():
-        raise DataError(f"data folder {folder} does not exist", "error.data_folder", folder=str(folder))
+        raise data_error("data_folder", folder=str(folder))
     named = manifest_game(path)
     game = game_id or named
     if game is None:
-        raise DataError(f"{path} has no {MANIFEST} naming its game: say which game it is for")
+        raise data_error("data_no_manifest", path=str(path), manifest=MANIFEST)
     if named is not None and named != game:
-        raise DataError(f"{path} holds data for {named}, not for {game}")
+        raise data_error("data_other_game", path=str(path), named=named, game=game)
     package = package_name(game)
     if _chosen.get(package) == path:
         return game
     if f"{GAMES_PACKAGE}.{package}" in sys.modules:
-        raise DataError(
-            f"{game} is already loaded with the data in {in_use(game)}: choose {path} before the game loads"
-        )
+        raise data_error("data_loaded", game=game, folder=str(in_use(game)), path=str(path))
     if not data_files(path):
-        raise DataError(f"{path} holds no data files (*.toml)")
+        raise data_error("data_no_files", path=str(path))
     _chosen[package] = path
     listed = [p for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
     os.environ[ENVIRONMENT] = os.pathsep.join([*listed, f"{game}={path}"])
@@ -149,5 +160,5 @@ def _read_environment() -> None:
         path = Path(folder if sep else entry).expanduser().resolve()
         game = named if sep else manifest_game(path) if path.is_dir() else None
         if game is None or not path.is_dir():
-            raise DataError(f"{ENVIRONMENT}: {entry} is neither GAME=DIR nor a data folder with a {MANIFEST}")
+            raise data_error("data_environment", variable=ENVIRONMENT, entry=entry, manifest=MANIFEST)
         _chosen.setdefault(package_name(game), path)

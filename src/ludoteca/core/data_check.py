@@ -3,11 +3,13 @@ validates an edited copy — each file's TOML, the shape of the shipped data (th
 `source` included, of the same types), then the game's own loader with every constraint the rulebook states
 (run in a fresh interpreter, since a game loads its data once, at import: `core.data`).
 
-Every error names the file, the item and the field, so the owner can find what to fix.
+Every error names the file, the item and the field, so the owner can find what to fix, in the language
+asked (``[data]`` in the core messages; the names of files, items and fields stay as they are).
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -20,7 +22,7 @@ from typing import Any
 
 from ludoteca import __version__
 from ludoteca.core import provenance
-from ludoteca.core.data import MANIFEST, DataError, data_files, digest, shipped_dir
+from ludoteca.core.data import MANIFEST, data_error, data_files, digest, messages, shipped_dir
 
 RECONSTRUCTED_SUFFIX = ".reconstructed.toml"
 
@@ -42,7 +44,7 @@ def export(game_id: str, source: Path, target: Path) -> list[Path]:
     a manifest naming the game and each file's provenance. `target` must be new or empty: nothing of the
     owner's is overwritten."""
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise DataError(f"{target} exists and is not empty: export into a new folder")
+        raise data_error("data_not_empty", folder=str(target))
     target.mkdir(parents=True, exist_ok=True)
     lines = [
         f"# The component data of {game_id}, exported by Ludoteca {__version__}. Edit the",
@@ -124,54 +126,55 @@ def _item_name(key: str, value: Any, index: int) -> str:
     return f"{key} #{index + 1}"
 
 
-ARTICLES = {
-    "table": "a table",
-    "list": "a list",
-    "integer": "an integer",
-    "number": "a number",
-    "text": "a text",
-    "boolean": "true or false",
-    "date": "a date",
-}
+def text(key: str, lang: str, **params: object) -> str:
+    """The message ``data.<key>`` in `lang`."""
+    return messages().text(f"data.{key}", lang, params)
 
 
-def compare(shape: Shape, value: Any, place: str, errors: list[str]) -> None:
+def expected_kinds(kinds: list[str], lang: str) -> str:
+    """``an integer or a text``: the kinds a value may have, in `lang`."""
+    named = [text(f"type.{kind}", lang) for kind in kinds]
+    return functools.reduce(lambda one, other: text("either", lang, one=one, other=other), named)
+
+
+def compare(shape: Shape, value: Any, place: str, errors: list[str], lang: str = "en") -> None:
     """Add to `errors` every way `value` (at `place`: file, item, field) differs from the shipped shape."""
     kind = _type(value)
     if shape.kind == "any":
         return
     if shape.kind == "scalar":
         if kind not in shape.types and not (kind == "integer" and "number" in shape.types):
-            expected = " or ".join(ARTICLES[t] for t in sorted(shape.types))
-            errors.append(f"{place} must be {expected}, not {value!r}")
+            expected = expected_kinds(sorted(shape.types), lang)
+            errors.append(text("wrong_type", lang, place=place, expected=expected, value=repr(value)))
         return
     if kind != shape.kind:
-        errors.append(f"{place} must be {ARTICLES[shape.kind]}, not {value!r}")
+        expected = expected_kinds([shape.kind], lang)
+        errors.append(text("wrong_type", lang, place=place, expected=expected, value=repr(value)))
         return
     if shape.kind == "list":
         for index, entry in enumerate(value if shape.item is not None else ()):
             assert shape.item is not None
-            compare(shape.item, entry, f"{place} #{index + 1}", errors)
+            compare(shape.item, entry, f"{place} #{index + 1}", errors, lang)
         return
     for name in sorted(shape.required - set(value)):
-        errors.append(f"{place}: field {name!r} is missing")
+        errors.append(text("missing_field", lang, place=place, name=repr(name)))
     for name, sub in value.items():
         inner = shape.fields.get(name)
         if inner is None:
             known = ", ".join(sorted(shape.fields))
-            errors.append(f"{place}: unknown field {name!r} (the fields here are: {known})")
+            errors.append(text("unknown_field", lang, place=place, name=repr(name), known=known))
         elif inner.kind == "list" and isinstance(sub, list):
             for index, entry in enumerate(sub if inner.item is not None else ()):
                 assert inner.item is not None
-                compare(inner.item, entry, f"{place}: {_item_name(name, entry, index)}", errors)
+                compare(inner.item, entry, f"{place}: {_item_name(name, entry, index)}", errors, lang)
         elif inner.kind == "table" and isinstance(sub, Mapping):
-            compare(inner, sub, f"{place}: {name}", errors)
+            compare(inner, sub, f"{place}: {name}", errors, lang)
         else:
-            compare(inner, sub, f"{place}: field {name!r}", errors)
+            compare(inner, sub, f"{place}: {text('field', lang, name=repr(name))}", errors, lang)
 
 
 # ------------------------------------------------------------------------------------------- check
-def check_files(game_id: str, folder: Path) -> list[str]:
+def check_files(game_id: str, folder: Path, lang: str = "en") -> list[str]:
     """The errors of an edited copy of a game's data found without running the game: missing or extra
     files, malformed TOML (with its line), and every table, field or type that differs from the shipped
     data's (an item without its `source` among them)."""
@@ -179,25 +182,25 @@ def check_files(game_id: str, folder: Path) -> list[str]:
     shipped = {p.name: p for p in data_files(shipped_dir(game_id))}
     edited = {p.name: p for p in data_files(folder)}
     for name in sorted(set(shipped) - set(edited)):
-        errors.append(f"{name}: missing (the game reads it; export again to get it)")
+        errors.append(text("missing", lang, file=name))
     for name in sorted(set(edited) - set(shipped)):
-        errors.append(f"{name}: not a data file of {game_id} (its files are {', '.join(sorted(shipped))})")
+        errors.append(text("foreign", lang, file=name, game=game_id, files=", ".join(sorted(shipped))))
     for name in sorted(set(edited) & set(shipped)):
         try:
             tree = tomllib.loads(edited[name].read_text("utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            errors.append(f"{name}: not valid TOML: {exc}")
+            errors.append(text("not_toml", lang, file=name, reason=str(exc)))
             continue
         except UnicodeDecodeError:
-            errors.append(f"{name}: not UTF-8 text")
+            errors.append(text("not_utf8", lang, file=name))
             continue
-        compare(shape_of(tomllib.loads(shipped[name].read_text("utf-8"))), tree, name, errors)
+        compare(shape_of(tomllib.loads(shipped[name].read_text("utf-8"))), tree, name, errors, lang)
     return errors
 
 
-def check_loader(game_id: str, folder: Path) -> list[str]:
+def check_loader(game_id: str, folder: Path, lang: str = "en") -> list[str]:
     """Load the game with the data in `folder` in a fresh interpreter, so every constraint its loader
-    checks (the rulebook's counts, links, sums) is applied as in play; its refusal, if any."""
+    checks (the rulebook's counts, links, sums) is applied as in play; its refusal, if any, in `lang`."""
     root = str(Path(__file__).resolve().parent.parent.parent)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
     env.pop("LUDOTECA_DATA", None)
@@ -206,13 +209,14 @@ def check_loader(game_id: str, folder: Path) -> list[str]:
         "from ludoteca.core.data import use_data\n"
         "from ludoteca.core.game import get_game\n"
         "from ludoteca.core.errors import LudotecaError\n"
+        "from ludoteca.core.i18n import Catalog\n"
         "try:\n"
         "    use_data(sys.argv[2], sys.argv[1]); get_game(sys.argv[1]).new_initial_state()\n"
         "except LudotecaError as exc:\n"
-        "    print(exc); sys.exit(1)\n"
+        "    print(exc.localized(Catalog(), sys.argv[3])); sys.exit(1)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script, game_id, str(folder)], env=env, capture_output=True, text=True
+        [sys.executable, "-c", script, game_id, str(folder), lang], env=env, capture_output=True, text=True
     )
     if done.returncode == 0:
         return []
@@ -220,9 +224,10 @@ def check_loader(game_id: str, folder: Path) -> list[str]:
     return [line for line in lines.splitlines() if line]
 
 
-def check(game_id: str, folder: Path) -> list[str]:
-    """Every error of an edited copy of `game_id`'s data in `folder` (nothing: it can be played)."""
+def check(game_id: str, folder: Path, lang: str = "en") -> list[str]:
+    """Every error of an edited copy of `game_id`'s data in `folder` (nothing: it can be played), in
+    `lang`."""
     if not folder.is_dir():
-        return [f"{folder}: no such folder"]
-    errors = check_files(game_id, folder)
-    return errors or check_loader(game_id, folder)
+        return [text("no_folder", lang, folder=str(folder))]
+    errors = check_files(game_id, folder, lang)
+    return errors or check_loader(game_id, folder, lang)

@@ -256,7 +256,7 @@ def _load_all() -> None:
             for name in [m for m in sys.modules if m.startswith(f"{games.__name__}.{module.name}")]:
                 del sys.modules[name]
             why = str(exc) or type(exc).__name__
-            raise data.DataError(f"{folder}: the {game_id} loader refuses this data: {why}") from None
+            raise data.data_error("data_refused", folder=str(folder), game=game_id, reason=why) from None
 
 
 def all_games() -> Iterable[Game]:

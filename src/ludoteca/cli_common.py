@@ -1,0 +1,97 @@
+"""What every `ludoteca` command shares (DESIGN §9): the user's language, the common arguments and
+options, the one-line report of a `LudotecaError` (exit status 2, never a traceback), and the consoles."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ludoteca.core.data import use_data
+from ludoteca.core.errors import BadOptionError, LudotecaError
+from ludoteca.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ludoteca.terminal import Texts, core_catalog
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca list`).")]
+
+
+def locale_language() -> str:
+    """The user's language: `LUDOTECA_LANG`, else the locale's (`LC_ALL`, `LC_MESSAGES`, `LANG`) when it is
+    one we have, else Spanish, as the rest of the project."""
+    for name in ("LUDOTECA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")[:2].lower()
+        if value in LANGUAGES:
+            return value
+    return DEFAULT_LANGUAGE
+
+
+USER_LANGUAGE = locale_language()
+LangOpt = Annotated[str, typer.Option("--lang", help="Language: es or en (default: your locale's).")]
+OptionsOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", metavar="K=V", help="A game option (repeatable).")
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="First seed; game i uses seed+i.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+DataOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        metavar="DIR",
+        help="Play with the data in DIR (`ludoteca data export`), not the shipped data.",
+    ),
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
+
+
+def guarded(command: F) -> F:
+    """Report a `LudotecaError` as one line on stderr and exit 2, never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except LudotecaError as exc:
+            lang = kwargs.get("lang")
+            t = Texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+            Console(stderr=True, soft_wrap=True, highlight=False).print(
+                Text(t("error", message=exc.localized(core_catalog(), t.lang)))
+            )
+            raise typer.Exit(2) from None
+
+    return run  # type: ignore[return-value]
+
+
+def choose_data(folder: Path | None, game_id: str | None = None) -> None:
+    """Play with the data in `folder` (DESIGN §6, `core.data`): chosen before the game loads."""
+    if folder is not None:
+        use_data(folder, game_id)
+
+
+def parse_pairs(items: Sequence[str] | None, flag: str, t: Texts) -> dict[str, str]:
+    """``K=V`` entries as a dict; a malformed one raises `BadOptionError`."""
+    pairs: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise BadOptionError(t("bad_pair", flag=flag, item=item))
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def out(soft_wrap: bool = True) -> Console:
+    """The standard output; lines are not wrapped unless asked, so scripts can read them."""
+    return Console(highlight=False, soft_wrap=soft_wrap)
+
+
+def err() -> Console:
+    """Standard error: progress bars and notes that must not mix with the output."""
+    return Console(stderr=True, highlight=False)
