@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.position import DEAD
@@ -112,7 +112,7 @@ def pools(state: GamState, units: list[str]) -> list[str]:
 def _activation(state: GamState, frame: Frame, action: A) -> None:
     """§3.3: announce the force; RP may be spent on its roll (+2 each)."""
     side = frame["side"]
-    state.log("log.activate", side=f"@side.{side}", area=f"@area.{frame['area']}")
+    state.log("log.activate", side=f"@side.{side}", area=place_ref(frame["area"]))
     frame.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
     available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
     if available >= 1:
@@ -207,7 +207,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
             options,
             then="operation",
             prompt="prompt.operate",
-            area=f"@area.{area}",
+            area=place_ref(area),
             ops=left,
         )
         return
@@ -248,7 +248,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
         options,
         then="operation",
         prompt="prompt.operate",
-        area=f"@area.{area}" if not in_box else f"@box.{area}",
+        area=place_ref(area),
         ops=left,
     )
 
@@ -264,7 +264,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.goto("end")
     elif v == "leave":
         frame["units"].remove(what)
-        state.log("log.left", visible_to=[ROLE[side]], unit=f"@unit.{what}", area=f"@area.{area}")
+        state.log_for(side, "log.left", unit=f"@unit.{what}", area=place_ref(area))
         state.goto("operate")
     elif v == "gather":
         units, leaders = eligible(state, side, frame["nations"], area)
@@ -274,7 +274,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
             state.d["leaders"][lid]["done"] = True
         frame["units"] += units
         frame["leaders"] += leaders
-        state.log("log.gathered", visible_to=[ROLE[side]], n=len(units) + len(leaders))
+        state.log_for(side, "log.gathered", n=len(units) + len(leaders))
         state.goto("operate")
     elif v == "move":
         frame["used"] += cost["move"]
@@ -378,9 +378,7 @@ def _moved(state: GamState, frame: Frame, action: A) -> None:
         frame["hostile"] = True
     if to == SPL_AREA and any(COUNTERS[u].nationality == "el_plata" for u in frame["units"]):
         state.d["spl"] = True
-    state.log(
-        "log.moved", side=f"@side.{frame['side']}", area=f"@area.{to}" if to in BOARD.areas else f"@box.{to}"
-    )
+    state.log("log.moved", side=f"@side.{frame['side']}", area=place_ref(to))
     state.goto("operate")
 
 
@@ -419,7 +417,7 @@ def _interception(state: GamState, frame: Frame, action: A) -> None:
         [ID["intercept"], ID["allow"]],
         then="chosen",
         prompt="prompt.intercept",
-        area=f"@area.{frame['area']}",
+        area=place_ref(frame["area"]),
     )
 
 

@@ -17,6 +17,7 @@ from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, Leader
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 OFF_MAP = (POOL, DUE, DEAD, OUT)
+SIDES_ROLE = {"patriot": 0, "royalist": 1}
 RP_POOLS = ("royalist", "el_plata", "chile", "gran_colombia", "mexico", "peru")
 
 
@@ -205,6 +206,17 @@ class GamState(State):
         if uid:
             self.d["units"][uid].update(at=area, steps=1, city=city, guerrilla=guerrilla, done=False)
         return uid
+
+    # ------------------------------------------------------------------ limited intelligence §5.1.3
+    def hidden(self, side: str) -> bool:
+        """Whether `side`'s forces are hidden from the other side: limited intelligence (§5.1.3), and
+        never the El Plata rebels, whom both sides see (§9.5)."""
+        return self.options.intelligence == "limited" and side in ("patriot", "royalist")
+
+    def log_for(self, side: str, key: str, /, **params: Any) -> None:
+        """A log line that names what `side` keeps in its force boxes (a counter and where it went): only
+        `side` reads it under limited intelligence, everyone in the open setting (§5.1.3)."""
+        self.log(key, visible_to=[SIDES_ROLE[side]] if self.hidden(side) else None, **params)
 
     # --------------------------------------------------------------------------------- queries
     @property

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
 
 if TYPE_CHECKING:
@@ -41,6 +41,37 @@ def sees(state: GamState, role: int | None, side: str) -> bool:
     return role is not None and SIDE_OF_ROLE[role] == side
 
 
+def deploying(state: GamState) -> str:
+    """The side placing its set-up counters now (§2.0), "" outside the campaign's deployment."""
+    player = state.current_player()
+    if state.d["phase"] != "setup" or player not in (0, 1):
+        return ""
+    return SIDE_OF_ROLE[player] if any(f["p"] == "deployment" for f in state.d["stack"]) else ""
+
+
+def masked(state: GamState, role: int | None) -> str:
+    """The side whose forces `role` does not see at all for now: the side deploying under limited
+    intelligence (§2.0, §5.1.3). The counters of a set-up code are placed one by one in a fixed order, so
+    a marker appearing in an area would tell which counter went there: the other side sees the deploying
+    side's markers, control and waiting counters only once it has finished, as across the table."""
+    side = deploying(state)
+    return side if side and not sees(state, role, side) else ""
+
+
+def awaiting(state: GamState) -> set[str]:
+    """The counters and leaders the running deployment has still to place (they wait in the pool): the
+    named ones, and for each generic militia still to place the pool counter it will take."""
+    todo = [
+        item for frame in state.d["stack"] if frame["p"] == "deployment" for item in frame.get("todo", [])
+    ]
+    out = {what for kind, what, *_ in todo if kind != "militia"}
+    for kind in {what for kind, what, *_ in todo if kind == "militia"}:
+        count = sum(1 for item in todo if item[:2] == ["militia", kind])
+        free = [u for u in militia_of(*kind.split(":")) if state.d["units"][u]["at"] == POOL]
+        out.update(free[:count])
+    return out
+
+
 def _force(state: GamState, role: int | None, side: str, place: str) -> dict[str, Any] | None:
     units = [u for u, s in state.d["units"].items() if s["at"] == place and COUNTERS[u].side == side]
     leaders = [x for x, s in state.d["leaders"].items() if s["at"] == place and BOARD.leaders[x].side == side]
@@ -64,16 +95,18 @@ def _force(state: GamState, role: int | None, side: str, place: str) -> dict[str
 
 def board_view(state: GamState, role: int | None) -> dict[str, Any]:
     d = state.d
+    hide = masked(state, role)
+    waiting = awaiting(state)
     places: dict[str, Any] = {}
     for place in PLACES:
         forces = {
             s: force
             for s in ("patriot", "royalist", "rebel")
-            if (force := _force(state, role, s, place)) is not None
+            if s != hide and (force := _force(state, role, s, place)) is not None
         }
         entry: dict[str, Any] = {"forces": forces}
         if place in BOARD.areas:
-            entry["control"] = sorted(state.holders(place))
+            entry["control"] = sorted(state.holders(place) - {hide})
         if forces or "control" in entry:
             places[place] = entry
     return {
@@ -87,10 +120,12 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
         "repression": list(d["repression"]),
         "slaves": {k: list(v) for k, v in d["slaves"].items()},
         "places": places,
-        "pool": sorted(u for u, s in d["units"].items() if s["at"] == POOL),
+        "pool": sorted(u for u, s in d["units"].items() if s["at"] == POOL and u not in waiting),
         "due": {u: s["turn"] for u, s in sorted(d["units"].items()) if s["at"] == DUE},
         "dead": sorted(u for u, s in d["units"].items() if s["at"] == DEAD),
-        "leaders_off_map": {x: s["at"] for x, s in sorted(d["leaders"].items()) if s["at"] in OFF_MAP},
+        "leaders_off_map": {
+            x: s["at"] for x, s in sorted(d["leaders"].items()) if s["at"] in OFF_MAP and x not in waiting
+        },
     }
 
 
@@ -100,6 +135,7 @@ def observe(state: GamState, role: int, out: Observation) -> None:
     d = state.d
     mine = SIDE_OF_ROLE[role]
     other = SIDE_OF_ROLE[1 - role]
+    hide = masked(state, role)
     out.add("turn", d["turn"] / 15)
     out.one_hot("phase", PHASES, d["phase"])
     out.add("liberals", float(bool(d["liberals"])))
@@ -109,14 +145,14 @@ def observe(state: GamState, role: int, out: Observation) -> None:
         if COUNTERS[u].side == mine and s["at"] in BOARD.areas:
             steps[s["at"]] = steps.get(s["at"], 0) + int(s["steps"])
     for area in BOARD.areas:
-        holders = state.holders(area)
+        holders = state.holders(area) - {hide}
         out.each(
             f"control[{area}]",
             ("patriot", "royalist", "rebel"),
             (float(s in holders) for s in ("patriot", "royalist", "rebel")),
         )
         out.add(f"own_steps[{area}]", min(steps.get(area, 0), 30) / 30)
-        theirs = [u for u in state.land_at(area, other)]
+        theirs = [] if hide else state.land_at(area, other)
         out.add(f"enemy_city[{area}]", float(any(d["units"][u]["city"] for u in theirs)))
         out.add(f"enemy_guerrilla[{area}]", float(any(d["units"][u]["guerrilla"] for u in theirs)))
         out.add(f"repression[{area}]", float(area in d["repression"]))
@@ -199,4 +235,6 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
                 verb, _, what = ACTIONS.names[action].partition(" ")
                 acts.append(ID[f"{verb} {mapping[what]}"] if what in mapping else action)
             wait["actions"] = sorted(acts)
+            refs = {f"@{kind}.{k}": f"@{kind}.{v}" for k, v in mapping.items() for kind in ("unit", "leader")}
+            wait["params"] = _remap(wait["params"], refs)
     return twin
