@@ -480,7 +480,7 @@ def starved(roll: int, patriot_with_cochrane: bool) -> bool:
 
 @blockade.step()
 def _blockade(state: GamState, frame: Frame, action: A) -> None:
-    frame.setdefault("todo", sorted(state.d["blockades"].items()))
+    frame.setdefault("todo", [[city, side] for city, side in sorted(state.d["blockades"].items())])
     while frame["todo"]:
         city_id, side = frame["todo"][0]
         if blockade_holds(state, city_id, side):

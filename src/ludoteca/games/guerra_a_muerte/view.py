@@ -72,9 +72,12 @@ def awaiting(state: GamState) -> set[str]:
     return out
 
 
-def _force(state: GamState, role: int | None, side: str, place: str) -> dict[str, Any] | None:
-    units = [u for u, s in state.d["units"].items() if s["at"] == place and COUNTERS[u].side == side]
-    leaders = [x for x, s in state.d["leaders"].items() if s["at"] == place and BOARD.leaders[x].side == side]
+def _force(
+    state: GamState, role: int | None, side: str, here: list[str], chiefs: list[str]
+) -> dict[str, Any] | None:
+    """What `role` sees of `side`'s force among the counters `here` and the leaders `chiefs` of a place."""
+    units = [u for u in here if COUNTERS[u].side == side]
+    leaders = [x for x in chiefs if BOARD.leaders[x].side == side]
     if not units and not leaders:
         return None
     if sees(state, role, side):
@@ -98,15 +101,22 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
     hide = masked(state, role)
     waiting = awaiting(state)
     places: dict[str, Any] = {}
+    units, leaders = state.placed()
+    control = state.control()
     for place in PLACES:
-        forces = {
-            s: force
-            for s in ("patriot", "royalist", "rebel")
-            if s != hide and (force := _force(state, role, s, place)) is not None
-        }
+        here, chiefs = units.get(place, []), leaders.get(place, [])
+        forces = (
+            {
+                s: force
+                for s in ("patriot", "royalist", "rebel")
+                if s != hide and (force := _force(state, role, s, here, chiefs)) is not None
+            }
+            if here or chiefs
+            else {}
+        )
         entry: dict[str, Any] = {"forces": forces}
-        if place in BOARD.areas:
-            entry["control"] = sorted(state.holders(place) - {hide})
+        if place in control:
+            entry["control"] = sorted(control[place] - {hide})
         if forces or "control" in entry:
             places[place] = entry
     return {
@@ -140,19 +150,25 @@ def observe(state: GamState, role: int, out: Observation) -> None:
     out.one_hot("phase", PHASES, d["phase"])
     out.add("liberals", float(bool(d["liberals"])))
     out.each("rp", list(d["rp"]), (min(v, 40.0) / 40 for v in d["rp"].values()))
+    control = state.control()
+    units, _ = state.placed()
     steps: dict[str, int] = {}
     for u, s in d["units"].items():
         if COUNTERS[u].side == mine and s["at"] in BOARD.areas:
             steps[s["at"]] = steps.get(s["at"], 0) + int(s["steps"])
     for area in BOARD.areas:
-        holders = state.holders(area) - {hide}
+        holders = control[area] - {hide}
         out.each(
             f"control[{area}]",
             ("patriot", "royalist", "rebel"),
             (float(s in holders) for s in ("patriot", "royalist", "rebel")),
         )
         out.add(f"own_steps[{area}]", min(steps.get(area, 0), 30) / 30)
-        theirs = [] if hide else state.land_at(area, other)
+        theirs = (
+            []
+            if hide
+            else [u for u in units.get(area, []) if COUNTERS[u].side == other and not COUNTERS[u].naval]
+        )
         out.add(f"enemy_city[{area}]", float(any(d["units"][u]["city"] for u in theirs)))
         out.add(f"enemy_guerrilla[{area}]", float(any(d["units"][u]["guerrilla"] for u in theirs)))
         out.add(f"repression[{area}]", float(area in d["repression"]))
@@ -198,15 +214,19 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
         return twin
     from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 
+    wait = state.d["wait"]
+    named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
+    if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
+        named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
     groups: dict[tuple[str, bool, bool], list[str]] = {}
     for u, s in state.d["units"].items():
         c = COUNTERS[u]
-        if c.side == other and s["at"] not in OFF_MAP and u not in state.d["revealed"]:
+        if c.side == other and s["at"] not in OFF_MAP and u not in state.d["revealed"] and u not in named:
             groups.setdefault((c.nationality, c.militia, c.naval), []).append(u)
     lgroups: dict[str, list[str]] = {}
     for x, s in state.d["leaders"].items():
         ldr = BOARD.leaders[x]
-        if ldr.side == other and s["at"] not in OFF_MAP:
+        if ldr.side == other and s["at"] not in OFF_MAP and x not in named:
             lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
     mapping: dict[str, str] = {}
     for members in groups.values():
