@@ -79,17 +79,29 @@ def nations_of(side: str, group: int) -> list[str]:
     return list(ROYALIST_GROUPS[group] if side == "royalist" else PATRIOT_GROUPS[group])
 
 
-def eligible(state: GamState, side: str, nations: list[str], area: str) -> tuple[list[str], list[str]]:
-    """The counters and leaders of `nations` in `area` that have not operated this phase."""
+def eligible(
+    state: GamState,
+    side: str,
+    nations: list[str],
+    area: str,
+    here: list[str] | None = None,
+    chiefs: list[str] | None = None,
+) -> tuple[list[str], list[str]]:
+    """The counters and leaders of `nations` in `area` that have not operated this phase (`here` and
+    `chiefs`: the counters and leaders in the area, if the caller has them at hand)."""
     units = [
         u
-        for u in state.land_at(area, side)
-        if COUNTERS[u].nationality in nations and not state.d["units"][u]["done"]
+        for u in (state.units_at(area) if here is None else here)
+        if COUNTERS[u].side == side
+        and not COUNTERS[u].naval
+        and COUNTERS[u].nationality in nations
+        and not state.d["units"][u]["done"]
     ]
     leaders = [
         lid
-        for lid in state.leaders_at(area, side)
-        if not state.d["leaders"][lid]["done"]
+        for lid in (state.leaders_at(area) if chiefs is None else chiefs)
+        if BOARD.leaders[lid].side == side
+        and not state.d["leaders"][lid]["done"]
         and not BOARD.leaders[lid].naval
         and (BOARD.leaders[lid].nationality in nations if side == "patriot" else "portuguese" not in nations)
     ]

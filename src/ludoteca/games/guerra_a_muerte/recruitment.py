@@ -129,7 +129,7 @@ def placements(state: GamState, uid: str) -> list[str]:
     and a Patriot haven with a leader of its nationality (§10.3)."""
     c = COUNTERS[uid]
     if c.side == "royalist":
-        areas = [x for x in BOARD.areas if state.controls("royalist", x)]
+        areas = [x for x, held in state.control().items() if "royalist" in held]
     else:
         listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
         areas = [
