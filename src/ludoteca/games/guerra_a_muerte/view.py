@@ -203,6 +203,11 @@ def _remap(value: Any, mapping: dict[str, str]) -> Any:
     return value
 
 
+def _slot(place: Any) -> str:
+    """What the other side sees of a counter's or leader's slot: where it is and its public marks."""
+    return "|".join(str(place.get(k, "")) for k in ("at", "city", "guerrilla", "done", "turn", "port"))
+
+
 def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     """A state consistent with what `role` knows: the other side's counters on the map redrawn among
     its forces — each place keeps as many counters, the same guerrilla, city and operated marks, and a
@@ -230,7 +235,10 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
             lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
     mapping: dict[str, str] = {}
     for members in groups.values():
-        shuffled = members[:]
+        # the slots in an order of what they show, the counters drawn into them from a sorted list: the
+        # draw depends only on what `role` knows and the generator, never on where each counter truly is
+        members.sort(key=lambda u: (_slot(state.d["units"][u]), u))
+        shuffled = sorted(members)
         rng.shuffle(shuffled)
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
@@ -240,7 +248,8 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
                 **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")},
             }
     for members in lgroups.values():
-        shuffled = members[:]
+        members.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
+        shuffled = sorted(members)
         rng.shuffle(shuffled)
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
