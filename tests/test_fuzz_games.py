@@ -75,3 +75,26 @@ def test_every_mission_card_is_fuzzed_in_play() -> None:
     for pair in pairs:
         report = run_fuzz(game, max(4, GAMES // 10), seed=7, options={"missions": pair})
         assert not report.failures, (pair, report.failures[0]["traceback"])
+
+
+# Guerra a Muerte plays 600–1,300 actions a short scenario and some 3,000 a campaign, each checked as above
+# (30–90 s a game on one core): one game per scenario and intelligence setting in CI, GAMES // 60 with
+# `make fuzz`; the 300 games a mode are `ludoteca fuzz guerra-a-muerte --games 300 -o …`.
+GAM_GAMES = max(1, GAMES // 60)
+GAM_MODES = [
+    {"scenario": scenario, "intelligence": intelligence}
+    for scenario in ("campaign", "1810-1814", "1815-1818", "1820-1824")
+    for intelligence in ("limited", "open")
+]
+
+
+@pytest.mark.parametrize(
+    "options", GAM_MODES, ids=[f"guerra-a-muerte-{'-'.join(o.values())}" for o in GAM_MODES]
+)
+def test_fuzz_guerra_a_muerte_finds_no_failure(options: dict[str, str], tmp_path: Path) -> None:
+    report = run_fuzz(get_game("guerra-a-muerte"), GAM_GAMES, seed=1, options=options, failure_dir=tmp_path)
+    assert report.games == GAM_GAMES
+    assert not report.failures, (
+        report.failures[0]["traceback"] + "\nrecord: " + str(report.failures[0].get("record"))
+    )
+    assert report.actions > 300 * GAM_GAMES  # whole games: a scenario is hundreds of actions

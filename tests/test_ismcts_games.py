@@ -9,7 +9,7 @@ import pytest
 
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
 from ludoteca.core.game import get_game
-from test_fuzz_games import MODES
+from test_fuzz_games import GAM_MODES, MODES
 
 SMALL = Budget(iters=25, seconds=0.0, depth=3)
 HIDDEN = {("mar-y-acero", "two-player")}
@@ -41,3 +41,14 @@ def test_ismcts_chooses_the_same_on_the_truth_and_on_a_resample(
     assert checked > 0
     if (game_id, options.get("mode")) in HIDDEN:
         assert differed > 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [o for o in GAM_MODES if o["scenario"] in ("campaign", "1815-1818")],
+    ids=lambda o: "-".join(o.values()),
+)
+def test_ismcts_plays_guerra_a_muerte_without_peeking(options: dict[str, str]) -> None:
+    """The same on Guerra a Muerte (its modes are `GAM_MODES`, a campaign and a short scenario): under
+    limited intelligence a resample redraws the other side's counters among its markers (§5.1.3)."""
+    test_ismcts_chooses_the_same_on_the_truth_and_on_a_resample("guerra-a-muerte", options)

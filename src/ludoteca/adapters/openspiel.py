@@ -43,9 +43,23 @@ def short_name(game_id: str) -> str:
 
 def _parameter(spec: OptionSpec, value: str) -> str | int:
     """An option value as an OpenSpiel parameter: an int where every listed value is one (OpenSpiel's
-    game strings read ``target=10`` as an int), otherwise the string."""
+    game strings read ``target=10`` as an int), otherwise the string — with ``_`` for ``-`` in a value of
+    digits and signs only (``1810-1814`` → ``1810_1814``), which a game string would read as a broken
+    int; `_option` reads it back."""
     numeric = all(v.isdigit() for v in (spec.default, *spec.choices)) and not spec.open_ended
-    return int(value) if numeric and value.isdigit() else value
+    if numeric and value.isdigit():
+        return int(value)
+    if value and not value.isdigit() and not value.strip("+-0123456789"):
+        return value.replace("-", "_")
+    return value
+
+
+def _option(spec: OptionSpec | None, value: Any) -> str:
+    """An OpenSpiel parameter as the option value it stands for (the inverse of `_parameter`)."""
+    text = str(value)
+    if spec is not None and text not in spec.choices:
+        return next((c for c in spec.choices if _parameter(spec, c) == text), text)
+    return text
 
 
 def game_type(game: Game) -> pyspiel.GameType:
@@ -181,6 +195,10 @@ class Observer:
         return state.ludoteca_state.information_state_string(player)
 
 
+def _spec(game: Game, name: str) -> OptionSpec | None:
+    return next((spec for spec in game.options if spec.name == name), None)
+
+
 def _game_class(game: Game) -> type[pyspiel.Game]:
     type_, info = game_type(game), game_info(game)
 
@@ -190,7 +208,9 @@ def _game_class(game: Game) -> type[pyspiel.Game]:
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
             super().__init__(type_, info, dict(params or {}))
             self.ludoteca_game = game
-            self.options = game.parse_options({k: str(v) for k, v in (params or {}).items()})
+            self.options = game.parse_options(
+                {k: _option(_spec(game, k), v) for k, v in (params or {}).items()}
+            )
             self._initial = game.new_initial_state(self.options)
 
         def new_initial_state(self) -> SpielState:

@@ -94,3 +94,10 @@ def face(action: int) -> int:
 
 
 verb, target = ACTIONS.verb, ACTIONS.target  # the core's ActionTable words (issue 21)
+
+
+def place_ref(place: str) -> str:
+    """The message reference of a place: an area, a sea area or a box (Haití, the United States, Brazil,
+    Spain), so that a log line or prompt names a box as a box."""
+    kind = "area" if place in BOARD.areas else "sea" if place in BOARD.seas else "box"
+    return f"@{kind}.{place}"

@@ -386,6 +386,12 @@ class Board:
 
     def sea_distance(self, a: str, b: str) -> int:
         """Sea areas moved from `a` to `b` (§7.1: a special link counts as its cost)."""
+        known: dict[tuple[str, str], int] = self.__dict__.setdefault("_sea_distances", {})  # the map is fixed
+        if (a, b) not in known:
+            known[a, b] = self._sea_distance(a, b)
+        return known[a, b]
+
+    def _sea_distance(self, a: str, b: str) -> int:
         best = {a: 0}
         queue = deque([a])
         while queue:

@@ -9,7 +9,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
@@ -130,7 +130,7 @@ def _battle(state: GamState, frame: Frame, action: A) -> None:
     )
     state.log(
         "log.battle",
-        area=f"@area.{frame['area']}",
+        area=place_ref(frame["area"]),
         attacker=f"@side.{frame['attacker']}",
         defender=f"@side.{frame['defender']}",
         asteps=state.strength_steps(frame["units"]),
@@ -146,7 +146,7 @@ def _battle(state: GamState, frame: Frame, action: A) -> None:
             [ID["evade"], ID["fight"]],
             then="evade",
             prompt="prompt.evade",
-            area=f"@area.{frame['area']}",
+            area=place_ref(frame["area"]),
         )
         return
     state.goto("initiative")
@@ -323,7 +323,7 @@ def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
     roll = face(action) + state.best_leader(frame["leaders"], "tactical")
     result = BOARD.siege_table.result(attack, defence, roll, shift)
     state.log(
-        "log.siege", area=f"@area.{frame['area']}", attack=attack, defence=defence, roll=roll, result=result
+        "log.siege", area=place_ref(frame["area"]), attack=attack, defence=defence, roll=roll, result=result
     )
     if result == "S":
         for u in frame["garrison"]:
@@ -451,7 +451,7 @@ def _repression_rolled(state: GamState, frame: Frame, action: A) -> None:
     low, high = BOARD.tables["repression"]["marker"]
     if int(low) <= face(action) <= int(high):
         state.d["repression"].append(frame["area"])
-        state.log("log.repression", area=f"@area.{frame['area']}")
+        state.log("log.repression", area=place_ref(frame["area"]))
     state.ret()
 
 
@@ -480,7 +480,7 @@ def starved(roll: int, patriot_with_cochrane: bool) -> bool:
 
 @blockade.step()
 def _blockade(state: GamState, frame: Frame, action: A) -> None:
-    frame.setdefault("todo", sorted(state.d["blockades"].items()))
+    frame.setdefault("todo", [[city, side] for city, side in sorted(state.d["blockades"].items())])
     while frame["todo"]:
         city_id, side = frame["todo"][0]
         if blockade_holds(state, city_id, side):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, target
+from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -70,6 +70,7 @@ def _deployment(state: GamState, frame: Frame, action: A) -> None:
         [ID[f"place {x}"] for x in areas],
         then="placed",
         prompt="prompt.deploy",
+        private=state.hidden(side),
         rule=rule,
         what=name,
         code=code,
@@ -96,7 +97,7 @@ def _place(state: GamState, frame: Frame, area: str) -> None:
     else:
         nat, arm = what.split(":")
         state.place_militia(nat, arm, area, guerrilla=guerrilla)
-    state.log("log.deployed", visible_to=[ROLE[side]], what=_name(kind, what), area=f"@area.{area}")
+    state.log_for(side, "log.deployed", what=_name(kind, what), area=place_ref(area))
     state.goto("start")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
@@ -71,7 +71,7 @@ def _mode_chosen(state: GamState, frame: Frame, action: A) -> None:
     state.log(
         "log.guerrilla_on" if unit["guerrilla"] else "log.guerrilla_off",
         side=f"@side.{side}",
-        area=f"@area.{unit['at']}",
+        area=place_ref(unit["at"]),
     )
     state.goto("start")
 
@@ -105,7 +105,7 @@ def _hunt_rolled(state: GamState, frame: Frame, action: A) -> None:
     guerrillas = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]]
     partisans = any(COUNTERS[u].partisans for u in frame["units"])
     result = counter_guerrilla_result(face(action), partisans, all(COUNTERS[u].militia for u in guerrillas))
-    state.log("log.counter_guerrilla", area=f"@area.{area}", roll=face(action), result=result)
+    state.log("log.counter_guerrilla", area=place_ref(area), roll=face(action), result=result)
     if result == "G":
         state.eliminate(uid)
     elif result.startswith("A"):

@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, activation_ops, pools
@@ -109,7 +109,7 @@ fleet = PROCS.proc("fleet", rule="7.1")
 def _fleet(state: GamState, frame: Frame, action: A) -> None:
     """A naval force is activated as a land force is (§3.3): RP may be spent on its roll."""
     side = frame["side"]
-    state.log("log.fleet", side=f"@side.{side}", place=_ref(frame["place"]))
+    state.log("log.fleet", side=f"@side.{side}", place=place_ref(frame["place"]))
     frame.update(used=0, rp=0, raided=[])
     available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
     if available >= 1:
@@ -145,11 +145,6 @@ def _fleet_rolled(state: GamState, frame: Frame, action: A) -> None:
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["done"] = True
     state.goto("operate")
-
-
-def _ref(place: str) -> str:
-    kind = "area" if place in BOARD.areas else "sea" if place in BOARD.seas else "box"
-    return f"@{kind}.{place}"
 
 
 def sail_options(state: GamState, frame: Frame, left: int) -> dict[int, int]:
@@ -210,7 +205,7 @@ def _fleet_operate(state: GamState, frame: Frame, action: A) -> None:
         sorted(set(options)),
         then="operation",
         prompt="prompt.naval",
-        place=_ref(place),
+        place=place_ref(place),
         ops=left,
     )
 
@@ -238,7 +233,7 @@ def _fleet_operation(state: GamState, frame: Frame, action: A) -> None:
     elif v == "sail":
         frame["used"] += frame["costs"][str(action)]
         move_fleet(state, frame, what)
-        state.log("log.sailed", side=f"@side.{side}", place=_ref(what))
+        state.log("log.sailed", side=f"@side.{side}", place=place_ref(what))
         state.goto("operate")
     elif v == "dock":
         city = next(
@@ -247,7 +242,7 @@ def _fleet_operation(state: GamState, frame: Frame, action: A) -> None:
             if BOARD.cities[c].area == what and BOARD.cities[c].sea == frame["place"]
         )
         move_fleet(state, frame, what, city)
-        state.log("log.docked", side=f"@side.{side}", area=f"@area.{what}")
+        state.log("log.docked", side=f"@side.{side}", area=place_ref(what))
         state.ret()
     elif v == "engage":
         frame["used"] += int(BOARD.op_cost["naval_attack"])
@@ -288,7 +283,7 @@ def _naval_battle(state: GamState, frame: Frame, action: A) -> None:
     Patriot squadron that waits for a Spanish convoy (§4.8)."""
     state.reveal()
     frame["defender"] = ENEMY[frame["attacker"]]
-    state.log("log.naval_battle", attacker=f"@side.{frame['attacker']}", place=_ref(frame["sea"]))
+    state.log("log.naval_battle", attacker=f"@side.{frame['attacker']}", place=place_ref(frame["sea"]))
     if not frame["units"] or not frame["dunits"]:
         state.ret(frame["attacker"])
         return
@@ -301,7 +296,7 @@ def _naval_battle(state: GamState, frame: Frame, action: A) -> None:
         [ID["evade"], ID["fight"]],
         then="evade",
         prompt="prompt.naval_evade",
-        place=_ref(frame["sea"]),
+        place=place_ref(frame["sea"]),
     )
 
 
@@ -484,7 +479,7 @@ def _raid_rolled(state: GamState, frame: Frame, action: A) -> None:
     lost = raid_loss(face(action), enemy, frame["side"] == "patriot" and cochrane_at(state, frame["sea"]))
     if lost:
         state.d["raided"][area] = state.d["raided"].get(area, 0) + lost
-    state.log("log.raid", area=f"@area.{area}", roll=face(action), n=lost)
+    state.log("log.raid", area=place_ref(area), roll=face(action), n=lost)
     state.ret()
 
 
@@ -560,7 +555,7 @@ def _transport_landed(state: GamState, frame: Frame, action: A) -> None:
         state.d["units"][u].update(at=to, city=False, guerrilla=False)
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["at"] = to
-    state.log("log.landed", side=f"@side.{frame['side']}", area=f"@area.{to}", sea=f"@sea.{frame['sea']}")
+    state.log("log.landed", side=f"@side.{frame['side']}", area=place_ref(to), sea=f"@sea.{frame['sea']}")
     state.ret(to)
 
 
@@ -690,6 +685,7 @@ def _return_to_port(state: GamState, frame: Frame, action: A) -> None:
                 refuges(state, side),
                 then="returned",
                 prompt="prompt.return",
+                private=state.hidden(side),
                 what=f"@unit.{lost[0]}",
             )
             return

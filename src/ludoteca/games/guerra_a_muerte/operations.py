@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.position import DEAD
@@ -79,17 +79,29 @@ def nations_of(side: str, group: int) -> list[str]:
     return list(ROYALIST_GROUPS[group] if side == "royalist" else PATRIOT_GROUPS[group])
 
 
-def eligible(state: GamState, side: str, nations: list[str], area: str) -> tuple[list[str], list[str]]:
-    """The counters and leaders of `nations` in `area` that have not operated this phase."""
+def eligible(
+    state: GamState,
+    side: str,
+    nations: list[str],
+    area: str,
+    here: list[str] | None = None,
+    chiefs: list[str] | None = None,
+) -> tuple[list[str], list[str]]:
+    """The counters and leaders of `nations` in `area` that have not operated this phase (`here` and
+    `chiefs`: the counters and leaders in the area, if the caller has them at hand)."""
     units = [
         u
-        for u in state.land_at(area, side)
-        if COUNTERS[u].nationality in nations and not state.d["units"][u]["done"]
+        for u in (state.units_at(area) if here is None else here)
+        if COUNTERS[u].side == side
+        and not COUNTERS[u].naval
+        and COUNTERS[u].nationality in nations
+        and not state.d["units"][u]["done"]
     ]
     leaders = [
         lid
-        for lid in state.leaders_at(area, side)
-        if not state.d["leaders"][lid]["done"]
+        for lid in (state.leaders_at(area) if chiefs is None else chiefs)
+        if BOARD.leaders[lid].side == side
+        and not state.d["leaders"][lid]["done"]
         and not BOARD.leaders[lid].naval
         and (BOARD.leaders[lid].nationality in nations if side == "patriot" else "portuguese" not in nations)
     ]
@@ -112,7 +124,7 @@ def pools(state: GamState, units: list[str]) -> list[str]:
 def _activation(state: GamState, frame: Frame, action: A) -> None:
     """§3.3: announce the force; RP may be spent on its roll (+2 each)."""
     side = frame["side"]
-    state.log("log.activate", side=f"@side.{side}", area=f"@area.{frame['area']}")
+    state.log("log.activate", side=f"@side.{side}", area=place_ref(frame["area"]))
     frame.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
     available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
     if available >= 1:
@@ -207,7 +219,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
             options,
             then="operation",
             prompt="prompt.operate",
-            area=f"@area.{area}",
+            area=place_ref(area),
             ops=left,
         )
         return
@@ -248,7 +260,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
         options,
         then="operation",
         prompt="prompt.operate",
-        area=f"@area.{area}" if not in_box else f"@box.{area}",
+        area=place_ref(area),
         ops=left,
     )
 
@@ -264,7 +276,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.goto("end")
     elif v == "leave":
         frame["units"].remove(what)
-        state.log("log.left", visible_to=[ROLE[side]], unit=f"@unit.{what}", area=f"@area.{area}")
+        state.log_for(side, "log.left", unit=f"@unit.{what}", area=place_ref(area))
         state.goto("operate")
     elif v == "gather":
         units, leaders = eligible(state, side, frame["nations"], area)
@@ -274,7 +286,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
             state.d["leaders"][lid]["done"] = True
         frame["units"] += units
         frame["leaders"] += leaders
-        state.log("log.gathered", visible_to=[ROLE[side]], n=len(units) + len(leaders))
+        state.log_for(side, "log.gathered", n=len(units) + len(leaders))
         state.goto("operate")
     elif v == "move":
         frame["used"] += cost["move"]
@@ -378,9 +390,7 @@ def _moved(state: GamState, frame: Frame, action: A) -> None:
         frame["hostile"] = True
     if to == SPL_AREA and any(COUNTERS[u].nationality == "el_plata" for u in frame["units"]):
         state.d["spl"] = True
-    state.log(
-        "log.moved", side=f"@side.{frame['side']}", area=f"@area.{to}" if to in BOARD.areas else f"@box.{to}"
-    )
+    state.log("log.moved", side=f"@side.{frame['side']}", area=place_ref(to))
     state.goto("operate")
 
 
@@ -419,7 +429,7 @@ def _interception(state: GamState, frame: Frame, action: A) -> None:
         [ID["intercept"], ID["allow"]],
         then="chosen",
         prompt="prompt.intercept",
-        area=f"@area.{frame['area']}",
+        area=place_ref(frame["area"]),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import POOL
@@ -118,7 +118,7 @@ def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
     militia = feeder(state, uid)
     state.eliminate(militia)
     state.d["units"][uid]["steps"] = 2
-    state.log("log.promoted", side=f"@side.{COUNTERS[uid].side}", unit=f"@unit.{uid}")
+    state.log_for(COUNTERS[uid].side, "log.promoted", side=f"@side.{COUNTERS[uid].side}", unit=f"@unit.{uid}")
     state.goto("next")
 
 
@@ -129,7 +129,7 @@ def placements(state: GamState, uid: str) -> list[str]:
     and a Patriot haven with a leader of its nationality (§10.3)."""
     c = COUNTERS[uid]
     if c.side == "royalist":
-        areas = [x for x in BOARD.areas if state.controls("royalist", x)]
+        areas = [x for x, held in state.control().items() if "royalist" in held]
     else:
         listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
         areas = [
@@ -215,6 +215,7 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
         [ID[f"place {x}"] for x in areas],
         then="placed",
         prompt="prompt.place",
+        private=state.hidden(c.side),
         what=f"@unit.{uid}",
     )
 
@@ -231,7 +232,7 @@ def _recruited(state: GamState, frame: Frame, area: str) -> None:
     state.d["units"][uid]["steps"] = c.steps
     state.place_unit(uid, area)
     state.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
-    state.log("log.placed", visible_to=[ROLE[c.side]], what=f"@unit.{uid}", area=f"@area.{area}")
+    state.log_for(c.side, "log.placed", what=f"@unit.{uid}", area=place_ref(area))
     state.goto("start")
 
 
@@ -300,5 +301,5 @@ def _slaves_chosen(state: GamState, frame: Frame, action: A) -> None:
         state.d["slaves"][side].append(area)
     if area not in state.d["halved"]:
         state.d["halved"].append(area)
-    state.log("log.levy", side=f"@side.{side}", area=f"@area.{area}", n=placed)
+    state.log("log.levy", side=f"@side.{side}", area=place_ref(area), n=placed)
     state.goto("start")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
@@ -293,7 +293,7 @@ def _land(state: GamState, frame: Frame, how: str) -> None:
             state.d["units"][u]["turn"] = state.turn + 1
         else:
             state.d["units"][u]["at"] = DEAD
-    state.log(f"log.convoy_{how}", n=len(frame["wave"]), area=f"@area.{frame['port']}")
+    state.log(f"log.convoy_{how}", n=len(frame["wave"]), area=place_ref(frame["port"]))
     if (
         how == "land"
         and state.d["leaders"]["morillo"]["at"] == DUE
@@ -324,6 +324,7 @@ def _reinforcements_others(state: GamState, frame: Frame, action: A) -> None:
             [ID[f"place {x}"] for x in places],
             then="entered",
             prompt="prompt.enter",
+            private=state.hidden("patriot"),
             what=f"@unit.{u}",
         )
         return
@@ -332,7 +333,7 @@ def _reinforcements_others(state: GamState, frame: Frame, action: A) -> None:
 
 def _enter(state: GamState, uid: str, area: str) -> None:
     state.place_unit(uid, area)
-    state.log("log.enters", what=f"@unit.{uid}", area=f"@area.{area}")
+    state.log_for(COUNTERS[uid].side, "log.enters", what=f"@unit.{uid}", area=place_ref(area))
 
 
 @reinforcements.step("entered")
@@ -364,6 +365,7 @@ def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
             [ID[f"place {x}"] for x in choices],
             then="leader_in",
             prompt="prompt.enter",
+            private=state.hidden(ldr.side),
             what=f"@leader.{lid}",
         )
         return
@@ -376,8 +378,9 @@ def _reinforcements_leader_in(state: GamState, frame: Frame, action: A) -> None:
     port (a ship of the line first, which is never worse for the Patriot than a frigate)."""
     assert action is not None
     area = target(action)
-    state.d["leaders"][frame["leader"]]["at"] = area
-    state.log("log.enters", what=f"@leader.{frame['leader']}", area=f"@area.{area}")
+    lid = frame["leader"]
+    state.d["leaders"][lid]["at"] = area
+    state.log_for(BOARD.leaders[lid].side, "log.enters", what=f"@leader.{lid}", area=place_ref(area))
     if frame["leader"] == "cochrane" and main_port(area):
         ships = sorted(
             (
@@ -389,7 +392,7 @@ def _reinforcements_leader_in(state: GamState, frame: Frame, action: A) -> None:
         )
         if ships:
             state.place_unit(ships[0], area)
-            state.log("log.enters", what=f"@unit.{ships[0]}", area=f"@area.{area}")
+            state.log_for("patriot", "log.enters", what=f"@unit.{ships[0]}", area=place_ref(area))
     state.goto("leaders")
 
 

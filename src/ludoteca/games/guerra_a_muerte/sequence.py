@@ -225,7 +225,13 @@ def _nation(state: GamState, frame: Frame, action: A) -> None:
     passes; a Patriot leader may go to his haven at any moment (§10.3)."""
     side, nations = frame["side"], frame["nations"]
     places = [*BOARD.areas, *BOARD.boxes]
-    areas = [x for x in places if any(eligible(state, side, nations, x))]
+    units, leaders = state.placed()
+    areas = [
+        x
+        for x in places
+        if (x in units or x in leaders)
+        and any(eligible(state, side, nations, x, units.get(x), leaders.get(x)))
+    ]
     if frame["mexico"] == 0:
         areas = [x for x in areas if x not in MEXICO]
     options = [ID[f"activate {x}"] for x in areas] + [ID["pass"]]

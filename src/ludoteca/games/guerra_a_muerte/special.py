@@ -47,7 +47,7 @@ def haven_leaders(state: GamState, nations: list[str]) -> list[str]:
 def to_haven(state: GamState, lid: str) -> None:
     box = HAVENS[BOARD.leaders[lid].nationality]
     state.d["leaders"][lid]["at"] = box
-    state.log("log.haven", leader=f"@leader.{lid}", box=f"@box.{box}")
+    state.log_for("patriot", "log.haven", leader=f"@leader.{lid}", box=f"@box.{box}")
 
 
 def haven_places(state: GamState, uid: str) -> list[str]:
@@ -122,6 +122,7 @@ def _subversion(state: GamState, frame: Frame, action: A) -> None:
             [*(ID[f"subvert {u}"] for u in subvertible(state, lid)), ID["done"]],
             then="chosen",
             prompt="prompt.subvert",
+            private=state.hidden("patriot"),
             leader=f"@leader.{lid}",
         )
         return

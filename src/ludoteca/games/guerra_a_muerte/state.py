@@ -17,6 +17,7 @@ from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, Leader
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 OFF_MAP = (POOL, DUE, DEAD, OUT)
+SIDES_ROLE = {"patriot": 0, "royalist": 1}
 RP_POOLS = ("royalist", "el_plata", "chile", "gran_colombia", "mexico", "peru")
 
 
@@ -206,6 +207,17 @@ class GamState(State):
             self.d["units"][uid].update(at=area, steps=1, city=city, guerrilla=guerrilla, done=False)
         return uid
 
+    # ------------------------------------------------------------------ limited intelligence §5.1.3
+    def hidden(self, side: str) -> bool:
+        """Whether `side`'s forces are hidden from the other side: limited intelligence (§5.1.3), and
+        never the El Plata rebels, whom both sides see (§9.5)."""
+        return self.options.intelligence == "limited" and side in ("patriot", "royalist")
+
+    def log_for(self, side: str, key: str, /, **params: Any) -> None:
+        """A log line that names what `side` keeps in its force boxes (a counter and where it went): only
+        `side` reads it under limited intelligence, everyone in the open setting (§5.1.3)."""
+        self.log(key, visible_to=[SIDES_ROLE[side]] if self.hidden(side) else None, **params)
+
     # --------------------------------------------------------------------------------- queries
     @property
     def turn(self) -> int:
@@ -232,13 +244,34 @@ class GamState(State):
             if s["at"] == area and (side is None or BOARD.leaders[lid].side == side)
         ]
 
+    def placed(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """Every counter and every leader by the place it is in (one pass, for views and counts over
+        every area)."""
+        units: dict[str, list[str]] = {}
+        for u, s in self.d["units"].items():
+            units.setdefault(s["at"], []).append(u)
+        leaders: dict[str, list[str]] = {}
+        for lid, s in self.d["leaders"].items():
+            leaders.setdefault(s["at"], []).append(lid)
+        return units, leaders
+
     def holders(self, area: str) -> set[str]:
-        """§1.1.1 and §10.1: the sides that control `area` (both: partial control). Land units and leaders
-        count; guerrillas do not where enemy regulars stand; the El Plata rebels are their own holder."""
+        """§1.1.1 and §10.1: the sides that control `area` (both: partial control)."""
+        return self._holders(self.units_at(area), self.leaders_at(area))
+
+    def control(self) -> dict[str, set[str]]:
+        """`holders` of every area at once."""
+        units, leaders = self.placed()
+        return {area: self._holders(units.get(area, []), leaders.get(area, [])) for area in BOARD.areas}
+
+    def _holders(self, units: list[str], leaders: list[str]) -> set[str]:
+        """Land units and leaders count; guerrillas do not where enemy regulars stand; the El Plata rebels
+        are their own holder."""
         present: dict[str, list[str]] = {}
-        for u in self.land_at(area):
-            present.setdefault(COUNTERS[u].side, []).append(u)
-        for lid in self.leaders_at(area):
+        for u in units:
+            if not COUNTERS[u].naval:
+                present.setdefault(COUNTERS[u].side, []).append(u)
+        for lid in leaders:
             present.setdefault(BOARD.leaders[lid].side, [])
         out = set()
         for side, mine in present.items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
@@ -118,7 +118,7 @@ def _announced(state: GamState, frame: Frame, action: A) -> None:
     else:
         side = frame["sides"][0]
         frame["announced"].append([side, target(action)])
-        state.log("log.uprise", side=f"@side.{side}", area=f"@area.{target(action)}")
+        state.log("log.uprise", side=f"@side.{side}", area=place_ref(target(action)))
     state.goto("start")
 
 
@@ -144,7 +144,7 @@ def _rolled(state: GamState, frame: Frame, action: A) -> None:
     ok = rises(face(action), mod) and bool(counters)
     state.log(
         "log.uprising",
-        area=f"@area.{area}",
+        area=place_ref(area),
         roll=face(action),
         modified=face(action) + mod,
         ok=f"@word.{'yes' if ok else 'no'}",
@@ -162,7 +162,7 @@ def _rolled(state: GamState, frame: Frame, action: A) -> None:
         [ID[f"recruit {u}"] for u in counters],
         then="raised",
         prompt="prompt.uprising_militia",
-        area=f"@area.{area}",
+        area=place_ref(area),
     )
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
 
 if TYPE_CHECKING:
@@ -41,9 +41,43 @@ def sees(state: GamState, role: int | None, side: str) -> bool:
     return role is not None and SIDE_OF_ROLE[role] == side
 
 
-def _force(state: GamState, role: int | None, side: str, place: str) -> dict[str, Any] | None:
-    units = [u for u, s in state.d["units"].items() if s["at"] == place and COUNTERS[u].side == side]
-    leaders = [x for x, s in state.d["leaders"].items() if s["at"] == place and BOARD.leaders[x].side == side]
+def deploying(state: GamState) -> str:
+    """The side placing its set-up counters now (§2.0), "" outside the campaign's deployment."""
+    player = state.current_player()
+    if state.d["phase"] != "setup" or player not in (0, 1):
+        return ""
+    return SIDE_OF_ROLE[player] if any(f["p"] == "deployment" for f in state.d["stack"]) else ""
+
+
+def masked(state: GamState, role: int | None) -> str:
+    """The side whose forces `role` does not see at all for now: the side deploying under limited
+    intelligence (§2.0, §5.1.3). The counters of a set-up code are placed one by one in a fixed order, so
+    a marker appearing in an area would tell which counter went there: the other side sees the deploying
+    side's markers, control and waiting counters only once it has finished, as across the table."""
+    side = deploying(state)
+    return side if side and not sees(state, role, side) else ""
+
+
+def awaiting(state: GamState) -> set[str]:
+    """The counters and leaders the running deployment has still to place (they wait in the pool): the
+    named ones, and for each generic militia still to place the pool counter it will take."""
+    todo = [
+        item for frame in state.d["stack"] if frame["p"] == "deployment" for item in frame.get("todo", [])
+    ]
+    out = {what for kind, what, *_ in todo if kind != "militia"}
+    for kind in {what for kind, what, *_ in todo if kind == "militia"}:
+        count = sum(1 for item in todo if item[:2] == ["militia", kind])
+        free = [u for u in militia_of(*kind.split(":")) if state.d["units"][u]["at"] == POOL]
+        out.update(free[:count])
+    return out
+
+
+def _force(
+    state: GamState, role: int | None, side: str, here: list[str], chiefs: list[str]
+) -> dict[str, Any] | None:
+    """What `role` sees of `side`'s force among the counters `here` and the leaders `chiefs` of a place."""
+    units = [u for u in here if COUNTERS[u].side == side]
+    leaders = [x for x in chiefs if BOARD.leaders[x].side == side]
     if not units and not leaders:
         return None
     if sees(state, role, side):
@@ -64,16 +98,25 @@ def _force(state: GamState, role: int | None, side: str, place: str) -> dict[str
 
 def board_view(state: GamState, role: int | None) -> dict[str, Any]:
     d = state.d
+    hide = masked(state, role)
+    waiting = awaiting(state)
     places: dict[str, Any] = {}
+    units, leaders = state.placed()
+    control = state.control()
     for place in PLACES:
-        forces = {
-            s: force
-            for s in ("patriot", "royalist", "rebel")
-            if (force := _force(state, role, s, place)) is not None
-        }
+        here, chiefs = units.get(place, []), leaders.get(place, [])
+        forces = (
+            {
+                s: force
+                for s in ("patriot", "royalist", "rebel")
+                if s != hide and (force := _force(state, role, s, here, chiefs)) is not None
+            }
+            if here or chiefs
+            else {}
+        )
         entry: dict[str, Any] = {"forces": forces}
-        if place in BOARD.areas:
-            entry["control"] = sorted(state.holders(place))
+        if place in control:
+            entry["control"] = sorted(control[place] - {hide})
         if forces or "control" in entry:
             places[place] = entry
     return {
@@ -87,10 +130,12 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
         "repression": list(d["repression"]),
         "slaves": {k: list(v) for k, v in d["slaves"].items()},
         "places": places,
-        "pool": sorted(u for u, s in d["units"].items() if s["at"] == POOL),
+        "pool": sorted(u for u, s in d["units"].items() if s["at"] == POOL and u not in waiting),
         "due": {u: s["turn"] for u, s in sorted(d["units"].items()) if s["at"] == DUE},
         "dead": sorted(u for u, s in d["units"].items() if s["at"] == DEAD),
-        "leaders_off_map": {x: s["at"] for x, s in sorted(d["leaders"].items()) if s["at"] in OFF_MAP},
+        "leaders_off_map": {
+            x: s["at"] for x, s in sorted(d["leaders"].items()) if s["at"] in OFF_MAP and x not in waiting
+        },
     }
 
 
@@ -100,23 +145,30 @@ def observe(state: GamState, role: int, out: Observation) -> None:
     d = state.d
     mine = SIDE_OF_ROLE[role]
     other = SIDE_OF_ROLE[1 - role]
+    hide = masked(state, role)
     out.add("turn", d["turn"] / 15)
     out.one_hot("phase", PHASES, d["phase"])
     out.add("liberals", float(bool(d["liberals"])))
     out.each("rp", list(d["rp"]), (min(v, 40.0) / 40 for v in d["rp"].values()))
+    control = state.control()
+    units, _ = state.placed()
     steps: dict[str, int] = {}
     for u, s in d["units"].items():
         if COUNTERS[u].side == mine and s["at"] in BOARD.areas:
             steps[s["at"]] = steps.get(s["at"], 0) + int(s["steps"])
     for area in BOARD.areas:
-        holders = state.holders(area)
+        holders = control[area] - {hide}
         out.each(
             f"control[{area}]",
             ("patriot", "royalist", "rebel"),
             (float(s in holders) for s in ("patriot", "royalist", "rebel")),
         )
         out.add(f"own_steps[{area}]", min(steps.get(area, 0), 30) / 30)
-        theirs = [u for u in state.land_at(area, other)]
+        theirs = (
+            []
+            if hide
+            else [u for u in units.get(area, []) if COUNTERS[u].side == other and not COUNTERS[u].naval]
+        )
         out.add(f"enemy_city[{area}]", float(any(d["units"][u]["city"] for u in theirs)))
         out.add(f"enemy_guerrilla[{area}]", float(any(d["units"][u]["guerrilla"] for u in theirs)))
         out.add(f"repression[{area}]", float(area in d["repression"]))
@@ -151,6 +203,11 @@ def _remap(value: Any, mapping: dict[str, str]) -> Any:
     return value
 
 
+def _slot(place: Any) -> str:
+    """What the other side sees of a counter's or leader's slot: where it is and its public marks."""
+    return "|".join(str(place.get(k, "")) for k in ("at", "city", "guerrilla", "done", "turn", "port"))
+
+
 def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     """A state consistent with what `role` knows: the other side's counters on the map redrawn among
     its forces — each place keeps as many counters, the same guerrilla, city and operated marks, and a
@@ -162,19 +219,26 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
         return twin
     from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 
+    wait = state.d["wait"]
+    named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
+    if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
+        named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
     groups: dict[tuple[str, bool, bool], list[str]] = {}
     for u, s in state.d["units"].items():
         c = COUNTERS[u]
-        if c.side == other and s["at"] not in OFF_MAP and u not in state.d["revealed"]:
+        if c.side == other and s["at"] not in OFF_MAP and u not in state.d["revealed"] and u not in named:
             groups.setdefault((c.nationality, c.militia, c.naval), []).append(u)
     lgroups: dict[str, list[str]] = {}
     for x, s in state.d["leaders"].items():
         ldr = BOARD.leaders[x]
-        if ldr.side == other and s["at"] not in OFF_MAP:
+        if ldr.side == other and s["at"] not in OFF_MAP and x not in named:
             lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
     mapping: dict[str, str] = {}
     for members in groups.values():
-        shuffled = members[:]
+        # the slots in an order of what they show, the counters drawn into them from a sorted list: the
+        # draw depends only on what `role` knows and the generator, never on where each counter truly is
+        members.sort(key=lambda u: (_slot(state.d["units"][u]), u))
+        shuffled = sorted(members)
         rng.shuffle(shuffled)
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
@@ -184,7 +248,8 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
                 **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")},
             }
     for members in lgroups.values():
-        shuffled = members[:]
+        members.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
+        shuffled = sorted(members)
         rng.shuffle(shuffled)
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
@@ -199,4 +264,6 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
                 verb, _, what = ACTIONS.names[action].partition(" ")
                 acts.append(ID[f"{verb} {mapping[what]}"] if what in mapping else action)
             wait["actions"] = sorted(acts)
+            refs = {f"@{kind}.{k}": f"@{kind}.{v}" for k, v in mapping.items() for kind in ("unit", "leader")}
+            wait["params"] = _remap(wait["params"], refs)
     return twin

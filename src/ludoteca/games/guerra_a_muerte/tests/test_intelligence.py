@@ -1,0 +1,156 @@
+"""Limited intelligence (§5.1.3) in everything a seat is shown: the campaign's deployment (§2.0–§2.2), the
+prompts and log lines that name a hidden counter, and every text of a game resolving to a message."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from ludoteca.core.i18n import LANGUAGES
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.state import GamState
+
+GAME = GuerraAMuerte()
+OTHER = {0: 1, 1: 0}
+RAW_KEY = re.compile(
+    r"(?<![\w.@])(?:unit|leader|militia|area|sea|box|city|side|nation|pool|word|tot|action|prompt|log|"
+    r"target)\.[a-z_:0-9]+"
+)
+"""A message reference left unresolved in a text (the catalog shows an unknown key as itself)."""
+
+
+def names(kind: str, what: str) -> set[str]:
+    """How a view could name a counter or leader: its id and its printed name in every language (a name
+    that some other counter or leader shares names nothing in particular and is left out)."""
+    table = COUNTERS if kind == "unit" else BOARD.leaders
+    out = {f'"{what}"', f"@{kind}.{what}"}
+    for lang in LANGUAGES:
+        name = GAME.catalog.text(f"{kind}.{what}", lang)
+        shared = [x for x in table if x != what and GAME.catalog.text(f"{kind}.{x}", lang) == name]
+        if not shared:
+            out.add(name)
+    return out
+
+
+def deploy(intelligence: str, seed: int) -> list[tuple[int, str, str, list[dict[str, Any]]]]:
+    """Play the campaign's deployment by random choices; for each decision, the deciding role, the kind
+    and id of what it places, and the views (as JSON text) of the other role and a spectator in every
+    language, taken before and after the choice."""
+    state = GAME.new_initial_state({"scenario": "campaign", "intelligence": intelligence})
+    rng = random.Random(seed)
+    out = []
+    while state.d["phase"] == "setup" and not state.is_chance_node():
+        role = state.current_player()
+        kind, what = state.d["stack"][-1]["todo"][0][:2]
+        seen = [
+            {"lang": lang, "viewer": viewer, "json": json.dumps(state.view(viewer, lang), ensure_ascii=False)}
+            for lang in LANGUAGES
+            for viewer in (OTHER[role], None)
+        ]
+        seen.append({"lang": "", "viewer": OTHER[role], "json": state.information_state_string(OTHER[role])})
+        state.apply_action(rng.choice(state.legal_actions()))
+        seen += [
+            {
+                "lang": lang,
+                "viewer": OTHER[role],
+                "json": json.dumps(state.view(OTHER[role], lang), ensure_ascii=False),
+            }
+            for lang in LANGUAGES
+        ]
+        out.append((role, kind, what, seen))
+    assert out, "the campaign asks the players where their set-up counters go"
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_other_seat_never_reads_which_counter_is_deployed_2_0_5_1_3(seed: int) -> None:
+    """Neither the other seat nor a spectator reads the counter being placed or where it went: not in the
+    prompt (private to the deploying side), not in the log, not in the board (the pool holds back the
+    counters still to deploy), before or after the choice."""
+    decisions = deploy("limited", seed)
+    checked = 0
+    for role, kind, what, seen in decisions:
+        if kind == "militia":
+            continue
+        for shown in seen:
+            for name in names(kind, what):
+                assert name not in shown["json"], (role, kind, what, name, shown["viewer"], shown["lang"])
+        checked += 1
+    assert checked > 20
+    assert {role for role, *_ in decisions} == {0, 1}
+
+
+def test_the_deploying_side_reads_its_own_prompt_and_log() -> None:
+    state = GAME.new_initial_state({"scenario": "campaign", "intelligence": "limited"})
+    role = state.current_player()
+    kind, what = state.d["stack"][-1]["todo"][0][:2]
+    mine = state.view(role, "en")
+    assert mine["prompt"] and GAME.catalog.text(f"{kind}.{what}", "en") in mine["prompt"]
+    theirs = state.view(OTHER[role], "en")
+    assert theirs["prompt"] is None and theirs["current_role"] == GAME.roles[role]
+    state.apply_action(state.legal_actions()[0])
+    assert any(
+        GAME.catalog.text(f"{kind}.{what}", "en") in line["text"] for line in state.view(role, "en")["log"]
+    )
+
+
+def test_the_other_side_sees_nothing_of_a_deployment_until_it_ends_2_0() -> None:
+    """The counters of a set-up code are placed in a fixed order, so a marker appearing where the k-th
+    went would name it: the other seat's board stays the same through the whole of the other side's
+    deployment, and shows its markers once it is over."""
+    state = GAME.new_initial_state({"scenario": "campaign", "intelligence": "limited"})
+    rng = random.Random(3)
+    deployer = state.current_player()
+    watcher = OTHER[deployer]
+    first = state.view(watcher, "en")["board"]
+    assert not any("royalist" in entry["forces"] for entry in first["places"].values())
+    while state.current_player() == deployer and state.d["phase"] == "setup":
+        assert state.view(watcher, "en")["board"] == first
+        state.apply_action(rng.choice(state.legal_actions()))
+    after = state.view(watcher, "en")["board"]
+    assert any("royalist" in entry["forces"] for entry in after["places"].values())
+    assert all(
+        entry["forces"].get("royalist", {"marker": True}).get("marker") for entry in after["places"].values()
+    )
+
+
+def test_with_open_intelligence_the_deployment_is_public() -> None:
+    """The open (solitaire) setting hides nothing: both seats read the prompt and the log."""
+    decisions = deploy("open", 0)
+    _, _, what, seen = next(d for d in decisions if d[1] == "unit")
+    name = GAME.catalog.text(f"unit.{what}", "en")
+    assert any(name in shown["json"] for shown in seen if shown["lang"] == "en")
+
+
+@pytest.mark.parametrize("scenario", ["campaign", "1815-1818"])
+def test_every_text_of_a_random_game_resolves_to_a_message(scenario: str) -> None:
+    """Every action label (militia, boxes and sea areas included), prompt and log line of a whole random
+    game reads as text in both languages: no message key left raw."""
+    state = GAME.new_initial_state({"scenario": scenario, "intelligence": "limited"})
+    rng = random.Random(5)
+    labels = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        wait = state.d["wait"]
+        for lang in LANGUAGES:
+            prompt = GAME.catalog.text(wait["prompt"], lang, wait["params"])
+            assert not RAW_KEY.search(prompt), prompt
+            for action in state.legal_actions():
+                label = state.action_view(action, lang)["label"]
+                assert not RAW_KEY.search(label), (GAME.actions.names[action], label)
+                labels += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert isinstance(state, GamState)
+    for lang in LANGUAGES:
+        for line in state.view(None, lang)["log"] + state.view(0, lang)["log"] + state.view(1, lang)["log"]:
+            assert not RAW_KEY.search(line["text"]), line
+        assert state.view(0, lang)["result"]
+    assert labels > 1000
