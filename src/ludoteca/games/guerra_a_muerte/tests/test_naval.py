@@ -7,14 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.naval import (
-    capture_roll,
-    hits,
-    naval_evades,
-    raid_loss,
-    sail_options,
-    stranded,
-)
+from ludoteca.games.guerra_a_muerte.naval import capture_roll, raid_loss, sail_options, stranded
+from ludoteca.games.guerra_a_muerte.naval_combat import hits, naval_evades
 from ludoteca.games.guerra_a_muerte.position import DUE, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.test_examples import empty, put

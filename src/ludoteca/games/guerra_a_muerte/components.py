@@ -1,0 +1,145 @@
+"""Guerra a Muerte's components as typed records: areas, seas and their links, cities, counters, leaders
+and the charts (§1–§8), built by `board.Board` from the data files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+LAND_ARMS = ("infantry", "cavalry", "artillery")
+NAVAL_ARMS = ("frigate", "ship_of_the_line")
+
+
+@dataclass(frozen=True)
+class Area:
+    """A land area (§1.1): its RP value (§4.0), coasts, and the rulebook's lists it belongs to."""
+
+    id: str
+    name: str
+    rp: int
+    seas: tuple[str, ...]
+    lists: frozenset[str]
+
+    @property
+    def hostile(self) -> bool:
+        return "hostile" in self.lists
+
+    @property
+    def continental(self) -> bool:
+        return "islands" not in self.lists
+
+    @property
+    def pro(self) -> str:
+        """ "royalist", "patriot" or "" (§9.1, §9.2, §10.1; the two Patriot lists united, ambiguity 7)."""
+        if "pro_royalist" in self.lists:
+            return "royalist"
+        if self.lists & {"pro_patriot_9_2", "pro_patriot_10_1"}:
+            return "patriot"
+        return ""
+
+
+@dataclass(frozen=True)
+class Sea:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """A border: two land areas (andes: crossing the Andes, §5.3) or two sea areas (cost in sea areas)."""
+
+    a: str
+    b: str
+    andes: bool = False
+    cost: int = 1
+
+
+@dataclass(frozen=True)
+class BoxLink:
+    box: str
+    to: str
+    op: int
+
+
+@dataclass(frozen=True)
+class City:
+    """A city or fortress inside an area (§6.2: +2 or +8); a port has one sea area (§6.5, §6.6)."""
+
+    id: str
+    name: str
+    area: str
+    fortress: bool
+    port: bool
+    sea: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A counter. `steps` full strength, `start_steps` at the campaign set-up; `reduced` the factor of a
+    two-step unit on its back; `setup` a §2 code or an area; `turn` its arrival (§4.8, §4.10)."""
+
+    id: str
+    code: str
+    name: str
+    side: str
+    nationality: str
+    arm: str
+    size: str
+    steps: int
+    factor: int
+    reduced: int
+    start_steps: int
+    setup: str
+    turn: int
+    region: str
+    british: bool
+    new_granada: bool
+    partisans: bool
+
+    @property
+    def naval(self) -> bool:
+        return self.arm in NAVAL_ARMS
+
+
+@dataclass(frozen=True)
+class Leader:
+    id: str
+    name: str
+    side: str
+    nationality: str
+    ops: int
+    tactical: int
+    naval: bool
+    setup: str
+    turn: int
+    region: str
+
+
+@dataclass(frozen=True)
+class DieTable:
+    """A die chart: inclusive [low, high] ranges of the modified roll and their results."""
+
+    rows: tuple[tuple[int, int, Any], ...]
+
+    def __call__(self, roll: int) -> Any:
+        for low, high, result in self.rows:
+            if low <= roll <= high:
+                return result
+        raise KeyError(f"roll {roll} is on no row")
+
+
+@dataclass(frozen=True)
+class OddsTable:
+    """An odds chart (CRT §6.1, Siege §6.3): columns by ratio, rows by 1d6, shifts move columns."""
+
+    columns: tuple[str, ...]
+    ratios: tuple[float, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def column(self, attack: float, defence: float, shift: int = 0) -> int:
+        ratio = attack / max(defence, 1)
+        col = max((i for i, r in enumerate(self.ratios) if ratio + 1e-9 >= r), default=0)
+        return min(max(col + shift, 0), len(self.columns) - 1)
+
+    def result(self, attack: float, defence: float, roll: int, shift: int = 0) -> str:
+        return self.rows[self.column(attack, defence, shift)][min(max(roll, 1), 6) - 1]
