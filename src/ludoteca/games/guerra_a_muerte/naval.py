@@ -17,7 +17,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
-from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, activation_ops, pools
+from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, activation_ops, offer_rp, spend_rp
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -111,28 +111,12 @@ def _fleet(state: GamState, frame: Frame, action: A) -> None:
     side = frame["side"]
     state.log("log.fleet", side=f"@side.{side}", place=place_ref(frame["place"]))
     frame.update(used=0, rp=0, raided=[])
-    available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
-    if available >= 1:
-        state.decide(
-            ROLE[side],
-            "spend",
-            [ID[f"spend {n}"] for n in range(min(3, available) + 1)],
-            then="spend",
-            prompt="prompt.spend",
-        )
-        return
-    state.goto("spend")
+    offer_rp(state, frame)
 
 
 @fleet.step("spend")
 def _fleet_spend(state: GamState, frame: Frame, action: A) -> None:
-    frame["rp"] = face(action) if action is not None else 0
-    left = float(frame["rp"])
-    for p in pools(state, frame["units"]):
-        take = min(left, state.d["rp"][p])
-        state.d["rp"][p] -= take
-        left -= take
-    state.chance(D6, then="rolled")
+    spend_rp(state, frame, action)
 
 
 @fleet.step("rolled")

@@ -126,10 +126,16 @@ def _activation(state: GamState, frame: Frame, action: A) -> None:
     side = frame["side"]
     state.log("log.activate", side=f"@side.{side}", area=place_ref(frame["area"]))
     frame.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
+    offer_rp(state, frame)
+
+
+def offer_rp(state: GamState, frame: Frame) -> None:
+    """§3.3: the side may spend up to 3 RP of the pools the force may use on its activation roll; the
+    choice (or none, with no RP) goes to the procedure's step "spend"."""
     available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
     if available >= 1:
         state.decide(
-            ROLE[side],
+            ROLE[frame["side"]],
             "spend",
             [ID[f"spend {n}"] for n in range(min(3, available) + 1)],
             then="spend",
@@ -139,16 +145,21 @@ def _activation(state: GamState, frame: Frame, action: A) -> None:
     state.goto("spend")
 
 
-@activation.step("spend")
-def _activation_spend(state: GamState, frame: Frame, action: A) -> None:
-    n = face(action) if action is not None else 0
-    frame["rp"] = n
-    left = float(n)
+def spend_rp(state: GamState, frame: Frame, action: A) -> None:
+    """§3.3, §4.2: take the RP chosen from the force's pools in order, then roll the activation die (step
+    "rolled")."""
+    frame["rp"] = face(action) if action is not None else 0
+    left = float(frame["rp"])
     for p in pools(state, frame["units"]):
         take = min(left, state.d["rp"][p])
         state.d["rp"][p] -= take
         left -= take
     state.chance(D6, then="rolled")
+
+
+@activation.step("spend")
+def _activation_spend(state: GamState, frame: Frame, action: A) -> None:
+    spend_rp(state, frame, action)
 
 
 @activation.step("rolled")
