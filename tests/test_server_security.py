@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import os
 import random
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from ludoteca.server import create_app
 from ludoteca.server.limits import RateLimit
 from ludoteca.server.storage import Store, new_secret
 from ludoteca.server.table import MAX_QUEUE, Watcher
+from ludoteca.server.thinkers import Thinkers
 from test_server_api import act, auth, create, state
 from toygame import ADD, DONE, RaceGame
 
@@ -134,20 +135,58 @@ def test_an_ai_spec_above_the_ceiling_is_refused_naming_the_ceiling(client: Test
     )
 
 
-def test_a_search_in_progress_stops_at_once_when_asked(toy: RaceGame) -> None:
-    agent = make_agent("ismcts:iters=100000000", toy, 0, 1)
+class Dawdler:
+    """An agent that writes where it runs and then thinks for a minute."""
+
+    def __init__(self, note: Path) -> None:
+        self.note = note
+
+    def step(self, state_: Any) -> int:
+        self.note.write_text(str(os.getpid()))
+        time.sleep(60)
+        return int(state_.legal_actions()[0])
+
+
+def test_a_search_runs_in_a_worker_process_and_comes_back_as_it_is_after_deciding(toy: RaceGame) -> None:
+    """The server's own process never searches (it would hold the interpreter while people wait): the
+    agent thinks in a worker and returns with its random generator moved on."""
+    agent = make_agent("ismcts:iters=50", toy, 0, 1)
+    before = agent.rng.getstate()  # type: ignore[attr-defined]
     state_ = toy.new_initial_state()
     while state_.current_player() != 0:
         state_.apply_action(state_.legal_actions()[0])
-    answer: list[int] = []
-    thinker = threading.Thread(target=lambda: answer.append(agent.step(state_)))
-    thinker.start()
-    time.sleep(0.3)
-    started = time.monotonic()
-    agent.stop()  # type: ignore[attr-defined]
-    thinker.join(timeout=5)
-    assert not thinker.is_alive() and time.monotonic() - started < 2
-    assert answer[0] in state_.legal_actions()
+    thinkers = Thinkers(1)
+    try:
+        action, decided = asyncio.run(thinkers.decide(agent, state_))
+    finally:
+        thinkers.close()
+    assert action in state_.legal_actions()
+    assert decided is not agent and decided.iterations == 50  # type: ignore[attr-defined]
+    assert decided.rng.getstate() != before  # type: ignore[attr-defined]
+    assert agent.rng.getstate() == before  # type: ignore[attr-defined]  # this process searched nothing
+
+
+def test_a_search_in_progress_stops_at_once_on_shutdown(toy: RaceGame, tmp_path: Path) -> None:
+    note = tmp_path / "worker.pid"
+    thinkers = Thinkers(1)
+
+    async def shut_down_while_thinking() -> float:
+        thinking = asyncio.ensure_future(thinkers.decide(Dawdler(note), toy.new_initial_state()))
+        deadline = time.monotonic() + 30
+        while not note.exists() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        started = time.monotonic()
+        thinkers.close()
+        thinking.cancel()
+        return time.monotonic() - started
+
+    took = asyncio.run(shut_down_while_thinking())
+    worker = int(note.read_text())
+    assert worker != os.getpid() and took < 2
+    with pytest.raises(ProcessLookupError):
+        for _ in range(40):  # the process is gone (its fork server reaps it) within two seconds
+            os.kill(worker, 0)
+            time.sleep(0.05)
 
 
 # ------------------------------------------------------------------------ 4–6. bad input, 4xx

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -505,9 +504,6 @@ def serve(
     # reach and let it run less often.
     gc.freeze()
     gc.set_threshold(50_000, 50, 1000)
-    # The AI searches run in worker threads of this process: the event loop takes the interpreter back from
-    # them every millisecond (not every five), so a search at the ceiling never holds up a person's move.
-    sys.setswitchinterval(0.001)
     uvicorn.run(
         app,
         host=host,

@@ -93,8 +93,6 @@ class IsmctsAgent:
     def __init__(self, role: int, seed: int, budget: Budget, clock: Clock = time.perf_counter) -> None:
         self.role = role
         self.budget = budget
-        self.stopping = False
-        """Set by `stop`: the search ends after its current iteration (a server shutting down)."""
         self.rng = random.Random(seed)
         self.clock = clock
         self.root = Edge()
@@ -138,10 +136,6 @@ class IsmctsAgent:
         if after.current_player() == self.role:
             self.kept = (after.information_state_string(self.role), subtree)
 
-    def stop(self) -> None:
-        """End the search in progress at once, as if its budget were spent; it still answers a move."""
-        self.stopping = True
-
     def search(self, state: State) -> None:
         """Run iterations from determinizations of `state` until the budget is spent."""
         budget, clock = self.budget, self.clock
@@ -151,7 +145,7 @@ class IsmctsAgent:
             self.iterate(state.resample_from_infostate(self.role, self.rng))
             self.iterations += 1
             self.seconds = clock() - start
-            if self.stopping or (budget.iters and self.iterations >= budget.iters):
+            if budget.iters and self.iterations >= budget.iters:
                 break
             if budget.seconds and self.seconds >= budget.seconds:
                 break

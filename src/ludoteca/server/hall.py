@@ -1,60 +1,46 @@
 """The hall: every table the server holds, created, loaded back from storage, listed for the lobby.
 
 Storage writes go to one writer thread that commits them in groups (`writer.py`), reads to a small
-pool; AI agents think in their own worker threads. The event loop never waits on the database.
+pool; AI agents think in worker processes (`thinkers.py`). The event loop never waits on the database
+nor on a search.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
-import sys
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import Connection
 
-from ludoteca.ai.agents import HUMAN, Agent, make_agent
-from ludoteca.ai.ismcts import IsmctsAgent
+from ludoteca.ai.agents import HUMAN, make_agent
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
 from ludoteca.server.table import TABLE_CHANCE, ServerError, Table, secret_chance
+from ludoteca.server.thinkers import Thinkers
 from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
 """A seat is played by the creator at this screen, by a person invited by link, or by an agent."""
-AI_NICENESS = 10
-"""How much lower the AI threads' scheduling priority is than the event loop's: a busy search never delays
-the people playing (SECURITY.md). Linux sets it per thread."""
-
-
-def _think_politely() -> None:
-    """Run in each AI worker thread as it starts: lower its own priority (Linux; elsewhere nothing)."""
-    if sys.platform == "linux":
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), AI_NICENESS)
 
 
 class Hall:
     def __init__(
-        self, db_url: str, ai_delay: float = 0.0, ai_threads: int = 2, ai_ceiling: str = "hard"
+        self, db_url: str, ai_delay: float = 0.0, ai_workers: int = 2, ai_ceiling: str = "hard"
     ) -> None:
         self.store = Store(db_url)
         self.ai_delay = ai_delay
         self.ai_ceiling = ai_ceiling
         """The most an AI seat or a hint may think, as an `ismcts` level (SECURITY.md)."""
         self.tables: dict[str, Table] = {}
-        self._thinking: set[Agent] = set()
         self._writer = GroupWriter(self.store)
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-db")
-        self._thinkers = ThreadPoolExecutor(
-            max_workers=ai_threads, thread_name_prefix="ludoteca-ai", initializer=_think_politely
-        )
+        self.thinkers = Thinkers(ai_workers)
         self._loading = asyncio.Lock()
 
     async def persist(self, write: Write) -> None:
@@ -62,16 +48,6 @@ class Hall:
 
     async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
-
-    async def think(self, agent: Agent, state: Any) -> int:
-        """`agent.step(state)` in a worker thread; the thinking agents are known, so that a shutdown can
-        stop their searches at once. The worker threads take the games' requests in turn (first come,
-        first served), and each game asks for one AI move at a time."""
-        self._thinking.add(agent)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._thinkers, agent.step, state)
-        finally:
-            self._thinking.discard(agent)
 
     # --------------------------------------------------------------------------------- tables
     async def start(self) -> None:
@@ -101,7 +77,7 @@ class Hall:
         return {
             "persist": self.persist,
             "store": self.store,
-            "ai_run": self.think,
+            "ai_run": self.thinkers.decide,
             "ai_delay": self.ai_delay,
             "ai_ceiling": self.ai_ceiling,
         }
@@ -222,12 +198,9 @@ class Hall:
     async def close(self) -> None:
         """Shut down promptly: searches in progress stop at once, and every move acknowledged is already
         committed, so nothing is lost."""
-        for agent in list(self._thinking):
-            if isinstance(agent, IsmctsAgent):
-                agent.stop()
+        self.thinkers.close()
         for table in self.tables.values():
             await table.close()
         self._writer.close()
         self._readers.shutdown(wait=True)
-        self._thinkers.shutdown(wait=False, cancel_futures=True)
         self.store.close()

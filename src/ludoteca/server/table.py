@@ -29,6 +29,7 @@ from ludoteca.core.state import State
 from ludoteca.core.table import outcome_choices, seen_by
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write
+from ludoteca.server.thinkers import Decide
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +180,7 @@ class Table:
         match: Match,
         persist: Persist,
         store: Store,
-        ai_run: Callable[[Agent, State], Awaitable[int]],
+        ai_run: Decide,
         ai_delay: float,
         ai_ceiling: str = "hard",
     ) -> None:
@@ -512,7 +513,7 @@ class Table:
         """What the search (`ismcts`, level normal) would play for the token's role to act, with the moves
         it weighed: the terminal's hint, seeded the same way (the match's seed and the move), so a position
         always gets the same hint. The search sees only what that role may know; the game is untouched.
-        One hint is worked out at a time for a game: the worker threads are shared by every game."""
+        One hint is worked out at a time for a game: the worker processes are shared by every game."""
         if self._hinting:
             raise ServerError(429, "hint_busy")
         async with self.lock:
@@ -526,10 +527,10 @@ class Table:
         agent = hint_agent(self.game, player, public_seed(self.id), move)
         self._hinting = True
         try:
-            await self._ai_run(agent, snapshot)
+            _, decided = await self._ai_run(agent, snapshot)
         finally:
             self._hinting = False
-        explained = agent.explain()
+        explained = decided.explain()
         for weighed in explained["alternatives"]:
             weighed["label"] = snapshot.action_view(weighed["action"], lang)["label"]
         return {"type": "hint", "move": move, **explained}
@@ -542,8 +543,9 @@ class Table:
             self._ai_task = asyncio.get_running_loop().create_task(self._ai_turns())
 
     async def _ai_turns(self) -> None:
-        """Play the AI seats' moves while one is to act. The agent thinks in a worker thread on a copy
-        of the state; its move counts only if the game has not changed meanwhile. A move that could not
+        """Play the AI seats' moves while one is to act. The agent thinks in a worker process on a copy
+        of the state and comes back as it is after deciding; its move counts only if the game has not
+        changed meanwhile. A move that could not
         be made (a failed commit) is tried again after a pause that doubles up to `AI_RETRY_MAX` seconds:
         an AI seat never stops for good while its game is live."""
         pause = AI_RETRY_FIRST
@@ -557,7 +559,7 @@ class Table:
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
             try:
-                action = await self._ai_run(self.agents[player], snapshot)
+                action, self.agents[player] = await self._ai_run(self.agents[player], snapshot)
                 async with self.lock:
                     if self.version == version:
                         await self._apply(action)
