@@ -92,6 +92,8 @@ CHOICES = "#board svg .target, #actions button"
 # it is drawn with a size, inside the page's width (a phone scrolls down, and sideways only inside the
 # board's own frame, which a click may have left scrolled), and not covered by anything else where it
 # would be clicked.
+DRAWN = "nodes => nodes.map(n => [n.getAttribute('class'), JSON.stringify(n.getBoundingClientRect())])"
+"""Where each of the nodes is drawn, to say why an action is not shown."""
 SHOWN = """() => {
   const pageWidth = document.documentElement.clientWidth;
   const seen = (el) => {
@@ -194,9 +196,7 @@ def choose_a_shown_choice(page: Page, state: dict[str, Any], rng: random.Random)
     for action in state["view"]["actions"]:
         offered = action["id"] in by_button or action.get("target") in shown["targets"]
         if not offered:  # what the page draws for it, to say why
-            drawn = page.locator(f"#board svg [data-target='{action.get('target')}']").evaluate_all(
-                "nodes => nodes.map(n => [n.getAttribute('class'), JSON.stringify(n.getBoundingClientRect())])"
-            )
+            drawn = page.locator(f"#board svg [data-target='{action.get('target')}']").evaluate_all(DRAWN)
             save_screenshot(page, "not-shown")
             raise AssertionError(f"move {move}: {action} is not shown ({page.viewport_size}; drawn: {drawn})")
     assert all(button["name"] for button in shown["buttons"]), "a button without a name"
@@ -274,7 +274,9 @@ def check_the_record_replays(page: Page, base: str, game: str, token: str) -> di
 
     page.goto(f"{base}/?lang=es")
     page.wait_for_selector("[data-seat='0']", state="attached")
-    page.set_input_files("#upload", files=[{"name": "r.json", "mimeType": "application/json", "buffer": text.encode()}])
+    page.set_input_files(
+        "#upload", files=[{"name": "r.json", "mimeType": "application/json", "buffer": text.encode()}]
+    )
     page.wait_for_url("**/replay/**")
     page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
     page.click("#last")

@@ -33,7 +33,9 @@ pytestmark = pytest.mark.timeout(600)
 CATALOG = get_game("pax-porfiriana").catalog
 CARD_IDS = "nodes => nodes.map(n => n.dataset.card)"
 FOUR_LIMIT = 1200
-"""Clicks after which the four-player game should have ended (a random one takes some 150–350)."""
+"""Decisions after which the four-player game should have ended (random ones take some 80–600)."""
+REPLAY_STEPS = 20
+"""How many moves of the finished four-player game one seat steps through in the replay viewer."""
 SIX_MOVES = 60
 """How many moves the six-player game is played for: every kind of turn comes round to each seat."""
 
@@ -52,9 +54,10 @@ class Invited:
     roles: list[str]
     pages: list[Page]
     errors: list[str]
+    client: httpx.Client
 
     def state(self, seat: int) -> dict[str, Any]:
-        reply = httpx.get(
+        reply = self.client.get(
             f"{self.base}/api/games/{self.game}?lang=es", headers={"X-Ludoteca-Token": self.tokens[seat]}
         )
         return dict(reply.json())
@@ -66,25 +69,56 @@ class Invited:
         move = states[0]["view"]["move"]
         assert all(state["view"]["move"] == move for state in states)
         hands = {
-            role: states[seat]["view"]["board"]["players"][role]["hand"] for seat, role in enumerate(self.roles)
+            role: states[seat]["view"]["board"]["players"][role]["hand"]
+            for seat, role in enumerate(self.roles)
         }
         for seat, page in enumerate(self.pages):
             page.wait_for_selector(f"body[data-move='{move}']", state="attached")
-            board = page.locator("#board")
-            text = board.text_content() or ""
-            shown = set(board.locator("[data-card]").evaluate_all(CARD_IDS))
-            in_hand = board.locator(".in-hand").evaluate_all(CARD_IDS)
-            mine = self.roles[seat]
-            assert sorted(in_hand) == sorted(hands[mine]), mine
-            for other, cards in hands.items():
-                if other == mine:
-                    continue
-                assert not shown & set(cards), (move, mine, other)
-                assert not [name for name in hand_names(cards) if name in text], (move, mine, other)
+            check_page_hands(page, self.roles[seat], hands, f"move {move}")
         return states
 
+    def hands_at(self, step: int) -> dict[str, list[str]]:
+        """Each seat's hand after `step` moves, as the replay viewer is told it."""
+        hands = {}
+        for seat, role in enumerate(self.roles):
+            frame = self.client.get(
+                f"{self.base}/api/games/{self.game}/replay?step={step}&lang=es",
+                headers={"X-Ludoteca-Token": self.tokens[seat]},
+            ).json()
+            hands[role] = frame["view"]["board"]["players"][role]["hand"]
+        return hands
 
-def invite_everyone(browser: Browser, base: str, players: int, widths: list[int]) -> Invited:
+
+def check_page_hands(page: Page, mine: str, hands: dict[str, list[str]], where: str) -> None:
+    """The page's board shows `mine`'s hand whole and no card of any other seat's hand (`hands`, each
+    seat's own cards), neither by id nor by name."""
+    board = page.locator("#board")
+    text = board.text_content() or ""
+    shown = set(board.locator("[data-card]").evaluate_all(CARD_IDS))
+    in_hand = board.locator(".in-hand").evaluate_all(CARD_IDS)
+    assert sorted(in_hand) == sorted(hands[mine]), (where, mine)
+    for other, cards in hands.items():
+        if other == mine:
+            continue
+        assert not shown & set(cards), (where, mine, other)
+        assert not [name for name in hand_names(cards) if name in text], (where, mine, other)
+
+
+def check_the_replay_hides_hands(invited: Invited, seat: int, steps: int) -> None:
+    """The replay viewer, opened with `seat`'s token and stepped with its "next" button through the
+    first `steps` moves, shows that seat's hand and no other at each."""
+    page = invited.pages[seat]
+    page.goto(f"{invited.base}/replay/{invited.game}?lang=es#token={invited.tokens[seat]}")
+    for step in range(steps + 1):
+        if step:
+            page.click("#next")
+        page.wait_for_selector(f"body[data-step='{step}'] #board svg", state="attached")
+        check_page_hands(page, invited.roles[seat], invited.hands_at(step), f"replay step {step}")
+
+
+def invite_everyone(
+    browser: Browser, client: httpx.Client, base: str, players: int, widths: list[int]
+) -> Invited:
     """Create the game in the lobby with `players` human seats, then open each seat's invitation link in
     a page of its own, the i-th `widths[i % len(widths)]` wide. No seed: a game with people invited
     draws its chance from a new secret (SECURITY.md), so each run deals another game."""
@@ -106,7 +140,7 @@ def invite_everyone(browser: Browser, base: str, players: int, widths: list[int]
     lobby.close()
     game = links[0].split("/play/")[1].split("#")[0].split("?")[0]
     tokens = [link.split("#token=")[1].split("&")[0] for link in links]
-    invited = Invited(base, game, tokens, [], [], errors)
+    invited = Invited(base, game, tokens, [], [], errors, client)
     invited.roles = [invited.state(seat)["my_roles"][0] for seat in range(players)]
     assert len(set(invited.roles)) == players
     for seat, link in enumerate(links):
@@ -138,8 +172,8 @@ def play(invited: Invited, seed: int, moves: int, screenshot: str) -> int:
 
 def test_a_whole_four_player_game_by_invitation_shows_no_other_hand_and_replays(tmp_path: Path) -> None:
     started = time.monotonic()
-    with served(tmp_path) as server, chromium() as browser:
-        invited = invite_everyone(browser, server.base, 4, widths=[1280, 400])
+    with served(tmp_path) as server, chromium() as browser, httpx.Client() as client:
+        invited = invite_everyone(browser, client, server.base, 4, widths=[1280, 400])
         clicks = play(invited, seed=11, moves=FOUR_LIMIT, screenshot="pax-porfiriana-board")
         states = [invited.state(seat) for seat in range(4)]
         assert states[0]["view"]["terminal"], "the game should have ended"
@@ -150,6 +184,7 @@ def test_a_whole_four_player_game_by_invitation_shows_no_other_hand_and_replays(
             assert page.locator("#actions button").count() == 0
         save_screenshot(invited.pages[0], "pax-porfiriana-final")
         save_screenshot(invited.pages[1], "pax-porfiriana-400")
+        check_the_replay_hides_hands(invited, seat=2, steps=REPLAY_STEPS)
         record = check_the_record_replays(invited.pages[0], server.base, invited.game, invited.tokens[0])
         assert record["options"]["players"] == "4" and len(record["actions"]) > clicks // 2
         assert invited.errors == []
@@ -158,8 +193,8 @@ def test_a_whole_four_player_game_by_invitation_shows_no_other_hand_and_replays(
 
 def test_six_players_by_invitation_never_see_each_others_hands(tmp_path: Path) -> None:
     started = time.monotonic()
-    with served(tmp_path) as server, chromium() as browser:
-        invited = invite_everyone(browser, server.base, 6, widths=[1280, 400])
+    with served(tmp_path) as server, chromium() as browser, httpx.Client() as client:
+        invited = invite_everyone(browser, client, server.base, 6, widths=[1280, 400])
         clicks = play(invited, seed=5, moves=SIX_MOVES, screenshot="pax-porfiriana-six")
         assert clicks >= SIX_MOVES or invited.state(0)["view"]["terminal"]
         finals = [invited.state(seat)["view"]["board"]["players"] for seat in range(6)]
