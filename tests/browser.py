@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, FilePayload, Page, sync_playwright
 
 from ludoteca.core.record import replay_record
 from serverproc import ServerProcess
@@ -274,9 +274,8 @@ def check_the_record_replays(page: Page, base: str, game: str, token: str) -> di
 
     page.goto(f"{base}/?lang=es")
     page.wait_for_selector("[data-seat='0']", state="attached")
-    page.set_input_files(
-        "#upload", files=[{"name": "r.json", "mimeType": "application/json", "buffer": text.encode()}]
-    )
+    upload: FilePayload = {"name": "r.json", "mimeType": "application/json", "buffer": text.encode()}
+    page.set_input_files("#upload", files=[upload])
     page.wait_for_url("**/replay/**")
     page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
     page.click("#last")

@@ -32,6 +32,7 @@ from ludoteca.core.game import get_game
 pytestmark = pytest.mark.timeout(600)
 CATALOG = get_game("pax-porfiriana").catalog
 CARD_IDS = "nodes => nodes.map(n => n.dataset.card)"
+SCROLL_BACK = "board => { board.scrollLeft = 0; }"
 FOUR_LIMIT = 1200
 """Decisions after which the four-player game should have ended (random ones take some 80–600)."""
 REPLAY_STEPS = 20
@@ -182,6 +183,8 @@ def test_a_whole_four_player_game_by_invitation_shows_no_other_hand_and_replays(
         for page in invited.pages:
             assert page.locator("#result-text").inner_text() == result["text"]
             assert page.locator("#actions button").count() == 0
+        for page in invited.pages[:2]:
+            page.locator("#board").evaluate(SCROLL_BACK)  # as the page first drew it, not as last clicked
         save_screenshot(invited.pages[0], "pax-porfiriana-final")
         save_screenshot(invited.pages[1], "pax-porfiriana-400")
         check_the_replay_hides_hands(invited, seat=2, steps=REPLAY_STEPS)
@@ -199,6 +202,7 @@ def test_six_players_by_invitation_never_see_each_others_hands(tmp_path: Path) -
         assert clicks >= SIX_MOVES or invited.state(0)["view"]["terminal"]
         finals = [invited.state(seat)["view"]["board"]["players"] for seat in range(6)]
         assert any(finals[seat][role]["hand"] for seat, role in enumerate(invited.roles))  # some to hide
+        invited.pages[1].locator("#board").evaluate(SCROLL_BACK)
         save_screenshot(invited.pages[1], "pax-porfiriana-six-400")
         assert invited.errors == []
     print(f"six players: {clicks} clicks, {time.monotonic() - started:.0f} s")
