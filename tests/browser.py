@@ -3,6 +3,7 @@ Playwright's own), a real server process, and clicking through a game as a perso
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, FilePayload, Page, sync_playwright
 
+from ludoteca.core.record import replay_record
 from serverproc import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
@@ -88,15 +90,18 @@ CHOICES = "#board svg .target, #actions button"
 
 # What is shown to a person at each decision: the buttons' actions and the board's targets, each only if
 # it is drawn with a size, inside the page's width (a phone scrolls down, and sideways only inside the
-# board's own frame), and not covered by anything else where it would be clicked.
+# board's own frame, which a click may have left scrolled), and not covered by anything else where it
+# would be clicked.
+DRAWN = "nodes => nodes.map(n => [n.getAttribute('class'), JSON.stringify(n.getBoundingClientRect())])"
+"""Where each of the nodes is drawn, to say why an action is not shown."""
 SHOWN = """() => {
   const pageWidth = document.documentElement.clientWidth;
   const seen = (el) => {
     const box = el.getBoundingClientRect();
     if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") return false;
-    const frame = el.closest(".board")?.getBoundingClientRect();
-    const left = frame ? frame.left : 0;
-    const right = frame ? frame.left + el.closest(".board").scrollWidth : pageWidth;
+    const board = el.closest(".board");  // its whole scrolled width, wherever it is scrolled to now
+    const left = board ? board.getBoundingClientRect().left - board.scrollLeft : 0;
+    const right = board ? left + board.scrollWidth : pageWidth;
     return box.right > left && box.left < right;
   };
   const buttons = [...document.querySelectorAll("#actions button")].filter(seen)
@@ -174,28 +179,42 @@ def play_to_the_end(
             assert clicks <= limit, "the game should have ended"
             page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
             continue
-        shown = page.evaluate(SHOWN)
-        by_button = {button["action"] for button in shown["buttons"]}
-        for action in state["view"]["actions"]:
-            offered = action["id"] in by_button or action.get("target") in shown["targets"]
-            assert offered, f"move {move}: {action['label']} is not shown"
-        assert all(button["name"] for button in shown["buttons"]), "a button without a name"
-        if shown["targets"] and (not shown["buttons"] or rng.random() < 0.5):
-            target = rng.choice(shown["targets"])
-            page.locator(f"#board svg .target[data-target='{target}']").first.click()
-        else:
-            action = rng.choice(shown["buttons"])["action"]
-            page.locator(f"#actions button[data-action='{action}']").click()
-        clicks += 1
+        clicks += choose_a_shown_choice(page, state, rng)
         assert clicks <= limit, "the game should have ended"
-        page.wait_for_selector(f"body:not([data-move='{move}']), body[data-selected]", state="attached")
-        if body.get_attribute("data-selected") is not None:
-            # a target holding several actions: they are named buttons now, one is clicked
-            names = page.locator("#actions button").all()
-            assert names and all(button.is_visible() and button.inner_text() for button in names)
-            rng.choice(names).click()
-            clicks += 1
-            page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+
+
+def choose_a_shown_choice(page: Page, state: dict[str, Any], rng: random.Random) -> int:
+    """One decision of this page's seat, whose `state` (the server's, at the move the page shows) offers
+    actions: check first that every legal action is shown (a button of its own, or its target
+    highlighted on the board, whose click offers it), then click one of the visible choices drawn with
+    `rng`; when a target holds several actions, one of the named buttons it brings. Waits until the page
+    shows the game moved on; returns the number of clicks."""
+    body = page.locator("body")
+    move = str(state["view"]["move"])
+    shown = page.evaluate(SHOWN)
+    by_button = {button["action"] for button in shown["buttons"]}
+    for action in state["view"]["actions"]:
+        offered = action["id"] in by_button or action.get("target") in shown["targets"]
+        if not offered:  # what the page draws for it, to say why
+            drawn = page.locator(f"#board svg [data-target='{action.get('target')}']").evaluate_all(DRAWN)
+            save_screenshot(page, "not-shown")
+            raise AssertionError(f"move {move}: {action} is not shown ({page.viewport_size}; drawn: {drawn})")
+    assert all(button["name"] for button in shown["buttons"]), "a button without a name"
+    if shown["targets"] and (not shown["buttons"] or rng.random() < 0.5):
+        target = rng.choice(shown["targets"])
+        page.locator(f"#board svg .target[data-target='{target}']").first.click()
+    else:
+        action = rng.choice(shown["buttons"])["action"]
+        page.locator(f"#actions button[data-action='{action}']").click()
+    page.wait_for_selector(f"body:not([data-move='{move}']), body[data-selected]", state="attached")
+    if body.get_attribute("data-selected") is None:
+        return 1
+    # a target holding several actions: they are named buttons now, one is clicked
+    names = page.locator("#actions button").all()
+    assert names and all(button.is_visible() and button.inner_text() for button in names)
+    rng.choice(names).click()
+    page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+    return 2
 
 
 # What the page shows when it asks what the table's dice or cards showed: the outcomes' buttons, any other
@@ -222,3 +241,44 @@ def tell_the_table(page: Page, asked: list[dict[str, Any]], rng: random.Random |
     choice = rng.choice(asked) if rng else asked[0]
     assert choice["label"]
     page.locator(f"#actions button.table-outcome[data-action='{choice['id']}']").click()
+
+
+# ------------------------------------------------ a finished game replays from its record (issue 24)
+def check_the_record_replays(page: Page, base: str, game: str, token: str) -> dict[str, Any]:
+    """On the page of a finished game, seen with `token`: the record its link downloads replays with the
+    engine through every stored digest to the server's final position (this seat's view, result
+    included); the replay viewer, stepped to its last move, shows the board and result the page shows;
+    and the record uploaded in the lobby opens a replay that reaches the same result. Returns the
+    record."""
+    state = httpx.get(f"{base}/api/games/{game}?lang=es", headers={"X-Ludoteca-Token": token}).json()
+    assert state["view"]["terminal"]
+    result = state["view"]["result"]["text"]
+    board_text = page.locator("#board").inner_text()
+    assert page.locator("#result-text").inner_text() == result
+    with page.expect_download() as download:
+        page.click("#record-link")
+    text = Path(download.value.path()).read_text("utf-8")
+    record = json.loads(text)
+    match = replay_record(record, verify=True)
+    assert match.state.is_terminal()
+    role = match.game.roles.index(state["my_roles"][0]) if state["my_roles"] else None
+    assert json.loads(json.dumps(match.state.view(role, "es"))) == state["view"]
+    steps = len(record["actions"])
+
+    page.goto(f"{base}/replay/{game}?lang=es#token={token}")
+    page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
+    page.click("#last")
+    page.wait_for_selector(f"body[data-step='{steps}'] #result-text", state="attached")
+    assert page.locator("#result-text").inner_text() == result
+    assert page.locator("#board").inner_text() == board_text
+
+    page.goto(f"{base}/?lang=es")
+    page.wait_for_selector("[data-seat='0']", state="attached")
+    upload: FilePayload = {"name": "r.json", "mimeType": "application/json", "buffer": text.encode()}
+    page.set_input_files("#upload", files=[upload])
+    page.wait_for_url("**/replay/**")
+    page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
+    page.click("#last")
+    page.wait_for_selector(f"body[data-step='{steps}'] #result-text", state="attached")
+    assert page.locator("#result-text").inner_text() == result
+    return dict(record)

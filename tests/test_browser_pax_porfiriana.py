@@ -1,93 +1,208 @@
-"""Pax Porfiriana in a real headless Chromium: a three-player game made in the lobby with an invitation for
-every seat; each seat's page is opened from its link and the players move by clicking the board. After
-every move no page's board shows a card of another player's hand (neither its id nor its name), and each
-page shows its own hand; screenshots at 1280 and 400 px are kept."""
+"""Pax Porfiriana in a real headless Chromium, every seat a person invited from the lobby (issue 24):
+each seat's page is opened from its invitation link and its player moves only by clicking what that
+page shows (a seeded random choice among the visible buttons and board targets, after checking that
+every legal action is among them). After every move no page's board shows a card of another player's
+hand (neither its id nor its name) and each page shows its own hand whole. A four-player game is played
+to its end, every page shows the same result, and the game replays from its record (the engine through
+every stored digest, the replay viewer, and the record uploaded in the lobby); a six-player game is
+played for `SIX_MOVES` moves. Screenshots at 1280 and 400 px are kept."""
 
 from __future__ import annotations
 
+import random
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
-from browser import chromium, click_once, save_screenshot, served, watch_errors
+from browser import (
+    check_the_record_replays,
+    choose_a_shown_choice,
+    chromium,
+    save_screenshot,
+    served,
+    watch_errors,
+)
 from ludoteca.core.game import get_game
 
 pytestmark = pytest.mark.timeout(600)
 CATALOG = get_game("pax-porfiriana").catalog
 CARD_IDS = "nodes => nodes.map(n => n.dataset.card)"
+SCROLL_BACK = "board => { board.scrollLeft = 0; }"
+FOUR_LIMIT = 1200
+"""Decisions after which the four-player game should have ended (random ones take some 80–600)."""
+REPLAY_STEPS = 20
+"""How many moves of the finished four-player game one seat steps through in the replay viewer."""
+SIX_MOVES = 60
+"""How many moves the six-player game is played for: every kind of turn comes round to each seat."""
 
 
 def hand_names(cards: list[str]) -> list[str]:
     return [CATALOG.text(f"card.{card}.name", "es") for card in cards]
 
 
-def test_three_seats_by_invitation_never_see_each_others_hands(tmp_path: Path) -> None:
-    with served(tmp_path) as server, chromium() as browser:
-        lobby = browser.new_page(viewport={"width": 1280, "height": 900})
-        errors = watch_errors(lobby)
-        lobby.goto(f"{server.base}/?lang=es")
-        lobby.select_option("#game", "pax-porfiriana")
-        lobby.wait_for_load_state("networkidle")
-        lobby.select_option("[data-option='players']", "3")
-        lobby.wait_for_selector("[data-seat='2']")  # the seats are drawn again for three players
-        assert lobby.locator("[data-seat]").count() == 3
-        for seat in range(3):
-            lobby.select_option(f"[data-seat='{seat}']", "human")
-        lobby.click("#create-button")
-        lobby.wait_for_selector("#created input.link", state="attached")
-        links = [field.input_value() for field in lobby.locator("#created input.link").all()]
-        assert len(links) == 3
-        game_id = links[0].split("/play/")[1].split("#")[0].split("?")[0]
-        tokens = [link.split("#token=")[1].split("&")[0] for link in links]
+@dataclass
+class Invited:
+    """A game made in the lobby with every seat a person, and each seat's page opened from its link."""
 
-        def seat_state(token: str) -> dict[str, Any]:
-            reply = httpx.get(f"{server.base}/api/games/{game_id}", headers={"X-Ludoteca-Token": token})
-            return dict(reply.json())
+    base: str
+    game: str
+    tokens: list[str]
+    roles: list[str]
+    pages: list[Page]
+    errors: list[str]
+    client: httpx.Client
 
-        roles = [seat_state(token)["my_roles"][0] for token in tokens]
-        pages: list[Page] = []
-        for link in links:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors += watch_errors(page)
-            page.goto(link)
-            page.wait_for_selector("#board svg .seat")
-            pages.append(page)
+    def state(self, seat: int) -> dict[str, Any]:
+        reply = self.client.get(
+            f"{self.base}/api/games/{self.game}?lang=es", headers={"X-Ludoteca-Token": self.tokens[seat]}
+        )
+        return dict(reply.json())
 
-        def check_hands() -> None:
-            states = [seat_state(token) for token in tokens]
-            move = states[0]["view"]["move"]
-            hands = {roles[i]: states[i]["view"]["board"]["players"][roles[i]]["hand"] for i in range(3)}
-            for i, page in enumerate(pages):
-                page.wait_for_selector(f"body[data-move='{move}']", state="attached")
-                board = page.locator("#board")
-                text = board.text_content() or ""
-                shown = set(board.locator("[data-card]").evaluate_all(CARD_IDS))
-                in_hand = board.locator(".in-hand").evaluate_all(CARD_IDS)
-                assert sorted(in_hand) == sorted(hands[roles[i]]), roles[i]
-                for other, cards in hands.items():
-                    if other == roles[i]:
-                        continue
-                    assert not shown & set(cards), (roles[i], other)
-                    assert not [name for name in hand_names(cards) if name in text], (roles[i], other)
+    def check_hands(self) -> list[dict[str, Any]]:
+        """Each page shows the latest move, its own hand whole and no card of another seat's hand;
+        returns every seat's state."""
+        states = [self.state(seat) for seat in range(len(self.tokens))]
+        move = states[0]["view"]["move"]
+        assert all(state["view"]["move"] == move for state in states)
+        hands = {
+            role: states[seat]["view"]["board"]["players"][role]["hand"]
+            for seat, role in enumerate(self.roles)
+        }
+        for seat, page in enumerate(self.pages):
+            page.wait_for_selector(f"body[data-move='{move}']", state="attached")
+            check_page_hands(page, self.roles[seat], hands, f"move {move}")
+        return states
 
-        check_hands()
-        moves = 0
-        while moves < 24:
-            states = [seat_state(token) for token in tokens]
-            if states[0]["view"]["terminal"]:
-                break
-            mover = next(i for i, state in enumerate(states) if state["view"]["actions"])
-            click_once(pages[mover])
-            moves += 1
-            check_hands()
-            if moves == 6:
-                save_screenshot(pages[mover], "pax-porfiriana-board")
-        assert moves >= 12
-        finals = [seat_state(token)["view"]["board"]["players"] for token in tokens]
-        assert any(finals[i][role]["hand"] for i, role in enumerate(roles))  # some hand was there to hide
-        pages[0].set_viewport_size({"width": 400, "height": 900})
-        save_screenshot(pages[0], "pax-porfiriana-400")
-        assert errors == []
+    def hands_at(self, step: int) -> dict[str, list[str]]:
+        """Each seat's hand after `step` moves, as the replay viewer is told it."""
+        hands = {}
+        for seat, role in enumerate(self.roles):
+            frame = self.client.get(
+                f"{self.base}/api/games/{self.game}/replay?step={step}&lang=es",
+                headers={"X-Ludoteca-Token": self.tokens[seat]},
+            ).json()
+            hands[role] = frame["view"]["board"]["players"][role]["hand"]
+        return hands
+
+
+def check_page_hands(page: Page, mine: str, hands: dict[str, list[str]], where: str) -> None:
+    """The page's board shows `mine`'s hand whole and no card of any other seat's hand (`hands`, each
+    seat's own cards), neither by id nor by name."""
+    board = page.locator("#board")
+    text = board.text_content() or ""
+    shown = set(board.locator("[data-card]").evaluate_all(CARD_IDS))
+    in_hand = board.locator(".in-hand").evaluate_all(CARD_IDS)
+    assert sorted(in_hand) == sorted(hands[mine]), (where, mine)
+    for other, cards in hands.items():
+        if other == mine:
+            continue
+        assert not shown & set(cards), (where, mine, other)
+        assert not [name for name in hand_names(cards) if name in text], (where, mine, other)
+
+
+def check_the_replay_hides_hands(invited: Invited, seat: int, steps: int) -> None:
+    """The replay viewer, opened with `seat`'s token and stepped with its "next" button through the
+    first `steps` moves, shows that seat's hand and no other at each."""
+    page = invited.pages[seat]
+    page.goto(f"{invited.base}/replay/{invited.game}?lang=es#token={invited.tokens[seat]}")
+    for step in range(steps + 1):
+        if step:
+            page.click("#next")
+        page.wait_for_selector(f"body[data-step='{step}'] #board svg", state="attached")
+        check_page_hands(page, invited.roles[seat], invited.hands_at(step), f"replay step {step}")
+
+
+def invite_everyone(
+    browser: Browser, client: httpx.Client, base: str, players: int, widths: list[int]
+) -> Invited:
+    """Create the game in the lobby with `players` human seats, then open each seat's invitation link in
+    a page of its own, the i-th `widths[i % len(widths)]` wide. No seed: a game with people invited
+    draws its chance from a new secret (SECURITY.md), so each run deals another game."""
+    lobby = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(lobby)
+    lobby.goto(f"{base}/?lang=es")
+    lobby.select_option("#game", "pax-porfiriana")
+    lobby.wait_for_load_state("networkidle")
+    with lobby.expect_response(lambda response: "/api/seats/" in response.url):
+        lobby.select_option("[data-option='players']", str(players))
+    lobby.wait_for_selector(f"[data-seat='{players - 1}']")  # the seats are drawn again for the players
+    assert lobby.locator("[data-seat]").count() == players
+    for seat in range(players):
+        lobby.select_option(f"[data-seat='{seat}']", "human")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#created input.link", state="attached")
+    links = [field.input_value() for field in lobby.locator("#created input.link").all()]
+    assert len(links) == players
+    lobby.close()
+    game = links[0].split("/play/")[1].split("#")[0].split("?")[0]
+    tokens = [link.split("#token=")[1].split("&")[0] for link in links]
+    invited = Invited(base, game, tokens, [], [], errors, client)
+    invited.roles = [invited.state(seat)["my_roles"][0] for seat in range(players)]
+    assert len(set(invited.roles)) == players
+    for seat, link in enumerate(links):
+        width = widths[seat % len(widths)]
+        page = browser.new_page(viewport={"width": width, "height": 900}, accept_downloads=True)
+        errors += watch_errors(page)
+        page.goto(link)
+        page.wait_for_selector("#board svg .seat")
+        invited.pages.append(page)
+    return invited
+
+
+def play(invited: Invited, seed: int, moves: int, screenshot: str) -> int:
+    """Let the seat that is asked click one of the choices its page shows, up to `moves` decisions or
+    the game's end, checking the hands after each; returns the number of clicks."""
+    rng = random.Random(seed)
+    states = invited.check_hands()
+    decisions = clicks = 0
+    while decisions < moves and not states[0]["view"]["terminal"]:
+        asked = [seat for seat, state in enumerate(states) if state["view"]["actions"]]
+        assert len(asked) == 1, f"move {states[0]['view']['move']}: asked {asked}"
+        clicks += choose_a_shown_choice(invited.pages[asked[0]], states[asked[0]], rng)
+        decisions += 1
+        states = invited.check_hands()
+        if decisions == 6:
+            save_screenshot(invited.pages[asked[0]], screenshot)
+    return clicks
+
+
+def test_a_whole_four_player_game_by_invitation_shows_no_other_hand_and_replays(tmp_path: Path) -> None:
+    started = time.monotonic()
+    with served(tmp_path) as server, chromium() as browser, httpx.Client() as client:
+        invited = invite_everyone(browser, client, server.base, 4, widths=[1280, 400])
+        clicks = play(invited, seed=11, moves=FOUR_LIMIT, screenshot="pax-porfiriana-board")
+        states = [invited.state(seat) for seat in range(4)]
+        assert states[0]["view"]["terminal"], "the game should have ended"
+        result = states[0]["view"]["result"]
+        assert result["text"] and all(state["view"]["result"] == result for state in states)
+        for page in invited.pages:
+            assert page.locator("#result-text").inner_text() == result["text"]
+            assert page.locator("#actions button").count() == 0
+        for page in invited.pages[:2]:
+            page.locator("#board").evaluate(SCROLL_BACK)  # as the page first drew it, not as last clicked
+        save_screenshot(invited.pages[0], "pax-porfiriana-final")
+        save_screenshot(invited.pages[1], "pax-porfiriana-400")
+        check_the_replay_hides_hands(invited, seat=2, steps=REPLAY_STEPS)
+        record = check_the_record_replays(invited.pages[0], server.base, invited.game, invited.tokens[0])
+        assert record["options"]["players"] == "4" and len(record["actions"]) > clicks // 2
+        assert invited.errors == []
+    print(f"four players: {clicks} clicks, {result['text']}, {time.monotonic() - started:.0f} s")
+
+
+def test_six_players_by_invitation_never_see_each_others_hands(tmp_path: Path) -> None:
+    started = time.monotonic()
+    with served(tmp_path) as server, chromium() as browser, httpx.Client() as client:
+        invited = invite_everyone(browser, client, server.base, 6, widths=[1280, 400])
+        clicks = play(invited, seed=5, moves=SIX_MOVES, screenshot="pax-porfiriana-six")
+        assert clicks >= SIX_MOVES or invited.state(0)["view"]["terminal"]
+        finals = [invited.state(seat)["view"]["board"]["players"] for seat in range(6)]
+        assert any(finals[seat][role]["hand"] for seat, role in enumerate(invited.roles))  # some to hide
+        invited.pages[1].locator("#board").evaluate(SCROLL_BACK)
+        save_screenshot(invited.pages[1], "pax-porfiriana-six-400")
+        assert invited.errors == []
+    print(f"six players: {clicks} clicks, {time.monotonic() - started:.0f} s")

@@ -7,7 +7,8 @@ The choices are drawn at random among the visible buttons and targets (a seeded 
 newcomer trying things would, so that a game ends in a few hundred clicks; the AI seats play `random`,
 the fastest the lobby offers. Maquis (one seat) and Patria Libre (two players, the second an AI) are
 played whole at each width; Mar y Acero (two players, some 250 clicks) once, its window changing width
-every 40 clicks, so that each kind of its decisions is met at both."""
+every 40 clicks, so that each kind of its decisions is met at both; so is Pax Porfiriana's solitaire
+against Díaz (some 100 clicks), which then replays from its record."""
 
 from __future__ import annotations
 
@@ -19,7 +20,15 @@ import httpx2 as httpx
 import pytest
 from playwright.sync_api import Browser
 
-from browser import chromium, create_in_lobby, play_to_the_end, save_screenshot, served, watch_errors
+from browser import (
+    check_the_record_replays,
+    chromium,
+    create_in_lobby,
+    play_to_the_end,
+    save_screenshot,
+    served,
+    watch_errors,
+)
 from serverproc import ServerProcess
 
 pytestmark = pytest.mark.timeout(600)
@@ -32,7 +41,10 @@ WHOLE_GAMES = [
     ("patria-libre", {}, (400,)),
     ("patria-libre", {}, (1280,)),
     ("mar-y-acero", {"mode": "two-player"}, (400, 1280)),
+    ("pax-porfiriana", {"solo": "diaz"}, (400, 1280)),
 ]
+REPLAYED = {"pax-porfiriana"}
+"""The games whose record is then replayed: by the engine, in the replay viewer, and uploaded (issue 24)."""
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +65,7 @@ def browser() -> Iterator[Browser]:
 def test_a_whole_game_is_played_with_the_mouse_alone(
     server: ServerProcess, browser: Browser, game_id: str, options: dict[str, str], widths: tuple[int, ...]
 ) -> None:
-    page = browser.new_page(viewport={"width": widths[0], "height": 800})
+    page = browser.new_page(viewport={"width": widths[0], "height": 800}, accept_downloads=True)
     errors = watch_errors(page)
     started = time.monotonic()
     game, token = create_in_lobby(page, server.base, game_id, options, seed=7)
@@ -63,6 +75,8 @@ def test_a_whole_game_is_played_with_the_mouse_alone(
     assert state["view"]["terminal"] and state["view"]["result"]
     assert page.locator("#result-text").inner_text() == state["view"]["result"]["text"]
     assert page.locator("#actions button").count() == 0
+    if game_id in REPLAYED:
+        check_the_record_replays(page, server.base, game, token)
     print(f"{game_id} at {widths} px: {clicks} clicks in {time.monotonic() - started:.0f} s")
     assert errors == []
     page.close()
