@@ -175,7 +175,8 @@ def observe(state: GamState, role: int, out: Observation) -> None:
 
 
 def broken_invariants(state: GamState) -> list[str]:
-    """Steps within each counter's, counters in known places, no RP pool below zero."""
+    """Steps within each counter's, counters in known places, no RP pool below zero, the index of counters
+    by place true to their records."""
     out = []
     for u, s in state.d["units"].items():
         if not 1 <= s["steps"] <= COUNTERS[u].steps:
@@ -190,6 +191,9 @@ def broken_invariants(state: GamState) -> list[str]:
         if s["guerrilla"] and not COUNTERS[u].militia:
             out.append(f"{u} is a regular in guerrilla mode")
     out += [f"RP pool {p} is {v}" for p, v in state.d["rp"].items() if v < -1e-9]
+    kept = {place: here for place, here in state.by_place().items() if here}
+    if kept != state.index_units():
+        out.append("the index of counters by place differs from the counters' records")
     return out
 
 
@@ -243,10 +247,7 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
             slot = state.d["units"][old]
-            twin.d["units"][new] = {
-                **state.d["units"][new],
-                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")},
-            }
+            twin.move(new, slot["at"], **{k: slot[k] for k in ("city", "guerrilla", "done", "turn", "port")})
     for members in lgroups.values():
         members.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
         shuffled = sorted(members)
