@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import marshal
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
@@ -243,6 +244,10 @@ class GamState(State):
         self._where = (units, where)
         return where
 
+    def reindex(self) -> None:
+        """Rebuild the index of counters by place from the records (after rewriting many at once)."""
+        self._where = (self.d["units"], self.index_units())
+
     def index_units(self) -> dict[str, tuple[str, ...]]:
         """The counters by place, worked out afresh from the records (`invariants` compares it with the
         index kept)."""
@@ -315,34 +320,36 @@ class GamState(State):
 
     def holders(self, area: str) -> set[str]:
         """§1.1.1 and §10.1: the sides that control `area` (both: partial control)."""
-        return self._holders(self.units_at(area), self.leaders_at(area))
+        return self._holders(self.by_place().get(area, ()), self.leaders_at(area))
 
     def control(self) -> dict[str, set[str]]:
         """`holders` of every area at once."""
-        units, leaders = self.placed()
-        return {area: self._holders(units.get(area, []), leaders.get(area, [])) for area in BOARD.areas}
+        where = self.by_place()
+        leaders: dict[str, list[str]] = {}
+        for lid, s in self.d["leaders"].items():
+            leaders.setdefault(s["at"], []).append(lid)
+        return {area: self._holders(where.get(area, ()), leaders.get(area, ())) for area in BOARD.areas}
 
-    def _holders(self, units: list[str], leaders: list[str]) -> set[str]:
+    def _holders(self, units: Sequence[str], leaders: Sequence[str]) -> set[str]:
         """Land units and leaders count; guerrillas do not where enemy regulars stand; the El Plata rebels
         are their own holder."""
-        present: dict[str, list[str]] = {}
+        records = self.d["units"]
+        land: dict[str, list[int]] = {}  # side → [land units, of them in guerrilla mode, regulars]
         for u in units:
-            if not COUNTERS[u].naval:
-                present.setdefault(COUNTERS[u].side, []).append(u)
-        for lid in leaders:
-            present.setdefault(BOARD.leaders[lid].side, [])
-        out = set()
-        for side, mine in present.items():
-            if mine and all(self.d["units"][u]["guerrilla"] for u in mine):
-                enemy_regulars = any(
-                    not COUNTERS[u].militia
-                    for s, theirs in present.items()
-                    if s != side and s in SIDES
-                    for u in theirs
-                )
-                if enemy_regulars:
-                    continue
-            out.add(side)
+            c = COUNTERS[u]
+            if c.naval:
+                continue
+            counts = land.get(c.side)
+            if counts is None:
+                counts = land[c.side] = [0, 0, 0]
+            counts[0] += 1
+            counts[1] += records[u]["guerrilla"]
+            counts[2] += not c.militia
+        out = set(land)
+        out.update(BOARD.leaders[lid].side for lid in leaders)
+        for side, (count, guerrillas, _) in land.items():
+            if count == guerrillas and any(s != side and s in SIDES and land[s][2] for s in land):
+                out.discard(side)
         return out
 
     def controls(self, side: str, area: str) -> bool:
