@@ -228,7 +228,7 @@ class GamState(State):
         unit = self.d["units"][uid]
         was = unit["at"]
         unit["at"] = at
-        unit.update(fields)  # type: ignore[typeddict-item]
+        unit.update(fields)
         if was != at:
             where[was] = tuple(u for u in where[was] if u != uid)
             where[at] = tuple(sorted((*where.get(at, ()), uid), key=RANK.__getitem__))
@@ -237,7 +237,7 @@ class GamState(State):
         """The counters by place, each place's in the order of `d["units"]` (rebuilt when `d["units"]`
         is not the object it was built from)."""
         units = self.d["units"]
-        cache = getattr(self, "_where", None)
+        cache: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]] | None = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             return cache[1]
         where = self.index_units()

@@ -262,7 +262,7 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
             if old != new:
                 slot = records[old]
                 twin.d["units"][new].update(
-                    {k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")}  # type: ignore[typeddict-item]
+                    {k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")}
                 )
     twin.reindex()  # the counters' places were rewritten here, all at once
     for members in lgroups.values():
