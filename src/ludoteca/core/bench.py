@@ -113,7 +113,7 @@ def run_bench(
         actions=actions,
         actions_per_s=actions / elapsed,
         games_per_s=games / elapsed,
-        clone_us=mean_us(State.clone, states, share),
+        clone_us=mean_us(lambda state: state.clone(), states, share),
         view_us=mean_us(lambda s: s.view(0), states, share),
         legal_actions_us=mean_us(lambda s: s.legal_actions(), states, share),
         machine=machine(),

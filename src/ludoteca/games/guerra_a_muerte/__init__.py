@@ -53,6 +53,10 @@ __all__ = [
 ]
 
 
+_INITIAL: dict[tuple[Game, GamOptions], GamState] = {}
+"""The set-up position of each game object and options, copied for every new game."""
+
+
 class GuerraAMuerte(Game):
     """The game contract for Guerra a Muerte: two roles, the Patriot and the Royalist."""
 
@@ -74,7 +78,13 @@ class GuerraAMuerte(Game):
     )
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> GamState:
-        return GamState.new(self, GamOptions.parse(options))
+        """A copy of the scenario's set-up, built once per options (the set-up draws no die; loading a
+        saved state and the fuzzer start from it at every step)."""
+        parsed = GamOptions.parse(options)
+        initial = _INITIAL.get((self, parsed))
+        if initial is None:
+            initial = _INITIAL[(self, parsed)] = GamState.new(self, parsed)
+        return initial.clone()
 
     def data_provenance(self) -> dict[str, int]:
         return BOARD.provenance()

@@ -3,7 +3,8 @@ of the recruit pools (§2.3, §4.4), with side, nationality, arm, steps and fact
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 
 from ludoteca.games.guerra_a_muerte.actions import militia_ids
 from ludoteca.games.guerra_a_muerte.board import BOARD
@@ -37,9 +38,11 @@ class Counter:
     new_granada: bool
     partisans: bool
 
-    @property
-    def naval(self) -> bool:
-        return self.arm in ("frigate", "ship_of_the_line")
+    naval: bool = field(init=False)
+    """A frigate or a ship of the line (§7), worked out once: the rules ask it at every step."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "naval", self.arm in ("frigate", "ship_of_the_line"))
 
     def strength(self, steps: int) -> int:
         """The combat factor at `steps` (a two-step unit on its reduced side at 1)."""
@@ -89,10 +92,14 @@ def _build() -> dict[str, Counter]:
 COUNTERS = _build()
 
 
-def militia_of(nationality: str, arm: str) -> list[str]:
-    """The militia counters of a nationality and arm, in a stable order."""
-    letter = arm[0]
-    return [u for u in COUNTERS if u.startswith(f"mil_{nationality}_{letter}")]
+def militia_of(nationality: str, arm: str) -> tuple[str, ...]:
+    """The militia counters of a nationality and arm, in a stable order (worked out once)."""
+    return _militia_of(nationality, arm[0])
+
+
+@functools.cache
+def _militia_of(nationality: str, letter: str) -> tuple[str, ...]:
+    return tuple(u for u in COUNTERS if u.startswith(f"mil_{nationality}_{letter}"))
 
 
 def group_of(nationality: str) -> int:

@@ -200,7 +200,7 @@ def move_fleet(state: GamState, frame: Frame, to: str, port: str = "") -> None:
         if port:
             state.place_unit(u, port)
         else:
-            state.d["units"][u].update(at=to, city=False, port="")
+            state.move(u, to, city=False, port="")
         state.d["units"][u]["done"] = True
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["at"] = BOARD.cities[port].area if port else to
@@ -328,7 +328,7 @@ def _transport_sailed(state: GamState, frame: Frame, action: A) -> None:
     sea = target(action)
     frame["sea"] = sea
     for u in frame["ships"]:
-        state.d["units"][u].update(at=sea, city=False, port="", done=True)
+        state.move(u, sea, city=False, port="", done=True)
     coasts = [x for x, area in BOARD.areas.items() if sea in area.seas]
     state.decide(
         ROLE[frame["side"]],
@@ -346,7 +346,7 @@ def _transport_landed(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
     to = target(action)
     for u in frame["units"]:
-        state.d["units"][u].update(at=to, city=False, guerrilla=False)
+        state.move(u, to, city=False, guerrilla=False)
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["at"] = to
     state.log("log.landed", side=f"@side.{frame['side']}", area=place_ref(to), sea=f"@sea.{frame['sea']}")
@@ -491,7 +491,7 @@ def _return_to_port_returned(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
     uid = frame["ship"]
     was = state.d["units"][uid]["at"]
-    state.d["units"][uid].update(at=target(action), city=False, port="")
+    state.move(uid, target(action), city=False, port="")
     for lid in naval_leaders(state, was, COUNTERS[uid].side):
         if not ships_at(state, was, COUNTERS[uid].side):
             state.d["leaders"][lid]["at"] = target(action)

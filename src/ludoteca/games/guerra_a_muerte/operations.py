@@ -388,14 +388,14 @@ def _moved(state: GamState, frame: Frame, action: A) -> None:
     if frozenset((frame["area"], to)) in ANDES:
         frame["andes"] = True
     for u in frame["units"]:
-        state.d["units"][u].update(at=to, city=False)
+        state.move(u, to, city=False)
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["at"] = to
     frame["area"] = to
     frame["moved"] = True
     if to == "brasil":
         for u in frame["units"]:
-            state.d["units"][u]["at"] = DEAD
+            state.move(u, DEAD)
         frame["units"] = []
     if to in BOARD.areas and BOARD.areas[to].hostile:
         frame["hostile"] = True

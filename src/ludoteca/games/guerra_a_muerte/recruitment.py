@@ -123,13 +123,15 @@ def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ----------------------------------------------------------------------------- recruitment §4.6
-def placements(state: GamState, uid: str) -> list[str]:
+def placements(state: GamState, uid: str, control: dict[str, set[str]] | None = None) -> list[str]:
     """§4.6: where a recruit may be placed: an area its side (its nationality, for the Patriot) holds,
     in the nation's rebuild list; New Granada units only in Santa Fe; ships only where there is a port;
-    and a Patriot haven with a leader of its nationality (§10.3)."""
+    and a Patriot haven with a leader of its nationality (§10.3). `control` is `state.control()` where
+    the caller has it already."""
     c = COUNTERS[uid]
     if c.side == "royalist":
-        areas = [x for x, held in state.control().items() if "royalist" in held]
+        held_by = state.control() if control is None else control
+        areas = [x for x, held in held_by.items() if "royalist" in held]
     else:
         listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
         areas = [
@@ -152,15 +154,16 @@ def funds(state: GamState, uid: str) -> float:
 def recruitable(state: GamState, side: str) -> list[str]:
     """The pool's counters `side` can afford and place; one militia counter per nationality and arm."""
     out, seen = [], set()
-    for u, s in state.d["units"].items():
+    control = state.control() if side == "royalist" else None  # the same for every Royalist recruit
+    for u in state.by_place().get(POOL, ()):
         c = COUNTERS[u]
-        if s["at"] != POOL or c.side != side or c.nationality == "portuguese":
+        if c.side != side or c.nationality == "portuguese":
             continue
         if c.militia:
             if (c.nationality, c.arm) in seen:
                 continue
             seen.add((c.nationality, c.arm))
-        if funds(state, u) + 1e-9 >= c.cost() and placements(state, u):
+        if funds(state, u) + 1e-9 >= c.cost() and placements(state, u, control):
             out.append(u)
     return out
 

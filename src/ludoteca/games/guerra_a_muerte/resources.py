@@ -292,7 +292,7 @@ def _land(state: GamState, frame: Frame, how: str) -> None:
         elif how == "return":
             state.d["units"][u]["turn"] = state.turn + 1
         else:
-            state.d["units"][u]["at"] = DEAD
+            state.move(u, DEAD)
     state.log(f"log.convoy_{how}", n=len(frame["wave"]), area=place_ref(frame["port"]))
     if (
         how == "land"
@@ -312,7 +312,7 @@ def _reinforcements_others(state: GamState, frame: Frame, action: A) -> None:
             continue
         places = patriot_entry(state, u) if c.side == "patriot" else []
         if not places:
-            state.d["units"][u]["at"] = POOL
+            state.move(u, POOL)
             continue
         frame["unit"] = u
         if len(places) == 1:
@@ -412,10 +412,10 @@ def _lost_cause(state: GamState, frame: Frame, action: A) -> None:
         arm = "cavalry" if c.arm == "cavalry" else "infantry"
         militia = next((u for u in militia_of("mexico", arm) if state.d["units"][u]["at"] == POOL), "")
         if militia:
-            state.d["units"][militia].update(at=DUE, turn=state.d["units"][uid]["turn"])
+            state.move(militia, DUE, turn=state.d["units"][uid]["turn"])
             replaced += 1
         else:
             lost += 1
-        state.d["units"][uid]["at"] = DEAD
+        state.move(uid, DEAD)
     state.log("log.lost_cause", n=replaced, lost=lost)
     state.ret()

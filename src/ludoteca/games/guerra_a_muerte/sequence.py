@@ -94,7 +94,7 @@ def _events_rolled(state: GamState, frame: Frame, action: A) -> None:
     cancelled = 0
     for uid, s in state.d["units"].items():  # §10.2.1.1: Spanish reinforcements from this turn on
         if s["at"] == DUE and BOARD.units.get(uid) is not None and BOARD.units[uid].nationality == "spanish":
-            s["at"] = DEAD
+            state.move(uid, DEAD)
             cancelled += 1
     if cancelled:
         state.log("log.reinforcements_cancelled", n=cancelled)

@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import marshal
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
@@ -44,10 +46,20 @@ def main_port(area: str) -> str:
     return ports[0].id if ports else ""
 
 
-class GamState(State):
-    """One game of Guerra a Muerte (`position.Position` is the shape of `d`)."""
+RANK = {uid: index for index, uid in enumerate(COUNTERS)}
+"""Each counter's place in `d["units"]` (the order of `COUNTERS`): the index keeps counters in it."""
+UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
 
-    __slots__ = ()
+
+class GamState(State):
+    """One game of Guerra a Muerte (`position.Position` is the shape of `d`).
+
+    Beside `d` the state keeps `_where`, an index of the counters by the place they are in, derived from
+    the counters' `at` (never saved: rebuilt from `d` whenever `d["units"]` is another object, as after
+    loading a saved state). Every move of a counter goes through `move`, which keeps it up to date."""
+
+    __slots__ = ("_where",)
+    _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
     procedures = PROCS
     options: GamOptions
 
@@ -116,9 +128,9 @@ class GamState(State):
         d = self.d
         for uid, u in BOARD.units.items():
             if u.turn:
-                d["units"][uid].update(at=DUE, turn=u.turn)
+                self.move(uid, DUE, turn=u.turn)
             elif u.setup in BOARD.areas or u.setup in BOARD.boxes:
-                d["units"][uid].update(at=u.setup, steps=u.start_steps)
+                self.move(uid, u.setup, steps=u.start_steps)
         for lid, ldr in BOARD.leaders.items():
             if ldr.setup in BOARD.areas:
                 d["leaders"][lid]["at"] = ldr.setup
@@ -131,7 +143,7 @@ class GamState(State):
             areas = req.get("areas", [])
             area = BOARD.cities[where].area if where else areas[0] if len(areas) == 1 else ""
             for uid in req.get("units", []):
-                d["units"][uid].update(at=area, steps=BOARD.units[uid].start_steps)
+                self.move(uid, area, steps=BOARD.units[uid].start_steps)
             for lid in req.get("leaders", []):
                 d["leaders"][lid]["at"] = area
             nat = req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}.get(
@@ -158,7 +170,7 @@ class GamState(State):
             guerrilla = bool(req.get("guerrilla"))
             for uid in pl.get("units", []):
                 steps = pl.get("steps", {}).get(uid, BOARD.units[uid].steps)
-                d["units"][uid].update(at=area, steps=steps, city=city)
+                self.move(uid, area, steps=steps, city=city)
                 if COUNTERS[uid].naval:
                     self.place_unit(uid, where if where in BOARD.cities else area)
                 placed.add(uid)
@@ -172,9 +184,9 @@ class GamState(State):
             if uid in placed:
                 continue
             if u.setup == "brasil":
-                d["units"][uid]["at"] = "brasil"
+                self.move(uid, "brasil")
             elif u.turn >= first:
-                d["units"][uid].update(at=DUE, turn=u.turn)
+                self.move(uid, DUE, turn=u.turn)
         extra = BOARD.scenario_leaders.get(sid, {})
         for lid, ldr in BOARD.leaders.items():
             if d["leaders"][lid]["at"] != OUT or lid in extra.get("out", []):
@@ -187,16 +199,14 @@ class GamState(State):
     def place_unit(self, uid: str, place: str) -> None:
         """Put a counter in `place` (an area, a city, a sea or a box), ready to operate: a ship put in an
         area lies in its port (the city given, else the area's main port, §7.4); a land unit in the field."""
-        unit = self.d["units"][uid]
-        unit.update(done=False, guerrilla=False, city=False, port="")
         naval = COUNTERS[uid].naval
         if place in BOARD.areas:  # an area first: Lima, Maracaibo… name a city too
-            unit.update(at=place, city=naval, port=main_port(place) if naval else "")
+            at, city, port = place, naval, main_port(place) if naval else ""
         elif place in BOARD.cities:
-            city = BOARD.cities[place]
-            unit.update(at=city.area, city=True, port=place if naval else "")
+            at, city, port = BOARD.cities[place].area, True, place if naval else ""
         else:
-            unit["at"] = place
+            at, city, port = place, False, ""
+        self.move(uid, at, done=False, guerrilla=False, city=city, port=port)
 
     def place_militia(
         self, nat: str, arm: str, area: str, city: bool = False, guerrilla: bool = False
@@ -204,8 +214,64 @@ class GamState(State):
         """Put a militia counter of the pool on the map; "" if the pool is empty (§9.3)."""
         uid = next((u for u in militia_of(nat, arm) if self.d["units"][u]["at"] == POOL), "")
         if uid:
-            self.d["units"][uid].update(at=area, steps=1, city=city, guerrilla=guerrilla, done=False)
+            self.move(uid, area, steps=1, city=city, guerrilla=guerrilla, done=False)
         return uid
+
+    # ------------------------------------------------------------------- where the counters are
+    def move(self, uid: str, at: str, **fields: Any) -> None:
+        """Put counter `uid` in `at` (an area, a sea, a box, `pool`, `due`, `dead`, `out`), setting the
+        other `fields` of its record as given: the one way a counter changes place, so that the index of
+        counters by place stays true."""
+        if not fields.keys() <= UNIT_FIELDS:
+            raise KeyError(f"a counter has no field {sorted(fields.keys() - UNIT_FIELDS)}")
+        where = self.by_place()  # before the record changes: a fresh index reads the records
+        unit = self.d["units"][uid]
+        was = unit["at"]
+        unit["at"] = at
+        unit.update(fields)
+        if was != at:
+            where[was] = tuple(u for u in where[was] if u != uid)
+            where[at] = tuple(sorted((*where.get(at, ()), uid), key=RANK.__getitem__))
+
+    def by_place(self) -> dict[str, tuple[str, ...]]:
+        """The counters by place, each place's in the order of `d["units"]` (rebuilt when `d["units"]`
+        is not the object it was built from)."""
+        units = self.d["units"]
+        cache: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]] | None = getattr(self, "_where", None)
+        if cache is not None and cache[0] is units:
+            return cache[1]
+        where = self.index_units()
+        self._where = (units, where)
+        return where
+
+    def reindex(self) -> None:
+        """Rebuild the index of counters by place from the records (after rewriting many at once)."""
+        self._where = (self.d["units"], self.index_units())
+
+    def index_units(self) -> dict[str, tuple[str, ...]]:
+        """The counters by place, worked out afresh from the records (`invariants` compares it with the
+        index kept)."""
+        where: dict[str, list[str]] = {}
+        for u, s in self.d["units"].items():
+            where.setdefault(s["at"], []).append(u)
+        return {place: tuple(units) for place, units in where.items()}
+
+    def clone(self) -> GamState:
+        """`State.clone`, cheaper: the counter records (flat dicts of strings, numbers and booleans) are
+        copied dict by dict, the rest through `marshal`, and the index of counters by place comes along."""
+        twin = object.__new__(GamState)
+        twin.game = self.game
+        twin.options = self.options
+        d = self.d
+        units = d["units"]
+        rest = marshal.loads(marshal.dumps({k: v for k, v in d.items() if k != "units"}))
+        copied = dict(zip(units, map(dict.copy, units.values()), strict=True))
+        twin.d = {k: copied if k == "units" else rest[k] for k in d}
+        twin.logs = self.logs.copy()
+        cache = getattr(self, "_where", None)
+        if cache is not None and cache[0] is units:
+            twin._where = (copied, dict(cache[1]))
+        return twin
 
     # ------------------------------------------------------------------ limited intelligence §5.1.3
     def hidden(self, side: str) -> bool:
@@ -228,11 +294,10 @@ class GamState(State):
 
     def units_at(self, area: str, side: str | None = None) -> list[str]:
         """The counters in `area` (of `side`), naval ones in its ports included."""
-        return [
-            u
-            for u, s in self.d["units"].items()
-            if s["at"] == area and (side is None or COUNTERS[u].side == side)
-        ]
+        here = self.by_place().get(area, ())
+        if side is None:
+            return list(here)
+        return [u for u in here if COUNTERS[u].side == side]
 
     def land_at(self, area: str, side: str | None = None) -> list[str]:
         return [u for u in self.units_at(area, side) if not COUNTERS[u].naval]
@@ -247,9 +312,7 @@ class GamState(State):
     def placed(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
         """Every counter and every leader by the place it is in (one pass, for views and counts over
         every area)."""
-        units: dict[str, list[str]] = {}
-        for u, s in self.d["units"].items():
-            units.setdefault(s["at"], []).append(u)
+        units = {place: list(here) for place, here in self.by_place().items() if here}
         leaders: dict[str, list[str]] = {}
         for lid, s in self.d["leaders"].items():
             leaders.setdefault(s["at"], []).append(lid)
@@ -257,34 +320,36 @@ class GamState(State):
 
     def holders(self, area: str) -> set[str]:
         """§1.1.1 and §10.1: the sides that control `area` (both: partial control)."""
-        return self._holders(self.units_at(area), self.leaders_at(area))
+        return self._holders(self.by_place().get(area, ()), self.leaders_at(area))
 
     def control(self) -> dict[str, set[str]]:
         """`holders` of every area at once."""
-        units, leaders = self.placed()
-        return {area: self._holders(units.get(area, []), leaders.get(area, [])) for area in BOARD.areas}
+        where = self.by_place()
+        leaders: dict[str, list[str]] = {}
+        for lid, s in self.d["leaders"].items():
+            leaders.setdefault(s["at"], []).append(lid)
+        return {area: self._holders(where.get(area, ()), leaders.get(area, ())) for area in BOARD.areas}
 
-    def _holders(self, units: list[str], leaders: list[str]) -> set[str]:
+    def _holders(self, units: Sequence[str], leaders: Sequence[str]) -> set[str]:
         """Land units and leaders count; guerrillas do not where enemy regulars stand; the El Plata rebels
         are their own holder."""
-        present: dict[str, list[str]] = {}
+        records = self.d["units"]
+        land: dict[str, list[int]] = {}  # side → [land units, of them in guerrilla mode, regulars]
         for u in units:
-            if not COUNTERS[u].naval:
-                present.setdefault(COUNTERS[u].side, []).append(u)
-        for lid in leaders:
-            present.setdefault(BOARD.leaders[lid].side, [])
-        out = set()
-        for side, mine in present.items():
-            if mine and all(self.d["units"][u]["guerrilla"] for u in mine):
-                enemy_regulars = any(
-                    not COUNTERS[u].militia
-                    for s, theirs in present.items()
-                    if s != side and s in SIDES
-                    for u in theirs
-                )
-                if enemy_regulars:
-                    continue
-            out.add(side)
+            c = COUNTERS[u]
+            if c.naval:
+                continue
+            counts = land.get(c.side)
+            if counts is None:
+                counts = land[c.side] = [0, 0, 0]
+            counts[0] += 1
+            counts[1] += records[u]["guerrilla"]
+            counts[2] += not c.militia
+        out = set(land)
+        out.update(BOARD.leaders[lid].side for lid in leaders)
+        for side, (count, guerrillas, _) in land.items():
+            if count == guerrillas and any(s != side and s in SIDES and land[s][2] for s in land):
+                out.discard(side)
         return out
 
     def controls(self, side: str, area: str) -> bool:
@@ -302,7 +367,7 @@ class GamState(State):
         Legion is never rebuilt (§10.6)."""
         c = COUNTERS[uid]
         at = DEAD if c.nationality == "portuguese" else POOL
-        self.d["units"][uid].update(at=at, steps=c.steps, city=False, guerrilla=False, done=False, port="")
+        self.move(uid, at, steps=c.steps, city=False, guerrilla=False, done=False, port="")
 
     def lose_step(self, uid: str) -> None:
         s = self.d["units"][uid]

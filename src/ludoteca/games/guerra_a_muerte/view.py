@@ -73,26 +73,31 @@ def awaiting(state: GamState) -> set[str]:
 
 
 def _force(
-    state: GamState, role: int | None, side: str, here: list[str], chiefs: list[str]
+    state: GamState, role: int | None, side: str, units: list[str], leaders: list[str]
 ) -> dict[str, Any] | None:
-    """What `role` sees of `side`'s force among the counters `here` and the leaders `chiefs` of a place."""
-    units = [u for u in here if COUNTERS[u].side == side]
-    leaders = [x for x in chiefs if BOARD.leaders[x].side == side]
+    """What `role` sees of `side`'s force: its counters `units` and leaders `leaders` in one place."""
     if not units and not leaders:
         return None
+    records = state.d["units"]
     if sees(state, role, side):
         return {
             "units": [
-                {k: state.d["units"][u][k] for k in ("steps", "city", "guerrilla", "done")} | {"id": u}
+                {
+                    "steps": records[u]["steps"],
+                    "city": records[u]["city"],
+                    "guerrilla": records[u]["guerrilla"],
+                    "done": records[u]["done"],
+                    "id": u,
+                }
                 for u in units
             ],
             "leaders": leaders,
         }
     return {
         "marker": True,
-        "field": any(not state.d["units"][u]["city"] for u in units) or bool(leaders),
-        "city": any(state.d["units"][u]["city"] for u in units),
-        "guerrilla": any(state.d["units"][u]["guerrilla"] for u in units),
+        "field": any(not records[u]["city"] for u in units) or bool(leaders),
+        "city": any(records[u]["city"] for u in units),
+        "guerrilla": any(records[u]["guerrilla"] for u in units),
     }
 
 
@@ -101,24 +106,30 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
     hide = masked(state, role)
     waiting = awaiting(state)
     places: dict[str, Any] = {}
-    units, leaders = state.placed()
+    where = state.by_place()
+    _, leaders = state.placed()
     control = state.control()
     for place in PLACES:
-        here, chiefs = units.get(place, []), leaders.get(place, [])
-        forces = (
-            {
-                s: force
-                for s in ("patriot", "royalist", "rebel")
-                if s != hide and (force := _force(state, role, s, here, chiefs)) is not None
-            }
-            if here or chiefs
-            else {}
-        )
+        here, chiefs = where.get(place, ()), leaders.get(place, [])
+        forces: dict[str, Any] = {}
+        if here or chiefs:
+            units_of: dict[str, list[str]] = {}
+            for u in here:
+                units_of.setdefault(COUNTERS[u].side, []).append(u)
+            leaders_of: dict[str, list[str]] = {}
+            for x in chiefs:
+                leaders_of.setdefault(BOARD.leaders[x].side, []).append(x)
+            for side in ("patriot", "royalist", "rebel"):
+                if side != hide:
+                    force = _force(state, role, side, units_of.get(side, []), leaders_of.get(side, []))
+                    if force is not None:
+                        forces[side] = force
         entry: dict[str, Any] = {"forces": forces}
         if place in control:
             entry["control"] = sorted(control[place] - {hide})
         if forces or "control" in entry:
             places[place] = entry
+    units = d["units"]
     return {
         "scenario": state.options.scenario,
         "intelligence": state.options.intelligence,
@@ -130,9 +141,9 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
         "repression": list(d["repression"]),
         "slaves": {k: list(v) for k, v in d["slaves"].items()},
         "places": places,
-        "pool": sorted(u for u, s in d["units"].items() if s["at"] == POOL and u not in waiting),
-        "due": {u: s["turn"] for u, s in sorted(d["units"].items()) if s["at"] == DUE},
-        "dead": sorted(u for u, s in d["units"].items() if s["at"] == DEAD),
+        "pool": sorted(u for u in where.get(POOL, ()) if u not in waiting),
+        "due": {u: units[u]["turn"] for u in sorted(where.get(DUE, ()))},
+        "dead": sorted(where.get(DEAD, ())),
         "leaders_off_map": {
             x: s["at"] for x, s in sorted(d["leaders"].items()) if s["at"] in OFF_MAP and x not in waiting
         },
@@ -151,31 +162,27 @@ def observe(state: GamState, role: int, out: Observation) -> None:
     out.add("liberals", float(bool(d["liberals"])))
     out.each("rp", list(d["rp"]), (min(v, 40.0) / 40 for v in d["rp"].values()))
     control = state.control()
-    units, _ = state.placed()
-    steps: dict[str, int] = {}
-    for u, s in d["units"].items():
-        if COUNTERS[u].side == mine and s["at"] in BOARD.areas:
-            steps[s["at"]] = steps.get(s["at"], 0) + int(s["steps"])
+    where = state.by_place()
+    records = d["units"]
     for area in BOARD.areas:
+        here = where.get(area, ())
+        steps = sum(int(records[u]["steps"]) for u in here if COUNTERS[u].side == mine)
         holders = control[area] - {hide}
         out.each(
             f"control[{area}]",
             ("patriot", "royalist", "rebel"),
             (float(s in holders) for s in ("patriot", "royalist", "rebel")),
         )
-        out.add(f"own_steps[{area}]", min(steps.get(area, 0), 30) / 30)
-        theirs = (
-            []
-            if hide
-            else [u for u in units.get(area, []) if COUNTERS[u].side == other and not COUNTERS[u].naval]
-        )
-        out.add(f"enemy_city[{area}]", float(any(d["units"][u]["city"] for u in theirs)))
-        out.add(f"enemy_guerrilla[{area}]", float(any(d["units"][u]["guerrilla"] for u in theirs)))
+        out.add(f"own_steps[{area}]", min(steps, 30) / 30)
+        theirs = [] if hide else [u for u in here if COUNTERS[u].side == other and not COUNTERS[u].naval]
+        out.add(f"enemy_city[{area}]", float(any(records[u]["city"] for u in theirs)))
+        out.add(f"enemy_guerrilla[{area}]", float(any(records[u]["guerrilla"] for u in theirs)))
         out.add(f"repression[{area}]", float(area in d["repression"]))
 
 
 def broken_invariants(state: GamState) -> list[str]:
-    """Steps within each counter's, counters in known places, no RP pool below zero."""
+    """Steps within each counter's, counters in known places, no RP pool below zero, the index of counters
+    by place true to their records."""
     out = []
     for u, s in state.d["units"].items():
         if not 1 <= s["steps"] <= COUNTERS[u].steps:
@@ -190,6 +197,9 @@ def broken_invariants(state: GamState) -> list[str]:
         if s["guerrilla"] and not COUNTERS[u].militia:
             out.append(f"{u} is a regular in guerrilla mode")
     out += [f"RP pool {p} is {v}" for p, v in state.d["rp"].items() if v < -1e-9]
+    kept = {place: here for place, here in state.by_place().items() if here}
+    if kept != state.index_units():
+        out.append("the index of counters by place differs from the counters' records")
     return out
 
 
@@ -204,8 +214,13 @@ def _remap(value: Any, mapping: dict[str, str]) -> Any:
 
 
 def _slot(place: Any) -> str:
-    """What the other side sees of a counter's or leader's slot: where it is and its public marks."""
+    """What the other side sees of a leader's slot: where it is and its public marks."""
     return "|".join(str(place.get(k, "")) for k in ("at", "city", "guerrilla", "done", "turn", "port"))
+
+
+def _unit_slot(unit: Any) -> str:
+    """`_slot` of a counter, whose record has every field."""
+    return f"{unit['at']}|{unit['city']}|{unit['guerrilla']}|{unit['done']}|{unit['turn']}|{unit['port']}"
 
 
 def resample(state: GamState, role: int, rng: random.Random) -> GamState:
@@ -224,9 +239,11 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
     groups: dict[tuple[str, bool, bool], list[str]] = {}
-    for u, s in state.d["units"].items():
+    records = state.d["units"]
+    revealed = set(state.d["revealed"])
+    for u, s in records.items():
         c = COUNTERS[u]
-        if c.side == other and s["at"] not in OFF_MAP and u not in state.d["revealed"] and u not in named:
+        if c.side == other and s["at"] not in OFF_MAP and u not in revealed and u not in named:
             groups.setdefault((c.nationality, c.militia, c.naval), []).append(u)
     lgroups: dict[str, list[str]] = {}
     for x, s in state.d["leaders"].items():
@@ -237,16 +254,17 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     for members in groups.values():
         # the slots in an order of what they show, the counters drawn into them from a sorted list: the
         # draw depends only on what `role` knows and the generator, never on where each counter truly is
-        members.sort(key=lambda u: (_slot(state.d["units"][u]), u))
+        members.sort(key=lambda u: (_unit_slot(records[u]), u))
         shuffled = sorted(members)
         rng.shuffle(shuffled)
         for old, new in zip(members, shuffled, strict=True):
             mapping[old] = new
-            slot = state.d["units"][old]
-            twin.d["units"][new] = {
-                **state.d["units"][new],
-                **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")},
-            }
+            if old != new:
+                slot = records[old]
+                twin.d["units"][new].update(
+                    {k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")}
+                )
+    twin.reindex()  # the counters' places were rewritten here, all at once
     for members in lgroups.values():
         members.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
         shuffled = sorted(members)

@@ -24,8 +24,8 @@ def empty(scenario: str = "1815-1818") -> GamState:
     """A position of the scenario with every counter and leader taken off the map."""
     state = GAME.new_initial_state({"scenario": scenario})
     assert isinstance(state, GamState)
-    for s in state.d["units"].values():
-        s.update(at=POOL, city=False, guerrilla=False)
+    for u in state.d["units"]:
+        state.move(u, POOL, city=False, guerrilla=False)
     for s in state.d["leaders"].values():
         s["at"] = "out"
     return state
@@ -33,8 +33,9 @@ def empty(scenario: str = "1815-1818") -> GamState:
 
 def put(state: GamState, area: str, units: list[str], city: bool = False, guerrilla: bool = False) -> None:
     for u in units:
-        state.d["units"][u].update(
-            at=area,
+        state.move(
+            u,
+            area,
             city=city,
             guerrilla=guerrilla,
             steps=1 if u.startswith("mil") else state.d["units"][u]["steps"],
@@ -78,7 +79,7 @@ def test_rp_split_of_5_4_0() -> None:
     assert BOARD.areas["central_mexico"].rp == 5
     put(state, "central_mexico", ["mil_mexico_i1", "mil_american_i1"])
     assert area_income(state, "central_mexico") == {"royalist": 2, "mexico": 2}
-    state.d["units"]["mil_american_i1"]["at"] = POOL
+    state.move("mil_american_i1", POOL)
     assert area_income(state, "central_mexico") == {"mexico": 5}
 
 

@@ -35,7 +35,7 @@ def play(state: GamState, *moves: str) -> None:
 
 def at_sea(state: GamState, sea: str, ships: list[str]) -> None:
     for u in ships:
-        state.d["units"][u].update(at=sea, city=False, port="")
+        state.move(u, sea, city=False, port="")
 
 
 def test_naval_combat_example_7_5_1() -> None:
@@ -138,7 +138,7 @@ def test_blockade_needs_the_sea_6_6() -> None:
 
 def convoy(state: GamState, *rolls: str) -> None:
     for u in ("es_lb", "es_ex"):
-        state.d["units"][u].update(at=DUE, turn=6)
+        state.move(u, DUE, turn=6)
     state.d["turn"] = 6
     run(state, "reinforcements")
     play(state, *rolls)
@@ -242,7 +242,7 @@ def test_amphibious_move_7_6_10_3() -> None:
     state = bare()
     state.d["leaders"]["bolivar"]["at"] = "haiti"
     for u in ("gc_gi", "gc_fr1"):
-        state.d["units"][u].update(at="haiti")
+        state.move(u, "haiti")
     run(
         state,
         "activation",

@@ -253,9 +253,9 @@ def test_a_siege_is_marked_in_the_terminal_6_2() -> None:
     before = text_of(state.view(0, "en"), "en").count(mark)
     for uid, slot in units.items():
         if slot["at"] == "lima" and uid != garrison:
-            slot["at"] = "pool"
+            state.move(uid, "pool")
     units[garrison]["city"] = True
-    units[besieger].update(at="lima", city=False, guerrilla=False)
+    state.move(besieger, "lima", city=False, guerrilla=False)
     assert text_of(state.view(0, "en"), "en").count(mark) == before + 1
 
 

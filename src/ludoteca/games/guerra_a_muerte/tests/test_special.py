@@ -57,7 +57,7 @@ def test_indian_masses_in_mexico_central_4_9() -> None:
     assert "central_mexico" in state.d["slaves"]["patriot"]
     assert area_income(state, "central_mexico") == {"mexico": 2}
     for u in state.land_at("central_mexico", "patriot"):
-        state.d["units"][u]["at"] = POOL
+        state.move(u, POOL)
     put(state, "central_mexico", ["mil_american_i1"])
     assert not can_rise(state, "patriot", "central_mexico")
     state.d["liberals"] = 9
@@ -147,7 +147,7 @@ def test_mexican_lost_cause_4_10() -> None:
     state = bare()
     regulars = [u for u in state.d["units"] if u.startswith("mx_") and not u.startswith("mx_fr")][:2]
     for u in regulars:
-        state.d["units"][u].update(at=DUE, turn=5)
+        state.move(u, DUE, turn=5)
     run(state, "lost_cause")
     assert all(state.d["units"][u]["at"] == DEAD for u in regulars)
     militia = [u for u, s in state.d["units"].items() if u.startswith("mil_mexico") and s["at"] == DUE]
