@@ -49,6 +49,8 @@ def main_port(area: str) -> str:
 RANK = {uid: index for index, uid in enumerate(COUNTERS)}
 """Each counter's place in `d["units"]` (the order of `COUNTERS`): the index keeps counters in it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
+FLAT_RECORDS = ("units", "leaders")
+"""The keys of `d` whose records are flat dicts, copied dict by dict in `clone`."""
 
 
 class GamState(State):
@@ -257,16 +259,18 @@ class GamState(State):
         return {place: tuple(units) for place, units in where.items()}
 
     def clone(self) -> GamState:
-        """`State.clone`, cheaper: the counter records (flat dicts of strings, numbers and booleans) are
-        copied dict by dict, the rest through `marshal`, and the index of counters by place comes along."""
+        """`State.clone`, cheaper: the counter and leader records (flat dicts of strings, numbers and
+        booleans) are copied dict by dict, the rest through `marshal`, and the index of counters by place
+        comes along."""
         twin = object.__new__(GamState)
         twin.game = self.game
         twin.options = self.options
         d = self.d
-        units = d["units"]
-        rest = marshal.loads(marshal.dumps({k: v for k, v in d.items() if k != "units"}))
-        copied = dict(zip(units, map(dict.copy, units.values()), strict=True))
-        twin.d = {k: copied if k == "units" else rest[k] for k in d}
+        units, leaders = d["units"], d["leaders"]
+        rest = marshal.loads(marshal.dumps({k: v for k, v in d.items() if k not in FLAT_RECORDS}))
+        rest["units"] = copied = dict(zip(units, map(dict.copy, units.values()), strict=True))
+        rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
+        twin.d = {k: rest[k] for k in d}
         twin.logs = self.logs.copy()
         cache = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
