@@ -16,7 +16,7 @@ from ludoteca.core.game import Game
 def over_ceiling(agent: Agent, game: Game, ceiling: str) -> dict[str, Any] | None:
     """The ceiling `agent` would think beyond (the search level `ceiling` on this game: its level,
     iterations and seconds), or None if it stays within: a search whose iterations and time are both
-    unbounded or above the ceiling's could hold a worker thread for as long as it likes."""
+    unbounded or above the ceiling's could hold an AI worker for as long as it likes."""
     if not isinstance(agent, IsmctsAgent):
         return None
     cap, asked = level_budget(ceiling, game), agent.budget
