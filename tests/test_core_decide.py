@@ -10,6 +10,7 @@ import pytest
 
 from ludoteca.core.game import ActionTable, Game
 from ludoteca.core.i18n import Catalog
+from ludoteca.core.match import Match
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import ProcedureSet
 from ludoteca.core.state import State
@@ -118,3 +119,31 @@ def test_ask_marks_a_private_decision_and_leaves_others_unmarked() -> None:
     state.ask(0, [1, 2], then="chosen", prompt="prompt.pick", private=True)
     assert state.d["wait"]["private"] is True
     assert state.view(1)["prompt"] is None
+
+
+class OpenOrPrivatePickGame(PickGame):
+    """The pick game whose one decision is private when the option `private` is set."""
+
+    private = False
+
+    def new_initial_state(self, options: Any = None) -> PickState:
+        state = new(0, [1, 2])
+        if self.private:
+            state.d["wait"]["private"] = True
+        return state
+
+
+def test_a_private_choice_shows_in_the_move_list_only_that_a_choice_was_made() -> None:
+    """What a private decision chose is its role's only, like a secret commitment (DESIGN §3): the step
+    is marked so, and every other role and a spectator see only that a choice was made."""
+    public, private = OpenOrPrivatePickGame(), OpenOrPrivatePickGame()
+    private.private = True
+    steps = []
+    for game in (public, private):
+        match = Match(game)
+        assert match.state.hides_its_choice() is game.private
+        match.apply(2)
+        steps.append(match.history[-1])
+    assert steps[0].visible_to(1) and steps[0].visible_to(None)
+    assert steps[1].secret and steps[1].visible_to(0)
+    assert not steps[1].visible_to(1) and not steps[1].visible_to(None)

@@ -19,7 +19,8 @@ from ludoteca.core.state import State
 @dataclass(frozen=True)
 class Step:
     """One applied action: who acted (a role index or CHANCE), the action, whether it revealed hidden
-    information, and whether it was a secret commitment (shown to other roles only as "chose")."""
+    information, and whether it was secret: a secret commitment or a private decision, shown to other
+    roles only as "chose" (`State.hides_its_choice`)."""
 
     actor: int
     action: int
@@ -60,7 +61,7 @@ class Match:
         actor = self.state.current_player()
         before = None if actor == CHANCE else self.state.clone()
         reveals = self.state.d["reveals"]
-        secret = self.state.is_secret_decision()
+        secret = self.state.hides_its_choice()
         self.state.apply_action(action)
         step = Step(actor, action, self.state.d["reveals"] != reveals, secret)
         if before is None or step.revealed:

@@ -204,6 +204,13 @@ class State:
         wait = self.d["wait"]
         return wait is not None and bool(wait.get("secret"))
 
+    def hides_its_choice(self) -> bool:
+        """Whether the action chosen at the pending decision must not be shown to other roles: a secret
+        commitment, or a private decision, whose prompt and options are the deciding role's only (a move
+        list shows the others only that a choice was made)."""
+        wait = self.d["wait"]
+        return wait is not None and bool(wait.get("secret") or wait.get("private"))
+
     def is_chance_node(self) -> bool:
         wait = self.d["wait"]
         return wait is not None and wait["role"] == CHANCE

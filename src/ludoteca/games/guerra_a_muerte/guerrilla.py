@@ -49,7 +49,12 @@ def _mode(state: GamState, frame: Frame, action: A) -> None:
         options = [ID[f"guerrilla {u}"] for u in switchable(state, side, frame["changed"])]
         if options:
             state.decide(
-                ROLE[side], "guerrilla", [*options, ID["done"]], then="chosen", prompt="prompt.guerrilla"
+                ROLE[side],
+                "guerrilla",
+                [*options, ID["done"]],
+                then="chosen",
+                prompt="prompt.guerrilla",
+                private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
             )
             return
         frame["sides"].pop(0)

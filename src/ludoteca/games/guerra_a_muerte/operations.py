@@ -230,6 +230,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
             options,
             then="operation",
             prompt="prompt.operate",
+            private=state.hidden(side),
             area=place_ref(area),
             ops=left,
         )
@@ -271,6 +272,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
         options,
         then="operation",
         prompt="prompt.operate",
+        private=state.hidden(side),  # `leave` names the force's counters (§5.1.3)
         area=place_ref(area),
         ops=left,
     )

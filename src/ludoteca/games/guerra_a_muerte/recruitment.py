@@ -99,7 +99,12 @@ def _promotion_next(state: GamState, frame: Frame, action: A) -> None:
         options = [ID[f"promote {u}"] for u in promotions(state, side)]
         if options:
             state.decide(
-                ROLE[side], "promote", [*options, ID["done"]], then="chosen", prompt="prompt.promote"
+                ROLE[side],
+                "promote",
+                [*options, ID["done"]],
+                then="chosen",
+                prompt="prompt.promote",
+                private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
             )
             return
         frame["sides"].pop(0)
