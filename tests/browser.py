@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -149,14 +149,15 @@ def play_to_the_end(
     widths: tuple[int, ...],
     limit: int,
     outcomes: str = "random",
+    prefer: Mapping[str, float] | None = None,
 ) -> int:
     """Click visible choices until the game is over; at each decision of this seat, check first that
     every legal action is shown (a button of its own, or its target highlighted on the board, whose
     click offers it). In a game played with the table's dice and cards, when this seat is asked what
     came up, every outcome still possible is a large button and one is clicked: drawn at random, or with
     `outcomes="first"` always the first (a die's 1, the first card in the list). The choices are drawn
-    with a generator seeded by `seed`. The window takes each of `widths` in turn, `SWITCH` clicks each.
-    Returns the number of clicks."""
+    with a generator seeded by `seed` (and `prefer`, as `choose_a_shown_choice` takes it). The window
+    takes each of `widths` in turn, `SWITCH` clicks each. Returns the number of clicks."""
     rng = random.Random(seed)
     body = page.locator("body")
     clicks = 0
@@ -179,16 +180,20 @@ def play_to_the_end(
             assert clicks <= limit, "the game should have ended"
             page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
             continue
-        clicks += choose_a_shown_choice(page, state, rng)
+        clicks += choose_a_shown_choice(page, state, rng, prefer)
         assert clicks <= limit, "the game should have ended"
 
 
-def choose_a_shown_choice(page: Page, state: dict[str, Any], rng: random.Random) -> int:
+def choose_a_shown_choice(
+    page: Page, state: dict[str, Any], rng: random.Random, prefer: Mapping[str, float] | None = None
+) -> int:
     """One decision of this page's seat, whose `state` (the server's, at the move the page shows) offers
     actions: check first that every legal action is shown (a button of its own, or its target
     highlighted on the board, whose click offers it), then click one of the visible choices drawn with
-    `rng`; when a target holds several actions, one of the named buttons it brings. Waits until the page
-    shows the game moved on; returns the number of clicks."""
+    `rng`; when a target holds several actions, one of the named buttons it brings. With `prefer`, an
+    action's notation and a chance, in order: a shown button of that action is clicked with that chance
+    first (a long game kept short by ending activations and turns more often than at random). Waits until
+    the page shows the game moved on; returns the number of clicks."""
     body = page.locator("body")
     move = str(state["view"]["move"])
     shown = page.evaluate(SHOWN)
@@ -200,6 +205,13 @@ def choose_a_shown_choice(page: Page, state: dict[str, Any], rng: random.Random)
             save_screenshot(page, "not-shown")
             raise AssertionError(f"move {move}: {action} is not shown ({page.viewport_size}; drawn: {drawn})")
     assert all(button["name"] for button in shown["buttons"]), "a button without a name"
+    notations = {action["id"]: action["notation"] for action in state["view"]["actions"]}
+    for notation, chance in (prefer or {}).items():
+        preferred = [b["action"] for b in shown["buttons"] if notations.get(b["action"]) == notation]
+        if preferred and rng.random() < chance:
+            page.locator(f"#actions button[data-action='{preferred[0]}']").click()
+            page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+            return 1
     if shown["targets"] and (not shown["buttons"] or rng.random() < 0.5):
         target = rng.choice(shown["targets"])
         page.locator(f"#board svg .target[data-target='{target}']").first.click()
