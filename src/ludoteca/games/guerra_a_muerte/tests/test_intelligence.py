@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from ludoteca.core.game import CHANCE
 from ludoteca.core.i18n import LANGUAGES
+from ludoteca.core.match import Match
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
@@ -154,3 +156,37 @@ def test_every_text_of_a_random_game_resolves_to_a_message(scenario: str) -> Non
             assert not RAW_KEY.search(line["text"]), line
         assert state.view(0, lang)["result"]
     assert labels > 1000
+
+
+NAMING_A_COUNTER = {"leave", "guerrilla", "promote"}
+"""The choices whose notation names a counter of the deciding side's own forces."""
+
+
+def move_list_kinds(intelligence: str) -> tuple[set[str], set[str]]:
+    """A random game of 1815-1818 played through a match (as the server and the terminal play): the kinds
+    of choice (a notation's first word) the move list shows to the other roles, and those it hides."""
+    match = Match(GAME, {"scenario": "1815-1818", "intelligence": intelligence}, seed=5)
+    rng = random.Random(5)
+    while not match.state.is_terminal():
+        if match.state.is_chance_node():
+            match.play_chance()
+        else:
+            match.apply(rng.choice(match.state.legal_actions()))
+    shown: set[str] = set()
+    hidden: set[str] = set()
+    for step in match.history:
+        if step.actor != CHANCE:
+            kind = GAME.actions.format(step.action).split()[0]
+            (hidden if step.secret else shown).add(kind)
+    return shown, hidden
+
+
+def test_the_move_list_names_no_counter_of_a_hidden_force_5_1_3() -> None:
+    """What a private decision chose reaches the other side only as "chose": under limited intelligence
+    no `leave`, `guerrilla` or `promote` naming a counter, nor a private placement, is shown to the other
+    role or a spectator; in the open setting everything is."""
+    shown, hidden = move_list_kinds("limited")
+    assert not shown & NAMING_A_COUNTER
+    assert hidden >= {"leave", "guerrilla", "place"}
+    shown, hidden = move_list_kinds("open")
+    assert not hidden and shown >= NAMING_A_COUNTER
