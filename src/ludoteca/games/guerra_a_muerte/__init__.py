@@ -68,7 +68,7 @@ class GuerraAMuerte(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000
-    rules_version = "2"  # under limited intelligence the activation menu, guerrilla mode and promotion are
+    rules_version = "2"  # under limited intelligence the activation choices, guerrilla mode and promotion are
     # private decisions (§5.1.3): their positions differ from version 1's
     returns_sum = 0.0
     options_type = GamOptions

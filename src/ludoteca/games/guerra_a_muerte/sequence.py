@@ -247,6 +247,7 @@ def _nation(state: GamState, frame: Frame, action: A) -> None:
         options,
         then="chosen",
         prompt="prompt.activate",
+        private=state.hidden(side),  # `haven` names a leader inside a force (§5.1.3, §10.3)
         nations=[f"@nation.{n}" for n in nations],
     )
 

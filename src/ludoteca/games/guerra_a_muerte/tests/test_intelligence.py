@@ -158,7 +158,7 @@ def test_every_text_of_a_random_game_resolves_to_a_message(scenario: str) -> Non
     assert labels > 1000
 
 
-NAMING_A_COUNTER = {"leave", "guerrilla", "promote"}
+NAMING_A_COUNTER = {"leave", "guerrilla", "promote", "haven"}
 """The choices whose notation names a counter of the deciding side's own forces."""
 
 
@@ -183,8 +183,8 @@ def move_list_kinds(intelligence: str) -> tuple[set[str], set[str]]:
 
 def test_the_move_list_names_no_counter_of_a_hidden_force_5_1_3() -> None:
     """What a private decision chose reaches the other side only as "chose": under limited intelligence
-    no `leave`, `guerrilla` or `promote` naming a counter, nor a private placement, is shown to the other
-    role or a spectator; in the open setting everything is."""
+    no `leave`, `guerrilla`, `promote` or `haven` naming a counter, nor a private placement, is shown to
+    the other role or a spectator; in the open setting everything is."""
     shown, hidden = move_list_kinds("limited")
     assert not shown & NAMING_A_COUNTER
     assert hidden >= {"leave", "guerrilla", "place"}
