@@ -240,11 +240,12 @@ def _battle_defender_losses(state: GamState, frame: Frame, action: A) -> None:
 @battle.step("leaders")
 def _battle_leaders(state: GamState, frame: Frame, action: A) -> None:
     """§8.1, §8.2: leaders whose stack was wiped out roll for their fate; Boves rolls after every
-    combat his stack fights (ambiguity 9)."""
+    combat his stack fights (ambiguity 9), or with `boves=wiped-out` only when his stack is wiped out."""
+    boves_always = state.options.boves == "every-combat"
     at_risk = []
     for units, leaders in ((frame["units"], frame["leaders"]), (frame["dunits"], frame["dleaders"])):
         wiped = not alive(state, units, frame["area"])
-        at_risk += [lid for lid in leaders if wiped or lid == "boves"]
+        at_risk += [lid for lid in leaders if wiped or (lid == "boves" and boves_always)]
     state.call(
         "leader_loss",
         then="repression",

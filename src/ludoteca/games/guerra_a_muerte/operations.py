@@ -33,14 +33,19 @@ def ops_table(roll: int) -> int:
     return int(BOARD.activation(roll))
 
 
-def activation_ops(roll: int, rp_spent: int, militia_heavy: bool, leader_ops: int) -> int:
+def activation_ops(
+    roll: int, rp_spent: int, militia_heavy: bool, leader_ops: int, leader_on_die: bool = False
+) -> int:
     """§3.3: the OPs of an activation. RP (+2 each) and the militia −3 modify the die; the leader's
     Operations factor is added to the OPs read on the table, as the §6.6 example computes it (a 4 gives
-    6 OPs, 7 with Morillo's 1)."""
+    6 OPs, 7 with Morillo's 1), or with `leader_on_die` (option `leader-ops=die`, A#2) modifies the die as
+    the rule text lists it, a result above 6 reading the table's last row (8 OPs)."""
     t = BOARD.tables["activation"]
     modified = (
         roll + int(t["rp_bonus"]) * rp_spent + (int(t["militia_without_leader"]) if militia_heavy else 0)
     )
+    if leader_on_die:
+        return ops_table(modified + leader_ops)
     return ops_table(modified) + leader_ops
 
 
@@ -171,6 +176,7 @@ def _activation_rolled(state: GamState, frame: Frame, action: A) -> None:
         frame["rp"],
         militia_heavy(frame["units"], frame["leaders"]),
         state.best_leader(frame["leaders"]),
+        state.options.leader_ops == "die",
     )
     state.log("log.ops", roll=roll, ops=frame["ops"], rp=frame["rp"])
     for u in frame["units"]:
