@@ -326,6 +326,7 @@ def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
     state.log(
         "log.siege", area=place_ref(frame["area"]), attack=attack, defence=defence, roll=roll, result=result
     )
+    state.d["sieged"][frame["area"]] = ENEMY[frame["attacker"]]
     if result == "S":
         for u in frame["garrison"]:
             state.eliminate(u)
@@ -489,6 +490,26 @@ def _blockade(state: GamState, frame: Frame, action: A) -> None:
             return
         frame["todo"].pop(0)
     state.d["blockades"] = {}
+    state.ret()
+
+
+siege_attrition = PROCS.proc("siege_attrition", rule="6.4")
+
+
+@siege_attrition.step()
+def _siege_attrition(state: GamState, frame: Frame, action: A) -> None:
+    """§6.4: units in a city "sufren los resultados de la tabla de asedio y también los resultados de la
+    tabla de desgaste". Reconstructed (`attrition_extra.besieged_rows`): at the end of a turn each garrison
+    attacked by siege that turn rolls for attrition on milder rows, a fortress's with −1 (`attrition`,
+    whose RP may save steps as in any attrition)."""
+    frame.setdefault("todo", [[area, side] for area, side in sorted(state.d["sieged"].items())])
+    while frame["todo"]:
+        area, side = frame["todo"].pop(0)
+        garrison = [u for u in state.land_at(area, side) if state.d["units"][u]["city"]]
+        if garrison:
+            state.call("attrition", then="start", side=side, area=area, units=garrison, besieged=True)
+            return
+    state.d["sieged"] = {}
     state.ret()
 
 

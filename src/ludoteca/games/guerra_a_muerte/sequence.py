@@ -110,10 +110,16 @@ end = PROCS.proc("end_of_turn", rule="3.1")
 
 @end.step()
 def _end(state: GamState, frame: Frame, action: A) -> None:
-    """§3.1.6: surrender of blockaded fortresses (§6.6) and the fate of the ships in the ports taken
-    (§7.9), then ships return to port (§7.4)."""
+    """§3.1.6: surrender of blockaded fortresses (§6.6), the attrition of the garrisons besieged this turn
+    (§6.4, reconstructed), the fate of the ships in the ports taken (§7.9), then ships return to port
+    (§7.4)."""
     state.d["phase"] = "end"
-    state.call("blockade", then="ports")
+    state.call("blockade", then="sieged")
+
+
+@end.step("sieged")
+def _end_sieged(state: GamState, frame: Frame, action: A) -> None:
+    state.call("siege_attrition", then="ports")
 
 
 @end.step("ports")

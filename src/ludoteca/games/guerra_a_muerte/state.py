@@ -107,6 +107,7 @@ class GamState(State):
                 "raided": {},
                 "slave_turn": {"patriot": 0, "royalist": 0},
                 "blockades": {},
+                "sieged": {},
                 "spl": False,
                 "revealed": [],
             },
