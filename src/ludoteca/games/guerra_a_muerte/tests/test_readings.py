@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.operations import activation_ops
 from ludoteca.games.guerra_a_muerte.options import GamOptions
@@ -160,3 +162,29 @@ def test_victory_completed_or_literal_11_1() -> None:
         for (_, area), unit in zip(cheapest[:4], units, strict=False):
             put(state, area, [unit])
         assert outcome(state)[0] == "patriot"  # 4 areas less the garrison's 2: two, worth 4 RP
+
+
+READINGS = [
+    ("1815-1818", "leader-ops", "die"),
+    ("1815-1818", "boves", "wiped-out"),
+    ("1815-1818", "liberal-slaves", "recruiter"),
+    ("1820-1824", "liberals-1820", "not-yet"),
+    ("campaign", "campaign-start", "turn"),
+    ("1820-1824", "victory", "literal"),
+]
+
+
+@pytest.mark.parametrize(("scenario", "name", "value"), READINGS, ids=[f"{n}={v}" for _, n, v in READINGS])
+def test_each_other_reading_plays_to_the_end(scenario: str, name: str, value: str) -> None:
+    """Random choices and dice under each alternative reading, in a scenario where it matters: no dead
+    end, every invariant kept, the end reached (the full fuzzer: `ludoteca fuzz guerra-a-muerte -o …`)."""
+    rng = random.Random(5)
+    state = GAME.new_initial_state({"scenario": scenario, name: value})
+    moves = 0
+    while not state.is_terminal():
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+        moves += 1
+        assert moves < GAME.max_moves and not state.invariants(), state.invariants()
+    assert state.result() is not None
