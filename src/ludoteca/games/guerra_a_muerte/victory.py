@@ -126,7 +126,7 @@ def level(state: GamState) -> float:
     threshold, 0 in the middle of the draw band, -1 at the Royalist's. Campaign and 1820–1824: the Royalist's
     continental areas, 15 → -1, the draw minimum (5 areas worth 14 RP) → 0, none → +1; the short scenarios:
     the Patriot's areas, the victory threshold → +1, the middle of the draw band → 0, the draw band's low
-    end less its width → -1."""
+    end less its width → -1. Under `victory=literal` a count in §11.1's gap (no level reached) reads 0."""
     sid = state.options.scenario
     rules = BOARD.victory[sid]
     if rules.get("same_as"):
