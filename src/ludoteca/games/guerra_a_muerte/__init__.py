@@ -65,6 +65,7 @@ class GuerraAMuerte(Game):
     roles = ("patriotas", "realistas")
     player_counts = (1, 2)
     rulebook = "Guerra a Muerte (Javier Romero), reglas en castellano, Against the Odds nº 23"
+    rules_version = "2"  # RP spent to save attrition steps (§4.1): a new decision after an attrition roll
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000

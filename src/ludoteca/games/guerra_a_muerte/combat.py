@@ -240,11 +240,12 @@ def _battle_defender_losses(state: GamState, frame: Frame, action: A) -> None:
 @battle.step("leaders")
 def _battle_leaders(state: GamState, frame: Frame, action: A) -> None:
     """§8.1, §8.2: leaders whose stack was wiped out roll for their fate; Boves rolls after every
-    combat his stack fights (ambiguity 9)."""
+    combat his stack fights (ambiguity 9), or with `boves=wiped-out` only when his stack is wiped out."""
+    boves_always = state.options.boves == "every-combat"
     at_risk = []
     for units, leaders in ((frame["units"], frame["leaders"]), (frame["dunits"], frame["dleaders"])):
         wiped = not alive(state, units, frame["area"])
-        at_risk += [lid for lid in leaders if wiped or lid == "boves"]
+        at_risk += [lid for lid in leaders if wiped or (lid == "boves" and boves_always)]
     state.call(
         "leader_loss",
         then="repression",
@@ -325,6 +326,7 @@ def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
     state.log(
         "log.siege", area=place_ref(frame["area"]), attack=attack, defence=defence, roll=roll, result=result
     )
+    state.d["sieged"][frame["area"]] = ENEMY[frame["attacker"]]
     if result == "S":
         for u in frame["garrison"]:
             state.eliminate(u)
@@ -488,6 +490,26 @@ def _blockade(state: GamState, frame: Frame, action: A) -> None:
             return
         frame["todo"].pop(0)
     state.d["blockades"] = {}
+    state.ret()
+
+
+siege_attrition = PROCS.proc("siege_attrition", rule="6.4")
+
+
+@siege_attrition.step()
+def _siege_attrition(state: GamState, frame: Frame, action: A) -> None:
+    """§6.4: units in a city "sufren los resultados de la tabla de asedio y también los resultados de la
+    tabla de desgaste". Reconstructed (`attrition_extra.besieged_rows`): at the end of a turn each garrison
+    attacked by siege that turn rolls for attrition on milder rows, a fortress's with −1 (`attrition`,
+    whose RP may save steps as in any attrition)."""
+    frame.setdefault("todo", [[area, side] for area, side in sorted(state.d["sieged"].items())])
+    while frame["todo"]:
+        area, side = frame["todo"].pop(0)
+        garrison = [u for u in state.land_at(area, side) if state.d["units"][u]["city"]]
+        if garrison:
+            state.call("attrition", then="start", side=side, area=area, units=garrison, besieged=True)
+            return
+    state.d["sieged"] = {}
     state.ret()
 
 

@@ -122,7 +122,13 @@ def _fleet_spend(state: GamState, frame: Frame, action: A) -> None:
 @fleet.step("rolled")
 def _fleet_rolled(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
-    frame["ops"] = activation_ops(face(action), frame["rp"], False, state.best_leader(frame["leaders"]))
+    frame["ops"] = activation_ops(
+        face(action),
+        frame["rp"],
+        False,
+        state.best_leader(frame["leaders"]),
+        state.options.leader_ops == "die",
+    )
     state.log("log.ops", roll=face(action), ops=frame["ops"], rp=frame["rp"])
     for u in frame["units"]:
         state.d["units"][u]["done"] = True

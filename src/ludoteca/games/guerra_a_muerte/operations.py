@@ -33,14 +33,19 @@ def ops_table(roll: int) -> int:
     return int(BOARD.activation(roll))
 
 
-def activation_ops(roll: int, rp_spent: int, militia_heavy: bool, leader_ops: int) -> int:
+def activation_ops(
+    roll: int, rp_spent: int, militia_heavy: bool, leader_ops: int, leader_on_die: bool = False
+) -> int:
     """§3.3: the OPs of an activation. RP (+2 each) and the militia −3 modify the die; the leader's
     Operations factor is added to the OPs read on the table, as the §6.6 example computes it (a 4 gives
-    6 OPs, 7 with Morillo's 1)."""
+    6 OPs, 7 with Morillo's 1), or with `leader_on_die` (option `leader-ops=die`, A#2) modifies the die as
+    the rule text lists it, a result above 6 reading the table's last row (8 OPs)."""
     t = BOARD.tables["activation"]
     modified = (
         roll + int(t["rp_bonus"]) * rp_spent + (int(t["militia_without_leader"]) if militia_heavy else 0)
     )
+    if leader_on_die:
+        return ops_table(modified + leader_ops)
     return ops_table(modified) + leader_ops
 
 
@@ -145,15 +150,20 @@ def offer_rp(state: GamState, frame: Frame) -> None:
     state.goto("spend")
 
 
+def take_rp(state: GamState, units: list[str], amount: float) -> None:
+    """§4.2: take `amount` RP from the pools the force may use, in order."""
+    left = amount
+    for p in pools(state, units):
+        take = min(left, state.d["rp"][p])
+        state.d["rp"][p] -= take
+        left -= take
+
+
 def spend_rp(state: GamState, frame: Frame, action: A) -> None:
     """§3.3, §4.2: take the RP chosen from the force's pools in order, then roll the activation die (step
     "rolled")."""
     frame["rp"] = face(action) if action is not None else 0
-    left = float(frame["rp"])
-    for p in pools(state, frame["units"]):
-        take = min(left, state.d["rp"][p])
-        state.d["rp"][p] -= take
-        left -= take
+    take_rp(state, frame["units"], float(frame["rp"]))
     state.chance(D6, then="rolled")
 
 
@@ -171,6 +181,7 @@ def _activation_rolled(state: GamState, frame: Frame, action: A) -> None:
         frame["rp"],
         militia_heavy(frame["units"], frame["leaders"]),
         state.best_leader(frame["leaders"]),
+        state.options.leader_ops == "die",
     )
     state.log("log.ops", roll=roll, ops=frame["ops"], rp=frame["rp"])
     for u in frame["units"]:
@@ -504,12 +515,56 @@ def attrition_steps(roll: int, area: str) -> int:
     return int(BOARD.attrition(roll + bonus))
 
 
+def besieged_steps(roll: int, area: str) -> int:
+    """§6.4 (reconstructed `attrition_extra`): steps a besieged garrison loses for a roll, −1 in a
+    fortress."""
+    extra = BOARD.tables["attrition_extra"]
+    city = city_of(area)
+    mod = int(extra["besieged_fortress"]) if city is not None and city.fortress else 0
+    return int(BOARD.besieged_attrition(roll + mod))
+
+
 @attrition.step("rolled")
 def _attrition_rolled(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
-    n = attrition_steps(face(action), frame["area"])
-    state.log("log.attrition", roll=face(action), n=n)
-    state.call("losses", then="done", side=frame["side"], units=frame["units"], n=n)
+    roll, area = face(action), frame["area"]
+    frame["n"] = besieged_steps(roll, area) if frame.get("besieged") else attrition_steps(roll, area)
+    state.log("log.attrition", roll=roll, n=frame["n"])
+    offer_saving(state, frame)
+
+
+def offer_saving(state: GamState, frame: Frame) -> None:
+    """§4.1 ("los RPs pueden ser usados también durante tiradas de dado por desgaste"), reconstructed
+    `attrition_extra.rp_per_step`: after the roll the side may spend RP of the pools its force may use
+    (§4.2), that many a step, to save some of the steps lost; the choice goes to step "saved"."""
+    per = int(BOARD.tables["attrition_extra"]["rp_per_step"])
+    available = sum(state.d["rp"][p] for p in pools(state, frame["units"]))
+    most = min(int(frame["n"]), int(available // per))
+    if most >= 1:
+        state.decide(
+            ROLE[frame["side"]],
+            "save",
+            [ID[f"spend {k}"] for k in range(most + 1)],
+            then="saved",
+            prompt="prompt.save_steps",
+            n=frame["n"],
+            per=per,
+        )
+        return
+    state.goto("saved")
+
+
+@attrition.step("saved")
+def _attrition_saved(state: GamState, frame: Frame, action: A) -> None:
+    """The RP spent leave the pools; the steps not saved are lost (the owner chooses which, §5.3)."""
+    saved = face(action) if action is not None else 0
+    if saved:
+        take_rp(state, frame["units"], float(saved * int(BOARD.tables["attrition_extra"]["rp_per_step"])))
+        state.log("log.attrition_saved", n=saved)
+    if frame["n"] > saved:
+        state.call("losses", then="done", side=frame["side"], units=frame["units"], n=frame["n"] - saved)
+        return
+    state.ret()
 
 
 @attrition.step("done")

@@ -1,4 +1,6 @@
-"""The options of Guerra a Muerte, one typed value: the scenario (§12) and the intelligence (§5.1.3)."""
+"""The options of Guerra a Muerte, one typed value: the scenario (§12), the intelligence (§5.1.3), and the
+readings of the rulebook's ambiguous passages (facts file §7: A#2, A#9, A#19, A#22, A#24). Each reading's
+default is the one the README argues for; the other is the text's alternative, for those who read it so."""
 
 from __future__ import annotations
 
@@ -12,9 +14,30 @@ from ludoteca.core.options import Options, option
 class GamOptions(Options):
     """`scenario`: the campaign (§2, §11) or one of the three short scenarios (§12.1–§12.3).
     `intelligence`: limited hides each force's contents from the other side (§5.1.3); open is the
-    rulebook's solitaire setting, where one person plays both sides and everything is in sight."""
+    rulebook's solitaire setting, where one person plays both sides and everything is in sight.
+
+    The readings (README, "Rule-side ambiguities resolved"):
+    `leader_ops` (§3.3, A#2): a leader's Operations factor is added to the OPs read on the table (the §6.6
+    example) or modifies the die (the rule text; results above 6 give 8 OPs).
+    `boves` (§8.2, A#9): Boves rolls for his fate, with −1, after every combat his stack fights, or only
+    when his stack is wiped out like any leader (§8.1).
+    `liberal_slaves` (§4.9.1, §10.2.1.3, A#19): after the Liberal event only the Patriot may rise again
+    where he raised Indian/slave masses (§10.2.1.3), or whichever side raised them (§4.9.1).
+    `liberals_1820` (§12.3, A#22): the 1820–1824 scenario starts with the Liberals in power since turn XI
+    (subversion allowed that turn), or with no Liberal event yet (rolled from turn XII's Events phase).
+    `campaign_start` (§2, §12.1.1, A#22): the campaign starts in the Patriot operations of turn I, as
+    §12.1, which shares its set-up, does; or with the whole of turn I (uprisings and reorganization too).
+    `victory` (§11.1, A#24): the completed levels (15 areas Royalist, 5 areas worth 14 RP draw, anything
+    less Patriot) or the literal text, where the Patriot wins only if the Royalist holds at most two
+    continental areas worth 4 RP or less, and a count that reaches no level is a draw."""
 
     scenario: Literal["campaign", "1810-1814", "1815-1818", "1820-1824"] = option(
         "campaign", "option.scenario"
     )
     intelligence: Literal["limited", "open"] = option("limited", "option.intelligence")
+    leader_ops: Literal["added", "die"] = option("added", "option.leader_ops")
+    boves: Literal["every-combat", "wiped-out"] = option("every-combat", "option.boves")
+    liberal_slaves: Literal["patriot", "recruiter"] = option("patriot", "option.liberal_slaves")
+    liberals_1820: Literal["in-power", "not-yet"] = option("in-power", "option.liberals_1820")
+    campaign_start: Literal["operations", "turn"] = option("operations", "option.campaign_start")
+    victory: Literal["completed", "literal"] = option("completed", "option.victory")

@@ -60,6 +60,9 @@ class Position(TypedDict):
     slave_turn: dict[str, int]
     """The last turn each side recruited Indian/slave masses (once a turn, §4.9)."""
     blockades: dict[str, str]
+    sieged: dict[str, str]
+    """Area → the side whose garrison inside its city was attacked by siege this turn (§6.4): it rolls for
+    attrition at the end of the turn (reconstructed `attrition_extra.besieged_rows`), then it is cleared."""
     """Fortress city → the side whose force blockades it this turn (§6.6), cleared at the end of turn."""
     revealed: list[str]
     """The other side's counters the pending decision names (a subversion, a ship's target, a hunted

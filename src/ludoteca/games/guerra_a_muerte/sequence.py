@@ -34,7 +34,8 @@ game = PROCS.proc("game", rule="3.1")
 @game.step()
 def _game(state: GamState, frame: Frame, action: A) -> None:
     """§2: the campaign's set-up choices (the Royalist deploys first), then the scenario's first turn
-    from the phase where it starts (§12.1.1, §12.2.1, §12.3.1)."""
+    from the phase where it starts (§12.1.1, §12.2.1, §12.3.1; the campaign in the Patriot operations of
+    turn I like §12.1, or with `campaign-start=turn` from the turn's first phase, A#22)."""
     if BOARD.scenarios[state.options.scenario].get("setup", state.options.scenario) == "campaign":
         state.call("deployment", then="first")
     else:
@@ -44,6 +45,8 @@ def _game(state: GamState, frame: Frame, action: A) -> None:
 @game.step("first")
 def _first(state: GamState, frame: Frame, action: A) -> None:
     start = BOARD.scenarios[state.options.scenario].get("start_phase", "events")
+    if state.options.scenario == "campaign" and state.options.campaign_start == "turn":
+        start = "events"
     first = {"uprisings": "turn_from_uprisings", "events": "turn"}.get(start, "turn_from_operations")
     state.log("log.turn", turn=state.turn, year=1809 + state.turn)
     state.call(first, then="next")
@@ -107,10 +110,16 @@ end = PROCS.proc("end_of_turn", rule="3.1")
 
 @end.step()
 def _end(state: GamState, frame: Frame, action: A) -> None:
-    """§3.1.6: surrender of blockaded fortresses (§6.6) and the fate of the ships in the ports taken
-    (§7.9), then ships return to port (§7.4)."""
+    """§3.1.6: surrender of blockaded fortresses (§6.6), the attrition of the garrisons besieged this turn
+    (§6.4, reconstructed), the fate of the ships in the ports taken (§7.9), then ships return to port
+    (§7.4)."""
     state.d["phase"] = "end"
-    state.call("blockade", then="ports")
+    state.call("blockade", then="sieged")
+
+
+@end.step("sieged")
+def _end_sieged(state: GamState, frame: Frame, action: A) -> None:
+    state.call("siege_attrition", then="ports")
 
 
 @end.step("ports")

@@ -100,13 +100,16 @@ class GamState(State):
                 "units": units,
                 "leaders": leaders,
                 "rp": rp,
-                "liberals": int(scen["subversion_turn"]) if scen.get("liberals_in_power") else 0,
+                "liberals": int(scen["subversion_turn"])
+                if scen.get("liberals_in_power") and options.liberals_1820 == "in-power"
+                else 0,
                 "repression": [],
                 "slaves": {"patriot": [], "royalist": []},
                 "halved": [],
                 "raided": {},
                 "slave_turn": {"patriot": 0, "royalist": 0},
                 "blockades": {},
+                "sieged": {},
                 "spl": False,
                 "revealed": [],
             },

@@ -40,13 +40,16 @@ def rebel_area(state: GamState, area: str) -> bool:
 
 def can_rise(state: GamState, side: str, area: str) -> bool:
     """§9.0–§9.1, §9.5, §4.9.1: an area the enemy controls and `side` does not; not where the side raised
-    Indian or slave masses (the Patriot again after the Liberal event, ambiguity 19); the Patriot never in
+    Indian or slave masses (after the Liberal event the Patriot again, §10.2.1.3, ambiguity 19; with
+    `liberal-slaves=recruiter` either side that raised them, as §4.9.1 says); the Patriot never in
     the Banda Oriental, Misiones or Paraguay; the Royalist in the four El Plata areas only from turn III;
     and a militia nationality to raise."""
     holders = state.holders(area)
     if ENEMY[side] not in holders or side in holders:
         return False
-    if area in state.d["slaves"][side] and not (side == "patriot" and state.d["liberals"]):
+    if area in state.d["slaves"][side] and not (
+        state.d["liberals"] and (side == "patriot" or state.options.liberal_slaves == "recruiter")
+    ):
         return False
     if side == "patriot":
         return area not in BOARD.lists["no_patriot_uprising"] and bool(patriot_nation(area))

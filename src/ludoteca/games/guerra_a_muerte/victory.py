@@ -63,9 +63,11 @@ def outcome(state: GamState) -> tuple[str, dict[str, int]]:
     """The winner ("patriot", "royalist" or "draw") and the counts behind it.
 
     Campaign and 1820–1824 (§11.1, ambiguity 24): the Royalist wins with 15 continental areas; he draws
-    with 5 continental areas worth 14 RP or more; otherwise the Patriot wins. A Royalist short of the
-    §10.5 garrison counts 2 areas fewer (the Patriot "controls 2 areas more"). The short scenarios count
-    the Patriot's areas against §12.x.4's thresholds, 2 more if the garrison is short."""
+    with 5 continental areas worth 14 RP or more; otherwise the Patriot wins. With `victory=literal` the
+    Patriot wins only as §11.1.1 prints it (the Royalist holds at most two continental areas, worth 4 RP
+    or less together), and a count that reaches no level is a draw. A Royalist short of the §10.5
+    garrison counts 2 areas fewer (the Patriot "controls 2 areas more"). The short scenarios count the
+    Patriot's areas against §12.x.4's thresholds, 2 more if the garrison is short."""
     sid = state.options.scenario
     rules = BOARD.victory[sid]
     if rules.get("same_as"):
@@ -80,6 +82,8 @@ def outcome(state: GamState) -> tuple[str, dict[str, int]]:
             return "royalist", counts
         if n >= int(rules["draw_min_areas"]) and rp >= int(rules["draw_min_rp"]):
             return "draw", counts
+        if state.options.victory == "literal" and not literal_patriot_victory(n, rp, rules):
+            return "none", counts
         return "patriot", counts
     n = len(patriot_areas(state)) + penalty
     counts = {"areas": n, "rp": 0, "penalty": penalty}
@@ -89,13 +93,21 @@ def outcome(state: GamState) -> tuple[str, dict[str, int]]:
     return ("draw" if n >= int(low) else "royalist"), counts
 
 
+def literal_patriot_victory(areas: int, rp: int, rules: dict[str, object]) -> bool:
+    """§11.1.1 as printed: the Royalist holds only two continental areas (or fewer), worth no more than
+    4 RP between them."""
+    return areas <= int(str(rules["patriot_max_areas"])) and rp <= int(str(rules["patriot_max_rp"]))
+
+
 victory = PROCS.proc("victory", rule="11.1")
 
 
 @victory.step()
 def _victory(state: GamState, frame: Frame, action: int | None) -> None:
+    """The game's end: the level reached; under `victory=literal` a count between the levels ("none")
+    scores as a draw."""
     winner, counts = outcome(state)
-    state.end_game(f"outcome.{winner}", RETURNS[winner], **counts)
+    state.end_game(f"outcome.{winner}", RETURNS["draw" if winner == "none" else winner], **counts)
 
 
 def _between(x: float, points: list[tuple[float, float]]) -> float:
@@ -114,7 +126,7 @@ def level(state: GamState) -> float:
     threshold, 0 in the middle of the draw band, -1 at the Royalist's. Campaign and 1820–1824: the Royalist's
     continental areas, 15 → -1, the draw minimum (5 areas worth 14 RP) → 0, none → +1; the short scenarios:
     the Patriot's areas, the victory threshold → +1, the middle of the draw band → 0, the draw band's low
-    end less its width → -1."""
+    end less its width → -1. Under `victory=literal` a count in §11.1's gap (no level reached) reads 0."""
     sid = state.options.scenario
     rules = BOARD.victory[sid]
     if rules.get("same_as"):
@@ -124,8 +136,11 @@ def level(state: GamState) -> float:
         held = royalist_areas(state)
         n = len(held) - penalty
         draw_min = int(rules["draw_min_areas"])
-        if sum(BOARD.areas[x].rp for x in held) < int(rules["draw_min_rp"]):
+        rp = sum(BOARD.areas[x].rp for x in held)
+        if rp < int(rules["draw_min_rp"]):
             n = min(n, draw_min - 1)
+            if state.options.victory == "literal" and not literal_patriot_victory(n, rp, rules):
+                return 0.0  # §11.1 as printed: no level between the Patriot's and the draw's
         return _between(n, [(0, 1.0), (draw_min, 0.0), (int(rules["royalist_min_areas"]), -1.0)])
     n = len(patriot_areas(state)) + penalty
     low, high = (int(x) for x in rules["draw"])

@@ -21,7 +21,16 @@ def test_notation_round_trips() -> None:
 
 
 def test_options() -> None:
-    assert GAME.parse_options({}).as_strings() == {"scenario": "campaign", "intelligence": "limited"}
+    assert GAME.parse_options({}).as_strings() == {
+        "scenario": "campaign",
+        "intelligence": "limited",
+        "leader-ops": "added",
+        "boves": "every-combat",
+        "liberal-slaves": "patriot",
+        "liberals-1820": "in-power",
+        "campaign-start": "operations",
+        "victory": "completed",
+    }
     with pytest.raises(BadOptionError):
         GAME.parse_options({"scenario": "1819"})
 

@@ -1,0 +1,190 @@
+"""The options for the rulebook's ambiguous passages (facts file §7; README, "Rule-side ambiguities
+resolved"): for each, a constructed position where the default reading and the text's alternative give
+different results, as the text says."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.operations import activation_ops
+from ludoteca.games.guerra_a_muerte.options import GamOptions
+from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME, empty, put
+from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, play, run
+from ludoteca.games.guerra_a_muerte.uprisings import can_rise
+from ludoteca.games.guerra_a_muerte.victory import outcome
+
+
+def reading(state: GamState, **given: str) -> GamState:
+    """`state` under other options (of the same scenario): the rules read `state.options`."""
+    state.options = GamOptions.parse({**state.options.as_strings(), **given})
+    return state
+
+
+def top(state: GamState) -> dict[str, Any]:
+    frame: dict[str, Any] = state.d["stack"][-1]
+    return frame
+
+
+# ----------------------------------------------------------------------------- A#2 leader Ops (§3.3)
+def test_leader_ops_added_or_on_the_die_3_3() -> None:
+    """§3.3: "Añádase el factor de Operaciones de cualquier jefe" among the die modifiers; the §6.6 example
+    instead adds Morillo's 1 to the 6 OPs read for a 4. On the die, 4 + 1 reads the last row (8 OPs),
+    2 + 1 reads 6 (5 when added), and 5 + 1 stays at 8 (9 when added)."""
+    morillo = BOARD.leaders["morillo"].ops
+    assert [activation_ops(r, 0, False, morillo) for r in (2, 4, 5)] == [5, 7, 9]
+    assert [activation_ops(r, 0, False, morillo, leader_on_die=True) for r in (2, 4, 5)] == [6, 8, 8]
+    for given, ops in (("added", 7), ("die", 8)):
+        state = reading(bare(), **{"leader-ops": given})
+        put(state, "maracaibo", ["es_le"])
+        state.d["leaders"]["morillo"]["at"] = "maracaibo"
+        run(
+            state,
+            "activation",
+            side="royalist",
+            nations=["american", "spanish"],
+            area="maracaibo",
+            units=["es_le"],
+            leaders=["morillo"],
+            mexico=-1,
+        )
+        play(state, "die 4")
+        assert top(state)["ops"] == ops
+
+
+# ------------------------------------------------------------------------------- A#9 Boves (§8.2)
+def boves_battle(given: str) -> GamState:
+    """Boves' Royalist stack has fought in Los Llanos and kept its units; the battle reaches its leaders
+    step (§8.1)."""
+    state = reading(bare(), boves=given)
+    put(state, "los_llanos", ["am_fp", "ep_c1"])
+    state.d["leaders"]["boves"]["at"] = "los_llanos"
+    frame = {
+        "p": "battle",
+        "s": "leaders",
+        "area": "los_llanos",
+        "attacker": "royalist",
+        "defender": "patriot",
+        "units": ["am_fp"],
+        "leaders": ["boves"],
+        "dunits": ["ep_c1"],
+        "dleaders": [],
+    }
+    state.d["stack"] = [{"p": "victory", "s": "start"}, frame]
+    state.d["wait"] = None
+    state._run()
+    return state
+
+
+def test_boves_rolls_after_every_combat_or_when_wiped_out_8_2() -> None:
+    """§8.2: "cada vez que la fuerza apilada con el jefe Boves participe en combate, réstese -1 a la
+    tirada" — our reading: he rolls after every combat; the alternative: the −1 applies only to the §8.1
+    roll, made when his stack is wiped out. His stack survived: he rolls (a 1 loses him) or he does not."""
+    state = boves_battle("every-combat")
+    assert state.is_chance_node() and top(state)["p"] == "leader_loss"
+    play(state, "die 1")
+    assert state.d["leaders"]["boves"]["at"] != "los_llanos"
+    state = boves_battle("wiped-out")
+    assert state.is_terminal() and state.d["leaders"]["boves"]["at"] == "los_llanos"
+
+
+# -------------------------------------------------------------------- A#19 slaves and the Liberals
+def test_after_the_liberals_who_may_rise_again_4_9_1() -> None:
+    """§4.9.1: the Liberal event lets "el bando que reclutó" rise again where it raised masses; §10.2.1.3
+    names only the Patriot. A Royalist who raised masses in México Central, now held by the Patriot."""
+    for given, royalist_may in (("patriot", False), ("recruiter", True)):
+        state = reading(bare(), **{"liberal-slaves": given})
+        put(state, "central_mexico", ["ep_c1"])
+        state.d["slaves"]["royalist"].append("central_mexico")
+        assert not can_rise(state, "royalist", "central_mexico")
+        state.d["liberals"] = 10
+        assert can_rise(state, "royalist", "central_mexico") is royalist_may
+        state.d["slaves"]["patriot"].append("lima")  # the Patriot may again under both readings
+        put(state, "lima", ["am_fp"])
+        assert can_rise(state, "patriot", "lima")
+
+
+# ------------------------------------------------------------------ A#22 the Liberals in 1820–1824
+def test_1820_liberals_in_power_or_not_yet_12_3() -> None:
+    """§12.3 starts in the uprisings of turn XI, after the Events phase, though its note tells of the 1820
+    Liberal rising. In power: subversion on turn XI, Spain's RP halved, no roll later. Not yet: nothing
+    of it until the Patriot rolls for it, from turn XII's Events phase (a 2 suffices then, §10.2)."""
+    in_power = GAME.new_initial_state({"scenario": "1820-1824"})
+    not_yet = GAME.new_initial_state({"scenario": "1820-1824", "liberals-1820": "not-yet"})
+    assert isinstance(in_power, GamState) and isinstance(not_yet, GamState)
+    assert in_power.d["liberals"] == 11 and not_yet.d["liberals"] == 0
+    for state, rolls in ((in_power, False), (not_yet, True)):
+        state = reading(empty("1820-1824"), **{"liberals-1820": state.options.liberals_1820})
+        state.d["liberals"] = 11 if state.options.liberals_1820 == "in-power" else 0
+        state.d["turn"] = 12
+        run(state, "events")
+        assert state.is_chance_node() is rolls
+        if rolls:
+            play(state, "die 2")
+            assert state.d["liberals"] == 12
+
+
+# ------------------------------------------------------------------- A#22 where the campaign starts
+def test_campaign_starts_in_operations_or_with_the_turn_12_1_1() -> None:
+    """The campaign's start phase is not printed; §12.1, which shares its set-up, starts in the
+    operations of turn I. The alternative plays the whole of turn I, its uprisings first."""
+    for given, phase in (("operations", "patriot_operations"), ("turn", "uprisings")):
+        state = GAME.new_initial_state({"scenario": "campaign", "campaign-start": given})
+        rng = random.Random(1)
+        while state.d["phase"] == "setup":
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.d["phase"] == phase and state.turn == 1
+
+
+# ------------------------------------------------------------------------ A#24 victory gaps (§11.1)
+def test_victory_completed_or_literal_11_1() -> None:
+    """§11.1 leaves a gap: a Royalist holding 3–14 continental areas worth under 14 RP meets no level.
+    Completed: a Patriot victory. Literal: no level, a draw. Two areas worth 4 RP or less: a Patriot
+    victory under both."""
+    cheapest = sorted((a.rp, a.id) for a in BOARD.areas.values() if a.continental and a.rp > 0)
+    units = ["am_fp", "am_ce", "am_f", "am_rl", "am_cz"]
+    for given, winner in (("completed", "patriot"), ("literal", "none")):
+        state = reading(empty("1820-1824"), victory=given)
+        for (_, area), unit in zip(cheapest[:5], units, strict=True):
+            put(state, area, [unit])
+        result, counts = outcome(state)
+        assert counts == {"areas": 3, "rp": 5, "penalty": 2} and result == winner
+        state.d["stack"] = [{"p": "victory", "s": "start"}]
+        state.d["wait"] = None
+        state._run()
+        assert state.is_terminal() and state.returns() == ([1.0, -1.0] if winner == "patriot" else [0.0, 0.0])
+        assert state.d["over"]["outcome"] == f"outcome.{winner}"
+        state = reading(empty("1820-1824"), victory=given)
+        for (_, area), unit in zip(cheapest[:4], units, strict=False):
+            put(state, area, [unit])
+        assert outcome(state)[0] == "patriot"  # 4 areas less the garrison's 2: two, worth 4 RP
+
+
+READINGS = [
+    ("1815-1818", "leader-ops", "die"),
+    ("1815-1818", "boves", "wiped-out"),
+    ("1815-1818", "liberal-slaves", "recruiter"),
+    ("1820-1824", "liberals-1820", "not-yet"),
+    ("campaign", "campaign-start", "turn"),
+    ("1820-1824", "victory", "literal"),
+]
+
+
+@pytest.mark.parametrize(("scenario", "name", "value"), READINGS, ids=[f"{n}={v}" for _, n, v in READINGS])
+def test_each_other_reading_plays_to_the_end(scenario: str, name: str, value: str) -> None:
+    """Random choices and dice under each alternative reading, in a scenario where it matters: no dead
+    end, every invariant kept, the end reached (the full fuzzer: `ludoteca fuzz guerra-a-muerte -o …`)."""
+    rng = random.Random(5)
+    state = GAME.new_initial_state({"scenario": scenario, name: value})
+    moves = 0
+    while not state.is_terminal():
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+        moves += 1
+        assert moves < GAME.max_moves and not state.invariants(), state.invariants()
+    assert state.result() is not None
