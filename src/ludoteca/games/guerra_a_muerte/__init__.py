@@ -16,6 +16,7 @@ from ludoteca.core.game import Game, SearchHints, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.games.guerra_a_muerte import (
+    attrition,
     combat,
     deployment,
     guerrilla,
@@ -38,6 +39,7 @@ from ludoteca.games.guerra_a_muerte.state import GamState
 
 __all__ = [
     "GuerraAMuerte",
+    "attrition",
     "combat",
     "deployment",
     "guerrilla",
@@ -65,12 +67,11 @@ class GuerraAMuerte(Game):
     roles = ("patriotas", "realistas")
     player_counts = (1, 2)
     rulebook = "Guerra a Muerte (Javier Romero), reglas en castellano, Against the Odds nº 23"
-    rules_version = "2"  # RP spent to save attrition steps (§4.1): a new decision after an attrition roll
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000
-    rules_version = "2"  # under limited intelligence the activation choices, guerrilla mode and promotion are
-    # private decisions (§5.1.3): their positions differ from version 1's
+    rules_version = "2"  # RP spent to save attrition steps (§4.1): a new decision after an attrition roll;
+    # under limited intelligence the activation choices, guerrilla mode and promotion are private (§5.1.3)
     returns_sum = 0.0
     options_type = GamOptions
     search = SearchHints(

@@ -1,6 +1,7 @@
 """§3.2–§3.4 and §5: the operations phases — each force activated in turn (the Patriot nation by nation),
 its operation points rolled, spent on moves (§5), leaving and gathering units (§5.2), attacks (§6) and
-sieges; interception of a force leaving an area (§3.4); attrition at the end of its move (§5.3)."""
+sieges; interception of a force leaving an area (§3.4); the losses of steps (§5.3, §6.1). Attrition
+itself is in `attrition.py`."""
 
 from __future__ import annotations
 
@@ -498,78 +499,6 @@ def _interception_rolled(state: GamState, frame: Frame, action: A) -> None:
 @interception.step("fought")
 def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
     state.ret(True)
-
-
-# --------------------------------------------------------------------------------- attrition §5.3
-attrition = PROCS.proc("attrition", rule="5.3")
-
-
-@attrition.step()
-def _attrition(state: GamState, frame: Frame, action: A) -> None:
-    state.chance(D6, then="rolled")
-
-
-def attrition_steps(roll: int, area: str) -> int:
-    """§5.3: steps lost for a roll, +1 where the move ends in the Chaco."""
-    bonus = int(BOARD.tables["attrition"]["chaco_end"]) if area == "chaco" else 0
-    return int(BOARD.attrition(roll + bonus))
-
-
-def besieged_steps(roll: int, area: str) -> int:
-    """§6.4 (reconstructed `attrition_extra`): steps a besieged garrison loses for a roll, −1 in a
-    fortress."""
-    extra = BOARD.tables["attrition_extra"]
-    city = city_of(area)
-    mod = int(extra["besieged_fortress"]) if city is not None and city.fortress else 0
-    return int(BOARD.besieged_attrition(roll + mod))
-
-
-@attrition.step("rolled")
-def _attrition_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    roll, area = face(action), frame["area"]
-    frame["n"] = besieged_steps(roll, area) if frame.get("besieged") else attrition_steps(roll, area)
-    state.log("log.attrition", roll=roll, n=frame["n"])
-    offer_saving(state, frame)
-
-
-def offer_saving(state: GamState, frame: Frame) -> None:
-    """§4.1 ("los RPs pueden ser usados también durante tiradas de dado por desgaste"), reconstructed
-    `attrition_extra.rp_per_step`: after the roll the side may spend RP of the pools its force may use
-    (§4.2), that many a step, to save some of the steps lost; the choice goes to step "saved"."""
-    per = int(BOARD.tables["attrition_extra"]["rp_per_step"])
-    available = sum(state.d["rp"][p] for p in pools(state, frame["units"]))
-    most = min(int(frame["n"]), int(available // per))
-    if most >= 1:
-        state.decide(
-            ROLE[frame["side"]],
-            "save",
-            [ID[f"spend {k}"] for k in range(most + 1)],
-            then="saved",
-            prompt="prompt.save_steps",
-            n=frame["n"],
-            per=per,
-        )
-        return
-    state.goto("saved")
-
-
-@attrition.step("saved")
-def _attrition_saved(state: GamState, frame: Frame, action: A) -> None:
-    """The RP spent leave the pools; the steps not saved are lost (the owner chooses which, §5.3)."""
-    saved = face(action) if action is not None else 0
-    if saved:
-        take_rp(state, frame["units"], float(saved * int(BOARD.tables["attrition_extra"]["rp_per_step"])))
-        state.log("log.attrition_saved", n=saved)
-    if frame["n"] > saved:
-        state.call("losses", then="done", side=frame["side"], units=frame["units"], n=frame["n"] - saved)
-        return
-    state.ret()
-
-
-@attrition.step("done")
-def _attrition_done(state: GamState, frame: Frame, action: A) -> None:
-    state.ret()
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)

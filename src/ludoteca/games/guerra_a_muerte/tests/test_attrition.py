@@ -3,8 +3,8 @@ the roll save steps, and garrisons besieged during a turn roll for attrition at 
 
 from __future__ import annotations
 
+from ludoteca.games.guerra_a_muerte.attrition import besieged_steps
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.operations import besieged_steps
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.test_examples import put
 from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, play, run
