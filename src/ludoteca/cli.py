@@ -463,6 +463,12 @@ def serve(
         str,
         typer.Option("--ai-ceiling", help="The most an AI seat or a hint may think: an ismcts level."),
     ] = "hard",
+    ai_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--ai-workers", min=1, help="Processes that think for AI seats and hints (default: cores − 1)."
+        ),
+    ] = None,
     origin: Annotated[
         list[str] | None,
         typer.Option("--origin", help="Another page origin allowed to open games' WebSockets (repeatable)."),
@@ -486,6 +492,7 @@ def serve(
     # Views are small and sent often: compressing each one costs more than it saves on a LAN.
     from ludoteca.server.app import MAX_MESSAGE
     from ludoteca.server.limits import CEILINGS
+    from ludoteca.server.thinkers import DEFAULT_WORKERS
 
     for folder in data or ():
         use_data(folder)
@@ -497,7 +504,12 @@ def serve(
         typer.echo(t("serving", url=f"http://{host}:{port}"))
 
     app = create_app(
-        db, ai_delay=ai_delay, ai_ceiling=ai_ceiling, origins=tuple(origin or ()), on_ready=ready
+        db,
+        ai_delay=ai_delay,
+        ai_ceiling=ai_ceiling,
+        ai_workers=ai_workers or DEFAULT_WORKERS,
+        origins=tuple(origin or ()),
+        on_ready=ready,
     )
     # A server holds many long-lived game states; the cyclic collector's full passes over them were the
     # slowest thing it did (the load run's p99 fell from 179 to 38 ms): keep what is loaded out of its

@@ -28,6 +28,7 @@ from ludoteca.server.hall import Hall
 from ludoteca.server.limits import RateLimit
 from ludoteca.server.rules_page import rule_sections, rules_html
 from ludoteca.server.table import ServerError, Table, Watcher, encode, role_label
+from ludoteca.server.thinkers import DEFAULT_WORKERS
 
 STATIC = Path(__file__).parent / "static"
 
@@ -133,16 +134,18 @@ def create_app(
     db_url: str = "sqlite:///ludoteca.db",
     ai_delay: float = 0.3,
     ai_ceiling: str = "hard",
+    ai_workers: int = DEFAULT_WORKERS,
     origins: tuple[str, ...] = (),
     creation_rate: RateLimit | None = None,
     message_rate: RateLimit | None = None,
     on_ready: Callable[[], None] | None = None,
 ) -> FastAPI:
-    """The app. `ai_ceiling` is the most an AI may think (an `ismcts` level); `origins` the pages allowed
+    """The app. `ai_ceiling` is the most an AI may think (an `ismcts` level), `ai_workers` how many
+    processes think for the AI seats and hints (`thinkers.py`); `origins` the pages allowed
     to open a WebSocket besides the server's own; `creation_rate` and `message_rate` limit how fast one client
     creates games and sends WebSocket messages (defaults in `DEFAULT_CREATIONS`, `DEFAULT_MESSAGES`);
     `on_ready` is called once the games are loaded back and requests are served."""
-    hall = Hall(db_url, ai_delay=ai_delay, ai_ceiling=ai_ceiling)
+    hall = Hall(db_url, ai_delay=ai_delay, ai_workers=ai_workers, ai_ceiling=ai_ceiling)
     creations = creation_rate or RateLimit(*DEFAULT_CREATIONS)
     message_limit = message_rate or RateLimit(*DEFAULT_MESSAGES)
 

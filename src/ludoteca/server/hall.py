@@ -22,7 +22,7 @@ from ludoteca.core.record import replay_record
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
 from ludoteca.server.table import TABLE_CHANCE, ServerError, Table, secret_chance
-from ludoteca.server.thinkers import Thinkers
+from ludoteca.server.thinkers import DEFAULT_WORKERS, Thinkers
 from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
@@ -31,7 +31,11 @@ SEAT_KINDS = ("me", "human", "ai")
 
 class Hall:
     def __init__(
-        self, db_url: str, ai_delay: float = 0.0, ai_workers: int = 2, ai_ceiling: str = "hard"
+        self,
+        db_url: str,
+        ai_delay: float = 0.0,
+        ai_workers: int = DEFAULT_WORKERS,
+        ai_ceiling: str = "hard",
     ) -> None:
         self.store = Store(db_url)
         self.ai_delay = ai_delay

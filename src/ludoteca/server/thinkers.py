@@ -25,9 +25,11 @@ from ludoteca.core.state import State
 
 AgentT = TypeVar("AgentT", bound=Agent)
 
-AI_NICENESS = 10
-"""How much lower the workers' scheduling priority is than the server's: a busy search never delays the
-people playing."""
+AI_NICENESS = 19
+"""The workers' scheduling priority, the lowest: a busy search takes only the CPU that the people playing
+leave (the load run's p99 with two AI seats at the ceiling: 85–90 ms at 19, 96–105 ms at 10)."""
+DEFAULT_WORKERS = max(1, (os.cpu_count() or 2) - 1)
+"""One worker process per core but one: the server's own process keeps a core for the people playing."""
 THINK_TIMEOUT = 300.0
 """Seconds after which a decision that never came back (its worker died) is given up, so that the table
 asks again: far above the ceiling's 10 s a decision, queueing included."""
@@ -50,10 +52,13 @@ class Decide(Protocol):
 
 
 class Thinkers:
-    """A pool of `workers` processes started at the first decision (a server without AI seats starts
-    none). The processes come from a fork server: safe beside the server's threads, and quick to start."""
+    """A pool of `workers` processes (by default one per core but one) started at the first decision (a
+    server without AI seats starts none). The processes come from a fork server: safe beside the server's
+    threads, and quick to start."""
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = DEFAULT_WORKERS) -> None:
+        if workers < 1:
+            raise ValueError(f"the AI needs at least one worker process, not {workers}")
         self.workers = workers
         self._pool: Pool | None = None
 
