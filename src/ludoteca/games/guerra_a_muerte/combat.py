@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
@@ -241,16 +242,20 @@ def _battle_defender_losses(state: GamState, frame: Frame, action: A) -> None:
 def _battle_leaders(state: GamState, frame: Frame, action: A) -> None:
     """§8.1, §8.2: leaders whose stack was wiped out roll for their fate; Boves rolls after every
     combat his stack fights (ambiguity 9), or with `boves=wiped-out` only when his stack is wiped out."""
+    sides = ((frame["units"], frame["leaders"]), (frame["dunits"], frame["dleaders"]))
+    state.call("leader_loss", then="repression", leaders=at_risk(state, frame["area"], sides))
+
+
+def at_risk(state: GamState, area: str, sides: Iterable[tuple[list[str], list[str]]]) -> list[str]:
+    """§8.1, §8.2: of each side's (units, leaders) in a combat in `area`, the leaders still there who roll
+    for their fate: all of them where every unit was eliminated, and Boves after every combat unless
+    `boves=wiped-out`."""
     boves_always = state.options.boves == "every-combat"
-    at_risk = []
-    for units, leaders in ((frame["units"], frame["leaders"]), (frame["dunits"], frame["dleaders"])):
-        wiped = not alive(state, units, frame["area"])
-        at_risk += [lid for lid in leaders if wiped or (lid == "boves" and boves_always)]
-    state.call(
-        "leader_loss",
-        then="repression",
-        leaders=[x for x in at_risk if state.d["leaders"][x]["at"] == frame["area"]],
-    )
+    risk = []
+    for units, leaders in sides:
+        wiped = not alive(state, units, area)
+        risk += [lid for lid in leaders if wiped or (lid == "boves" and boves_always)]
+    return [lid for lid in risk if state.d["leaders"][lid]["at"] == area]
 
 
 @battle.step("repression")
@@ -330,16 +335,35 @@ def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
     if result == "S":
         for u in frame["garrison"]:
             state.eliminate(u)
-        state.ret()
-        return
-    if result.startswith("A"):
-        state.call("losses", then="done", side=frame["attacker"], units=frame["units"], n=int(result[1:]))
+        state.goto("leaders")
+    elif result.startswith("A"):
+        state.call("losses", then="leaders", side=frame["attacker"], units=frame["units"], n=int(result[1:]))
     elif result.startswith("D"):
         state.call(
-            "losses", then="done", side=ENEMY[frame["attacker"]], units=frame["garrison"], n=int(result[1:])
+            "losses",
+            then="leaders",
+            side=ENEMY[frame["attacker"]],
+            units=frame["garrison"],
+            n=int(result[1:]),
         )
     else:
-        state.ret()
+        state.goto("leaders")
+
+
+@siege.step("leaders")
+def _siege_leaders(state: GamState, frame: Frame, action: A) -> None:
+    """§8.1, §8.2 after a siege attack as after a field battle: the leaders of a side whose units in it
+    were all eliminated roll for their fate (the garrison's are its side's leaders in the area), and Boves
+    after every combat his stack fights (`boves=every-combat`)."""
+    area = frame["area"]
+    garrison_leaders = state.leaders_at(area, ENEMY[frame["attacker"]])
+    state.call(
+        "leader_loss",
+        then="done",
+        leaders=at_risk(
+            state, area, ((frame["units"], frame["leaders"]), (frame["garrison"], garrison_leaders))
+        ),
+    )
 
 
 @siege.step("done")

@@ -188,3 +188,52 @@ def test_each_other_reading_plays_to_the_end(scenario: str, name: str, value: st
         moves += 1
         assert moves < GAME.max_moves and not state.invariants(), state.invariants()
     assert state.result() is not None
+
+
+def siege_until_fates(die: int, garrison_leader: str, besieger_leader: str, boves: str) -> GamState:
+    """A Patriot force besieges a one-counter Royalist garrison reduced to one step in Costa Firme (§6.2)
+    with `die` on the Siege table, then plays every loss the first way offered, up to the leaders' fate
+    roll (if any)."""
+    state = reading(bare(), boves=boves)
+    put(state, "costa_firme", ["am_fp"], city=True)
+    state.d["units"]["am_fp"]["steps"] = 1
+    put(state, "costa_firme", ["gc_ng1", "gc_ng2"])
+    state.d["leaders"][garrison_leader]["at"] = "costa_firme"
+    state.d["leaders"][besieger_leader]["at"] = "costa_firme"
+    run(
+        state,
+        "siege",
+        attacker="patriot",
+        area="costa_firme",
+        units=["gc_ng1", "gc_ng2"],
+        leaders=[besieger_leader],
+    )
+    play(state, f"die {die}")
+    while not state.is_terminal() and not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_a_siege_attack_puts_leaders_to_their_fate_like_a_battle_8_1() -> None:
+    """§8.1 applies to every combat, a siege attack included: the garrison's leader rolls for his fate
+    when the whole garrison is eliminated, and only then (Bolívar, whose besiegers survive, never)."""
+    garrison_gone = still_there = 0
+    for die in range(1, 7):
+        state = siege_until_fates(die, "morillo", "bolivar", "wiped-out")
+        wiped = state.d["units"]["am_fp"]["at"] != "costa_firme"
+        asked = state.is_chance_node() and top(state)["p"] == "leader_loss"
+        assert asked == wiped, die
+        if asked:
+            assert top(state)["leaders"] == ["morillo"]
+            garrison_gone += 1
+        else:
+            still_there += 1
+    assert garrison_gone and still_there  # both cases met
+
+
+def test_boves_rolls_after_a_siege_attack_too_8_2() -> None:
+    """§8.2 "cada vez que la fuerza apilada con el jefe Boves participe en combate": a siege attack is a
+    combat; Boves in the garrison rolls after it, whatever its result, with `boves=every-combat`."""
+    for die in range(1, 7):
+        state = siege_until_fates(die, "boves", "bolivar", "every-combat")
+        assert state.is_chance_node() and "boves" in top(state)["leaders"], die
