@@ -3,6 +3,7 @@ plays the Indigenous faction, for at least one full turn; the board shows this s
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import httpx2 as httpx
@@ -42,6 +43,10 @@ def test_a_turn_of_mar_y_acero_against_the_ai(tmp_path: Path) -> None:
             assert clicks < 600, "a turn should end"
         state = mine()
         assert state["view"]["board"]["turn"] >= 2 or state["view"]["terminal"]
+        deadline = time.monotonic() + 60  # the AI seat thinks in a worker process: its move may come later
+        while not state["view"]["actions"] and not state["view"]["terminal"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+            state = mine()
         actors = {m["actor"] for m in state["moves"]}
         assert {"espanoles", "indigenas"} <= actors  # both seats played: the person and the AI
         hand = state["view"]["board"]["hands"]
