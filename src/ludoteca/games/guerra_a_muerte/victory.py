@@ -4,7 +4,7 @@ minimums, the victory levels; and `evaluate`, the search AI's reading of a posit
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.board import BOARD
@@ -59,6 +59,15 @@ def garrison_short(state: GamState, rules: dict[str, object]) -> bool:
     )
 
 
+def scenario_rules(state: GamState) -> tuple[dict[str, Any], int]:
+    """The victory rules of the game's scenario (§11.1 or §12.x.4; one may be `same_as` another) and the
+    areas the §10.5 garrison penalty takes off the side short of it (0 if none)."""
+    rules = BOARD.victory[state.options.scenario]
+    if rules.get("same_as"):
+        rules = BOARD.victory[str(rules["same_as"])]
+    return rules, int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
+
+
 def outcome(state: GamState) -> tuple[str, dict[str, int]]:
     """The winner ("patriot", "royalist" or "draw") and the counts behind it.
 
@@ -68,11 +77,7 @@ def outcome(state: GamState) -> tuple[str, dict[str, int]]:
     or less together), and a count that reaches no level is a draw. A Royalist short of the §10.5
     garrison counts 2 areas fewer (the Patriot "controls 2 areas more"). The short scenarios count the
     Patriot's areas against §12.x.4's thresholds, 2 more if the garrison is short."""
-    sid = state.options.scenario
-    rules = BOARD.victory[sid]
-    if rules.get("same_as"):
-        rules = BOARD.victory[str(rules["same_as"])]
-    penalty = int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
+    rules, penalty = scenario_rules(state)
     if "royalist_min_areas" in rules:
         held = royalist_areas(state)
         n = len(held) - penalty
@@ -127,11 +132,7 @@ def level(state: GamState) -> float:
     continental areas, 15 → -1, the draw minimum (5 areas worth 14 RP) → 0, none → +1; the short scenarios:
     the Patriot's areas, the victory threshold → +1, the middle of the draw band → 0, the draw band's low
     end less its width → -1. Under `victory=literal` a count in §11.1's gap (no level reached) reads 0."""
-    sid = state.options.scenario
-    rules = BOARD.victory[sid]
-    if rules.get("same_as"):
-        rules = BOARD.victory[str(rules["same_as"])]
-    penalty = int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
+    rules, penalty = scenario_rules(state)
     if "royalist_min_areas" in rules:
         held = royalist_areas(state)
         n = len(held) - penalty
