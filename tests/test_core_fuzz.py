@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,7 +13,7 @@ from ludoteca.core.fuzz import run_fuzz
 from ludoteca.core.game import get_game
 from ludoteca.core.options import Options
 from ludoteca.core.record import load_record, replay_record
-from toygame import LeakyGame, RaceGame
+from toygame import LeakyGame, RaceGame, RaceState
 
 
 @pytest.mark.parametrize("options", [{}, {"secret": "yes", "target": "15"}])
@@ -42,6 +44,32 @@ def test_a_leaking_view_is_reported_with_its_record(toy: RaceGame, tmp_path: Pat
 def test_the_leak_check_is_specific(toy: RaceGame) -> None:
     """Without a secret there is nothing to leak, so the same variant passes."""
     assert run_fuzz(get_game("race-leaky"), 10, seed=0, options={"secret": "no"}).failures == []
+
+
+def test_a_log_entry_is_checked_at_the_step_that_wrote_it(toy: RaceGame, tmp_path: Path) -> None:
+    """Each step reads only the log entries written since the last (a log only grows): one written late
+    in a game that does not survive JSON is reported there, not only when the game ends."""
+
+    class LateTupleState(RaceState):
+        __slots__ = ()
+
+        def log(
+            self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+        ) -> None:
+            if max(self.d["totals"]) >= 6:
+                params["late"] = (1, 2)  # JSON gives a tuple back as a list
+            super().log(key, visible_to=visible_to, rule=rule, **params)
+
+    class LateTuple(RaceGame):
+        id = "race-late-tuple"
+        state_class = LateTupleState
+
+    late = LateTuple()
+    game_module.register(late)
+    [failure] = run_fuzz(late, 1, seed=0, failure_dir=tmp_path).failures
+    assert "JSON round trip differs" in failure["error"]
+    position = replay_record(load_record(failure["record"]), verify=True).state
+    assert max(position.d["totals"]) >= 6 and not position.is_terminal()
 
 
 def test_returns_outside_the_declared_range_or_sum_are_reported(toy: RaceGame) -> None:
