@@ -1,6 +1,7 @@
 """§5.3 Attrition: the roll of a force that moved into or through a hostile area or across the Andes, at
 the end of its move (A#4); the besieged garrisons' roll at the end of the turn (§6.4, reconstructed
-`attrition_extra`); RP spent to save steps (§4.1). The steps lost are taken by `losses` (operations.py)."""
+`attrition_extra`); RP spent to save steps (§4.1). The steps lost are taken by `losses` (operations.py);
+leaders left with no unit roll for their fate (§8.1, `leader_loss` in combat.py)."""
 
 from __future__ import annotations
 
@@ -79,9 +80,20 @@ def _attrition_saved(state: GamState, frame: Frame, action: A) -> None:
         take_rp(state, frame["units"], float(saved * int(BOARD.tables["attrition_extra"]["rp_per_step"])))
         state.log("log.attrition_saved", n=saved)
     if frame["n"] > saved:
-        state.call("losses", then="done", side=frame["side"], units=frame["units"], n=frame["n"] - saved)
+        state.call("losses", then="leaders", side=frame["side"], units=frame["units"], n=frame["n"] - saved)
         return
     state.ret()
+
+
+@attrition.step("leaders")
+def _attrition_leaders(state: GamState, frame: Frame, action: A) -> None:
+    """§8.1: "Si todas las unidades apiladas con un jefe son eliminadas", whatever eliminated them: the
+    side's land leaders left in the area with no land unit of their side roll for their fate, as after a
+    battle (README, "Rule-side ambiguities resolved"); a naval leader stays with his ships."""
+    area, side = frame["area"], frame["side"]
+    leaders = [lid for lid in state.leaders_at(area, side) if not BOARD.leaders[lid].naval]
+    alone = [] if state.land_at(area, side) else leaders
+    state.call("leader_loss", then="done", leaders=alone)
 
 
 @attrition.step("done")

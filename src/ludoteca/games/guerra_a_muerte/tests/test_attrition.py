@@ -84,3 +84,33 @@ def test_a_siege_attack_marks_the_garrison_6_2() -> None:
     run(state, "siege", attacker="patriot", area="costa_firme", units=["gc_ng1", "gc_ng2"], leaders=[])
     play(state, "die 3")
     assert state.d["sieged"] == {"costa_firme": "royalist"}
+
+
+def attrition_wiping_out(roll: int, fate: int | None, steps: int = 1) -> GamState:
+    """A lone Royalist unit of `steps` steps with Morillo in Los Llanos rolls `roll` for attrition and,
+    if asked (`fate`), Morillo's fate roll."""
+    state = bare()
+    put(state, "los_llanos", ["am_f"])
+    state.d["units"]["am_f"]["steps"] = steps
+    state.d["leaders"]["morillo"]["at"] = "los_llanos"
+    put(state, "costa_firme", ["am_fp"])
+    run(state, "attrition", side="royalist", area="los_llanos", units=["am_f"])
+    play(state, f"die {roll}")
+    if fate is not None:
+        assert state.is_chance_node(), "the leader left alone rolls for his fate"
+        play(state, f"die {fate}")
+    return state
+
+
+def test_a_leader_whose_units_attrition_eliminates_rolls_for_his_fate_8_1() -> None:
+    """§8.1 names no cause: "Si todas las unidades apiladas con un jefe son eliminadas, láncese 1D6".
+    Attrition that eliminates Morillo's last unit puts him to the roll: a 1 loses him, a 5 sends him to the
+    nearest area with Royalist units (Costa Firme). A 1 (one step lost) leaves his two-step unit with him
+    and asks nothing."""
+    lost = attrition_wiping_out(6, 1)
+    assert lost.d["units"]["am_f"]["at"] not in BOARD.areas
+    assert lost.d["leaders"]["morillo"]["at"] not in BOARD.areas
+    survived = attrition_wiping_out(6, 5)
+    assert survived.d["leaders"]["morillo"]["at"] == "costa_firme"
+    spared = attrition_wiping_out(1, None, steps=2)
+    assert spared.is_terminal() and spared.d["leaders"]["morillo"]["at"] == "los_llanos"
