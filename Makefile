@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,web]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,web,cluster]'
 	touch $(STAMP)
 
 # The browser tests drive the system Chromium (never a browser build downloaded by Playwright).

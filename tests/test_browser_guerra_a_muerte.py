@@ -173,7 +173,9 @@ def excused(state: dict[str, Any]) -> str:
     (§10.2.1.4, §10.2.2)."""
     view = state["view"]
     said = [view["prompt"] or ""]
-    public = [move for move in state["moves"] if (move["notation"] or "").startswith(("recruit ", "subvert "))]
+    public = [
+        move for move in state["moves"] if (move["notation"] or "").startswith(("recruit ", "subvert "))
+    ]
     said += [f"{move['notation']} {move['label']}" for move in public]
     said += [action[key] for action in view["actions"] for key in ("label", "notation")]
     return " ".join(said) + json.dumps(view["log"], ensure_ascii=False)

@@ -22,7 +22,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.ai.agents import HUMAN, agent_kinds, make_agent
-from ludoteca.ai.selfplay import play_games, seatings, summarize
+from ludoteca.ai.cluster import TASKS_PER_CPU, arena_task, ray_map, ray_runtime
+from ludoteca.ai.selfplay import play_games, record_name, seatings, summarize
 from ludoteca.cli_common import (
     USER_LANGUAGE,
     DataOpt,
@@ -46,8 +47,8 @@ from ludoteca.core.errors import BadOptionError, RecordError
 from ludoteca.core.fuzz import FuzzReport, run_fuzz
 from ludoteca.core.game import Game, all_games, get_game, planned_games
 from ludoteca.core.match import Match
-from ludoteca.core.options import OptionSpec
-from ludoteca.core.record import load_record, replay_record
+from ludoteca.core.options import Options, OptionSpec
+from ludoteca.core.record import load_record, replay_record, save_record
 from ludoteca.terminal import Session, Texts
 
 app = typer.Typer(
@@ -231,6 +232,20 @@ def selfplay(
     ] = None,
     as_json: JsonOpt = False,
     data: DataOpt = None,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray", help="Run the games as Ray tasks, on a new local Ray runtime (the 'cluster' extra)."
+        ),
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            metavar="ADDRESS",
+            help="Run the games as Ray tasks on the Ray cluster at ADDRESS ('auto': the one started here).",
+        ),
+    ] = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """The arena: agents play each other, rotating over the seats; win rates with 95% intervals."""
@@ -256,7 +271,9 @@ def selfplay(
     ]
     parts: list[list[dict[str, Any]]] = [[] for _ in chunks]
     bar = progress_bar(t("selfplay.progress", game=game.id), disable=as_json)
-    if jobs == 1:
+    if ray or ray_address:
+        parts = arena_on_ray(ray_address, game.id, options, seated, records, data, bar)
+    elif jobs == 1:
         with bar:
             task = bar.add_task("", total=games)
             for i, chunk in enumerate(chunks):
@@ -274,6 +291,34 @@ def selfplay(
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
     print_arena(summary, t)
+
+
+def arena_on_ray(
+    address: str | None,
+    game_id: str,
+    options: Options,
+    seated: list[tuple[int, list[str]]],
+    records: Path | None,
+    data: Path | None,
+    bar: Progress,
+) -> list[list[dict[str, Any]]]:
+    """The arena's games as Ray tasks (`ai/cluster.py`), a few a task; the records they send back are
+    written to `records` here."""
+    with ray_runtime(address) as cpus:
+        size = math.ceil(len(seated) / (cpus * TASKS_PER_CPU))
+        pieces = [seated[i : i + size] for i in range(0, len(seated), size)]  # in seed order, as --jobs
+        parts: list[list[dict[str, Any]]] = [[] for _ in pieces]
+        with bar:
+            progress = bar.add_task("", total=len(seated))
+            chunks = [(game_id, options, piece, records is not None, data) for piece in pieces]
+            for i, part in ray_map(arena_task, chunks):
+                for result in part:
+                    record = result.pop("record", None)
+                    if records is not None:
+                        save_record(record, records / record_name(game_id, result["seed"]))
+                parts[i] = part
+                bar.advance(progress, len(part))
+    return parts
 
 
 def print_arena(summary: dict[str, Any], t: Texts) -> None:

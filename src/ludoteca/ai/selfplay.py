@@ -55,12 +55,18 @@ def seatings(
 
 
 def play_out(
-    game: Game, options: Options, specs: Sequence[str], seed: int, records: Path | None = None
+    game: Game,
+    options: Options,
+    specs: Sequence[str],
+    seed: int,
+    records: Path | None = None,
+    keep_record: bool = False,
 ) -> dict[str, Any]:
     """Play one game with one agent spec per role: its length (all actions, chance included), returns,
     outcome, and each seat's decisions, thinking time and search iterations (of agents that count them in
     an `iterations` attribute, as `ismcts` does). With `records`, the game's record is written
-    there as ``GAME-SEED.json``, with the seating under ``"agents"``."""
+    there as ``GAME-SEED.json``, with the seating under ``"agents"``; with `keep_record`, the record comes
+    back under ``"record"`` (for an arena whose games run on other machines, `cluster.py`)."""
     state = game.new_initial_state(options)
     rng = random.Random(seed)
     agents = [make_agent(spec, game, role, seed) for role, spec in enumerate(specs)]
@@ -78,8 +84,11 @@ def play_out(
             iterations[player] += getattr(agents[player], "iterations", 0)
         state.apply_action(action)
         actions.append(action)
-    if records is not None:
-        save_record(record_of(game, options, seed, actions, specs), records / f"{game.id}-{seed}.json")
+    record = None
+    if records is not None or keep_record:
+        record = record_of(game, options, seed, actions, specs)
+        if records is not None:
+            save_record(record, records / record_name(game.id, seed))
     over = state.result("en") or {}
     return {
         "seed": seed,
@@ -90,7 +99,13 @@ def play_out(
         "decisions": decisions,
         "seconds": seconds,
         "iterations": iterations,
+        **({"record": record} if keep_record else {}),
     }
+
+
+def record_name(game_id: str, seed: int) -> str:
+    """The file an arena game's record is written to, in the folder given with ``--records``."""
+    return f"{game_id}-{seed}.json"
 
 
 def record_of(
