@@ -90,7 +90,7 @@ def _place(state: GamState, frame: Frame, area: str) -> None:
     if code == "frigate_port":
         city = next(c for c in BOARD.code_areas(side, code) if BOARD.cities[c].area == area)
     if kind == "unit":
-        state.d["units"][what]["steps"] = BOARD.units[what].start_steps
+        state.set_unit(what, steps=BOARD.units[what].start_steps)
         state.place_unit(what, city or area)
     elif kind == "leader":
         state.d["leaders"][what]["at"] = area

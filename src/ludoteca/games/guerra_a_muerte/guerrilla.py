@@ -69,8 +69,8 @@ def _mode_chosen(state: GamState, frame: Frame, action: A) -> None:
         state.goto("start")
         return
     uid = target(action)
+    state.set_unit(uid, guerrilla=not state.d["units"][uid]["guerrilla"])
     unit = state.d["units"][uid]
-    unit["guerrilla"] = not unit["guerrilla"]
     frame["changed"].append(uid)
     side = COUNTERS[uid].side
     state.log(

@@ -131,7 +131,7 @@ def _fleet_rolled(state: GamState, frame: Frame, action: A) -> None:
     )
     state.log("log.ops", roll=face(action), ops=frame["ops"], rp=frame["rp"])
     for u in frame["units"]:
-        state.d["units"][u]["done"] = True
+        state.set_unit(u, done=True)
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["done"] = True
     state.goto("operate")
@@ -207,7 +207,7 @@ def move_fleet(state: GamState, frame: Frame, to: str, port: str = "") -> None:
             state.place_unit(u, port)
         else:
             state.move(u, to, city=False, port="")
-        state.d["units"][u]["done"] = True
+        state.set_unit(u, done=True)
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["at"] = BOARD.cities[port].area if port else to
     frame["place"] = BOARD.cities[port].area if port else to

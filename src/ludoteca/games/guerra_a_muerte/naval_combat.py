@@ -121,7 +121,7 @@ def _naval_cochrane_roll(state: GamState, frame: Frame, action: A) -> None:
     prize = next((u for u in COUNTERS if u.startswith("ch_fr") and state.d["units"][u]["at"] == POOL), "")
     if prize:
         state.place_unit(prize, port or where)
-        state.d["units"][prize]["done"] = True
+        state.set_unit(prize, done=True)
     state.log("log.cochrane_prize", unit=f"@unit.{taken}", captured=f"@word.{'yes' if prize else 'no'}")
     frame["units"] = [u for u in frame["units"] if u != taken]
     frame["dunits"] = [u for u in frame["dunits"] if u != taken]

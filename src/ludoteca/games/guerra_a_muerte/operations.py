@@ -186,7 +186,7 @@ def _activation_rolled(state: GamState, frame: Frame, action: A) -> None:
     )
     state.log("log.ops", roll=roll, ops=frame["ops"], rp=frame["rp"])
     for u in frame["units"]:
-        state.d["units"][u]["done"] = True
+        state.set_unit(u, done=True)
     for lid in frame["leaders"]:
         state.d["leaders"][lid]["done"] = True
     state.goto("operate")
@@ -306,7 +306,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
     elif v == "gather":
         units, leaders = eligible(state, side, frame["nations"], area)
         for u in units:
-            state.d["units"][u]["done"] = True
+            state.set_unit(u, done=True)
         for lid in leaders:
             state.d["leaders"][lid]["done"] = True
         frame["units"] += units

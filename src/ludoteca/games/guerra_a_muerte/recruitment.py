@@ -122,7 +122,7 @@ def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
     uid = target(action)
     militia = feeder(state, uid)
     state.eliminate(militia)
-    state.d["units"][uid]["steps"] = 2
+    state.set_unit(uid, steps=2)
     state.log_for(COUNTERS[uid].side, "log.promoted", side=f"@side.{COUNTERS[uid].side}", unit=f"@unit.{uid}")
     state.goto("next")
 
@@ -237,7 +237,7 @@ def _recruitment_placed(state: GamState, frame: Frame, action: A) -> None:
 def _recruited(state: GamState, frame: Frame, area: str) -> None:
     uid = frame["unit"]
     c = COUNTERS[uid]
-    state.d["units"][uid]["steps"] = c.steps
+    state.set_unit(uid, steps=c.steps)
     state.place_unit(uid, area)
     state.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
     state.log_for(c.side, "log.placed", what=f"@unit.{uid}", area=place_ref(area))
@@ -302,7 +302,7 @@ def _slaves_chosen(state: GamState, frame: Frame, action: A) -> None:
         uid = next((u for u in militia_of(nat, "infantry") if state.d["units"][u]["at"] == POOL), "")
         if uid:
             state.place_unit(uid, area)
-            state.d["units"][uid]["steps"] = 1
+            state.set_unit(uid, steps=1)
             placed += 1
     state.d["slave_turn"][side] = state.turn
     if area not in state.d["slaves"][side]:

@@ -231,7 +231,7 @@ def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
         return
     if not ports:
         for u in spanish:
-            state.d["units"][u]["turn"] = state.turn + 1
+            state.set_unit(u, turn=state.turn + 1)
         state.goto("others")
         return
     state.decide(
@@ -290,7 +290,7 @@ def _land(state: GamState, frame: Frame, how: str) -> None:
         if how == "land":
             state.place_unit(u, frame["port"])
         elif how == "return":
-            state.d["units"][u]["turn"] = state.turn + 1
+            state.set_unit(u, turn=state.turn + 1)
         else:
             state.move(u, DEAD)
     state.log(f"log.convoy_{how}", n=len(frame["wave"]), area=place_ref(frame["port"]))

@@ -148,8 +148,8 @@ def _phase(side: str) -> None:
         The Patriot's leaders may subvert on the Liberals' turn (§10.2.1.4); the Royalist rolls his
         activations in Mexico while Hidalgo is in play (§10.7)."""
         state.d["phase"] = f"{side}_operations"
-        for s in state.d["units"].values():
-            s["done"] = False
+        for uid in [u for u, s in state.d["units"].items() if s["done"]]:
+            state.set_unit(uid, done=False)
         for s in state.d["leaders"].values():
             s["done"] = False
         frame["group"] = 0

@@ -160,6 +160,6 @@ def _subversion_rolled(state: GamState, frame: Frame, action: A) -> None:
     new = turncoat(state, uid, lid)
     if new:
         state.place_unit(new, area)
-        state.d["units"][new]["steps"] = min(steps, COUNTERS[new].steps)
+        state.set_unit(new, steps=min(steps, COUNTERS[new].steps))
     state.log("log.subverted", unit=f"@unit.{uid}", new=f"@unit.{new}" if new else "—", roll=face(action))
     state.goto("start")

@@ -50,7 +50,7 @@ RANK = {uid: index for index, uid in enumerate(COUNTERS)}
 """Each counter's place in `d["units"]` (the order of `COUNTERS`): the index keeps counters in it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
 FLAT_RECORDS = ("units", "leaders")
-"""The keys of `d` whose records are flat dicts, copied dict by dict in `clone`."""
+"""The keys of `d` whose records are flat dicts, which `clone` copies apart from the rest."""
 
 
 class GamState(State):
@@ -58,10 +58,14 @@ class GamState(State):
 
     Beside `d` the state keeps `_where`, an index of the counters by the place they are in, derived from
     the counters' `at` (never saved: rebuilt from `d` whenever `d["units"]` is another object, as after
-    loading a saved state). Every move of a counter goes through `move`, which keeps it up to date."""
+    loading a saved state). Every move of a counter goes through `move`, which keeps it up to date.
 
-    __slots__ = ("_where",)
+    A clone shares the counter records with its original (copy on write): `set_unit` is the one way to
+    write a record, and copies it first unless `_own` says this state copied it since the last clone."""
+
+    __slots__ = ("_own", "_where")
     _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
+    _own: tuple[dict[str, UnitState], set[str]]
     procedures = PROCS
     options: GamOptions
 
@@ -227,16 +231,28 @@ class GamState(State):
         """Put counter `uid` in `at` (an area, a sea, a box, `pool`, `due`, `dead`, `out`), setting the
         other `fields` of its record as given: the one way a counter changes place, so that the index of
         counters by place stays true."""
-        if not fields.keys() <= UNIT_FIELDS:
-            raise KeyError(f"a counter has no field {sorted(fields.keys() - UNIT_FIELDS)}")
         where = self.by_place()  # before the record changes: a fresh index reads the records
-        unit = self.d["units"][uid]
-        was = unit["at"]
-        unit["at"] = at
-        unit.update(fields)
+        was = self.d["units"][uid]["at"]
+        self.set_unit(uid, at=at, **fields)
         if was != at:
             where[was] = tuple(u for u in where[was] if u != uid)
             where[at] = tuple(sorted((*where.get(at, ()), uid), key=RANK.__getitem__))
+
+    def set_unit(self, uid: str, **fields: Any) -> None:
+        """Set `fields` of counter `uid`'s record: the one way to write one (a change of place goes through
+        `move`, which comes here). Clones share the records (see `clone`), so the first write to a record
+        since the last clone writes a copy of it; the test `test_clone.py` proves no write goes round."""
+        if not fields.keys() <= UNIT_FIELDS:
+            raise KeyError(f"a counter has no field {sorted(fields.keys() - UNIT_FIELDS)}")
+        units = self.d["units"]
+        own = getattr(self, "_own", None)
+        if own is None or own[0] is not units:  # a new state, or `d` loaded afresh: nothing copied yet
+            own = self._own = (units, set())
+        if uid in own[1]:
+            units[uid].update(fields)
+        else:
+            units[uid] = {**units[uid], **fields}
+            own[1].add(uid)
 
     def by_place(self) -> dict[str, tuple[str, ...]]:
         """The counters by place, each place's in the order of `d["units"]` (rebuilt when `d["units"]`
@@ -262,22 +278,25 @@ class GamState(State):
         return {place: tuple(units) for place, units in where.items()}
 
     def clone(self) -> GamState:
-        """`State.clone`, cheaper: the counter and leader records (flat dicts of strings, numbers and
-        booleans) are copied dict by dict, the rest through `marshal`, and the index of counters by place
-        comes along."""
+        """`State.clone`, cheaper: the twin shares the counter records (flat dicts of strings, numbers and
+        booleans) with this state until either writes one (`set_unit` copies it first); the leader records
+        are copied dict by dict, the rest through `marshal`, and the index of counters by place comes
+        along."""
         twin = object.__new__(GamState)
         twin.game = self.game
         twin.options = self.options
         d = self.d
         units, leaders = d["units"], d["leaders"]
         rest = marshal.loads(marshal.dumps({k: v for k, v in d.items() if k not in FLAT_RECORDS}))
-        rest["units"] = copied = dict(zip(units, map(dict.copy, units.values()), strict=True))
+        rest["units"] = shared = dict(units)
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
         twin.d = {k: rest[k] for k in d}
         twin.logs = self.logs.copy()
+        self._own = (units, set())  # every record is shared now: both states copy one before writing it
+        twin._own = (shared, set())
         cache = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
-            twin._where = (copied, dict(cache[1]))
+            twin._where = (shared, dict(cache[1]))
         return twin
 
     # ------------------------------------------------------------------ limited intelligence §5.1.3
@@ -377,9 +396,9 @@ class GamState(State):
         self.move(uid, at, steps=c.steps, city=False, guerrilla=False, done=False, port="")
 
     def lose_step(self, uid: str) -> None:
-        s = self.d["units"][uid]
-        if s["steps"] > 1:
-            s["steps"] -= 1
+        steps = self.d["units"][uid]["steps"]
+        if steps > 1:
+            self.set_unit(uid, steps=steps - 1)
         else:
             self.eliminate(uid)
 

@@ -177,5 +177,5 @@ def _raised(state: GamState, frame: Frame, action: A) -> None:
 
 def _raise(state: GamState, frame: Frame, uid: str) -> None:
     state.place_unit(uid, frame["area"])
-    state.d["units"][uid]["steps"] = 1
+    state.set_unit(uid, steps=1)
     state.goto("roll")

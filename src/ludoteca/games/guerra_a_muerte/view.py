@@ -261,8 +261,8 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
             mapping[old] = new
             if old != new:
                 slot = records[old]
-                twin.d["units"][new].update(
-                    {k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")}
+                twin.set_unit(
+                    new, **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")}
                 )
     twin.reindex()  # the counters' places were rewritten here, all at once
     for members in lgroups.values():

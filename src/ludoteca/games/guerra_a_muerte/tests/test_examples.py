@@ -111,7 +111,7 @@ def test_guerrilla_halving_in_salta_10_1() -> None:
     put(state, "salta", ["am_pt"])  # a third unit: 10 halved is 5
     total, _ = side_factor(state, "royalist", [*army, "am_pt"], "salta", "none", "none", ["ep_c1"])
     assert total == 5
-    state.d["units"]["mil_el_plata_i1"]["guerrilla"] = False
+    state.set_unit("mil_el_plata_i1", guerrilla=False)
     assert side_factor(state, "royalist", army, "salta", "none", "none", ["ep_c1"])[0] == 8
 
 

@@ -196,7 +196,7 @@ def siege_until_fates(die: int, garrison_leader: str, besieger_leader: str, bove
     roll (if any)."""
     state = reading(bare(), boves=boves)
     put(state, "costa_firme", ["am_fp"], city=True)
-    state.d["units"]["am_fp"]["steps"] = 1
+    state.set_unit("am_fp", steps=1)
     put(state, "costa_firme", ["gc_ng1", "gc_ng2"])
     state.d["leaders"][garrison_leader]["at"] = "costa_firme"
     state.d["leaders"][besieger_leader]["at"] = "costa_firme"

@@ -32,7 +32,7 @@ def test_subversion_reduced_and_failed_10_2_2() -> None:
     state.d.update(turn=11, liberals=11)
     state.d["leaders"]["san_martin"]["at"] = "lima"
     put(state, "lima", ["ep_c1", "am_vdc"])
-    state.d["units"]["am_vdc"]["steps"] = 1
+    state.set_unit("am_vdc", steps=1)
     run(state, "subversion")
     play(state, "subvert am_vdc", "die 3")
     new = [u for u in state.land_at("lima", "patriot") if u != "ep_c1"]
@@ -101,7 +101,7 @@ def test_militia_promotion_4_7() -> None:
     militia complete Spanish regulars too."""
     state = bare()
     put(state, "salta", ["ep_c1", "mil_el_plata_i1", "mil_chile_i1"])
-    state.d["units"]["ep_c1"]["steps"] = 1
+    state.set_unit("ep_c1", steps=1)
     run(state, "promotion")
     assert sorted(state.action_to_string(a) for a in state.legal_actions()) == ["done", "promote ep_c1"]
     play(state, "promote ep_c1")
