@@ -91,7 +91,7 @@ def attrition_wiping_out(roll: int, fate: int | None, steps: int = 1) -> GamStat
     if asked (`fate`), Morillo's fate roll."""
     state = bare()
     put(state, "los_llanos", ["am_f"])
-    state.d["units"]["am_f"]["steps"] = steps
+    state.set_unit("am_f", steps=steps)
     state.d["leaders"]["morillo"]["at"] = "los_llanos"
     put(state, "costa_firme", ["am_fp"])
     run(state, "attrition", side="royalist", area="los_llanos", units=["am_f"])
