@@ -34,6 +34,15 @@ class Observation:
         if self.names is not None:
             self.names.extend(f"{name}[{label}]" for label in labels)
 
+    def entries(self, names: Sequence[str], values: Sequence[float]) -> None:
+        """One entry per value, named in full by `names`: for a game's hot loop, whose names are made
+        once, when its module loads, rather than at every observation."""
+        if len(names) != len(values):
+            raise ValueError(f"{len(names)} names for {len(values)} values, from {names[:1]}")
+        self.values.extend(values)
+        if self.names is not None:
+            self.names.extend(names)
+
     def one_hot(self, name: str, labels: Sequence[object], chosen: object) -> None:
         """One entry per label, 1.0 where the label is `chosen` (none where it is absent)."""
         self.each(name, labels, (float(label == chosen) for label in labels))

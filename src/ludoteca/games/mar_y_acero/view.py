@@ -81,6 +81,32 @@ def board_view(state: MyaState, role: int | None, lang: str) -> dict[str, Any]:
     }
 
 
+AREA_MARKERS = ("palisade", "citadel", "scroll", "spanish")
+AREA_NAMES = tuple(
+    name
+    for area in AREAS
+    for name in (
+        *(f"area{area}.{fac}[{k}]" for fac in FACTIONS for k in KEYS),
+        *(f"area{area}.{marker}" for marker in AREA_MARKERS),
+    )
+)
+"""The names of the map's entries, made once (issue 26: naming them at every observation cost most of
+it): per area the pieces of each faction by key, then its markers."""
+KEY_INDEX = {k: i for i, k in enumerate(KEYS)}
+NO_PIECES = [0.0] * len(KEYS)
+
+
+def key_counts(here: list[list[Any]]) -> list[float]:
+    """How many of the pieces `here` bear each key of `KEYS`, capped at 6, over 6: one pass over the
+    pieces (the observation's hot loop: issue 26)."""
+    if not here:
+        return NO_PIECES
+    counts = [0] * len(KEYS)
+    for piece in here:
+        counts[KEY_INDEX[key(piece)]] += 1
+    return [n / 6 if n < 6 else 1.0 for n in counts]
+
+
 def observe(state: MyaState, role: int, out: Observation) -> None:
     """Every entry in [0, 1], named: the tracks; the phase; the Gracia Divina/Yaya marker; the destiny
     card's flags; per area the pieces by key, fortifications, scroll and control; the bags; the destiny
@@ -99,19 +125,24 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     out.add("grace.used_this_turn", float(grace["turn_used"]))
     flags = position["flags"]
     out.each("flag", FLAGS, (float(flags[name]) for name in FLAGS))
+    on_map: list[float] = []
     for area in AREAS:
         for fac in FACTIONS:
-            here = [key(p) for p in pieces(state, area, fac)]
-            out.each(f"area{area}.{fac}", KEYS, (min(here.count(k), 6) / 6 for k in KEYS))
-        out.add(f"area{area}.palisade", float(area in position["pal"]))
-        out.add(f"area{area}.citadel", float(area in position["cit"]))
-        out.add(f"area{area}.scroll", float(area in position["scroll"]))
-        out.add(f"area{area}.spanish", float(position["ctrl"][area - 1] == "es"))
+            on_map += key_counts(pieces(state, area, fac))
+        on_map += (
+            float(area in position["pal"]),
+            float(area in position["cit"]),
+            float(area in position["scroll"]),
+            float(position["ctrl"][area - 1] == "es"),
+        )
+    out.entries(AREA_NAMES, on_map)
     out.each("bag", BAGS, (sum(position["bags"][bag].values()) / 33 for bag in BAGS))
     out.one_hot("destiny", DESTINIES, position["destiny"])
     out.each("destiny_left", DESTINIES, (float(c in position["destinies"]) for c in DESTINIES))
-    out.each("hand", EVENTS, (float(c in position["hands"][me]) for c in EVENTS))
+    hand = set(position["hands"][me])
+    out.each("hand", EVENTS, [float(c in hand) for c in EVENTS])
     out.one_hot("committed", EVENTS, position["commit"][me])
     for fac in FACTIONS:
-        out.each(f"played.{fac}", EVENTS, (float(c in position["played"][fac]) for c in EVENTS))
+        played = set(position["played"][fac])
+        out.each(f"played.{fac}", EVENTS, [float(c in played) for c in EVENTS])
     out.one_hot("colon", COLON_AT, position["colon"])

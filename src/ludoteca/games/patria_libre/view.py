@@ -6,6 +6,7 @@ unknown, and the state never stores them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
@@ -156,36 +157,62 @@ def action_label(state: PatriaState, action: int, lang: str) -> str:
     return state.game.catalog.text(f"action.{verb}", lang, {"target": ref})
 
 
+MAP_ENTRIES = ("troop", "leader", "fort_owner", "orders")
+MAP_NAMES = {p: (f"fort[{p}]", *(f"{e}[{p},{r}]" for r in ROLES for e in MAP_ENTRIES)) for p in BOARD.ids}
+ROLE_NAMES = {
+    r: (
+        f"seated[{r}]",
+        f"coins[{r}]",
+        *(name for c in COLUMNS for name in (f"marker[{r},{c}]", f"pendulum[{r},{c}]")),
+        *(
+            name
+            for k in range(1, len(BOARD.tokens) + 1)
+            for name in (f"token_flipped[{r},{k}]", f"token_placed[{r},{k}]")
+        ),
+        f"to_move[{r}]",
+    )
+    for r in ROLES
+}
+CARD_NAMES = {c: tuple(f"card[{c}][{slot}]" for slot in CARD_SLOTS) for c in CARDS}
+CARD_AT = {slot: tuple(float(s == slot) for s in CARD_SLOTS) for slot in (*CARD_SLOTS, None)}
+"""The observation's names, made once (issue 26: naming each entry at every observation cost most of
+it), and a card's one-hot row for each place it may be in (none: not revealed)."""
+
+
 def observe(state: PatriaState, role: int, out: Observation) -> None:
     """A fixed-length vector in [0, 1], entry by entry named: the map per province and role, each role's
     counters, every card's whereabouts, the sides' VP and whose turn it is (the same for every role: all
     is public)."""
     d = state.d
     span = BOARD.top - BOARD.bottom
+    seats, leaders = d["seats"], d["leaders"]
     for p in BOARD.ids:
         fort = d["forts"].get(p)
-        out.add(f"fort[{p}]", fort[0] / 2 if fort else 0.0)
+        troops = d["troops"][p]
+        orders = Counter(item[0] for item in d["placed"][p])
+        values = [fort[0] / 2 if fort else 0.0]
         for r in ROLES:
-            out.add(f"troop[{p},{r}]", d["troops"][p].get(r, 0) / 3)
-            out.add(f"leader[{p},{r}]", 1.0 if d["leaders"].get(r) == p else 0.0)
-            out.add(f"fort_owner[{p},{r}]", 1.0 if fort and fort[1] == r else 0.0)
-            out.add(f"orders[{p},{r}]", min(1.0, state.orders_at(r, p) / 4) if r in d["seats"] else 0.0)
+            values += (
+                troops.get(r, 0) / 3,
+                1.0 if leaders.get(r) == p else 0.0,
+                1.0 if fort and fort[1] == r else 0.0,
+                min(1.0, orders[r] / 4) if r in seats else 0.0,
+            )
+        out.entries(MAP_NAMES[p], values)
     for r in ROLES:
-        seated = r in d["seats"]
-        out.add(f"seated[{r}]", 1.0 if seated else 0.0)
-        out.add(f"coins[{r}]", min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0)
+        seated = r in seats
+        values = [1.0 if seated else 0.0, min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0]
         for c in COLUMNS:
             m, pend = d["pop"][r][c] if seated else (0, 0)
-            out.add(f"marker[{r},{c}]", (m - BOARD.bottom) / span)
-            out.add(f"pendulum[{r},{c}]", (pend - BOARD.bottom) / span)
+            values += ((m - BOARD.bottom) / span, (pend - BOARD.bottom) / span)
         for k in range(len(BOARD.tokens)):
             up, where = d["tokens"][r][k] if seated else (0, None)
-            out.add(f"token_flipped[{r},{k + 1}]", float(up))
-            out.add(f"token_placed[{r},{k + 1}]", 1.0 if where else 0.0)
-        out.add(f"to_move[{r}]", 1.0 if seated and d["seats"][d["turn"]] == r else 0.0)
+            values += (float(up), 1.0 if where else 0.0)
+        values.append(1.0 if seated and seats[d["turn"]] == r else 0.0)
+        out.entries(ROLE_NAMES[r], values)
     places = card_places(state)
     for c in CARDS:
-        out.one_hot(f"card[{c}]", CARD_SLOTS, places.get(c))
+        out.entries(CARD_NAMES[c], CARD_AT[places.get(c)])
     for side in ("insurgent", "royalist"):
         out.add(f"vp[{side}]", max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
     out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
