@@ -201,6 +201,44 @@ def test_an_undo_on_one_worker_is_followed_by_the_other(pair: tuple[TestClient, 
     assert state(first, game_id, token)["view"] == state(second, game_id, token)["view"]
 
 
+def test_an_ai_seat_left_waiting_by_its_worker_is_taken_over(
+    pair: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person's move is made through the first worker, which then drives the AI seat but never
+    answers (its search never comes back, as if it had died): after `AI_TAKEOVER` seconds with no change
+    the second worker, which holds the game, drives the AI seat itself, to the end of the game."""
+    from ludoteca.server import bus
+
+    monkeypatch.setattr(bus, "AI_TAKEOVER", 2.0)
+    monkeypatch.setattr(bus, "SWEEP_EVERY", 0.1)
+    first, second = pair
+
+    async def never(*_args: Any) -> Any:
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(hall_of(first).thinkers, "decide", never)
+    body = {"game": "race", "seats": [{"kind": "me"}, {"kind": "ai", "spec": "random"}]}
+    made = first.post("/api/games", json=body).json()
+    game_id, token = made["id"], made["token"]
+    with connect(second, game_id, token) as ws:  # the second worker holds the game from here on
+        message = until_move(ws, 0)
+        assert message["view"]["current_role"] == "red"
+        assert act(first, game_id, token, message["view"]["actions"][0]["id"]).status_code == 200
+        message = until_move(ws, message["view"]["move"] + 1)  # the first worker's move
+        while message["view"]["current_role"] == "red":  # red's turn goes on, through the first worker
+            assert act(first, game_id, token, message["view"]["actions"][0]["id"]).status_code == 200
+            message = until_move(ws, message["view"]["move"] + 1)
+        assert message["view"]["current_role"] == "blue" and hall_of(second).tables[game_id].ai_waiting()
+        actors = [move["actor"] for move in message["moves"]]
+        while not message["view"]["terminal"]:
+            if message["view"]["current_role"] == "red":
+                ws.send_json({"type": "act", "action": message["view"]["actions"][0]["id"]})
+            message = until_move(ws, message["view"]["move"] + 1)
+            actors += [move["actor"] for move in message["moves"]]
+    assert actors.count("blue") >= 2 and actors.count("red") >= 2
+    assert history(hall_of(second).tables[game_id]) == stored(second, game_id)
+
+
 # ---------------------------------------------------------------------------------- real processes
 def http_state(base: str, game_id: str, token: str) -> dict[str, Any]:
     response = httpx.get(
