@@ -15,10 +15,11 @@ PostgreSQL is the one source of truth and the one message bus:
   key; the game itself only when it changed): its tables may be stale, never wrong. A worker that has not
   seen a game rebuilds it from its stored actions; where the stored actions are no longer an extension of
   its own (an undo made elsewhere) it replays them from the start.
-- AI seats: the worker through which a game's last move was made drives its AI seats (the one that
-  loaded it, at first). Two drivers are harmless — the revision lets one move in — and the one that loses
-  a race stops driving that game. A worker whose held game has waited on an AI seat for `AI_TAKEOVER`
-  seconds with no change (its driver may have died) takes the AI seats over (`Bus.sweep`).
+- AI seats: the worker through which a game's last change was made drives its AI seats (the one that
+  loaded it, at first). Two drivers are harmless — the revision lets one move in — and one that loses a
+  race, or learns of another worker's change while it thinks, stops driving that game. A worker whose
+  held game has waited on an AI seat for `AI_TAKEOVER` seconds with no change (its driver may have died)
+  takes the AI seats over (`Bus.sweep`).
 
 On SQLite (one process, the default) none of this runs: the table in memory is the game.
 """
@@ -66,6 +67,7 @@ def follow(table: Table, row: GameRow, seats: Sequence[SeatRow], steps: Sequence
     table.seats = list(seats)
     table.status = row.status
     table.revision = row.revision
+    table.followed += 1
     table.changed_at = time.monotonic()
     table.version = secrets.token_hex(8)
     table.broadcast(everything=not extends)

@@ -128,6 +128,8 @@ class Table:
         """The stored revision this table holds (`Store.advance`); on a shared database, another worker's
         change makes it stale until it catches up (`bus.py`)."""
         self.changed_at = time.monotonic()
+        self.followed = 0
+        """How many times the table caught up with another worker's change (`bus.follow`)."""
         self._ai_run = ai_run
         self._ai_delay = ai_delay
         self._ai_task: asyncio.Task[None] | None = None
@@ -217,6 +219,8 @@ class Table:
                     continue
                 self.status = status
                 self.broadcast()
+                if self._store.shared:
+                    self.kick_ai()  # where the last change was made, the AI seats are driven (`bus.py`)
 
     # ------------------------------------------------------------------------------------ messages
     def moves(self, role: int | None, start: int = 0, lang: str = "es") -> list[dict[str, Any]]:
@@ -545,12 +549,14 @@ class Table:
                 player = state.current_player()
                 if player not in self.agents:
                     return
-                snapshot, version = state.clone(), self.version
+                snapshot, version, followed = state.clone(), self.version, self.followed
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
             try:
                 action, self.agents[player] = await self._ai_run(self.agents[player], snapshot)
                 async with self.lock:
+                    if self.followed != followed:
+                        return  # another worker changed the game meanwhile: it drives the AI now
                     if self.version == version:
                         await self._apply(action)
                 pause = AI_RETRY_FIRST
