@@ -21,11 +21,14 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path | str, port: int | None = None, ai_delay: float = 0.0) -> None:
-        """`db`: a SQLite file's path, or a database URL."""
+    def __init__(
+        self, db: Path | str, port: int | None = None, ai_delay: float = 0.0, extra: tuple[str, ...] = ()
+    ) -> None:
+        """`db`: a SQLite file's path, or a database URL; `extra`: more `ludoteca serve` arguments."""
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.ai_delay = ai_delay
+        self.extra = extra
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -41,6 +44,7 @@ class ServerProcess:
             self.db_url,
             "--ai-delay",
             str(self.ai_delay),
+            *self.extra,
         ]
         self.process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60

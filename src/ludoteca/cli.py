@@ -524,11 +524,17 @@ def serve(
             "--data", metavar="DIR", help="A game's data from DIR, named by its manifest (repeatable)."
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", min=1, help="Server processes on this port, sharing a PostgreSQL --db (issue 28)."
+        ),
+    ] = 1,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Serve the web platform: lobby, boards, live games (needs the `web` extra). SECURITY.md says what
-    it promises and the limits it keeps."""
-    import gc
+    it promises and the limits it keeps; several workers (or machines) share one PostgreSQL database."""
+    import os
 
     import uvicorn
 
@@ -538,38 +544,40 @@ def serve(
     from ludoteca.server.app import MAX_MESSAGE
     from ludoteca.server.limits import CEILINGS
     from ludoteca.server.thinkers import DEFAULT_WORKERS
+    from ludoteca.server.workers import ENVIRONMENT, WorkersError, check_shared, settings_for, tune_collector
 
-    for folder in data or ():
-        use_data(folder)
     if ai_ceiling not in CEILINGS:
         raise typer.BadParameter(f"--ai-ceiling must be one of {', '.join(CEILINGS)}, not {ai_ceiling!r}")
+    try:
+        check_shared(db, workers)
+    except WorkersError as exc:
+        raise typer.BadParameter(str(exc)) from None
     t = Texts(lang)
-
-    def ready() -> None:
-        typer.echo(t("serving", url=f"http://{host}:{port}"))
-
-    app = create_app(
-        db,
-        ai_delay=ai_delay,
-        ai_ceiling=ai_ceiling,
-        ai_workers=ai_workers or DEFAULT_WORKERS,
-        origins=tuple(origin or ()),
-        on_ready=ready,
-    )
-    # A server holds many long-lived game states; the cyclic collector's full passes over them were the
-    # slowest thing it did (the load run's p99 fell from 179 to 38 ms): keep what is loaded out of its
-    # reach and let it run less often.
-    gc.freeze()
-    gc.set_threshold(50_000, 50, 1000)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_per_message_deflate=False,
-        ws_max_size=64 * MAX_MESSAGE,  # larger frames close the connection before they are read whole
-        timeout_graceful_shutdown=5,  # SIGTERM: open connections get 5 s, then the server stops
-    )
+    url = f"http://{host}:{port}"
+    settings = {  # each worker's AI processes: the cores but one, shared out among the workers
+        "ai_delay": ai_delay,
+        "ai_ceiling": ai_ceiling,
+        "ai_workers": ai_workers or max(1, DEFAULT_WORKERS // workers),
+        "origins": tuple(origin or ()),
+    }
+    served: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "ws_per_message_deflate": False,
+        "ws_max_size": 64 * MAX_MESSAGE,  # larger frames close the connection before they are read whole
+        "timeout_graceful_shutdown": 5,  # SIGTERM: open connections get 5 s, then the server stops
+    }
+    if workers > 1:  # uvicorn starts (and restarts) the processes; each builds its app from ENVIRONMENT
+        os.environ[ENVIRONMENT] = settings_for(db, list(data or ()), **settings)
+        typer.echo(t("serving", url=url))
+        uvicorn.run("ludoteca.server.workers:app_from_environment", factory=True, workers=workers, **served)
+        return
+    for folder in data or ():
+        use_data(folder)
+    app = create_app(db, on_ready=lambda: typer.echo(t("serving", url=url)), **settings)  # type: ignore[arg-type]
+    tune_collector()
+    uvicorn.run(app, **served)
 
 
 app.add_typer(data_app, name="data")

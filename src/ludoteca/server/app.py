@@ -24,10 +24,11 @@ from ludoteca.ai.agents import agent_kinds
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.i18n import LANGUAGES, check_language
+from ludoteca.server.errors import ServerError
 from ludoteca.server.hall import Hall
 from ludoteca.server.limits import RateLimit
 from ludoteca.server.rules_page import rule_sections, rules_html
-from ludoteca.server.table import ServerError, Table, Watcher, encode, role_label
+from ludoteca.server.table import Table, Watcher, encode, role_label
 from ludoteca.server.thinkers import DEFAULT_WORKERS
 
 STATIC = Path(__file__).parent / "static"

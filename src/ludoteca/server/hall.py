@@ -19,9 +19,12 @@ from ludoteca.ai.agents import HUMAN, make_agent
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
+from ludoteca.server.bus import Bus
+from ludoteca.server.chance import TABLE_CHANCE, secret_chance
+from ludoteca.server.errors import ServerError
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
-from ludoteca.server.table import TABLE_CHANCE, ServerError, Table, secret_chance
+from ludoteca.server.table import Table
 from ludoteca.server.thinkers import DEFAULT_WORKERS, Thinkers
 from ludoteca.server.writer import GroupWriter
 
@@ -46,6 +49,8 @@ class Hall:
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-db")
         self.thinkers = Thinkers(ai_workers)
         self._loading = asyncio.Lock()
+        self.bus = Bus(self) if self.store.shared else None
+        """Other workers' changes, on a shared (PostgreSQL) database only (`bus.py`)."""
 
     async def persist(self, write: Write) -> None:
         await self._writer.write(write)
@@ -55,7 +60,10 @@ class Hall:
 
     # --------------------------------------------------------------------------------- tables
     async def start(self) -> None:
-        """After a restart: load every unfinished game and let its AI seats move again."""
+        """After a restart: load every unfinished game and let its AI seats move again; on a shared
+        database, listen for the other workers' changes."""
+        if self.bus is not None:
+            self.bus.start()
         for row in await self.read(self.store.games, ("open", "running"), 10_000):
             table = await self.table(row.id)
             table.kick_ai()
@@ -64,18 +72,19 @@ class Hall:
         """The live table of a stored game, rebuilt from its actions when first needed."""
         table = self.tables.get(game_id)
         if table is not None:
+            await table.refresh()  # another worker may have changed it (a shared database only)
             return table
         async with self._loading:
             if game_id in self.tables:
                 return self.tables[game_id]
-            row = await self.read(self.store.game, game_id)
-            if row is None:
+            stored = await self.read(self.store.snapshot, game_id)
+            if stored is None:
                 raise ServerError(404, "no_game", game=game_id)
-            seats = await self.read(self.store.seats, game_id)
-            steps = await self.read(self.store.actions, game_id)
-            table = Table.rebuild(row, seats, steps, **self._table_kw())
+            table = Table.rebuild(*stored, **self._table_kw())
             self.tables[game_id] = table
-            return table
+        if self.bus is not None:
+            table.kick_ai()  # the game may have been left waiting on an AI seat by a worker now gone
+        return table
 
     def _table_kw(self) -> dict[str, Any]:
         return {
@@ -84,6 +93,7 @@ class Hall:
             "ai_run": self.thinkers.decide,
             "ai_delay": self.ai_delay,
             "ai_ceiling": self.ai_ceiling,
+            "read": self.read,
         }
 
     async def create(
@@ -154,7 +164,7 @@ class Hall:
             secret_chance(table.match, secret)
             if table.match.history:
                 steps = [(s.actor, s.action) for s in table.match.history[first:]]
-                await self.persist(lambda db: self.store.append(db, new_id, first, steps))
+                await table.commit(lambda db: self.store.append(db, new_id, first, steps))
         table.kick_ai()
         has_me = any(s.token == mine for s in rows)
         return {"id": new_id, "token": mine if has_me else None, "invitations": invitations}
@@ -202,6 +212,8 @@ class Hall:
     async def close(self) -> None:
         """Shut down promptly: searches in progress stop at once, and every move acknowledged is already
         committed, so nothing is lost."""
+        if self.bus is not None:
+            self.bus.close()
         self.thinkers.close()
         for table in self.tables.values():
             await table.close()

@@ -50,10 +50,13 @@ games = Table(
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("result", Text),
+    Column("revision", Integer, nullable=False, server_default="0"),
 )
 """One row per game; `status` is open (waiting for invited people), running, finished, or record (an
 uploaded record, only for the replay viewer). `secret` is where the game's chance comes from (SECURITY.md):
-it never leaves the server until the game is over."""
+it never leaves the server until the game is over. `revision` counts the game's changes (moves, undos,
+seats taken): a change is committed only on the revision it was made on (`Store.advance`), so that several
+workers sharing one PostgreSQL database never commit on a position they had not seen (`bus.py`)."""
 
 seats = Table(
     "seats",
@@ -98,6 +101,16 @@ class GameRow:
     status: str
     moves: int
     result: dict[str, Any] | None
+    revision: int = 0
+
+
+class StaleGame(Exception):
+    """A change made on a revision of a game that is no longer the stored one: another worker changed the
+    game first. Nothing of the change was committed."""
+
+
+CHANNEL = "ludoteca_moves"
+"""The PostgreSQL channel every committed change of a game is announced on, as "<game id> <revision>"."""
 
 
 def connect(url: str) -> Engine:
@@ -119,7 +132,15 @@ def connect(url: str) -> Engine:
 
     metadata.create_all(engine)
     _add_secrets(engine)
+    _add_revisions(engine)
     return engine
+
+
+def _add_revisions(engine: Engine) -> None:
+    """A database made before games had a revision gets the column, each game at revision 0."""
+    with engine.begin() as db:
+        if "revision" not in {c["name"] for c in inspect(db).get_columns("games")}:
+            db.exec_driver_sql("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
 
 
 def _add_secrets(engine: Engine) -> None:
@@ -148,6 +169,9 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = connect(url)
+        self.shared = self.engine.dialect.name == "postgresql"
+        """Whether other workers may share this database (PostgreSQL): then a table catches up with the
+        stored game before each change, and every change is announced on `CHANNEL`."""
         self._closing = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite":
@@ -230,6 +254,21 @@ class Store:
             result_text = None if result is None else json.dumps(result, ensure_ascii=False)
             db.execute(update(games).where(games.c.id == game_id).values(status=status, result=result_text))
 
+    def advance(self, db: Connection, game_id: str, revision: int) -> None:
+        """Move a game from `revision` to the next, first thing in a change's transaction: the game's row
+        stays locked until the commit, so changes of one game are committed one at a time, each on the
+        revision its worker had seen, else `StaleGame` (nothing is committed). On PostgreSQL the change is
+        announced on `CHANNEL`, delivered when (and only if) the transaction commits."""
+        moved = db.execute(
+            update(games)
+            .where(games.c.id == game_id, games.c.revision == revision)
+            .values(revision=revision + 1)
+        )
+        if moved.rowcount != 1:
+            raise StaleGame(game_id)
+        if self.shared:
+            db.execute(select(func.pg_notify(CHANNEL, f"{game_id} {revision + 1}")))
+
     @staticmethod
     def truncate(db: Connection, game_id: str, keep: int) -> None:
         """Forget every action from index `keep` on (an undo)."""
@@ -240,6 +279,11 @@ class Store:
         mine = (seats.c.game_id == game_id) & (seats.c.token == token)
         db.execute(update(seats).where(mine).values(claimed=True))
         db.execute(update(games).where(games.c.id == game_id).values(status=status))
+
+    @classmethod
+    def claimer(cls, game_id: str, token: str, status: str) -> Write:
+        """`claim` as one write."""
+        return lambda db: cls.claim(db, game_id, token, status)
 
     # ----------------------------------------------------------------------------------- reading
     def game(self, game_id: str) -> GameRow | None:
@@ -263,6 +307,25 @@ class Store:
         query = select(actions.c.actor, actions.c.action).where(actions.c.game_id == game_id)
         with self.engine.connect() as db:
             return [(r.actor, r.action) for r in db.execute(query.order_by(actions.c.idx))]
+
+    def revision(self, game_id: str) -> int | None:
+        """The game's stored revision (None: no such game): one read by primary key."""
+        with self.engine.connect() as db:
+            return db.execute(select(games.c.revision).where(games.c.id == game_id)).scalar()
+
+    def snapshot(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[tuple[int, int]]] | None:
+        """A game as stored — its row, seats and actions — read in one transaction that sees one moment
+        (REPEATABLE READ on PostgreSQL; SQLite's reads in a transaction always do)."""
+        options = {"isolation_level": "REPEATABLE READ"} if self.shared else {}
+        with self.engine.connect().execution_options(**options) as db, db.begin():
+            row = db.execute(_with_moves().where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            query = select(seats).where(seats.c.game_id == game_id).order_by(seats.c.role)
+            seat_rows = [SeatRow(r.role, r.kind, r.spec, r.token, r.claimed) for r in db.execute(query)]
+            query = select(actions.c.actor, actions.c.action).where(actions.c.game_id == game_id)
+            steps = [(r.actor, r.action) for r in db.execute(query.order_by(actions.c.idx))]
+        return _game_row(row), seat_rows, steps
 
     def close(self) -> None:
         self._closing.set()
@@ -288,4 +351,5 @@ def _game_row(row: Any) -> GameRow:
         status=row.status,
         moves=row.moves,
         result=None if row.result is None else json.loads(row.result),
+        revision=row.revision,
     )

@@ -8,81 +8,41 @@ watcher's own view. Queued messages keep their order; a slow watcher never holds
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import logging
-import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from sqlalchemy.exc import IntegrityError
 
 from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
-from ludoteca.core.i18n import LANGUAGES, Catalog
+from ludoteca.core.i18n import LANGUAGES
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
 from ludoteca.core.table import outcome_choices, seen_by
+from ludoteca.server.chance import public_seed, secret_chance, table_host
+from ludoteca.server.errors import ServerError, kind_of
 from ludoteca.server.limits import over_ceiling
-from ludoteca.server.storage import GameRow, SeatRow, Store, Write
+from ludoteca.server.storage import GameRow, SeatRow, StaleGame, Store, Write
 from ludoteca.server.thinkers import Decide
 
 log = logging.getLogger(__name__)
 
 Persist = Callable[[Write], Awaitable[None]]
 """Runs a storage write off the event loop and waits for its commit."""
+Read = Callable[..., Awaitable[Any]]
+"""Runs a storage read (a `Store` method and its arguments) off the event loop."""
 
 AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
 """Seconds an AI seat waits before trying a move again that could not be made, doubling up to the max."""
 MAX_NOTATION = 64
 """The longest notation an action may be sent as."""
-
-
-def kind_of(value: object) -> str:
-    """What a refused value is, named in the asker's language without echoing it back (SECURITY.md: input
-    is never echoed): a reference to the catalog's ``server.kind`` words."""
-    kinds = {bool: "boolean", float: "fraction", list: "list", dict: "object", type(None): "null"}
-    return f"@server.kind.{kinds.get(type(value), 'other')}"
-
-
-class ServerError(Exception):
-    """A request the server refuses: an HTTP status and a message naming what was wrong and what is
-    allowed, a key of the core catalog's ``server`` section with its parameters, said in the asker's
-    language (`text`); `message` is the English one."""
-
-    def __init__(self, status: int, key: str, /, **params: Any) -> None:
-        self.status, self.key, self.params = status, f"server.{key}", params
-        self.message = self.text("en")
-        super().__init__(self.message)
-
-    @classmethod
-    def of(cls, status: int, error: LudotecaError, key: str = "refused", /, **params: Any) -> ServerError:
-        """A refusal that the rules or the core made (`error`), in its own words in each language."""
-        return cls(status, key, message=_LocalizedError(error), **params)
-
-    def text(self, lang: str) -> str:
-        values = {k: v.text(lang) if isinstance(v, _LocalizedError) else v for k, v in self.params.items()}
-        return MESSAGES.text(self.key, lang, values)
-
-    def sent(self, lang: str) -> dict[str, Any]:
-        """The error as a message for a WebSocket."""
-        return {"type": "error", "status": self.status, "message": self.text(lang)}
-
-
-@dataclass(frozen=True)
-class _LocalizedError:
-    error: LudotecaError
-
-    def text(self, lang: str) -> str:
-        return self.error.localized(MESSAGES, lang)
-
-
-MESSAGES = Catalog()
-"""The core catalog: the server's refusals and the core's errors, in both languages."""
 
 
 MAX_QUEUE = 256
@@ -139,37 +99,6 @@ def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict
     return tail.view(role, lang)
 
 
-TABLE_CHANCE = "table:"
-"""A game's `secret` that starts so takes its chance from the physical table (companion mode, issue 29,
-`core.table`): nothing is sampled; the host seat (the role index after the colon, a seat of the creator's)
-says what came up."""
-
-
-def table_host(secret: str) -> int | None:
-    """The host seat of a game whose chance comes from the table, None for a game that samples it."""
-    return int(secret[len(TABLE_CHANCE) :]) if secret.startswith(TABLE_CHANCE) else None
-
-
-def secret_chance(match: Match, secret: str) -> None:
-    """Play chance outcomes until someone must decide. Each outcome's generator is derived from the game's
-    secret (256 bits the server keeps, SECURITY.md) and the move's index by HMAC-SHA256, so no player can
-    foresee a draw from anything public, and nothing about the generator needs storing across restarts.
-    A game whose chance comes from the table samples nothing: a person says what came up (`Table.act`)."""
-    if table_host(secret) is not None:
-        return
-    key = secret.encode()
-    while match.state.is_chance_node():
-        index = str(len(match.history)).encode()
-        match.rng = random.Random(hmac.new(key, index, hashlib.sha256).digest())
-        match.play_chance()
-
-
-def public_seed(text: str) -> int:
-    """A seed derived from something public (a game's id): for what needs repeatability but no secret, the
-    hints, so that it never reveals anything about the chance secret."""
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
 class Table:
     """A live game. Build it with `Table.rebuild` from its stored rows."""
 
@@ -183,6 +112,7 @@ class Table:
         ai_run: Decide,
         ai_delay: float,
         ai_ceiling: str = "hard",
+        read: Read | None = None,
     ) -> None:
         self.id = row.id
         self.row = row
@@ -193,6 +123,13 @@ class Table:
         self.watchers: set[Watcher] = set()
         self._persist = persist
         self._store = store
+        self._read = read
+        self.revision = row.revision
+        """The stored revision this table holds (`Store.advance`); on a shared database, another worker's
+        change makes it stale until it catches up (`bus.py`)."""
+        self.changed_at = time.monotonic()
+        self.followed = 0
+        """How many times the table caught up with another worker's change (`bus.follow`)."""
         self._ai_run = ai_run
         self._ai_delay = ai_delay
         self._ai_task: asyncio.Task[None] | None = None
@@ -265,17 +202,25 @@ class Table:
         return "running"
 
     async def claim(self, token: str) -> None:
-        """A person opened their invitation: their seats are taken."""
+        """A person opened their invitation: their seats are taken (again after catching up, should
+        another worker change the game meanwhile)."""
         async with self.lock:
-            if not any(s.token == token and not s.claimed for s in self.seats):
-                return
-            self.seats = [
-                SeatRow(s.role, s.kind, s.spec, s.token, s.claimed or s.token == token) for s in self.seats
-            ]
-            status = self.compute_status()
-            await self._persist(lambda db: self._store.claim(db, self.id, token, status))
-            self.status = status
-            self._broadcast()
+            while any(s.token == token and not s.claimed for s in self.seats):
+                before = self.seats
+                self.seats = [
+                    SeatRow(s.role, s.kind, s.spec, s.token, s.claimed or s.token == token) for s in before
+                ]
+                status = self.compute_status()
+                try:
+                    await self.commit(self._store.claimer(self.id, token, status))
+                except StaleGame:
+                    self.seats = before
+                    await self._catch_up()
+                    continue
+                self.status = status
+                self.broadcast()
+                if self._store.shared:
+                    self.kick_ai()  # where the last change was made, the AI seats are driven (`bus.py`)
 
     # ------------------------------------------------------------------------------------ messages
     def moves(self, role: int | None, start: int = 0, lang: str = "es") -> list[dict[str, Any]]:
@@ -396,7 +341,7 @@ class Table:
         game is over; before that only whoever holds every seat."""
         return self.match.state.is_terminal() or set(roles) >= set(self.in_play)
 
-    def _broadcast(self, everything: bool = False) -> None:
+    def broadcast(self, everything: bool = False) -> None:
         """Queue each watcher's message: what changed since it was last told, or `everything` (after an
         undo). Watchers of the same seat and language share one encoding."""
         cache: dict[tuple[tuple[int, ...], str, int, int], str] = {}
@@ -445,6 +390,7 @@ class Table:
         position must still be the one the request was made on."""
         chosen = self.parse_action(action)
         async with self.lock:
+            await self._catch_up()
             state = self.match.state
             if state.is_terminal():
                 raise ServerError(409, "game_over")
@@ -473,14 +419,52 @@ class Table:
         changed = status if status != self.status else None
         result = self.match.state.result("en")
         try:
-            await self._persist(lambda db: self._store.append(db, self.id, first, steps, changed, result))
+            await self.commit(lambda db: self._store.append(db, self.id, first, steps, changed, result))
+        except StaleGame as exc:  # another worker moved first: this move is not made
+            self._rewind(first)
+            await self._catch_up()
+            raise ServerError(409, "moved_on") from exc
         except Exception as exc:
             log.exception("game %s: an action could not be stored", self.id)
             self._rewind(first)
             raise ServerError(503, "not_saved") from exc
         self.status = status
         self.version = secrets.token_hex(8)
-        self._broadcast()
+        self.broadcast()
+
+    async def commit(self, write: Write) -> None:
+        """Commit a change of this game on the revision the table holds (`Store.advance`), or raise
+        `StaleGame` when another worker changed the game first (then nothing is committed)."""
+        revision = self.revision
+
+        def change(db: Any) -> None:
+            self._store.advance(db, self.id, revision)
+            write(db)
+
+        try:
+            await self._persist(change)
+        except IntegrityError as exc:  # a move number taken: the revision check makes it unreachable
+            raise StaleGame(self.id) from exc
+        self.revision, self.changed_at = revision + 1, time.monotonic()
+
+    async def refresh(self) -> None:
+        """Catch up with the stored game, if another worker changed it (`bus.py`)."""
+        if self._store.shared:
+            async with self.lock:
+                await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        """On a shared database, bring the table to the stored game when its revision moved on: one read
+        of the revision, the whole game only when it changed. The caller holds the lock."""
+        if not self._store.shared or self._read is None:
+            return
+        if await self._read(self._store.revision, self.id) == self.revision:
+            return
+        stored = await self._read(self._store.snapshot, self.id)
+        if stored is not None:
+            from ludoteca.server.bus import follow
+
+            follow(self, *stored)
 
     def _rewind(self, length: int) -> None:
         """Back to the first `length` steps after a failed commit: the match replayed from its start."""
@@ -493,6 +477,7 @@ class Table:
         """Take back the latest decision of one of the token's roles, within the rules of undo
         (`Match.undo`); a finished game's result stands."""
         async with self.lock:
+            await self._catch_up()
             history = self.match.history
             role = history[-1].actor if history else None
             if self.match.state.is_terminal():
@@ -502,10 +487,14 @@ class Table:
             if self.match.undoable(role) == 0:
                 raise ServerError(409, "undo_barrier")
             keep = len(history) - 1
-            await self._persist(lambda db: self._store.truncate(db, self.id, keep))
+            try:
+                await self.commit(lambda db: self._store.truncate(db, self.id, keep))
+            except StaleGame as exc:
+                await self._catch_up()
+                raise ServerError(409, "moved_on") from exc
             self.match.undo(role)
             self.version = secrets.token_hex(8)
-            self._broadcast(everything=True)
+            self.broadcast(everything=True)
         self.kick_ai()
 
     # ------------------------------------------------------------------------------------ AI seats
@@ -535,6 +524,11 @@ class Table:
             weighed["label"] = snapshot.action_view(weighed["action"], lang)["label"]
         return {"type": "hint", "move": move, **explained}
 
+    def ai_waiting(self) -> bool:
+        """Whether an AI seat is to act and nobody here thinks for it."""
+        idle = self._ai_task is None or self._ai_task.done()
+        return idle and self.match.state.current_player() in self.agents
+
     def kick_ai(self) -> None:
         """Start the AI if an AI seat is to act and it is not already thinking."""
         if self._ai_task is not None and not self._ai_task.done():
@@ -555,16 +549,20 @@ class Table:
                 player = state.current_player()
                 if player not in self.agents:
                     return
-                snapshot, version = state.clone(), self.version
+                snapshot, version, followed = state.clone(), self.version, self.followed
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
             try:
                 action, self.agents[player] = await self._ai_run(self.agents[player], snapshot)
                 async with self.lock:
+                    if self.followed != followed:
+                        return  # another worker changed the game meanwhile: it drives the AI now
                     if self.version == version:
                         await self._apply(action)
                 pause = AI_RETRY_FIRST
-            except Exception:  # a failed commit or a broken agent: logged, and tried again later
+            except Exception as exc:  # a failed commit or a broken agent: logged, and tried again later
+                if isinstance(exc, ServerError) and exc.key == "server.moved_on":
+                    return  # another worker moved first: it drives these seats now (`bus.py`)
                 log.exception("game %s: the AI seat %s could not move", self.id, self.game.roles[player])
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, AI_RETRY_MAX)
