@@ -275,6 +275,7 @@ class GamState(State):
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
         twin.d = {k: rest[k] for k in d}
         twin.logs = self.logs.copy()
+        self._share_log_memo(twin)
         cache = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             twin._where = (copied, dict(cache[1]))
