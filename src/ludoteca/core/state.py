@@ -302,8 +302,9 @@ class State:
         twin.game = self.game
         twin.options = self.options
         twin.d = marshal.loads(marshal.dumps(self.d))
-        twin.logs = self.logs.copy()
-        self._share_log_memo(twin)
+        logs = twin.logs = self.logs.copy()
+        memo = getattr(self, "_log_memo", None)  # `_share_log_memo`, inline: clones are hot
+        twin._log_memo = None if memo is None or memo[0] is not self.logs else (logs, memo[1])
         return twin
 
     def _share_log_memo(self, twin: State) -> None:
