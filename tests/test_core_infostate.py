@@ -6,6 +6,7 @@ game, two states give a role the same `information_state_string` exactly when th
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -89,3 +90,16 @@ def test_a_log_cut_back_or_replaced_is_read_again(toy: RaceGame) -> None:
     assert state.information_state_string(0) == restored(state).information_state_string(0)
     state.logs = state.logs[1:]
     assert state.information_state_string(0) == restored(state).information_state_string(0)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_state_that_was_asked_still_pickles(game_id: str) -> None:
+    """A worker process gets its state by pickle: the memos (a running hash cannot be pickled) stay
+    behind, and the copy gives the same string."""
+    state, rng = get_game(game_id).new_initial_state(), random.Random(5)
+    for _ in range(30):
+        state.apply_action(random_action(state, rng))
+    short = state.information_state_string(0)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy.logs == state.logs
+    assert copy.information_state_string(0) == short == copy.information_state_string(0)

@@ -323,6 +323,17 @@ class State:
         last = twin.logs[-1] if twin.logs else None
         twin._log_memo = (twin.logs, {role: (len(twin.logs), last, *seen[2:])})
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """What pickling keeps (a search sent to a worker process): every slot but the information-state
+        memos (a running hash cannot be pickled; the copy rebuilds them when first asked)."""
+        slots = {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in getattr(cls, "__slots__", ())
+            if name not in ("_log_memo", "_view_memo") and hasattr(self, name)
+        }
+        return None, slots
+
     def child(self: S, action: int) -> S:
         twin = self.clone()
         twin.apply_action(action)
