@@ -165,12 +165,13 @@ def test_the_information_state_recalls_what_was_seen_and_only_that(toy: RaceGame
     assert one.view(0, "en")["board"] == two.view(0, "en")["board"]
     assert one.information_state_string(0) != two.information_state_string(0)
     assert one.information_state_string(1) == two.information_state_string(1)
-    assert json.loads(one.information_state_string(1))["log"] == [
-        ["log.pass", {"name": "red"}, "turn.decide"]
-    ]
+    assert one.information_state_json(0) != two.information_state_json(0)
+    assert one.information_state_json(1) == two.information_state_json(1)
+    assert json.loads(one.information_state_json(1))["log"] == [["log.pass", {"name": "red"}, "turn.decide"]]
     mid = played(toy, ["roll 1"], secret="yes")
-    assert json.loads(mid.information_state_string(0))["actions"] == [ADD, PASS]
-    assert json.loads(mid.information_state_string(1))["actions"] == []
+    assert json.loads(mid.information_state_json(0))["actions"] == [ADD, PASS]
+    assert json.loads(mid.information_state_json(1))["actions"] == []
+    assert len(mid.information_state_string(0)) == 32 != len(mid.information_state_json(0))
 
 
 def test_every_role_is_in_play_unless_a_game_says_otherwise() -> None:

@@ -136,7 +136,8 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         return action_mask(self.game_state, self.role)
 
     def information_state(self) -> str:
-        """Everything the role knows, as one string: the game's `information_state_string`."""
+        """Everything the role knows, as one short string (a digest, perfect recall): the game's
+        `information_state_string`; `game_state.information_state_json(role)` is the readable form."""
         return self.game_state.information_state_string(self.role)
 
     def _play_others(self) -> None:

@@ -172,7 +172,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
 class Observer:
     """OpenSpiel's Python observer over the contract: the information state is the game's
-    `information_state_string(role)` (perfect recall); the observation, its `observation_tensor(role)`."""
+    `information_state_string(role)` (perfect recall, 32 hex digits: the digest of the readable
+    `information_state_json(role)`); the observation, its `observation_tensor(role)`."""
 
     def __init__(self, game: Game, options: Options, iig_obs_type: Any) -> None:
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:

@@ -127,7 +127,8 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
         self.agent_selection = self.game.roles[player] if player >= 0 else self.agents[0]
 
     def information_state(self, agent: str) -> str:
-        """Everything `agent` knows, as one string: the game's `information_state_string`."""
+        """Everything `agent` knows, as one short string (a digest, perfect recall): the game's
+        `information_state_string`; `game_state.information_state_json(role)` is the readable form."""
         return self.game_state.information_state_string(self.game.roles.index(agent))
 
     def render(self) -> str | None:

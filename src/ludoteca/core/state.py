@@ -23,12 +23,18 @@ from ludoteca.core.procedure import Frame, ProcedureSet
 
 STATE_FORMAT = "ludoteca-state/1"
 S = TypeVar("S", bound="State")
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+"""Canonical JSON: keys sorted, no spaces, ASCII only (so a line never holds a raw newline)."""
+LogMemo = tuple[list[list[Any]], dict[int, tuple[int, Any, Any, bytes]]]
+"""A state's running log digests (`State._log_digest`): the log list they were read from, and for each
+role the entries read, the last of them (held, so that its identity stays its own), the running hash and
+its digest."""
 
 
 class State:
     """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
 
-    __slots__ = ("d", "game", "logs", "options")
+    __slots__ = ("_log_memo", "_view_memo", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
 
     def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
@@ -45,6 +51,8 @@ class State:
             **data,
         }
         self.logs: list[list[Any]] = []
+        self._log_memo: LogMemo | None = None
+        self._view_memo: dict[int, tuple[bytes, bytes]] = {}
 
     # ----------------------------------------------------------------- the procedure engine (DESIGN §3)
     def start(self, procedure: str, **locals_: Any) -> None:
@@ -294,8 +302,37 @@ class State:
         twin.game = self.game
         twin.options = self.options
         twin.d = marshal.loads(marshal.dumps(self.d))
-        twin.logs = self.logs.copy()
+        logs = twin.logs = self.logs.copy()
+        memo = getattr(self, "_log_memo", None)  # `_share_log_memo`, inline: clones are hot
+        twin._log_memo = None if memo is None or memo[0] is not self.logs else (logs, memo[1])
         return twin
+
+    def _share_log_memo(self, twin: State) -> None:
+        """Let `twin`, a clone whose log is a copy of this one's, go on from this state's running log
+        digests (they are never changed in place, only replaced)."""
+        memo = getattr(self, "_log_memo", None)
+        twin._log_memo = (twin.logs, memo[1]) if memo is not None and memo[0] is self.logs else None
+
+    def _share_log_digest(self, twin: State, role: int) -> None:
+        """Let `twin`, whose log holds exactly the lines of this one's that `role` may see (a determinization
+        that keeps only what `role` saw), go on from `role`'s running log digest, if it is up to date."""
+        memo = getattr(self, "_log_memo", None)
+        seen = memo[1].get(role) if memo is not None and memo[0] is self.logs else None
+        if seen is None or seen[0] != len(self.logs) or (self.logs and self.logs[-1] is not seen[1]):
+            return
+        last = twin.logs[-1] if twin.logs else None
+        twin._log_memo = (twin.logs, {role: (len(twin.logs), last, *seen[2:])})
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """What pickling keeps (a search sent to a worker process): every slot but the information-state
+        memos (a running hash cannot be pickled; the copy rebuilds them when first asked)."""
+        slots = {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in getattr(cls, "__slots__", ())
+            if name not in ("_log_memo", "_view_memo") and hasattr(self, name)
+        }
+        return None, slots
 
     def child(self: S, action: int) -> S:
         twin = self.clone()
@@ -416,13 +453,60 @@ class State:
         """The game's own part of the view: board, counters, hands that `role` may see."""
         raise NotImplementedError
 
-    def information_state_string(self, role: int) -> str:
-        """Everything `role` knows, as one string with perfect recall: the view, with the log lines it
-        may see as message keys and their parameters (no text to render), canonical JSON."""
+    def information_state_json(self, role: int) -> str:
+        """Everything `role` knows, readable, with perfect recall: the view (without the result), with the
+        log lines it may see as message keys, parameters and rules (no text to render), canonical JSON.
+        Tens of kilobytes in a long game: for people and tests; a search keys by the short form."""
         view = self._view(role, "en")
         view["log"] = self.visible_log(role)
         view.pop("result")
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return _CANONICAL.encode(view)
+
+    def information_state_string(self, role: int) -> str:
+        """Everything `role` knows, short and canonical: 32 hex digits, a BLAKE2b digest of the canonical
+        JSON of the view (without the result and the log) and of a running digest of the log lines `role`
+        may see. Two states give `role` the same string exactly when they give the same
+        `information_state_json` (barring a 128-bit collision), so it keeps perfect recall, and it is what
+        OpenSpiel and our ISMCTS key their trees by. The log's part costs only the lines written since this
+        state (or the state it was cloned from) last asked; the view's, nothing while the position (`d`,
+        compared as its `marshal` bytes) is the one it was last built from (a search asks several times)."""
+        return hashlib.blake2b(self._view_digest(role) + self._log_digest(role), digest_size=16).hexdigest()
+
+    def _view_digest(self, role: int) -> bytes:
+        """A digest of the canonical JSON of `role`'s view without the result and the log, built again only
+        when the position changed since it was last built for `role` on this state."""
+        position = marshal.dumps(self.d)
+        memo: dict[int, tuple[bytes, bytes]] = getattr(self, "_view_memo", None) or {}
+        known = memo.get(role)
+        if known is not None and known[0] == position:
+            return known[1]
+        view = self._view(role, "en")
+        del view["result"], view["log"]
+        digest = hashlib.blake2b(_CANONICAL.encode(view).encode("ascii"), digest_size=16).digest()
+        self._view_memo = {**memo, role: (position, digest)}
+        return digest
+
+    def _log_digest(self, role: int) -> bytes:
+        """A digest of the log lines `role` may see, each as the canonical JSON of [key, params, rule] and
+        a newline, in order. It goes on from the memo of the lines already read while the log is the same
+        list, appended to (or cut back past them: then it starts over)."""
+        logs = self.logs
+        memo: LogMemo | None = getattr(self, "_log_memo", None)
+        known = memo[1] if memo is not None and memo[0] is logs else {}
+        digest: bytes
+        read, last, running, digest = known.get(role, (0, None, None, b""))
+        if read > len(logs) or (read and logs[read - 1] is not last):
+            read, running = 0, None
+        if read == len(logs) and running is not None:
+            return digest
+        running = hashlib.blake2b(digest_size=16) if running is None else running.copy()
+        for index in range(read, len(logs)):
+            key, params, visible, rule = logs[index]
+            if visible is None or role in visible:
+                running.update(_CANONICAL.encode([key, params, rule]).encode("ascii") + b"\n")
+        digest = running.digest()
+        self._log_memo = (logs, {**known, role: (len(logs), logs[-1] if logs else None, running, digest)})
+        return digest
 
     def invariants(self) -> list[str]:
         """The game's own invariants (piece and card conservation, rulebook limits): what is broken."""

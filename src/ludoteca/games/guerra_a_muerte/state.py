@@ -294,6 +294,7 @@ class GamState(State):
         twin.logs = self.logs.copy()
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
         twin._own = (shared, set())
+        self._share_log_memo(twin)
         cache = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             twin._where = (shared, dict(cache[1]))

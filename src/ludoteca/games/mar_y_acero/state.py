@@ -227,4 +227,5 @@ class MyaState(State):
             ]
             wait["actions"], wait["weights"] = sorted(pool), [1] * len(pool)
         twin.logs = [line for line in self.logs if line[2] is None or role in line[2]]  # what `role` saw
+        self._share_log_digest(twin, role)
         return twin

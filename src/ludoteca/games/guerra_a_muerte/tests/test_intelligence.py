@@ -55,7 +55,7 @@ def deploy(intelligence: str, seed: int) -> list[tuple[int, str, str, list[dict[
             for lang in LANGUAGES
             for viewer in (OTHER[role], None)
         ]
-        seen.append({"lang": "", "viewer": OTHER[role], "json": state.information_state_string(OTHER[role])})
+        seen.append({"lang": "", "viewer": OTHER[role], "json": state.information_state_json(OTHER[role])})
         state.apply_action(rng.choice(state.legal_actions()))
         seen += [
             {
