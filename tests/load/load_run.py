@@ -2,11 +2,14 @@
 soon as it may, measuring each action's round trip (sent → the client's view shows the move done).
 
     .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game G] [--attack] [--json]
+        [--postgresql [--workers N]]
 
-A real server process is started on a free port with a fresh SQLite file (every action committed
-before it is broadcast, as always). In a two-seat game both clients are players; in a solo game the
-second client of each game is a spectator (it is sent every move but may never act). A finished game is
-replaced by a new one at the same table. Prints the percentiles of the round trip.
+A real server process is started on a free port with a fresh SQLite file, or with `--postgresql` a new
+database on a throwaway PostgreSQL server (tests/pgserver.py; fsync off) served by `--workers N`
+processes (every action committed before it is broadcast, as always). In a two-seat game both clients
+are players; in a solo game the second client of each game is a spectator (it is sent every move but may
+never act). A finished game is replaced by a new one at the same table. Prints the percentiles of the
+round trip.
 
 Each client speaks from its own loopback address (127.0.T.C), as the people of a real server do, so that
 the per-client limits apply to each (SECURITY.md). With `--attack`, an attacker on its own address sends
@@ -36,6 +39,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ludoteca.core.game import get_game
+from pgserver import PostgresServer
 from serverproc import ServerProcess
 
 
@@ -181,9 +185,15 @@ async def ai_moves(client: httpx.AsyncClient, games: list[str]) -> list[int]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time (user + system) a process and its children (the workers of `serve --workers`, the AI
+    workers) have used so far, from /proc (Linux)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if stat.parent.name == str(pid) or fields[1] == str(pid):
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -241,9 +251,18 @@ def main() -> None:
     parser.add_argument("--game", default="mar-y-acero")
     parser.add_argument("--attack", action="store_true", help="an attacker sends bad requests meanwhile")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--postgresql", action="store_true", help="a throwaway PostgreSQL server (fsync off), not SQLite"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="`serve --workers` (needs --postgresql)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        server = ServerProcess(Path(folder) / "load.db").start()
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        db: Path | str = Path(folder) / "load.db"
+        if args.postgresql:
+            postgres = PostgresServer().start()
+            stack.callback(postgres.stop)
+            db = postgres.database()
+        server = ServerProcess(db, extra=("--workers", str(args.workers))).start()
         try:
             assert server.process is not None
             report = asyncio.run(
@@ -251,11 +270,13 @@ def main() -> None:
             )
         finally:
             server.stop()
+        report.update(database="postgresql" if args.postgresql else "sqlite", workers=args.workers)
     if args.json:
         print(json.dumps(report))
         return
     rt = report["round_trip_ms"]
     print(
+        f"{report['database']}, {report['workers']} worker(s), "
         f"{report['game']}: {report['clients']} clients in {report['games_at_once']} games, "
         f"{report['seconds']} s: {report['actions']} actions ({report['actions_per_second']}/s), "
         f"{report['games_finished']} games finished, {report['refused']} refused"
