@@ -13,6 +13,10 @@ import pytest
 from ludoteca.core.game import get_game
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
+from ludoteca.games.guerra_a_muerte.board import BOARD as GAM_BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.view import PHASES as GAM_PHASES
+from ludoteca.games.guerra_a_muerte.view import SIDE_OF_ROLE, masked
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces
 from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
@@ -91,6 +95,35 @@ def plain_patria_libre(state: Any, role: int, out: Observation) -> None:
     out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
 
 
+def plain_guerra_a_muerte(state: Any, role: int, out: Observation) -> None:
+    """`guerra_a_muerte.view.observe` before issue 26."""
+    d = state.d
+    mine = SIDE_OF_ROLE[role]
+    other = SIDE_OF_ROLE[1 - role]
+    hide = masked(state, role)
+    out.add("turn", d["turn"] / 15)
+    out.one_hot("phase", GAM_PHASES, d["phase"])
+    out.add("liberals", float(bool(d["liberals"])))
+    out.each("rp", list(d["rp"]), (min(v, 40.0) / 40 for v in d["rp"].values()))
+    control = state.control()
+    where = state.by_place()
+    records = d["units"]
+    for area in GAM_BOARD.areas:
+        here = where.get(area, ())
+        steps = sum(int(records[u]["steps"]) for u in here if COUNTERS[u].side == mine)
+        holders = control[area] - {hide}
+        out.each(
+            f"control[{area}]",
+            ("patriot", "royalist", "rebel"),
+            (float(s in holders) for s in ("patriot", "royalist", "rebel")),
+        )
+        out.add(f"own_steps[{area}]", min(steps, 30) / 30)
+        theirs = [] if hide else [u for u in here if COUNTERS[u].side == other and not COUNTERS[u].naval]
+        out.add(f"enemy_city[{area}]", float(any(records[u]["city"] for u in theirs)))
+        out.add(f"enemy_guerrilla[{area}]", float(any(records[u]["guerrilla"] for u in theirs)))
+        out.add(f"repression[{area}]", float(area in d["repression"]))
+
+
 def positions(game_id: str, options: Mapping[str, str], count: int, seed: int) -> Iterator[State]:
     """`count` positions of random games, every position of each game in turn."""
     game = get_game(game_id)
@@ -115,6 +148,8 @@ CASES: list[tuple[str, dict[str, str], Plain]] = [
     ("patria-libre", {}, plain_patria_libre),
     ("patria-libre", {"players": "4"}, plain_patria_libre),
     ("patria-libre", {"solo": "realistas"}, plain_patria_libre),
+    ("guerra-a-muerte", {"scenario": "campaign"}, plain_guerra_a_muerte),
+    ("guerra-a-muerte", {"scenario": "1815-1818", "intelligence": "open"}, plain_guerra_a_muerte),
 ]
 
 
