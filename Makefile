@@ -49,8 +49,11 @@ FUZZ_GAMES ?= 3000
 fuzz: $(STAMP)
 	LUDOTECA_FUZZ_GAMES=$(FUZZ_GAMES) $(BIN)/pytest -n 2 tests/test_fuzz_games.py
 
+# Every speed figure of issue 26 in one run (benchmarks/all.py): ludoteca bench for every game and mode,
+# search iterations/s, PettingZoo beside its own tictactoe_v3 and chess_v6, OpenSpiel's ISMCTSBot.
 bench: $(STAMP)
-	for g in maquis mar-y-acero patria-libre; do $(BIN)/ludoteca bench $$g || exit 1; done
+	$(BIN)/pip install --quiet -e '.[rl-bench]'
+	$(BIN)/python benchmarks/all.py
 
 # 100 WebSocket clients in 50 games on loopback; prints the action round trip's percentiles.
 load: $(STAMP)

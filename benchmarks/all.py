@@ -1,0 +1,133 @@
+"""`make bench`: every speed figure issue 26 asks for, in one run, as Markdown tables for BENCHMARKS.md.
+
+    .venv/bin/pip install -e '.[rl-bench]'     # make bench does it
+    .venv/bin/python benchmarks/all.py [--seconds 3] [--only GAME]
+
+1. `ludoteca bench` (random actions/s, clone, view and legal actions) for every game and mode;
+2. our search, `ismcts:level=normal`: iterations per second of CPU time on a few decisions of a random game
+   of every game and mode;
+3. PettingZoo's `performance_benchmark` turns/s of every game beside `tictactoe_v3` and `chess_v6`
+   (`pettingzoo_throughput.py`), with each game's ratio to `tictactoe_v3`;
+4. OpenSpiel's `ISMCTSBot` through the adapter (`openspiel_ismcts.py`).
+
+CPU time is used where one process measures itself (1, 2 and 4), so that a shared machine skews the figures
+less; PettingZoo's benchmark reads the wall clock, so its ratios are the figures to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ludoteca.ai.agents import make_agent
+from ludoteca.core.bench import run_bench
+from ludoteca.core.game import get_game
+
+MODES: list[tuple[str, dict[str, str]]] = [
+    ("maquis", {}),
+    ("mar-y-acero", {}),
+    ("mar-y-acero", {"mode": "solo"}),
+    ("patria-libre", {}),
+    ("patria-libre", {"players": "3"}),
+    ("patria-libre", {"players": "4"}),
+    ("patria-libre", {"solo": "insurgentes"}),
+    ("patria-libre", {"solo": "realistas"}),
+    ("guerra-a-muerte", {"scenario": "campaign"}),
+    ("guerra-a-muerte", {"scenario": "1810-1814"}),
+    ("guerra-a-muerte", {"scenario": "1815-1818"}),
+    ("guerra-a-muerte", {"scenario": "1820-1824"}),
+    ("guerra-a-muerte", {"scenario": "1815-1818", "intelligence": "open"}),
+    ("pax-porfiriana", {}),
+    ("pax-porfiriana", {"players": "4"}),
+    ("pax-porfiriana", {"players": "6"}),
+    ("pax-porfiriana", {"solo": "diaz"}),
+]
+"""Every game, and each mode that changes what a turn costs (players, solo opponents, scenarios)."""
+
+HERE = Path(__file__).resolve().parent
+
+
+def mode_name(game_id: str, options: dict[str, str]) -> str:
+    return " ".join([game_id, *(f"{k}={v}" for k, v in options.items())])
+
+
+def engine_table(seconds: float, modes: list[tuple[str, dict[str, str]]]) -> None:
+    print("| game and mode | actions/s | clone µs | view µs | legal_actions µs |")
+    print("|---|---|---|---|---|")
+    real_clock = time.perf_counter
+    time.perf_counter = time.process_time  # run_bench times itself: CPU time here
+    try:
+        for game_id, options in modes:
+            report = run_bench(get_game(game_id), seconds, options)
+            print(
+                f"| {mode_name(game_id, options)} | {report.actions_per_s:,.0f} | {report.clone_us:.1f} "
+                f"| {report.view_us:.1f} | {report.legal_actions_us:.1f} |",
+                flush=True,
+            )
+    finally:
+        time.perf_counter = real_clock
+
+
+def search_rate(
+    game_id: str, options: dict[str, str], decisions: int = 6, seed: int = 0
+) -> tuple[float, int]:
+    """`ismcts:level=normal` iterations per CPU second over `decisions` decisions with a choice, about one
+    in five of those met in seeded random games (a new game when one ends, five at most); and how many
+    decisions were timed."""
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    iterations, seconds, timed = 0, 0.0, 0
+    for _ in range(5):
+        state = game.new_initial_state(options)
+        while not state.is_terminal() and timed < decisions:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.2:
+                agent = make_agent("ismcts:level=normal", game, state.current_player(), seed + timed)
+                start = time.process_time()
+                agent.step(state.clone())
+                seconds += time.process_time() - start
+                iterations += getattr(agent, "iterations", 0)
+                timed += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    return (iterations / seconds if seconds else 0.0), timed
+
+
+def search_table(modes: list[tuple[str, dict[str, str]]]) -> None:
+    print("| game and mode | `ismcts:level=normal` iterations/s (CPU) | decisions timed |")
+    print("|---|---|---|")
+    for game_id, options in modes:
+        rate, timed = search_rate(game_id, options)
+        print(f"| {mode_name(game_id, options)} | {rate:,.0f} | {timed} |", flush=True)
+
+
+def script(name: str, *args: str) -> None:
+    """Another benchmark of this folder, in its own process (it prints its own table)."""
+    subprocess.run([sys.executable, str(HERE / name), *args], check=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="`ludoteca bench` budget a mode")
+    parser.add_argument("--only", help="one game id (the PettingZoo and OpenSpiel tables are left out)")
+    args = parser.parse_args()
+    modes = [m for m in MODES if args.only in (None, m[0])]
+    print("### `ludoteca bench`, every game and mode (CPU time)\n")
+    engine_table(args.seconds, modes)
+    print("\n### Search iterations per second\n")
+    search_table(modes)
+    if args.only:
+        return
+    print("\n### PettingZoo turns per second (wall clock; compare the ratios)\n", flush=True)
+    script("pettingzoo_throughput.py", "--repeat", "1")
+    print("\n### OpenSpiel's ISMCTSBot through the adapter (CPU time)\n", flush=True)
+    script("openspiel_ismcts.py")
+
+
+if __name__ == "__main__":
+    main()
