@@ -52,25 +52,37 @@ SWEEP_EVERY = 2.0
 """Seconds between two looks at the held games waiting on an AI seat."""
 
 
-def follow(table: Table, row: GameRow, seats: Sequence[SeatRow], steps: Sequence[tuple[int, int]]) -> None:
-    """Bring `table` to the game as stored (its row, seats and actions) and push each connection its view.
-    New actions after the table's own are applied; stored actions that no longer extend the table's (an
-    undo, or a different move after one) are replayed from the start. The caller holds the table's lock."""
-    mine = [(step.actor, step.action) for step in table.match.history]
-    extends = list(steps[: len(mine)]) == mine
+def follow(
+    table: Table, row: GameRow, seats: Sequence[SeatRow], steps: Sequence[tuple[int, int]], start: int = 0
+) -> bool | None:
+    """Bring `table` to the game as stored (its row, seats and its actions from index `start` on) and push
+    each connection its view. New actions after the table's own are applied; stored actions that no longer
+    extend the table's (an undo, or a different move after one) are replayed from the start — which needs
+    them all: given only those from `start` > 0, the table is left as it was and None returned (read them
+    all, and follow again). Returns whether the stored actions extended the table's. The position's
+    version changes only with its actions (a seat taken elsewhere leaves a request made on it valid).
+    The caller holds the table's lock."""
+    history = table.match.history
+    before = length = len(history)
+    mine = [(step.actor, step.action) for step in history[start:]]
+    extends = start <= length and list(steps[: len(mine)]) == mine
+    if not extends and start > 0:
+        return None
     if not extends:
         old = table.match
         table.match = Match(table.game, old.options, old.seed, old.chance)
-        mine = []
-    for _actor, action in steps[len(mine) :]:
+        length = 0
+    for _actor, action in steps[length - start :]:
         table.match.apply(action)
     table.seats = list(seats)
     table.status = row.status
     table.revision = row.revision
     table.followed += 1
     table.changed_at = time.monotonic()
-    table.version = secrets.token_hex(8)
+    if not extends or len(table.match.history) != before:
+        table.version = secrets.token_hex(8)
     table.broadcast(everything=not extends)
+    return extends
 
 
 class Listener:
@@ -134,8 +146,10 @@ class Bus:
         """Another worker (or this one) committed `revision` of a game: a held game with connections open
         catches up now and pushes them their views; the others catch up when next asked."""
         table = self.hall.tables.get(game_id)
-        if table is not None and table.revision < revision and table.watchers:
-            self._spawn(table)
+        if table is None or revision <= table.revision or revision == table.committing:
+            return  # known already, or this worker's own commit (its waiter holds the table)
+        if table.watchers:
+            self._spawn(table, revision)
 
     def gap(self) -> None:
         """Announcements may have been missed: every held game with connections open catches up."""
@@ -143,8 +157,8 @@ class Bus:
             if table.watchers:
                 self._spawn(table)
 
-    def _spawn(self, table: Table) -> None:
-        task = asyncio.get_running_loop().create_task(table.refresh())
+    def _spawn(self, table: Table, revision: int | None = None) -> None:
+        task = asyncio.get_running_loop().create_task(table.refresh(revision))
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 

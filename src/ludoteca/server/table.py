@@ -43,6 +43,10 @@ AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
 """Seconds an AI seat waits before trying a move again that could not be made, doubling up to the max."""
 MAX_NOTATION = 64
 """The longest notation an action may be sent as."""
+RACES_LOST_MAX = 4
+"""How many times in a row an action may lose the race to commit to another worker's change (a seat
+taken, another role's move) and be tried again at the fresh position, before the asker is told the game
+moved on."""
 
 
 MAX_QUEUE = 256
@@ -127,6 +131,8 @@ class Table:
         self.revision = row.revision
         """The stored revision this table holds (`Store.advance`); on a shared database, another worker's
         change makes it stale until it catches up (`bus.py`)."""
+        self.committing: int | None = None
+        """The revision this table is committing now: its own announcement of it is no news (`bus.py`)."""
         self.changed_at = time.monotonic()
         self.followed = 0
         """How many times the table caught up with another worker's change (`bus.follow`)."""
@@ -215,7 +221,7 @@ class Table:
                     await self.commit(self._store.claimer(self.id, token, status))
                 except StaleGame:
                     self.seats = before
-                    await self._catch_up()
+                    await self._follow()
                     continue
                 self.status = status
                 self.broadcast()
@@ -387,27 +393,66 @@ class Table:
 
     async def act(self, roles: tuple[int, ...], action: Any, version: str | None = None) -> None:
         """A person's action: their seat must be the one to act and the action legal; with `version`, the
-        position must still be the one the request was made on."""
+        position must still be the one the request was made on.
+
+        On a shared database the table may be behind the stored game (`bus.py`); the commit's revision
+        check catches that, so nothing is read first. When another worker changed the game first, the
+        table catches up and, if none of the moves made meanwhile was one of the asker's roles' (its move
+        slot was not taken, the game not rewound), checks the action again at the fresh position and makes
+        it when it is still the asker's turn and legal — a seat taken, or another role's move, does not
+        refuse it; else the answer is that the game moved on (409). A refusal on a table that might be
+        behind is given only after catching up, should the game have changed."""
         chosen = self.parse_action(action)
         async with self.lock:
-            await self._catch_up()
-            state = self.match.state
-            if state.is_terminal():
-                raise ServerError(409, "game_over")
-            player = state.current_player()
-            if player == CHANCE:  # a companion game: the seat asked says what the table shows
-                asker = self.chance_asker()
-                if asker is None or asker not in roles:
-                    raise ServerError(403, "table_not_yours", role=self.game.roles[asker or 0])
-            elif player not in roles:
-                raise ServerError(403, "not_your_turn", role=self.game.roles[player])
-            if version is not None and version != self.version:
-                raise ServerError(409, "stale")
-            await self._apply(chosen)
+            base = len(self.match.history)
+            fresh, raced = not self._store.shared, False
+            for tries_left in range(RACES_LOST_MAX, -1, -1):
+                try:
+                    self._may_act(roles, version)
+                    await self._apply(chosen)
+                    break
+                except StaleGame as exc:
+                    if not self._only_others_since(base, roles, await self._follow()) or not tries_left:
+                        raise ServerError(409, "moved_on") from exc
+                    version, raced = None, True  # it matched the position the action was checked on
+                except ServerError as exc:
+                    if raced:  # no longer the asker's turn, or no longer legal, after another's change
+                        raise ServerError(409, "moved_on") from exc
+                    if fresh or exc.key == "server.stale":  # the asker saw an older position than ours
+                        raise
+                    changed = await self._catch_up()
+                    if changed is None:
+                        raise  # nothing had changed: the refusal stands
+                    if not self._only_others_since(base, roles, changed):
+                        raise ServerError(409, "moved_on") from None
+                fresh = True
         self.kick_ai()
 
+    def _may_act(self, roles: tuple[int, ...], version: str | None) -> None:
+        """Refuse an action of `roles` on the current position (on `version`, when given)."""
+        state = self.match.state
+        if state.is_terminal():
+            raise ServerError(409, "game_over")
+        player = state.current_player()
+        if player == CHANCE:  # a companion game: the seat asked says what the table shows
+            asker = self.chance_asker()
+            if asker is None or asker not in roles:
+                raise ServerError(403, "table_not_yours", role=self.game.roles[asker or 0])
+        elif player not in roles:
+            raise ServerError(403, "not_your_turn", role=self.game.roles[player])
+        if version is not None and version != self.version:
+            raise ServerError(409, "stale")
+
+    def _only_others_since(self, base: int, roles: tuple[int, ...], extended: bool | None) -> bool:
+        """Whether, after catching up (`extended`: what `_catch_up` said), the game's first `base` actions
+        are as they were and none made since was one of `roles`' decisions."""
+        if extended is False:
+            return False
+        return all(step.actor not in roles for step in self.match.history[base:])
+
     async def _apply(self, action: int) -> None:
-        """Apply, sample chance, commit, broadcast. The caller holds the lock."""
+        """Apply, sample chance, commit, broadcast. The caller holds the lock. A commit refused because
+        another worker changed the game first raises `StaleGame`, the table as it was."""
         first = len(self.match.history)
         try:
             self.match.apply(action)
@@ -420,10 +465,9 @@ class Table:
         result = self.match.state.result("en")
         try:
             await self.commit(lambda db: self._store.append(db, self.id, first, steps, changed, result))
-        except StaleGame as exc:  # another worker moved first: this move is not made
+        except StaleGame:  # another worker moved first: this move is not made
             self._rewind(first)
-            await self._catch_up()
-            raise ServerError(409, "moved_on") from exc
+            raise
         except Exception as exc:
             log.exception("game %s: an action could not be stored", self.id)
             self._rewind(first)
@@ -441,30 +485,52 @@ class Table:
             self._store.advance(db, self.id, revision)
             write(db)
 
+        self.committing = revision + 1
         try:
             await self._persist(change)
         except IntegrityError as exc:  # a move number taken: the revision check makes it unreachable
             raise StaleGame(self.id) from exc
+        finally:
+            self.committing = None
         self.revision, self.changed_at = revision + 1, time.monotonic()
 
-    async def refresh(self) -> None:
-        """Catch up with the stored game, if another worker changed it (`bus.py`)."""
-        if self._store.shared:
-            async with self.lock:
+    async def refresh(self, announced: int | None = None) -> None:
+        """Catch up with the stored game, if another worker changed it (`bus.py`): asked by a request, after
+        reading the stored revision; told by an announcement (`announced`), without reading it first, and
+        only while the table is still behind it."""
+        if not self._store.shared:
+            return
+        async with self.lock:
+            if announced is None:
                 await self._catch_up()
+            elif announced > self.revision:
+                await self._follow()
 
-    async def _catch_up(self) -> None:
+    async def _catch_up(self) -> bool | None:
         """On a shared database, bring the table to the stored game when its revision moved on: one read
-        of the revision, the whole game only when it changed. The caller holds the lock."""
+        of the revision, the game itself only when it changed. Returns None when nothing had changed,
+        else whether the stored actions extended the table's (`bus.follow`). The caller holds the lock."""
         if not self._store.shared or self._read is None:
-            return
+            return None
         if await self._read(self._store.revision, self.id) == self.revision:
-            return
-        stored = await self._read(self._store.snapshot, self.id)
-        if stored is not None:
-            from ludoteca.server.bus import follow
+            return None
+        return await self._follow()
 
-            follow(self, *stored)
+    async def _follow(self) -> bool | None:
+        """Read the stored game — the actions a change since the table's revision may have touched, all of
+        them if it was rewound — and follow it (`bus.follow`). The caller holds the lock."""
+        from ludoteca.server.bus import follow
+
+        assert self._read is not None
+        known = (len(self.match.history), self.revision)
+        stored = await self._read(self._store.snapshot, self.id, known)
+        if stored is None:
+            return None
+        extended = follow(self, *stored)
+        if extended is None:  # rewound further than the actions read: all of them
+            stored = await self._read(self._store.snapshot, self.id)
+            extended = None if stored is None else follow(self, *stored)
+        return extended
 
     def _rewind(self, length: int) -> None:
         """Back to the first `length` steps after a failed commit: the match replayed from its start."""
@@ -558,11 +624,13 @@ class Table:
                     if self.followed != followed:
                         return  # another worker changed the game meanwhile: it drives the AI now
                     if self.version == version:
-                        await self._apply(action)
+                        try:
+                            await self._apply(action)
+                        except StaleGame:  # another worker moved first: it drives these seats now
+                            await self._follow()
+                            return
                 pause = AI_RETRY_FIRST
-            except Exception as exc:  # a failed commit or a broken agent: logged, and tried again later
-                if isinstance(exc, ServerError) and exc.key == "server.moved_on":
-                    return  # another worker moved first: it drives these seats now (`bus.py`)
+            except Exception:  # a failed commit or a broken agent: logged, and tried again later
                 log.exception("game %s: the AI seat %s could not move", self.id, self.game.roles[player])
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, AI_RETRY_MAX)
