@@ -23,7 +23,7 @@ from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.i18n import LANGUAGES
-from ludoteca.core.match import Match
+from ludoteca.core.match import Match, Step
 from ludoteca.core.state import State
 from ludoteca.core.table import outcome_choices, seen_by
 from ludoteca.server.chance import public_seed, secret_chance, table_host
@@ -144,7 +144,7 @@ class Table:
         self.host = table_host(row.secret)
         """The seat asked what the physical dice and cards show, in a companion game (None: sampled)."""
         self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
-        self._labelled: tuple[list[int], list[dict[str, str]], State] = (
+        self._labelled: tuple[list[Step], list[dict[str, str]], State] = (
             [],
             [],
             match.game.new_initial_state(match.options),
@@ -255,10 +255,13 @@ class Table:
     def move_labels(self) -> list[dict[str, str]]:
         """Each move's label in every language, taken from the position it was chosen in (the label the
         player was offered). Kept between calls: only the new moves are replayed, all of them after an
-        undo."""
+        undo. Whether the moves labelled are still the game's is told by the last one's identity: a step
+        is a new object each time an action is applied, and an undo (or a match replayed) takes back every
+        step after the first one it removes, so the last step labelled still in its place means every one
+        before it is too (checking them all was a walk over the whole game at every message)."""
         history = self.match.history
         done, labels, state = self._labelled
-        if len(done) > len(history) or any(step.action != a for step, a in zip(history, done, strict=False)):
+        if len(done) > len(history) or (done and history[len(done) - 1] is not done[-1]):
             done, labels, state = [], [], self.game.new_initial_state(self.match.options)
         for step in history[len(done) :]:
             chance = step.actor == CHANCE
@@ -266,7 +269,7 @@ class Table:
                 {} if chance else {lang: state.action_view(step.action, lang)["label"] for lang in LANGUAGES}
             )
             state.apply_action(step.action)
-            done.append(step.action)
+            done.append(step)
         self._labelled = (done, labels, state)
         return labels
 
