@@ -44,9 +44,8 @@ AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
 MAX_NOTATION = 64
 """The longest notation an action may be sent as."""
 RACES_LOST_MAX = 4
-"""How many times in a row an action may lose the race to commit to another worker's change (a seat
-taken, another role's move) and be tried again at the fresh position, before the asker is told the game
-moved on."""
+"""How many times in a row an action may lose the race to commit to another worker's change that made no
+move (a seat taken) and be tried again, before the asker is told the game moved on."""
 
 
 MAX_QUEUE = 256
@@ -399,36 +398,31 @@ class Table:
         position must still be the one the request was made on.
 
         On a shared database the table may be behind the stored game (`bus.py`); the commit's revision
-        check catches that, so nothing is read first. When another worker changed the game first, the
-        table catches up and, if none of the moves made meanwhile was one of the asker's roles' (its move
-        slot was not taken, the game not rewound), checks the action again at the fresh position and makes
-        it when it is still the asker's turn and legal — a seat taken, or another role's move, does not
-        refuse it; else the answer is that the game moved on (409). A refusal on a table that might be
-        behind is given only after catching up, should the game have changed."""
+        check catches that, so nothing is read first. A commit refused because another worker changed the
+        game first is followed by catching up: where no move was made meanwhile (a seat was taken), the
+        position is the one the action was checked on, its version too, and the action is made on it;
+        where a move was made, it took this action's own turn (decisions are made one at a time, secret
+        commitments included: DESIGN §2), and the asker is told the game moved on (409). Without a
+        `version`, a refusal on a table that might be behind is given only after catching up."""
         chosen = self.parse_action(action)
         async with self.lock:
             base = len(self.match.history)
-            fresh, raced = not self._store.shared, False
+            fresh = not self._store.shared
             for tries_left in range(RACES_LOST_MAX, -1, -1):
                 try:
                     self._may_act(roles, version)
                     await self._apply(chosen)
                     break
                 except StaleGame as exc:
-                    if not self._only_others_since(base, roles, await self._follow()) or not tries_left:
+                    extended = await self._follow()
+                    if extended is False or len(self.match.history) != base or not tries_left:
                         raise ServerError(409, "moved_on") from exc
-                    version, raced = None, True  # it matched the position the action was checked on
-                except ServerError as exc:
-                    if raced:  # no longer the asker's turn, or no longer legal, after another's change
-                        raise ServerError(409, "moved_on") from exc
-                    if fresh or exc.key == "server.stale":  # the asker saw an older position than ours
+                except ServerError:
+                    if fresh or version is not None:  # the asker was shown this table's position
                         raise
-                    changed = await self._catch_up()
-                    if changed is None:
+                    if await self._catch_up() is None:
                         raise  # nothing had changed: the refusal stands
-                    if not self._only_others_since(base, roles, changed):
-                        raise ServerError(409, "moved_on") from None
-                fresh = True
+                    fresh = True
         self.kick_ai()
 
     def _may_act(self, roles: tuple[int, ...], version: str | None) -> None:
@@ -445,13 +439,6 @@ class Table:
             raise ServerError(403, "not_your_turn", role=self.game.roles[player])
         if version is not None and version != self.version:
             raise ServerError(409, "stale")
-
-    def _only_others_since(self, base: int, roles: tuple[int, ...], extended: bool | None) -> bool:
-        """Whether, after catching up (`extended`: what `_catch_up` said), the game's first `base` actions
-        are as they were and none made since was one of `roles`' decisions."""
-        if extended is False:
-            return False
-        return all(step.actor not in roles for step in self.match.history[base:])
 
     async def _apply(self, action: int) -> None:
         """Apply, sample chance, commit, broadcast. The caller holds the lock. A commit refused because
