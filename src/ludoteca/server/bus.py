@@ -6,15 +6,23 @@ PostgreSQL is the one source of truth and the one message bus:
 - Every change of a game (a move with the chance outcomes after it, an undo, a seat taken) is committed on
   the game's revision its worker holds (`Store.advance`): the game's row stays locked until the commit, so
   two workers never both commit on one revision, and the actions' primary key (game, index) never lets two
-  moves share a number. A worker that loses reloads the game (`follow`) and tells the client that the game
-  moved on (HTTP 409; over a WebSocket the same error, after the fresh view).
-- Each commit announces ``<game id> <revision>`` on the channel `CHANNEL` (delivered only if it commits).
-  Each worker listens on one connection of its own (`Listener`, a thread) and, for the games it holds
-  with connections open, catches up and pushes every connection its new view at once.
-- A worker catches up before every change and every request (one read of the game's revision by primary
-  key; the game itself only when it changed): its tables may be stale, never wrong. A worker that has not
-  seen a game rebuilds it from its stored actions; where the stored actions are no longer an extension of
-  its own (an undo made elsewhere) it replays them from the start.
+  moves share a number. A worker that loses reloads the game (`follow`). Where a move was made meanwhile,
+  it took the loser's own turn (decisions are made one at a time, secret commitments included), and the
+  client is told that the game moved on (HTTP 409; over a WebSocket the same error, after the fresh view);
+  where none was (a seat was taken elsewhere), the position and its version are unchanged and the action
+  is made on it.
+- Each commit announces ``<game id> <revision>`` on the channel `CHANNEL` (delivered only if it commits),
+  in the statement that moves the revision. Each worker listens on one connection of its own (`Listener`,
+  a thread) and, for the games it holds with connections open and behind the revision announced, reads the
+  game (no read of the revision first) and pushes every connection its new view at once; its own
+  announcements are no news (`Table.committing`).
+- A worker catches up before every request (one read of the game's revision by primary key, outside any
+  transaction; the game itself only when it changed) and before an undo; an action is checked against the
+  table as held and committed on its revision, the commit itself being the check (`Table.act`): its tables
+  may be stale, never wrong. Catching up reads only the stored actions a change since the table's revision
+  may have touched (each change removes at most one: `Store.snapshot`). A worker that has not seen a game
+  rebuilds it from its stored actions; where the stored actions are no longer an extension of its own (an
+  undo made elsewhere) it replays them from the start.
 - AI seats: the worker through which a game's last change was made drives its AI seats (the one that
   loaded it, at first). Two drivers are harmless — the revision lets one move in — and one that loses a
   race, or learns of another worker's change while it thinks, stops driving that game. A worker whose
