@@ -156,6 +156,37 @@ def test_a_move_submitted_through_both_workers_is_made_once(pair: tuple[TestClie
     assert mine[0]["view"] == mine[1]["view"] and mine[0]["moves"] == mine[1]["moves"]
 
 
+def test_an_action_that_lost_only_to_a_seat_taken_elsewhere_is_made(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    """Just before the second worker commits a move, the other person takes their seat through the first:
+    the game's revision moved on, but no move was made meanwhile, so the second worker catches up and
+    makes the move on the same position, the version it was asked on still valid — no refusal."""
+    first, second = pair
+    game_id, tokens = new_game(first)
+    to_act = state(second, game_id, tokens["red"])["view"]["current_role"]
+    other = "blue" if to_act == "red" else "red"
+    shown = state(second, game_id, tokens[to_act])
+    table = hall_of(second).tables[game_id]
+    commit, claims = table.commit, []
+
+    async def raced(write: Any) -> None:
+        if not claims:
+            claims.append(await asyncio.to_thread(state, first, game_id, tokens[other]))
+        await commit(write)
+
+    table.commit = raced  # type: ignore[method-assign]
+    body = {"token": tokens[to_act], "action": shown["view"]["actions"][0]["id"], "version": shown["version"]}
+    made = second.post(f"/api/games/{game_id}/act?lang=en", json=body)
+    assert made.status_code == 200, made.text
+    assert claims and all(seat["claimed"] for seat in made.json()["seats"])
+    assert made.json()["view"]["move"] > shown["view"]["move"]
+    assert made.json()["version"] != shown["version"]
+    assert state(first, game_id, tokens[to_act])["view"] == made.json()["view"]  # the first catches up
+    tables = [hall_of(client).tables[game_id] for client in pair]
+    assert history(tables[0]) == history(tables[1]) == stored(first, game_id)
+
+
 def test_over_a_websocket_the_loser_gets_the_fresh_view_and_the_conflict(
     pair: tuple[TestClient, TestClient],
 ) -> None:

@@ -48,6 +48,7 @@ class Tally:
         self.round_trips: list[float] = []
         self.games_finished = 0
         self.refused = 0
+        self.refusals: dict[str, int] = {}
         self.attacks = 0
         self.attacks_refused = 0
         self.ai_games: list[str] = []
@@ -90,6 +91,8 @@ async def player(
                 return
             if message["type"] == "error":
                 tally.refused += 1
+                reason = message["message"].split(":")[0].split("(")[0].strip()
+                tally.refusals[reason] = tally.refusals.get(reason, 0) + 1
                 sent_at = None
                 continue
             view = message["view"]
@@ -229,6 +232,7 @@ async def run(
         "actions_per_second": round(len(ms) / elapsed, 1),
         "games_finished": tally.games_finished,
         "refused": tally.refused,
+        "refusals": tally.refusals,
         "attacks": tally.attacks,
         "attacks_refused": tally.attacks_refused,
         **ai,
@@ -280,6 +284,7 @@ def main() -> None:
         f"{report['game']}: {report['clients']} clients in {report['games_at_once']} games, "
         f"{report['seconds']} s: {report['actions']} actions ({report['actions_per_second']}/s), "
         f"{report['games_finished']} games finished, {report['refused']} refused"
+        + (f" {report['refusals']}" if report["refusals"] else "")
     )
     print(
         f"CPU per action: server {report['server_cpu_ms_per_action']} ms, "

@@ -6,15 +6,23 @@ PostgreSQL is the one source of truth and the one message bus:
 - Every change of a game (a move with the chance outcomes after it, an undo, a seat taken) is committed on
   the game's revision its worker holds (`Store.advance`): the game's row stays locked until the commit, so
   two workers never both commit on one revision, and the actions' primary key (game, index) never lets two
-  moves share a number. A worker that loses reloads the game (`follow`) and tells the client that the game
-  moved on (HTTP 409; over a WebSocket the same error, after the fresh view).
-- Each commit announces ``<game id> <revision>`` on the channel `CHANNEL` (delivered only if it commits).
-  Each worker listens on one connection of its own (`Listener`, a thread) and, for the games it holds
-  with connections open, catches up and pushes every connection its new view at once.
-- A worker catches up before every change and every request (one read of the game's revision by primary
-  key; the game itself only when it changed): its tables may be stale, never wrong. A worker that has not
-  seen a game rebuilds it from its stored actions; where the stored actions are no longer an extension of
-  its own (an undo made elsewhere) it replays them from the start.
+  moves share a number. A worker that loses reloads the game (`follow`). Where a move was made meanwhile,
+  it took the loser's own turn (decisions are made one at a time, secret commitments included), and the
+  client is told that the game moved on (HTTP 409; over a WebSocket the same error, after the fresh view);
+  where none was (a seat was taken elsewhere), the position and its version are unchanged and the action
+  is made on it.
+- Each commit announces ``<game id> <revision>`` on the channel `CHANNEL` (delivered only if it commits),
+  in the statement that moves the revision. Each worker listens on one connection of its own (`Listener`,
+  a thread) and, for the games it holds with connections open and behind the revision announced, reads the
+  game (no read of the revision first) and pushes every connection its new view at once; its own
+  announcements are no news (`Table.committing`).
+- A worker catches up before every request (one read of the game's revision by primary key, outside any
+  transaction; the game itself only when it changed) and before an undo; an action is checked against the
+  table as held and committed on its revision, the commit itself being the check (`Table.act`): its tables
+  may be stale, never wrong. Catching up reads only the stored actions a change since the table's revision
+  may have touched (each change removes at most one: `Store.snapshot`). A worker that has not seen a game
+  rebuilds it from its stored actions; where the stored actions are no longer an extension of its own (an
+  undo made elsewhere) it replays them from the start.
 - AI seats: the worker through which a game's last change was made drives its AI seats (the one that
   loaded it, at first). Two drivers are harmless — the revision lets one move in — and one that loses a
   race, or learns of another worker's change while it thinks, stops driving that game. A worker whose
@@ -52,25 +60,37 @@ SWEEP_EVERY = 2.0
 """Seconds between two looks at the held games waiting on an AI seat."""
 
 
-def follow(table: Table, row: GameRow, seats: Sequence[SeatRow], steps: Sequence[tuple[int, int]]) -> None:
-    """Bring `table` to the game as stored (its row, seats and actions) and push each connection its view.
-    New actions after the table's own are applied; stored actions that no longer extend the table's (an
-    undo, or a different move after one) are replayed from the start. The caller holds the table's lock."""
-    mine = [(step.actor, step.action) for step in table.match.history]
-    extends = list(steps[: len(mine)]) == mine
+def follow(
+    table: Table, row: GameRow, seats: Sequence[SeatRow], steps: Sequence[tuple[int, int]], start: int = 0
+) -> bool | None:
+    """Bring `table` to the game as stored (its row, seats and its actions from index `start` on) and push
+    each connection its view. New actions after the table's own are applied; stored actions that no longer
+    extend the table's (an undo, or a different move after one) are replayed from the start — which needs
+    them all: given only those from `start` > 0, the table is left as it was and None returned (read them
+    all, and follow again). Returns whether the stored actions extended the table's. The position's
+    version changes only with its actions (a seat taken elsewhere leaves a request made on it valid).
+    The caller holds the table's lock."""
+    history = table.match.history
+    before = length = len(history)
+    mine = [(step.actor, step.action) for step in history[start:]]
+    extends = start <= length and list(steps[: len(mine)]) == mine
+    if not extends and start > 0:
+        return None
     if not extends:
         old = table.match
         table.match = Match(table.game, old.options, old.seed, old.chance)
-        mine = []
-    for _actor, action in steps[len(mine) :]:
+        length = 0
+    for _actor, action in steps[length - start :]:
         table.match.apply(action)
     table.seats = list(seats)
     table.status = row.status
     table.revision = row.revision
     table.followed += 1
     table.changed_at = time.monotonic()
-    table.version = secrets.token_hex(8)
+    if not extends or len(table.match.history) != before:
+        table.version = secrets.token_hex(8)
     table.broadcast(everything=not extends)
+    return extends
 
 
 class Listener:
@@ -134,8 +154,10 @@ class Bus:
         """Another worker (or this one) committed `revision` of a game: a held game with connections open
         catches up now and pushes them their views; the others catch up when next asked."""
         table = self.hall.tables.get(game_id)
-        if table is not None and table.revision < revision and table.watchers:
-            self._spawn(table)
+        if table is None or revision <= table.revision or revision == table.committing:
+            return  # known already, or this worker's own commit (its waiter holds the table)
+        if table.watchers:
+            self._spawn(table, revision)
 
     def gap(self) -> None:
         """Announcements may have been missed: every held game with connections open catches up."""
@@ -143,8 +165,8 @@ class Bus:
             if table.watchers:
                 self._spawn(table)
 
-    def _spawn(self, table: Table) -> None:
-        task = asyncio.get_running_loop().create_task(table.refresh())
+    def _spawn(self, table: Table, revision: int | None = None) -> None:
+        task = asyncio.get_running_loop().create_task(table.refresh(revision))
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 

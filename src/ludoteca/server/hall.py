@@ -80,7 +80,7 @@ class Hall:
             stored = await self.read(self.store.snapshot, game_id)
             if stored is None:
                 raise ServerError(404, "no_game", game=game_id)
-            table = Table.rebuild(*stored, **self._table_kw())
+            table = Table.rebuild(*stored[:3], **self._table_kw())
             self.tables[game_id] = table
         if self.bus is not None:
             table.kick_ai()  # the game may have been left waiting on an AI seat by a worker now gone

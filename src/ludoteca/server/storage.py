@@ -258,20 +258,24 @@ class Store:
         """Move a game from `revision` to the next, first thing in a change's transaction: the game's row
         stays locked until the commit, so changes of one game are committed one at a time, each on the
         revision its worker had seen, else `StaleGame` (nothing is committed). On PostgreSQL the change is
-        announced on `CHANNEL`, delivered when (and only if) the transaction commits."""
-        moved = db.execute(
+        announced on `CHANNEL`, delivered when (and only if) the transaction commits: by the same statement
+        (`RETURNING pg_notify(…)`, one round trip), since only a row moved is returned."""
+        moving = (
             update(games)
             .where(games.c.id == game_id, games.c.revision == revision)
             .values(revision=revision + 1)
         )
-        if moved.rowcount != 1:
-            raise StaleGame(game_id)
         if self.shared:
-            db.execute(select(func.pg_notify(CHANNEL, f"{game_id} {revision + 1}")))
+            announced = moving.returning(func.pg_notify(CHANNEL, f"{game_id} {revision + 1}"))
+            if db.execute(announced).first() is None:
+                raise StaleGame(game_id)
+        elif db.execute(moving).rowcount != 1:
+            raise StaleGame(game_id)
 
     @staticmethod
     def truncate(db: Connection, game_id: str, keep: int) -> None:
-        """Forget every action from index `keep` on (an undo)."""
+        """Forget every action from index `keep` on (an undo). A change removes at most one action
+        (`snapshot` relies on it): an undo takes back one decision, the last action stored."""
         db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.idx >= keep))
 
     @staticmethod
@@ -309,13 +313,20 @@ class Store:
             return [(r.actor, r.action) for r in db.execute(query.order_by(actions.c.idx))]
 
     def revision(self, game_id: str) -> int | None:
-        """The game's stored revision (None: no such game): one read by primary key."""
-        with self.engine.connect() as db:
+        """The game's stored revision (None: no such game): one read by primary key, outside any
+        transaction (no BEGIN and ROLLBACK around it)."""
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as db:
             return db.execute(select(games.c.revision).where(games.c.id == game_id)).scalar()
 
-    def snapshot(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[tuple[int, int]]] | None:
-        """A game as stored — its row, seats and actions — read in one transaction that sees one moment
-        (REPEATABLE READ on PostgreSQL; SQLite's reads in a transaction always do)."""
+    def snapshot(
+        self, game_id: str, known: tuple[int, int] | None = None
+    ) -> tuple[GameRow, list[SeatRow], list[tuple[int, int]], int] | None:
+        """A game as stored — its row, seats and actions from index `start` on (the fourth item) — read in
+        one transaction that sees one moment (REPEATABLE READ on PostgreSQL; SQLite's reads in a
+        transaction always do). `start` is 0, unless `known` gives the (number of actions, revision) a
+        table holds: each change removes at most one stored action (an undo, `truncate`), so between that
+        revision and the stored one at most their difference of its actions can have changed, and only
+        those from there on are read (a move no longer reads the whole game)."""
         options = {"isolation_level": "REPEATABLE READ"} if self.shared else {}
         with self.engine.connect().execution_options(**options) as db, db.begin():
             row = db.execute(_with_moves().where(games.c.id == game_id)).first()
@@ -323,9 +334,13 @@ class Store:
                 return None
             query = select(seats).where(seats.c.game_id == game_id).order_by(seats.c.role)
             seat_rows = [SeatRow(r.role, r.kind, r.spec, r.token, r.claimed) for r in db.execute(query)]
-            query = select(actions.c.actor, actions.c.action).where(actions.c.game_id == game_id)
+            game_row = _game_row(row)
+            start = 0 if known is None else max(0, known[0] - max(0, game_row.revision - known[1]))
+            query = select(actions.c.actor, actions.c.action).where(
+                actions.c.game_id == game_id, actions.c.idx >= start
+            )
             steps = [(r.actor, r.action) for r in db.execute(query.order_by(actions.c.idx))]
-        return _game_row(row), seat_rows, steps
+        return game_row, seat_rows, steps, start
 
     def close(self) -> None:
         self._closing.set()

@@ -23,7 +23,7 @@ from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.i18n import LANGUAGES
-from ludoteca.core.match import Match
+from ludoteca.core.match import Match, Step
 from ludoteca.core.state import State
 from ludoteca.core.table import outcome_choices, seen_by
 from ludoteca.server.chance import public_seed, secret_chance, table_host
@@ -43,6 +43,9 @@ AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
 """Seconds an AI seat waits before trying a move again that could not be made, doubling up to the max."""
 MAX_NOTATION = 64
 """The longest notation an action may be sent as."""
+RACES_LOST_MAX = 4
+"""How many times in a row an action may lose the race to commit to another worker's change that made no
+move (a seat taken) and be tried again, before the asker is told the game moved on."""
 
 
 MAX_QUEUE = 256
@@ -127,6 +130,8 @@ class Table:
         self.revision = row.revision
         """The stored revision this table holds (`Store.advance`); on a shared database, another worker's
         change makes it stale until it catches up (`bus.py`)."""
+        self.committing: int | None = None
+        """The revision this table is committing now: its own announcement of it is no news (`bus.py`)."""
         self.changed_at = time.monotonic()
         self.followed = 0
         """How many times the table caught up with another worker's change (`bus.follow`)."""
@@ -138,7 +143,7 @@ class Table:
         self.host = table_host(row.secret)
         """The seat asked what the physical dice and cards show, in a companion game (None: sampled)."""
         self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
-        self._labelled: tuple[list[int], list[dict[str, str]], State] = (
+        self._labelled: tuple[list[Step], list[dict[str, str]], State] = (
             [],
             [],
             match.game.new_initial_state(match.options),
@@ -215,7 +220,7 @@ class Table:
                     await self.commit(self._store.claimer(self.id, token, status))
                 except StaleGame:
                     self.seats = before
-                    await self._catch_up()
+                    await self._follow()
                     continue
                 self.status = status
                 self.broadcast()
@@ -249,10 +254,13 @@ class Table:
     def move_labels(self) -> list[dict[str, str]]:
         """Each move's label in every language, taken from the position it was chosen in (the label the
         player was offered). Kept between calls: only the new moves are replayed, all of them after an
-        undo."""
+        undo. Whether the moves labelled are still the game's is told by the last one's identity: a step
+        is a new object each time an action is applied, and an undo (or a match replayed) takes back every
+        step after the first one it removes, so the last step labelled still in its place means every one
+        before it is too (checking them all was a walk over the whole game at every message)."""
         history = self.match.history
         done, labels, state = self._labelled
-        if len(done) > len(history) or any(step.action != a for step, a in zip(history, done, strict=False)):
+        if len(done) > len(history) or (done and history[len(done) - 1] is not done[-1]):
             done, labels, state = [], [], self.game.new_initial_state(self.match.options)
         for step in history[len(done) :]:
             chance = step.actor == CHANCE
@@ -260,7 +268,7 @@ class Table:
                 {} if chance else {lang: state.action_view(step.action, lang)["label"] for lang in LANGUAGES}
             )
             state.apply_action(step.action)
-            done.append(step.action)
+            done.append(step)
         self._labelled = (done, labels, state)
         return labels
 
@@ -387,27 +395,54 @@ class Table:
 
     async def act(self, roles: tuple[int, ...], action: Any, version: str | None = None) -> None:
         """A person's action: their seat must be the one to act and the action legal; with `version`, the
-        position must still be the one the request was made on."""
+        position must still be the one the request was made on.
+
+        On a shared database the table may be behind the stored game (`bus.py`); the commit's revision
+        check catches that, so nothing is read first. A commit refused because another worker changed the
+        game first is followed by catching up: where no move was made meanwhile (a seat was taken), the
+        position is the one the action was checked on, its version too, and the action is made on it;
+        where a move was made, it took this action's own turn (decisions are made one at a time, secret
+        commitments included: DESIGN §2), and the asker is told the game moved on (409). Without a
+        `version`, a refusal on a table that might be behind is given only after catching up."""
         chosen = self.parse_action(action)
         async with self.lock:
-            await self._catch_up()
-            state = self.match.state
-            if state.is_terminal():
-                raise ServerError(409, "game_over")
-            player = state.current_player()
-            if player == CHANCE:  # a companion game: the seat asked says what the table shows
-                asker = self.chance_asker()
-                if asker is None or asker not in roles:
-                    raise ServerError(403, "table_not_yours", role=self.game.roles[asker or 0])
-            elif player not in roles:
-                raise ServerError(403, "not_your_turn", role=self.game.roles[player])
-            if version is not None and version != self.version:
-                raise ServerError(409, "stale")
-            await self._apply(chosen)
+            base = len(self.match.history)
+            fresh = not self._store.shared
+            for tries_left in range(RACES_LOST_MAX, -1, -1):
+                try:
+                    self._may_act(roles, version)
+                    await self._apply(chosen)
+                    break
+                except StaleGame as exc:
+                    extended = await self._follow()
+                    if extended is False or len(self.match.history) != base or not tries_left:
+                        raise ServerError(409, "moved_on") from exc
+                except ServerError:
+                    if fresh or version is not None:  # the asker was shown this table's position
+                        raise
+                    if await self._catch_up() is None:
+                        raise  # nothing had changed: the refusal stands
+                    fresh = True
         self.kick_ai()
 
+    def _may_act(self, roles: tuple[int, ...], version: str | None) -> None:
+        """Refuse an action of `roles` on the current position (on `version`, when given)."""
+        state = self.match.state
+        if state.is_terminal():
+            raise ServerError(409, "game_over")
+        player = state.current_player()
+        if player == CHANCE:  # a companion game: the seat asked says what the table shows
+            asker = self.chance_asker()
+            if asker is None or asker not in roles:
+                raise ServerError(403, "table_not_yours", role=self.game.roles[asker or 0])
+        elif player not in roles:
+            raise ServerError(403, "not_your_turn", role=self.game.roles[player])
+        if version is not None and version != self.version:
+            raise ServerError(409, "stale")
+
     async def _apply(self, action: int) -> None:
-        """Apply, sample chance, commit, broadcast. The caller holds the lock."""
+        """Apply, sample chance, commit, broadcast. The caller holds the lock. A commit refused because
+        another worker changed the game first raises `StaleGame`, the table as it was."""
         first = len(self.match.history)
         try:
             self.match.apply(action)
@@ -420,10 +455,9 @@ class Table:
         result = self.match.state.result("en")
         try:
             await self.commit(lambda db: self._store.append(db, self.id, first, steps, changed, result))
-        except StaleGame as exc:  # another worker moved first: this move is not made
+        except StaleGame:  # another worker moved first: this move is not made
             self._rewind(first)
-            await self._catch_up()
-            raise ServerError(409, "moved_on") from exc
+            raise
         except Exception as exc:
             log.exception("game %s: an action could not be stored", self.id)
             self._rewind(first)
@@ -441,30 +475,52 @@ class Table:
             self._store.advance(db, self.id, revision)
             write(db)
 
+        self.committing = revision + 1
         try:
             await self._persist(change)
         except IntegrityError as exc:  # a move number taken: the revision check makes it unreachable
             raise StaleGame(self.id) from exc
+        finally:
+            self.committing = None
         self.revision, self.changed_at = revision + 1, time.monotonic()
 
-    async def refresh(self) -> None:
-        """Catch up with the stored game, if another worker changed it (`bus.py`)."""
-        if self._store.shared:
-            async with self.lock:
+    async def refresh(self, announced: int | None = None) -> None:
+        """Catch up with the stored game, if another worker changed it (`bus.py`): asked by a request, after
+        reading the stored revision; told by an announcement (`announced`), without reading it first, and
+        only while the table is still behind it."""
+        if not self._store.shared:
+            return
+        async with self.lock:
+            if announced is None:
                 await self._catch_up()
+            elif announced > self.revision:
+                await self._follow()
 
-    async def _catch_up(self) -> None:
+    async def _catch_up(self) -> bool | None:
         """On a shared database, bring the table to the stored game when its revision moved on: one read
-        of the revision, the whole game only when it changed. The caller holds the lock."""
+        of the revision, the game itself only when it changed. Returns None when nothing had changed,
+        else whether the stored actions extended the table's (`bus.follow`). The caller holds the lock."""
         if not self._store.shared or self._read is None:
-            return
+            return None
         if await self._read(self._store.revision, self.id) == self.revision:
-            return
-        stored = await self._read(self._store.snapshot, self.id)
-        if stored is not None:
-            from ludoteca.server.bus import follow
+            return None
+        return await self._follow()
 
-            follow(self, *stored)
+    async def _follow(self) -> bool | None:
+        """Read the stored game — the actions a change since the table's revision may have touched, all of
+        them if it was rewound — and follow it (`bus.follow`). The caller holds the lock."""
+        from ludoteca.server.bus import follow
+
+        assert self._read is not None
+        known = (len(self.match.history), self.revision)
+        stored = await self._read(self._store.snapshot, self.id, known)
+        if stored is None:
+            return None
+        extended = follow(self, *stored)
+        if extended is None:  # rewound further than the actions read: all of them
+            stored = await self._read(self._store.snapshot, self.id)
+            extended = None if stored is None else follow(self, *stored)
+        return extended
 
     def _rewind(self, length: int) -> None:
         """Back to the first `length` steps after a failed commit: the match replayed from its start."""
@@ -558,11 +614,13 @@ class Table:
                     if self.followed != followed:
                         return  # another worker changed the game meanwhile: it drives the AI now
                     if self.version == version:
-                        await self._apply(action)
+                        try:
+                            await self._apply(action)
+                        except StaleGame:  # another worker moved first: it drives these seats now
+                            await self._follow()
+                            return
                 pause = AI_RETRY_FIRST
-            except Exception as exc:  # a failed commit or a broken agent: logged, and tried again later
-                if isinstance(exc, ServerError) and exc.key == "server.moved_on":
-                    return  # another worker moved first: it drives these seats now (`bus.py`)
+            except Exception:  # a failed commit or a broken agent: logged, and tried again later
                 log.exception("game %s: the AI seat %s could not move", self.id, self.game.roles[player])
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, AI_RETRY_MAX)
