@@ -22,8 +22,8 @@ from ludoteca.core.game import get_game
 from ludoteca.server import create_app
 from ludoteca.server.limits import RateLimit
 from ludoteca.server.storage import Store, new_secret
-from ludoteca.server.table import MAX_QUEUE, Watcher
 from ludoteca.server.thinkers import Thinkers
+from ludoteca.server.watchers import MAX_QUEUE, Watcher
 from test_server_api import act, auth, create, state
 from toygame import ADD, DONE, RaceGame
 

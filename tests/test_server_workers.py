@@ -125,10 +125,10 @@ def race_on(client: TestClient, game_id: str, rival: TestClient, token: str, act
     table = hall_of(client).tables[game_id]
     commit, answers = table.commit, []
 
-    async def raced(write: Any) -> None:
+    async def raced(write: Any, moved: bool = False) -> None:
         if not answers:
             answers.append(await asyncio.to_thread(act, rival, game_id, token, action))
-        await commit(write)
+        await commit(write, moved)
 
     table.commit = raced  # type: ignore[method-assign]
     return answers
@@ -170,10 +170,10 @@ def test_an_action_that_lost_only_to_a_seat_taken_elsewhere_is_made(
     table = hall_of(second).tables[game_id]
     commit, claims = table.commit, []
 
-    async def raced(write: Any) -> None:
+    async def raced(write: Any, moved: bool = False) -> None:
         if not claims:
             claims.append(await asyncio.to_thread(state, first, game_id, tokens[other]))
-        await commit(write)
+        await commit(write, moved)
 
     table.commit = raced  # type: ignore[method-assign]
     body = {"token": tokens[to_act], "action": shown["view"]["actions"][0]["id"], "version": shown["version"]}
@@ -185,6 +185,38 @@ def test_an_action_that_lost_only_to_a_seat_taken_elsewhere_is_made(
     assert state(first, game_id, tokens[to_act])["view"] == made.json()["view"]  # the first catches up
     tables = [hall_of(client).tables[game_id] for client in pair]
     assert history(tables[0]) == history(tables[1]) == stored(first, game_id)
+
+
+def test_a_version_shown_by_one_worker_holds_on_the_other(pair: tuple[TestClient, TestClient]) -> None:
+    """No sticky sessions: an HTTP client shown the position by one worker acts through the other with
+    that position's version, and is not refused as stale; every worker names a position alike. A version
+    from before the last move is refused on both."""
+    first, second = pair
+    game_id, tokens = new_game(first)
+    for token in tokens.values():
+        state(second, game_id, token)
+    for _ in range(6):
+        shown = state(first, game_id, tokens["red"])
+        to_act = shown["view"]["current_role"]
+        if shown["view"]["terminal"]:
+            break
+        mine = state(first, game_id, tokens[to_act])
+        assert state(second, game_id, tokens[to_act])["version"] == mine["version"]
+        body = {
+            "token": tokens[to_act],
+            "action": mine["view"]["actions"][0]["id"],
+            "version": mine["version"],
+        }
+        made = second.post(f"/api/games/{game_id}/act?lang=en", json=body)
+        assert made.status_code == 200, made.text
+        now = made.json()["view"]
+        if not now["terminal"]:  # whoever is to act now, on the position before: stale on either worker
+            who = tokens[now["current_role"]]
+            legal = state(first, game_id, who)["view"]["actions"]
+            old = {"token": who, "action": legal[0]["id"], "version": mine["version"]}
+            for client in pair:
+                stale = client.post(f"/api/games/{game_id}/act?lang=en", json=old)
+                assert stale.status_code == 409 and "stale" in stale.text, stale.text
 
 
 def test_over_a_websocket_the_loser_gets_the_fresh_view_and_the_conflict(

@@ -28,8 +28,9 @@ from ludoteca.server.errors import ServerError
 from ludoteca.server.hall import Hall
 from ludoteca.server.limits import RateLimit
 from ludoteca.server.rules_page import rule_sections, rules_html
-from ludoteca.server.table import Table, Watcher, encode, role_label
+from ludoteca.server.table import Table
 from ludoteca.server.thinkers import DEFAULT_WORKERS
+from ludoteca.server.watchers import Watcher, encode, role_label
 
 STATIC = Path(__file__).parent / "static"
 

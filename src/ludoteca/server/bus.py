@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -71,7 +70,7 @@ def follow(
     version changes only with its actions (a seat taken elsewhere leaves a request made on it valid).
     The caller holds the table's lock."""
     history = table.match.history
-    before = length = len(history)
+    length = len(history)
     mine = [(step.actor, step.action) for step in history[start:]]
     extends = start <= length and list(steps[: len(mine)]) == mine
     if not extends and start > 0:
@@ -84,11 +83,9 @@ def follow(
         table.match.apply(action)
     table.seats = list(seats)
     table.status = row.status
-    table.revision = row.revision
+    table.revision, table.moved = row.revision, row.moved
     table.followed += 1
     table.changed_at = time.monotonic()
-    if not extends or len(table.match.history) != before:
-        table.version = secrets.token_hex(8)
     table.broadcast(everything=not extends)
     return extends
 

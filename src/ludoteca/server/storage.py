@@ -51,12 +51,14 @@ games = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("result", Text),
     Column("revision", Integer, nullable=False, server_default="0"),
+    Column("moved", Integer, nullable=False, server_default="0"),
 )
 """One row per game; `status` is open (waiting for invited people), running, finished, or record (an
 uploaded record, only for the replay viewer). `secret` is where the game's chance comes from (SECURITY.md):
 it never leaves the server until the game is over. `revision` counts the game's changes (moves, undos,
 seats taken): a change is committed only on the revision it was made on (`Store.advance`), so that several
-workers sharing one PostgreSQL database never commit on a position they had not seen (`bus.py`)."""
+workers sharing one PostgreSQL database never commit on a position they had not seen (`bus.py`). `moved` is
+the revision of the last move or undo: it names the position (`Table.version`) alike on every worker."""
 
 seats = Table(
     "seats",
@@ -102,6 +104,7 @@ class GameRow:
     moves: int
     result: dict[str, Any] | None
     revision: int = 0
+    moved: int = 0
 
 
 class StaleGame(Exception):
@@ -137,10 +140,12 @@ def connect(url: str) -> Engine:
 
 
 def _add_revisions(engine: Engine) -> None:
-    """A database made before games had a revision gets the column, each game at revision 0."""
+    """A database made before games had a revision gets the columns, each game at revision 0."""
     with engine.begin() as db:
-        if "revision" not in {c["name"] for c in inspect(db).get_columns("games")}:
-            db.exec_driver_sql("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+        present = {c["name"] for c in inspect(db).get_columns("games")}
+        for column in ("revision", "moved"):
+            if column not in present:
+                db.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
 
 
 def _add_secrets(engine: Engine) -> None:
@@ -254,17 +259,15 @@ class Store:
             result_text = None if result is None else json.dumps(result, ensure_ascii=False)
             db.execute(update(games).where(games.c.id == game_id).values(status=status, result=result_text))
 
-    def advance(self, db: Connection, game_id: str, revision: int) -> None:
+    def advance(self, db: Connection, game_id: str, revision: int, moved: bool = False) -> None:
         """Move a game from `revision` to the next, first thing in a change's transaction: the game's row
         stays locked until the commit, so changes of one game are committed one at a time, each on the
-        revision its worker had seen, else `StaleGame` (nothing is committed). On PostgreSQL the change is
-        announced on `CHANNEL`, delivered when (and only if) the transaction commits: by the same statement
-        (`RETURNING pg_notify(…)`, one round trip), since only a row moved is returned."""
-        moving = (
-            update(games)
-            .where(games.c.id == game_id, games.c.revision == revision)
-            .values(revision=revision + 1)
-        )
+        revision its worker had seen, else `StaleGame` (nothing is committed). A change that moves the
+        position (a move or an undo, `moved`) records its revision as the game's `moved`. On PostgreSQL the
+        change is announced on `CHANNEL`, delivered when (and only if) the transaction commits: by the same
+        statement (`RETURNING pg_notify(…)`, one round trip), since only a row moved is returned."""
+        after = {"revision": revision + 1, **({"moved": revision + 1} if moved else {})}
+        moving = update(games).where(games.c.id == game_id, games.c.revision == revision).values(**after)
         if self.shared:
             announced = moving.returning(func.pg_notify(CHANNEL, f"{game_id} {revision + 1}"))
             if db.execute(announced).first() is None:
@@ -367,4 +370,5 @@ def _game_row(row: Any) -> GameRow:
         moves=row.moves,
         result=None if row.result is None else json.loads(row.result),
         revision=row.revision,
+        moved=row.moved,
     )

@@ -12,10 +12,8 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.ai.agents import Agent, make_agent
@@ -31,6 +29,7 @@ from ludoteca.server.errors import ServerError, kind_of
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, StaleGame, Store, Write
 from ludoteca.server.thinkers import Decide
+from ludoteca.server.watchers import Watcher, encode, role_label, view_since
 
 log = logging.getLogger(__name__)
 
@@ -46,60 +45,6 @@ MAX_NOTATION = 64
 RACES_LOST_MAX = 4
 """How many times in a row an action may lose the race to commit to another worker's change that made no
 move (a seat taken) and be tried again, before the asker is told the game moved on."""
-
-
-MAX_QUEUE = 256
-"""Messages waiting for one connection at most: a watcher that falls further behind is dropped."""
-
-
-@dataclass(eq=False)
-class Watcher:
-    """One live connection: the roles its token holds (none for a spectator), its language, and the
-    queue of messages still to send it (bounded: a watcher too slow to read is dropped, never allowed to
-    grow the server's memory; None in the queue tells its sender to close the connection)."""
-
-    roles: tuple[int, ...]
-    lang: str
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUE))
-    sent_moves: int = 0
-    sent_logs: int = 0
-    dropped: bool = False
-
-    def send(self, text: str) -> None:
-        if self.dropped:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.dropped = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
-
-    def tell_error(self, error: ServerError) -> None:
-        """A refusal, to this connection only, in its language."""
-        self.send(encode(error.sent(self.lang)))
-
-
-def role_label(game: Game, role: int, lang: str) -> str:
-    """A role's name as the rulebook writes it, in `lang` (the catalog's ``role.<id>``), else its id."""
-    key = f"role.{game.roles[role]}"
-    return game.catalog.text(key, lang) if game.catalog.has(key) else game.roles[role]
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as JSON text (orjson: views are encoded at every move, for every seat)."""
-    return orjson.dumps(message).decode()
-
-
-def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
-    """`state.view(role, lang)` with only the log lines from index `log_from` on (a connection already
-    has the earlier ones: the log only grows, except by undo, after which everything is sent again)."""
-    if log_from == 0:
-        return state.view(role, lang)
-    tail = object.__new__(type(state))
-    tail.game, tail.d, tail.options, tail.logs = state.game, state.d, state.options, state.logs[log_from:]
-    return tail.view(role, lang)
 
 
 class Table:
@@ -148,9 +93,8 @@ class Table:
             [],
             match.game.new_initial_state(match.options),
         )
-        self.version = secrets.token_hex(8)
-        """Changes with every move and every undo and never repeats (unlike the move number after an
-        undo): a request made against an older position is refused as stale."""
+        self.moved = row.moved
+        """The stored revision of the game's last move or undo (`Store.advance`): it names the position."""
         self.agents: dict[int, Agent] = {
             s.role: self._seat_agent(s.spec or "random", s.role, ai_ceiling)
             for s in self.seats
@@ -177,6 +121,15 @@ class Table:
         for _actor, action in steps:
             match.apply(action)
         return cls(row, seats, match, **kw)
+
+    @property
+    def version(self) -> str:
+        """The position's name, sent with every view: the revision of the game's last move or undo. It
+        changes with every move and every undo, never repeats (unlike the move number after an undo), and
+        is the same on every worker, so a request checked on one worker's view may be made through another
+        (no sticky sessions); a request made on another position is refused as stale. A seat taken
+        changes the revision but not the position, nor its version."""
+        return f"r{self.moved}"
 
     # ------------------------------------------------------------------------------------ who is who
     @property
@@ -454,7 +407,9 @@ class Table:
         changed = status if status != self.status else None
         result = self.match.state.result("en")
         try:
-            await self.commit(lambda db: self._store.append(db, self.id, first, steps, changed, result))
+            await self.commit(
+                lambda db: self._store.append(db, self.id, first, steps, changed, result), moved=True
+            )
         except StaleGame:  # another worker moved first: this move is not made
             self._rewind(first)
             raise
@@ -463,16 +418,16 @@ class Table:
             self._rewind(first)
             raise ServerError(503, "not_saved") from exc
         self.status = status
-        self.version = secrets.token_hex(8)
         self.broadcast()
 
-    async def commit(self, write: Write) -> None:
-        """Commit a change of this game on the revision the table holds (`Store.advance`), or raise
-        `StaleGame` when another worker changed the game first (then nothing is committed)."""
+    async def commit(self, write: Write, moved: bool = False) -> None:
+        """Commit a change of this game on the revision the table holds (`Store.advance`; `moved`: a move or
+        an undo), or raise `StaleGame` when another worker changed the game first (then nothing is
+        committed)."""
         revision = self.revision
 
         def change(db: Any) -> None:
-            self._store.advance(db, self.id, revision)
+            self._store.advance(db, self.id, revision, moved)
             write(db)
 
         self.committing = revision + 1
@@ -483,6 +438,8 @@ class Table:
         finally:
             self.committing = None
         self.revision, self.changed_at = revision + 1, time.monotonic()
+        if moved:
+            self.moved = revision + 1
 
     async def refresh(self, announced: int | None = None) -> None:
         """Catch up with the stored game, if another worker changed it (`bus.py`): asked by a request, after
@@ -544,12 +501,11 @@ class Table:
                 raise ServerError(409, "undo_barrier")
             keep = len(history) - 1
             try:
-                await self.commit(lambda db: self._store.truncate(db, self.id, keep))
+                await self.commit(lambda db: self._store.truncate(db, self.id, keep), moved=True)
             except StaleGame as exc:
                 await self._catch_up()
                 raise ServerError(409, "moved_on") from exc
             self.match.undo(role)
-            self.version = secrets.token_hex(8)
             self.broadcast(everything=True)
         self.kick_ai()
 

@@ -1,0 +1,67 @@
+"""A live connection to a game (`Watcher`) and the messages it is sent: encoded once, a seat's view with
+only the log lines the connection does not have yet, the roles' names in its language."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from ludoteca.core.game import Game
+from ludoteca.core.state import State
+from ludoteca.server.errors import ServerError
+
+MAX_QUEUE = 256
+"""Messages waiting for one connection at most: a watcher that falls further behind is dropped."""
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One live connection: the roles its token holds (none for a spectator), its language, and the
+    queue of messages still to send it (bounded: a watcher too slow to read is dropped, never allowed to
+    grow the server's memory; None in the queue tells its sender to close the connection)."""
+
+    roles: tuple[int, ...]
+    lang: str
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUE))
+    sent_moves: int = 0
+    sent_logs: int = 0
+    dropped: bool = False
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.dropped = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def tell_error(self, error: ServerError) -> None:
+        """A refusal, to this connection only, in its language."""
+        self.send(encode(error.sent(self.lang)))
+
+
+def role_label(game: Game, role: int, lang: str) -> str:
+    """A role's name as the rulebook writes it, in `lang` (the catalog's ``role.<id>``), else its id."""
+    key = f"role.{game.roles[role]}"
+    return game.catalog.text(key, lang) if game.catalog.has(key) else game.roles[role]
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as JSON text (orjson: views are encoded at every move, for every seat)."""
+    return orjson.dumps(message).decode()
+
+
+def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
+    """`state.view(role, lang)` with only the log lines from index `log_from` on (a connection already
+    has the earlier ones: the log only grows, except by undo, after which everything is sent again)."""
+    if log_from == 0:
+        return state.view(role, lang)
+    tail = object.__new__(type(state))
+    tail.game, tail.d, tail.options, tail.logs = state.game, state.d, state.options, state.logs[log_from:]
+    return tail.view(role, lang)
