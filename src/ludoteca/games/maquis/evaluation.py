@@ -279,7 +279,7 @@ def cryptographer(state: MaquisState, left: int, acting: int) -> float:
     if mission is None or not mission["keeper"]:
         return 0.0
     back = max(0, left - (missions.spec(mission)["done_on"] - state.position["day"] + 1))
-    return DONE + back * EFFICIENCY * (crew(acting + 1) - crew(acting))
+    return float(DONE + back * EFFICIENCY * (crew(acting + 1) - crew(acting)))
 
 
 def margin(state: MaquisState, patrol_risk: bool = False) -> float:
