@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.game import Game, register
+from ludoteca.core.game import Game, SearchHints, register
 from ludoteca.core.i18n import LANGUAGES, Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -37,6 +37,10 @@ class Maquis(Game):
     perfect_information = True  # the deck order is never stored: every draw is a chance node
     agents: ClassVar[Mapping[str, Callable[..., Any]]] = {"cautious": cautious}
     options_type = MaquisOptions
+    search = SearchHints(depth=0, norm=0.7)
+    """No random rollout: `evaluate()` already weighs the day's placed workers against the patrols still to
+    come, and random placements before it only add noise (README §6); values close to each other, so the
+    levels rescale them to the tree's range (issue 27: 0.5% → see README §7)."""
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> MaquisState:
         return MaquisState.new(self, MaquisOptions.parse(options))

@@ -33,6 +33,9 @@ DONE = 4.0
 """A finished card is safe from everything that may still go wrong: worth more than its last action."""
 WORKER = 2.0
 """A worker is also a life against losing every worker: worth this on top of its days of work."""
+URGENCY = 2.0
+"""What the work a card with a last day still needs costs per day left before that day: work put off
+until the last day fails whenever a patrol blocks that one chance, so the card is done early."""
 
 
 @dataclass
@@ -268,6 +271,17 @@ def worker_value(state: MaquisState, recruit: bool = False) -> float:
     return (days_left(state) - 1) * EFFICIENCY * (crew(acting) - crew(acting - 1)) + WORKER
 
 
+def cryptographer(state: MaquisState, left: int, acting: int) -> float:
+    """Coded Messages' cryptographer, once placed, completes the card at the end of its day unless the game
+    ends first (rules §missions.coded-messages): the card is as good as done, and the worker works again
+    on the days after."""
+    mission = state.mission("coded-messages")
+    if mission is None or not mission["keeper"]:
+        return 0.0
+    back = max(0, left - (missions.spec(mission)["done_on"] - state.position["day"] + 1))
+    return float(DONE + back * EFFICIENCY * (crew(acting + 1) - crew(acting)))
+
+
 def margin(state: MaquisState, patrol_risk: bool = False) -> float:
     """Capacity minus work (in actions), with bonuses for finished cards and penalties for hopeless ones.
     With `patrol_risk`, placed workers are also weighed by `capture_risk`: for a player that does not
@@ -283,8 +297,10 @@ def margin(state: MaquisState, patrol_risk: bool = False) -> float:
     value = left * EFFICIENCY * crew(acting) - base - pickups + WORKER * (acting + keepers)
     for deadline, actions, res in found.deadlines:
         span = max(0, deadline - position["day"] + 1)
-        value += min(0.0, span * EFFICIENCY * crew(acting) - actions - resource_work(state, res, have, tiles))
+        due = actions + resource_work(state, res, have, tiles)
+        value += min(0.0, span * EFFICIENCY * crew(acting) - due) - URGENCY * due / max(span, 1)
     value += DONE * sum(1 for mission in position["missions"] if mission["done"])
+    value += cryptographer(state, left, acting)
     if found.hopeless:
         value -= HOPELESS
     risks = capture_risk(state) if patrol_risk else {}

@@ -183,10 +183,12 @@ class MaquisState(State):
 
     def evaluate(self) -> list[float]:
         """`score` on the scale of `returns()` (±1), for search cut short: tanh keeps every unfinished
-        position strictly between a loss and a win."""
+        position strictly between a loss and a win. The placed workers are weighed by the chance that the
+        patrols still to come today catch them (`patrol_risk`): the search stops at this evaluation without
+        playing the day out (`Maquis.search`: no rollout), so the estimate is its only view of those draws."""
         if self.is_terminal():
             return self.returns()
-        return [math.tanh(self.score() / SCORE_SPREAD)]
+        return [math.tanh(self.score(patrol_risk=True) / SCORE_SPREAD)]
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> MaquisState:
         """The player sees everything that the state stores (the deck order is not stored)."""

@@ -17,7 +17,7 @@ def test_evaluate_is_on_the_scale_of_the_returns() -> None:
     while not state.is_terminal():
         (value,) = state.evaluate()
         assert -1.0 < value < 1.0
-        seen.append((state.score(), value))
+        seen.append((state.score(patrol_risk=True), value))
         legal = state.legal_actions()
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(legal))
     assert state.evaluate() == state.returns() == [-1.0]
@@ -59,8 +59,8 @@ def test_a_card_past_its_last_day_makes_the_game_as_good_as_lost() -> None:
     state = new("sabotage+destroy-the-train")
     late = state.clone()
     late.d["day"] = late.d["turn"] = 10  # the train passes on days 6-9 only
-    on_time = state.clone()
-    on_time.d["day"] = on_time.d["turn"] = 9
+    on_time = state.clone()  # the train's first day: nothing gathered yet, but days enough to (URGENCY)
+    on_time.d["day"] = on_time.d["turn"] = 6
     assert late.evaluate()[0] < -0.9 < on_time.evaluate()[0]
 
 
