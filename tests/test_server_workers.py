@@ -7,7 +7,6 @@ is followed by the other; a worker killed with SIGKILL loses nothing acknowledge
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +23,7 @@ from ludoteca.server.table import Table
 from pgserver import PostgresServer
 from serverproc import ServerProcess
 from toygame import RaceGame
+from wssupport import connect
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -63,13 +63,6 @@ def state(client: TestClient, game_id: str, token: str | None = None) -> dict[st
 
 def act(client: TestClient, game_id: str, token: str, action: int) -> Any:
     return client.post(f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": action})
-
-
-@contextlib.contextmanager
-def connect(client: TestClient, game_id: str, token: str | None) -> Iterator[WebSocketTestSession]:
-    with client.websocket_connect(f"/ws/{game_id}?lang=en") as ws:
-        ws.send_json({"type": "join", "token": token})
-        yield ws
 
 
 def until_move(ws: WebSocketTestSession, move: int) -> dict[str, Any]:

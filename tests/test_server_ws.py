@@ -3,7 +3,6 @@ move; refusals go to the one who asked and change nothing."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from starlette.testclient import WebSocketTestSession
 
 from ludoteca.server import create_app
 from toygame import ADD, DONE, RaceGame
+from wssupport import connect
 
 
 @pytest.fixture
@@ -25,14 +25,6 @@ def client(toy: RaceGame, tmp_path: Path) -> Iterator[TestClient]:
 def secret_game(client: TestClient) -> dict[str, Any]:
     body = {"game": "race", "options": {"secret": "yes"}, "seats": [{"kind": "human"}] * 2}
     return dict(client.post("/api/games", json=body).json())
-
-
-@contextlib.contextmanager
-def connect(client: TestClient, game_id: str, token: str | None) -> Iterator[WebSocketTestSession]:
-    """A live connection that says who it is in its first message (the token never in the URL)."""
-    with client.websocket_connect(f"/ws/{game_id}?lang=en") as ws:
-        ws.send_json({"type": "join", "token": token})
-        yield ws
 
 
 def until_move(ws: WebSocketTestSession, move: int) -> dict[str, Any]:
