@@ -90,6 +90,9 @@ def _build() -> dict[str, Counter]:
 
 
 COUNTERS = _build()
+RANK = {uid: index for index, uid in enumerate(COUNTERS)}
+"""Each counter's place in `COUNTERS` (the order of a state's records): the index of counters by place
+keeps them in it."""
 
 
 def militia_of(nationality: str, arm: str) -> tuple[str, ...]:

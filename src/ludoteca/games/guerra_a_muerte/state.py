@@ -13,7 +13,7 @@ from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.counters import COUNTERS, SIDES, militia_of
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, LeaderState, UnitState
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -46,8 +46,8 @@ def main_port(area: str) -> str:
     return ports[0].id if ports else ""
 
 
-RANK = {uid: index for index, uid in enumerate(COUNTERS)}
-"""Each counter's place in `d["units"]` (the order of `COUNTERS`): the index keeps counters in it."""
+LAND = {u: (c.side, not c.militia) for u, c in COUNTERS.items() if not c.naval}
+"""Each land counter's side and whether it is a regular: what control (§1.1.1) reads of it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
 FLAT_RECORDS = ("units", "leaders")
 """The keys of `d` whose records are flat dicts, which `clone` copies apart from the rest."""
@@ -265,9 +265,10 @@ class GamState(State):
         self._where = (units, where)
         return where
 
-    def reindex(self) -> None:
-        """Rebuild the index of counters by place from the records (after rewriting many at once)."""
-        self._where = (self.d["units"], self.index_units())
+    def reindex(self, where: dict[str, tuple[str, ...]] | None = None) -> None:
+        """Rebuild the index of counters by place from the records (after rewriting many at once), or
+        take `where`, an index the caller built true to them (`invariants` checks it)."""
+        self._where = (self.d["units"], self.index_units() if where is None else where)
 
     def index_units(self) -> dict[str, tuple[str, ...]]:
         """The counters by place, worked out afresh from the records (`invariants` compares it with the
@@ -350,12 +351,17 @@ class GamState(State):
         return self._holders(self.by_place().get(area, ()), self.leaders_at(area))
 
     def control(self) -> dict[str, set[str]]:
-        """`holders` of every area at once."""
+        """`holders` of every area at once (an empty area has none)."""
         where = self.by_place()
         leaders: dict[str, list[str]] = {}
         for lid, s in self.d["leaders"].items():
             leaders.setdefault(s["at"], []).append(lid)
-        return {area: self._holders(where.get(area, ()), leaders.get(area, ())) for area in BOARD.areas}
+        return {
+            area: self._holders(where.get(area, ()), leaders.get(area, ()))
+            if area in where or area in leaders
+            else set()
+            for area in BOARD.areas
+        }
 
     def _holders(self, units: Sequence[str], leaders: Sequence[str]) -> set[str]:
         """Land units and leaders count; guerrillas do not where enemy regulars stand; the El Plata rebels
@@ -363,15 +369,16 @@ class GamState(State):
         records = self.d["units"]
         land: dict[str, list[int]] = {}  # side → [land units, of them in guerrilla mode, regulars]
         for u in units:
-            c = COUNTERS[u]
-            if c.naval:
+            kind = LAND.get(u)
+            if kind is None:
                 continue
-            counts = land.get(c.side)
+            side, regular = kind
+            counts = land.get(side)
             if counts is None:
-                counts = land[c.side] = [0, 0, 0]
+                counts = land[side] = [0, 0, 0]
             counts[0] += 1
             counts[1] += records[u]["guerrilla"]
-            counts[2] += not c.militia
+            counts[2] += regular
         out = set(land)
         out.update(BOARD.leaders[lid].side for lid in leaders)
         for side, (count, guerrillas, _) in land.items():

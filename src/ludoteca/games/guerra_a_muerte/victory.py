@@ -37,16 +37,19 @@ def royalist_areas(state: GamState) -> list[str]:
     ]
 
 
+REGULAR_ROYALIST = frozenset(
+    u
+    for u, c in COUNTERS.items()
+    if c.side == "royalist" and not c.militia and c.arm in ("infantry", "cavalry")
+)
+"""The counters §10.5's garrisons count: regular Royalist infantry and cavalry."""
+ON_MAP = frozenset((*BOARD.areas, *BOARD.seas, *BOARD.boxes))
+
+
 def regular_steps(state: GamState, areas: tuple[str, ...] | list[str]) -> int:
     """Regular Royalist infantry and cavalry steps in `areas` (§10.5)."""
-    return sum(
-        int(s["steps"])
-        for u, s in state.d["units"].items()
-        if s["at"] in areas
-        and COUNTERS[u].side == "royalist"
-        and not COUNTERS[u].militia
-        and COUNTERS[u].arm in ("infantry", "cavalry")
-    )
+    where, records = state.by_place(), state.d["units"]
+    return sum(int(records[u]["steps"]) for x in areas for u in where.get(x, ()) if u in REGULAR_ROYALIST)
 
 
 def garrison_short(state: GamState, rules: dict[str, object]) -> bool:
@@ -153,10 +156,13 @@ def strength(state: GamState) -> float:
     """The balance of steps on the map (land and sea), Patriot minus Royalist, over their sum: the means
     to take and hold areas before the count."""
     steps = {"patriot": 0, "royalist": 0}
-    for u, s in state.d["units"].items():
-        side = COUNTERS[u].side
-        if side in steps and (s["at"] in BOARD.areas or s["at"] in BOARD.seas or s["at"] in BOARD.boxes):
-            steps[side] += int(s["steps"])
+    records = state.d["units"]
+    for place, here in state.by_place().items():
+        if place in ON_MAP:
+            for u in here:
+                side = COUNTERS[u].side
+                if side in steps:
+                    steps[side] += int(records[u]["steps"])
     return (steps["patriot"] - steps["royalist"]) / max(1, steps["patriot"] + steps["royalist"])
 
 

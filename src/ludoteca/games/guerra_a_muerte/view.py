@@ -8,12 +8,13 @@ the eliminated counters and every RP pool are public."""
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
 
 if TYPE_CHECKING:
@@ -219,13 +220,18 @@ def broken_invariants(state: GamState) -> list[str]:
     return out
 
 
-def _remap(value: Any, mapping: dict[str, str]) -> Any:
+def _remap(value: Any, mapping: dict[str, str], refs: bool = False) -> Any:
+    """`value` with the counters and leaders it names replaced as `mapping` says: by id, or with `refs`
+    by a prompt's reference (`@unit.<id>`, `@leader.<id>`)."""
     if isinstance(value, str):
-        return mapping.get(value, value)
+        if not refs:
+            return mapping.get(value, value)
+        kind, _, uid = value.partition(".")
+        return f"{kind}.{mapping[uid]}" if kind in ("@unit", "@leader") and uid in mapping else value
     if isinstance(value, list):
-        return [_remap(v, mapping) for v in value]
+        return [_remap(v, mapping, refs) for v in value]
     if isinstance(value, dict):
-        return {k: _remap(v, mapping) for k, v in value.items()}
+        return {k: _remap(v, mapping, refs) for k, v in value.items()}
     return value
 
 
@@ -234,16 +240,19 @@ def _slot(place: Any) -> str:
     return "|".join(str(place.get(k, "")) for k in ("at", "city", "guerrilla", "done", "turn", "port"))
 
 
-def _unit_slot(unit: Any) -> str:
-    """`_slot` of a counter, whose record has every field."""
-    return f"{unit['at']}|{unit['city']}|{unit['guerrilla']}|{unit['done']}|{unit['turn']}|{unit['port']}"
+SLOT_FIELDS = ("at", "city", "guerrilla", "done", "turn", "port")
+"""What the other side sees of a counter's record: where it is and its public marks."""
+_unit_slot = operator.itemgetter(*SLOT_FIELDS)
 
 
 def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     """A state consistent with what `role` knows: the other side's counters on the map redrawn among
     its forces — each place keeps as many counters, the same guerrilla, city and operated marks, and a
     militia slot stays militia, a ship a ship, a nationality its own — and its leaders among its leader
-    slots. The procedures' references to the counters follow them."""
+    slots. The procedures' references to the counters follow them.
+
+    The search draws one at every iteration, so only what changes is written: a counter drawn into a
+    slot like its own keeps its record, and only the places whose counters changed are re-indexed."""
     twin = state.clone()
     other = SIDE_OF_ROLE[1 - role]
     if sees(state, role, other):
@@ -254,13 +263,13 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
-    groups: dict[tuple[str, bool, bool], list[str]] = {}
+    groups: dict[tuple[str, bool, bool], list[tuple[tuple[Any, ...], str]]] = {}
     records = state.d["units"]
     revealed = set(state.d["revealed"])
     for u, s in records.items():
         c = COUNTERS[u]
         if c.side == other and s["at"] not in OFF_MAP and u not in revealed and u not in named:
-            groups.setdefault((c.nationality, c.militia, c.naval), []).append(u)
+            groups.setdefault((c.nationality, c.militia, c.naval), []).append((_unit_slot(s), u))
     lgroups: dict[str, list[str]] = {}
     for x, s in state.d["leaders"].items():
         ldr = BOARD.leaders[x]
@@ -270,22 +279,24 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     for members in groups.values():
         # the slots in an order of what they show, the counters drawn into them from a sorted list: the
         # draw depends only on what `role` knows and the generator, never on where each counter truly is
-        members.sort(key=lambda u: (_unit_slot(records[u]), u))
-        shuffled = sorted(members)
-        rng.shuffle(shuffled)
-        for old, new in zip(members, shuffled, strict=True):
-            mapping[old] = new
+        members.sort()
+        drawn = sorted(u for _, u in members)
+        rng.shuffle(drawn)
+        slot_of = {u: slot for slot, u in members}
+        for (slot, old), new in zip(members, drawn, strict=True):
             if old != new:
-                slot = records[old]
-                twin.set_unit(
-                    new, **{k: slot[k] for k in ("at", "city", "guerrilla", "done", "turn", "port")}
-                )
-    twin.reindex()  # the counters' places were rewritten here, all at once
-    for members in lgroups.values():
-        members.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
-        shuffled = sorted(members)
+                mapping[old] = new
+                if slot != slot_of[new]:
+                    twin.set_unit(new, **dict(zip(SLOT_FIELDS, slot, strict=True)))
+    where = dict(state.by_place())
+    for place in {records[old]["at"] for old in mapping}:
+        where[place] = tuple(sorted((mapping.get(u, u) for u in where[place]), key=RANK.__getitem__))
+    twin.reindex(where)
+    for leaders in lgroups.values():
+        leaders.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
+        shuffled = sorted(leaders)
         rng.shuffle(shuffled)
-        for old, new in zip(members, shuffled, strict=True):
+        for old, new in zip(leaders, shuffled, strict=True):
             mapping[old] = new
             twin.d["leaders"][new] = dict(state.d["leaders"][old])
     mapping = {k: v for k, v in mapping.items() if k != v}
@@ -298,6 +309,5 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
                 verb, _, what = ACTIONS.names[action].partition(" ")
                 acts.append(ID[f"{verb} {mapping[what]}"] if what in mapping else action)
             wait["actions"] = sorted(acts)
-            refs = {f"@{kind}.{k}": f"@{kind}.{v}" for k, v in mapping.items() for kind in ("unit", "leader")}
-            wait["params"] = _remap(wait["params"], refs)
+            wait["params"] = _remap(wait["params"], mapping, refs=True)
     return twin

@@ -190,3 +190,33 @@ def test_the_move_list_names_no_counter_of_a_hidden_force_5_1_3() -> None:
     assert hidden >= {"leave", "guerrilla", "place"}
     shown, hidden = move_list_kinds("open")
     assert not hidden and shown >= {"leave", "guerrilla", "place"}
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_resampled_position_keeps_what_the_seat_knows_and_redraws_the_rest_5_1_3(seed: int) -> None:
+    """The search's redraw (`resample_from_infostate`): the seat's own counters and leaders untouched, the
+    other side's redrawn among its slots (a draw differs from the truth), the index of counters by place
+    true to the new records, and the seat's view the same."""
+    rng = random.Random(seed)
+    match = Match(GAME, {"scenario": "1815-1818"}, seed)
+    redrawn = 0
+    for step in range(400):
+        state = match.state
+        if state.is_terminal():
+            break
+        if step % 20 == 0 and state.current_player() >= 0:
+            for role in (0, 1):
+                twin = state.resample_from_infostate(role, rng)
+                assert twin.invariants() == []
+                assert twin.view(role) == state.view(role)
+                mine = ("patriot", "royalist")[role]
+                for u, record in state.d["units"].items():
+                    if COUNTERS[u].side == mine:
+                        assert twin.d["units"][u] == record
+                        continue
+                    redrawn += twin.d["units"][u] != record
+        if state.current_player() == CHANCE:
+            match.play_chance()
+        else:
+            match.apply(rng.choice(state.legal_actions()))
+    assert redrawn > 0
