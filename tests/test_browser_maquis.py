@@ -30,8 +30,10 @@ def test_a_whole_maquis_game_is_played_by_clicking(tmp_path: Path) -> None:
         assert "/play/" in page.url and "#token=" in page.url  # the token stays out of what the server sees
         assert page.locator(".prompt.my-turn a.rule").count() == 1
         page.click("#hint")  # the search's suggestion for this seat, highlighted on the board or buttons
-        page.wait_for_selector("#hint-box ol li")
-        assert "The AI would play" in page.locator("#hint-box").inner_text()
+        page.wait_for_selector("#hint-box .hint-sentence")
+        sentence = page.locator("#hint-box .hint-sentence").inner_text()  # what to play and why, in English
+        assert "chance of winning" in sentence and "“" in sentence, sentence
+        assert page.locator("#hint-box .hint-table tbody tr").count() >= 2
         # the move is marked once where it is shown: its button, and its target on the board if it has one
         assert page.locator("#actions .hinted").count() == 1 and page.locator("#board .hinted").count() <= 1
 

@@ -334,7 +334,7 @@ def test_the_hint_marks_a_locations_box_and_leaves_its_label_readable(tmp_path: 
             before[name] = target.evaluate(LABELS)
             shots[name] = [page.screenshot(clip=label["box"]) for label in before[name]]
         page.click("#hint")
-        page.wait_for_selector("#hint-box ol li")
+        page.wait_for_selector("#hint-box .hint-sentence")
         hinted = page.locator("#board svg .hinted")
         assert hinted.count() == 1, page.locator("#hint-box").inner_text()
         name = hinted.get_attribute("data-target")
@@ -349,6 +349,47 @@ def test_the_hint_marks_a_locations_box_and_leaves_its_label_readable(tmp_path: 
             assert new["stroke"] == "none" and new["above"], new
         drawn = [page.screenshot(clip=label["box"]) for label in after]
         assert drawn == shots[name], "the label looks different under the hint"
+        assert errors == []
+
+
+HINT_BOX = """() => {
+  const sentence = document.querySelector("#hint-box .hint-sentence").getBoundingClientRect();
+  return { left: sentence.left, right: sentence.right, width: sentence.width,
+    font: parseFloat(getComputedStyle(document.querySelector("#hint-box .hint-sentence")).fontSize),
+    page: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_hint_says_what_to_play_and_why_readably_on_a_wide_screen_and_a_phone(
+    tmp_path: Path, lang: str
+) -> None:
+    """Issue 27: the hint panel leads with the server's sentence in the page's language (the move to play,
+    its estimated chance of winning and the alternatives'), whole and inside the page at 1280 and 400 px,
+    over a table of the moves weighed with their chances in percent."""
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors = watch_errors(page)
+        made = open_game(page, server.base, "mar-y-acero", 2, lang)
+        headers = {"X-Ludoteca-Token": made["token"]}
+        hint = httpx.get(f"{server.base}/api/games/{made['id']}/hint?lang={lang}", headers=headers).json()
+        assert ("probabilidades de ganar" if lang == "es" else "chance of winning") in hint["sentence"]
+        for width in (1280, 400):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.wait_for_selector("#hint:not([disabled])")
+            page.click("#hint")
+            sentence = page.locator("#hint-box .hint-sentence")
+            sentence.wait_for(timeout=60_000)
+            assert sentence.inner_text() == hint["sentence"]  # the same position and seed: the same hint
+            assert sentence.is_visible()
+            box = page.evaluate(HINT_BOX)
+            assert box["left"] >= 0 and box["right"] <= box["page"] and box["scroll"] <= box["page"], box
+            assert box["font"] >= 16 and box["width"] >= min(300, width / 2), box
+            assert page.evaluate(CLIPPED) == [], width
+            chances = page.locator("#hint-box .hint-table tbody td.num:last-child").all_inner_texts()
+            assert len(chances) >= 2 and all(re.fullmatch(r"\d+\u00a0?%", c) for c in chances), chances
+            space = "\u00a0" if lang == "es" else ""  # Spanish writes a (non-breaking) space before %
+            assert chances[0] == f"{hint['alternatives'][0]['chance']}{space}%"
         assert errors == []
 
 

@@ -309,16 +309,20 @@ def test_compact_play_draws_the_board_only_on_request() -> None:
     assert run(*base, stdin="salir\n")[1].count("La ciudad") == 1  # at every decision without --compact
 
 
-def test_a_hint_shows_the_searched_move_and_the_alternatives(toy: RaceGame) -> None:
+def test_a_hint_says_what_to_play_and_why_with_the_alternatives(toy: RaceGame) -> None:
     code, output = run("play", "race", "--seed", "3", "--lang", "en", stdin="hint\nhint\nquit\n")
     assert code == 0
     normal = LEVELS["normal"].iters
-    hints = re.findall(rf"Hint: (\w+) \(.*\), after {normal} iterations in [\d.]+ s\.", output)
-    assert len(hints) == 2 and hints[0] == hints[1]  # the same position gets the same hint
-    assert re.search(r"1 │ add +│ Add the roll +│ \d+ +│ [+-]\d\.\d\d", output)
-    assert re.search(r"2 │ pass +│ Pass +│ \d+ +│ [+-]\d\.\d\d", output)
+    sentences = re.findall(r"^(Play “.*|“.*about equal.*)$", output, re.MULTILINE)
+    assert len(sentences) == 2 and sentences[0] == sentences[1]  # the same position gets the same hint
+    assert re.search(r"\d+% chance of winning", sentences[0])
+    assert f"weighed {normal} continuations" in output
+    assert re.search(r"1 │ add +│ Add the roll +│ +\d+ │ +\d+$", output, re.MULTILINE)
+    assert re.search(r"2 │ pass +│ Pass +│ +\d+ │ +\d+$", output, re.MULTILINE)
+    assert "win % (est.)" in output
     code, output = run("play", "race", "--seed", "3", "--lang", "es", stdin="pista\nayuda\nsalir\n")
-    assert code == 0 and "Pista: " in output and f"tras {normal} iteraciones" in output
+    assert code == 0 and re.search(r"(Juega «|igualadas).*\d+\u00a0% de probabilidades de ganar", output)
+    assert f"sopesó {normal} continuaciones" in output and "% victoria (est.)" in output
     assert "qué jugaría la búsqueda" in output
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from ludoteca.ai.hint import describe
 from ludoteca.server import create_app
 from test_server_api import auth
 from toygame import RaceGame
@@ -48,12 +49,33 @@ def test_the_seat_to_act_gets_a_legal_suggestion_with_the_moves_weighed(client: 
     assert {a["action"] for a in hint["alternatives"]} == set(legal)
     assert all(a["label"] == legal[a["action"]]["label"] for a in hint["alternatives"])
     assert sum(a["visits"] for a in hint["alternatives"]) == hint["iterations"] > 0
+    assert all(a["chance"] == round(50 * (a["value"] + 1)) for a in hint["alternatives"])
+    assert hint["sentence"] == describe(hint, {a: legal[a]["label"] for a in legal}, "en")["sentence"]
+    assert "chance of winning" in hint["sentence"] and legal[hint["action"]]["label"] in hint["sentence"]
     again = client.get(
         f"/api/games/{game_id}/hint", params={"lang": "en"}, headers=auth(tokens[to_act])
     ).json()
     assert again == hint | {"seconds": again["seconds"]}  # same position, same seed: the same hint
     assert view(client, game_id, tokens[to_act]) == view(client, game_id, tokens[to_act])
     assert view(client, game_id, tokens[to_act])["move"] == before["move"]
+
+
+def test_the_hints_sentence_is_in_the_language_asked(client: TestClient) -> None:
+    game_id, tokens = two_people(client)
+    to_act = view(client, game_id, tokens["red"])["current_role"]
+    asked = {
+        lang: client.get(
+            f"/api/games/{game_id}/hint", params={"lang": lang}, headers=auth(tokens[to_act])
+        ).json()
+        for lang in ("es", "en")
+    }
+    assert "probabilidades de ganar" in asked["es"]["sentence"] and "«" in asked["es"]["sentence"]
+    assert "chance of winning" in asked["en"]["sentence"] and "“" in asked["en"]["sentence"]
+    labels = {lang: [a["label"] for a in hint["alternatives"]] for lang, hint in asked.items()}
+    assert labels["es"] != labels["en"]  # the moves are named in the language asked too
+    assert all(label in asked[lang]["sentence"] for lang in asked for label in labels[lang][:1])
+    same = {k: v for k, v in asked["en"].items() if k not in ("sentence", "alternatives", "seconds")}
+    assert same == {k: v for k, v in asked["es"].items() if k not in ("sentence", "alternatives", "seconds")}
 
 
 def test_a_hint_is_refused_out_of_turn_to_spectators_and_after_the_end(client: TestClient) -> None:
@@ -80,6 +102,7 @@ def test_over_the_websocket_the_hint_goes_only_to_the_connection_that_asked(clie
             message = ws.receive_json()
         assert message["type"] == "hint" and message["move"] == first["view"]["move"]
         assert message["action"] in {a["id"] for a in first["view"]["actions"]}
+        assert "chance of winning" in message["sentence"]  # the connection's language (lang=en)
         ws.send_json({"type": "guess"})
         error = ws.receive_json()
         assert error["type"] == "error" and '{"type": "hint"}' in error["message"]

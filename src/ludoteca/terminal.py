@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.ai.agents import Agent
+from ludoteca.ai.hint import describe
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import Game
@@ -353,45 +354,38 @@ class Session:
         return True
 
     def hint(self, player: int, view: dict[str, Any], numbered: dict[int, dict[str, Any]]) -> None:
-        """What the search would play here for `player`, and the moves it weighed (it sees only what the
-        player may know). Seeded by the match and the move, so the same position gets the same hint."""
+        """What the search would play here for `player` and why, in a sentence (`ai.hint`), then the moves
+        it weighed with their visits and estimated chances of winning (it sees only what the player may
+        know). Seeded by the match and the move, so the same position gets the same hint."""
         agent = hint_agent(self.game, player, self.match.seed, self.match.state.move_number())
         agent.step(self.match.state)
-        explained = agent.explain()
         shown = {a["id"]: a for a in view["actions"]}
-        number = {a["id"]: n for n, a in numbered.items()}
-        chosen = shown[explained["action"]]
-        if not explained["iterations"]:
-            self.say(self.t("hint.only", notation=chosen["notation"], label=chosen["label"]))
+        hint = describe(agent.explain(), {a: shown[a]["label"] for a in shown}, self.lang)
+        self.say(hint["sentence"], "bold")
+        if not hint["iterations"]:
             return
-        self.say(
-            self.t(
-                "hint.suggest",
-                notation=chosen["notation"],
-                label=chosen["label"],
-                iterations=explained["iterations"],
-                seconds=f"{explained['seconds']:.1f}",
-            ),
-            "bold",
-        )
+        seconds = f"{hint['seconds']:.1f}"
+        self.say(self.t("hint.searched", iterations=hint["iterations"], seconds=seconds), "dim")
+        number = {a["id"]: n for n, a in numbered.items()}
         table = Table(show_edge=False, pad_edge=False)
         for column in (
             "#",
             self.t("col.notation"),
             self.t("col.label"),
             self.t("hint.visits"),
-            self.t("hint.value"),
+            self.t("hint.chance"),
         ):
-            table.add_column(column, justify="right" if column == "#" else "left")
-        for weighed in explained["alternatives"]:
-            action = shown[weighed["action"]]
-            value = "" if weighed["value"] is None else f"{weighed['value']:+.2f}"
+            table.add_column(
+                column, justify="left" if column in (self.t("col.notation"), self.t("col.label")) else "right"
+            )
+        for weighed in hint["alternatives"]:
+            chance = "" if weighed["chance"] is None else f"{weighed['chance']}"
             table.add_row(
-                str(number[action["id"]]),
-                Text(action["notation"]),
-                Text(action["label"]),
+                str(number[weighed["action"]]),
+                Text(weighed["notation"]),
+                Text(weighed["label"]),
                 str(weighed["visits"]),
-                value,
+                chance,
             )
         self.console.print(table)
 

@@ -293,7 +293,9 @@ def create_app(
 
     @app.get("/api/games/{game_id}/hint")
     async def hint(request: Request, game_id: str, token: Token = None, lang: str = "es") -> dict[str, Any]:
-        """The search's suggestion for the token's seat, which must be the one to act."""
+        """The search's suggestion for the token's seat, which must be the one to act: the move, a
+        `sentence` in `lang` that says what to play and why, and the moves weighed with their visits and
+        estimated chances of winning (`chance`, in percent)."""
         if not message_limit.allow(client_of(request)):
             raise ServerError(429, "too_many_messages")
         table, roles = await seat(game_id, token)

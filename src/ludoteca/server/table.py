@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.ai.agents import Agent, make_agent
+from ludoteca.ai.hint import describe
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
@@ -511,8 +512,9 @@ class Table:
 
     # ------------------------------------------------------------------------------------ AI seats
     async def hint(self, roles: tuple[int, ...], lang: str) -> dict[str, Any]:
-        """What the search (`ismcts`, level normal) would play for the token's role to act, with the moves
-        it weighed: the terminal's hint, seeded the same way (the match's seed and the move), so a position
+        """What the search (`ismcts`, level normal) would play for the token's role to act and why, in a
+        sentence in `lang`, with the moves it weighed and their estimated chances of winning (`ai.hint`):
+        the terminal's hint, seeded the same way (the match's seed and the move), so a position
         always gets the same hint. The search sees only what that role may know; the game is untouched.
         One hint is worked out at a time for a game: the worker processes are shared by every game."""
         if self._hinting:
@@ -531,10 +533,8 @@ class Table:
             _, decided = await self._ai_run(agent, snapshot)
         finally:
             self._hinting = False
-        explained = decided.explain()
-        for weighed in explained["alternatives"]:
-            weighed["label"] = snapshot.action_view(weighed["action"], lang)["label"]
-        return {"type": "hint", "move": move, **explained}
+        labels = {action: snapshot.action_view(action, lang)["label"] for action in snapshot.legal_actions()}
+        return {"type": "hint", "move": move, **describe(decided.explain(), labels, lang)}
 
     def ai_waiting(self) -> bool:
         """Whether an AI seat is to act and nobody here thinks for it."""

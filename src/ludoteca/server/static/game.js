@@ -17,6 +17,7 @@ let selected = null;
 let socket = null;
 let retry = 0;
 const ALL_BUTTONS = 24;  // up to this many legal actions, each has its button
+const HINT_ROWS = 5;  // the hint lists this many of the moves the search weighed, most visited first
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -36,20 +37,28 @@ function askHint() {
   send({ type: "hint" });
 }
 
-/** The search's suggestion for this position: its move highlighted, the moves it weighed listed. */
+/** The search's suggestion for this position: the sentence that says what to play and why (built on the
+ * server, in the page's language), its move highlighted, and the moves it weighed with their visits and
+ * estimated chances of winning. */
 function renderHint(hint) {
   if (!last || hint.move !== last.view.move) return;  // the game has moved on
   $("hint").disabled = false;
-  const best = hint.alternatives.find((a) => a.action === hint.action);
   for (const b of document.querySelectorAll("#actions button")) b.classList.toggle("hinted", Number(b.dataset.action) === hint.action);
   const target = last.view.actions.find((a) => a.id === hint.action)?.target;
   if (target) document.querySelector(`#board [data-target="${CSS.escape(target)}"]`)?.classList.add("hinted");
-  const weighed = hint.alternatives.slice(0, 5).map((a) =>
-    h("li", {}, `${a.label} (${a.notation}): ${a.visits}`, a.value === null ? "" : `, ${a.value >= 0 ? "+" : ""}${a.value.toFixed(2)}`));
+  const rows = hint.alternatives.slice(0, HINT_ROWS).map((a) =>
+    h("tr", { class: a.action === hint.action ? "chosen" : null },
+      h("td", { title: a.notation }, a.label),
+      h("td", { class: "num" }, String(a.visits)),
+      h("td", { class: "num" }, a.chance === null ? "" : t("hint_percent", { n: a.chance }))));
+  const table = h("table", { class: "hint-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("hint_move")), h("th", { class: "num" }, t("hint_visits")),
+      h("th", { class: "num" }, t("hint_chance")))),
+    h("tbody", {}, ...rows));
   $("hint-box").replaceChildren(
-    h("p", {}, h("b", {}, `${t("hint_play")}: ${best ? best.label : hint.notation} (${hint.notation})`)),
-    hint.iterations ? h("p", { class: "dim" }, `${hint.iterations} ${t("hint_weighed")}`) : "",
-    hint.iterations ? h("ol", {}, ...weighed) : "",
+    h("p", { class: "hint-sentence" }, hint.sentence),
+    hint.iterations ? h("p", { class: "dim" }, t("hint_weighed", { n: hint.iterations })) : "",
+    hint.iterations ? table : "",
   );
 }
 
