@@ -4,6 +4,8 @@ observations, masks, rewards, autoresets and infos from the same seeds and actio
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -253,3 +255,17 @@ def test_gymnasium_vector_wrappers_and_render() -> None:
     assert episodes > 5 and len(envs.length_queue) == episodes
     texts = envs.render()
     assert texts is not None and len(texts) == 4 and all("Maquis" in text for text in texts)
+
+
+def test_the_benchmark_measures_every_column() -> None:
+    """benchmarks/vector_throughput.py (part of `make bench`) runs; it measures, never asserts a speed."""
+    path = Path(__file__).parent.parent / "benchmarks" / "vector_throughput.py"
+    spec = importlib.util.spec_from_file_location("vector_throughput", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rates = bench.rates("maquis", 0.02)
+    assert list(rates) == ["GameEnv", "SyncVectorEnv 64", "N=1", "N=8", "N=64"]
+    assert all(rate > 0 for rate in rates.values())
+    shares = bench.where_time_goes("maquis", 0.05)
+    assert sum(shares.values()) == pytest.approx(1.0) and shares["observation encoder"] > 0
