@@ -22,6 +22,9 @@ as the worst result the game allows (`Game.returns_range`'s low end), the game l
 ``info["illegal_action"]`` says what was wrong and what was legal. With ``illegal="raise"`` it raises
 `ludoteca.core.errors.IllegalActionError` and changes nothing. Stepping a finished episode raises.
 ``render_mode="ansi"`` or ``"human"`` shows the position as the role sees it, as text.
+
+``gymnasium.make_vec(env_id(GAME_ID), num_envs=N)`` gives `ludoteca.adapters.vector.VectorGameEnv`: N of
+these environments stepped in one process into NumPy arrays.
 """
 
 from __future__ import annotations
