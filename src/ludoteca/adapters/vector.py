@@ -21,8 +21,8 @@ What the vector environment saves over ``SyncVectorEnv``: no wrapper, checker or
 dictionary; the observations and masks are written into arrays allocated once (returned as they are:
 the next step overwrites them, so keep a copy, or pass ``copy=True``); the actions are checked against
 the masks in one NumPy operation. The engine's own work per step (the action, the fixed agents' moves,
-the observation encoder) is the same, so the steps per second of N environments are about N times those
-of one vector step of one environment, not more (BENCHMARKS.md, "Vector environment").
+the observation encoder) is the same and is nearly all of a step, so N sub-environments make about as
+many env-steps per second as one `GameEnv`, not more (BENCHMARKS.md, "Vector environment").
 
 **Autoreset** follows Gymnasium's modes (``autoreset_mode``, in ``metadata["autoreset_mode"]``):
 ``"NextStep"`` (Gymnasium's default: the step after an episode ends resets that sub-environment and
@@ -138,8 +138,8 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
     def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
         if seed is None:
             return [None] * self.num_envs
-        if isinstance(seed, int):
-            return [seed + index for index in range(self.num_envs)]
+        if isinstance(seed, int | np.integer):
+            return [int(seed) + index for index in range(self.num_envs)]
         if len(seed) != self.num_envs:
             raise ValueError(f"{len(seed)} seeds for {self.num_envs} sub-environments")
         return list(seed)
