@@ -8,9 +8,11 @@
    of every game and mode;
 3. PettingZoo's `performance_benchmark` turns/s of every game beside `tictactoe_v3` and `chess_v6`
    (`pettingzoo_throughput.py`), with each game's ratio to `tictactoe_v3`;
-4. OpenSpiel's `ISMCTSBot` through the adapter (`openspiel_ismcts.py`).
+4. OpenSpiel's `ISMCTSBot` through the adapter (`openspiel_ismcts.py`);
+5. the vector environment's env-steps/s for N = 1, 8 and 64 beside one Gymnasium `GameEnv` and
+   `SyncVectorEnv`, and where its time goes (`vector_throughput.py`).
 
-CPU time is used where one process measures itself (1, 2 and 4), so that a shared machine skews the figures
+CPU time is used where one process measures itself (1, 2, 4 and 5), so that a shared machine skews the figures
 less; PettingZoo's benchmark reads the wall clock, so its ratios are the figures to compare.
 """
 
@@ -121,6 +123,8 @@ def main() -> None:
     engine_table(args.seconds, modes)
     print("\n### Search iterations per second\n")
     search_table(modes)
+    print("\n### Vector environment steps per second (CPU time)\n", flush=True)
+    script("vector_throughput.py", "--seconds", "1", *(["--only", args.only] if args.only else []))
     if args.only:
         return
     print("\n### PettingZoo turns per second (wall clock; compare the ratios)\n", flush=True)

@@ -6,4 +6,5 @@ none of them. Install them with ``pip install 'ludoteca[rl]'``, then import the 
 - `ludoteca.adapters.openspiel` registers every game with ``pyspiel`` (``ludoteca_<id>``);
 - `ludoteca.adapters.pettingzoo` gives an AEC environment per game (`env`);
 - `ludoteca.adapters.gymnasium` gives a single-agent environment per game and role (`make`).
+- `ludoteca.adapters.vector` steps N of those at once into NumPy arrays (`VectorGameEnv`).
 """

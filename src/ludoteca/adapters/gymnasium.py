@@ -22,6 +22,9 @@ as the worst result the game allows (`Game.returns_range`'s low end), the game l
 ``info["illegal_action"]`` says what was wrong and what was legal. With ``illegal="raise"`` it raises
 `ludoteca.core.errors.IllegalActionError` and changes nothing. Stepping a finished episode raises.
 ``render_mode="ansi"`` or ``"human"`` shows the position as the role sees it, as text.
+
+``gymnasium.make_vec(env_id(GAME_ID), num_envs=N)`` gives `ludoteca.adapters.vector.VectorGameEnv`: N of
+these environments stepped in one process into NumPy arrays.
 """
 
 from __future__ import annotations
@@ -45,7 +48,8 @@ from ludoteca.adapters.common import (
 )
 from ludoteca.ai.agents import Agent, make_agent
 from ludoteca.core.errors import BadOptionError, IllegalActionError
-from ludoteca.core.game import all_games, get_game
+from ludoteca.core.game import Game, all_games, get_game
+from ludoteca.core.options import Options
 from ludoteca.core.state import State
 
 ILLEGAL_RULES = ("lose", "raise")
@@ -69,24 +73,8 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     ) -> None:
         self.game = get_game(game_id)
         self.options = self.game.parse_options(options)
-        in_play = self.game.roles_in_play(self.options)
-        self.role = self.game.role_index(role if role is not None else in_play[0])
-        if self.role not in in_play:
-            playing = ", ".join(self.game.roles[r] for r in in_play)
-            raise BadOptionError(
-                f"{game_id}: {self.game.roles[self.role]} takes no part with these options; "
-                f"roles in play: {playing}"
-            )
-        others = [self.game.roles[r] for r in in_play if r != self.role]
-        specs = dict.fromkeys(others, opponents) if isinstance(opponents, str) else dict(opponents)
-        if set(specs) != set(others):
-            raise BadOptionError(
-                f"{game_id}: opponents must name exactly the roles {others}, got {sorted(specs)}"
-            )
-        self.specs = specs
-        if illegal not in ILLEGAL_RULES:
-            raise BadOptionError(f"illegal={illegal!r} is not offered; use one of {', '.join(ILLEGAL_RULES)}")
-        self.illegal = illegal
+        self.role, self.specs = seats(self.game, self.options, role, opponents)
+        self.illegal = check_illegal(illegal)
         self.render_mode = check_render_mode(render_mode)
         self.observation_space = observation_box(self.game, self.options)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
@@ -99,14 +87,9 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
-        draw = self.np_random.integers(2**63, size=1 + len(self.specs))
-        self._rng = random.Random(int(draw[0]))
-        self._agents = {
-            self.game.roles.index(role): make_agent(spec, self.game, self.game.roles.index(role), int(s))
-            for (role, spec), s in zip(self.specs.items(), draw[1:], strict=True)
-        }
+        self._rng, self._agents = seat_agents(self.game, self.specs, self.np_random)
         self.game_state = self.game.new_initial_state(self.options)
-        self._play_others()
+        play_others(self.game_state, self.role, self._agents, self._rng)
         self._over = self.game_state.is_terminal()
         if self.render_mode == "human":
             self.render()
@@ -124,7 +107,7 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             self._over = True
             info = {**self._info(), "illegal_action": str(exc)}
             return observation(state, self.role), self.game.returns_range[0], True, False, info
-        self._play_others()
+        play_others(state, self.role, self._agents, self._rng)
         self._over = state.is_terminal()
         reward = state.returns()[self.role] if self._over else 0.0
         if self.render_mode == "human":
@@ -140,15 +123,6 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         `information_state_string`; `game_state.information_state_json(role)` is the readable form."""
         return self.game_state.information_state_string(self.role)
 
-    def _play_others(self) -> None:
-        """Chance and the fixed agents move until the learning role must decide or the game ends."""
-        state = self.game_state
-        while not state.is_terminal() and state.current_player() != self.role:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(self._rng))
-            else:
-                state.apply_action(self._agents[state.current_player()].step(state))
-
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}
 
@@ -161,6 +135,54 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             return text
         print(text)
         return None
+
+
+def seats(
+    game: Game, options: Options, role: str | None, opponents: str | Mapping[str, str]
+) -> tuple[int, dict[str, str]]:
+    """The learning role's index (the first role in play by default) and the agent spec of each other
+    role in play: `opponents` for all of them, or one per role, naming exactly those roles."""
+    in_play = game.roles_in_play(options)
+    learner = game.role_index(role if role is not None else in_play[0])
+    if learner not in in_play:
+        playing = ", ".join(game.roles[r] for r in in_play)
+        raise BadOptionError(
+            f"{game.id}: {game.roles[learner]} takes no part with these options; roles in play: {playing}"
+        )
+    others = [game.roles[r] for r in in_play if r != learner]
+    specs = dict.fromkeys(others, opponents) if isinstance(opponents, str) else dict(opponents)
+    if set(specs) != set(others):
+        named = sorted(specs)
+        raise BadOptionError(f"{game.id}: opponents must name exactly the roles {others}, got {named}")
+    return learner, specs
+
+
+def check_illegal(illegal: str) -> str:
+    if illegal not in ILLEGAL_RULES:
+        raise BadOptionError(f"illegal={illegal!r} is not offered; use one of {', '.join(ILLEGAL_RULES)}")
+    return illegal
+
+
+def seat_agents(
+    game: Game, specs: Mapping[str, str], np_random: np.random.Generator
+) -> tuple[random.Random, dict[int, Agent]]:
+    """A new episode's chance generator and fixed agents (by role index), all drawn from `np_random`,
+    the environment's generator that `reset(seed=…)` seeds."""
+    draw = np_random.integers(2**63, size=1 + len(specs))
+    agents = {
+        game.roles.index(role): make_agent(spec, game, game.roles.index(role), int(seed))
+        for (role, spec), seed in zip(specs.items(), draw[1:], strict=True)
+    }
+    return random.Random(int(draw[0])), agents
+
+
+def play_others(state: State, role: int, agents: Mapping[int, Agent], rng: random.Random) -> None:
+    """Chance and the fixed agents move until `role` must decide or the game ends."""
+    while not state.is_terminal() and state.current_player() != role:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(agents[state.current_player()].step(state))
 
 
 def env_id(game_id: str) -> str:
@@ -177,4 +199,9 @@ def make(game_id: str, **kwargs: Any) -> gymnasium.Env[Any, Any]:
 
 for _game in all_games():
     if env_id(_game.id) not in gymnasium.registry:
-        gymnasium.register(env_id(_game.id), entry_point=f"{__name__}:GameEnv", kwargs={"game_id": _game.id})
+        gymnasium.register(
+            env_id(_game.id),
+            entry_point=f"{__name__}:GameEnv",
+            vector_entry_point="ludoteca.adapters.vector:VectorGameEnv",
+            kwargs={"game_id": _game.id},
+        )
