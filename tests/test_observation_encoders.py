@@ -1,11 +1,12 @@
 """The observation encoders made fast for issue 26 give exactly the tensors, and the names, of the plain
-encoders they replaced, on thousands of random positions. The plain encoders are kept here, as they were,
-to compare with."""
+encoders they replaced, on thousands of random positions of every game and mode. The plain encoders are
+kept here, as they were, to compare with, and write through `PlainObservation`, the core's helpers as they
+were (label by label), so that the core's fast helpers are compared too."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -17,18 +18,121 @@ from ludoteca.games.guerra_a_muerte.board import BOARD as GAM_BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.view import PHASES as GAM_PHASES
 from ludoteca.games.guerra_a_muerte.view import SIDE_OF_ROLE, masked
+from ludoteca.games.maquis.board import BOARD as MAQUIS_BOARD
+from ludoteca.games.maquis.position import PHASES as MAQUIS_PHASES
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces
 from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
 from ludoteca.games.mar_y_acero.view import DESTINIES, EVENTS, KEYS
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.view import CARD_SLOTS, CARDS, card_places
+from ludoteca.games.pax_porfiriana.cards import CARDS as PAX_CARDS
+from ludoteca.games.pax_porfiriana.cards import PRESTIGE_TYPES, REGIMES, TOPPLES
 
-POSITIONS = 2000
-"""Positions compared per game and mode (each for every role in play)."""
+POSITIONS = 1000
+"""Positions compared per game and mode (each for every role in play): 17,000 in all."""
 
 
-def plain_mar_y_acero(state: Any, role: int, out: Observation) -> None:
+class PlainObservation:
+    """`core.observation.Observation` before issue 26's second step: every entry written label by label."""
+
+    def __init__(self, named: bool = False) -> None:
+        self.values: list[float] = []
+        self.names: list[str] | None = [] if named else None
+
+    def add(self, name: str, value: float) -> None:
+        self.values.append(value)
+        if self.names is not None:
+            self.names.append(name)
+
+    def each(self, name: str, labels: Sequence[object], values: Iterable[float]) -> None:
+        before = len(self.values)
+        self.values.extend(values)
+        if len(self.values) - before != len(labels):
+            raise ValueError(f"{name}: {len(labels)} labels for {len(self.values) - before} values")
+        if self.names is not None:
+            self.names.extend(f"{name}[{label}]" for label in labels)
+
+    def entries(self, names: Sequence[str], values: Sequence[float]) -> None:
+        if len(names) != len(values):
+            raise ValueError(f"{len(names)} names for {len(values)} values, from {names[:1]}")
+        self.values.extend(values)
+        if self.names is not None:
+            self.names.extend(names)
+
+    def one_hot(self, name: str, labels: Sequence[object], chosen: object) -> None:
+        self.each(name, labels, (float(label == chosen) for label in labels))
+
+    def members(self, name: str, labels: Sequence[object], present: Collection[object]) -> None:
+        self.each(name, labels, (float(label in present) for label in labels))
+
+
+def plain_maquis(state: Any, role: int, out: PlainObservation) -> None:
+    """`maquis.view.observe` before issue 26's second step."""
+    kinds, missions = MAQUIS_BOARD.resources, list(MAQUIS_BOARD.missions)
+    cards, bridges = sorted(MAQUIS_BOARD.patrol_cards), sorted(MAQUIS_BOARD.bridges)
+    position = state.position
+    out.add("day", position["day"] / 15)
+    out.add("second_pass", position["pass"] - 1)
+    out.add("morale", position["morale"] / 7)
+    out.add("soldiers", position["soldiers"] / 5)
+    out.add("workers_home", position["home"] / 5)
+    out.add("workers_at_cafe", position["cafe"] / 5)
+    out.add("workers_lost", position["gone"] / 5)
+    out.add("shot_today", float(position["shot"]))
+    out.add("bridges_to_blow", position["blow"] / 2)
+    out.one_hot("phase", MAQUIS_PHASES, position["phase"])
+    out.each("held", kinds, (position["res"][kind] / 4 for kind in kinds))
+    for field in ("field_west", "field_east"):
+        tokens = position["fields"][field]
+        out.each(field, kinds, (tokens.get(kind, 0) / 4 for kind in kinds))
+    board, ready, tiles = position["board"], position["ready"], position["tiles"]
+    for loc in MAQUIS_BOARD.locations:
+        out.one_hot(f"pawn.{loc}", ("w", "m", "s"), board.get(loc))
+        out.add(f"to_activate.{loc}", float(loc in ready))
+        if MAQUIS_BOARD.locations[loc].kind == "spare_room":
+            out.one_hot(f"tile.{loc}", list(MAQUIS_BOARD.tiles), tiles.get(loc))
+    out.each("patrol_deck", cards, (float(card in position["deck"]) for card in cards))
+    out.one_hot("patrol_top", cards, position["peek"])
+    out.each("bridge_destroyed", bridges, (float(bridge in position["bridges"]) for bridge in bridges))
+    for slot in (0, 1):
+        card = position["missions"][slot] if slot < len(position["missions"]) else None
+        name = f"mission_{slot + 1}"
+        out.one_hot(name, missions, None if card is None else card["id"])
+        out.add(f"{name}.boxes", 0.0 if card is None else card["boxes"] / 3)
+        out.add(f"{name}.done", 0.0 if card is None else float(card["done"]))
+        out.add(f"{name}.marks", 0.0 if card is None else len(card["marks"]) / 6)
+        out.add(f"{name}.worker_on_card", 0.0 if card is None else float(card["keeper"]))
+        out.add(f"{name}.dark_lady_found", 0.0 if card is None else float(card["lady"] is not None))
+
+
+def plain_pax_porfiriana(state: Any, role: int, out: PlainObservation) -> None:
+    """`pax_porfiriana.view.observe` before issue 26's second step."""
+    card_ids = list(PAX_CARDS)
+    d = state.d
+    out.one_hot("regime", list(REGIMES), d["regime"])
+    out.add("depression", float(d["depression"]))
+    out.add("topples_done", d["topples_done"] / len(TOPPLES))
+    out.add("deck", min(1.0, sum(m + t for m, t in d["piles"]) / 120.0))
+    market = {c for row in d["market"] for c in row if c}
+    out.each("market", card_ids, (float(c in market) for c in card_ids))
+    for p in range(6):
+        here = p < state.n
+        out.add(f"gold[{p}]", min(1.0, d["gold"][p] / 100.0) if here else 0.0)
+        out.add(f"jailed[{p}]", float(here and d["jail"][p]))
+        out.add(f"hand_size[{p}]", min(1.0, len(d["hands"][p]) / 5.0) if here else 0.0)
+        out.each(
+            f"prestige[{p}]",
+            PRESTIGE_TYPES,
+            (min(1.0, state.prestige(p, k) / 20.0) if here else 0.0 for k in PRESTIGE_TYPES),
+        )
+        row = {e["id"] for e in d["play"][p]} if here else set()
+        out.each(f"row[{p}]", card_ids, (float(c in row) for c in card_ids))
+    hand = set(d["hands"][role]) if role < state.n else set()
+    out.each("hand", card_ids, (float(c in hand) for c in card_ids))
+
+
+def plain_mar_y_acero(state: Any, role: int, out: PlainObservation) -> None:
     """`mar_y_acero.view.observe` before issue 26."""
     position = state.position
     me = FACTION_OF_ROLE[role]
@@ -62,7 +166,7 @@ def plain_mar_y_acero(state: Any, role: int, out: Observation) -> None:
     out.one_hot("colon", COLON_AT, position["colon"])
 
 
-def plain_patria_libre(state: Any, role: int, out: Observation) -> None:
+def plain_patria_libre(state: Any, role: int, out: PlainObservation) -> None:
     """`patria_libre.view.observe` before issue 26."""
     d = state.d
     span = BOARD.top - BOARD.bottom
@@ -95,7 +199,7 @@ def plain_patria_libre(state: Any, role: int, out: Observation) -> None:
     out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
 
 
-def plain_guerra_a_muerte(state: Any, role: int, out: Observation) -> None:
+def plain_guerra_a_muerte(state: Any, role: int, out: PlainObservation) -> None:
     """`guerra_a_muerte.view.observe` before issue 26."""
     d = state.d
     mine = SIDE_OF_ROLE[role]
@@ -141,30 +245,74 @@ def positions(game_id: str, options: Mapping[str, str], count: int, seed: int) -
             )
 
 
-Plain = Callable[[Any, int, Observation], None]
-CASES: list[tuple[str, dict[str, str], Plain]] = [
-    ("mar-y-acero", {}, plain_mar_y_acero),
-    ("mar-y-acero", {"mode": "solo"}, plain_mar_y_acero),
-    ("patria-libre", {}, plain_patria_libre),
-    ("patria-libre", {"players": "4"}, plain_patria_libre),
-    ("patria-libre", {"solo": "realistas"}, plain_patria_libre),
-    ("guerra-a-muerte", {"scenario": "campaign"}, plain_guerra_a_muerte),
-    ("guerra-a-muerte", {"scenario": "1815-1818", "intelligence": "open"}, plain_guerra_a_muerte),
+Plain = Callable[[Any, int, PlainObservation], None]
+PLAIN: dict[str, Plain] = {
+    "maquis": plain_maquis,
+    "mar-y-acero": plain_mar_y_acero,
+    "patria-libre": plain_patria_libre,
+    "guerra-a-muerte": plain_guerra_a_muerte,
+    "pax-porfiriana": plain_pax_porfiriana,
+}
+MODES: list[tuple[str, dict[str, str]]] = [
+    ("maquis", {}),
+    ("maquis", {"difficulty": "very-hard", "missions": "level2"}),
+    ("mar-y-acero", {}),
+    ("mar-y-acero", {"mode": "solo"}),
+    ("patria-libre", {}),
+    ("patria-libre", {"players": "3"}),
+    ("patria-libre", {"players": "4"}),
+    ("patria-libre", {"solo": "insurgentes"}),
+    ("patria-libre", {"solo": "realistas"}),
+    ("guerra-a-muerte", {"scenario": "campaign"}),
+    ("guerra-a-muerte", {"scenario": "1810-1814"}),
+    ("guerra-a-muerte", {"scenario": "1815-1818"}),
+    ("guerra-a-muerte", {"scenario": "1820-1824"}),
+    ("guerra-a-muerte", {"scenario": "1815-1818", "intelligence": "open"}),
+    ("pax-porfiriana", {}),
+    ("pax-porfiriana", {"players": "4"}),
+    ("pax-porfiriana", {"players": "6"}),
+    ("pax-porfiriana", {"solo": "diaz"}),
 ]
+"""Every game, and each mode that changes what is observed (players, solo opponents, scenarios)."""
 
 
-@pytest.mark.parametrize(("game_id", "options", "plain"), CASES)
-def test_the_fast_encoder_gives_the_plain_encoders_tensor(
-    game_id: str, options: dict[str, str], plain: Plain
-) -> None:
+@pytest.mark.parametrize(("game_id", "options"), MODES)
+def test_the_fast_encoder_gives_the_plain_encoders_tensor(game_id: str, options: dict[str, str]) -> None:
     game = get_game(game_id)
     roles = game.roles_in_play(game.parse_options(options))
+    plain = PLAIN[game_id]
     names_checked = False
     for state in positions(game_id, options, POSITIONS, seed=len(options)):
         for role in roles:
-            expected = Observation(named=not names_checked)
+            expected = PlainObservation(named=not names_checked)
             plain(state, role, expected)
             assert state.observation_tensor(role) == expected.values
             if not names_checked:
                 assert state.observation_names(role) == expected.names
         names_checked = True
+
+
+@pytest.mark.parametrize(
+    ("labels", "chosen"),
+    [
+        (("a", "b", "c"), "b"),
+        (("a", "b", "c"), None),  # no label: all zeros
+        (["a", None, "c"], None),  # None may be a label
+        (("a", "b", "a"), "a"),  # a label twice: both entries
+        ((1, 2, 3), True),  # equal values of other types, as `==` says
+        (([1], [2]), [2]),  # unhashable labels and choice: label by label
+        (("a", "b"), ["a"]),  # an unhashable choice equals no label
+        ((), "a"),
+    ],
+)
+def test_the_core_helpers_give_the_plain_helpers_entries(labels: Sequence[Any], chosen: Any) -> None:
+    """`one_hot` and `members` by their position maps give the label-by-label entries and names, at the
+    first call and from the cache, and for a temporary copy of the labels."""
+    present = [chosen] if isinstance(chosen, list) else {chosen}
+    for attempt in (labels, labels, list(labels)):
+        fast, plain = Observation(named=True), PlainObservation(named=True)
+        for out in (fast, plain):
+            out.one_hot("pick", attempt, chosen)
+            out.members("held", attempt, present)
+        assert fast.values == plain.values
+        assert fast.names == plain.names

@@ -3,11 +3,67 @@
 A game writes its tensor once, in `State.observe`, section by section through an `Observation`; the same
 code gives the numbers (`State.observation_tensor`, fast: no names are kept) and the name of every entry
 (`State.observation_names`, for a researcher reading a policy's weights or an adapter's documentation).
+
+The hot paths (issue 26: an observation is most of a PettingZoo turn) are here, in a few named places:
+
+- `one_hot` extends the tensor by a row made once per label sequence (`_code`), not label by label;
+- `members` (a multi-hot over many labels) starts from a row of zeros and sets only the labels present,
+  by a position map made once per label sequence: it costs what is present, not what could be;
+- without names (`named=False`, the tensor's path) no name is built or kept: the name arguments are
+  ignored, so a caller whose names are costly to build gives them precomputed (`entries`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+
+
+class _Code:
+    """How a label sequence encodes: the row of zeros, each label's positions (a label may appear twice),
+    and each label's one-hot row, made when first chosen."""
+
+    __slots__ = ("labels", "positions", "rows", "zeros")
+
+    def __init__(self, labels: Sequence[object]) -> None:
+        self.labels = labels  # kept, so that its id is not reused while this code is cached
+        self.zeros = (0.0,) * len(labels)
+        self.rows: dict[object, tuple[float, ...]] = {}
+        self.positions: dict[object, list[int]] | None = {}
+        try:
+            for at, label in enumerate(labels):
+                self.positions.setdefault(label, []).append(at)
+        except TypeError:  # an unhashable label: such a sequence is encoded label by label
+            self.positions = None
+
+    def row(self, chosen: object) -> tuple[float, ...]:
+        """The one-hot row of `chosen` (zeros where it is no label); raises TypeError where `chosen` or
+        a label is unhashable, for the caller to compare label by label."""
+        if self.positions is None:
+            raise TypeError("unhashable labels")
+        at = self.positions.get(chosen)
+        if at is None:
+            return self.zeros
+        row = list(self.zeros)
+        for index in at:
+            row[index] = 1.0
+        found = self.rows[chosen] = tuple(row)
+        return found
+
+
+_CODES: dict[int, _Code] = {}
+"""Label sequences seen, by identity: the games pass module constants, made once. A label sequence must
+not change once observed through; a sequence made anew at each call (a temporary) is coded anew, and
+the cache is emptied when it grows past `_CODES_MAX`, so temporaries cost time, never memory."""
+_CODES_MAX = 4096
+
+
+def _code(labels: Sequence[object]) -> _Code:
+    code = _CODES.get(id(labels))
+    if code is None or code.labels is not labels:
+        if len(_CODES) >= _CODES_MAX:
+            _CODES.clear()
+        code = _CODES[id(labels)] = _Code(labels)
+    return code
 
 
 class Observation:
@@ -45,4 +101,26 @@ class Observation:
 
     def one_hot(self, name: str, labels: Sequence[object], chosen: object) -> None:
         """One entry per label, 1.0 where the label is `chosen` (none where it is absent)."""
-        self.each(name, labels, (float(label == chosen) for label in labels))
+        code = _code(labels)
+        try:
+            row = code.rows.get(chosen) or code.row(chosen)
+        except TypeError:  # unhashable labels, or choice: compare label by label
+            row = tuple(float(label == chosen) for label in labels)
+        self.values.extend(row)
+        if self.names is not None:
+            self.names.extend(f"{name}[{label}]" for label in labels)
+
+    def members(self, name: str, labels: Sequence[object], present: Collection[object]) -> None:
+        """One entry per label, 1.0 where the label is in `present`: ``each(name, labels, (float(label in
+        present) for label in labels))``, at the cost of the labels present rather than of all labels."""
+        code = _code(labels)
+        row = list(code.zeros)
+        try:
+            for item in present:
+                for at in code.positions.get(item, ()):  # type: ignore[union-attr]
+                    row[at] = 1.0
+        except (AttributeError, TypeError):  # unhashable labels, or items: ask `present` label by label
+            row = [float(label in present) for label in labels]
+        self.values.extend(row)
+        if self.names is not None:
+            self.names.extend(f"{name}[{label}]" for label in labels)
