@@ -16,7 +16,7 @@ from ludoteca.games.pax_porfiriana.state import CUBES
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
 
-CARD_IDS = list(CARDS)
+CARD_IDS = tuple(CARDS)
 GOLD_SCALE = 100.0
 
 
@@ -70,30 +70,33 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
     }
 
 
+REGIME_IDS = tuple(REGIMES)
+
+
 def observe(state: PaxState, role: int, out: Observation) -> None:
     """The regime, the market, and for each seat its gold, jail, prestige and cards in play; one's own
-    hand (others' hand sizes only)."""
+    hand (others' hand sizes only). The card sections are multi-hots over every card (`members`: they
+    cost the cards present), and each seat's prestige is tallied from one list of its icons."""
     d = state.d
-    out.one_hot("regime", list(REGIMES), d["regime"])
+    out.one_hot("regime", REGIME_IDS, d["regime"])
     out.add("depression", float(d["depression"]))
     out.add("topples_done", d["topples_done"] / len(TOPPLES))
     out.add("deck", min(1.0, sum(m + t for m, t in d["piles"]) / 120.0))
-    market = {c for row in d["market"] for c in row if c}
-    out.each("market", CARD_IDS, (float(c in market) for c in CARD_IDS))
+    out.members("market", CARD_IDS, {c for row in d["market"] for c in row if c})
     for p in range(6):
         here = p < state.n
         out.add(f"gold[{p}]", min(1.0, d["gold"][p] / GOLD_SCALE) if here else 0.0)
         out.add(f"jailed[{p}]", float(here and d["jail"][p]))
         out.add(f"hand_size[{p}]", min(1.0, len(d["hands"][p]) / 5.0) if here else 0.0)
+        prestige = dict.fromkeys(PRESTIGE_TYPES, 0)
+        for icon in state.prestige_icons(p) if here else ():
+            if icon.type in prestige:
+                prestige[icon.type] += icon.n
         out.each(
-            f"prestige[{p}]",
-            PRESTIGE_TYPES,
-            (min(1.0, state.prestige(p, k) / 20.0) if here else 0.0 for k in PRESTIGE_TYPES),
+            f"prestige[{p}]", PRESTIGE_TYPES, [min(1.0, n / 20.0) if here else 0.0 for n in prestige.values()]
         )
-        row = {e["id"] for e in d["play"][p]} if here else set()
-        out.each(f"row[{p}]", CARD_IDS, (float(c in row) for c in CARD_IDS))
-    hand = set(d["hands"][role]) if role < state.n else set()
-    out.each("hand", CARD_IDS, (float(c in hand) for c in CARD_IDS))
+        out.members(f"row[{p}]", CARD_IDS, [e["id"] for e in d["play"][p]] if here else ())
+    out.members("hand", CARD_IDS, d["hands"][role] if role < state.n else ())
 
 
 def broken_invariants(state: PaxState) -> list[str]:
