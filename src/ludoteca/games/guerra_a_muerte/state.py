@@ -363,6 +363,20 @@ class GamState(State):
             for area in BOARD.areas
         }
 
+    def occupied_control(self) -> dict[str, set[str]]:
+        """`holders` of each area where a counter or a leader stands, the others left out (they have
+        none): `control()` at the cost of the occupied areas, for the observation (issue 26)."""
+        where = self.by_place()
+        leaders: dict[str, list[str]] = {}
+        for lid, s in self.d["leaders"].items():
+            leaders.setdefault(s["at"], []).append(lid)
+        areas = BOARD.areas
+        return {
+            place: self._holders(where.get(place, ()), leaders.get(place, ()))
+            for place in {*where, *leaders}
+            if place in areas
+        }
+
     def _holders(self, units: Sequence[str], leaders: Sequence[str]) -> set[str]:
         """Land units and leaders count; guerrillas do not where enemy regulars stand; the El Plata rebels
         are their own holder."""

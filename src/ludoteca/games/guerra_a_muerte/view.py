@@ -165,11 +165,17 @@ AREA_NAMES = tuple(
 )
 """The names of the areas' entries, made once (issue 26: naming them at every observation cost a third
 of it)."""
+AREA_AT = {area: at * len(AREA_NAMES) // len(BOARD.areas) for at, area in enumerate(BOARD.areas)}
+NO_AREAS = (0.0,) * len(AREA_NAMES)
+SIDE_NAVAL = {u: (counter.side, counter.naval) for u, counter in COUNTERS.items()}
+"""Where each area's seven entries start, the entries of a map with nothing on it, and each counter's
+side and whether it is naval, looked up once per counter in the observation's loop."""
 
 
 def observe(state: GamState, role: int, out: Observation) -> None:
     """What `role` knows as numbers: the turn, the phase, the RP pools, and for every area who holds it,
-    the role's own steps there and the other side's markers."""
+    the role's own steps there and the other side's markers. The map starts empty (`NO_AREAS`) and only
+    the areas where a counter or leader stands, or repression, are written: it costs what is on it."""
     d = state.d
     mine = SIDE_OF_ROLE[role]
     other = SIDE_OF_ROLE[1 - role]
@@ -178,22 +184,24 @@ def observe(state: GamState, role: int, out: Observation) -> None:
     out.one_hot("phase", PHASES, d["phase"])
     out.add("liberals", float(bool(d["liberals"])))
     out.each("rp", list(d["rp"]), (min(v, 40.0) / 40 for v in d["rp"].values()))
-    control = state.control()
     where = state.by_place()
     records = d["units"]
-    values: list[float] = []
-    for area in BOARD.areas:
+    values = list(NO_AREAS)
+    for area, holders in state.occupied_control().items():
         steps, city, guerrilla = 0, False, False
         for u in where.get(area, ()):
-            counter = COUNTERS[u]
-            if counter.side == mine:
+            side, naval = SIDE_NAVAL[u]
+            if side == mine:
                 steps += int(records[u]["steps"])
-            elif counter.side == other and not hide and not counter.naval:
+            elif side == other and not hide and not naval:
                 city = city or bool(records[u]["city"])
                 guerrilla = guerrilla or bool(records[u]["guerrilla"])
-        holders = control[area]
-        values += (*(float(side in holders and side != hide) for side in HOLDERS), min(steps, 30) / 30)
-        values += (float(city), float(guerrilla), float(area in d["repression"]))
+        at = AREA_AT[area]
+        values[at : at + 3] = [float(side in holders and side != hide) for side in HOLDERS]
+        values[at + 3 : at + 6] = (min(steps, 30) / 30, float(city), float(guerrilla))
+    for area in d["repression"]:
+        if area in AREA_AT:
+            values[AREA_AT[area] + 6] = 1.0
     out.entries(AREA_NAMES, values)
 
 
