@@ -158,7 +158,9 @@ def action_label(state: PatriaState, action: int, lang: str) -> str:
 
 
 MAP_ENTRIES = ("troop", "leader", "fort_owner", "orders")
-MAP_NAMES = {p: (f"fort[{p}]", *(f"{e}[{p},{r}]" for r in ROLES for e in MAP_ENTRIES)) for p in BOARD.ids}
+MAP_NAMES = tuple(
+    name for p in BOARD.ids for name in (f"fort[{p}]", *(f"{e}[{p},{r}]" for r in ROLES for e in MAP_ENTRIES))
+)
 ROLE_NAMES = {
     r: (
         f"seated[{r}]",
@@ -173,10 +175,17 @@ ROLE_NAMES = {
     )
     for r in ROLES
 }
-CARD_NAMES = {c: tuple(f"card[{c}][{slot}]" for slot in CARD_SLOTS) for c in CARDS}
-CARD_AT = {slot: tuple(float(s == slot) for s in CARD_SLOTS) for slot in (*CARD_SLOTS, None)}
+CARD_NAMES = tuple(f"card[{c}][{slot}]" for c in CARDS for slot in CARD_SLOTS)
 """The observation's names, made once (issue 26: naming each entry at every observation cost most of
-it), and a card's one-hot row for each place it may be in (none: not revealed)."""
+it)."""
+PROVINCE_AT = {p: at * (1 + len(ROLES) * len(MAP_ENTRIES)) for at, p in enumerate(BOARD.ids)}
+ROLE_AT = {r: 1 + at * len(MAP_ENTRIES) for at, r in enumerate(ROLES)}
+CARD_AT = {c: at * len(CARD_SLOTS) for at, c in enumerate(CARDS)}
+SLOT_AT = {slot: at for at, slot in enumerate(CARD_SLOTS)}
+NO_MAP, NO_CARDS = (0.0,) * len(MAP_NAMES), (0.0,) * len(CARD_NAMES)
+"""Where each province's entries start and each role's among them (troops, leader, fort owner, orders),
+where each card's one-hot starts and each place within it; the map and the cards with nothing written:
+the observation writes only what is on the map and the cards revealed (issue 26)."""
 
 
 def observe(state: PatriaState, role: int, out: Observation) -> None:
@@ -185,20 +194,8 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
     is public)."""
     d = state.d
     span = BOARD.top - BOARD.bottom
-    seats, leaders = d["seats"], d["leaders"]
-    for p in BOARD.ids:
-        fort = d["forts"].get(p)
-        troops = d["troops"][p]
-        orders = Counter(item[0] for item in d["placed"][p])
-        values = [fort[0] / 2 if fort else 0.0]
-        for r in ROLES:
-            values += (
-                troops.get(r, 0) / 3,
-                1.0 if leaders.get(r) == p else 0.0,
-                1.0 if fort and fort[1] == r else 0.0,
-                min(1.0, orders[r] / 4) if r in seats else 0.0,
-            )
-        out.entries(MAP_NAMES[p], values)
+    seats = d["seats"]
+    out.entries(MAP_NAMES, map_entries(d))
     for r in ROLES:
         seated = r in seats
         values = [1.0 if seated else 0.0, min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0]
@@ -210,12 +207,42 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
             values += (float(up), 1.0 if where else 0.0)
         values.append(1.0 if seated and seats[d["turn"]] == r else 0.0)
         out.entries(ROLE_NAMES[r], values)
-    places = card_places(state)
-    for c in CARDS:
-        out.entries(CARD_NAMES[c], CARD_AT[places.get(c)])
+    cards = list(NO_CARDS)
+    for c, place in card_places(state).items():
+        if c in CARD_AT:
+            cards[CARD_AT[c] + SLOT_AT[place]] = 1.0
+    out.entries(CARD_NAMES, cards)
     for side in ("insurgent", "royalist"):
         out.add(f"vp[{side}]", max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
     out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
+
+
+def map_entries(d: dict[str, Any]) -> list[float]:
+    """Per province its fort's level, and per role its troops, its leader there, the fort's owner and
+    its orders there (seated roles), over `NO_MAP`: only the provinces with something on them are
+    written."""
+    values = list(NO_MAP)
+    for p, fort in d["forts"].items():
+        if fort and p in PROVINCE_AT:
+            values[PROVINCE_AT[p]] = fort[0] / 2
+            if fort[1] in ROLE_AT:
+                values[PROVINCE_AT[p] + ROLE_AT[fort[1]] + 2] = 1.0
+    for p, troops in d["troops"].items():
+        if troops and p in PROVINCE_AT:
+            for r, count in troops.items():
+                if r in ROLE_AT:
+                    values[PROVINCE_AT[p] + ROLE_AT[r]] = count / 3
+    for r, p in d["leaders"].items():
+        if r in ROLE_AT and p in PROVINCE_AT:
+            values[PROVINCE_AT[p] + ROLE_AT[r] + 1] = 1.0
+    seats = d["seats"]
+    for p, stack in d["placed"].items():
+        if stack and p in PROVINCE_AT:
+            orders = Counter(item[0] for item in stack)
+            for r, count in orders.items():
+                if r in seats and r in ROLE_AT:
+                    values[PROVINCE_AT[p] + ROLE_AT[r] + 3] = min(1.0, count / 4)
+    return values
 
 
 def card_places(state: PatriaState) -> dict[str, str]:
