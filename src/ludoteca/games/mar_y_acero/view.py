@@ -92,19 +92,41 @@ AREA_NAMES = tuple(
 )
 """The names of the map's entries, made once (issue 26: naming them at every observation cost most of
 it): per area the pieces of each faction by key, then its markers."""
+AREA_AT = {area: at * len(AREA_NAMES) // len(AREAS) for at, area in enumerate(AREAS)}
+FACTION_AT = {fac: at * len(KEYS) for at, fac in enumerate(FACTIONS)}
 KEY_INDEX = {k: i for i, k in enumerate(KEYS)}
-NO_PIECES = [0.0] * len(KEYS)
+MARKERS_AT = len(FACTIONS) * len(KEYS)
+NO_MAP = (0.0,) * len(AREA_NAMES)
+"""Where each area's entries start, each faction's pieces among them, each key among those and the
+markers after them; and the map with nothing on it, over which the observation writes only the pieces
+and markers there are (issue 26)."""
 
 
-def key_counts(here: list[list[Any]]) -> list[float]:
-    """How many of the pieces `here` bear each key of `KEYS`, capped at 6, over 6: one pass over the
-    pieces (the observation's hot loop: issue 26)."""
-    if not here:
-        return NO_PIECES
-    counts = [0] * len(KEYS)
-    for piece in here:
-        counts[KEY_INDEX[key(piece)]] += 1
-    return [n / 6 if n < 6 else 1.0 for n in counts]
+def map_entries(state: MyaState) -> list[float]:
+    """Per area, how many pieces of each faction bear each key of `KEYS` (capped at 6, over 6), then
+    its palisade, citadel, scroll and Spanish control."""
+    position = state.position
+    values = list(NO_MAP)
+    for area in AREAS:
+        for fac in FACTIONS:
+            here = pieces(state, area, fac)
+            if not here:
+                continue
+            base = AREA_AT[area] + FACTION_AT[fac]
+            counts: dict[int, int] = {}
+            for piece in here:
+                at = base + KEY_INDEX[key(piece)]
+                counts[at] = counts.get(at, 0) + 1
+            for at, n in counts.items():
+                values[at] = n / 6 if n < 6 else 1.0
+    for offset, marked in enumerate((position["pal"], position["cit"], position["scroll"])):
+        for area in marked:
+            if area in AREA_AT:
+                values[AREA_AT[area] + MARKERS_AT + offset] = 1.0
+    for area in AREAS:
+        if position["ctrl"][area - 1] == "es":
+            values[AREA_AT[area] + MARKERS_AT + 3] = 1.0
+    return values
 
 
 def observe(state: MyaState, role: int, out: Observation) -> None:
@@ -125,24 +147,12 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     out.add("grace.used_this_turn", float(grace["turn_used"]))
     flags = position["flags"]
     out.each("flag", FLAGS, (float(flags[name]) for name in FLAGS))
-    on_map: list[float] = []
-    for area in AREAS:
-        for fac in FACTIONS:
-            on_map += key_counts(pieces(state, area, fac))
-        on_map += (
-            float(area in position["pal"]),
-            float(area in position["cit"]),
-            float(area in position["scroll"]),
-            float(position["ctrl"][area - 1] == "es"),
-        )
-    out.entries(AREA_NAMES, on_map)
+    out.entries(AREA_NAMES, map_entries(state))
     out.each("bag", BAGS, (sum(position["bags"][bag].values()) / 33 for bag in BAGS))
     out.one_hot("destiny", DESTINIES, position["destiny"])
-    out.each("destiny_left", DESTINIES, (float(c in position["destinies"]) for c in DESTINIES))
-    hand = set(position["hands"][me])
-    out.each("hand", EVENTS, [float(c in hand) for c in EVENTS])
+    out.members("destiny_left", DESTINIES, position["destinies"])
+    out.members("hand", EVENTS, position["hands"][me])
     out.one_hot("committed", EVENTS, position["commit"][me])
     for fac in FACTIONS:
-        played = set(position["played"][fac])
-        out.each(f"played.{fac}", EVENTS, [float(c in played) for c in EVENTS])
+        out.members(f"played.{fac}", EVENTS, position["played"][fac])
     out.one_hot("colon", COLON_AT, position["colon"])
