@@ -66,6 +66,16 @@ def _code(labels: Sequence[object]) -> _Code:
     return code
 
 
+def one_hot_row(labels: Sequence[object], chosen: object) -> tuple[float, ...]:
+    """One entry per label, 1.0 where the label is `chosen`: the row `Observation.one_hot` writes, for a
+    game's hot loop that writes a section's values at once (`Observation.entries`)."""
+    code = _code(labels)
+    try:
+        return code.rows.get(chosen) or code.row(chosen)
+    except TypeError:  # unhashable labels, or choice: compare label by label
+        return tuple(float(label == chosen) for label in labels)
+
+
 class Observation:
     """A tensor being written: its values, and the names of its entries when asked for (`named`)."""
 
@@ -101,12 +111,7 @@ class Observation:
 
     def one_hot(self, name: str, labels: Sequence[object], chosen: object) -> None:
         """One entry per label, 1.0 where the label is `chosen` (none where it is absent)."""
-        code = _code(labels)
-        try:
-            row = code.rows.get(chosen) or code.row(chosen)
-        except TypeError:  # unhashable labels, or choice: compare label by label
-            row = tuple(float(label == chosen) for label in labels)
-        self.values.extend(row)
+        self.values.extend(one_hot_row(labels, chosen))
         if self.names is not None:
             self.names.extend(f"{name}[{label}]" for label in labels)
 

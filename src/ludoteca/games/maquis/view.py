@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.observation import Observation
+from ludoteca.core.observation import Observation, one_hot_row
 from ludoteca.games.maquis import missions
 from ludoteca.games.maquis.board import BOARD
 from ludoteca.games.maquis.position import PHASES, MissionInPlay
@@ -19,6 +19,18 @@ TILES = list(BOARD.tiles)
 CARDS = sorted(BOARD.patrol_cards)
 BRIDGES = sorted(BOARD.bridges)
 PAWNS = ("w", "m", "s")
+SPARE_ROOMS = frozenset(loc for loc in LOCATIONS if BOARD.locations[loc].kind == "spare_room")
+LOCATION_NAMES = tuple(
+    name
+    for loc in LOCATIONS
+    for name in (
+        *(f"pawn.{loc}[{pawn}]" for pawn in PAWNS),
+        f"to_activate.{loc}",
+        *((f"tile.{loc}[{tile}]" for tile in TILES) if loc in SPARE_ROOMS else ()),
+    )
+)
+"""Each location's entries, named once (issue 26): its pawn, whether it is to activate, and a spare
+room's tile."""
 
 
 def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
@@ -105,14 +117,16 @@ def observe(state: MaquisState, out: Observation) -> None:
         tokens = position["fields"][field]
         out.each(field, KINDS, (tokens.get(kind, 0) / 4 for kind in KINDS))
     board, ready, tiles = position["board"], position["ready"], position["tiles"]
+    locations: list[float] = []
     for loc in LOCATIONS:
-        out.one_hot(f"pawn.{loc}", PAWNS, board.get(loc))
-        out.add(f"to_activate.{loc}", float(loc in ready))
-        if BOARD.locations[loc].kind == "spare_room":
-            out.one_hot(f"tile.{loc}", TILES, tiles.get(loc))
-    out.each("patrol_deck", CARDS, (float(card in position["deck"]) for card in CARDS))
+        locations += one_hot_row(PAWNS, board.get(loc))
+        locations.append(float(loc in ready))
+        if loc in SPARE_ROOMS:
+            locations += one_hot_row(TILES, tiles.get(loc))
+    out.entries(LOCATION_NAMES, locations)
+    out.members("patrol_deck", CARDS, position["deck"])
     out.one_hot("patrol_top", CARDS, position["peek"])
-    out.each("bridge_destroyed", BRIDGES, (float(bridge in position["bridges"]) for bridge in BRIDGES))
+    out.members("bridge_destroyed", BRIDGES, position["bridges"])
     for slot in (0, 1):
         card = position["missions"][slot] if slot < len(position["missions"]) else None
         name = f"mission_{slot + 1}"
