@@ -6,14 +6,14 @@
 1. `ludoteca bench` (random actions/s, clone, view and legal actions) for every game and mode;
 2. our search, `ismcts:level=normal`: iterations per second of CPU time on a few decisions of a random game
    of every game and mode;
-3. PettingZoo's `performance_benchmark` turns/s of every game beside `tictactoe_v3` and `chess_v6`
-   (`pettingzoo_throughput.py`), with each game's ratio to `tictactoe_v3`;
+3. PettingZoo's `performance_benchmark` loop, turns/s of every game and mode beside `tictactoe_v3` and
+   `chess_v6` by CPU time (`pettingzoo_throughput.py`), with each one's ratio to `tictactoe_v3`;
 4. OpenSpiel's `ISMCTSBot` through the adapter (`openspiel_ismcts.py`);
 5. the vector environment's env-steps/s for N = 1, 8 and 64 beside one Gymnasium `GameEnv` and
    `SyncVectorEnv`, and where its time goes (`vector_throughput.py`).
 
-CPU time is used where one process measures itself (1, 2, 4 and 5), so that a shared machine skews the figures
-less; PettingZoo's benchmark reads the wall clock, so its ratios are the figures to compare.
+CPU time is used throughout, so that a shared machine skews the figures less; PettingZoo's figures are best
+read as ratios to `tictactoe_v3`, measured in the same run.
 """
 
 from __future__ import annotations
@@ -127,8 +127,8 @@ def main() -> None:
     script("vector_throughput.py", "--seconds", "1", *(["--only", args.only] if args.only else []))
     if args.only:
         return
-    print("\n### PettingZoo turns per second (wall clock; compare the ratios)\n", flush=True)
-    script("pettingzoo_throughput.py", "--repeat", "1")
+    print("\n### PettingZoo turns per second (CPU time; compare the ratios)\n", flush=True)
+    script("pettingzoo_throughput.py", "--repeat", "1", "--seconds", "2")
     print("\n### OpenSpiel's ISMCTSBot through the adapter (CPU time)\n", flush=True)
     script("openspiel_ismcts.py")
 

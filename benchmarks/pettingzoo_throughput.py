@@ -1,11 +1,16 @@
-"""PettingZoo step throughput of every Ludoteca game beside PettingZoo's own tictactoe_v3 and chess_v6,
-measured in one run by PettingZoo's `performance_benchmark` (random legal actions, 5 s per run).
+"""PettingZoo step throughput of every Ludoteca game and mode beside PettingZoo's own tictactoe_v3 and
+chess_v6, measured in one run by PettingZoo's `performance_benchmark` loop (random legal actions, `last()`
+observing before every `step`).
 
     .venv/bin/pip install -e '.[rl-bench]'     # the rl extra plus chess and pygame for PettingZoo's envs
-    .venv/bin/python benchmarks/pettingzoo_throughput.py [--repeat 3]
+    .venv/bin/python benchmarks/pettingzoo_throughput.py [--repeat 3] [--seconds S] [--defaults]
 
 Prints a Markdown table: the median over the runs of turns/s (one `step`, with `last()` observing,
-each) and cycles/s, and the range of turns/s.
+each) and cycles/s, the range of turns/s, and the ratio of the median to tictactoe_v3's (measured first
+and last, the mean of the two medians: issue 26 asks every game and mode for at least 1). Without
+`--seconds` each run is PettingZoo's `performance_benchmark` itself (5 s, wall clock); with it, the same
+loop for S seconds of CPU time (what a shared machine skews least). `--defaults`: each game's default
+options only.
 """
 
 from __future__ import annotations
@@ -16,43 +21,86 @@ import io
 import random
 import re
 import statistics
+import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 from pettingzoo.classic import chess_v6, tictactoe_v3
 from pettingzoo.test import performance_benchmark
 
 from ludoteca.adapters.pettingzoo import env
-from ludoteca.core.game import all_games
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from all import MODES, mode_name  # this folder's every game and mode
 
 
-def measure(make: Callable[[], Any]) -> tuple[float, float]:
-    """One run of `performance_benchmark`: turns/s and cycles/s, read from what it prints."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        performance_benchmark(make())
-    text = out.getvalue()
-    turns = float(re.search(r"([\d.]+) turns per second", text).group(1))  # type: ignore[union-attr]
-    cycles = float(re.search(r"([\d.]+) cycles per second", text).group(1))  # type: ignore[union-attr]
-    return turns, cycles
+def measure(make: Callable[[], Any], seconds: float | None) -> tuple[float, float]:
+    """One run: turns/s and cycles/s, read from what `performance_benchmark` prints, or (`seconds`) its
+    loop timed by CPU time."""
+    if seconds is None:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            performance_benchmark(make())
+        text = out.getvalue()
+        turns = float(re.search(r"([\d.]+) turns per second", text).group(1))  # type: ignore[union-attr]
+        cycles = float(re.search(r"([\d.]+) cycles per second", text).group(1))  # type: ignore[union-attr]
+        return turns, cycles
+    environment = make()
+    environment.reset()
+    turn = cycle = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:  # performance_benchmark's loop, by CPU time
+        cycle += 1
+        for agent in environment.agent_iter(environment.num_agents):
+            obs, _, termination, truncation, _ = environment.last()
+            if termination or truncation:
+                action = None
+            elif isinstance(obs, dict) and "action_mask" in obs:
+                action = random.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            else:
+                action = environment.action_space(agent).sample()
+            environment.step(action)
+            turn += 1
+            if all(environment.terminations.values()) or all(environment.truncations.values()):
+                environment.reset()
+    elapsed = time.process_time() - start
+    return turn / elapsed, cycle / elapsed
+
+
+def runs(make: Callable[[], Any], repeat: int, seconds: float | None) -> list[tuple[float, float]]:
+    random.seed(0)  # performance_benchmark draws actions from the global generator
+    return [measure(make, seconds) for _ in range(repeat)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per environment (the median is shown)")
+    parser.add_argument("--seconds", type=float, help="CPU seconds a run (default: performance_benchmark)")
+    parser.add_argument("--defaults", action="store_true", help="each game's default options only")
     args = parser.parse_args()
-    envs: dict[str, Callable[[], Any]] = {f"ludoteca {g.id}": (lambda g=g: env(g.id)) for g in all_games()}
-    envs["PettingZoo tictactoe_v3"] = tictactoe_v3.env
+    modes = [(g, o) for g, o in MODES if not (args.defaults and o)]
+    envs: dict[str, Callable[[], Any]] = {
+        f"ludoteca {mode_name(g, o)}": (lambda g=g, o=o: env(g, **o)) for g, o in modes
+    }
     envs["PettingZoo chess_v6"] = chess_v6.env
-    print("| environment | turns/s (median) | turns/s (range) | cycles/s (median) |")
-    print("|---|---|---|---|")
-    for name, make in envs.items():
-        random.seed(0)  # performance_benchmark draws actions from the global generator
-        runs = [measure(make) for _ in range(args.repeat)]
-        turns = [t for t, _ in runs]
-        cycles = statistics.median(c for _, c in runs)
+    first = runs(tictactoe_v3.env, args.repeat, args.seconds)
+    results = {name: runs(make, args.repeat, args.seconds) for name, make in envs.items()}
+    last = runs(tictactoe_v3.env, args.repeat, args.seconds)
+    reference = (statistics.median(t for t, _ in first) + statistics.median(t for t, _ in last)) / 2
+    results["PettingZoo tictactoe_v3"] = first + last
+    print("| environment | turns/s (median) | turns/s (range) | cycles/s (median) | ÷ tictactoe_v3 |")
+    print("|---|---|---|---|---|")
+    for name, found in results.items():
+        turns = [t for t, _ in found]
+        cycles = statistics.median(c for _, c in found)
         span = f"{min(turns):,.0f}–{max(turns):,.0f}"
-        print(f"| {name} | {statistics.median(turns):,.0f} | {span} | {cycles:,.0f} |", flush=True)
+        ratio = statistics.median(turns) / reference
+        print(
+            f"| {name} | {statistics.median(turns):,.0f} | {span} | {cycles:,.0f} | {ratio:.2f} |", flush=True
+        )
 
 
 if __name__ == "__main__":
