@@ -101,7 +101,7 @@ def where_time_goes(game_id: str, seconds: float) -> dict[str, float]:
 
     total = cumulative("vector_rate")
     shares = {
-        "observation encoder": cumulative("observation_tensor", "core/state.py"),
+        "observation encoder": cumulative("observation", "adapters/common.py"),
         "moves": cumulative("apply_action", "core/state.py", caller="step") + cumulative("play_others"),
         "new games": cumulative("new_initial_state") + cumulative("seat_agents"),
         "action draw": cumulative("random_legal"),

@@ -9,10 +9,12 @@ import random
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
+from ludoteca.adapters.common import as_array
 from ludoteca.core.game import get_game
-from ludoteca.core.observation import Observation
+from ludoteca.core.observation import SPARSE_FROM, Observation
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.board import BOARD as GAM_BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
@@ -287,6 +289,9 @@ def test_the_fast_encoder_gives_the_plain_encoders_tensor(game_id: str, options:
             expected = PlainObservation(named=not names_checked)
             plain(state, role, expected)
             assert state.observation_tensor(role) == expected.values
+            sections = state.observation_sections(role)  # the adapters' path: sparse sections as holes
+            assert sections.tensor() == expected.values
+            assert np.array_equal(as_array(sections), np.asarray(expected.values, dtype=np.float32))
             if not names_checked:
                 assert state.observation_names(role) == expected.names
         names_checked = True
@@ -309,10 +314,32 @@ def test_the_core_helpers_give_the_plain_helpers_entries(labels: Sequence[Any], 
     """`one_hot` and `members` by their position maps give the label-by-label entries and names, at the
     first call and from the cache, and for a temporary copy of the labels."""
     present = [chosen] if isinstance(chosen, list) else {chosen}
-    for attempt in (labels, labels, list(labels)):
-        fast, plain = Observation(named=True), PlainObservation(named=True)
-        for out in (fast, plain):
+    many = [*labels, *range(100, 100 + SPARSE_FROM)]  # enough labels for members' sparse section
+    for attempt in (labels, labels, list(labels), many):
+        fast, holed, plain = Observation(named=True), Observation(holes=True), PlainObservation(named=True)
+        for out in (fast, holed, plain):
+            out.add("first", 0.5)
             out.one_hot("pick", attempt, chosen)
             out.members("held", attempt, present)
-        assert fast.values == plain.values
+            out.add("last", 0.25)
+        assert fast.values == plain.values == holed.tensor()
         assert fast.names == plain.names
+        assert np.array_equal(as_array(holed), np.asarray(plain.values, dtype=np.float32))
+
+
+def test_a_sparse_section_is_its_patch_over_zeros_and_refuses_an_offset_outside_it() -> None:
+    for holes in (False, True):
+        out = Observation(named=True, holes=holes)
+        out.add("a", 0.5)
+        out.sparse(("s[0]", "s[1]", "s[2]"), {2: 1.0, 0: 0.25})
+        out.sparse(("t[0]",), {})
+        out.add("b", 0.75)
+        assert out.tensor() == [0.5, 0.25, 0.0, 1.0, 0.0, 0.75]
+        assert out.names == ["a", "s[0]", "s[1]", "s[2]", "t[0]", "b"]
+        assert as_array(out).tolist() == [0.5, 0.25, 0.0, 1.0, 0.0, 0.75]
+    with pytest.raises(IndexError, match="offset 3 outside a section of 3"):
+        Observation().sparse(("x", "y", "z"), {3: 1.0})
+    out = Observation(holes=True)
+    out.sparse(("x", "y", "z"), {-1: 1.0})
+    with pytest.raises(IndexError, match="offset -1 outside a section of 3"):
+        as_array(out)

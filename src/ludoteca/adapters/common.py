@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ludoteca.core.game import Game
+from ludoteca.core.observation import Observation
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
 
@@ -26,7 +27,33 @@ def mask_box(game: Game) -> spaces.Box:
 
 
 def observation(state: State, role: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-    return np.asarray(state.observation_tensor(role), dtype=np.float32)
+    """`state.observation_tensor(role)` as float32, its sparse sections (`observation_sections`) written
+    into zeros by their non-zero entries alone (issue 26: most of a thousand-entry tensor is zeros, and
+    converting them from Python floats cost a tenth of a PettingZoo turn)."""
+    return as_array(state.observation_sections(role))
+
+
+def as_array(out: Observation) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """The tensor of `out` as float32: its dense values converted at once, each hole's non-zero entries
+    set in one NumPy operation over a buffer of zeros."""
+    dense = np.array(out.values, dtype=np.float32)
+    if not out.holes:
+        return dense
+    array = np.zeros(len(dense) + sum(size for _, size, _ in out.holes), dtype=np.float32)
+    positions: list[int] = []
+    values: list[float] = []
+    shift = done = 0  # entries of holes before, and dense values copied
+    for where, size, patch in out.holes:
+        array[done + shift : where + shift] = dense[done:where]
+        for at, value in patch.items():
+            if not 0 <= at < size:
+                raise IndexError(f"offset {at} outside a section of {size} entries")
+            positions.append(where + shift + at)
+            values.append(value)
+        shift, done = shift + size, where
+    array[done + shift :] = dense[done:]
+    array[positions] = values
+    return array
 
 
 def action_mask(state: State, role: int) -> np.ndarray[Any, np.dtype[np.int8]]:

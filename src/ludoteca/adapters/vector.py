@@ -49,7 +49,13 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ludoteca.adapters.common import RENDER_MODES, check_render_mode, observation_box, render_text
+from ludoteca.adapters.common import (
+    RENDER_MODES,
+    check_render_mode,
+    observation,
+    observation_box,
+    render_text,
+)
 from ludoteca.adapters.gymnasium import check_illegal, play_others, seat_agents, seats
 from ludoteca.ai.agents import Agent
 from ludoteca.core.errors import BadOptionError, IllegalActionError
@@ -153,7 +159,7 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         state = self.game.new_initial_state(self.options)
         play_others(state, self.role, agents, rng)
         self.game_states[index], self._rngs[index], self._agents[index] = state, rng, agents
-        self._observations[index] = state.observation_tensor(self.role)
+        self._observations[index] = observation(state, self.role)
         self._ended[index] = False
 
     def _refresh_masks(self, rows: list[int]) -> None:
@@ -222,7 +228,7 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
             if state.is_terminal():
                 rewards[index], terminated[index] = state.returns()[role], True
                 if same_step:
-                    final_obs = np.asarray(state.observation_tensor(role), dtype=np.float32)
+                    final_obs = observation(state, role)
                     empty = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
                     self._add_info(
                         infos, {"final_obs": final_obs, "final_info": {"action_mask": empty}}, index
@@ -230,7 +236,7 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
                     self._start(index, None)
                     continue
                 self._ended[index] = True
-            observations[index] = state.observation_tensor(role)
+            observations[index] = observation(state, role)
         self._refresh_masks(moved)
         observations, step_infos = self._result(self._every)
         return (

@@ -10,12 +10,16 @@ The hot paths (issue 26: an observation is most of a PettingZoo turn) are here, 
 - `members` (a multi-hot over many labels) starts from a row of zeros and sets only the labels present,
   by a position map made once per label sequence: it costs what is present, not what could be;
 - without names (`named=False`, the tensor's path) no name is built or kept: the name arguments are
-  ignored, so a caller whose names are costly to build gives them precomputed (`entries`).
+  ignored, so a caller whose names are costly to build gives them precomputed (`entries`);
+- a section that is mostly zeros (a map, a card's whereabouts) is written as the few entries that are not
+  (`sparse`, and `members` over many labels); with ``holes=True`` (the adapters' path,
+  `State.observation_sections`) its zeros are never written out as Python floats: the section is kept
+  as a hole in `values`, for a NumPy buffer of zeros to take (`adapters.common.observation`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 
 class _Code:
@@ -55,6 +59,8 @@ _CODES: dict[int, _Code] = {}
 not change once observed through; a sequence made anew at each call (a temporary) is coded anew, and
 the cache is emptied when it grows past `_CODES_MAX`, so temporaries cost time, never memory."""
 _CODES_MAX = 4096
+SPARSE_FROM = 64
+"""`members` over at least this many labels is a sparse section (a hole, on the adapters' path)."""
 
 
 def _code(labels: Sequence[object]) -> _Code:
@@ -77,13 +83,30 @@ def one_hot_row(labels: Sequence[object], chosen: object) -> tuple[float, ...]:
 
 
 class Observation:
-    """A tensor being written: its values, and the names of its entries when asked for (`named`)."""
+    """A tensor being written: its values, and the names of its entries when asked for (`named`).
 
-    __slots__ = ("names", "values")
+    With `holes`, the sparse sections are not in `values`: each is a hole ``(where, size, patch)``, at
+    index `where` of `values` (before the value there), `size` entries, zero but at the offsets of
+    `patch`; `tensor()` gives the whole tensor either way."""
 
-    def __init__(self, named: bool = False) -> None:
+    __slots__ = ("holes", "names", "values")
+
+    def __init__(self, named: bool = False, holes: bool = False) -> None:
         self.values: list[float] = []
         self.names: list[str] | None = [] if named else None
+        self.holes: list[tuple[int, int, Mapping[int, float]]] | None = [] if holes else None
+
+    def tensor(self) -> list[float]:
+        """Every entry, the holes' filled in."""
+        if not self.holes:
+            return self.values
+        values, done = [], 0
+        for where, size, patch in self.holes:
+            values += self.values[done:where]
+            values += _filled(size, patch)
+            done = where
+        values += self.values[done:]
+        return values
 
     def add(self, name: str, value: float) -> None:
         """One entry, in [0, 1]."""
@@ -109,6 +132,16 @@ class Observation:
         if self.names is not None:
             self.names.extend(names)
 
+    def sparse(self, names: Sequence[str], patch: Mapping[int, float]) -> None:
+        """One entry per name, 0.0 but where `patch` (an offset among them → its value) says: a section
+        that costs its non-zero entries (a hole on the adapters' path)."""
+        if self.holes is None:
+            self.values += _filled(len(names), patch)
+        else:
+            self.holes.append((len(self.values), len(names), patch))
+        if self.names is not None:
+            self.names.extend(names)
+
     def one_hot(self, name: str, labels: Sequence[object], chosen: object) -> None:
         """One entry per label, 1.0 where the label is `chosen` (none where it is absent)."""
         self.values.extend(one_hot_row(labels, chosen))
@@ -119,13 +152,26 @@ class Observation:
         """One entry per label, 1.0 where the label is in `present`: ``each(name, labels, (float(label in
         present) for label in labels))``, at the cost of the labels present rather than of all labels."""
         code = _code(labels)
-        row = list(code.zeros)
+        ones: dict[int, float] = {}
         try:
             for item in present:
                 for at in code.positions.get(item, ()):  # type: ignore[union-attr]
-                    row[at] = 1.0
+                    ones[at] = 1.0
         except (AttributeError, TypeError):  # unhashable labels, or items: ask `present` label by label
-            row = [float(label in present) for label in labels]
-        self.values.extend(row)
+            ones = {at: 1.0 for at, label in enumerate(labels) if label in present}
+        if self.holes is None or len(labels) < SPARSE_FROM:
+            self.values += _filled(len(labels), ones)
+        else:
+            self.holes.append((len(self.values), len(labels), ones))
         if self.names is not None:
             self.names.extend(f"{name}[{label}]" for label in labels)
+
+
+def _filled(size: int, patch: Mapping[int, float]) -> list[float]:
+    """`size` zeros but at the offsets of `patch`."""
+    row = [0.0] * size
+    for at, value in patch.items():
+        if not 0 <= at < size:
+            raise IndexError(f"offset {at} outside a section of {size} entries")
+        row[at] = value
+    return row

@@ -524,6 +524,17 @@ class State:
         self.observe(role, out)
         return out.values
 
+    def observation_sections(self, role: int) -> Observation:
+        """`observation_tensor(role)` as written, its sparse sections left as holes (`Observation.holes`):
+        for an adapter that fills a buffer of zeros (`adapters.common.observation`). A state whose class
+        gives `observation_tensor` itself (rather than `observe`) gives that tensor, without holes."""
+        out = Observation(holes=True)
+        if type(self).observation_tensor is not State.observation_tensor:
+            out.values = self.observation_tensor(role)
+        else:
+            self.observe(role, out)
+        return out
+
     def observation_names(self, role: int) -> list[str]:
         """The name of each entry of `observation_tensor(role)`: ``"morale"``, ``"phase[night]"``."""
         out = Observation(named=True)

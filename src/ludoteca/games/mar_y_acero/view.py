@@ -96,17 +96,16 @@ AREA_AT = {area: at * len(AREA_NAMES) // len(AREAS) for at, area in enumerate(AR
 FACTION_AT = {fac: at * len(KEYS) for at, fac in enumerate(FACTIONS)}
 KEY_INDEX = {k: i for i, k in enumerate(KEYS)}
 MARKERS_AT = len(FACTIONS) * len(KEYS)
-NO_MAP = (0.0,) * len(AREA_NAMES)
 """Where each area's entries start, each faction's pieces among them, each key among those and the
-markers after them; and the map with nothing on it, over which the observation writes only the pieces
-and markers there are (issue 26)."""
+markers after them: the observation writes only the pieces and markers there are (issue 26)."""
 
 
-def map_entries(state: MyaState) -> list[float]:
+def map_entries(state: MyaState) -> dict[int, float]:
     """Per area, how many pieces of each faction bear each key of `KEYS` (capped at 6, over 6), then
-    its palisade, citadel, scroll and Spanish control."""
+    its palisade, citadel, scroll and Spanish control: the entries that are not zero, by offset (a sparse
+    section of `AREA_NAMES`)."""
     position = state.position
-    values = list(NO_MAP)
+    values: dict[int, float] = {}
     for area in AREAS:
         for fac in FACTIONS:
             here = pieces(state, area, fac)
@@ -147,7 +146,7 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     out.add("grace.used_this_turn", float(grace["turn_used"]))
     flags = position["flags"]
     out.each("flag", FLAGS, (float(flags[name]) for name in FLAGS))
-    out.entries(AREA_NAMES, map_entries(state))
+    out.sparse(AREA_NAMES, map_entries(state))
     out.each("bag", BAGS, (sum(position["bags"][bag].values()) / 33 for bag in BAGS))
     out.one_hot("destiny", DESTINIES, position["destiny"])
     out.members("destiny_left", DESTINIES, position["destinies"])

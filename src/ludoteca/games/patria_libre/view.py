@@ -182,10 +182,9 @@ PROVINCE_AT = {p: at * (1 + len(ROLES) * len(MAP_ENTRIES)) for at, p in enumerat
 ROLE_AT = {r: 1 + at * len(MAP_ENTRIES) for at, r in enumerate(ROLES)}
 CARD_AT = {c: at * len(CARD_SLOTS) for at, c in enumerate(CARDS)}
 SLOT_AT = {slot: at for at, slot in enumerate(CARD_SLOTS)}
-NO_MAP, NO_CARDS = (0.0,) * len(MAP_NAMES), (0.0,) * len(CARD_NAMES)
 """Where each province's entries start and each role's among them (troops, leader, fort owner, orders),
-where each card's one-hot starts and each place within it; the map and the cards with nothing written:
-the observation writes only what is on the map and the cards revealed (issue 26)."""
+where each card's one-hot starts and each place within it: the observation writes only what is on the
+map and the cards revealed (sparse sections, issue 26)."""
 
 
 def observe(state: PatriaState, role: int, out: Observation) -> None:
@@ -195,7 +194,7 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
     d = state.d
     span = BOARD.top - BOARD.bottom
     seats = d["seats"]
-    out.entries(MAP_NAMES, map_entries(d))
+    out.sparse(MAP_NAMES, map_entries(d))
     for r in ROLES:
         seated = r in seats
         values = [1.0 if seated else 0.0, min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0]
@@ -207,21 +206,18 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
             values += (float(up), 1.0 if where else 0.0)
         values.append(1.0 if seated and seats[d["turn"]] == r else 0.0)
         out.entries(ROLE_NAMES[r], values)
-    cards = list(NO_CARDS)
-    for c, place in card_places(state).items():
-        if c in CARD_AT:
-            cards[CARD_AT[c] + SLOT_AT[place]] = 1.0
-    out.entries(CARD_NAMES, cards)
+    cards = {CARD_AT[c] + SLOT_AT[place]: 1.0 for c, place in card_places(state).items() if c in CARD_AT}
+    out.sparse(CARD_NAMES, cards)
     for side in ("insurgent", "royalist"):
         out.add(f"vp[{side}]", max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
     out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
 
 
-def map_entries(d: dict[str, Any]) -> list[float]:
+def map_entries(d: dict[str, Any]) -> dict[int, float]:
     """Per province its fort's level, and per role its troops, its leader there, the fort's owner and
-    its orders there (seated roles), over `NO_MAP`: only the provinces with something on them are
-    written."""
-    values = list(NO_MAP)
+    its orders there (seated roles): the entries of the provinces with something on them, by offset (a
+    sparse section of `MAP_NAMES`)."""
+    values: dict[int, float] = {}
     for p, fort in d["forts"].items():
         if fort and p in PROVINCE_AT:
             values[PROVINCE_AT[p]] = fort[0] / 2
