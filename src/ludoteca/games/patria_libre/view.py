@@ -178,6 +178,14 @@ ROLE_NAMES = {
 CARD_NAMES = tuple(f"card[{c}][{slot}]" for c in CARDS for slot in CARD_SLOTS)
 """The observation's names, made once (issue 26: naming each entry at every observation cost most of
 it)."""
+UNSEATED = (
+    0.0,
+    0.0,
+    *((0 - BOARD.bottom) / (BOARD.top - BOARD.bottom),) * (2 * len(COLUMNS)),
+    *(0.0,) * (2 * len(BOARD.tokens)),
+    0.0,
+)
+"""The entries of a role not seated: markers and pendulums at 0 on the track, no coins or tokens."""
 PROVINCE_AT = {p: at * (1 + len(ROLES) * len(MAP_ENTRIES)) for at, p in enumerate(BOARD.ids)}
 ROLE_AT = {r: 1 + at * len(MAP_ENTRIES) for at, r in enumerate(ROLES)}
 CARD_AT = {c: at * len(CARD_SLOTS) for at, c in enumerate(CARDS)}
@@ -196,15 +204,17 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
     seats = d["seats"]
     out.sparse(MAP_NAMES, map_entries(d))
     for r in ROLES:
-        seated = r in seats
-        values = [1.0 if seated else 0.0, min(1.0, d["coins"][r] / BOARD.pieces["coins"]) if seated else 0.0]
+        if r not in seats:
+            out.entries(ROLE_NAMES[r], UNSEATED)
+            continue
+        values = [1.0, min(1.0, d["coins"][r] / BOARD.pieces["coins"])]
+        pop = d["pop"][r]
         for c in COLUMNS:
-            m, pend = d["pop"][r][c] if seated else (0, 0)
+            m, pend = pop[c]
             values += ((m - BOARD.bottom) / span, (pend - BOARD.bottom) / span)
-        for k in range(len(BOARD.tokens)):
-            up, where = d["tokens"][r][k] if seated else (0, None)
+        for up, where in d["tokens"][r][: len(BOARD.tokens)]:
             values += (float(up), 1.0 if where else 0.0)
-        values.append(1.0 if seated and seats[d["turn"]] == r else 0.0)
+        values.append(1.0 if seats[d["turn"]] == r else 0.0)
         out.entries(ROLE_NAMES[r], values)
     cards = {CARD_AT[c] + SLOT_AT[place]: 1.0 for c, place in card_places(state).items() if c in CARD_AT}
     out.sparse(CARD_NAMES, cards)
