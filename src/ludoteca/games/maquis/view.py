@@ -29,8 +29,10 @@ LOCATION_NAMES = tuple(
         *((f"tile.{loc}[{tile}]" for tile in TILES) if loc in SPARE_ROOMS else ()),
     )
 )
+PAWN_ROWS = {pawn: one_hot_row(PAWNS, pawn) for pawn in (None, *PAWNS)}
+TILE_ROWS = {tile: one_hot_row(TILES, tile) for tile in (None, *TILES)}
 """Each location's entries, named once (issue 26): its pawn, whether it is to activate, and a spare
-room's tile."""
+room's tile; and the one-hot rows of each pawn and tile (or none), looked up in the hot loop."""
 
 
 def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
@@ -119,10 +121,12 @@ def observe(state: MaquisState, out: Observation) -> None:
     board, ready, tiles = position["board"], position["ready"], position["tiles"]
     locations: list[float] = []
     for loc in LOCATIONS:
-        locations += one_hot_row(PAWNS, board.get(loc))
+        pawn = board.get(loc)
+        locations += PAWN_ROWS[pawn] if pawn in PAWN_ROWS else one_hot_row(PAWNS, pawn)
         locations.append(float(loc in ready))
         if loc in SPARE_ROOMS:
-            locations += one_hot_row(TILES, tiles.get(loc))
+            tile = tiles.get(loc)
+            locations += TILE_ROWS[tile] if tile in TILE_ROWS else one_hot_row(TILES, tile)
     out.entries(LOCATION_NAMES, locations)
     out.members("patrol_deck", CARDS, position["deck"])
     out.one_hot("patrol_top", CARDS, position["peek"])
