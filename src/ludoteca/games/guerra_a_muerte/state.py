@@ -352,20 +352,12 @@ class GamState(State):
 
     def control(self) -> dict[str, set[str]]:
         """`holders` of every area at once (an empty area has none)."""
-        where = self.by_place()
-        leaders: dict[str, list[str]] = {}
-        for lid, s in self.d["leaders"].items():
-            leaders.setdefault(s["at"], []).append(lid)
-        return {
-            area: self._holders(where.get(area, ()), leaders.get(area, ()))
-            if area in where or area in leaders
-            else set()
-            for area in BOARD.areas
-        }
+        occupied = self.occupied_control()
+        return {area: occupied.get(area) or set() for area in BOARD.areas}
 
     def occupied_control(self) -> dict[str, set[str]]:
         """`holders` of each area where a counter or a leader stands, the others left out (they have
-        none): `control()` at the cost of the occupied areas, for the observation (issue 26)."""
+        none): `control()` at the cost of the occupied areas (the observation reads only these; issue 26)."""
         where = self.by_place()
         leaders: dict[str, list[str]] = {}
         for lid, s in self.d["leaders"].items():
