@@ -107,10 +107,11 @@ class PatriaState(State):
     # --------------------------------------------------------------------------- force and control
     def force(self, r: str, prov: str) -> int:
         """§Fuerza: the troop's level, +1 for the leader token, +1 for a complete fort the player holds."""
-        f = int(self.d["troops"][prov].get(r, 0))
-        if self.d["leaders"].get(r) == prov:
+        d = self.d
+        f: int = d["troops"][prov].get(r, 0)
+        if d["leaders"].get(r) == prov:
             f += 1
-        fort = self.d["forts"].get(prov)
+        fort = d["forts"].get(prov)
         if fort and fort[0] == 2 and fort[1] == r:
             f += 1
         return f
@@ -123,15 +124,23 @@ class PatriaState(State):
         return [r for r in self.d["seats"] if self.present(r, prov)]
 
     def controller(self, prov: str) -> str | None:
-        """§Control: the single strongest player there, who must have a troop; a tie controls nothing."""
+        """§Control: the single strongest player there, who must have a troop; a tie controls nothing.
+        (`force` inlined: the search asks this hundreds of thousands of times a game.)"""
+        d = self.d
+        troops = d["troops"][prov]
+        if not troops:  # the strongest must have a troop: an empty province is nobody's
+            return None
+        leaders = d["leaders"]
+        fort = d["forts"].get(prov)
+        holder = fort[1] if fort and fort[0] == 2 else None
         best, who, tie = 0, "", False
-        for r in self.d["seats"]:
-            f = self.force(r, prov)
+        for r in d["seats"]:
+            f = troops.get(r, 0) + (leaders.get(r) == prov) + (holder == r)
             if f > best:
                 best, who, tie = f, r, False
             elif f == best and f > 0:
                 tie = True
-        if tie or not who or who not in self.d["troops"][prov]:
+        if tie or not who or who not in troops:
             return None
         return str(who)
 
@@ -146,12 +155,24 @@ class PatriaState(State):
         """§Órdenes: as many orders in a province as the force there (a lone leader token places one)."""
         return self.present(r, prov) and self.orders_at(r, prov) < self.force(r, prov)
 
+    def rooms(self, r: str) -> list[str]:
+        """The provinces (in map order) where the player may place one more order (`room`); only those
+        with the player's troop or leader are looked at."""
+        d = self.d
+        troops, placed, leader = d["troops"], d["placed"], d["leaders"].get(r)
+        return [
+            p
+            for p in BOARD.ids
+            if (r in troops[p] or leader == p)
+            and sum(1 for item in placed[p] if item[0] == r) < self.force(r, p)
+        ]
+
     def on_map(self, r: str) -> bool:
         return self.d["leaders"].get(r) is not None or any(r in t for t in self.d["troops"].values())
 
     def pieces(self, r: str, level: int) -> int:
         """How many of the player's troops of `level` stand on the map."""
-        return sum(1 for t in self.d["troops"].values() if t.get(r) == level)
+        return sum(1 for t in self.d["troops"].values() if r in t and t[r] == level)
 
     def piece_free(self, r: str, level: int) -> bool:
         """Whether a troop of `level` is left in the player's supply (§Componentes: 10/4/2 a colour)."""
@@ -195,11 +216,11 @@ class PatriaState(State):
                     cards.append(card)
         return cards
 
-    def symbols(self, r: str, card: str) -> set[Any]:
+    def symbols(self, r: str, card: str) -> frozenset[Any]:
         """The matching symbols a card offers its buyer: numbers for insurgents, letters for royalists."""
-        from ludoteca.games.patria_libre.cards import symbols
+        from ludoteca.games.patria_libre.cards import SYMBOLS
 
-        return symbols(self.side(r), card)
+        return SYMBOLS[self.d["side"][r]][card]
 
     # ------------------------------------------------------------------------------------ hooks
     def action_view(self, action: int, lang: str) -> dict[str, Any]:

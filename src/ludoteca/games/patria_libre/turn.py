@@ -30,7 +30,7 @@ def usable_cards(state: PatriaState, r: str) -> dict[str, list[str]]:
     if all(t[1] is not None for t in state.d["tokens"][r]):
         return {}
     result = {}
-    rooms = [p for p in BOARD.ids if state.room(r, p)]
+    rooms = state.rooms(r)
     for card in state.d["area"][r]:
         data = BOARD.cards[card]
         if not may_use(state, r, card):
@@ -58,11 +58,14 @@ def may_use(state: PatriaState, r: str, card: str) -> bool:
 def playable_orders(state: PatriaState, r: str) -> dict[str, list[str]]:
     """§A: faces showing on the tokens in the area, with the provinces where they would do something."""
     result = {}
-    rooms = [p for p in BOARD.ids if state.room(r, p)]
+    rooms = state.rooms(r)
     for k, (up, where) in enumerate(state.d["tokens"][r]):
         face = BOARD.tokens[k][up]
         if where is None:
-            places = [p for p in rooms if orders.feasible(state, r, face, p)]
+            if face == "buy":  # §Comprar carta: what can be bought does not depend on the province
+                places = list(rooms) if rooms and orders.feasible(state, r, face, rooms[0]) else []
+            else:
+                places = [p for p in rooms if orders.feasible(state, r, face, p)]
             if places:
                 result[face] = places
     return result

@@ -135,7 +135,7 @@ def _clone_can(state: PatriaState, r: str, face: str) -> bool:
     return (
         state.d["coins"][r] >= 1
         and face != "clone"
-        and any(state.room(r, p) and feasible(state, r, face, p) for p in BOARD.ids)
+        and any(feasible(state, r, face, p) for p in state.rooms(r))
     )
 
 
