@@ -299,13 +299,14 @@ def hits(state: PatriaState, r: str, prov: str | None) -> list[tuple[str, str, s
     if blocked(state, r, "no_attack"):
         return []
     sources = [prov] if prov else [p for p, t in state.d["troops"].items() if r in t]
+    rivals = state.opponents(r)
     result = []
     for src in sources:
         if not state.present(r, src):
             continue
         reach = (src, *BOARD.adjacent[src]) if state.d["troops"][src].get(r) == 3 else (src,)
         for q in reach:
-            result += [(src, q, o) for o in state.opponents(r) if state.present(o, q)]
+            result += [(src, q, o) for o in rivals if state.present(o, q)]
     return result
 
 
@@ -486,7 +487,19 @@ def _clone_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 # ------------------------------------------------------------------------------- feasibility
 def feasible(state: PatriaState, r: str, face: str, prov: str) -> bool:
-    """Whether the order `face` placed in `prov` would do something."""
+    """Whether the order `face` placed in `prov` would do something. Inside `state.still()` (a turn's
+    menu, where the clone face and the cards' orders ask the same again) each answer is worked out once."""
+    memo = state.memo()
+    if memo is None:
+        return _feasible(state, r, face, prov)
+    key = (r, face, "" if face == "buy" else prov)  # §Comprar carta: buying is the same anywhere
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _feasible(state, r, face, prov)
+    return bool(known)
+
+
+def _feasible(state: PatriaState, r: str, face: str, prov: str) -> bool:
     from ludoteca.games.patria_libre.market import buyable
 
     if face == "recruit":

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, cast
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
@@ -26,7 +28,7 @@ SEATS: dict[int, list[str] | None] = {
 class PatriaState(State):
     """One game of Patria Libre. `d` is a `Position` (position.py), typed through `position`."""
 
-    __slots__ = ()
+    __slots__ = ("_still",)
     procedures = PROCS
     options: PatriaOptions
     """The options, typed (the core keeps them as `Options`)."""
@@ -158,14 +160,36 @@ class PatriaState(State):
     def rooms(self, r: str) -> list[str]:
         """The provinces (in map order) where the player may place one more order (`room`); only those
         with the player's troop or leader are looked at."""
+        memo = self.memo()
+        if memo is not None and ("rooms", r) in memo:
+            return list(memo["rooms", r])
         d = self.d
         troops, placed, leader = d["troops"], d["placed"], d["leaders"].get(r)
-        return [
+        found = [
             p
             for p in BOARD.ids
             if (r in troops[p] or leader == p)
             and sum(1 for item in placed[p] if item[0] == r) < self.force(r, p)
         ]
+        if memo is not None:
+            memo["rooms", r] = found
+        return list(found)
+
+    # ------------------------------------------------------------------ questions on a still position
+    @contextmanager
+    def still(self) -> Iterator[None]:
+        """A block that only asks questions of the position and changes nothing (a turn's menu: which
+        orders and cards would do something where): inside it, `memo` remembers answers
+        (`orders.feasible`, `rooms`), which hold as long as the position does not change."""
+        self._still: dict[Any, Any] | None = {}
+        try:
+            yield
+        finally:
+            self._still = None
+
+    def memo(self) -> dict[Any, Any] | None:
+        """The answers remembered inside `still`; None outside it."""
+        return getattr(self, "_still", None)
 
     def on_map(self, r: str) -> bool:
         return self.d["leaders"].get(r) is not None or any(r in t for t in self.d["troops"].values())
@@ -211,9 +235,8 @@ class PatriaState(State):
         """§Comprar carta: the player's cards in the area and those on the map with no order above them."""
         cards = list(self.d["area"][r])
         for stack in self.d["placed"].values():
-            for i, (who, _, card) in enumerate(stack):
-                if who == r and card and i == len(stack) - 1:
-                    cards.append(card)
+            if stack and stack[-1][0] == r and stack[-1][2]:
+                cards.append(stack[-1][2])
         return cards
 
     def symbols(self, r: str, card: str) -> frozenset[Any]:

@@ -62,10 +62,7 @@ def playable_orders(state: PatriaState, r: str) -> dict[str, list[str]]:
     for k, (up, where) in enumerate(state.d["tokens"][r]):
         face = BOARD.tokens[k][up]
         if where is None:
-            if face == "buy":  # §Comprar carta: what can be bought does not depend on the province
-                places = list(rooms) if rooms and orders.feasible(state, r, face, rooms[0]) else []
-            else:
-                places = [p for p in rooms if orders.feasible(state, r, face, p)]
+            places = [p for p in rooms if orders.feasible(state, r, face, p)]
             if places:
                 result[face] = places
     return result
@@ -97,8 +94,9 @@ def _turn_reentered(state: PatriaState, frame: Frame, action: int | None) -> Non
 @turn.step("menu")
 def _turn_menu(state: PatriaState, frame: Frame, action: int | None) -> None:
     r = frame["r"]
-    frame["orders"] = playable_orders(state, r)
-    frame["cards"] = usable_cards(state, r)
+    with state.still():  # the same questions asked by both: answered once (state.memo)
+        frame["orders"] = playable_orders(state, r)
+        frame["cards"] = usable_cards(state, r)
     options = [ID[f"order {face}"] for face in frame["orders"]]
     options += [ID[f"card {c}"] for c in frame["cards"]]
     options.append(ID["recover"])
@@ -217,7 +215,8 @@ recover = PROCS.proc("recover.orders", rule="C")
 
 
 def could_play(state: PatriaState, r: str) -> bool:
-    return bool(playable_orders(state, r) or usable_cards(state, r))
+    with state.still():
+        return bool(playable_orders(state, r) or usable_cards(state, r))
 
 
 @recover.step()
