@@ -223,8 +223,8 @@ PROCS.sequence("wiped", "wiped", "wiped.lose", "reorganize")
 def flags_held(state: PatriaState, r: str) -> int:
     """The enemy flag provinces `r` controls (§Condiciones de victoria 2: "las tres provincias con
     banderas enemigas")."""
-    enemy = ENEMY.get(state.side(r))
-    return sum(1 for p in BOARD.flags.get(enemy or "", []) if state.controller(p) == r)
+    enemy, troops = ENEMY.get(state.side(r)), state.d["troops"]
+    return sum(1 for p in BOARD.flags.get(enemy or "", []) if r in troops[p] and state.controller(p) == r)
 
 
 def flag_provinces_held(state: PatriaState, r: str) -> int:

@@ -132,6 +132,16 @@ class PatriaState(State):
         troops = d["troops"][prov]
         if not troops:  # the strongest must have a troop: an empty province is nobody's
             return None
+        memo = self.memo()
+        if memo is None:
+            return self._controller(prov)
+        if ("controller", prov) not in memo:
+            memo["controller", prov] = self._controller(prov)
+        return memo["controller", prov]  # type: ignore[no-any-return]
+
+    def _controller(self, prov: str) -> str | None:
+        d = self.d
+        troops = d["troops"][prov]
         leaders = d["leaders"]
         fort = d["forts"].get(prov)
         holder = fort[1] if fort and fort[0] == 2 else None
@@ -164,13 +174,21 @@ class PatriaState(State):
         if memo is not None and ("rooms", r) in memo:
             return list(memo["rooms", r])
         d = self.d
-        troops, placed, leader = d["troops"], d["placed"], d["leaders"].get(r)
-        found = [
-            p
-            for p in BOARD.ids
-            if (r in troops[p] or leader == p)
-            and sum(1 for item in placed[p] if item[0] == r) < self.force(r, p)
-        ]
+        troops, placed, forts, leader = d["troops"], d["placed"], d["forts"], d["leaders"].get(r)
+        found = []
+        for p in BOARD.ids:
+            here = troops[p]
+            if r not in here and leader != p:
+                continue
+            spare = here.get(r, 0) + (leader == p)  # `force`, less the orders already there
+            fort = forts.get(p)
+            if fort and fort[0] == 2 and fort[1] == r:
+                spare += 1
+            for item in placed[p]:
+                if item[0] == r:
+                    spare -= 1
+            if spare > 0:
+                found.append(p)
         if memo is not None:
             memo["rooms", r] = found
         return list(found)
@@ -179,8 +197,9 @@ class PatriaState(State):
     @contextmanager
     def still(self) -> Iterator[None]:
         """A block that only asks questions of the position and changes nothing (a turn's menu: which
-        orders and cards would do something where): inside it, `memo` remembers answers
-        (`orders.feasible`, `rooms`), which hold as long as the position does not change."""
+        orders and cards would do something where, what the personality deck would choose): inside it,
+        `memo` remembers answers (`orders.feasible`, `rooms`, `controller`, `pieces`), which hold as long as the
+        position does not change."""
         self._still: dict[Any, Any] | None = {}
         try:
             yield
@@ -195,8 +214,14 @@ class PatriaState(State):
         return self.d["leaders"].get(r) is not None or any(r in t for t in self.d["troops"].values())
 
     def pieces(self, r: str, level: int) -> int:
-        """How many of the player's troops of `level` stand on the map."""
-        return sum(1 for t in self.d["troops"].values() if r in t and t[r] == level)
+        """How many of the player's troops of `level` stand on the map (counted once inside `still`)."""
+        memo = self.memo()
+        if memo is not None and ("pieces", r, level) in memo:
+            return memo["pieces", r, level]  # type: ignore[no-any-return]
+        count = sum(1 for t in self.d["troops"].values() if r in t and t[r] == level)
+        if memo is not None:
+            memo["pieces", r, level] = count
+        return count
 
     def piece_free(self, r: str, level: int) -> bool:
         """Whether a troop of `level` is left in the player's supply (§Componentes: 10/4/2 a colour)."""

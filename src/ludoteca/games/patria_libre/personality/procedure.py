@@ -64,7 +64,8 @@ def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 def _decide(state: PatriaState, frame: Frame) -> None:
-    options = CHOOSERS.get(frame["kind"], first)(state, frame)
+    with state.still():  # a chooser asks the same questions of the position many times (state.memo)
+        options = CHOOSERS.get(frame["kind"], first)(state, frame)
     if len(options) > 1:
         frame["options"] = options[:2]
         _draw(state, "flipped")
