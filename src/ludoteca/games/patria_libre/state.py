@@ -198,8 +198,8 @@ class PatriaState(State):
     def still(self) -> Iterator[None]:
         """A block that only asks questions of the position and changes nothing (a turn's menu: which
         orders and cards would do something where, what the personality deck would choose): inside it,
-        `memo` remembers answers (`orders.feasible`, `rooms`, `controller`, `pieces`), which hold as long as the
-        position does not change."""
+        `memo` remembers answers (`orders.feasible`, `rooms`, `controller`, `pieces`), which hold as long
+        as the position does not change."""
         self._still: dict[Any, Any] | None = {}
         try:
             yield
