@@ -215,8 +215,13 @@ recover = PROCS.proc("recover.orders", rule="C")
 
 
 def could_play(state: PatriaState, r: str) -> bool:
+    """Whether `playable_orders` or `usable_cards` would offer anything (stopping at the first order found)."""
     with state.still():
-        return bool(playable_orders(state, r) or usable_cards(state, r))
+        rooms = state.rooms(r)
+        for k, (up, where) in enumerate(state.d["tokens"][r]):
+            if where is None and any(orders.feasible(state, r, BOARD.tokens[k][up], p) for p in rooms):
+                return True
+        return bool(usable_cards(state, r))
 
 
 @recover.step()

@@ -150,7 +150,17 @@ def next_region(state: PatriaState) -> str:
 
 def value(state: PatriaState, r: str, p: str) -> float:
     """How much the seat wants a province: stars, an enemy flag (its own less), a mine, the region the
-    next S/PV card scores, a region it nearly dominates, and the personality's region ranking."""
+    next S/PV card scores, a region it nearly dominates, and the personality's region ranking. A chooser
+    asks it of the same provinces many times: inside `state.still()` it is worked out once each."""
+    memo = state.memo()
+    if memo is None:
+        return _value(state, r, p)
+    if ("value", r, p) not in memo:
+        memo["value", r, p] = _value(state, r, p)
+    return memo["value", r, p]  # type: ignore[no-any-return]
+
+
+def _value(state: PatriaState, r: str, p: str) -> float:
     prov = BOARD.provinces[p]
     side = state.side(r)
     v = 2.0 * prov.stars + (1.0 if prov.mine else 0.0)
