@@ -215,7 +215,7 @@ recover = PROCS.proc("recover.orders", rule="C")
 
 
 def could_play(state: PatriaState, r: str) -> bool:
-    """Whether `playable_orders` or `usable_cards` would offer anything (stopping at the first order found)."""
+    """Whether `playable_orders` or `usable_cards` would offer anything (it stops at the first order)."""
     with state.still():
         rooms = state.rooms(r)
         for k, (up, where) in enumerate(state.d["tokens"][r]):
