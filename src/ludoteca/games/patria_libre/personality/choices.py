@@ -66,9 +66,8 @@ def _serves(state: PatriaState, r: str, card_id: str, face: str, places: list[st
     """Whether the card has an effect serving `face` that would act in one of the provinces it may go."""
     card = CARDS[card_id]
     return any(
-        face in effect_faces(eff) and effect_possible(state, r, card_id, p, eff)
+        face in effect_faces(eff) and any(effect_possible(state, r, card_id, p, eff) for p in places)
         for eff in card.effects
-        for p in places
     )
 
 
