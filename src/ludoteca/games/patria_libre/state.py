@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any, cast
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
@@ -25,10 +23,27 @@ SEATS: dict[int, list[str] | None] = {
 }
 
 
+class Still:
+    """`PatriaState.still`'s block: the memo exists from its start to its end (a class, not a generator:
+    the search enters one at every menu and every choice of the personality deck)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: PatriaState) -> None:
+        self.state = state
+
+    def __enter__(self) -> None:
+        self.state._still = {}
+
+    def __exit__(self, *exc: object) -> None:
+        self.state._still = None
+
+
 class PatriaState(State):
     """One game of Patria Libre. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ("_still",)
+    _still: dict[Any, Any] | None
     procedures = PROCS
     options: PatriaOptions
     """The options, typed (the core keeps them as `Options`)."""
@@ -194,17 +209,12 @@ class PatriaState(State):
         return list(found)
 
     # ------------------------------------------------------------------ questions on a still position
-    @contextmanager
-    def still(self) -> Iterator[None]:
+    def still(self) -> Still:
         """A block that only asks questions of the position and changes nothing (a turn's menu: which
         orders and cards would do something where, what the personality deck would choose): inside it,
         `memo` remembers answers (`orders.feasible`, `rooms`, `controller`, `pieces`), which hold as long
         as the position does not change."""
-        self._still: dict[Any, Any] | None = {}
-        try:
-            yield
-        finally:
-            self._still = None
+        return Still(self)
 
     def memo(self) -> dict[Any, Any] | None:
         """The answers remembered inside `still`; None outside it."""
