@@ -34,36 +34,6 @@ def usable(state: PatriaState, r: str, card_id: str, prov: str) -> bool:
     return any(effect_possible(state, r, card_id, prov, effect) for effect in card.effects)
 
 
-BY_PROVINCE = frozenset({"order", "convert_infantry"})
-"""The effect kinds whose `possible` reads the province (card_effects.py); every other kind's answer, like
-every requirement but a region's, is the same wherever the card goes."""
-
-
-def usable_places(state: PatriaState, r: str, card_id: str, places: list[str]) -> list[str]:
-    """The provinces of `places` where `usable` holds; what does not depend on the province (the card's
-    other requirements, its effects of other kinds) is asked once, not once a province."""
-    if not places:
-        return []
-    card, anywhere = CARDS[card_id], places[0]
-    if not all(
-        requirement_met(state, r, card, anywhere, req) for req in card.requires if req["kind"] != "region"
-    ):
-        return []
-    regions = [req for req in card.requires if req["kind"] == "region"]
-    local = [effect for effect in card.effects if effect["kind"] in BY_PROVINCE]
-    fixed = any(
-        effect_possible(state, r, card_id, anywhere, effect)
-        for effect in card.effects
-        if effect["kind"] not in BY_PROVINCE
-    )
-    return [
-        p
-        for p in places
-        if all(requirement_met(state, r, card, p, req) for req in regions)
-        and (fixed or any(effect_possible(state, r, card_id, p, effect) for effect in local))
-    ]
-
-
 # ---------------------------------------------------------------------------------- the procedure
 card_proc = PROCS.proc("card", rule="B")
 

@@ -36,7 +36,7 @@ def usable_cards(state: PatriaState, r: str) -> dict[str, list[str]]:
         if not may_use(state, r, card):
             continue
         places = [state.d["leaders"][r]] if data["type"] in ("leader", "iturbide") else rooms
-        places = activate_card.usable_places(state, r, card, [p for p in places if p in rooms])
+        places = [p for p in places if p in rooms and activate_card.usable(state, r, card, p)]
         if places:
             result[card] = places
     return result

@@ -1,7 +1,7 @@
 """The search's shortcuts (issue 26) give the rules' own answers: the memo of `PatriaState.still`, the rooms
-found in one pass, the attack found at the first adversary, the cards' province-free parts asked once, the
-market's symbols counted once and the recovery's early stop — each compared with the plain rule on
-positions of seeded random games in every mode."""
+found in one pass, the attack found at the first adversary, the market's symbols counted once and the
+recovery's early stop — each compared with the plain rule on positions of seeded random games in every
+mode; and none of them changes the position."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import random
 import pytest
 
 from ludoteca.games.patria_libre import market, orders, turn
-from ludoteca.games.patria_libre.activate_card import usable, usable_places
 from ludoteca.games.patria_libre.board import BOARD, FACES
 from ludoteca.games.patria_libre.state import PatriaState
 from ludoteca.games.patria_libre.tests.positions import GAME
@@ -53,7 +52,6 @@ def plain_controller(state: PatriaState, prov: str) -> str | None:
 
 @pytest.mark.parametrize("options", MODES, ids=lambda o: "-".join(o.values()) or "2p")
 def test_shortcuts_answer_as_the_rules(options: dict[str, str]) -> None:
-    checked = 0
     for state in positions(options):
         before = state.digest()
         for r in state.d["seats"]:
@@ -74,10 +72,4 @@ def test_shortcuts_answer_as_the_rules(options: dict[str, str]) -> None:
             assert turn.could_play(state, r) == bool(
                 turn.playable_orders(state, r) or turn.usable_cards(state, r)
             )
-            for card in state.d["area"][r]:
-                assert usable_places(state, r, card, list(BOARD.ids)) == [
-                    p for p in BOARD.ids if usable(state, r, card, p)
-                ]
-                checked += 1
         assert state.digest() == before, "a question changed the position"
-    assert checked > 50
