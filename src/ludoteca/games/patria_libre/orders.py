@@ -493,11 +493,11 @@ def feasible(state: PatriaState, r: str, face: str, prov: str) -> bool:
     menu, where the clone face and the cards' orders ask the same again) each answer is worked out once."""
     memo = state.memo()
     if memo is None:
-        return _feasible(state, r, face, prov)
+        return FEASIBLE[face](state, r, prov)
     key = (r, face, "" if face == "buy" else prov)  # §Comprar carta: buying is the same anywhere
     known = memo.get(key)
     if known is None:
-        known = memo[key] = _feasible(state, r, face, prov)
+        known = memo[key] = FEASIBLE[face](state, r, prov)
     return bool(known)
 
 
@@ -521,7 +521,7 @@ def _can_clone(state: PatriaState, r: str, prov: str) -> bool:
 
 
 FEASIBLE: dict[str, Callable[[PatriaState, str, str], bool]] = {
-    "recruit": lambda state, r, prov: bool(recruit_targets(state, r, prov)) or leader_back(state, r),
+    "recruit": lambda state, r, prov: bool(recruit_targets(state, r, prov) or leader_back(state, r)),
     "march": can_march,
     "fortress": can_fortify,
     "buy": _can_buy,
@@ -531,7 +531,3 @@ FEASIBLE: dict[str, Callable[[PatriaState, str, str], bool]] = {
     "clone": _can_clone,
 }
 """Each face's test, by face: whether that order placed in a province would do something."""
-
-
-def _feasible(state: PatriaState, r: str, face: str, prov: str) -> bool:
-    return bool(FEASIBLE[face](state, r, prov))

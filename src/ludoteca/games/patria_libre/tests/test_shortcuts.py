@@ -55,7 +55,7 @@ def test_shortcuts_answer_as_the_rules(options: dict[str, str]) -> None:
     for state in positions(options):
         before = state.digest()
         for r in state.d["seats"]:
-            plain = {(face, p): orders._feasible(state, r, face, p) for face in FACES for p in BOARD.ids}
+            plain = {(face, p): orders.FEASIBLE[face](state, r, p) for face in FACES for p in BOARD.ids}
             with state.still():
                 assert state.rooms(r) == plain_rooms(state, r)
                 assert {key: orders.feasible(state, r, *key) for key in plain} == plain
