@@ -120,7 +120,8 @@ def holding_odds(state: MyaState, area: int, time: float, attack: Attack) -> flo
     """The chance that Spain holds `area` at the end of the game; `attack` is each side's attacking power
     in every area (index area − 1)."""
     position = state.d
-    es, ind = pieces(state, area, "es"), pieces(state, area, "ind")
+    cell = position["map"][area - 1]
+    es, ind = cell["es"], cell["ind"]
     if es and ind and any(p[0] in FIGHTERS for p in es) and any(p[0] in FIGHTERS for p in ind):
         return odds(attack["es"][area - 1], power(ind, attacking=False))  # a pending combat
     reach = min(1.0, time / 2)  # how much of the neighbours' strength can still strike
@@ -162,7 +163,9 @@ def support_to_come(state: MyaState) -> float:
 
 def attack_powers(state: MyaState) -> Attack:
     """Each side's attacking power in every area (index area − 1)."""
-    return {fac: [power(cell[fac], attacking=True) for cell in state.d["map"]] for fac in ("es", "ind")}
+    return {
+        fac: [power(cell[fac], True) if cell[fac] else 0 for cell in state.d["map"]] for fac in ("es", "ind")
+    }
 
 
 def expected_vp(state: MyaState, attack: Attack | None = None) -> float:

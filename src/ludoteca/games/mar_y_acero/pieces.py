@@ -99,17 +99,20 @@ def update_control(state: MyaState) -> None:
     """Control, VP, and what follows control: palisades fall when no Spaniard is left, citadels when
     the Indigenous take the area (§4.4.2); Anacaona shows the side of the area's holder (card 25)."""
     position = state.d
-    ctrl, cits, pals = position["ctrl"], position["cit"], position["pal"]
+    ctrl, cits, pals, scroll = position["ctrl"], position["cit"], position["pal"], position["scroll"]
     vp = 0
-    for i, cell in enumerate(position["map"]):
+    for i, cell in enumerate(position["map"]):  # the search runs this after most actions: `stands`, inline
         area = i + 1
-        es, ind = stands(cell["es"]), stands(cell["ind"])
+        side = cell["es"]
+        es = len(side) > 1 or (len(side) == 1 and side[0][0] != "anacaona")
+        side = cell["ind"]
+        ind = len(side) > 1 or (len(side) == 1 and side[0][0] != "anacaona")
         if not (es and ind):
             ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
         if not es and area in pals:
             pals.remove(area)
         if ctrl[i] == "es":
-            vp += value(state, area)
+            vp += 2 if area in TWO_VP and area not in scroll else 1  # `value`
         elif ctrl[i] == "ind" and area in cits:
             cits.remove(area)
     _anacaona_follows(state)

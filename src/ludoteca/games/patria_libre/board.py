@@ -98,6 +98,10 @@ class Board:
 
         self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in _deck("cards")}
         self.cards_by_leader = {c["leader"]: cid for cid, c in self.cards.items() if c.get("leader")}
+        self.stages: dict[str, list[str]] = {}
+        for cid, card in self.cards.items():
+            if card.get("stage") and card["type"] != "spv":
+                self.stages.setdefault(card["stage"], []).append(cid)
         self.personalities: list[dict[str, Any]] = _deck("personality")
         self.provenance_items += [c["source"] for c in self.cards.values()]
         self.provenance_items += [c["source"] for c in self.personalities]
@@ -105,7 +109,7 @@ class Board:
 
     def by_stage(self, stage: str) -> list[str]:
         """The character/event cards of a stage (I, II, III), in data order."""
-        return [cid for cid, c in self.cards.items() if c.get("stage") == stage and c["type"] != "spv"]
+        return list(self.stages.get(stage, []))
 
     @property
     def spv(self) -> list[str]:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
+from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES, SIDES
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -138,6 +138,12 @@ def symbols(side: str, card_id: str) -> set[int | str]:
     if side == "royalist":
         return set(card.letters)
     return {*card.numbers, *card.letters}
+
+
+SYMBOLS: dict[str, dict[str, frozenset[int | str]]] = {
+    side: {card: frozenset(symbols(side, card)) for card in CARDS} for side in SIDES
+}
+"""`symbols` of every side and card, made once (the market asks for them at every turn's menu)."""
 
 
 # ---------------------------------------------------------------------------- violet preferences

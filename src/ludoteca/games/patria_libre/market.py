@@ -8,6 +8,7 @@ as drawing the piles at set-up and revealing them one by one."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
@@ -21,14 +22,24 @@ if TYPE_CHECKING:
 PRICES: list[int] = BOARD.pieces["market"]
 
 
-def matches(state: PatriaState, r: str, card: str) -> int:
+def matches(state: PatriaState, r: str, card: str, shown: Counter[int | str] | None = None) -> int:
     """§Comprar carta: how many of the card's numbers (insurgents) or letters (royalists) the player's
-    visible cards show — one per symbol per card (Juan Aldama: 1 and 2 on Hidalgo, 2 on Grito de Dolores)."""
+    visible cards show — one per symbol per card (Juan Aldama: 1 and 2 on Hidalgo, 2 on Grito de Dolores).
+    `shown` is `shown_symbols(state, r)` where the caller already has it."""
     mine = state.symbols(r, card)
-    return sum(len(mine & state.symbols(r, v)) for v in state.visible_cards(r)) if mine else 0
+    if not mine:
+        return 0
+    if shown is None:
+        shown = shown_symbols(state, r)
+    return sum(shown[symbol] for symbol in mine)
 
 
-def ways(state: PatriaState, r: str, slot: int) -> list[str]:
+def shown_symbols(state: PatriaState, r: str) -> Counter[int | str]:
+    """How many of the player's visible cards show each symbol (`matches` counts the card's symbols in it)."""
+    return Counter(symbol for card in state.visible_cards(r) for symbol in state.symbols(r, card))
+
+
+def ways(state: PatriaState, r: str, slot: int, shown: Counter[int | str] | None = None) -> list[str]:
     """How the player may pay for the market card in `slot`: "coins", "match", both or neither; the
     S/PV cards carry a padlock and are never bought."""
     card = state.d["market"][slot]
@@ -37,13 +48,25 @@ def ways(state: PatriaState, r: str, slot: int) -> list[str]:
     result = []
     if state.d["coins"][r] >= PRICES[slot]:
         result.append("coins")
-    if matches(state, r, card):
+    if matches(state, r, card, shown):
         result.append("match")
     return result
 
 
 def buyable(state: PatriaState, r: str) -> list[int]:
-    return [i for i in range(len(state.d["market"])) if ways(state, r, i)]
+    """The market slots with a way to pay (`ways`); the visible symbols are counted only if the coins
+    do not already pay."""
+    coins, shown = state.d["coins"][r], None
+    slots = []
+    for slot, card in enumerate(state.d["market"]):
+        if BOARD.cards[card]["type"] == "spv":
+            continue
+        if coins < PRICES[slot]:
+            shown = shown_symbols(state, r) if shown is None else shown
+            if not matches(state, r, card, shown):
+                continue
+        slots.append(slot)
+    return slots
 
 
 buy = PROCS.proc("buy", rule="A-buy")

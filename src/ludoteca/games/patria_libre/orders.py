@@ -6,11 +6,13 @@ orders that can be carried out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, FACES
+from ludoteca.games.patria_libre.market import buyable
 from ludoteca.games.patria_libre.popularity import blocked
 from ludoteca.games.patria_libre.procs import PROCS
 
@@ -299,13 +301,14 @@ def hits(state: PatriaState, r: str, prov: str | None) -> list[tuple[str, str, s
     if blocked(state, r, "no_attack"):
         return []
     sources = [prov] if prov else [p for p, t in state.d["troops"].items() if r in t]
+    rivals = state.opponents(r)
     result = []
     for src in sources:
         if not state.present(r, src):
             continue
         reach = (src, *BOARD.adjacent[src]) if state.d["troops"][src].get(r) == 3 else (src,)
         for q in reach:
-            result += [(src, q, o) for o in state.opponents(r) if state.present(o, q)]
+            result += [(src, q, o) for o in rivals if state.present(o, q)]
     return result
 
 
@@ -486,21 +489,45 @@ def _clone_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 # ------------------------------------------------------------------------------- feasibility
 def feasible(state: PatriaState, r: str, face: str, prov: str) -> bool:
-    """Whether the order `face` placed in `prov` would do something."""
-    from ludoteca.games.patria_libre.market import buyable
+    """Whether the order `face` placed in `prov` would do something. Inside `state.still()` (a turn's
+    menu, where the clone face and the cards' orders ask the same again) each answer is worked out once."""
+    memo = state.memo()
+    if memo is None:
+        return FEASIBLE[face](state, r, prov)
+    key = (r, face, "" if face == "buy" else prov)  # §Comprar carta: buying is the same anywhere
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = FEASIBLE[face](state, r, prov)
+    return bool(known)
 
-    if face == "recruit":
-        return bool(recruit_targets(state, r, prov)) or leader_back(state, r)
-    if face == "march":
-        return can_march(state, r, prov)
-    if face == "fortress":
-        return can_fortify(state, r, prov)
-    if face == "buy":
-        return bool(buyable(state, r))
-    if face == "attack":
-        return bool(hits(state, r, prov))
-    if face == "train":
-        return bool(trainable(state, r, prov))
-    if face == "taxes":
-        return can_tax(state, r, prov)
+
+def can_attack(state: PatriaState, r: str, prov: str) -> bool:
+    """Whether `hits` would find anything from `prov` (§Atacar), stopping at the first adversary found."""
+    if blocked(state, r, "no_attack") or not state.present(r, prov):
+        return False
+    troops, leaders = state.d["troops"], state.d["leaders"]
+    reach = (prov, *BOARD.adjacent[prov]) if troops[prov].get(r) == 3 else (prov,)
+    rivals = state.opponents(r)
+    return any(o in troops[q] or leaders.get(o) == q for q in reach for o in rivals)
+
+
+def _can_buy(state: PatriaState, r: str, prov: str) -> bool:
+    return bool(buyable(state, r))
+
+
+def _can_clone(state: PatriaState, r: str, prov: str) -> bool:
+    """§Clonar orden: a coin to pay and another order that would do something here."""
     return state.d["coins"][r] >= 1 and any(feasible(state, r, x, prov) for x in FACES if x != "clone")
+
+
+FEASIBLE: dict[str, Callable[[PatriaState, str, str], bool]] = {
+    "recruit": lambda state, r, prov: bool(recruit_targets(state, r, prov) or leader_back(state, r)),
+    "march": can_march,
+    "fortress": can_fortify,
+    "buy": _can_buy,
+    "attack": can_attack,
+    "train": lambda state, r, prov: bool(trainable(state, r, prov)),
+    "taxes": can_tax,
+    "clone": _can_clone,
+}
+"""Each face's test, by face: whether that order placed in a province would do something."""

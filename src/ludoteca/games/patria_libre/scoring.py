@@ -146,14 +146,21 @@ def _settle(state: PatriaState, frame: Frame, action: int | None) -> None:
         if not any(d["troops"][p] for p in BOARD.regions[region]):
             del d["dominated"][region]
             state.log("log.domination_lost", region=f"@region.{region}")
-    for region in BOARD.regions:
-        if region in d["dominated"]:
-            continue
-        ruler = state.controller(BOARD.regions[region][0])
-        if ruler and state.dominates(ruler, region):
-            d["dominated"][region] = ruler
-            state.call("prize", then="start", r=ruler, region=region)
-            return
+    with state.still():  # control asked once a province
+        ruling = next(
+            (
+                (region, ruler)
+                for region, provinces in BOARD.regions.items()
+                if region not in d["dominated"]
+                and (ruler := state.controller(provinces[0]))
+                and state.dominates(ruler, region)
+            ),
+            None,
+        )
+    if ruling:
+        d["dominated"][ruling[0]] = ruling[1]
+        state.call("prize", then="start", r=ruling[1], region=ruling[0])
+        return
     for r in d["seats"]:
         if d["wiped"][r] and state.on_map(r):
             d["wiped"][r] = False
@@ -223,8 +230,8 @@ PROCS.sequence("wiped", "wiped", "wiped.lose", "reorganize")
 def flags_held(state: PatriaState, r: str) -> int:
     """The enemy flag provinces `r` controls (§Condiciones de victoria 2: "las tres provincias con
     banderas enemigas")."""
-    enemy = ENEMY.get(state.side(r))
-    return sum(1 for p in BOARD.flags.get(enemy or "", []) if state.controller(p) == r)
+    enemy, troops = ENEMY.get(state.side(r)), state.d["troops"]
+    return sum(1 for p in BOARD.flags.get(enemy or "", []) if r in troops[p] and state.controller(p) == r)
 
 
 def flag_provinces_held(state: PatriaState, r: str) -> int:

@@ -23,10 +23,27 @@ SEATS: dict[int, list[str] | None] = {
 }
 
 
+class Still:
+    """`PatriaState.still`'s block: the memo exists from its start to its end (a class, not a generator:
+    the search enters one at every menu and every choice of the personality deck)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: PatriaState) -> None:
+        self.state = state
+
+    def __enter__(self) -> None:
+        self.state._still = {}
+
+    def __exit__(self, *exc: object) -> None:
+        self.state._still = None
+
+
 class PatriaState(State):
     """One game of Patria Libre. `d` is a `Position` (position.py), typed through `position`."""
 
-    __slots__ = ()
+    __slots__ = ("_still",)
+    _still: dict[Any, Any] | None
     procedures = PROCS
     options: PatriaOptions
     """The options, typed (the core keeps them as `Options`)."""
@@ -107,10 +124,11 @@ class PatriaState(State):
     # --------------------------------------------------------------------------- force and control
     def force(self, r: str, prov: str) -> int:
         """§Fuerza: the troop's level, +1 for the leader token, +1 for a complete fort the player holds."""
-        f = int(self.d["troops"][prov].get(r, 0))
-        if self.d["leaders"].get(r) == prov:
+        d = self.d
+        f: int = d["troops"][prov].get(r, 0)
+        if d["leaders"].get(r) == prov:
             f += 1
-        fort = self.d["forts"].get(prov)
+        fort = d["forts"].get(prov)
         if fort and fort[0] == 2 and fort[1] == r:
             f += 1
         return f
@@ -123,17 +141,29 @@ class PatriaState(State):
         return [r for r in self.d["seats"] if self.present(r, prov)]
 
     def controller(self, prov: str) -> str | None:
-        """§Control: the single strongest player there, who must have a troop; a tie controls nothing."""
+        """§Control: the single strongest player there, who must have a troop; a tie controls nothing.
+        (`force` inlined, and remembered inside `still`: the search asks this a million times a game.)"""
+        d = self.d
+        troops = d["troops"][prov]
+        if not troops:  # the strongest must have a troop: an empty province is nobody's
+            return None
+        memo = getattr(self, "_still", None)
+        if memo is not None and ("controller", prov) in memo:
+            return memo["controller", prov]  # type: ignore[no-any-return]
+        leaders = d["leaders"]
+        fort = d["forts"].get(prov)
+        holder = fort[1] if fort and fort[0] == 2 else None
         best, who, tie = 0, "", False
-        for r in self.d["seats"]:
-            f = self.force(r, prov)
+        for r in d["seats"]:
+            f = troops.get(r, 0) + (leaders.get(r) == prov) + (holder == r)
             if f > best:
                 best, who, tie = f, r, False
             elif f == best and f > 0:
                 tie = True
-        if tie or not who or who not in self.d["troops"][prov]:
-            return None
-        return str(who)
+        found = None if tie or not who or who not in troops else str(who)
+        if memo is not None:
+            memo["controller", prov] = found
+        return found
 
     def dominates(self, r: str, region: str) -> bool:
         """§Dominio de región: the player controls every province of the region, alone."""
@@ -146,12 +176,56 @@ class PatriaState(State):
         """§Órdenes: as many orders in a province as the force there (a lone leader token places one)."""
         return self.present(r, prov) and self.orders_at(r, prov) < self.force(r, prov)
 
+    def rooms(self, r: str) -> list[str]:
+        """The provinces (in map order) where the player may place one more order (`room`); only those
+        with the player's troop or leader are looked at."""
+        memo = self.memo()
+        if memo is not None and ("rooms", r) in memo:
+            return list(memo["rooms", r])
+        d = self.d
+        troops, placed, forts, leader = d["troops"], d["placed"], d["forts"], d["leaders"].get(r)
+        found = []
+        for p in BOARD.ids:
+            here = troops[p]
+            if r not in here and leader != p:
+                continue
+            spare = here.get(r, 0) + (leader == p)  # `force`, less the orders already there
+            fort = forts.get(p)
+            if fort and fort[0] == 2 and fort[1] == r:
+                spare += 1
+            for item in placed[p]:
+                if item[0] == r:
+                    spare -= 1
+            if spare > 0:
+                found.append(p)
+        if memo is not None:
+            memo["rooms", r] = found
+        return list(found)
+
+    # ------------------------------------------------------------------ questions on a still position
+    def still(self) -> Still:
+        """A block that only asks questions of the position and changes nothing (a turn's menu: which
+        orders and cards would do something where, what the personality deck would choose): inside it,
+        `memo` remembers answers (`orders.feasible`, `rooms`, `controller`, `pieces`), which hold as long
+        as the position does not change."""
+        return Still(self)
+
+    def memo(self) -> dict[Any, Any] | None:
+        """The answers remembered inside `still`; None outside it."""
+        return getattr(self, "_still", None)
+
     def on_map(self, r: str) -> bool:
         return self.d["leaders"].get(r) is not None or any(r in t for t in self.d["troops"].values())
 
     def pieces(self, r: str, level: int) -> int:
-        """How many of the player's troops of `level` stand on the map."""
-        return sum(1 for t in self.d["troops"].values() if t.get(r) == level)
+        """How many of the player's troops of `level` stand on the map (counted once inside `still`)."""
+        memo = self.memo()
+        if memo is not None and ("pieces", r, level) in memo:
+            return memo["pieces", r, level]  # type: ignore[no-any-return]
+        count = sum(1 for t in self.d["troops"].values() if r in t and t[r] == level)
+        if memo is not None:
+            memo["pieces", r, level] = count
+        return count
 
     def piece_free(self, r: str, level: int) -> bool:
         """Whether a troop of `level` is left in the player's supply (§Componentes: 10/4/2 a colour)."""
@@ -190,16 +264,15 @@ class PatriaState(State):
         """§Comprar carta: the player's cards in the area and those on the map with no order above them."""
         cards = list(self.d["area"][r])
         for stack in self.d["placed"].values():
-            for i, (who, _, card) in enumerate(stack):
-                if who == r and card and i == len(stack) - 1:
-                    cards.append(card)
+            if stack and stack[-1][0] == r and stack[-1][2]:
+                cards.append(stack[-1][2])
         return cards
 
-    def symbols(self, r: str, card: str) -> set[Any]:
+    def symbols(self, r: str, card: str) -> frozenset[Any]:
         """The matching symbols a card offers its buyer: numbers for insurgents, letters for royalists."""
-        from ludoteca.games.patria_libre.cards import symbols
+        from ludoteca.games.patria_libre.cards import SYMBOLS
 
-        return symbols(self.side(r), card)
+        return SYMBOLS[self.d["side"][r]][card]
 
     # ------------------------------------------------------------------------------------ hooks
     def action_view(self, action: int, lang: str) -> dict[str, Any]:

@@ -30,7 +30,7 @@ def usable_cards(state: PatriaState, r: str) -> dict[str, list[str]]:
     if all(t[1] is not None for t in state.d["tokens"][r]):
         return {}
     result = {}
-    rooms = [p for p in BOARD.ids if state.room(r, p)]
+    rooms = state.rooms(r)
     for card in state.d["area"][r]:
         data = BOARD.cards[card]
         if not may_use(state, r, card):
@@ -58,7 +58,7 @@ def may_use(state: PatriaState, r: str, card: str) -> bool:
 def playable_orders(state: PatriaState, r: str) -> dict[str, list[str]]:
     """§A: faces showing on the tokens in the area, with the provinces where they would do something."""
     result = {}
-    rooms = [p for p in BOARD.ids if state.room(r, p)]
+    rooms = state.rooms(r)
     for k, (up, where) in enumerate(state.d["tokens"][r]):
         face = BOARD.tokens[k][up]
         if where is None:
@@ -94,8 +94,9 @@ def _turn_reentered(state: PatriaState, frame: Frame, action: int | None) -> Non
 @turn.step("menu")
 def _turn_menu(state: PatriaState, frame: Frame, action: int | None) -> None:
     r = frame["r"]
-    frame["orders"] = playable_orders(state, r)
-    frame["cards"] = usable_cards(state, r)
+    with state.still():  # the same questions asked by both: answered once (state.memo)
+        frame["orders"] = playable_orders(state, r)
+        frame["cards"] = usable_cards(state, r)
     options = [ID[f"order {face}"] for face in frame["orders"]]
     options += [ID[f"card {c}"] for c in frame["cards"]]
     options.append(ID["recover"])
@@ -214,7 +215,13 @@ recover = PROCS.proc("recover.orders", rule="C")
 
 
 def could_play(state: PatriaState, r: str) -> bool:
-    return bool(playable_orders(state, r) or usable_cards(state, r))
+    """Whether `playable_orders` or `usable_cards` would offer anything (it stops at the first order)."""
+    with state.still():
+        rooms = state.rooms(r)
+        for k, (up, where) in enumerate(state.d["tokens"][r]):
+            if where is None and any(orders.feasible(state, r, BOARD.tokens[k][up], p) for p in rooms):
+                return True
+        return bool(usable_cards(state, r))
 
 
 @recover.step()

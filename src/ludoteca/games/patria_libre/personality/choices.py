@@ -66,9 +66,8 @@ def _serves(state: PatriaState, r: str, card_id: str, face: str, places: list[st
     """Whether the card has an effect serving `face` that would act in one of the provinces it may go."""
     card = CARDS[card_id]
     return any(
-        face in effect_faces(eff) and effect_possible(state, r, card_id, p, eff)
+        face in effect_faces(eff) and any(effect_possible(state, r, card_id, p, eff) for p in places)
         for eff in card.effects
-        for p in places
     )
 
 
@@ -135,7 +134,7 @@ def _clone_can(state: PatriaState, r: str, face: str) -> bool:
     return (
         state.d["coins"][r] >= 1
         and face != "clone"
-        and any(state.room(r, p) and feasible(state, r, face, p) for p in BOARD.ids)
+        and any(feasible(state, r, face, p) for p in state.rooms(r))
     )
 
 
@@ -150,7 +149,17 @@ def next_region(state: PatriaState) -> str:
 
 def value(state: PatriaState, r: str, p: str) -> float:
     """How much the seat wants a province: stars, an enemy flag (its own less), a mine, the region the
-    next S/PV card scores, a region it nearly dominates, and the personality's region ranking."""
+    next S/PV card scores, a region it nearly dominates, and the personality's region ranking. A chooser
+    asks it of the same provinces many times: inside `state.still()` it is worked out once each."""
+    memo = state.memo()
+    if memo is None:
+        return _value(state, r, p)
+    if ("value", r, p) not in memo:
+        memo["value", r, p] = _value(state, r, p)
+    return memo["value", r, p]  # type: ignore[no-any-return]
+
+
+def _value(state: PatriaState, r: str, p: str) -> float:
     prov = BOARD.provinces[p]
     side = state.side(r)
     v = 2.0 * prov.stars + (1.0 if prov.mine else 0.0)

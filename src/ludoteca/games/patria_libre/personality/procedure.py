@@ -49,6 +49,7 @@ def _persona(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 @persona.step("revealed")
 def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
+    assert action is not None
     card = _take(state, action)
     previous = active(state)
     if card.same_as_previous and previous is None:
@@ -57,14 +58,15 @@ def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
     if previous is not None and card.same_as_previous:
         state.log("solo.log.same", who=f"@role.{seat(frame)}", persona=f"@persona.{previous.id}")
     else:
-        state.d["pers_active"] = PERSONALITIES.index(card) + 1
+        state.d["pers_active"] = int(target(action))  # the card's number (PERSONALITIES[n - 1])
         state.log("solo.log.revealed", who=f"@role.{seat(frame)}", persona=f"@persona.{card.id}")
     state.d["pers_want"] = None
     _decide(state, frame)
 
 
 def _decide(state: PatriaState, frame: Frame) -> None:
-    options = CHOOSERS.get(frame["kind"], first)(state, frame)
+    with state.still():  # a chooser asks the same questions of the position many times (state.memo)
+        options = CHOOSERS.get(frame["kind"], first)(state, frame)
     if len(options) > 1:
         frame["options"] = options[:2]
         _draw(state, "flipped")
