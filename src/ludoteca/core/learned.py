@@ -26,6 +26,8 @@ from ludoteca.core.errors import LudotecaError
 ENVIRONMENT = "LUDOTECA_EVALUATION"
 HAND = "hand"
 """The word that asks for a game's hand-written evaluation."""
+MAX_LOGIT = 30.0
+"""The largest log-odds a learned value takes: tanh(15) is still below 1 in floating point."""
 
 
 class WeightsError(LudotecaError, ValueError):
@@ -49,8 +51,9 @@ class LearnedEvaluation:
         )
 
     def value(self, features: Mapping[str, float]) -> float:
-        """The value on the scale of `returns()`: ``2p − 1 = tanh(logit / 2)``."""
-        return math.tanh(0.5 * self.logit(features))
+        """The value on the scale of `returns()`: ``2p − 1 = tanh(logit / 2)``, the logit kept within
+        ±`MAX_LOGIT` so that no unfinished position is worth a sure win or loss (tanh rounds to ±1 beyond)."""
+        return math.tanh(0.5 * max(-MAX_LOGIT, min(MAX_LOGIT, self.logit(features))))
 
 
 def load(path: Path) -> LearnedEvaluation:
