@@ -30,6 +30,7 @@ from ludoteca.cli_common import (
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import get_game
 from ludoteca.core.learned import HAND
+from ludoteca.core.state import State
 from ludoteca.terminal import Texts
 
 
@@ -69,6 +70,9 @@ def train(
         import numpy  # noqa: F401  (the fit needs it; say so before the games, not after)
     except ImportError:
         raise BadOptionError(t("train.numpy")) from None
+    reads = type(game.new_initial_state(options)).evaluation_features is not State.evaluation_features
+    if out_file is None and not reads:  # only a game with features of its own reads shipped weights
+        raise BadOptionError(t("train.no_reader", game=game.id))
     target = out_file or game.learned_weights
     err().print(Text(t("train.playing", game=game.id, games=games, agent=agent)))
 

@@ -118,3 +118,8 @@ def test_a_malformed_choice_or_weights_file_is_refused_clearly(
         app, ["train", "maquis", "--evaluation", str(tmp_path / "none.toml"), "--lang", "en"]
     )
     assert result.exit_code == 2 and "is not a weights file" in result.output
+
+
+def test_a_game_that_reads_no_learned_weights_is_trained_only_into_a_file_named() -> None:
+    result = runner.invoke(app, ["train", "mar-y-acero", "--games", "1", "--lang", "en"])
+    assert result.exit_code == 2 and "reads no learned weights" in result.output
