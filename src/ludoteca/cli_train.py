@@ -37,8 +37,8 @@ from ludoteca.terminal import Texts
 @guarded
 def train(
     game_id: GameArg,
-    games: Annotated[int, typer.Option("--games", min=1, help="How many self-play games.")] = 400,
-    seed: SeedOpt = 1000,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many self-play games.")] = 320,
+    seed: SeedOpt = 3000,
     out_file: Annotated[
         Path | None,
         typer.Option("--out", metavar="PATH", help="Where the weights go (default: the shipped file)."),

@@ -1,7 +1,7 @@
 """`ludoteca train GAME`: a learned evaluation from self-play (issue 27), written where the game's search
 reads it (`Game.learned_weights`, `core.learned`).
 
-1. **Self-play.** The agent (by default ``ismcts:level=easy``) plays `games` whole games, game ``i`` with
+1. **Self-play.** The agent (by default ``ismcts:level=normal``) plays `games` whole games, game ``i`` with
    seed ``seed + i`` (chance and agent seeded as in the arena), with the game's hand-written evaluation —
    or the weights `evaluation` names — so that the command gives the same data however many times it is
    rerun, whatever weights are shipped at the time.
@@ -38,8 +38,9 @@ from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
 
-DEFAULT_AGENT = "ismcts:level=easy"
-"""The self-play agent: the search at its cheapest level, a game of Maquis in about a second."""
+DEFAULT_AGENT = "ismcts:level=normal"
+"""The self-play agent: the search at the level whose positions it will evaluate (for Maquis, weights
+learned from `level=easy` games won less: BENCHMARKS.md, "Maquis: a learned evaluation")."""
 DEFAULT_L2 = 1.0
 
 

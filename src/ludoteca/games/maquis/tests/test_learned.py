@@ -20,7 +20,17 @@ from ludoteca.games.maquis.state import SCORE_SPREAD
 from ludoteca.games.maquis.tests.positions import new
 
 runner = CliRunner()
-TINY = ["--games", "2", "--seed", "14", "-o", "difficulty=very-easy", "--lang", "en"]
+TINY = [
+    "--games",
+    "2",
+    "--seed",
+    "14",
+    "-o",
+    "difficulty=very-easy",
+    "--agent",
+    "ismcts:level=easy",
+    "--lang=en",
+]
 """Two easy self-play games at very easy difficulty, one lost (seed 14) and one won (seed 15)."""
 
 
@@ -59,21 +69,8 @@ def test_the_train_command_writes_a_loadable_file_and_the_same_seed_gives_the_sa
 
 
 def test_a_fit_needs_wins_and_losses(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app,
-        [
-            "train",
-            "maquis",
-            "--games",
-            "1",
-            "--seed",
-            "14",
-            "--out",
-            str(tmp_path / "w.toml"),
-            "--lang",
-            "en",
-        ],
-    )
+    lost = ["--games", "1", "--seed", "5", "--agent", "ismcts:level=easy", "--lang=en"]  # a lost game
+    result = runner.invoke(app, ["train", "maquis", *lost, "--out", str(tmp_path / "w.toml")])
     assert result.exit_code == 2 and "needs both wins and losses" in result.output
     assert not (tmp_path / "w.toml").exists()
 
