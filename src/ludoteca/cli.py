@@ -1,5 +1,5 @@
-"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay, serve, and
-`data` (export, check: `cli_data`); what the commands share is in `cli_common`.
+"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay, serve, `train`
+(`cli_train`) and `data` (export, check: `cli_data`); what the commands share is in `cli_common`.
 
 Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
 with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``) picks
@@ -40,6 +40,7 @@ from ludoteca.cli_common import (
     parse_pairs,
 )
 from ludoteca.cli_data import data_app
+from ludoteca.cli_train import train
 from ludoteca.core import provenance
 from ludoteca.core.bench import run_bench
 from ludoteca.core.data import is_shipped, use_data
@@ -580,6 +581,7 @@ def serve(
     uvicorn.run(app, **served)
 
 
+app.command("train")(train)
 app.add_typer(data_app, name="data")
 
 

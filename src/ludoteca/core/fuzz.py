@@ -4,7 +4,8 @@ Checks: no exception; no dead end; bounded length; legal actions sorted, in rang
 through notation; chance probabilities summing to one; an illegal action raising and changing nothing;
 `clone` and the JSON round trip equal to the original; undo allowed only where DESIGN §5 allows it and
 restoring the exact position; no view leaking hidden information (the view of the true state equals the
-view of a state resampled from the role's information); the game's own invariants; and, at the end,
+view of a state resampled from the role's information, and so do the inputs of a game's own learned
+evaluation, `evaluation_features`); the game's own invariants; and, at the end,
 the record replaying to the same digest at every step.
 """
 
@@ -78,6 +79,7 @@ def check_state(state: State, rng: random.Random, logged: int = 0) -> None:
     _check(restored.digest() == state.digest(), "digest changed through JSON")
     problems = state.invariants()
     _check(not problems, "; ".join(problems))
+    own_features = type(state).evaluation_features is not State.evaluation_features
     for role in [None, *range(len(game.roles))]:
         view = recent.view(role)
         # JSON-ready: the log's lines are strings and the entries they come from (proved JSON-ready by the
@@ -88,6 +90,11 @@ def check_state(state: State, rng: random.Random, logged: int = 0) -> None:
             _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
             resampled = recent.resample_from_infostate(role, rng)
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
+            if own_features and not state.is_terminal():  # a learned evaluation's inputs (core.learned)
+                _check(
+                    resampled.evaluation_features(role) == recent.evaluation_features(role),
+                    f"evaluation_features({role}) leak hidden information",
+                )
     if state.is_terminal():
         _check(state.legal_actions() == [], "a terminal state has legal actions")
         returns = state.returns()

@@ -141,6 +141,12 @@ class Game:
         """The folder of the game's package: its data, messages, rules reference and drawings."""
         return Path(sys.modules[type(self).__module__].__file__ or ".").parent
 
+    @property
+    def learned_weights(self) -> Path:
+        """Where the game's learned evaluation is shipped (`ludoteca train GAME` writes it; `core.learned`
+        reads it): ``evaluation.learned.toml`` in its package, beside the evaluation it learns from."""
+        return self.package_dir / "evaluation.learned.toml"
+
     def option_spec(self, name: str) -> OptionSpec:
         """The option called `name`; raises `BadOptionError` naming the known options."""
         return self.options_type.spec(name)

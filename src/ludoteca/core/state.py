@@ -549,6 +549,12 @@ class State:
             return self.returns()
         return [0.0] * len(self.game.roles)
 
+    def evaluation_features(self, role: int) -> dict[str, float]:
+        """What a learned evaluation of an unfinished position may weigh for `role` (`ludoteca train`,
+        `core.learned`): by default the named observation tensor, which holds only what `role` may know. A
+        game may give instead the terms of its own evaluation, computed from what the search already sees."""
+        return dict(zip(self.observation_names(role), self.observation_tensor(role), strict=True))
+
     def resample_from_infostate(self: S, role: int, rng: random.Random) -> S:
         """A full state consistent with all `role` knows. Games whose state holds no hidden information
         (the deck order is never stored: every draw is a chance node) return a copy."""

@@ -283,30 +283,74 @@ def cryptographer(state: MaquisState, left: int, acting: int) -> float:
 
 
 def margin(state: MaquisState, patrol_risk: bool = False) -> float:
-    """Capacity minus work (in actions), with bonuses for finished cards and penalties for hopeless ones.
-    With `patrol_risk`, placed workers are also weighed by `capture_risk`: for a player that does not
-    look ahead at the patrol draws itself (search samples them, and is better without it)."""
+    """Capacity minus work (in actions), with bonuses for finished cards and penalties for hopeless ones:
+    the sum of `terms`."""
+    return float(sum(terms(state, patrol_risk).values()))
+
+
+TERMS = (
+    "capacity",
+    "work",
+    "pickups",
+    "lives",
+    "deadline_short",
+    "deadline_urgency",
+    "done",
+    "cryptographer",
+    "hopeless",
+    "outlook",
+    "cut_off",
+)
+"""The names of `terms`, in their order: what the learned evaluation weighs (learned.py)."""
+
+
+def terms(state: MaquisState, patrol_risk: bool = False) -> dict[str, float]:
+    """The margin's parts, each in actions (README §6): the crew's capacity over the days left, the work
+    the cards still need, the pickups waiting on Fields, the workers as lives, the cards with a last day
+    (short of time, and urgent), the finished cards, a placed cryptographer, a hopeless card, what the
+    placed workers are expected to achieve, and the workers already cut off. With `patrol_risk`, placed
+    workers are also weighed by `capture_risk`: for a player that does not look ahead at the patrol draws
+    itself (search samples them, and is better without it)."""
     position = state.position
     found = needs(state)
     have, tiles = holdings(state), set(position["tiles"].values())
     base = work(state, found, have, tiles, position["morale"])
-    pickups = sum(1.0 for tokens in position["fields"].values() if tokens)
     acting = position["home"] + sum(1 for pawn in position["board"].values() if pawn == "w")
     keepers = sum(1 for mission in position["missions"] if mission["keeper"])
     left = days_left(state)
-    value = left * EFFICIENCY * crew(acting) - base - pickups + WORKER * (acting + keepers)
+    short = urgency = 0.0
     for deadline, actions, res in found.deadlines:
         span = max(0, deadline - position["day"] + 1)
         due = actions + resource_work(state, res, have, tiles)
-        value += min(0.0, span * EFFICIENCY * crew(acting) - due) - URGENCY * due / max(span, 1)
-    value += DONE * sum(1 for mission in position["missions"] if mission["done"])
-    value += cryptographer(state, left, acting)
-    if found.hopeless:
-        value -= HOPELESS
+        short += min(0.0, span * EFFICIENCY * crew(acting) - due)
+        urgency -= URGENCY * due / max(span, 1)
+    outlook = cut_off = 0.0
     risks = capture_risk(state) if patrol_risk else {}
     for loc, pawn in position["board"].items():
         if pawn == "w" and (position["phase"] == "placement" or loc in position["ready"]):
-            value += worker_outlook(state, loc, found, have, base, risks.get(loc, 0.0))
+            outlook += worker_outlook(state, loc, found, have, base, risks.get(loc, 0.0))
         elif pawn == "w" and not action_phase.route_home(state, loc):
-            value -= worker_value(state)
-    return float(value)
+            cut_off -= worker_value(state)
+    return {
+        "capacity": left * EFFICIENCY * crew(acting),
+        "work": -base,
+        "pickups": -sum(1.0 for tokens in position["fields"].values() if tokens),
+        "lives": WORKER * (acting + keepers),
+        "deadline_short": short,
+        "deadline_urgency": urgency,
+        "done": DONE * sum(1 for mission in position["missions"] if mission["done"]),
+        "cryptographer": cryptographer(state, left, acting),
+        "hopeless": -HOPELESS if found.hopeless else 0.0,
+        "outlook": outlook,
+        "cut_off": cut_off,
+    }
+
+
+def features(state: MaquisState) -> dict[str, float]:
+    """The learned evaluation's inputs (state.evaluate, `ludoteca train maquis`): the `terms` with the patrol
+    risk, as the hand-written evaluation weighs them, and three plain facts of the position."""
+    found = terms(state, patrol_risk=True)
+    found["days_left"] = float(days_left(state))
+    found["morale"] = float(state.position["morale"])
+    found["workers"] = float(state.available_workers())
+    return found

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.learned import evaluation_for
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.maquis import action_phase, evaluation, maintenance, missions, placement, setup
@@ -185,10 +186,22 @@ class MaquisState(State):
         """`score` on the scale of `returns()` (±1), for search cut short: tanh keeps every unfinished
         position strictly between a loss and a win. The placed workers are weighed by the chance that the
         patrols still to come today catch them (`patrol_risk`): the search stops at this evaluation without
-        playing the day out (`Maquis.search`: no rollout), so the estimate is its only view of those draws."""
+        playing the day out (`Maquis.search`: no rollout), so the estimate is its only view of those draws.
+
+        With learned weights (`evaluation.learned.toml`, `core.learned`; README §6), the value is instead
+        the learned chance of winning, ``2p − 1``, from the same terms (`evaluation_features`)."""
         if self.is_terminal():
             return self.returns()
+        learned = evaluation_for(self.game.id, self.game.learned_weights)
+        if learned is not None:
+            return [learned.value(self.evaluation_features(0))]
         return [math.tanh(self.score(patrol_risk=True) / SCORE_SPREAD)]
+
+    def evaluation_features(self, role: int) -> dict[str, float]:
+        """What the learned evaluation weighs: the hand-written margin's terms, patrol risk included, and
+        the days left, Morale and workers (`evaluation.features`). The player sees everything the state
+        stores, so none of them tells it more than its view."""
+        return evaluation.features(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> MaquisState:
         """The player sees everything that the state stores (the deck order is not stored)."""

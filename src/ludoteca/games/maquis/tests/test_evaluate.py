@@ -7,6 +7,7 @@ import random
 from ludoteca.ai.agents import make_agent
 from ludoteca.ai.selfplay import play_out
 from ludoteca.games.maquis import GAME, missions
+from ludoteca.games.maquis.evaluation import HOPELESS
 from ludoteca.games.maquis.tests.positions import new, play
 
 
@@ -61,7 +62,8 @@ def test_a_card_past_its_last_day_makes_the_game_as_good_as_lost() -> None:
     late.d["day"] = late.d["turn"] = 10  # the train passes on days 6-9 only
     on_time = state.clone()  # the train's first day: nothing gathered yet, but days enough to (URGENCY)
     on_time.d["day"] = on_time.d["turn"] = 6
-    assert late.evaluate()[0] < -0.9 < on_time.evaluate()[0]
+    assert late.score(patrol_risk=True) < -HOPELESS / 2 < on_time.score(patrol_risk=True)
+    assert -1.0 < late.evaluate()[0] < on_time.evaluate()[0] < 0.0  # the learned value too, never a sure loss
 
 
 def test_two_completed_missions_evaluate_as_the_win() -> None:
