@@ -1,8 +1,9 @@
 """Load run of the web platform on loopback: N WebSocket clients in N/2 games, each client acting as
-soon as it may, measuring each action's round trip (sent → the client's view shows the move done).
+soon as it may (or after thinking, `--think`), measuring each action's round trip (sent → the client's view
+shows the move done).
 
-    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game G] [--attack] [--json]
-        [--postgresql [--workers N]]
+    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game G] [--think SECONDS]
+        [--attack] [--json] [--postgresql [--workers N]]
 
 A real server process is started on a free port with a fresh SQLite file, or with `--postgresql` a new
 database on a throwaway PostgreSQL server (tests/pgserver.py; fsync off) served by `--workers N`
@@ -10,6 +11,14 @@ processes (every action committed before it is broadcast, as always). In a two-s
 are players; in a solo game the second client of each game is a spectator (it is sent every move but may
 never act). A finished game is replaced by a new one at the same table. Prints the percentiles of the
 round trip.
+
+Unpaced (`--think 0`, the default) the clients form a closed loop with no pause: each acts the moment its
+view offers a move, so the server is always saturated, the actions/s is its saturation throughput, and by
+Little's law the round trip is about (clients acting at once) ÷ (actions/s): a queue, not what a person
+waits. Paced (`--think T`), each client thinks a random time of mean T seconds (exponential, seeded) after
+its view offers a move and before it acts; the offered load is then at most one action per game every T
+seconds (one seat of a game is to act at a time), and the round trip is what a player at a busy server
+waits. The round trip never includes the thinking: it runs from sending the action to the view showing it.
 
 Each client speaks from its own loopback address (127.0.T.C), as the people of a real server do, so that
 the per-client limits apply to each (SECURITY.md). With `--attack`, an attacker on its own address sends
@@ -52,6 +61,7 @@ class Tally:
         self.attacks = 0
         self.attacks_refused = 0
         self.ai_games: list[str] = []
+        self.thinks: list[float] = []
 
 
 def address(table: int, client: int) -> str:
@@ -69,9 +79,12 @@ async def new_game(client: httpx.AsyncClient, game_id: str) -> tuple[str, list[s
 
 
 async def player(
-    base: str, game: str, token: str | None, seed: int, tally: Tally, stop: float, source: str
+    base: str, game: str, token: str | None, seed: int, tally: Tally, stop: float, source: str, think: float
 ) -> None:
-    """One client: connect, and whenever its view offers actions, send one and time the round trip."""
+    """One client: connect, and whenever its view offers actions, think (a time drawn from an exponential
+    distribution of mean `think` seconds, seeded; none when `think` is 0), send one and time the round trip
+    from sending to its view showing the move done. While it thinks it keeps reading what it is sent, and
+    acts on the latest view."""
     rng = random.Random(seed)
     async with websockets.connect(
         f"{base.replace('http', 'ws')}/ws/{game}?lang=es",
@@ -82,13 +95,19 @@ async def player(
         await ws.send(json.dumps({"type": "join", "token": token}))
         sent_at: float | None = None
         sent_move = -1
-        while time.monotonic() < stop:
+        offered: tuple[dict[str, Any], float] | None = None  # the latest message offering a move, and when
+        while (now := time.monotonic()) < stop:
+            if offered is not None and offered[1] <= now:
+                message, offered = offered[0], None
+                action = rng.choice(message["view"]["actions"])["id"]
+                sent_at, sent_move = time.perf_counter(), message["view"]["move"]
+                await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+                continue
+            wake = stop if offered is None else min(stop, offered[1])
             try:
-                message = orjson.loads(
-                    await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
-                )
+                message = orjson.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, wake - now)))
             except TimeoutError:
-                return
+                continue
             if message["type"] == "error":
                 tally.refused += 1
                 reason = message["message"].split(":")[0].split("(")[0].strip()
@@ -102,9 +121,20 @@ async def player(
             if view["terminal"]:
                 return
             if view["actions"] and sent_at is None:
-                action = rng.choice(view["actions"])["id"]
-                sent_at, sent_move = time.perf_counter(), view["move"]
-                await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+                if offered is None:  # a new offer: think about it
+                    pause = thinking(rng, think)
+                    tally.thinks.append(pause)
+                    offered = (message, time.monotonic() + pause)
+                else:  # a fresher view of the same offer: act on it when the thinking is done
+                    offered = (message, offered[1])
+            else:
+                offered = None
+
+
+def thinking(rng: random.Random, mean: float) -> float:
+    """A think time: exponential with mean `mean` seconds (0: none), as people's waits between moves are
+    commonly modelled (memoryless: a client is as likely to act in the next second whenever it started)."""
+    return rng.expovariate(1 / mean) if mean > 0 else 0.0
 
 
 def http_client(base: str, source: str) -> httpx.AsyncClient:
@@ -115,7 +145,7 @@ def http_client(base: str, source: str) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=base, timeout=60, transport=transport)
 
 
-async def table(base: str, game_id: str, index: int, tally: Tally, stop: float) -> None:
+async def table(base: str, game_id: str, index: int, tally: Tally, stop: float, think: float) -> None:
     """One table: games played one after another by its two clients until time is up."""
     sources = [address(index, 0), address(index, 1)]
     async with http_client(base, sources[0]) as client:
@@ -124,7 +154,7 @@ async def table(base: str, game_id: str, index: int, tally: Tally, stop: float) 
             game, tokens = await new_game(client, game_id)
             await asyncio.gather(
                 *(
-                    player(base, game, t, index * 7 + i + round_, tally, stop, sources[i])
+                    player(base, game, t, index * 7 + i + round_, tally, stop, sources[i], think)
                     for i, t in enumerate(tokens)
                 )
             )
@@ -205,14 +235,14 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(
-    base: str, game_id: str, games: int, seconds: float, server_pid: int, attack: bool
+    base: str, game_id: str, games: int, seconds: float, server_pid: int, attack: bool, think: float = 0.0
 ) -> dict[str, Any]:
     tally = Tally()
     server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     start = time.monotonic()
     stop = start + seconds
     attacks = [attacker(base, game_id, tally, stop)] if attack else []
-    await asyncio.gather(*(table(base, game_id, i, tally, stop) for i in range(games)), *attacks)
+    await asyncio.gather(*(table(base, game_id, i, tally, stop, think) for i in range(games)), *attacks)
     elapsed = time.monotonic() - start
     ai: dict[str, Any] = {}
     if attack:
@@ -230,6 +260,9 @@ async def run(
         "seconds": round(elapsed, 1),
         "actions": len(ms),
         "actions_per_second": round(len(ms) / elapsed, 1),
+        "think_seconds": think,
+        "thinks_mean_seconds": round(statistics.fmean(tally.thinks), 3) if tally.thinks else 0.0,
+        "offered_per_second": round(games / think, 1) if think else None,
         "games_finished": tally.games_finished,
         "refused": tally.refused,
         "refusals": tally.refusals,
@@ -253,6 +286,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games at once (two clients each)")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", default="mar-y-acero")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="each client's mean think time before it acts (exponential, seeded); 0: at once",
+    )
     parser.add_argument("--attack", action="store_true", help="an attacker sends bad requests meanwhile")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -260,6 +300,8 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=1, help="`serve --workers` (needs --postgresql)")
     args = parser.parse_args()
+    if args.think < 0:
+        parser.error("--think must be 0 or more seconds")
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         db: Path | str = Path(folder) / "load.db"
         if args.postgresql:
@@ -270,7 +312,15 @@ def main() -> None:
         try:
             assert server.process is not None
             report = asyncio.run(
-                run(server.base, args.game, args.games, args.seconds, server.process.pid, args.attack)
+                run(
+                    server.base,
+                    args.game,
+                    args.games,
+                    args.seconds,
+                    server.process.pid,
+                    args.attack,
+                    args.think,
+                )
             )
         finally:
             server.stop()
@@ -286,6 +336,11 @@ def main() -> None:
         f"{report['games_finished']} games finished, {report['refused']} refused"
         + (f" {report['refusals']}" if report["refusals"] else "")
     )
+    if args.think:
+        print(
+            f"paced: think {args.think} s on average (drawn: {report['thinks_mean_seconds']} s); offered load "
+            f"at most {report['offered_per_second']} actions/s (one seat of each game acts at a time)"
+        )
     print(
         f"CPU per action: server {report['server_cpu_ms_per_action']} ms, "
         f"the clients {report['clients_cpu_ms_per_action']} ms"
