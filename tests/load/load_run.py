@@ -338,8 +338,8 @@ def main() -> None:
     )
     if args.think:
         print(
-            f"paced: think {args.think} s on average (drawn: {report['thinks_mean_seconds']} s); offered load "
-            f"at most {report['offered_per_second']} actions/s (one seat of each game acts at a time)"
+            f"paced: think {args.think} s on average (drawn: {report['thinks_mean_seconds']} s); offered "
+            f"load at most {report['offered_per_second']} actions/s (one seat of each game acts at a time)"
         )
     print(
         f"CPU per action: server {report['server_cpu_ms_per_action']} ms, "
