@@ -235,10 +235,20 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(
-    base: str, game_id: str, games: int, seconds: float, server_pid: int, attack: bool, think: float = 0.0
+    base: str,
+    game_id: str,
+    games: int,
+    seconds: float,
+    server_pid: int,
+    attack: bool,
+    think: float = 0.0,
+    database_pid: int | None = None,
 ) -> dict[str, Any]:
+    """The load run against a server already started (`server_pid`: it and its workers; `database_pid`:
+    PostgreSQL's postmaster, whose backends are its children, or None)."""
     tally = Tally()
     server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    database_cpu = cpu_seconds(database_pid) if database_pid else 0.0
     start = time.monotonic()
     stop = start + seconds
     attacks = [attacker(base, game_id, tally, stop)] if attack else []
@@ -252,6 +262,7 @@ async def run(
             later = await ai_moves(client, tally.ai_games)
             ai = {"ai_moves": later, "ai_all_moving": all(b > a for a, b in zip(first, later, strict=True))}
     server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
+    database_cpu = cpu_seconds(database_pid) - database_cpu if database_pid else 0.0
     ms = [t * 1000 for t in tally.round_trips]
     return {
         "game": game_id,
@@ -271,6 +282,7 @@ async def run(
         **ai,
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(ms)), 2),
         "clients_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(ms)), 2),
+        "database_cpu_ms_per_action": round(database_cpu * 1000 / max(1, len(ms)), 2),
         "round_trip_ms": {
             "p50": round(percentile(ms, 0.50), 2),
             "p90": round(percentile(ms, 0.90), 2),
@@ -304,10 +316,12 @@ def main() -> None:
         parser.error("--think must be 0 or more seconds")
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         db: Path | str = Path(folder) / "load.db"
+        database_pid = None
         if args.postgresql:
             postgres = PostgresServer().start()
             stack.callback(postgres.stop)
             db = postgres.database()
+            database_pid = int((postgres.data / "postmaster.pid").read_text().split()[0])
         server = ServerProcess(db, extra=("--workers", str(args.workers))).start()
         try:
             assert server.process is not None
@@ -320,6 +334,7 @@ def main() -> None:
                     server.process.pid,
                     args.attack,
                     args.think,
+                    database_pid,
                 )
             )
         finally:
@@ -344,6 +359,7 @@ def main() -> None:
     print(
         f"CPU per action: server {report['server_cpu_ms_per_action']} ms, "
         f"the clients {report['clients_cpu_ms_per_action']} ms"
+        + (f", PostgreSQL {report['database_cpu_ms_per_action']} ms" if args.postgresql else "")
     )
     print(
         f"round trip ms: p50 {rt['p50']}  p90 {rt['p90']}  p99 {rt['p99']}  "

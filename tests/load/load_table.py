@@ -52,7 +52,8 @@ def row(report: dict[str, Any]) -> str:
         f"{trip['p50']:,.0f}",
         f"{trip['p99']:,.0f}",
         str(report["refused"]),
-        f"{report['server_cpu_ms_per_action']:.2f} / {report['clients_cpu_ms_per_action']:.2f}",
+        f"{report['server_cpu_ms_per_action']:.2f} / {report['database_cpu_ms_per_action']:.2f} / "
+        f"{report['clients_cpu_ms_per_action']:.2f}",
         str(report["load_average"]),
     ]
     return "| " + " | ".join(cells) + " |"
@@ -60,7 +61,7 @@ def row(report: dict[str, Any]) -> str:
 
 HEADER = (
     "| database | workers | clients | think | offered actions/s | actions/s | p50 ms | p99 ms | refused "
-    "| CPU ms per action (server / clients) | load |\n|---|---|---|---|---|---|---|---|---|---|---|"
+    "| CPU ms per action (server / PostgreSQL / clients) | load |\n" + "|---" * 11 + "|"
 )
 
 

@@ -407,10 +407,9 @@ class Table:
         status = self.compute_status()
         changed = status if status != self.status else None
         result = self.match.state.result("en")
+        finished = None if changed is None else self._store.finisher(self.id, changed, result)
         try:
-            await self.commit(
-                lambda db: self._store.append(db, self.id, first, steps, changed, result), moved=True
-            )
+            await self.commit(finished, moved=True, first=first, steps=steps)
         except StaleGame:  # another worker moved first: this move is not made
             self._rewind(first)
             raise
@@ -421,15 +420,22 @@ class Table:
         self.status = status
         self.broadcast()
 
-    async def commit(self, write: Write, moved: bool = False) -> None:
+    async def commit(
+        self,
+        write: Write | None,
+        moved: bool = False,
+        first: int = 0,
+        steps: Sequence[tuple[int, int]] = (),
+    ) -> None:
         """Commit a change of this game on the revision the table holds (`Store.advance`; `moved`: a move or
-        an undo), or raise `StaleGame` when another worker changed the game first (then nothing is
-        committed)."""
+        an undo; `steps`: a move's actions, from index `first`) and `write`, or raise `StaleGame` when
+        another worker changed the game first (then nothing is committed)."""
         revision = self.revision
 
         def change(db: Any) -> None:
-            self._store.advance(db, self.id, revision, moved)
-            write(db)
+            self._store.advance(db, self.id, revision, moved, first, steps)
+            if write is not None:
+                write(db)
 
         self.committing = revision + 1
         try:
