@@ -260,6 +260,10 @@ def test_an_undo_on_one_worker_is_followed_by_the_other(pair: tuple[TestClient, 
         assert message["moves_from"] == 0 and message["log_from"] == 0  # everything sent again
     assert history(hall_of(first).tables[game_id]) == stored(first, game_id)
     assert state(first, game_id, token)["view"] == state(second, game_id, token)["view"]
+    assert state(first, game_id, token)["moves"] == state(second, game_id, token)["moves"]  # labels too
+    for client in pair:
+        table = hall_of(client).tables[game_id]
+        assert len(table.match.labels) == len(table.match.history)
 
 
 def test_an_ai_seat_left_waiting_by_its_worker_is_taken_over(
