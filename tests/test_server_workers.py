@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from ludoteca.cli import app as cli_app
 from ludoteca.server import create_app
 from ludoteca.server.hall import Hall
-from ludoteca.server.storage import CHANNEL, StaleGame, Store, new_secret
+from ludoteca.server.storage import CHANNEL, SeatRow, StaleGame, Store, new_secret
 from ludoteca.server.table import Table
 from pgserver import PostgresServer
 from serverproc import ServerProcess
@@ -424,5 +424,33 @@ def test_a_move_on_a_stale_revision_stores_nothing_and_announces_nothing(postgre
             with pytest.raises(IntegrityError):  # a move number taken: refused (`Table.commit`: stale)
                 store.commit([lambda db: store.advance(db, "g", 2, True, 1, [(0, 9)])])
             assert store.actions("g") == [(0, 7), (-1, 3)] and store.revision("g") == 2
+    finally:
+        store.close()
+
+
+def test_a_snapshot_in_one_statement_reads_what_the_portable_reads_read(postgres: PostgresServer) -> None:
+    """PostgreSQL's one-statement `Store.snapshot` (followed at every move of another worker's) gives what
+    the expression language's reads give on the same database: the row, its count of actions, the seats,
+    and the actions a table holding (length, revision) may be missing, after moves, a seat taken and an
+    undo."""
+    store = Store(postgres.database())
+    try:
+        seats = [SeatRow(0, "human", None, "t0", False), SeatRow(1, "ai", "random", "", True)]
+        store.commit([lambda db: store.create_game(db, "g", "race", {"target": "9"}, 4, "s", "open", seats)])
+        for revision in range(6):
+            steps = [(revision % 2, revision + 10), (-1, 3)]
+            store.commit([lambda db, r=revision, s=steps: store.advance(db, "g", r, True, 2 * r, s)])
+        store.commit([lambda db: (store.advance(db, "g", 6), store.claim(db, "g", "t0", "running"))])
+        store.commit([lambda db: (store.advance(db, "g", 7, True), store.truncate(db, "g", 11))])
+        for known in (None, (12, 6), (12, 7), (11, 8), (4, 2)):
+            one = store.snapshot("g", known)
+            store.shared = False
+            portable = store.snapshot("g", known)
+            store.shared = True
+            assert one == portable, known
+        after_undo = store.snapshot("g", (12, 7))  # one change since: the last action read again
+        assert after_undo is not None and after_undo[0].moves == 11 and after_undo[1][0].claimed
+        assert after_undo[2:] == ([], 11)
+        assert store.snapshot("none") is None
     finally:
         store.close()
