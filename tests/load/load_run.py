@@ -10,7 +10,9 @@ database on a throwaway PostgreSQL server (tests/pgserver.py; fsync off) served 
 processes (every action committed before it is broadcast, as always). In a two-seat game both clients
 are players; in a solo game the second client of each game is a spectator (it is sent every move but may
 never act). A finished game is replaced by a new one at the same table. Prints the percentiles of the
-round trip.
+round trip, the actions/s and the CPU per action, all measured in a window of `--seconds` that opens once
+every client has joined its first game (hundreds of clients connecting in the same second are not what a
+server sees while its games go on).
 
 Unpaced (`--think 0`, the default) the clients form a closed loop with no pause: each acts the moment its
 view offers a move, so the server is always saturated, the actions/s is its saturation throughput, and by
@@ -62,6 +64,13 @@ class Tally:
         self.attacks_refused = 0
         self.ai_games: list[str] = []
         self.thinks: list[float] = []
+        self.joined = 0
+        """Connections that have been sent their first view (a client joins again for each new game)."""
+        self.stop = float("inf")
+        """When the clients stop (time.monotonic): `seconds` after the measurement window opens."""
+        self.window: float | None = None
+        """When the measurement window opened (time.perf_counter): round trips of actions sent before are
+        not counted."""
 
 
 def address(table: int, client: int) -> str:
@@ -79,7 +88,7 @@ async def new_game(client: httpx.AsyncClient, game_id: str) -> tuple[str, list[s
 
 
 async def player(
-    base: str, game: str, token: str | None, seed: int, tally: Tally, stop: float, source: str, think: float
+    base: str, game: str, token: str | None, seed: int, tally: Tally, source: str, think: float
 ) -> None:
     """One client: connect, and whenever its view offers actions, think (a time drawn from an exponential
     distribution of mean `think` seconds, seeded; none when `think` is 0), send one and time the round trip
@@ -96,14 +105,15 @@ async def player(
         sent_at: float | None = None
         sent_move = -1
         offered: tuple[dict[str, Any], float] | None = None  # the latest message offering a move, and when
-        while (now := time.monotonic()) < stop:
+        joined = False
+        while (now := time.monotonic()) < tally.stop:
             if offered is not None and offered[1] <= now:
                 message, offered = offered[0], None
                 action = rng.choice(message["view"]["actions"])["id"]
                 sent_at, sent_move = time.perf_counter(), message["view"]["move"]
                 await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
                 continue
-            wake = stop if offered is None else min(stop, offered[1])
+            wake = tally.stop if offered is None else min(tally.stop, offered[1])
             try:
                 message = orjson.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, wake - now)))
             except TimeoutError:
@@ -114,9 +124,12 @@ async def player(
                 tally.refusals[reason] = tally.refusals.get(reason, 0) + 1
                 sent_at = None
                 continue
+            tally.joined += not joined
+            joined = True
             view = message["view"]
             if sent_at is not None and view["move"] > sent_move:
-                tally.round_trips.append(time.perf_counter() - sent_at)
+                if tally.window is not None and sent_at >= tally.window:
+                    tally.round_trips.append(time.perf_counter() - sent_at)
                 sent_at = None
             if view["terminal"]:
                 return
@@ -145,27 +158,27 @@ def http_client(base: str, source: str) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=base, timeout=60, transport=transport)
 
 
-async def table(base: str, game_id: str, index: int, tally: Tally, stop: float, think: float) -> None:
+async def table(base: str, game_id: str, index: int, tally: Tally, think: float) -> None:
     """One table: games played one after another by its two clients until time is up."""
     sources = [address(index, 0), address(index, 1)]
     async with http_client(base, sources[0]) as client:
         round_ = 0
-        while time.monotonic() < stop:
+        while time.monotonic() < tally.stop:
             game, tokens = await new_game(client, game_id)
             await asyncio.gather(
                 *(
-                    player(base, game, t, index * 7 + i + round_, tally, stop, sources[i], think)
+                    player(base, game, t, index * 7 + i + round_, tally, sources[i], think)
                     for i, t in enumerate(tokens)
                 )
             )
-            tally.games_finished += time.monotonic() < stop
+            tally.games_finished += time.monotonic() < tally.stop
             round_ += 1
 
 
 NESTED = "[" * 100_000 + "]" * 100_000
 
 
-async def attacker(base: str, game_id: str, tally: Tally, stop: float) -> None:
+async def attacker(base: str, game_id: str, tally: Tally) -> None:
     """Bad requests from one address all the while; every one should be refused, none should cost
     anybody else a move. Two games with an AI seat at the server's ceiling are created first."""
     source = "127.9.9.9"
@@ -190,7 +203,7 @@ async def attacker(base: str, game_id: str, tally: Tally, stop: float) -> None:
             ("POST", f"/api/games/{tally.ai_games[0]}/act", {"json": {"token": "forged", "action": 120.0}}),
             ("GET", f"/api/games/{tally.ai_games[0]}/record", {"headers": {"X-Ludoteca-Token": "forged"}}),
         ]
-        while time.monotonic() < stop:
+        while time.monotonic() < tally.stop:
             for method, path, kw in bad_http:
                 response = await client.request(method, path, **kw)
                 tally.attacks += 1
@@ -229,6 +242,22 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+RAMP_MAX = 120.0
+"""Seconds the clients are given to join before the measurement window opens anyway."""
+
+
+async def window(tally: Tally, clients: int, seconds: float) -> float:
+    """Open the measurement window once `clients` connections have joined (or after `RAMP_MAX` seconds):
+    hundreds of clients connecting at once are not what a server sees while its games go on, and with
+    paced clients that rush would be most of a short run. Returns how long joining took."""
+    began = time.monotonic()
+    while tally.joined < clients and time.monotonic() - began < RAMP_MAX:
+        await asyncio.sleep(0.05)
+    tally.window = time.perf_counter()
+    tally.stop = time.monotonic() + seconds
+    return time.monotonic() - began
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -245,15 +274,29 @@ async def run(
     database_pid: int | None = None,
 ) -> dict[str, Any]:
     """The load run against a server already started (`server_pid`: it and its workers; `database_pid`:
-    PostgreSQL's postmaster, whose backends are its children, or None)."""
+    PostgreSQL's postmaster, whose backends are its children, or None). What is measured — round trips,
+    actions/s, CPU — is measured in a window of `seconds` that opens once every client has joined its
+    first game (`window`)."""
     tally = Tally()
-    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
-    database_cpu = cpu_seconds(database_pid) if database_pid else 0.0
-    start = time.monotonic()
-    stop = start + seconds
-    attacks = [attacker(base, game_id, tally, stop)] if attack else []
-    await asyncio.gather(*(table(base, game_id, i, tally, stop, think) for i in range(games)), *attacks)
-    elapsed = time.monotonic() - start
+    began = time.monotonic()
+    tally.stop = began + RAMP_MAX + seconds
+    opening = asyncio.create_task(window(tally, games * 2, seconds))
+    attacks = [attacker(base, game_id, tally)] if attack else []
+    load = asyncio.gather(*(table(base, game_id, i, tally, think) for i in range(games)), *attacks)
+
+    def cpu() -> tuple[float, float, float]:
+        """CPU seconds so far: the server's, the clients' (this process), PostgreSQL's."""
+        return (
+            cpu_seconds(server_pid),
+            time.process_time(),
+            cpu_seconds(database_pid) if database_pid else 0.0,
+        )
+
+    ramp = await opening
+    opened, at_opening = time.monotonic(), cpu()
+    await load
+    elapsed = time.monotonic() - opened
+    server_cpu, client_cpu, database_cpu = (end - start for end, start in zip(cpu(), at_opening, strict=True))
     ai: dict[str, Any] = {}
     if attack:
         async with http_client(base, "127.9.9.8") as client:
@@ -261,14 +304,14 @@ async def run(
             await asyncio.sleep(5)
             later = await ai_moves(client, tally.ai_games)
             ai = {"ai_moves": later, "ai_all_moving": all(b > a for a, b in zip(first, later, strict=True))}
-    server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
-    database_cpu = cpu_seconds(database_pid) - database_cpu if database_pid else 0.0
     ms = [t * 1000 for t in tally.round_trips]
     return {
         "game": game_id,
         "games_at_once": games,
         "clients": games * 2,
         "seconds": round(elapsed, 1),
+        "ramp_seconds": round(ramp, 1),
+        "started_seconds": round(opened - began, 1),
         "actions": len(ms),
         "actions_per_second": round(len(ms) / elapsed, 1),
         "think_seconds": think,
@@ -347,7 +390,8 @@ def main() -> None:
     print(
         f"{report['database']}, {report['workers']} worker(s), "
         f"{report['game']}: {report['clients']} clients in {report['games_at_once']} games, "
-        f"{report['seconds']} s: {report['actions']} actions ({report['actions_per_second']}/s), "
+        f"{report['seconds']} s (after {report['ramp_seconds']} s joining): {report['actions']} actions "
+        f"({report['actions_per_second']}/s), "
         f"{report['games_finished']} games finished, {report['refused']} refused"
         + (f" {report['refusals']}" if report["refusals"] else "")
     )
