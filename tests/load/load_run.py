@@ -128,7 +128,7 @@ async def player(
             joined = True
             view = message["view"]
             if sent_at is not None and view["move"] > sent_move:
-                if tally.window is not None and sent_at >= tally.window:
+                if tally.window is not None and sent_at >= tally.window and time.monotonic() < tally.stop:
                     tally.round_trips.append(time.perf_counter() - sent_at)
                 sent_at = None
             if view["terminal"]:
@@ -294,9 +294,12 @@ async def run(
 
     ramp = await opening
     opened, at_opening = time.monotonic(), cpu()
-    await load
-    elapsed = time.monotonic() - opened
-    server_cpu, client_cpu, database_cpu = (end - start for end, start in zip(cpu(), at_opening, strict=True))
+    await asyncio.sleep(max(0.0, tally.stop - time.monotonic()))
+    elapsed, at_closing = time.monotonic() - opened, cpu()
+    await load  # a client still waiting on a request ends after the window, its wait uncounted
+    server_cpu, client_cpu, database_cpu = (
+        end - start for end, start in zip(at_closing, at_opening, strict=True)
+    )
     ai: dict[str, Any] = {}
     if attack:
         async with http_client(base, "127.9.9.8") as client:
