@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test lint typecheck unit postgres fuzz bench load clean
+.PHONY: serve play test lint typecheck unit postgres fuzz bench load load-table clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,9 +55,18 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[rl-bench]'
 	$(BIN)/python benchmarks/all.py
 
-# 100 WebSocket clients in 50 games on loopback; prints the action round trip's percentiles.
-load: $(STAMP)
-	$(BIN)/python tests/load/load_run.py
+# 100 WebSocket clients in 50 games on loopback; prints the action round trip's percentiles. THINK=2: each
+# client thinks 2 s on average before it acts (paced: what a player waits; 0, unpaced: saturation);
+# LOAD_ARGS for the rest, e.g. make load THINK=2 LOAD_ARGS="--postgresql --workers 2 --games 250".
+# `make load-table` runs issue 28's table (1, 2, 4 workers × 100, 500, 1,000 clients on PostgreSQL, and
+# SQLite's reference), unpaced and paced, and prints it as Markdown (about 15 minutes).
+THINK ?= 0
+LOAD_ARGS ?=
+load: $(STAMP) postgres
+	$(BIN)/python tests/load/load_run.py --think $(THINK) $(LOAD_ARGS)
+
+load-table: $(STAMP) postgres
+	$(BIN)/python tests/load/load_table.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -315,15 +315,15 @@ def test_a_move_that_cannot_be_stored_is_not_made(
     game_id, token = made["id"], made["token"]
     before = state(client, game_id, token)
     store = client.app.state.hall.store  # type: ignore[attr-defined]
-    real_append = store.append
+    real_advance = store.advance  # stores a move's actions (on PostgreSQL in the same statement)
 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "append", broken)
+    monkeypatch.setattr(store, "advance", broken)
     refused = act(client, game_id, token, ADD)
     assert refused.status_code == 503 and "not made" in refused.json()["error"]
     assert state(client, game_id, token)["view"] == before["view"]
-    monkeypatch.setattr(store, "append", real_append)
+    monkeypatch.setattr(store, "advance", real_advance)
     assert act(client, game_id, token, ADD).status_code == 200
     assert state(client, game_id, token)["view"]["move"] == before["view"]["move"] + 1

@@ -7,18 +7,23 @@ is followed by the other; a worker killed with SIGKILL loses nothing acknowledge
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx2 as httpx
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import IntegrityError
 from starlette.testclient import WebSocketTestSession
 from typer.testing import CliRunner
 
 from ludoteca.cli import app as cli_app
 from ludoteca.server import create_app
 from ludoteca.server.hall import Hall
+from ludoteca.server.storage import CHANNEL, SeatRow, StaleGame, Store, new_secret
 from ludoteca.server.table import Table
 from pgserver import PostgresServer
 from serverproc import ServerProcess
@@ -118,10 +123,10 @@ def race_on(client: TestClient, game_id: str, rival: TestClient, token: str, act
     table = hall_of(client).tables[game_id]
     commit, answers = table.commit, []
 
-    async def raced(write: Any, moved: bool = False) -> None:
+    async def raced(write: Any, moved: bool = False, **move: Any) -> None:
         if not answers:
             answers.append(await asyncio.to_thread(act, rival, game_id, token, action))
-        await commit(write, moved)
+        await commit(write, moved, **move)
 
     table.commit = raced  # type: ignore[method-assign]
     return answers
@@ -163,10 +168,10 @@ def test_an_action_that_lost_only_to_a_seat_taken_elsewhere_is_made(
     table = hall_of(second).tables[game_id]
     commit, claims = table.commit, []
 
-    async def raced(write: Any, moved: bool = False) -> None:
+    async def raced(write: Any, moved: bool = False, **move: Any) -> None:
         if not claims:
             claims.append(await asyncio.to_thread(state, first, game_id, tokens[other]))
-        await commit(write, moved)
+        await commit(write, moved, **move)
 
     table.commit = raced  # type: ignore[method-assign]
     body = {"token": tokens[to_act], "action": shown["view"]["actions"][0]["id"], "version": shown["version"]}
@@ -255,6 +260,10 @@ def test_an_undo_on_one_worker_is_followed_by_the_other(pair: tuple[TestClient, 
         assert message["moves_from"] == 0 and message["log_from"] == 0  # everything sent again
     assert history(hall_of(first).tables[game_id]) == stored(first, game_id)
     assert state(first, game_id, token)["view"] == state(second, game_id, token)["view"]
+    assert state(first, game_id, token)["moves"] == state(second, game_id, token)["moves"]  # labels too
+    for client in pair:
+        table = hall_of(client).tables[game_id]
+        assert len(table.match.labels) == len(table.match.history)
 
 
 def test_an_ai_seat_left_waiting_by_its_worker_is_taken_over(
@@ -373,3 +382,75 @@ def test_several_workers_need_postgresql() -> None:
     result = CliRunner().invoke(cli_app, ["serve", "--workers", "2", "--db", "sqlite:///x.db"])
     assert result.exit_code == 2
     assert "needs a PostgreSQL database" in result.output
+
+
+def test_workers_starting_at_once_on_a_new_database_all_start(postgres: PostgresServer) -> None:
+    """`serve --workers N` starts its processes together on a database that may be empty: each creates the
+    schema if it is missing, one at a time (two creating a table together made one fail and restart)."""
+    url = postgres.database()
+    ready = threading.Barrier(6)
+
+    def start() -> Store:
+        ready.wait()
+        return Store(url)
+
+    with ThreadPoolExecutor(6) as pool:
+        stores = list(pool.map(lambda _: start(), range(6)))
+    for store in stores:
+        assert store.game("none") is None
+        store.close()
+
+
+def test_a_move_on_a_stale_revision_stores_nothing_and_announces_nothing(postgres: PostgresServer) -> None:
+    """`Store.advance` with a move's actions, PostgreSQL's one statement: on the revision stored, the game
+    moves on, its actions are stored and the change is announced once committed; on any other revision,
+    `StaleGame` and nothing stored or announced."""
+    url = postgres.database()
+    store = Store(url)
+    try:
+        store.commit([lambda db: store.create_game(db, "g", "race", {}, 0, new_secret(), "running", [])])
+        with psycopg.connect(url, autocommit=True) as listener:
+            listener.execute(f"LISTEN {CHANNEL}")
+            with pytest.raises(StaleGame):
+                store.commit([lambda db: store.advance(db, "g", 5, True, 0, [(0, 7), (-1, 3)])])
+            assert store.actions("g") == [] and store.revision("g") == 0
+            assert [n.payload for n in listener.notifies(timeout=0.5)] == []
+            store.commit([lambda db: store.advance(db, "g", 0, True, 0, [(0, 7), (-1, 3)])])
+            store.commit([lambda db: store.advance(db, "g", 1, False)])  # a seat taken: no move
+            assert store.actions("g") == [(0, 7), (-1, 3)]
+            row = store.game("g")
+            assert row is not None and (row.revision, row.moved, row.moves) == (2, 1, 2)
+            assert [n.payload for n in listener.notifies(timeout=0.5, stop_after=2)] == ["g 1", "g 2"]
+            with pytest.raises(IntegrityError):  # a move number taken: refused (`Table.commit`: stale)
+                store.commit([lambda db: store.advance(db, "g", 2, True, 1, [(0, 9)])])
+            assert store.actions("g") == [(0, 7), (-1, 3)] and store.revision("g") == 2
+    finally:
+        store.close()
+
+
+def test_a_snapshot_in_one_statement_reads_what_the_portable_reads_read(postgres: PostgresServer) -> None:
+    """PostgreSQL's one-statement `Store.snapshot` (followed at every move of another worker's) gives what
+    the expression language's reads give on the same database: the row, its count of actions, the seats,
+    and the actions a table holding (length, revision) may be missing, after moves, a seat taken and an
+    undo."""
+    store = Store(postgres.database())
+    try:
+        seats = [SeatRow(0, "human", None, "t0", False), SeatRow(1, "ai", "random", "", True)]
+        store.commit([lambda db: store.create_game(db, "g", "race", {"target": "9"}, 4, "s", "open", seats)])
+        for revision in range(6):
+            steps = [(revision % 2, revision + 10), (-1, 3)]
+            store.commit([lambda db, r=revision, s=steps: store.advance(db, "g", r, True, 2 * r, s)])
+        store.commit([lambda db: (store.advance(db, "g", 6), store.claim(db, "g", "t0", "running"))])
+        store.commit([lambda db: (store.advance(db, "g", 7, True), store.truncate(db, "g", 11))])
+        for known in (None, (12, 6), (12, 7), (11, 8), (4, 2)):
+            one = store.snapshot("g", known)
+            store.shared = False
+            portable = store.snapshot("g", known)
+            store.shared = True
+            assert one == portable, known
+        after_undo = store.snapshot("g", (12, 7))  # one change since: the last action read again
+        assert after_undo is not None and after_undo[0].moves == 11 and after_undo[1][0].claimed
+        assert after_undo[2:] == ([], 11)
+        assert store.snapshot("none") is None
+    finally:
+        store.close()

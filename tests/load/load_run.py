@@ -1,15 +1,26 @@
 """Load run of the web platform on loopback: N WebSocket clients in N/2 games, each client acting as
-soon as it may, measuring each action's round trip (sent → the client's view shows the move done).
+soon as it may (or after thinking, `--think`), measuring each action's round trip (sent → the client's view
+shows the move done).
 
-    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game G] [--attack] [--json]
-        [--postgresql [--workers N]]
+    .venv/bin/python tests/load/load_run.py [--games 50] [--seconds 30] [--game G] [--think SECONDS]
+        [--attack] [--json] [--postgresql [--workers N]]
 
 A real server process is started on a free port with a fresh SQLite file, or with `--postgresql` a new
 database on a throwaway PostgreSQL server (tests/pgserver.py; fsync off) served by `--workers N`
 processes (every action committed before it is broadcast, as always). In a two-seat game both clients
 are players; in a solo game the second client of each game is a spectator (it is sent every move but may
 never act). A finished game is replaced by a new one at the same table. Prints the percentiles of the
-round trip.
+round trip, the actions/s and the CPU per action, all measured in a window of `--seconds` that opens once
+every client has joined its first game (hundreds of clients connecting in the same second are not what a
+server sees while its games go on).
+
+Unpaced (`--think 0`, the default) the clients form a closed loop with no pause: each acts the moment its
+view offers a move, so the server is always saturated, the actions/s is its saturation throughput, and by
+Little's law the round trip is about (clients acting at once) ÷ (actions/s): a queue, not what a person
+waits. Paced (`--think T`), each client thinks a random time of mean T seconds (exponential, seeded) after
+its view offers a move and before it acts; the offered load is then at most one action per game every T
+seconds (one seat of a game is to act at a time), and the round trip is what a player at a busy server
+waits. The round trip never includes the thinking: it runs from sending the action to the view showing it.
 
 Each client speaks from its own loopback address (127.0.T.C), as the people of a real server do, so that
 the per-client limits apply to each (SECURITY.md). With `--attack`, an attacker on its own address sends
@@ -52,6 +63,14 @@ class Tally:
         self.attacks = 0
         self.attacks_refused = 0
         self.ai_games: list[str] = []
+        self.thinks: list[float] = []
+        self.joined = 0
+        """Connections that have been sent their first view (a client joins again for each new game)."""
+        self.stop = float("inf")
+        """When the clients stop (time.monotonic): `seconds` after the measurement window opens."""
+        self.window: float | None = None
+        """When the measurement window opened (time.perf_counter): round trips of actions sent before are
+        not counted."""
 
 
 def address(table: int, client: int) -> str:
@@ -69,9 +88,12 @@ async def new_game(client: httpx.AsyncClient, game_id: str) -> tuple[str, list[s
 
 
 async def player(
-    base: str, game: str, token: str | None, seed: int, tally: Tally, stop: float, source: str
+    base: str, game: str, token: str | None, seed: int, tally: Tally, source: str, think: float
 ) -> None:
-    """One client: connect, and whenever its view offers actions, send one and time the round trip."""
+    """One client: connect, and whenever its view offers actions, think (a time drawn from an exponential
+    distribution of mean `think` seconds, seeded; none when `think` is 0), send one and time the round trip
+    from sending to its view showing the move done. While it thinks it keeps reading what it is sent, and
+    acts on the latest view."""
     rng = random.Random(seed)
     async with websockets.connect(
         f"{base.replace('http', 'ws')}/ws/{game}?lang=es",
@@ -82,29 +104,50 @@ async def player(
         await ws.send(json.dumps({"type": "join", "token": token}))
         sent_at: float | None = None
         sent_move = -1
-        while time.monotonic() < stop:
+        offered: tuple[dict[str, Any], float] | None = None  # the latest message offering a move, and when
+        joined = False
+        while (now := time.monotonic()) < tally.stop:
+            if offered is not None and offered[1] <= now:
+                message, offered = offered[0], None
+                action = rng.choice(message["view"]["actions"])["id"]
+                sent_at, sent_move = time.perf_counter(), message["view"]["move"]
+                await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+                continue
+            wake = tally.stop if offered is None else min(tally.stop, offered[1])
             try:
-                message = orjson.loads(
-                    await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
-                )
+                message = orjson.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, wake - now)))
             except TimeoutError:
-                return
+                continue
             if message["type"] == "error":
                 tally.refused += 1
                 reason = message["message"].split(":")[0].split("(")[0].strip()
                 tally.refusals[reason] = tally.refusals.get(reason, 0) + 1
                 sent_at = None
                 continue
+            tally.joined += not joined
+            joined = True
             view = message["view"]
             if sent_at is not None and view["move"] > sent_move:
-                tally.round_trips.append(time.perf_counter() - sent_at)
+                if tally.window is not None and sent_at >= tally.window and time.monotonic() < tally.stop:
+                    tally.round_trips.append(time.perf_counter() - sent_at)
                 sent_at = None
             if view["terminal"]:
                 return
             if view["actions"] and sent_at is None:
-                action = rng.choice(view["actions"])["id"]
-                sent_at, sent_move = time.perf_counter(), view["move"]
-                await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+                if offered is None:  # a new offer: think about it
+                    pause = thinking(rng, think)
+                    tally.thinks.append(pause)
+                    offered = (message, time.monotonic() + pause)
+                else:  # a fresher view of the same offer: act on it when the thinking is done
+                    offered = (message, offered[1])
+            else:
+                offered = None
+
+
+def thinking(rng: random.Random, mean: float) -> float:
+    """A think time: exponential with mean `mean` seconds (0: none), as people's waits between moves are
+    commonly modelled (memoryless: a client is as likely to act in the next second whenever it started)."""
+    return rng.expovariate(1 / mean) if mean > 0 else 0.0
 
 
 def http_client(base: str, source: str) -> httpx.AsyncClient:
@@ -115,27 +158,27 @@ def http_client(base: str, source: str) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=base, timeout=60, transport=transport)
 
 
-async def table(base: str, game_id: str, index: int, tally: Tally, stop: float) -> None:
+async def table(base: str, game_id: str, index: int, tally: Tally, think: float) -> None:
     """One table: games played one after another by its two clients until time is up."""
     sources = [address(index, 0), address(index, 1)]
     async with http_client(base, sources[0]) as client:
         round_ = 0
-        while time.monotonic() < stop:
+        while time.monotonic() < tally.stop:
             game, tokens = await new_game(client, game_id)
             await asyncio.gather(
                 *(
-                    player(base, game, t, index * 7 + i + round_, tally, stop, sources[i])
+                    player(base, game, t, index * 7 + i + round_, tally, sources[i], think)
                     for i, t in enumerate(tokens)
                 )
             )
-            tally.games_finished += time.monotonic() < stop
+            tally.games_finished += time.monotonic() < tally.stop
             round_ += 1
 
 
 NESTED = "[" * 100_000 + "]" * 100_000
 
 
-async def attacker(base: str, game_id: str, tally: Tally, stop: float) -> None:
+async def attacker(base: str, game_id: str, tally: Tally) -> None:
     """Bad requests from one address all the while; every one should be refused, none should cost
     anybody else a move. Two games with an AI seat at the server's ceiling are created first."""
     source = "127.9.9.9"
@@ -160,7 +203,7 @@ async def attacker(base: str, game_id: str, tally: Tally, stop: float) -> None:
             ("POST", f"/api/games/{tally.ai_games[0]}/act", {"json": {"token": "forged", "action": 120.0}}),
             ("GET", f"/api/games/{tally.ai_games[0]}/record", {"headers": {"X-Ludoteca-Token": "forged"}}),
         ]
-        while time.monotonic() < stop:
+        while time.monotonic() < tally.stop:
             for method, path, kw in bad_http:
                 response = await client.request(method, path, **kw)
                 tally.attacks += 1
@@ -199,21 +242,64 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+RAMP_MAX = 120.0
+"""Seconds the clients are given to join before the measurement window opens anyway."""
+
+
+async def window(tally: Tally, clients: int, seconds: float) -> float:
+    """Open the measurement window once `clients` connections have joined (or after `RAMP_MAX` seconds):
+    hundreds of clients connecting at once are not what a server sees while its games go on, and with
+    paced clients that rush would be most of a short run. Returns how long joining took."""
+    began = time.monotonic()
+    while tally.joined < clients and time.monotonic() - began < RAMP_MAX:
+        await asyncio.sleep(0.05)
+    tally.window = time.perf_counter()
+    tally.stop = time.monotonic() + seconds
+    return time.monotonic() - began
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 async def run(
-    base: str, game_id: str, games: int, seconds: float, server_pid: int, attack: bool
+    base: str,
+    game_id: str,
+    games: int,
+    seconds: float,
+    server_pid: int,
+    attack: bool,
+    think: float = 0.0,
+    database_pid: int | None = None,
 ) -> dict[str, Any]:
+    """The load run against a server already started (`server_pid`: it and its workers; `database_pid`:
+    PostgreSQL's postmaster, whose backends are its children, or None). What is measured — round trips,
+    actions/s, CPU — is measured in a window of `seconds` that opens once every client has joined its
+    first game (`window`)."""
     tally = Tally()
-    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
-    start = time.monotonic()
-    stop = start + seconds
-    attacks = [attacker(base, game_id, tally, stop)] if attack else []
-    await asyncio.gather(*(table(base, game_id, i, tally, stop) for i in range(games)), *attacks)
-    elapsed = time.monotonic() - start
+    began = time.monotonic()
+    tally.stop = began + RAMP_MAX + seconds
+    opening = asyncio.create_task(window(tally, games * 2, seconds))
+    attacks = [attacker(base, game_id, tally)] if attack else []
+    load = asyncio.gather(*(table(base, game_id, i, tally, think) for i in range(games)), *attacks)
+
+    def cpu() -> tuple[float, float, float]:
+        """CPU seconds so far: the server's, the clients' (this process), PostgreSQL's."""
+        return (
+            cpu_seconds(server_pid),
+            time.process_time(),
+            cpu_seconds(database_pid) if database_pid else 0.0,
+        )
+
+    ramp = await opening
+    opened, at_opening = time.monotonic(), cpu()
+    await asyncio.sleep(max(0.0, tally.stop - time.monotonic()))
+    elapsed, at_closing = time.monotonic() - opened, cpu()
+    await load  # a client still waiting on a request ends after the window, its wait uncounted
+    server_cpu, client_cpu, database_cpu = (
+        end - start for end, start in zip(at_closing, at_opening, strict=True)
+    )
     ai: dict[str, Any] = {}
     if attack:
         async with http_client(base, "127.9.9.8") as client:
@@ -221,15 +307,19 @@ async def run(
             await asyncio.sleep(5)
             later = await ai_moves(client, tally.ai_games)
             ai = {"ai_moves": later, "ai_all_moving": all(b > a for a, b in zip(first, later, strict=True))}
-    server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
     ms = [t * 1000 for t in tally.round_trips]
     return {
         "game": game_id,
         "games_at_once": games,
         "clients": games * 2,
         "seconds": round(elapsed, 1),
+        "ramp_seconds": round(ramp, 1),
+        "started_seconds": round(opened - began, 1),
         "actions": len(ms),
         "actions_per_second": round(len(ms) / elapsed, 1),
+        "think_seconds": think,
+        "thinks_mean_seconds": round(statistics.fmean(tally.thinks), 3) if tally.thinks else 0.0,
+        "offered_per_second": round(games / think, 1) if think else None,
         "games_finished": tally.games_finished,
         "refused": tally.refused,
         "refusals": tally.refusals,
@@ -238,6 +328,7 @@ async def run(
         **ai,
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(ms)), 2),
         "clients_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(ms)), 2),
+        "database_cpu_ms_per_action": round(database_cpu * 1000 / max(1, len(ms)), 2),
         "round_trip_ms": {
             "p50": round(percentile(ms, 0.50), 2),
             "p90": round(percentile(ms, 0.90), 2),
@@ -253,6 +344,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games at once (two clients each)")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", default="mar-y-acero")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="each client's mean think time before it acts (exponential, seeded); 0: at once",
+    )
     parser.add_argument("--attack", action="store_true", help="an attacker sends bad requests meanwhile")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -260,17 +358,30 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=1, help="`serve --workers` (needs --postgresql)")
     args = parser.parse_args()
+    if args.think < 0:
+        parser.error("--think must be 0 or more seconds")
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         db: Path | str = Path(folder) / "load.db"
+        database_pid = None
         if args.postgresql:
             postgres = PostgresServer().start()
             stack.callback(postgres.stop)
             db = postgres.database()
+            database_pid = int((postgres.data / "postmaster.pid").read_text().split()[0])
         server = ServerProcess(db, extra=("--workers", str(args.workers))).start()
         try:
             assert server.process is not None
             report = asyncio.run(
-                run(server.base, args.game, args.games, args.seconds, server.process.pid, args.attack)
+                run(
+                    server.base,
+                    args.game,
+                    args.games,
+                    args.seconds,
+                    server.process.pid,
+                    args.attack,
+                    args.think,
+                    database_pid,
+                )
             )
         finally:
             server.stop()
@@ -282,13 +393,20 @@ def main() -> None:
     print(
         f"{report['database']}, {report['workers']} worker(s), "
         f"{report['game']}: {report['clients']} clients in {report['games_at_once']} games, "
-        f"{report['seconds']} s: {report['actions']} actions ({report['actions_per_second']}/s), "
+        f"{report['seconds']} s (after {report['ramp_seconds']} s joining): {report['actions']} actions "
+        f"({report['actions_per_second']}/s), "
         f"{report['games_finished']} games finished, {report['refused']} refused"
         + (f" {report['refusals']}" if report["refusals"] else "")
     )
+    if args.think:
+        print(
+            f"paced: think {args.think} s on average (drawn: {report['thinks_mean_seconds']} s); offered "
+            f"load at most {report['offered_per_second']} actions/s (one seat of each game acts at a time)"
+        )
     print(
         f"CPU per action: server {report['server_cpu_ms_per_action']} ms, "
         f"the clients {report['clients_cpu_ms_per_action']} ms"
+        + (f", PostgreSQL {report['database_cpu_ms_per_action']} ms" if args.postgresql else "")
     )
     print(
         f"round trip ms: p50 {rt['p50']}  p90 {rt['p90']}  p99 {rt['p99']}  "

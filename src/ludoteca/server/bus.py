@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 import psycopg
 
-from ludoteca.core.match import Match
+from ludoteca.server.labels import LabelledMatch
 from ludoteca.server.storage import CHANNEL, GameRow, SeatRow
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def follow(
         return None
     if not extends:
         old = table.match
-        table.match = Match(table.game, old.options, old.seed, old.chance)
+        table.match = LabelledMatch(table.game, old.options, old.seed, old.chance)
         length = 0
     for _actor, action in steps[length - start :]:
         table.match.apply(action)

@@ -164,7 +164,7 @@ class Hall:
             secret_chance(table.match, secret)
             if table.match.history:
                 steps = [(s.actor, s.action) for s in table.match.history[first:]]
-                await table.commit(lambda db: self.store.append(db, new_id, first, steps), moved=True)
+                await table.commit(None, moved=True, first=first, steps=steps)
         table.kick_ai()
         has_me = any(s.token == mine for s in rows)
         return {"id": new_id, "token": mine if has_me else None, "invitations": invitations}

@@ -11,7 +11,7 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,29 +133,36 @@ def connect(url: str) -> Engine:
             cursor.execute("PRAGMA wal_autocheckpoint=0")  # see Store._checkpoints
             cursor.close()
 
-    metadata.create_all(engine)
-    _add_secrets(engine)
-    _add_revisions(engine)
+    with engine.begin() as db:
+        if engine.dialect.name == "postgresql":  # workers starting at once: one creates, the others wait
+            db.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
+        metadata.create_all(db)
+        _add_secrets(db)
+        _add_revisions(db)
     return engine
 
 
-def _add_revisions(engine: Engine) -> None:
+SCHEMA_LOCK = 0x4C55444F  # "LUDO"
+"""The PostgreSQL advisory lock held while the schema is created or brought up to date, in the same
+transaction: `ludoteca serve --workers N` starts N processes on one database at once, and two of them
+creating a table together made one fail (a duplicate key in PostgreSQL's catalog) and start again."""
+
+
+def _add_revisions(db: Connection) -> None:
     """A database made before games had a revision gets the columns, each game at revision 0."""
-    with engine.begin() as db:
-        present = {c["name"] for c in inspect(db).get_columns("games")}
-        for column in ("revision", "moved"):
-            if column not in present:
-                db.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+    present = {c["name"] for c in inspect(db).get_columns("games")}
+    for column in ("revision", "moved"):
+        if column not in present:
+            db.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
 
 
-def _add_secrets(engine: Engine) -> None:
+def _add_secrets(db: Connection) -> None:
     """A database made before games had a chance secret gets the column, and each of its games a new
     secret (their past draws are stored; only their future ones change)."""
-    with engine.begin() as db:
-        if "secret" not in {c["name"] for c in inspect(db).get_columns("games")}:
-            db.exec_driver_sql("ALTER TABLE games ADD COLUMN secret VARCHAR(64)")
-        for row in db.execute(select(games.c.id).where(games.c.secret.is_(None))).all():
-            db.execute(update(games).where(games.c.id == row.id).values(secret=new_secret()))
+    if "secret" not in {c["name"] for c in inspect(db).get_columns("games")}:
+        db.exec_driver_sql("ALTER TABLE games ADD COLUMN secret VARCHAR(64)")
+    for row in db.execute(select(games.c.id).where(games.c.secret.is_(None))).all():
+        db.execute(update(games).where(games.c.id == row.id).values(secret=new_secret()))
 
 
 def new_secret() -> str:
@@ -259,21 +266,45 @@ class Store:
             result_text = None if result is None else json.dumps(result, ensure_ascii=False)
             db.execute(update(games).where(games.c.id == game_id).values(status=status, result=result_text))
 
-    def advance(self, db: Connection, game_id: str, revision: int, moved: bool = False) -> None:
+    def advance(
+        self,
+        db: Connection,
+        game_id: str,
+        revision: int,
+        moved: bool = False,
+        first: int = 0,
+        steps: Sequence[tuple[int, int]] = (),
+    ) -> None:
         """Move a game from `revision` to the next, first thing in a change's transaction: the game's row
         stays locked until the commit, so changes of one game are committed one at a time, each on the
         revision its worker had seen, else `StaleGame` (nothing is committed). A change that moves the
-        position (a move or an undo, `moved`) records its revision as the game's `moved`. On PostgreSQL the
-        change is announced on `CHANNEL`, delivered when (and only if) the transaction commits: by the same
-        statement (`RETURNING pg_notify(…)`, one round trip), since only a row moved is returned."""
+        position (a move or an undo, `moved`) records its revision as the game's `moved`; a move's `steps`
+        are stored as its actions from index `first` on (`append`).
+
+        On PostgreSQL the change is announced on `CHANNEL`, delivered when (and only if) the transaction
+        commits, and all of it is one statement (`ADVANCE`: one round trip, no statement built per call):
+        the row moved returns the announcement, and the actions are inserted only if a row moved."""
+        if self.shared:
+            values = {
+                "id": game_id,
+                "revision": revision,
+                "after": revision + 1,
+                "moving": moved,
+                "channel": CHANNEL,
+                "note": f"{game_id} {revision + 1}",
+                "idx": list(range(first, first + len(steps))),
+                "actor": [actor for actor, _ in steps],
+                "action": [action for _, action in steps],
+            }
+            if db.exec_driver_sql(ADVANCE, values).scalar() != 1:
+                raise StaleGame(game_id)
+            return
         after = {"revision": revision + 1, **({"moved": revision + 1} if moved else {})}
         moving = update(games).where(games.c.id == game_id, games.c.revision == revision).values(**after)
-        if self.shared:
-            announced = moving.returning(func.pg_notify(CHANNEL, f"{game_id} {revision + 1}"))
-            if db.execute(announced).first() is None:
-                raise StaleGame(game_id)
-        elif db.execute(moving).rowcount != 1:
+        if db.execute(moving).rowcount != 1:
             raise StaleGame(game_id)
+        if steps:
+            self.append(db, game_id, first, list(steps))
 
     @staticmethod
     def truncate(db: Connection, game_id: str, keep: int) -> None:
@@ -291,6 +322,11 @@ class Store:
     def claimer(cls, game_id: str, token: str, status: str) -> Write:
         """`claim` as one write."""
         return lambda db: cls.claim(db, game_id, token, status)
+
+    @classmethod
+    def finisher(cls, game_id: str, status: str, result: dict[str, Any] | None) -> Write:
+        """A game's new status and result (a move that ended it) as one write."""
+        return lambda db: cls.append(db, game_id, 0, [], status, result)
 
     # ----------------------------------------------------------------------------------- reading
     def game(self, game_id: str) -> GameRow | None:
@@ -330,8 +366,9 @@ class Store:
         table holds: each change removes at most one stored action (an undo, `truncate`), so between that
         revision and the stored one at most their difference of its actions can have changed, and only
         those from there on are read (a move no longer reads the whole game)."""
-        options = {"isolation_level": "REPEATABLE READ"} if self.shared else {}
-        with self.engine.connect().execution_options(**options) as db, db.begin():
+        if self.shared:
+            return self._snapshot_postgresql(game_id, known)
+        with self.engine.connect() as db, db.begin():
             row = db.execute(_with_moves().where(games.c.id == game_id)).first()
             if row is None:
                 return None
@@ -345,11 +382,63 @@ class Store:
             steps = [(r.actor, r.action) for r in db.execute(query.order_by(actions.c.idx))]
         return game_row, seat_rows, steps, start
 
+    def _snapshot_postgresql(
+        self, game_id: str, known: tuple[int, int] | None
+    ) -> tuple[GameRow, list[SeatRow], list[tuple[int, int]], int] | None:
+        """`snapshot` on PostgreSQL: one statement (`SNAPSHOT`), which sees one moment by itself, outside
+        any transaction. Another worker's move is followed this way at every move (`bus.py`): the three
+        reads of SQLAlchemy's expression language in a REPEATABLE READ transaction cost about a
+        millisecond and a half of CPU each time."""
+        length, revision = known or (0, 0)
+        values = {"id": game_id, "length": length, "revision": revision}
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as db:
+            row = db.exec_driver_sql(SNAPSHOT, values).first()
+        if row is None:
+            return None
+        seat_rows = [SeatRow(*seat) for seat in row.seats or ()]
+        steps = [(actor, action) for actor, action in row.steps or ()]
+        return _game_row(row), seat_rows, steps, row.start
+
     def close(self) -> None:
         self._closing.set()
         if self._checkpointer is not None:
             self._checkpointer.join(timeout=10)
         self.engine.dispose()
+
+
+ADVANCE = """
+WITH moving AS (
+    UPDATE games SET revision = %(after)s, moved = CASE WHEN %(moving)s THEN %(after)s ELSE moved END
+    WHERE id = %(id)s AND revision = %(revision)s
+    RETURNING pg_notify(%(channel)s, %(note)s)
+), added AS (
+    INSERT INTO actions (game_id, idx, actor, action)
+    SELECT %(id)s, step.idx, step.actor, step.action
+    FROM unnest(%(idx)s::integer[], %(actor)s::integer[], %(action)s::integer[]) AS step(idx, actor, action)
+    WHERE EXISTS (SELECT FROM moving)
+)
+SELECT count(*) FROM moving
+"""
+"""`Store.advance` on PostgreSQL, in one statement: the game moved on from the revision its worker saw (the
+row stays locked until the commit), the change announced, and a move's actions stored only where the game
+moved (a data-modifying WITH runs to completion even where its rows are not read). Its text is written
+once: building the two statements of SQLAlchemy's expression language at every move cost the writer thread
+about four times the CPU (BENCHMARKS.md, issue 28)."""
+
+
+SNAPSHOT = """
+SELECT games.*, since.start,
+    (SELECT count(*) FROM actions WHERE game_id = games.id) AS moves,
+    (SELECT json_agg(json_build_array(role, kind, spec, token, claimed) ORDER BY role)
+        FROM seats WHERE game_id = games.id) AS seats,
+    (SELECT array_agg(ARRAY[actor, action] ORDER BY idx)
+        FROM actions WHERE game_id = games.id AND idx >= since.start) AS steps
+FROM games, LATERAL (SELECT GREATEST(0, %(length)s - GREATEST(0, revision - %(revision)s)) AS start) AS since
+WHERE games.id = %(id)s
+"""
+"""`Store.snapshot` on PostgreSQL: the game's row, its number of actions, its seats and its actions from
+`start` on (a table holding `length` actions at `revision`: each change since removed at most one), all
+read in one statement, so from one snapshot of the database."""
 
 
 def _with_moves() -> Select[Any]:

@@ -21,12 +21,11 @@ from ludoteca.ai.hint import describe
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
-from ludoteca.core.i18n import LANGUAGES
-from ludoteca.core.match import Match, Step
 from ludoteca.core.state import State
 from ludoteca.core.table import outcome_choices, seen_by
 from ludoteca.server.chance import public_seed, secret_chance, table_host
 from ludoteca.server.errors import ServerError, kind_of
+from ludoteca.server.labels import LabelledMatch
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, StaleGame, Store, Write
 from ludoteca.server.thinkers import Decide
@@ -55,7 +54,7 @@ class Table:
         self,
         row: GameRow,
         seats: Sequence[SeatRow],
-        match: Match,
+        match: LabelledMatch,
         persist: Persist,
         store: Store,
         ai_run: Decide,
@@ -89,11 +88,6 @@ class Table:
         self.host = table_host(row.secret)
         """The seat asked what the physical dice and cards show, in a companion game (None: sampled)."""
         self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
-        self._labelled: tuple[list[Step], list[dict[str, str]], State] = (
-            [],
-            [],
-            match.game.new_initial_state(match.options),
-        )
         self.moved = row.moved
         """The stored revision of the game's last move or undo (`Store.advance`): it names the position."""
         self.agents: dict[int, Agent] = {
@@ -118,7 +112,7 @@ class Table:
     ) -> Table:
         """The table as it was: the match replayed from its stored actions (so undo still works)."""
         chance = "sample" if table_host(row.secret) is None else "table"
-        match = Match(get_game(row.game), row.options, row.seed, chance)
+        match = LabelledMatch(get_game(row.game), row.options, row.seed, chance)
         for _actor, action in steps:
             match.apply(action)
         return cls(row, seats, match, **kw)
@@ -188,7 +182,7 @@ class Table:
         what they revealed, to whom it may). Each move is described in `lang` as the player saw it
         offered (its label) by the role's name as the rulebook writes it (issue 25)."""
         game = self.game
-        labels = self.move_labels()
+        labels = self.match.labels
         out = []
         for i, step in enumerate(self.match.history[start:], start):
             chance = step.actor == CHANCE
@@ -204,27 +198,6 @@ class Table:
                 }
             )
         return out
-
-    def move_labels(self) -> list[dict[str, str]]:
-        """Each move's label in every language, taken from the position it was chosen in (the label the
-        player was offered). Kept between calls: only the new moves are replayed, all of them after an
-        undo. Whether the moves labelled are still the game's is told by the last one's identity: a step
-        is a new object each time an action is applied, and an undo (or a match replayed) takes back every
-        step after the first one it removes, so the last step labelled still in its place means every one
-        before it is too (checking them all was a walk over the whole game at every message)."""
-        history = self.match.history
-        done, labels, state = self._labelled
-        if len(done) > len(history) or (done and history[len(done) - 1] is not done[-1]):
-            done, labels, state = [], [], self.game.new_initial_state(self.match.options)
-        for step in history[len(done) :]:
-            chance = step.actor == CHANCE
-            labels.append(
-                {} if chance else {lang: state.action_view(step.action, lang)["label"] for lang in LANGUAGES}
-            )
-            state.apply_action(step.action)
-            done.append(step)
-        self._labelled = (done, labels, state)
-        return labels
 
     def seat_info(self) -> list[dict[str, Any]]:
         return [
@@ -407,10 +380,9 @@ class Table:
         status = self.compute_status()
         changed = status if status != self.status else None
         result = self.match.state.result("en")
+        finished = None if changed is None else self._store.finisher(self.id, changed, result)
         try:
-            await self.commit(
-                lambda db: self._store.append(db, self.id, first, steps, changed, result), moved=True
-            )
+            await self.commit(finished, moved=True, first=first, steps=steps)
         except StaleGame:  # another worker moved first: this move is not made
             self._rewind(first)
             raise
@@ -421,15 +393,22 @@ class Table:
         self.status = status
         self.broadcast()
 
-    async def commit(self, write: Write, moved: bool = False) -> None:
+    async def commit(
+        self,
+        write: Write | None,
+        moved: bool = False,
+        first: int = 0,
+        steps: Sequence[tuple[int, int]] = (),
+    ) -> None:
         """Commit a change of this game on the revision the table holds (`Store.advance`; `moved`: a move or
-        an undo), or raise `StaleGame` when another worker changed the game first (then nothing is
-        committed)."""
+        an undo; `steps`: a move's actions, from index `first`) and `write`, or raise `StaleGame` when
+        another worker changed the game first (then nothing is committed)."""
         revision = self.revision
 
         def change(db: Any) -> None:
-            self._store.advance(db, self.id, revision, moved)
-            write(db)
+            self._store.advance(db, self.id, revision, moved, first, steps)
+            if write is not None:
+                write(db)
 
         self.committing = revision + 1
         try:
@@ -483,7 +462,7 @@ class Table:
     def _rewind(self, length: int) -> None:
         """Back to the first `length` steps after a failed commit: the match replayed from its start."""
         steps = self.match.history[:length]
-        self.match = Match(self.game, self.match.options, self.match.seed, self.match.chance)
+        self.match = LabelledMatch(self.game, self.match.options, self.match.seed, self.match.chance)
         for step in steps:
             self.match.apply(step.action)
 
