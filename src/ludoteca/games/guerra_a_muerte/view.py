@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 SIDE_OF_ROLE = ("patriot", "royalist")
 OFF_MAP = (POOL, DUE, DEAD, OUT)
 PLACES = [*BOARD.areas, *BOARD.seas, *BOARD.boxes]
+AREAS = frozenset(BOARD.areas)
+LEADER_SIDE = {x: leader.side for x, leader in BOARD.leaders.items()}
 PHASES = (
     "setup",
     "events",
@@ -75,10 +77,9 @@ def awaiting(state: GamState) -> set[str]:
 
 def _force(
     state: GamState, role: int | None, side: str, units: list[str], leaders: list[str]
-) -> dict[str, Any] | None:
-    """What `role` sees of `side`'s force: its counters `units` and leaders `leaders` in one place."""
-    if not units and not leaders:
-        return None
+) -> dict[str, Any]:
+    """What `role` sees of `side`'s force: its counters `units` and leaders `leaders` (not both empty) in
+    one place."""
     records = state.d["units"]
     if sees(state, role, side):
         return {
@@ -103,33 +104,38 @@ def _force(
 
 
 def board_view(state: GamState, role: int | None) -> dict[str, Any]:
+    """What `role` sees of the board. Every area is listed (with its control), the other places only where
+    something stands; the loop looks inside only the places where a counter or a leader stands, and at
+    only the sides present there (the server builds a view per seat at every move, the fuzzer five)."""
     d = state.d
     hide = masked(state, role)
     waiting = awaiting(state)
     places: dict[str, Any] = {}
     where = state.by_place()
-    _, leaders = state.placed()
-    control = state.control()
+    leaders: dict[str, list[str]] = {}
+    for lid, s in d["leaders"].items():
+        leaders.setdefault(s["at"], []).append(lid)
+    control = state.occupied_control()
     for place in PLACES:
-        here, chiefs = where.get(place, ()), leaders.get(place, [])
+        here, chiefs = where.get(place), leaders.get(place)
+        if not here and not chiefs:
+            if place in AREAS:
+                places[place] = {"forces": {}, "control": []}
+            continue
+        units_of: dict[str, list[str]] = {}
+        for u in here or ():
+            units_of.setdefault(SIDE_NAVAL[u][0], []).append(u)
+        leaders_of: dict[str, list[str]] = {}
+        for x in chiefs or ():
+            leaders_of.setdefault(LEADER_SIDE[x], []).append(x)
         forces: dict[str, Any] = {}
-        if here or chiefs:
-            units_of: dict[str, list[str]] = {}
-            for u in here:
-                units_of.setdefault(COUNTERS[u].side, []).append(u)
-            leaders_of: dict[str, list[str]] = {}
-            for x in chiefs:
-                leaders_of.setdefault(BOARD.leaders[x].side, []).append(x)
-            for side in ("patriot", "royalist", "rebel"):
-                if side != hide:
-                    force = _force(state, role, side, units_of.get(side, []), leaders_of.get(side, []))
-                    if force is not None:
-                        forces[side] = force
-        entry: dict[str, Any] = {"forces": forces}
-        if place in control:
-            entry["control"] = sorted(control[place] - {hide})
-        if forces or "control" in entry:
-            places[place] = entry
+        for side in HOLDERS:
+            if side != hide and (side in units_of or side in leaders_of):
+                forces[side] = _force(state, role, side, units_of.get(side, []), leaders_of.get(side, []))
+        if place in AREAS:
+            places[place] = {"forces": forces, "control": sorted(control.get(place, set()) - {hide})}
+        elif forces:
+            places[place] = {"forces": forces}
     units = d["units"]
     return {
         "scenario": state.options.scenario,
