@@ -72,6 +72,32 @@ def test_a_log_entry_is_checked_at_the_step_that_wrote_it(toy: RaceGame, tmp_pat
     assert max(position.d["totals"]) >= 6 and not position.is_terminal()
 
 
+def test_a_position_that_stops_surviving_json_is_reported_at_that_step(toy: RaceGame, tmp_path: Path) -> None:
+    """Between the first and the last position the position makes the JSON round trip by itself (not
+    through `to_json`): a value JSON cannot give back, written mid-game, is still caught where it appears."""
+
+    class LateTuplePositionState(RaceState):
+        __slots__ = ()
+
+        def log(
+            self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+        ) -> None:
+            if max(self.d["totals"]) >= 6:
+                self.d["late"] = (1, 2)  # JSON gives a tuple back as a list
+            super().log(key, visible_to=visible_to, rule=rule, **params)
+
+    class LateTuplePosition(RaceGame):
+        id = "race-late-tuple-position"
+        state_class = LateTuplePositionState
+
+    late = LateTuplePosition()
+    game_module.register(late)
+    [failure] = run_fuzz(late, 1, seed=0, failure_dir=tmp_path).failures
+    assert "JSON round trip differs" in failure["error"]
+    position = replay_record(load_record(failure["record"]), verify=True).state
+    assert max(position.d["totals"]) >= 6 and not position.is_terminal()
+
+
 def test_returns_outside_the_declared_range_or_sum_are_reported(toy: RaceGame) -> None:
     """Research adapters declare `returns_range` and `returns_sum` to OpenSpiel; the fuzzer holds a game
     to them."""
