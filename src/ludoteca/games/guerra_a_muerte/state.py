@@ -240,19 +240,27 @@ class GamState(State):
 
     def set_unit(self, uid: str, **fields: Any) -> None:
         """Set `fields` of counter `uid`'s record: the one way to write one (a change of place goes through
-        `move`, which comes here). Clones share the records (see `clone`), so the first write to a record
-        since the last clone writes a copy of it; the test `test_clone.py` proves no write goes round."""
-        if not fields.keys() <= UNIT_FIELDS:
-            raise KeyError(f"a counter has no field {sorted(fields.keys() - UNIT_FIELDS)}")
+        `move`, which comes here; `set_units` writes many)."""
+        self.set_units({uid: fields})
+
+    def set_units(self, fields_of: dict[str, dict[str, Any]]) -> None:
+        """Set the fields of each counter's record `fields_of` names. Clones share the records (see
+        `clone`), so the first write to a record since the last clone writes a copy of it; the test
+        `test_clone.py` proves no write goes round. A change of place goes through `move`, which keeps the
+        index of counters by place; the resampler, which writes many at once, rebuilds it (`reindex`)."""
         units = self.d["units"]
         own = getattr(self, "_own", None)
-        if own is None or own[0] is not units:  # a new state, or `d` loaded afresh: nothing copied yet
+        if own is None or own[0] is not units:
             own = self._own = (units, set())
-        if uid in own[1]:
-            units[uid].update(fields)
-        else:
-            units[uid] = {**units[uid], **fields}
-            own[1].add(uid)
+        copied = own[1]
+        for uid, fields in fields_of.items():
+            if not fields.keys() <= UNIT_FIELDS:
+                raise KeyError(f"a counter has no field {sorted(fields.keys() - UNIT_FIELDS)}")
+            if uid in copied:
+                units[uid].update(fields)
+            else:
+                units[uid] = {**units[uid], **fields}
+                copied.add(uid)
 
     def by_place(self) -> dict[str, tuple[str, ...]]:
         """The counters by place, each place's in the order of `d["units"]` (rebuilt when `d["units"]`
@@ -386,10 +394,12 @@ class GamState(State):
             counts[1] += records[u]["guerrilla"]
             counts[2] += regular
         out = set(land)
-        out.update(BOARD.leaders[lid].side for lid in leaders)
-        for side, (count, guerrillas, _) in land.items():
-            if count == guerrillas and any(s != side and s in SIDES and land[s][2] for s in land):
-                out.discard(side)
+        if leaders:
+            out.update(BOARD.leaders[lid].side for lid in leaders)
+        if len(land) > 1:  # guerrillas and enemy regulars in one area
+            for side, (count, guerrillas, _) in land.items():
+                if count == guerrillas and any(s != side and s in SIDES and land[s][2] for s in land):
+                    out.discard(side)
         return out
 
     def controls(self, side: str, area: str) -> bool:

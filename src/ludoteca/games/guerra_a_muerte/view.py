@@ -257,6 +257,9 @@ def _slot(place: Any) -> str:
 SLOT_FIELDS = ("at", "city", "guerrilla", "done", "turn", "port")
 """What the other side sees of a counter's record: where it is and its public marks."""
 _unit_slot = operator.itemgetter(*SLOT_FIELDS)
+REDRAW_GROUP = {u: (c.side, (c.nationality, c.militia, c.naval)) for u, c in COUNTERS.items()}
+"""Each counter's side, and the kind of slot it may be redrawn into: its nationality, militia or not,
+naval or not."""
 
 
 def resample(state: GamState, role: int, rng: random.Random) -> GamState:
@@ -281,15 +284,16 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     records = state.d["units"]
     revealed = set(state.d["revealed"])
     for u, s in records.items():
-        c = COUNTERS[u]
-        if c.side == other and s["at"] not in OFF_MAP and u not in revealed and u not in named:
-            groups.setdefault((c.nationality, c.militia, c.naval), []).append((_unit_slot(s), u))
+        side, group = REDRAW_GROUP[u]
+        if side == other and s["at"] not in OFF_MAP and u not in revealed and u not in named:
+            groups.setdefault(group, []).append((_unit_slot(s), u))
     lgroups: dict[str, list[str]] = {}
     for x, s in state.d["leaders"].items():
         ldr = BOARD.leaders[x]
         if ldr.side == other and s["at"] not in OFF_MAP and x not in named:
             lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
     mapping: dict[str, str] = {}
+    moved: dict[str, tuple[Any, ...]] = {}  # counter → the slot it is drawn into, unlike its own
     for members in groups.values():
         # the slots in an order of what they show, the counters drawn into them from a sorted list: the
         # draw depends only on what `role` knows and the generator, never on where each counter truly is
@@ -301,7 +305,8 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
             if old != new:
                 mapping[old] = new
                 if slot != slot_of[new]:
-                    twin.set_unit(new, **dict(zip(SLOT_FIELDS, slot, strict=True)))
+                    moved[new] = slot
+    twin.set_units({u: dict(zip(SLOT_FIELDS, slot, strict=True)) for u, slot in moved.items()})
     where = dict(state.by_place())
     for place in {records[old]["at"] for old in mapping}:
         where[place] = tuple(sorted((mapping.get(u, u) for u in where[place]), key=RANK.__getitem__))
