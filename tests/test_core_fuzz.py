@@ -46,9 +46,14 @@ def test_the_leak_check_is_specific(toy: RaceGame) -> None:
     assert run_fuzz(get_game("race-leaky"), 10, seed=0, options={"secret": "no"}).failures == []
 
 
-def test_a_log_entry_is_checked_at_the_step_that_wrote_it(toy: RaceGame, tmp_path: Path) -> None:
-    """Each step reads only the log entries written since the last (a log only grows): one written late
-    in a game that does not survive JSON is reported there, not only when the game ends."""
+@pytest.mark.parametrize("where", ["log", "position"])
+def test_a_value_json_cannot_give_back_is_reported_at_the_step_that_wrote_it(
+    toy: RaceGame, where: str, tmp_path: Path
+) -> None:
+    """Each step reads only the log entries written since the last (a log only grows), and between the
+    first and the last position the position makes the JSON round trip by itself (not through `to_json`):
+    a value that does not survive JSON, written late in a game in a log entry or in the position, is
+    reported where it appears, not only when the game ends."""
 
     class LateTupleState(RaceState):
         __slots__ = ()
@@ -56,41 +61,18 @@ def test_a_log_entry_is_checked_at_the_step_that_wrote_it(toy: RaceGame, tmp_pat
         def log(
             self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
         ) -> None:
-            if max(self.d["totals"]) >= 6:
-                params["late"] = (1, 2)  # JSON gives a tuple back as a list
+            if max(self.d["totals"]) >= 6:  # JSON gives a tuple back as a list
+                if where == "log":
+                    params["late"] = (1, 2)
+                else:
+                    self.d["late"] = (1, 2)
             super().log(key, visible_to=visible_to, rule=rule, **params)
 
     class LateTuple(RaceGame):
-        id = "race-late-tuple"
+        id = f"race-late-tuple-{where}"
         state_class = LateTupleState
 
     late = LateTuple()
-    game_module.register(late)
-    [failure] = run_fuzz(late, 1, seed=0, failure_dir=tmp_path).failures
-    assert "JSON round trip differs" in failure["error"]
-    position = replay_record(load_record(failure["record"]), verify=True).state
-    assert max(position.d["totals"]) >= 6 and not position.is_terminal()
-
-
-def test_a_position_that_stops_surviving_json_is_reported_at_that_step(toy: RaceGame, tmp_path: Path) -> None:
-    """Between the first and the last position the position makes the JSON round trip by itself (not
-    through `to_json`): a value JSON cannot give back, written mid-game, is still caught where it appears."""
-
-    class LateTuplePositionState(RaceState):
-        __slots__ = ()
-
-        def log(
-            self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
-        ) -> None:
-            if max(self.d["totals"]) >= 6:
-                self.d["late"] = (1, 2)  # JSON gives a tuple back as a list
-            super().log(key, visible_to=visible_to, rule=rule, **params)
-
-    class LateTuplePosition(RaceGame):
-        id = "race-late-tuple-position"
-        state_class = LateTuplePositionState
-
-    late = LateTuplePosition()
     game_module.register(late)
     [failure] = run_fuzz(late, 1, seed=0, failure_dir=tmp_path).failures
     assert "JSON round trip differs" in failure["error"]
