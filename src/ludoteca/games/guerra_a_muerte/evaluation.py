@@ -1,0 +1,151 @@
+"""The search AI's reading of an unfinished game (`GamState.evaluate`, through `victory.evaluate`), on the
+scale of the returns, grounded in the victory count of §11 and §12.x.4.
+
+Three terms, the README's "The search's evaluation" says why each is there:
+
+- **level**: where the areas held now stand on the scenario's victory levels (`victory.level`, the §10.5
+  garrison penalty included);
+- **threat**: the same level one turn on, the count moved by what each side threatens next (the mean of
+  the level after the counting side's gains and after its losses, each read alone so that neither side's
+  threats hide the other's behind a victory threshold): an area the
+  counting side (the Royalist in 1820–1824 and the campaign, §11.1; the Patriot in the short scenarios,
+  §12.x.4) holds is lost by the odds of the enemy's steps in and next to it against its own there; an
+  area it does not hold is gained by the odds of its own steps next to it against the enemy's inside
+  (partial control counts, §1.1.1, so entering is enough); and the §10.5 garrisons count by the steps
+  missing, not only once they are short. Moving a force next to a weakly held enemy area, and every step
+  an attack takes off its garrison, raise the odds before the area changes hands, which the level alone
+  never sees;
+- **material**: the steps on the map, each side's RP counted at half a step each (§4.4: a step costs 1 RP,
+  ½ for militia), so that spending RP on steps is always worth more than keeping them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.state import RP_POOLS
+from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, scenario_rules
+
+if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.state import GamState
+
+WEIGHTS = (0.5, 0.3, 0.2)
+"""level, threat, material: the level keeps most of the weight, so the evaluation stays the victory count."""
+REACH = 0.5
+"""The share of the steps in the next areas that counts as striking an area (§5: a move costs an OP; not
+every force next to an area will move into it in one turn)."""
+CITY = 3
+"""A step inside a city defends as three: it is attacked only by siege (§6.2, +8 in a fortress)."""
+ENTRY = 1.0
+"""The steps' worth of friction, attrition and interception (§3.4, §5.3) a force entering an area it does not
+hold meets besides the enemy there: one unit next to an empty area is not yet in it."""
+RP_STEP = 0.5
+"""A RP kept is worth half a step: it buys one step of regulars or two of militia (§4.4)."""
+PATRIOT_RP = tuple(pool for pool in RP_POOLS if pool != "royalist")
+AREAS = tuple(BOARD.areas)
+COUNTED = {area: BOARD.areas[area].rp > 0 for area in AREAS}
+CONTINENTAL = {area: BOARD.areas[area].continental for area in AREAS}
+LAND_SIDE = {u: ("patriot" if c.side == "rebel" else c.side) for u, c in COUNTERS.items() if not c.naval}
+"""What the threat reads of each land counter: its side, the El Plata rebels with the Patriot (§11.0: the
+areas they hold count as his)."""
+SHIP_SIDE = {u: c.side for u, c in COUNTERS.items() if c.naval}
+
+
+def odds(attack: float, defence: float) -> float:
+    """The chance, read off the balance of steps, that `attack` takes the area from `defence`: ½ at two to
+    one, ⅘ at four to one (the CRT's eliminations start at 3:1, §6.1); 1 against nobody, 0 with nothing."""
+    if attack <= 0:
+        return 0.0
+    return attack * attack / (attack * attack + 4 * defence * defence)
+
+
+def forces(state: GamState) -> tuple[dict[str, list[float]], list[float]]:
+    """Each area's land steps, Patriot then Royalist (a step in a city counts `CITY` times, for defence),
+    and each side's steps on the map (land and sea)."""
+    records = state.d["units"]
+    local: dict[str, list[float]] = {}
+    total = [0.0, 0.0]
+    for place, here in state.by_place().items():
+        if place not in ON_MAP:
+            continue
+        inside = local.setdefault(place, [0.0, 0.0]) if place in COUNTED else None
+        for u in here:
+            side = LAND_SIDE.get(u)
+            record = records[u]
+            steps = int(record["steps"])
+            if side is None:
+                if SHIP_SIDE[u] in ("patriot", "royalist"):
+                    total[SHIP_SIDE[u] == "royalist"] += steps
+                continue
+            index = side == "royalist"
+            if COUNTERS[u].side != "rebel":
+                total[index] += steps
+            if inside is not None:
+                inside[index] += steps * CITY if record["city"] else steps
+    return local, total
+
+
+def threat(
+    state: GamState, control: dict[str, set[str]], local: dict[str, list[float]]
+) -> tuple[float, float]:
+    """The areas the counting side is expected to gain by the next turn (the odds of entering each area
+    it does not hold from the next areas) and to lose (the odds of being driven out of each it holds)."""
+    rules, _ = scenario_rules(state)
+    royalist = "royalist_min_areas" in rules
+    counter = 1 if royalist else 0
+    empty = [0.0, 0.0]
+    gains = losses = 0.0
+    for area in AREAS:
+        if not COUNTED[area] or (royalist and not CONTINENTAL[area]):
+            continue
+        held = control[area]
+        holds = "royalist" in held if royalist else bool(held & {"patriot", "rebel"})
+        inside = local.get(area, empty)
+        near = [0.0, 0.0]
+        for other in BOARD.adjacent[area]:
+            steps = local.get(other)
+            if steps is not None:
+                near[0] += steps[0]
+                near[1] += steps[1]
+        if holds:
+            losses += odds(inside[1 - counter] + REACH * near[1 - counter], inside[counter])
+        else:
+            gains += odds(REACH * near[counter], inside[1 - counter] + ENTRY)
+    return gains, losses
+
+
+def garrison_shortfall(state: GamState, rules: dict[str, object]) -> float:
+    """§10.5: the share of the garrison penalty the missing regular steps stand for, a quarter of it a step
+    missing in New Spain or in Cuba and Puerto Rico (all of it once the Royalist is 4 steps short)."""
+    missing = max(0, int(str(rules["garrison_new_spain"])) - regular_steps(state, BOARD.lists["new_spain"]))
+    missing += max(
+        0, int(str(rules["garrison_caribbean"])) - regular_steps(state, BOARD.lists["caribbean_garrison"])
+    )
+    return min(1.0, missing / 4)
+
+
+def material(state: GamState, total: list[float]) -> float:
+    """The balance of steps on the map and RP kept (at `RP_STEP` a point), Patriot minus Royalist, over
+    their sum."""
+    rp = state.d["rp"]
+    patriot = total[0] + RP_STEP * sum(float(rp[pool]) for pool in PATRIOT_RP)
+    royalist = total[1] + RP_STEP * float(rp["royalist"])
+    return (patriot - royalist) / max(1.0, patriot + royalist)
+
+
+def evaluate(state: GamState) -> list[float]:
+    """The Patriot's prospects and the Royalist's (their negation), ±0.9 at most: the level now, the level
+    the threats of the next turn point to, and the material."""
+    control = state.control()
+    rules, penalty = scenario_rules(state)
+    local, total = forces(state)
+    now = level_at(state, control, rules, penalty)
+    shortfall = int(str(rules["garrison_penalty"])) * garrison_shortfall(state, rules)
+    gains, losses = threat(state, control, local)
+    after_gains = level_at(state, control, rules, shortfall, gains)
+    ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses))
+    w_level, w_threat, w_material = WEIGHTS
+    value = 0.9 * (w_level * now + w_threat * ahead + w_material * material(state, total))
+    return [value, -value]
