@@ -16,17 +16,19 @@ Three terms, the README's "The search's evaluation" says why each is there:
   an attack takes off its garrison, raise the odds before the area changes hands, which the level alone
   never sees;
 - **material**: the steps on the map, each side's RP counted at half a step each (§4.4: a step costs 1 RP,
-  ½ for militia), so that spending RP on steps is always worth more than keeping them.
+  ½ for militia) up to what its recruit pool holds to buy, so that spending RP on steps is always worth
+  more than keeping them, and RP that can buy nothing more cost nothing to spend on activations.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.state import RP_POOLS
-from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, scenario_rules
+from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, rules_for
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -45,12 +47,26 @@ RP_STEP = 0.5
 """A RP kept is worth half a step: it buys one step of regulars or two of militia (§4.4)."""
 PATRIOT_RP = tuple(pool for pool in RP_POOLS if pool != "royalist")
 AREAS = tuple(BOARD.areas)
+AREA_SET = frozenset(AREAS)
 COUNTED = {area: BOARD.areas[area].rp > 0 for area in AREAS}
 CONTINENTAL = {area: BOARD.areas[area].continental for area in AREAS}
-LAND_SIDE = {u: ("patriot" if c.side == "rebel" else c.side) for u, c in COUNTERS.items() if not c.naval}
-"""What the threat reads of each land counter: its side, the El Plata rebels with the Patriot (§11.0: the
-areas they hold count as his)."""
-SHIP_SIDE = {u: c.side for u, c in COUNTERS.items() if c.naval}
+KIND = {
+    u: (c.side == "royalist", c.naval, c.side != "rebel")
+    for u, c in COUNTERS.items()
+    if c.side in ("patriot", "royalist", "rebel")
+}
+"""What the evaluation reads of each counter: whether it is Royalist, whether it is a ship, and whether it is
+the player's own (the El Plata rebels fight for no player, but the areas they hold count as the Patriot's,
+§11.0, so their steps stand with his in the areas)."""
+
+
+COST = {
+    u: (c.side == "royalist", c.cost())
+    for u, c in COUNTERS.items()
+    if c.side in ("patriot", "royalist") and c.nationality != "portuguese"
+}
+"""What each counter the recruit pool may hold costs to build (§4.4), by side (the São Paulo Legion is never
+rebuilt, §10.6)."""
 
 
 def odds(attack: float, defence: float) -> float:
@@ -63,36 +79,33 @@ def odds(attack: float, defence: float) -> float:
 
 def forces(state: GamState) -> tuple[dict[str, list[float]], list[float]]:
     """Each area's land steps, Patriot then Royalist (a step in a city counts `CITY` times, for defence),
-    and each side's steps on the map (land and sea)."""
+    and each player's steps on the map (land and sea)."""
     records = state.d["units"]
     local: dict[str, list[float]] = {}
     total = [0.0, 0.0]
     for place, here in state.by_place().items():
         if place not in ON_MAP:
             continue
-        inside = local.setdefault(place, [0.0, 0.0]) if place in COUNTED else None
+        inside = local.setdefault(place, [0.0, 0.0]) if place in AREA_SET else None
         for u in here:
-            side = LAND_SIDE.get(u)
-            record = records[u]
-            steps = int(record["steps"])
-            if side is None:
-                if SHIP_SIDE[u] in ("patriot", "royalist"):
-                    total[SHIP_SIDE[u] == "royalist"] += steps
+            kind = KIND.get(u)
+            if kind is None:
                 continue
-            index = side == "royalist"
-            if COUNTERS[u].side != "rebel":
-                total[index] += steps
-            if inside is not None:
-                inside[index] += steps * CITY if record["city"] else steps
+            royalist, naval, player = kind
+            record = records[u]
+            steps = record["steps"]
+            if player:
+                total[royalist] += steps
+            if inside is not None and not naval:
+                inside[royalist] += steps * CITY if record["city"] else steps
     return local, total
 
 
 def threat(
-    state: GamState, control: dict[str, set[str]], local: dict[str, list[float]]
+    rules: dict[str, Any], control: dict[str, set[str]], local: dict[str, list[float]]
 ) -> tuple[float, float]:
     """The areas the counting side is expected to gain by the next turn (the odds of entering each area
     it does not hold from the next areas) and to lose (the odds of being driven out of each it holds)."""
-    rules, _ = scenario_rules(state)
     royalist = "royalist_min_areas" in rules
     counter = 1 if royalist else 0
     empty = [0.0, 0.0]
@@ -116,22 +129,32 @@ def threat(
     return gains, losses
 
 
-def garrison_shortfall(state: GamState, rules: dict[str, object]) -> float:
-    """§10.5: the share of the garrison penalty the missing regular steps stand for, a quarter of it a step
-    missing in New Spain or in Cuba and Puerto Rico (all of it once the Royalist is 4 steps short)."""
-    missing = max(0, int(str(rules["garrison_new_spain"])) - regular_steps(state, BOARD.lists["new_spain"]))
-    missing += max(
-        0, int(str(rules["garrison_caribbean"])) - regular_steps(state, BOARD.lists["caribbean_garrison"])
-    )
-    return min(1.0, missing / 4)
+def garrison_missing(state: GamState, rules: dict[str, Any]) -> tuple[int, int]:
+    """§10.5: the regular steps the Royalist lacks in New Spain and in Cuba and Puerto Rico."""
+    new_spain = int(rules["garrison_new_spain"]) - regular_steps(state, BOARD.lists["new_spain"])
+    caribbean = int(rules["garrison_caribbean"]) - regular_steps(state, BOARD.lists["caribbean_garrison"])
+    return max(0, new_spain), max(0, caribbean)
+
+
+def garrison_shortfall(missing: tuple[int, int]) -> float:
+    """The share of the §10.5 penalty the `missing` steps stand for: a quarter a step (all of it once the
+    Royalist is 4 steps short), so that each step brought towards the minimum counts before the last."""
+    return min(1.0, sum(missing) / 4)
 
 
 def material(state: GamState, total: list[float]) -> float:
-    """The balance of steps on the map and RP kept (at `RP_STEP` a point), Patriot minus Royalist, over
-    their sum."""
+    """The balance of steps on the map and RP kept, Patriot minus Royalist, over their sum: a RP counts
+    `RP_STEP` of a step as long as the recruit pool holds counters to buy with it (§4.6), nothing beyond
+    (RP with nothing left to buy are only worth spending, on activations, §3.3)."""
     rp = state.d["rp"]
-    patriot = total[0] + RP_STEP * sum(float(rp[pool]) for pool in PATRIOT_RP)
-    royalist = total[1] + RP_STEP * float(rp["royalist"])
+    buyable = [0.0, 0.0]
+    for u in state.by_place().get(POOL, ()):
+        cost = COST.get(u)
+        if cost is not None:
+            buyable[cost[0]] += cost[1]
+    kept = (sum(float(rp[pool]) for pool in PATRIOT_RP), float(rp["royalist"]))
+    patriot = total[0] + RP_STEP * min(kept[0], buyable[0])
+    royalist = total[1] + RP_STEP * min(kept[1], buyable[1])
     return (patriot - royalist) / max(1.0, patriot + royalist)
 
 
@@ -139,11 +162,13 @@ def evaluate(state: GamState) -> list[float]:
     """The Patriot's prospects and the Royalist's (their negation), ±0.9 at most: the level now, the level
     the threats of the next turn point to, and the material."""
     control = state.control()
-    rules, penalty = scenario_rules(state)
+    rules = rules_for(state.options.scenario)
+    missing = garrison_missing(state, rules)
+    penalty = int(rules["garrison_penalty"])
     local, total = forces(state)
-    now = level_at(state, control, rules, penalty)
-    shortfall = int(str(rules["garrison_penalty"])) * garrison_shortfall(state, rules)
-    gains, losses = threat(state, control, local)
+    now = level_at(state, control, rules, penalty if any(missing) else 0)
+    shortfall = penalty * garrison_shortfall(missing)
+    gains, losses = threat(rules, control, local)
     after_gains = level_at(state, control, rules, shortfall, gains)
     ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses))
     w_level, w_threat, w_material = WEIGHTS

@@ -68,10 +68,14 @@ def garrison_short(state: GamState, rules: dict[str, object]) -> bool:
 def scenario_rules(state: GamState) -> tuple[dict[str, Any], int]:
     """The victory rules of the game's scenario (§11.1 or §12.x.4; one may be `same_as` another) and the
     areas the §10.5 garrison penalty takes off the side short of it (0 if none)."""
-    rules = BOARD.victory[state.options.scenario]
-    if rules.get("same_as"):
-        rules = BOARD.victory[str(rules["same_as"])]
+    rules = rules_for(state.options.scenario)
     return rules, int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
+
+
+def rules_for(scenario: str) -> dict[str, Any]:
+    """The victory rules of `scenario` (§11.1 or §12.x.4), following `same_as`."""
+    rules = BOARD.victory[scenario]
+    return BOARD.victory[str(rules["same_as"])] if rules.get("same_as") else rules
 
 
 def outcome(state: GamState) -> tuple[str, dict[str, int]]:

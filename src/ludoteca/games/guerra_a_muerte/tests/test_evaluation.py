@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ludoteca.games.guerra_a_muerte.evaluation import evaluate, garrison_shortfall, odds
+from ludoteca.games.guerra_a_muerte.evaluation import evaluate, garrison_missing, garrison_shortfall, odds
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME, empty, put
@@ -111,12 +111,13 @@ def test_garrison_counts_step_by_step_10_5() -> None:
     put(state, "cuba", ["am_lh", "am_cb", "am_am", "am_rl", "am_df"])  # 10 of 12 steps
     put(state, "santo_domingo", ["am_cp", "am_cn"])
     rules, penalty = scenario_rules(state)
-    assert penalty == 2 and garrison_shortfall(state, rules) == pytest.approx(0.5)
+    assert penalty == 2 and garrison_missing(state, rules) == (0, 2)
+    assert garrison_shortfall(garrison_missing(state, rules)) == pytest.approx(0.5)
     values = [evaluate(state)[1]]
     for unit in ("am_cp", "am_cn"):  # one step each
         state.move(unit, "cuba")
         values.append(evaluate(state)[1])
-    assert garrison_shortfall(state, rules) == 0.0 and scenario_rules(state)[1] == 0
+    assert garrison_missing(state, rules) == (0, 0) and scenario_rules(state)[1] == 0
     assert values == sorted(values) and len(set(values)) == 3, values
 
 
