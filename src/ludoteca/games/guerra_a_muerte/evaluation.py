@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.naval import NAVAL
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.state import RP_POOLS
 from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, rules_for
@@ -38,6 +39,10 @@ WEIGHTS = (0.5, 0.3, 0.2)
 REACH = 0.5
 """The share of the steps in the next areas that counts as striking an area (§5: a move costs an OP; not
 every force next to an area will move into it in one turn)."""
+SEA_REACH = 0.25
+"""The share of the largest force a side's ships can carry that counts as striking every coastal area: an
+amphibious move sails any number of sea areas (§7.6), but boarding and landing cost 2 OPs and the ships
+may be caught (§7.5)."""
 CITY = 3
 """A step inside a city defends as three: it is attacked only by siege (§6.2, +8 in a fortress)."""
 ENTRY = 1.0
@@ -69,6 +74,18 @@ COST = {
 rebuilt, §10.6)."""
 
 
+CARRIES = {u: float(NAVAL[c.arm]["carries_steps"]) for u, c in COUNTERS.items() if c.naval}
+"""The land steps each ship carries (§7.7)."""
+PORT_SEAS = {
+    area: tuple(c.sea for c in BOARD.cities.values() if c.area == area and c.port and c.sea)
+    for area in BOARD.areas
+    if any(c.area == area and c.port for c in BOARD.cities.values())
+}
+"""The areas a force may board ships from (§7.6), with the sea areas off their ports."""
+COASTAL = frozenset(area for area in BOARD.areas if BOARD.areas[area].seas)
+"""The areas a force may land in from the sea (§7.6)."""
+
+
 def odds(attack: float, defence: float) -> float:
     """The chance, read off the balance of steps, that `attack` takes the area from `defence`: ½ at two to
     one, ⅘ at four to one (the CRT's eliminations start at 3:1, §6.1); 1 against nobody, 0 with nothing."""
@@ -77,11 +94,14 @@ def odds(attack: float, defence: float) -> float:
     return attack * attack / (attack * attack + 4 * defence * defence)
 
 
-def forces(state: GamState) -> tuple[dict[str, list[float]], list[float]]:
-    """Each area's land steps, Patriot then Royalist (a step in a city counts `CITY` times, for defence),
-    and each player's steps on the map (land and sea)."""
+def forces(state: GamState) -> tuple[dict[str, list[float]], list[float], list[float]]:
+    """Each area's land steps, Patriot then Royalist (a step in a city counts `CITY` times, for defence);
+    each player's steps on the map (land and sea); and each player's largest force that its ships can
+    carry from a port (§7.6–§7.7: the steps of an area with a port, up to what the ships in the port or
+    off it carry)."""
     records = state.d["units"]
     local: dict[str, list[float]] = {}
+    lift: dict[str, list[float]] = {}
     total = [0.0, 0.0]
     for place, here in state.by_place().items():
         if place not in ON_MAP:
@@ -96,16 +116,33 @@ def forces(state: GamState) -> tuple[dict[str, list[float]], list[float]]:
             steps = record["steps"]
             if player:
                 total[royalist] += steps
-            if inside is not None and not naval:
+            if naval:
+                lift.setdefault(place, [0.0, 0.0])[royalist] += CARRIES[u]
+            elif inside is not None:
                 inside[royalist] += steps * CITY if record["city"] else steps
-    return local, total
+    afloat = [0.0, 0.0]
+    if lift:
+        for area, seas in PORT_SEAS.items():
+            steps = local.get(area)
+            if steps is None:
+                continue
+            carried = [*lift.get(area, (0.0, 0.0))]
+            for sea in seas:
+                off = lift.get(sea)
+                if off is not None:
+                    carried[0] += off[0]
+                    carried[1] += off[1]
+            for side in (0, 1):
+                afloat[side] = max(afloat[side], min(steps[side], carried[side]))
+    return local, total, afloat
 
 
 def threat(
-    rules: dict[str, Any], control: dict[str, set[str]], local: dict[str, list[float]]
+    rules: dict[str, Any], control: dict[str, set[str]], local: dict[str, list[float]], afloat: list[float]
 ) -> tuple[float, float]:
     """The areas the counting side is expected to gain by the next turn (the odds of entering each area
-    it does not hold from the next areas) and to lose (the odds of being driven out of each it holds)."""
+    it does not hold from the next areas, and by sea if it is on a coast) and to lose (the odds of being
+    driven out of each it holds)."""
     royalist = "royalist_min_areas" in rules
     counter = 1 if royalist else 0
     empty = [0.0, 0.0]
@@ -116,7 +153,7 @@ def threat(
         held = control[area]
         holds = "royalist" in held if royalist else bool(held & {"patriot", "rebel"})
         inside = local.get(area, empty)
-        near = [0.0, 0.0]
+        near = [SEA_REACH * afloat[0], SEA_REACH * afloat[1]] if area in COASTAL else [0.0, 0.0]
         for other in BOARD.adjacent[area]:
             steps = local.get(other)
             if steps is not None:
@@ -165,10 +202,10 @@ def evaluate(state: GamState) -> list[float]:
     rules = rules_for(state.options.scenario)
     missing = garrison_missing(state, rules)
     penalty = int(rules["garrison_penalty"])
-    local, total = forces(state)
+    local, total, afloat = forces(state)
     now = level_at(state, control, rules, penalty if any(missing) else 0)
     shortfall = penalty * garrison_shortfall(missing)
-    gains, losses = threat(rules, control, local)
+    gains, losses = threat(rules, control, local, afloat)
     after_gains = level_at(state, control, rules, shortfall, gains)
     ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses))
     w_level, w_threat, w_material = WEIGHTS

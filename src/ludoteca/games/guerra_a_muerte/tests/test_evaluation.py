@@ -10,11 +10,19 @@ import random
 
 import pytest
 
-from ludoteca.games.guerra_a_muerte.evaluation import evaluate, garrison_missing, garrison_shortfall, odds
-from ludoteca.games.guerra_a_muerte.position import POOL
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.evaluation import (
+    evaluate,
+    forces,
+    garrison_missing,
+    garrison_shortfall,
+    odds,
+    threat,
+)
+from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME, empty, put
-from ludoteca.games.guerra_a_muerte.victory import level, scenario_rules
+from ludoteca.games.guerra_a_muerte.victory import level, rules_for, scenario_rules
 
 PATRIOT_ARMY = ["gc_cn", "gc_gc1", "gc_gc2", "gc_ll"]  # 8 steps of Gran Colombian regulars
 ROYALIST_FRONT = {  # 1820–1824: Royalist areas away from Maracaibo, so that only Maracaibo is in play
@@ -68,6 +76,26 @@ def test_an_attack_that_takes_steps_off_the_garrison_scores_better() -> None:
     assert level(taken) > level(before)
 
 
+def test_an_army_with_ships_threatens_the_coasts_7_6() -> None:
+    """§7.6–§7.7: ships in the port carry the army any number of sea areas, so the army in Chile Norte
+    threatens the coastal Lima (held by 4 steps) once a ship of the line (4 steps) and a frigate (2) lie
+    in its port, more than with the frigate alone, and not at all without ships; inland Cuzco never."""
+    values = []
+    for ships in ([], ["ch_fr1"], ["ch_fr1", "ch_sol1"]):
+        state = front("chile_norte", ["am_fp"])
+        put(state, "chile_norte", ships)
+        values.append(patriot_value(state))
+    assert values[0] < values[1] < values[2], values
+    inland = front("chile_norte", ["am_fp"])
+    for u in ["am_fp", *(u for units in ROYALIST_FRONT.values() for u in units)]:
+        inland.move(u, "cuzco")
+    rules = rules_for("1820-1824")
+    bare = threat(rules, inland.control(), *forces(inland)[::2])
+    put(inland, "chile_norte", ["ch_fr1", "ch_sol1"])
+    assert forces(inland)[2] == [6.0, 0.0]
+    assert threat(rules, inland.control(), *forces(inland)[::2]) == bare
+
+
 def test_the_holder_of_a_threatened_area_gains_by_reinforcing_it() -> None:
     """The Royalist reading rises when the threatened Maracaibo gets more steps (from the pool: the
     rest of the map unchanged)."""
@@ -100,6 +128,24 @@ def test_rp_kept_score_no_better_than_the_steps_they_buy(side: str, pool: str, r
     put(bought, "maracaibo" if side == "royalist" else "santa_fe", [unit])
     assert kept.d["units"][unit]["at"] == POOL
     assert evaluate(bought)[role] > evaluate(kept)[role]
+
+
+def test_rp_with_nothing_left_to_buy_are_worth_nothing_4_6() -> None:
+    """§4.6: RP buy counters from the recruit pool only; once the Royalist's pool is empty (as it is late in
+    1820–1824), RP kept read no better than RP spent (on activation rolls, §3.3)."""
+    rich, poor = front("santa_fe", ["am_fp"]), front("santa_fe", ["am_fp"])
+    for state in (rich, poor):
+        for u in list(state.by_place().get(POOL, ())):
+            if COUNTERS[u].side == "royalist":
+                state.move(u, DEAD)
+    rich.d["rp"]["royalist"], poor.d["rp"]["royalist"] = 40.0, 0.0
+    assert evaluate(rich) == evaluate(poor)
+    for state in (rich, poor):  # one regiment back in the pool: two RP buy it again
+        state.move("am_lh", POOL)
+    rich.d["rp"]["royalist"], poor.d["rp"]["royalist"] = 40.0, 2.0
+    assert evaluate(rich) == evaluate(poor)
+    poor.d["rp"]["royalist"] = 1.0
+    assert evaluate(rich)[1] > evaluate(poor)[1]
 
 
 def test_garrison_counts_step_by_step_10_5() -> None:
