@@ -74,8 +74,10 @@ def scenario_rules(state: GamState) -> tuple[dict[str, Any], int]:
 
 def rules_for(scenario: str) -> dict[str, Any]:
     """The victory rules of `scenario` (§11.1 or §12.x.4), following `same_as`."""
-    rules = BOARD.victory[scenario]
-    return BOARD.victory[str(rules["same_as"])] if rules.get("same_as") else rules
+    rules: dict[str, Any] = BOARD.victory[scenario]
+    if rules.get("same_as"):
+        rules = BOARD.victory[str(rules["same_as"])]
+    return rules
 
 
 def outcome(state: GamState) -> tuple[str, dict[str, int]]:
