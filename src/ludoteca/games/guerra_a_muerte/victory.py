@@ -44,6 +44,9 @@ REGULAR_ROYALIST = frozenset(
 )
 """The counters §10.5's garrisons count: regular Royalist infantry and cavalry."""
 ON_MAP = frozenset((*BOARD.areas, *BOARD.seas, *BOARD.boxes))
+COUNTED = {area: counted(area) for area in BOARD.areas}
+COUNTED_CONTINENTAL = {area: counted(area) and BOARD.areas[area].continental for area in BOARD.areas}
+PATRIOT_HOLDERS = frozenset(("patriot", "rebel"))
 
 
 def regular_steps(state: GamState, areas: tuple[str, ...] | list[str]) -> int:
@@ -65,10 +68,16 @@ def garrison_short(state: GamState, rules: dict[str, object]) -> bool:
 def scenario_rules(state: GamState) -> tuple[dict[str, Any], int]:
     """The victory rules of the game's scenario (§11.1 or §12.x.4; one may be `same_as` another) and the
     areas the §10.5 garrison penalty takes off the side short of it (0 if none)."""
-    rules = BOARD.victory[state.options.scenario]
+    rules = rules_for(state.options.scenario)
+    return rules, int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
+
+
+def rules_for(scenario: str) -> dict[str, Any]:
+    """The victory rules of `scenario` (§11.1 or §12.x.4), following `same_as`."""
+    rules: dict[str, Any] = BOARD.victory[scenario]
     if rules.get("same_as"):
         rules = BOARD.victory[str(rules["same_as"])]
-    return rules, int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
+    return rules
 
 
 def outcome(state: GamState) -> tuple[str, dict[str, int]]:
@@ -136,39 +145,34 @@ def level(state: GamState) -> float:
     the Patriot's areas, the victory threshold → +1, the middle of the draw band → 0, the draw band's low
     end less its width → -1. Under `victory=literal` a count in §11.1's gap (no level reached) reads 0."""
     rules, penalty = scenario_rules(state)
+    return level_at(state, state.control(), rules, penalty)
+
+
+def level_at(
+    state: GamState, control: dict[str, set[str]], rules: dict[str, Any], penalty: float, shift: float = 0.0
+) -> float:
+    """`level` for the areas `control` gives, the garrison `penalty` (areas, possibly a fraction) and the
+    counting side's areas moved by `shift` (the Royalist's where `rules` count them, else the Patriot's):
+    the evaluation's reading of the count one turn on (`evaluation.py`)."""
     if "royalist_min_areas" in rules:
-        held = royalist_areas(state)
-        n = len(held) - penalty
+        held = [x for x, side in control.items() if "royalist" in side and COUNTED_CONTINENTAL.get(x)]
+        n = len(held) - penalty + shift
         draw_min = int(rules["draw_min_areas"])
         rp = sum(BOARD.areas[x].rp for x in held)
         if rp < int(rules["draw_min_rp"]):
             n = min(n, draw_min - 1)
-            if state.options.victory == "literal" and not literal_patriot_victory(n, rp, rules):
+            if state.options.victory == "literal" and not literal_patriot_victory(round(n), rp, rules):
                 return 0.0  # §11.1 as printed: no level between the Patriot's and the draw's
         return _between(n, [(0, 1.0), (draw_min, 0.0), (int(rules["royalist_min_areas"]), -1.0)])
-    n = len(patriot_areas(state)) + penalty
+    n = sum(1 for x, side in control.items() if COUNTED.get(x) and side & PATRIOT_HOLDERS) + penalty + shift
     low, high = (int(x) for x in rules["draw"])
     width = high - low + 1
     return _between(n, [(low - width, -1.0), ((low + high) / 2, 0.0), (int(rules["patriot_win"]), 1.0)])
 
 
-def strength(state: GamState) -> float:
-    """The balance of steps on the map (land and sea), Patriot minus Royalist, over their sum: the means
-    to take and hold areas before the count."""
-    steps = {"patriot": 0, "royalist": 0}
-    records = state.d["units"]
-    for place, here in state.by_place().items():
-        if place in ON_MAP:
-            for u in here:
-                side = COUNTERS[u].side
-                if side in steps:
-                    steps[side] += int(records[u]["steps"])
-    return (steps["patriot"] - steps["royalist"]) / max(1, steps["patriot"] + steps["royalist"])
-
-
 def evaluate(state: GamState) -> list[float]:
-    """The search AI's reading of an unfinished game, on the scale of `returns()` (±1 a win, 0 a draw):
-    mostly the victory level the areas held now would give (§11), a little the strength to change it, and
-    always short of a decided result (±0.9 at most)."""
-    v = 0.9 * (0.8 * level(state) + 0.2 * strength(state))
-    return [v, -v]
+    """The search AI's reading of an unfinished game, on the scale of `returns()` (±0.9 at most): the
+    victory level now, the level the next turn's threats point to and the material (`evaluation.py`)."""
+    from ludoteca.games.guerra_a_muerte.evaluation import evaluate as appraise
+
+    return appraise(state)

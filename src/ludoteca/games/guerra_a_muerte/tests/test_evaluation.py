@@ -1,0 +1,184 @@
+"""The search AI's evaluation (`evaluation.py`, README "The search's evaluation"): each term moves the
+reading the way the rulebook's war would — a force brought next to a weakly held enemy area, every step an
+attack takes off its garrison and the area taken each score better for the attacker; a threatened area
+reinforced scores better for its holder; RP spent on steps never score worse than RP kept; the §10.5
+garrisons count step by step — and the whole stays on the scale of the returns."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.evaluation import (
+    evaluate,
+    forces,
+    garrison_missing,
+    garrison_shortfall,
+    odds,
+    threat,
+)
+from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
+from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME, empty, put
+from ludoteca.games.guerra_a_muerte.victory import level, rules_for, scenario_rules
+
+PATRIOT_ARMY = ["gc_cn", "gc_gc1", "gc_gc2", "gc_ll"]  # 8 steps of Gran Colombian regulars
+ROYALIST_FRONT = {  # 1820–1824: Royalist areas away from Maracaibo, so that only Maracaibo is in play
+    "lima": ["am_ne", "am_mx"],
+    "cuzco": ["am_pb"],
+    "central_mexico": ["am_crna"],
+    "tierra_caliente": ["am_vz"],
+}
+
+
+def patriot_value(state: GamState) -> float:
+    return evaluate(state)[0]
+
+
+def front(patriot_at: str, maracaibo: list[str]) -> GamState:
+    """1820–1824 with the Patriot army in `patriot_at` and the Royalist units `maracaibo` holding
+    Maracaibo, the other Royalist areas far from it."""
+    state = empty("1820-1824")
+    for area, units in ROYALIST_FRONT.items():
+        put(state, area, units)
+    put(state, patriot_at, PATRIOT_ARMY)
+    put(state, "maracaibo", maracaibo)
+    return state
+
+
+def test_odds_favour_the_stronger() -> None:
+    assert odds(0, 3) == 0.0 and odds(2, 0) == 1.0
+    assert odds(4, 2) == pytest.approx(0.5)
+    assert odds(2, 2) < odds(4, 2) < odds(8, 2) < 1.0
+
+
+def test_a_force_next_to_a_weak_enemy_area_threatens_it() -> None:
+    """The same army in Guayana (two areas from Maracaibo) and in Santa Fe (next to it): the Royalist
+    count is the same, the Patriot's prospects better next to the weakly held area."""
+    far, near = front("guayana", ["am_fp"]), front("santa_fe", ["am_fp"])
+    assert level(far) == level(near)
+    assert patriot_value(near) > patriot_value(far)
+
+
+def test_an_attack_that_takes_steps_off_the_garrison_scores_better() -> None:
+    """§6.1: every step the battle takes off Maracaibo's garrison raises the Patriot's reading before the
+    area changes hands, and taking it raises it again."""
+    before = front("santa_fe", ["am_fp", "am_ce"])
+    hit = front("santa_fe", ["am_fp", "am_ce"])
+    hit.lose_step("am_ce")
+    half = front("santa_fe", ["am_fp"])
+    taken = front("santa_fe", [])
+    taken.move("gc_cn", "maracaibo")
+    values = [patriot_value(x) for x in (before, hit, half, taken)]
+    assert values == sorted(values) and len(set(values)) == 4, values
+    assert level(taken) > level(before)
+
+
+def test_an_army_with_ships_threatens_the_coasts_7_6() -> None:
+    """§7.6–§7.7: ships in the port carry the army any number of sea areas, so the army in Chile Norte
+    threatens the coastal Lima (held by 4 steps) once a ship of the line (4 steps) and a frigate (2) lie
+    in its port, more than with the frigate alone, and not at all without ships; inland Cuzco never."""
+    values = []
+    for ships in ([], ["ch_fr1"], ["ch_fr1", "ch_sol1"]):
+        state = front("chile_norte", ["am_fp"])
+        put(state, "chile_norte", ships)
+        values.append(patriot_value(state))
+    assert values[0] < values[1] < values[2], values
+    inland = front("chile_norte", ["am_fp"])
+    for u in ["am_fp", *(u for units in ROYALIST_FRONT.values() for u in units)]:
+        inland.move(u, "cuzco")
+    rules = rules_for("1820-1824")
+    bare = threat(rules, inland.control(), *forces(inland)[::2])
+    put(inland, "chile_norte", ["ch_fr1", "ch_sol1"])
+    assert forces(inland)[2] == [6.0, 0.0]
+    assert threat(rules, inland.control(), *forces(inland)[::2]) == bare
+
+
+def test_the_holder_of_a_threatened_area_gains_by_reinforcing_it() -> None:
+    """The Royalist reading rises when the threatened Maracaibo gets more steps (from the pool: the
+    rest of the map unchanged)."""
+    weak, strong = front("santa_fe", ["am_fp"]), front("santa_fe", ["am_fp", "am_ce", "am_f"])
+    assert evaluate(strong)[1] > evaluate(weak)[1]
+
+
+def test_concentration_beats_dispersion() -> None:
+    """The same eight steps next to Maracaibo threaten it more together than split with an area that
+    cannot reach it."""
+    together = front("santa_fe", ["am_fp", "am_ce"])
+    split = front("santa_fe", ["am_fp", "am_ce"])
+    for u in PATRIOT_ARMY[2:]:
+        split.move(u, "guayana")
+    assert patriot_value(together) > patriot_value(split)
+
+
+BUYERS = [("royalist", "royalist", 1), ("patriot", "gran_colombia", 0)]
+
+
+@pytest.mark.parametrize(("side", "pool", "role"), BUYERS)
+def test_rp_kept_score_no_better_than_the_steps_they_buy(side: str, pool: str, role: int) -> None:
+    """§4.4: two RP buy a two-step regiment; the position after buying it (placed where the side already
+    is) reads at least as well for the buyer as the two RP kept."""
+    unit = "am_lh" if side == "royalist" else "gc_h"
+    kept = front("santa_fe", ["am_fp"])
+    kept.d["rp"][pool] = 2.0
+    bought = front("santa_fe", ["am_fp"])
+    bought.d["rp"][pool] = 0.0
+    put(bought, "maracaibo" if side == "royalist" else "santa_fe", [unit])
+    assert kept.d["units"][unit]["at"] == POOL
+    assert evaluate(bought)[role] > evaluate(kept)[role]
+
+
+def test_rp_with_nothing_left_to_buy_are_worth_nothing_4_6() -> None:
+    """§4.6: RP buy counters from the recruit pool only; once the Royalist's pool is empty (as it is late in
+    1820–1824), RP kept read no better than RP spent (on activation rolls, §3.3)."""
+    rich, poor = front("santa_fe", ["am_fp"]), front("santa_fe", ["am_fp"])
+    for state in (rich, poor):
+        for u in list(state.by_place().get(POOL, ())):
+            if COUNTERS[u].side == "royalist":
+                state.move(u, DEAD)
+    rich.d["rp"]["royalist"], poor.d["rp"]["royalist"] = 40.0, 0.0
+    assert evaluate(rich) == evaluate(poor)
+    for state in (rich, poor):  # one regiment back in the pool: two RP buy it again
+        state.move("am_lh", POOL)
+    rich.d["rp"]["royalist"], poor.d["rp"]["royalist"] = 40.0, 2.0
+    assert evaluate(rich) == evaluate(poor)
+    poor.d["rp"]["royalist"] = 1.0
+    assert evaluate(rich)[1] > evaluate(poor)[1]
+
+
+def test_garrison_counts_step_by_step_10_5() -> None:
+    """§10.5 (1820–1824 by §12.3.4): 16 regular steps in New Spain, 12 in Cuba and Puerto Rico; each step
+    brought towards the minimum (here from Santo Domingo, which §10.5 does not count: the same steps on the
+    map, the same continental areas) reads better for the Royalist, before the penalty itself goes."""
+    state = empty("1820-1824")
+    put(state, "central_mexico", ["am_crna", "am_ne", "am_mx", "am_pb", "am_es", "am_vz", "am_pr", "am_gm"])
+    put(state, "cuba", ["am_lh", "am_cb", "am_am", "am_rl", "am_df"])  # 10 of 12 steps
+    put(state, "santo_domingo", ["am_cp", "am_cn"])
+    rules, penalty = scenario_rules(state)
+    assert penalty == 2 and garrison_missing(state, rules) == (0, 2)
+    assert garrison_shortfall(garrison_missing(state, rules)) == pytest.approx(0.5)
+    values = [evaluate(state)[1]]
+    for unit in ("am_cp", "am_cn"):  # one step each
+        state.move(unit, "cuba")
+        values.append(evaluate(state)[1])
+    assert garrison_missing(state, rules) == (0, 0) and scenario_rules(state)[1] == 0
+    assert values == sorted(values) and len(set(values)) == 3, values
+
+
+@pytest.mark.parametrize("scenario", ["1810-1814", "1815-1818", "1820-1824", "campaign"])
+def test_on_the_scale_of_the_returns(scenario: str) -> None:
+    """Random positions of every scenario: ±0.9 at most (short of a decided game), the two sides'
+    readings opposite."""
+    rng = random.Random(11)
+    state = GAME.new_initial_state({"scenario": scenario})
+    for step in range(1500):
+        if state.is_terminal():
+            break
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+        if step % 50 == 0 and not state.is_terminal():
+            patriot, royalist = state.evaluate()
+            assert -0.9 <= patriot <= 0.9 and patriot == -royalist
