@@ -349,10 +349,14 @@ class GamState(State):
         """Every counter and every leader by the place it is in (one pass, for views and counts over
         every area)."""
         units = {place: list(here) for place, here in self.by_place().items() if here}
+        return units, self.leaders_by_place()
+
+    def leaders_by_place(self) -> dict[str, list[str]]:
+        """Every leader by the place it is in (one pass over the leaders)."""
         leaders: dict[str, list[str]] = {}
         for lid, s in self.d["leaders"].items():
             leaders.setdefault(s["at"], []).append(lid)
-        return units, leaders
+        return leaders
 
     def holders(self, area: str) -> set[str]:
         """§1.1.1 and §10.1: the sides that control `area` (both: partial control)."""
@@ -367,9 +371,7 @@ class GamState(State):
         """`holders` of each area where a counter or a leader stands, the others left out (they have
         none): `control()` at the cost of the occupied areas (the observation reads only these; issue 26)."""
         where = self.by_place()
-        leaders: dict[str, list[str]] = {}
-        for lid, s in self.d["leaders"].items():
-            leaders.setdefault(s["at"], []).append(lid)
+        leaders = self.leaders_by_place()
         areas = BOARD.areas
         return {
             place: self._holders(where.get(place, ()), leaders.get(place, ()))

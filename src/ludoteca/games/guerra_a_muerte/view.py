@@ -112,9 +112,7 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
     waiting = awaiting(state)
     places: dict[str, Any] = {}
     where = state.by_place()
-    leaders: dict[str, list[str]] = {}
-    for lid, s in d["leaders"].items():
-        leaders.setdefault(s["at"], []).append(lid)
+    leaders = state.leaders_by_place()
     control = state.occupied_control()
     for place in PLACES:
         here, chiefs = where.get(place), leaders.get(place)
