@@ -297,7 +297,7 @@ class PatriaState(State):
         return broken_invariants(self)
 
     def evaluate(self) -> list[float]:
-        from ludoteca.games.patria_libre.scoring import evaluate
+        from ludoteca.games.patria_libre.evaluation import evaluate
 
         return self.returns() if self.is_terminal() else evaluate(self)
 
