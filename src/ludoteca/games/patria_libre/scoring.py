@@ -3,7 +3,6 @@ de región, §Premio por dominio, §¿Se puede eliminar a un jugador?, §Condici
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
@@ -301,21 +300,3 @@ def finish(state: PatriaState, outcome: str) -> None:
         insurgent=vp["insurgent"],
         royalist=vp["royalist"],
     )
-
-
-def evaluate(state: PatriaState) -> list[float]:
-    """Prospects on the returns' scale: the side's VP margin, measured against the 10-point lead that
-    ends the game, with a nudge for enemy flag provinces held."""
-    vp = state.d["vp"]
-    values = [0.0] * len(ROLES)
-    for r in state.d["seats"]:
-        side = state.side(r)
-        other = ENEMY.get(side)
-        if other is None:
-            values[ROLES.index(r)] = military.prospects(state)
-            continue
-        margin = (vp[side] - vp[other]) / BOARD.end["lead"] + 0.1 * (
-            side_total(state, side, "enemy_flags") - side_total(state, other, "enemy_flags")
-        )
-        values[ROLES.index(r)] = math.tanh(2 * margin)
-    return values
