@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.board import BOARD, ROLES
 from ludoteca.games.patria_libre.popularity import positive
-from ludoteca.games.patria_libre.scoring import ENEMY, flags_held, sellable
+from ludoteca.games.patria_libre.scoring import ENEMY, flags_held, points, sellable
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -99,11 +99,9 @@ def projection(state: PatriaState, r: str, region: str) -> Projection:
 
     dropped = set(sorted(mine, key=worth)[:short])
     held = controlled - dropped
-    stars = sum(BOARD.stars.get(p, 0) for p in held)
-    dominated = sum(n for g, n in BOARD.region_stars.items() if all(p in held for p in BOARD.regions[g]))
     return Projection(
-        score=stars + dominated + 2 * len(held & in_region),
-        later=stars + dominated,
+        score=points(held, region),
+        later=points(held, ""),
         kept=len(mine) - short,
         abandoned=short,
     )

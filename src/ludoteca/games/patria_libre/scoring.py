@@ -3,6 +3,7 @@ de región, §Premio por dominio, §¿Se puede eliminar a un jugador?, §Condici
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
@@ -60,12 +61,19 @@ def _spv_scored(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 def score(state: PatriaState, r: str, region: str) -> int:
-    """§Puntuación con cartas de S/PV for one player: (1) the starred provinces controlled, (2) 2 VP a
-    province controlled in the card's region, (3) the stars of each region dominated."""
-    points = sum(n for p, n in BOARD.stars.items() if state.controller(p) == r)
-    points += sum(2 for p in BOARD.regions.get(region, ()) if state.controller(p) == r)
-    points += sum(BOARD.region_stars[g] for g in BOARD.regions if state.dominates(r, g))
-    return points
+    """§Puntuación con cartas de S/PV for one player, over the provinces it controls (`points`)."""
+    return points({p for p in BOARD.provinces if state.controller(p) == r}, region)
+
+
+def points(held: Collection[str], region: str) -> int:
+    """§Puntuación con cartas de S/PV over the provinces `held` (controlled): (1) their stars, (2) 2 VP a
+    province of the card's region, (3) the stars of each region held whole (§Dominio de región)."""
+    total = sum(BOARD.stars.get(p, 0) for p in held)
+    total += sum(2 for p in BOARD.regions.get(region, ()) if p in held)
+    total += sum(
+        BOARD.region_stars[g] for g, provinces in BOARD.regions.items() if all(p in held for p in provinces)
+    )
+    return total
 
 
 supply = PROCS.proc("supply", rule="spv-supply")
