@@ -138,7 +138,10 @@ def forces(state: GamState) -> tuple[dict[str, list[float]], list[float], list[f
 
 
 def threat(
-    rules: dict[str, Any], control: dict[str, set[str]], local: dict[str, list[float]], afloat: list[float]
+    rules: dict[str, Any],
+    control: dict[str, frozenset[str]],
+    local: dict[str, list[float]],
+    afloat: list[float],
 ) -> tuple[float, float]:
     """The areas the counting side is expected to gain by the next turn (the odds of entering each area
     it does not hold from the next areas, and by sea if it is on a coast) and to lose (the odds of being

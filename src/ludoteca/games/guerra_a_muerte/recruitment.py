@@ -128,7 +128,7 @@ def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ----------------------------------------------------------------------------- recruitment §4.6
-def placements(state: GamState, uid: str, control: dict[str, set[str]] | None = None) -> list[str]:
+def placements(state: GamState, uid: str, control: dict[str, frozenset[str]] | None = None) -> list[str]:
     """§4.6: where a recruit may be placed: an area its side (its nationality, for the Patriot) holds,
     in the nation's rebuild list; New Granada units only in Santa Fe; ships only where there is a port;
     and a Patriot haven with a leader of its nationality (§10.3). `control` is `state.control()` where

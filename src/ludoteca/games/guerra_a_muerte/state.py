@@ -49,6 +49,7 @@ def main_port(area: str) -> str:
 LAND = {u: (c.side, not c.militia) for u, c in COUNTERS.items() if not c.naval}
 """Each land counter's side and whether it is a regular: what control (§1.1.1) reads of it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
+NO_HOLDER: frozenset[str] = frozenset()
 FLAT_RECORDS = ("units", "leaders")
 """The keys of `d` whose records are flat dicts, which `clone` copies apart from the rest."""
 
@@ -61,11 +62,17 @@ class GamState(State):
     loading a saved state). Every move of a counter goes through `move`, which keeps it up to date.
 
     A clone shares the counter records with its original (copy on write): `set_unit` is the one way to
-    write a record, and copies it first unless `_own` says this state copied it since the last clone."""
+    write a record, and copies it first unless `_own` says this state copied it since the last clone.
 
-    __slots__ = ("_own", "_where")
+    `_control` keeps, area by area, who controls it (§1.1.1) and what decided it: the area's tuple of the
+    index `_where` (replaced, never changed, when a counter comes or goes) and its leaders. `holders` reads
+    it while both are the same; `set_units` forgets an area where a counter's guerrilla mode changes, the
+    one other thing control reads (issue 26: worked out afresh it was most of an observation)."""
+
+    __slots__ = ("_control", "_own", "_where")
     _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
     _own: tuple[dict[str, UnitState], set[str]]
+    _control: tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
     procedures = PROCS
     options: GamOptions
 
@@ -253,9 +260,14 @@ class GamState(State):
         if own is None or own[0] is not units:
             own = self._own = (units, set())
         copied = own[1]
+        control = getattr(self, "_control", None)
+        known = control[1] if control is not None and control[0] is units else {}
         for uid, fields in fields_of.items():
             if not fields.keys() <= UNIT_FIELDS:
                 raise KeyError(f"a counter has no field {sorted(fields.keys() - UNIT_FIELDS)}")
+            if known and fields.get("guerrilla", units[uid]["guerrilla"]) != units[uid]["guerrilla"]:
+                known.pop(units[uid]["at"], None)  # §1.1.1 reads the guerrilla mode: control there changes
+                known.pop(fields.get("at", ""), None)
             if uid in copied:
                 units[uid].update(fields)
             else:
@@ -307,6 +319,9 @@ class GamState(State):
         cache = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             twin._where = (shared, dict(cache[1]))
+        control = getattr(self, "_control", None)
+        if control is not None and control[0] is units:
+            twin._control = (shared, dict(control[1]))  # its entries are immutable: shared, never written
         return twin
 
     # ------------------------------------------------------------------ limited intelligence §5.1.3
@@ -358,30 +373,70 @@ class GamState(State):
             leaders.setdefault(s["at"], []).append(lid)
         return leaders
 
-    def holders(self, area: str) -> set[str]:
+    def holders(self, area: str) -> frozenset[str]:
         """§1.1.1 and §10.1: the sides that control `area` (both: partial control)."""
-        return self._holders(self.by_place().get(area, ()), self.leaders_at(area))
+        return self._held(area, self.by_place().get(area, ()), tuple(self.leaders_at(area)))
 
-    def control(self) -> dict[str, set[str]]:
+    def control(self) -> dict[str, frozenset[str]]:
         """`holders` of every area at once (an empty area has none)."""
         occupied = self.occupied_control()
-        return {area: occupied.get(area) or set() for area in BOARD.areas}
+        return {area: occupied.get(area, NO_HOLDER) for area in BOARD.areas}
 
-    def occupied_control(self) -> dict[str, set[str]]:
+    def occupied_control(self) -> dict[str, frozenset[str]]:
         """`holders` of each area where a counter or a leader stands, the others left out (they have
-        none): `control()` at the cost of the occupied areas (the observation reads only these; issue 26)."""
+        none): `control()` at the cost of the occupied areas (the observation reads only these; issue 26).
+        Each area's is the memo's where its counters and leaders are those it was worked out from."""
         where = self.by_place()
         leaders = self.leaders_by_place()
-        areas = BOARD.areas
-        return {
-            place: self._holders(where.get(place, ()), leaders.get(place, ()))
-            for place in {*where, *leaders}
-            if place in areas
-        }
+        known = self._known_control()
+        out: dict[str, frozenset[str]] = {}
+        for place in {*where, *leaders}:
+            if place not in BOARD.areas:
+                continue
+            units, chiefs = where.get(place, ()), tuple(leaders.get(place, ()))
+            memo = known.get(place)
+            if memo is not None and memo[0] is units and memo[1] == chiefs:
+                out[place] = memo[2]
+            else:
+                out[place] = self._held(place, units, chiefs)
+        return out
 
-    def _holders(self, units: Sequence[str], leaders: Sequence[str]) -> set[str]:
-        """Land units and leaders count; guerrillas do not where enemy regulars stand; the El Plata rebels
-        are their own holder."""
+    def _held(self, area: str, units: tuple[str, ...], leaders: tuple[str, ...]) -> frozenset[str]:
+        """`holders` of `area`, whose counters are `units` (its tuple of the index) and leaders `leaders`:
+        the memo's while they are what it was worked out from (see the class), else worked out again."""
+        known = self._known_control()
+        memo = known.get(area)
+        if memo is not None and memo[0] is units and memo[1] == leaders:
+            return memo[2]
+        held = self._holders(units, leaders)
+        known[area] = (units, leaders, held)
+        return held
+
+    def _known_control(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]:
+        """The memo of control by area (see the class), started afresh when `d["units"]` is another
+        object than the one it was kept for."""
+        control = getattr(self, "_control", None)
+        if control is None or control[0] is not self.d["units"]:
+            control = self._control = (self.d["units"], {})
+        return control[1]
+
+    def stale_control(self) -> list[str]:
+        """The areas whose kept control the memo would give now (their counters and leaders are those it
+        was worked out from) but which control worked out afresh from the records — the counters' `at`
+        and guerrilla mode, the leaders' `at` — differs from: none, or the memo was not forgotten where it
+        should have been (`invariants` and `test_control.py` check it)."""
+        where, fresh, leaders = self.by_place(), self.index_units(), self.leaders_by_place()
+        return sorted(
+            area
+            for area, (units, chiefs, held) in self._known_control().items()
+            if units is where.get(area, ())
+            and chiefs == tuple(leaders.get(area, ()))
+            and held != self._holders(fresh.get(area, ()), chiefs)
+        )
+
+    def _holders(self, units: Sequence[str], leaders: Sequence[str]) -> frozenset[str]:
+        """Worked out from the records: land units and leaders count; guerrillas do not where enemy
+        regulars stand; the El Plata rebels are their own holder."""
         records = self.d["units"]
         land: dict[str, list[int]] = {}  # side → [land units, of them in guerrilla mode, regulars]
         for u in units:
@@ -402,7 +457,7 @@ class GamState(State):
             for side, (count, guerrillas, _) in land.items():
                 if count == guerrillas and any(s != side and s in SIDES and land[s][2] for s in land):
                     out.discard(side)
-        return out
+        return frozenset(out)
 
     def controls(self, side: str, area: str) -> bool:
         """Full or partial control (§1.1.1)."""

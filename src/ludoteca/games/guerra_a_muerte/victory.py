@@ -149,7 +149,11 @@ def level(state: GamState) -> float:
 
 
 def level_at(
-    state: GamState, control: dict[str, set[str]], rules: dict[str, Any], penalty: float, shift: float = 0.0
+    state: GamState,
+    control: dict[str, frozenset[str]],
+    rules: dict[str, Any],
+    penalty: float,
+    shift: float = 0.0,
 ) -> float:
     """`level` for the areas `control` gives, the garrison `penalty` (areas, possibly a fraction) and the
     counting side's areas moved by `shift` (the Royalist's where `rules` count them, else the Patriot's):

@@ -211,7 +211,7 @@ def observe(state: GamState, role: int, out: Observation) -> None:
 
 def broken_invariants(state: GamState) -> list[str]:
     """Steps within each counter's, counters in known places, no RP pool below zero, the index of counters
-    by place true to their records."""
+    by place and the control kept by area (§1.1.1) true to their records."""
     out = []
     for u, s in state.d["units"].items():
         if not 1 <= s["steps"] <= COUNTERS[u].steps:
@@ -229,6 +229,9 @@ def broken_invariants(state: GamState) -> list[str]:
     kept = {place: here for place, here in state.by_place().items() if here}
     if kept != state.index_units():
         out.append("the index of counters by place differs from the counters' records")
+    out += [
+        f"control kept for {area} differs from its counters' and leaders'" for area in state.stale_control()
+    ]
     return out
 
 
