@@ -139,10 +139,9 @@ def placements(state: GamState, uid: str, control: dict[str, frozenset[str]] | N
         areas = [x for x, held in held_by.items() if "royalist" in held]
     else:
         listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
+        where = state.by_place()
         areas = [
-            x
-            for x in listed
-            if any(COUNTERS[u].nationality == c.nationality for u in state.land_at(x, "patriot"))
+            x for x in listed if any(LAND_OF.get(u) == ("patriot", c.nationality) for u in where.get(x, ()))
         ]
         if c.new_granada:
             areas = [x for x in areas if x == "santa_fe"]
@@ -152,14 +151,23 @@ def placements(state: GamState, uid: str, control: dict[str, frozenset[str]] | N
     return sorted(areas) + haven_places(state, uid)
 
 
+LAND_OF = {u: (c.side, c.nationality) for u, c in COUNTERS.items() if not c.naval}
+"""Each land counter's side and nationality: a Patriot recruit is placed where a land unit of its
+nationality stands (§4.6)."""
+
+
 def funds(state: GamState, uid: str) -> float:
     return float(sum(state.d["rp"][p] for p in state.rp_for(COUNTERS[uid].nationality)))
 
 
 def recruitable(state: GamState, side: str) -> list[str]:
-    """The pool's counters `side` can afford and place; one militia counter per nationality and arm."""
+    """The pool's counters `side` can afford and place; one militia counter per nationality and arm.
+    Whether a counter has a place is asked once per kind of counter (`placements` reads of a counter only
+    its side, nationality, arm, whether it is a ship and a New Granada unit): the search meets this list
+    at every recruitment (issue 26)."""
     out, seen = [], set()
     control = state.control() if side == "royalist" else None  # the same for every Royalist recruit
+    placeable: dict[tuple[str, str, bool, bool], bool] = {}
     for u in state.by_place().get(POOL, ()):
         c = COUNTERS[u]
         if c.side != side or c.nationality == "portuguese":
@@ -168,7 +176,12 @@ def recruitable(state: GamState, side: str) -> list[str]:
             if (c.nationality, c.arm) in seen:
                 continue
             seen.add((c.nationality, c.arm))
-        if funds(state, u) + 1e-9 >= c.cost() and placements(state, u, control):
+        if funds(state, u) + 1e-9 < c.cost():
+            continue
+        kind = (c.nationality, c.arm, c.naval, c.new_granada)
+        if kind not in placeable:
+            placeable[kind] = bool(placements(state, u, control))
+        if placeable[kind]:
             out.append(u)
     return out
 

@@ -74,3 +74,39 @@ def test_resample_keeps_the_view() -> None:
     for role in (0, 1):
         twin = state.resample_from_infostate(role, rng)
         assert twin.view(role) == state.view(role)
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("1815-1818", 8), ("1820-1824", 9), ("campaign", 10)])
+def test_the_recruits_offered_are_those_affordable_with_a_place(scenario: str, seed: int) -> None:
+    """§4.6: `recruitable` asks `placements` once per kind of counter; at positions of a random game it
+    offers exactly the pool's counters (one militia per nationality and arm) that the side can afford
+    and that have a place, each asked by itself."""
+    from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+    from ludoteca.games.guerra_a_muerte.position import POOL
+    from ludoteca.games.guerra_a_muerte.recruitment import funds, placements, recruitable
+
+    rng = random.Random(seed)
+    state = GAME.new_initial_state({"scenario": scenario})
+    offered = 0
+    for step in range(1500):
+        if state.is_terminal():
+            break
+        if step % 5 == 0:
+            for side in ("patriot", "royalist"):
+                seen: set[tuple[str, str]] = set()
+                expected = []
+                for u in state.by_place().get(POOL, ()):
+                    c = COUNTERS[u]
+                    if c.side != side or c.nationality == "portuguese" or (c.nationality, c.arm) in seen:
+                        continue
+                    if c.militia:
+                        seen.add((c.nationality, c.arm))
+                    if funds(state, u) + 1e-9 >= c.cost() and placements(state, u):
+                        expected.append(u)
+                assert recruitable(state, side) == expected
+                offered += len(expected)
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert offered > 0
