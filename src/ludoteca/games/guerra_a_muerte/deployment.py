@@ -51,7 +51,8 @@ deployment = PROCS.proc("deployment", rule="2.0")
 @deployment.step()
 def _deployment(state: GamState, frame: Frame, action: A) -> None:
     state.d["phase"] = "setup"
-    frame.setdefault("todo", choices())
+    if "todo" not in frame:  # not `setdefault`, which would list every choice again at each placement
+        frame["todo"] = choices()
     if not frame["todo"]:
         state.ret()
         return
