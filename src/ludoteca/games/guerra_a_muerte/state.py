@@ -390,15 +390,17 @@ class GamState(State):
         leaders = self.leaders_by_place()
         known = self._known_control()
         out: dict[str, frozenset[str]] = {}
-        for place in {*where, *leaders}:
-            if place not in BOARD.areas:
-                continue
-            units, chiefs = where.get(place, ()), tuple(leaders.get(place, ()))
-            memo = known.get(place)
-            if memo is not None and memo[0] is units and memo[1] == chiefs:
-                out[place] = memo[2]
-            else:
-                out[place] = self._held(place, units, chiefs)
+        for place, units in where.items():
+            if units and place in BOARD.areas:
+                chiefs = tuple(leaders.get(place, ()))
+                memo = known.get(place)
+                if memo is not None and memo[0] is units and memo[1] == chiefs:
+                    out[place] = memo[2]
+                else:
+                    out[place] = self._held(place, units, chiefs)
+        for place, chiefs in leaders.items():  # leaders alone
+            if place not in out and place in BOARD.areas:
+                out[place] = self._held(place, where.get(place, ()), tuple(chiefs))
         return out
 
     def _held(self, area: str, units: tuple[str, ...], leaders: tuple[str, ...]) -> frozenset[str]:
@@ -420,12 +422,14 @@ class GamState(State):
             control = self._control = (self.d["units"], {})
         return control[1]
 
-    def stale_control(self) -> list[str]:
+    def stale_control(self, fresh: dict[str, tuple[str, ...]] | None = None) -> list[str]:
         """The areas whose kept control the memo would give now (their counters and leaders are those it
         was worked out from) but which control worked out afresh from the records — the counters' `at`
         and guerrilla mode, the leaders' `at` — differs from: none, or the memo was not forgotten where it
-        should have been (`invariants` and `test_control.py` check it)."""
-        where, fresh, leaders = self.by_place(), self.index_units(), self.leaders_by_place()
+        should have been (`invariants` and `test_control.py` check it). `fresh`: `index_units()`, if the
+        caller has it."""
+        where, leaders = self.by_place(), self.leaders_by_place()
+        fresh = self.index_units() if fresh is None else fresh
         return sorted(
             area
             for area, (units, chiefs, held) in self._known_control().items()

@@ -227,11 +227,11 @@ def broken_invariants(state: GamState) -> list[str]:
             out.append(f"{u} is a regular in guerrilla mode")
     out += [f"RP pool {p} is {v}" for p, v in state.d["rp"].items() if v < -1e-9]
     kept = {place: here for place, here in state.by_place().items() if here}
-    if kept != state.index_units():
+    fresh = state.index_units()
+    if kept != fresh:
         out.append("the index of counters by place differs from the counters' records")
-    out += [
-        f"control kept for {area} differs from its counters' and leaders'" for area in state.stale_control()
-    ]
+    stale = state.stale_control(fresh)
+    out += [f"control kept for {area} differs from its counters' and leaders'" for area in stale]
     return out
 
 
