@@ -398,9 +398,9 @@ class GamState(State):
                     out[place] = memo[2]
                 else:
                     out[place] = self._held(place, units, chiefs)
-        for place, chiefs in leaders.items():  # leaders alone
+        for place, alone in leaders.items():  # leaders with no counter beside them
             if place not in out and place in BOARD.areas:
-                out[place] = self._held(place, where.get(place, ()), tuple(chiefs))
+                out[place] = self._held(place, where.get(place, ()), tuple(alone))
         return out
 
     def _held(self, area: str, units: tuple[str, ...], leaders: tuple[str, ...]) -> frozenset[str]:
