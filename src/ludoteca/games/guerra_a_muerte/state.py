@@ -422,6 +422,26 @@ class GamState(State):
             control = self._control = (self.d["units"], {})
         return control[1]
 
+    def keep_control(self, original: GamState, places: set[str]) -> None:
+        """Keep in `places` the control `original` has kept there: this state is a redraw of `original`
+        (`view.resample`) that left in each place its counters' sides, regulars and guerrilla marks and
+        its leaders' sides, all that control reads (§1.1.1), under other names. The tests compare it with
+        control worked out afresh in redraws."""
+        theirs = original._known_control()
+        if not theirs:
+            return
+        known = self._known_control()
+        where, there = self.by_place(), original.by_place()
+        leaders, chiefs = self.leaders_by_place(), original.leaders_by_place()
+        for place in places:
+            memo = theirs.get(place)
+            if (
+                memo is not None
+                and memo[0] is there.get(place, ())
+                and memo[1] == tuple(chiefs.get(place, ()))
+            ):
+                known[place] = (where.get(place, ()), tuple(leaders.get(place, ())), memo[2])
+
     def stale_control(self, fresh: dict[str, tuple[str, ...]] | None = None) -> list[str]:
         """The areas whose kept control the memo would give now (their counters and leaders are those it
         was worked out from) but which control worked out afresh from the records — the counters' `at`

@@ -270,11 +270,14 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     slots. The procedures' references to the counters follow them.
 
     The search draws one at every iteration, so only what changes is written: a counter drawn into a
-    slot like its own keeps its record, and only the places whose counters changed are re-indexed."""
-    twin = state.clone()
+    slot like its own keeps its record, and only the places whose counters changed are re-indexed. Each
+    place keeps its counters' sides, regulars and guerrilla marks and its leaders' sides, so its control
+    (§1.1.1) is the original's, which the twin keeps (`keep_control`)."""
     other = SIDE_OF_ROLE[1 - role]
     if sees(state, role, other):
-        return twin
+        return state.clone()
+    state.occupied_control()  # what the original knows of control, every twin drawn from it starts from
+    twin = state.clone()
     from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 
     wait = state.d["wait"]
@@ -309,7 +312,8 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
                     moved[new] = slot
     twin.set_units({u: dict(zip(SLOT_FIELDS, slot, strict=True)) for u, slot in moved.items()})
     where = dict(state.by_place())
-    for place in {records[old]["at"] for old in mapping}:
+    redrawn = {records[old]["at"] for old in mapping}
+    for place in redrawn:
         where[place] = tuple(sorted((mapping.get(u, u) for u in where[place]), key=RANK.__getitem__))
     twin.reindex(where)
     for leaders in lgroups.values():
@@ -319,6 +323,8 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
         for old, new in zip(leaders, shuffled, strict=True):
             mapping[old] = new
             twin.d["leaders"][new] = dict(state.d["leaders"][old])
+            redrawn.add(state.d["leaders"][old]["at"])
+    twin.keep_control(state, redrawn)
     mapping = {k: v for k, v in mapping.items() if k != v}
     if mapping:
         twin.d["stack"] = _remap(twin.d["stack"], mapping)
