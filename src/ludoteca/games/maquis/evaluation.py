@@ -1,8 +1,8 @@
 """How good an unfinished Maquis position is for the Resistance (README §6): the worker-days left against
 the work the two missions still need.
 
-The work is counted in worker actions: each delivery or visit a card still needs, plus the actions that
-gather the resources it asks for and the Resistance does not hold (an Explosive is a Medicine and a turn
+The work is counted in worker actions: each visit a card still needs, each step on its rectangle at
+`RECTANGLE` actions (the exit's risk), plus the actions that gather the resources it asks for and the Resistance does not hold (an Explosive is a Medicine and a turn
 at the Chemist, who must be built first; a Weapon is Money at the Fence or an airdrop; …), plus the
 Morale the end of the track will take. The capacity is what the workers can still do: each available
 worker, each day left, does `EFFICIENCY` useful actions. `margin` is capacity minus work; a card that can
@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 EFFICIENCY = 0.45
 """Useful actions a worker does a day on average: patrols block locations, routes close, days are lost."""
-RELIEF = 3.0
-"""Actions one Morale costs at the Poor District: a Food, a Medicine and the visit."""
+RELIEF = Counter(food=1, medicine=1)
+"""What one Morale costs at the Poor District beside the visit: a Food and a Medicine, gathered as any
+resource (the Propagandist asks for nothing)."""
 SPARE_ROOMS = sum(1 for spec in BOARD.locations.values() if spec.kind == "spare_room")
 HOPELESS = 40.0
 """What a card that can no longer be finished takes off the margin: the game is as good as lost."""
@@ -33,6 +34,11 @@ DONE = 4.0
 """A finished card is safe from everything that may still go wrong: worth more than its last action."""
 WORKER = 2.0
 """A worker is also a life against losing every worker: worth this on top of its days of work."""
+RECTANGLE = 4.0
+"""What a step done on a mission card's action rectangle costs, in actions: the worker must come home
+through the card's exit, which the patrols take on many of their cards, so a delivery often takes a second
+worker holding the exit, or risks a worker worth many actions (README §7). Counted as one action, a
+delivery was never worth its risk, and the search held its Intel and Food for days."""
 URGENCY = 2.0
 """What the work a card with a last day still needs costs per day left before that day: work put off
 until the last day fails whenever a patrol blocks that one chance, so the card is done early."""
@@ -87,7 +93,7 @@ def needs(state: MaquisState) -> Needs:
         deadline: int | None = None
         if "steps" in data:
             remaining = data["steps"][mission["boxes"] :]
-            actions = float(len(remaining))
+            actions = RECTANGLE * len(remaining)
             for step in remaining:
                 res.update(step)
             if data.get("new_day"):
@@ -97,9 +103,11 @@ def needs(state: MaquisState) -> Needs:
             if mid == "destroy-the-train":
                 deadline = max(data["days"])
             if mid == "bomb-for-the-officer":
-                found.morale = max(found.morale, data["morale"])
+                relief, deadline = morale_window(state, data["morale"])
+                actions += relief
+                res.update({kind: n * relief for kind, n in RELIEF.items()})
         elif mid == "officers-mansion":
-            actions = len(data["graffiti"]) - len(mission["marks"]) + 1.0
+            actions = len(data["graffiti"]) - len(mission["marks"]) + RECTANGLE
         elif mid == "double-agent":
             actions = len(data["visits"]) - len(mission["marks"]) + 1.0 if mission["lady"] is None else 1.0
         elif mid == "milice-parade-day":
@@ -116,7 +124,7 @@ def needs(state: MaquisState) -> Needs:
             found.morale = max(found.morale, data["morale"])
         elif mid == "coded-messages":
             if not mission["keeper"]:
-                actions, deadline = 1.0, data["start_by"]
+                actions, deadline = RECTANGLE, data["start_by"]
         elif mid == "take-out-the-bridges":
             bridges = len(BOARD.bridges) - mission["boxes"] - position["blow"]
             actions, res = float(bridges), Counter({k: n * bridges for k, n in data["pay"].items()})
@@ -124,12 +132,33 @@ def needs(state: MaquisState) -> Needs:
             if mid == "milice-parade-day":
                 usable = [x for x in data["days"] if day <= x < state.last_day()]
                 deadline = max(usable) if usable else -1
+            deadline -= max(0, chemist_days(state, res["explosive"]) - 1)
             if day > deadline:
                 found.hopeless = True
             found.deadlines.append((deadline, actions, res))
         found.actions += actions
         found.resources.update(res)
     return found
+
+
+def chemist_days(state: MaquisState, explosives: int) -> int:
+    """The days it takes to hold `explosives`: one a day at the Chemist, the only one there is (one pawn a
+    location, §action.spare_room), after the day it is built. A card with a last day must start its chain
+    that many days before (less one: the last Explosive can be delivered the day it is made)."""
+    missing = max(0, explosives - holdings(state)["explosive"])
+    built = "chemist" in state.position["tiles"].values()
+    return missing + (0 if built or not missing else 1)
+
+
+def morale_window(state: MaquisState, need: int) -> tuple[int, int | None]:
+    """Bomb for the Officer asks for Morale `need` at the delivery, not at the end (rules
+    §missions.bomb-for-the-officer): the Morale points to win back now, and the last day before the day
+    track takes Morale below `need` again (None if it never does)."""
+    position = state.position
+    marks = sorted(mark for mark in state.morale_days() if position["day"] < mark <= state.last_day())
+    relief = max(0, need - position["morale"])
+    spare = max(0, position["morale"] - need)
+    return relief, marks[spare] - 1 if spare < len(marks) else None
 
 
 def resource_work(state: MaquisState, need: Counter[str], have: Counter[str], tiles: set[str]) -> float:
@@ -163,10 +192,13 @@ def resource_work(state: MaquisState, need: Counter[str], have: Counter[str], ti
 
 
 def work(state: MaquisState, found: Needs, have: Counter[str], tiles: set[str], morale: int) -> float:
-    """All the actions still needed: the cards' own, their resources, and the Morale to win back."""
-    total = found.actions + resource_work(state, found.resources, have, tiles)
-    short = max(found.morale, 1) - (morale - found.losses)
-    return total + max(0, short) * RELIEF
+    """All the actions still needed: the cards' own, the Morale to win back (a visit a point, with what
+    the Poor District asks), and the resources of both."""
+    short = max(0, max(found.morale, 1) - (morale - found.losses))
+    need = found.resources
+    if short and "propagandist" not in tiles:
+        need = need + Counter({kind: n * short for kind, n in RELIEF.items()})
+    return found.actions + short + resource_work(state, need, have, tiles)
 
 
 def holdings(state: MaquisState) -> Counter[str]:
@@ -213,11 +245,13 @@ def worker_outlook(
     state: MaquisState, loc: str, found: Needs, have: Counter[str], base: float, risk: float
 ) -> float:
     """What a placed worker who has not acted yet is expected to achieve: the best action of its
-    location, in actions of work saved; with no escape route, also its arrest (§Ser arrestado), which
+    location, in actions of work saved (a step on a mission's rectangle counts `RECTANGLE`); with no escape route, also its arrest (§Ser arrestado), which
     takes the gain away unless the location has the star or the action is a mission's."""
     position = state.position
     tiles = set(position["tiles"].values())
-    kept = 1.0 if missions.choices(state, loc) else 0.0
+    kept = 0.0
+    if missions.choices(state, loc):
+        kept = RECTANGLE if BOARD.locations[loc].kind == "mission_slot" else 1.0
     best = kept
     for action in action_phase.location_choices(state, loc):
         option = action_phase.option_at(state, loc, target(action))

@@ -7,7 +7,7 @@ import random
 from ludoteca.ai.agents import make_agent
 from ludoteca.ai.selfplay import play_out
 from ludoteca.games.maquis import GAME, missions
-from ludoteca.games.maquis.evaluation import HOPELESS
+from ludoteca.games.maquis.evaluation import HOPELESS, RECTANGLE, chemist_days, morale_window, needs
 from ludoteca.games.maquis.tests.positions import new, play
 
 
@@ -62,8 +62,26 @@ def test_a_card_past_its_last_day_makes_the_game_as_good_as_lost() -> None:
     late.d["day"] = late.d["turn"] = 10  # the train passes on days 6-9 only
     on_time = state.clone()  # the train's first day: nothing gathered yet, but days enough to (URGENCY)
     on_time.d["day"] = on_time.d["turn"] = 6
-    assert late.score(patrol_risk=True) < -HOPELESS / 2 < on_time.score(patrol_risk=True)
+    assert late.score(patrol_risk=True) < on_time.score(patrol_risk=True) - HOPELESS
     assert -1.0 < late.evaluate()[0] < on_time.evaluate()[0] < 0.0  # the learned value too, never a sure loss
+
+
+def test_a_delivery_on_a_rectangle_is_worth_its_exits_risk() -> None:
+    held = new("underground-newspaper+infiltration")
+    held.d["res"]["intel"] = 2
+    delivered = new("underground-newspaper+infiltration")
+    delivered.d["missions"][0]["boxes"] = 1  # the same two Intel, delivered (README §6, `RECTANGLE`)
+    assert delivered.score() - held.score() == RECTANGLE > 1.0
+
+
+def test_bomb_for_the_officer_asks_for_its_morale_at_the_delivery_only() -> None:
+    state = new("bomb-for-the-officer+sabotage")  # Morale 6; the orange days 3, 6, 9, 12, 14
+    assert morale_window(state, 5) == (0, 5)  # day 3 takes Morale to 5, day 6 below it
+    assert chemist_days(state, 1) == 2  # the Chemist built, then the Explosive made the day after
+    assert needs(state).deadlines[0][:2] == (4, RECTANGLE)  # the chain starts by day 4 to deliver by 5
+    assert needs(state).morale == 0  # nothing asked of the Morale at the end
+    state.d["morale"] = 4
+    assert morale_window(state, 5) == (1, 2)  # one point to win back, before day 3 takes it again
 
 
 def test_two_completed_missions_evaluate_as_the_win() -> None:
