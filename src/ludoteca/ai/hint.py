@@ -7,8 +7,8 @@ The terminal's `hint` and the web platform's hint both build their text here, fr
 the reward of the player who chose it. That reward is the game's `returns()` where the rollout reached
 the end (+1 a win, −1 a loss, 0 a draw or a role out of play) and the game's `evaluate()` where it was cut
 off at the search's depth: each game's prospects on the same −1…+1 scale (e.g. Mar y Acero's is 2p − 1,
-where p is Spain's estimated chance of the final tally; Maquis' is 2p − 1, p its learned chance of
-winning). So
+where p is Spain's estimated chance of the final tally; Maquis' is a tanh of its margin in worker
+actions). So
 ``(value + 1) / 2`` is the share of searched continuations won, a draw counting half, where they were
 played out, and the game's own estimate of that share where they were not: at the normal level most
 rollouts stop early, so the texts call it an *estimated* chance of winning, never a measured one.

@@ -188,8 +188,9 @@ class MaquisState(State):
         patrols still to come today catch them (`patrol_risk`): the search stops at this evaluation without
         playing the day out (`Maquis.search`: no rollout), so the estimate is its only view of those draws.
 
-        With learned weights (`evaluation.learned.toml`, `core.learned`; README §6), the value is instead
-        the learned chance of winning, ``2p − 1``, from the same terms (`evaluation_features`)."""
+        With learned weights (`evaluation.learned.toml` where shipped, or a file `LUDOTECA_EVALUATION` names;
+        `core.learned`; README §6), the value is instead the learned chance of winning, ``2p − 1``, from the
+        same terms (`evaluation_features`). None are shipped today: the hand-written terms won more."""
         if self.is_terminal():
             return self.returns()
         learned = evaluation_for(self.game.id, self.game.learned_weights)

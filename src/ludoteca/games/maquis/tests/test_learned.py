@@ -24,14 +24,14 @@ TINY = [
     "--games",
     "2",
     "--seed",
-    "14",
+    "13",
     "-o",
     "difficulty=very-easy",
     "--agent",
     "ismcts:level=easy",
     "--lang=en",
 ]
-"""Two easy self-play games at very easy difficulty, one lost (seed 14) and one won (seed 15)."""
+"""Two easy self-play games at very easy difficulty, one lost (seed 13) and one won (seed 14)."""
 
 
 @pytest.fixture
@@ -54,9 +54,9 @@ def test_the_train_command_writes_a_loadable_file_and_the_same_seed_gives_the_sa
     tmp_path: Path, evaluation_env: None
 ) -> None:
     first = trained(tmp_path / "first.toml")
-    assert first["games"] == 2 and first["wins"] == 1 and first["seed"] == 14
+    assert first["games"] == 2 and first["wins"] == 1 and first["seed"] == 13
     assert first["command"] == (
-        "ludoteca train maquis --games 2 --seed 14 --agent ismcts:level=easy --evaluation hand --l2 1.0 "
+        "ludoteca train maquis --games 2 --seed 13 --agent ismcts:level=easy --evaluation hand --l2 1.0 "
         "--option=difficulty=very-easy"
     )
     assert {"commit", "date", "log_loss", "positions"} <= set(first)
@@ -75,8 +75,14 @@ def test_a_fit_needs_wins_and_losses(tmp_path: Path) -> None:
     assert not (tmp_path / "w.toml").exists()
 
 
-def test_the_shipped_weights_give_values_strictly_between_a_loss_and_a_win(evaluation_env: None) -> None:
-    shipped = learned.load(GAME.learned_weights)
+def test_weights_named_give_values_strictly_between_a_loss_and_a_win(
+    tmp_path: Path, evaluation_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "weights.toml"
+    trained(path)
+    monkeypatch.setenv(learned.ENVIRONMENT, f"maquis={path}")
+    learned.evaluation_for.cache_clear()
+    shipped = learned.load(path)
     state = new()
     assert set(TERMS) <= set(shipped.names) and list(shipped.names) == list(state.evaluation_features(0))
     rng = random.Random(3)
@@ -90,15 +96,15 @@ def test_the_shipped_weights_give_values_strictly_between_a_loss_and_a_win(evalu
     assert state.evaluate() == state.returns() and len(set(values)) > 10
 
 
-def test_the_hand_written_evaluation_stays_available(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_hand_written_evaluation_is_the_one_shipped_and_stays_available(
+    evaluation_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = new()
+    assert not GAME.learned_weights.exists()  # README §6: the hand-written terms won more
+    assert state.evaluate() == [math.tanh(state.score(patrol_risk=True) / SCORE_SPREAD)]
     monkeypatch.setenv(learned.ENVIRONMENT, "maquis=hand")
     learned.evaluation_for.cache_clear()
-    try:
-        state = new()
-        assert state.evaluate() == [math.tanh(state.score(patrol_risk=True) / SCORE_SPREAD)]
-    finally:
-        monkeypatch.delenv(learned.ENVIRONMENT)
-        learned.evaluation_for.cache_clear()
+    assert state.evaluate() == [math.tanh(state.score(patrol_risk=True) / SCORE_SPREAD)]
 
 
 def test_a_malformed_choice_or_weights_file_is_refused_clearly(
