@@ -2,11 +2,13 @@
 the work the two missions still need.
 
 The work is counted in worker actions: each visit a card still needs, each step on its rectangle at
-`RECTANGLE` actions (the exit's risk), plus the actions that gather the resources it asks for and the Resistance does not hold (an Explosive is a Medicine and a turn
-at the Chemist, who must be built first; a Weapon is Money at the Fence or an airdrop; …), plus the
-Morale the end of the track will take. The capacity is what the workers can still do: each available
-worker, each day left, does `EFFICIENCY` useful actions. `margin` is capacity minus work; a card that can
-no longer be finished in time (its last day passed, or more new-day boxes than days) makes it hopeless.
+`RECTANGLE` actions (the exit's risk), plus the actions that gather the resources it asks for and the
+Resistance does not hold (an Explosive is a Medicine and a turn at the Chemist, who must be built first,
+one a day; a Weapon is Money at the Fence or an airdrop; …), plus the Morale to win back, a visit to the
+Poor District with a Food and a Medicine a point. The capacity is what the workers can still do: each
+available worker, each day left, does `EFFICIENCY` useful actions. `margin` is capacity minus work; a card
+that can no longer be finished in time (its last day passed, or more new-day boxes than days) makes it
+hopeless.
 """
 
 from __future__ import annotations
@@ -245,8 +247,9 @@ def worker_outlook(
     state: MaquisState, loc: str, found: Needs, have: Counter[str], base: float, risk: float
 ) -> float:
     """What a placed worker who has not acted yet is expected to achieve: the best action of its
-    location, in actions of work saved (a step on a mission's rectangle counts `RECTANGLE`); with no escape route, also its arrest (§Ser arrestado), which
-    takes the gain away unless the location has the star or the action is a mission's."""
+    location, in actions of work saved (a step on a mission's rectangle counts `RECTANGLE`); with no escape
+    route, also its arrest (§Ser arrestado), which takes the gain away unless the location has the star or
+    the action is a mission's."""
     position = state.position
     tiles = set(position["tiles"].values())
     kept = 0.0
