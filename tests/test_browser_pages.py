@@ -372,7 +372,8 @@ def test_the_hint_says_what_to_play_and_why_readably_on_a_wide_screen_and_a_phon
         errors = watch_errors(page)
         made = open_game(page, server.base, "mar-y-acero", 2, lang)
         headers = {"X-Ludoteca-Token": made["token"]}
-        hint = httpx.get(f"{server.base}/api/games/{made['id']}/hint?lang={lang}", headers=headers).json()
+        url = f"{server.base}/api/games/{made['id']}/hint?lang={lang}"
+        hint = httpx.get(url, headers=headers, timeout=60).json()  # a search: as long as the page waits
         assert ("probabilidades de ganar" if lang == "es" else "chance of winning") in hint["sentence"]
         for width in (1280, 400):
             page.set_viewport_size({"width": width, "height": 800})
