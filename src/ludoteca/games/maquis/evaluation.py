@@ -26,9 +26,6 @@ if TYPE_CHECKING:
 
 EFFICIENCY = 0.45
 """Useful actions a worker does a day on average: patrols block locations, routes close, days are lost."""
-RELIEF = Counter(food=1, medicine=1)
-"""What one Morale costs at the Poor District beside the visit: a Food and a Medicine, gathered as any
-resource (the Propagandist asks for nothing)."""
 SPARE_ROOMS = sum(1 for spec in BOARD.locations.values() if spec.kind == "spare_room")
 HOPELESS = 40.0
 """What a card that can no longer be finished takes off the margin: the game is as good as lost."""
@@ -107,7 +104,7 @@ def needs(state: MaquisState) -> Needs:
             if mid == "bomb-for-the-officer":
                 relief, deadline = morale_window(state, data["morale"])
                 actions += relief
-                res.update({kind: n * relief for kind, n in RELIEF.items()})
+                res.update(relief_resources(relief, set(position["tiles"].values())))
         elif mid == "officers-mansion":
             actions = len(data["graffiti"]) - len(mission["marks"]) + RECTANGLE
         elif mid == "double-agent":
@@ -197,10 +194,16 @@ def work(state: MaquisState, found: Needs, have: Counter[str], tiles: set[str], 
     """All the actions still needed: the cards' own, the Morale to win back (a visit a point, with what
     the Poor District asks), and the resources of both."""
     short = max(0, max(found.morale, 1) - (morale - found.losses))
-    need = found.resources
-    if short and "propagandist" not in tiles:
-        need = need + Counter({kind: n * short for kind, n in RELIEF.items()})
+    need = found.resources + relief_resources(short, tiles)
     return found.actions + short + resource_work(state, need, have, tiles)
+
+
+def relief_resources(points: int, tiles: set[str]) -> Counter[str]:
+    """What winning back `points` of Morale asks beside a visit a point (§action.locations): a Food and a
+    Medicine each at the Poor District, nothing at the Propagandist once built (§action.spare_room)."""
+    if not points or "propagandist" in tiles:
+        return Counter()
+    return Counter(food=points, medicine=points)
 
 
 def holdings(state: MaquisState) -> Counter[str]:
