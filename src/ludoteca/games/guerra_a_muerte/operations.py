@@ -217,15 +217,11 @@ def fortress_besieged(state: GamState, side: str, area: str) -> str:
     return city.id if city is not None and city.fortress and inside else ""
 
 
-@activation.step("operate")
-def _operate(state: GamState, frame: Frame, action: A) -> None:
-    """§3.3: any operations in any order while OPs last (costs: the Operations Cost chart). A force that
-    blockades may only make siege attacks afterwards (§6.6)."""
-    force_here(state, frame)
+def operate_options(state: GamState, frame: Frame) -> list[int]:
+    """§3.3: what the force may do with the OPs left (costs: the Operations Cost chart), "stop" first; a
+    force that blockades may only make siege attacks afterwards (§6.6). [] where it could only stop and
+    does not blockade: it is not asked."""
     side, area = frame["side"], frame["area"]
-    if not frame["units"] and not frame["leaders"]:
-        state.goto("end")
-        return
     left = frame["ops"] - frame["used"]
     cost = BOARD.op_cost
     options = [ID["stop"]]
@@ -236,17 +232,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
             options.append(ID["siege"])
         if frame["units"] and besieged and left >= cost["siege_attack"] + cost["siege_works"]:
             options.append(ID["siege works"])
-        state.decide(
-            ROLE[side],
-            "operate",
-            options,
-            then="operation",
-            prompt="prompt.operate",
-            private=state.hidden(side),
-            area=place_ref(area),
-            ops=left,
-        )
-        return
+        return options
     if left >= cost["move"]:
         options += [ID[f"move {x}"] for x in exits(state, frame)]
     if len(frame["units"]) + len(frame["leaders"]) > 1:
@@ -270,14 +256,26 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
     if frame["units"] and not in_box and left >= cost["counter_guerrilla"]:
         hunted = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]]
         options += [ID[f"hunt {u}"] for u in hunted]
-        state.d["revealed"] = sorted(hunted)
     from ludoteca.games.guerra_a_muerte.naval import can_embark  # naval builds on this module
 
     if "portuguese" not in frame["nations"] and can_embark(state, frame):
         options.append(ID["embark"])
-    if options == [ID["stop"]]:
+    return options if options != [ID["stop"]] else []
+
+
+@activation.step("operate")
+def _operate(state: GamState, frame: Frame, action: A) -> None:
+    """§3.3: any operations in any order while OPs last."""
+    force_here(state, frame)
+    if not frame["units"] and not frame["leaders"]:
         state.goto("end")
         return
+    options = operate_options(state, frame)
+    state.d["revealed"] = sorted(target(a) for a in options if verb(a) == "hunt")  # shown (§10.1)
+    if not options:
+        state.goto("end")
+        return
+    side, area = frame["side"], frame["area"]
     state.decide(
         ROLE[side],
         "operate",
@@ -286,7 +284,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
         prompt="prompt.operate",
         private=state.hidden(side),  # `leave` names the force's counters (§5.1.3)
         area=place_ref(area),
-        ops=left,
+        ops=frame["ops"] - frame["used"],
     )
 
 

@@ -92,16 +92,23 @@ def _promotion_order(state: GamState, frame: Frame, action: A) -> None:
     state.goto("next")
 
 
+def promote_options(state: GamState, frame: Frame) -> list[int]:
+    """The promotions the side first in `frame["sides"]` is asked for, with "done"; [] where it has none
+    (then it is not asked)."""
+    options = [ID[f"promote {u}"] for u in promotions(state, frame["sides"][0])]
+    return [*options, ID["done"]] if options else []
+
+
 @promotion.step("next")
 def _promotion_next(state: GamState, frame: Frame, action: A) -> None:
     while frame["sides"]:
         side = frame["sides"][0]
-        options = [ID[f"promote {u}"] for u in promotions(state, side)]
+        options = promote_options(state, frame)
         if options:
             state.decide(
                 ROLE[side],
                 "promote",
-                [*options, ID["done"]],
+                options,
                 then="chosen",
                 prompt="prompt.promote",
                 private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
@@ -186,6 +193,20 @@ def recruitable(state: GamState, side: str) -> list[str]:
     return out
 
 
+def recruit_options(state: GamState, frame: Frame) -> list[int]:
+    """The recruits the side first in `frame["sides"]` is asked for, with "done"; [] where it can afford
+    and place none (then it is not asked)."""
+    options = [ID[f"recruit {u}"] for u in recruitable(state, frame["sides"][0])]
+    return [*options, ID["done"]] if options else []
+
+
+def place_options(state: GamState, frame: Frame) -> list[int]:
+    """Where the recruit `frame["unit"]` is placed, asked only where there is a choice: [] where one
+    place is left (it goes there)."""
+    areas = placements(state, frame["unit"])
+    return [ID[f"place {x}"] for x in areas] if len(areas) != 1 else []
+
+
 recruitment = PROCS.proc("recruitment", rule="4.6")
 
 
@@ -196,7 +217,7 @@ def _recruitment(state: GamState, frame: Frame, action: A) -> None:
         state.ret()
         return
     side = frame["sides"][0]
-    options = [ID[f"recruit {u}"] for u in recruitable(state, side)]
+    options = recruit_options(state, frame)
     if not options:
         frame["sides"].pop(0)
         state.goto("start")
@@ -204,7 +225,7 @@ def _recruitment(state: GamState, frame: Frame, action: A) -> None:
     state.decide(
         ROLE[side],
         "recruit",
-        [*options, ID["done"]],
+        options,
         then="chosen",
         prompt="prompt.recruit",
         rp=state.d["rp"]["royalist"] if side == "royalist" else "",
@@ -226,14 +247,15 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
         state.d["rp"][p] -= take
         left -= take
     frame["unit"] = uid
-    areas = placements(state, uid)
-    if len(areas) == 1:
-        _recruited(state, frame, areas[0])
+    options = place_options(state, frame)
+    if not options:  # one place: the recruit goes there
+        (area,) = placements(state, uid)
+        _recruited(state, frame, area)
         return
     state.decide(
         ROLE[c.side],
         "place",
-        [ID[f"place {x}"] for x in areas],
+        options,
         then="placed",
         prompt="prompt.place",
         private=state.hidden(c.side),

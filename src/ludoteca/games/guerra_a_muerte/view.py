@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
+from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, militia_of
+from ludoteca.games.guerra_a_muerte.operations import operate_options
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
+from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -263,8 +267,58 @@ REDRAW_GROUP = {u: (c.side, (c.nationality, c.militia, c.naval)) for u, c in COU
 naval or not."""
 
 
+OPTIONS_OF: dict[str, Callable[[GamState, Frame], list[int]]] = {
+    "prompt.promote": promote_options,
+    "prompt.recruit": recruit_options,
+    "prompt.place": place_options,
+    "prompt.operate": operate_options,
+}
+"""The decisions whose options read what the redraw changes — a counter's arm, its steps, what it
+carries — each with the rule that computes them from the position and the decision's frame ([] where the
+rules would not ask it): promotion (§4.7, a militia of the regular's arm), recruitment and its placement
+(§4.6, the haven's limits by arm §10.3), and a force's operations (§3.3, embarking by steps §7.7). Every
+other decision's options read only what a redraw keeps (sides, nationalities, militia or regular, ship or
+not, the places and marks), so the names in them, redrawn, are what its rules offer in the twin."""
+REDRAW_TRIES = 20
+"""Draws tried before the fallback (`resample`)."""
+
+
 def resample(state: GamState, role: int, rng: random.Random) -> GamState:
-    """A state consistent with what `role` knows: the other side's counters on the map redrawn among
+    """A state drawn from `role`'s information set (§5.1.3): the other side's hidden counters and leaders
+    redrawn (`draw`), and the pending decision one the rules ask in the twin (`asks`), redrawn again
+    otherwise, at most `REDRAW_TRIES` times. What is tested reads only the twin and what `role` knows, so
+    the draw never depends on the true hidden counters. If every draw fails, the last is kept with the
+    decision's options as the redraw named them: a decision the rules would not have asked there, or
+    options other than theirs; never unplayable, and never more than the true state already told the twin
+    (it is rare: a fuzz of the 1820-1824 scenario met it in none of thousands of redraws)."""
+    other = SIDE_OF_ROLE[1 - role]
+    if sees(state, role, other):
+        return state.clone()
+    state.occupied_control()  # what the original knows of control, every twin drawn from it starts from
+    for _ in range(REDRAW_TRIES):
+        twin = draw(state, role, rng)
+        if asks(twin, role):
+            break
+    return twin
+
+
+def asks(twin: GamState, role: int) -> bool:
+    """Whether the twin's pending decision is one its rules ask, with options they offer there. A decision
+    of the redrawn side takes the options its rules compute in the twin (`role` does not see them: its
+    view shows another role's prompt at most, §5.1.3); one of `role` must offer what `role` sees."""
+    wait = twin.d["wait"]
+    if wait is None or wait["role"] < 0 or wait["prompt"] not in OPTIONS_OF:
+        return True
+    options = sorted(set(OPTIONS_OF[wait["prompt"]](twin, twin.d["stack"][-1])))
+    if wait["role"] == role:
+        return options == list(wait["actions"])
+    if options:
+        wait["actions"] = options
+    return bool(options)
+
+
+def draw(state: GamState, role: int, rng: random.Random) -> GamState:
+    """A state consistent with what `role` sees: the other side's counters on the map redrawn among
     its forces — each place keeps as many counters, the same guerrilla, city and operated marks, and a
     militia slot stays militia, a ship a ship, a nationality its own — and its leaders among its leader
     slots. The procedures' references to the counters follow them.
@@ -274,9 +328,6 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     place keeps its counters' sides, regulars and guerrilla marks and its leaders' sides, so its control
     (§1.1.1) is the original's, which the twin keeps (`keep_control`)."""
     other = SIDE_OF_ROLE[1 - role]
-    if sees(state, role, other):
-        return state.clone()
-    state.occupied_control()  # what the original knows of control, every twin drawn from it starts from
     twin = state.clone()
     from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 
