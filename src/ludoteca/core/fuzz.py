@@ -5,8 +5,8 @@ through notation; chance probabilities summing to one; an illegal action raising
 `clone` and the JSON round trip equal to the original; undo allowed only where DESIGN §5 allows it and
 restoring the exact position; no view leaking hidden information (the view of the true state equals the
 view of a state resampled from the role's information, and so do the inputs of a game's own learned
-evaluation, `evaluation_features`); the game's own invariants; and, at the end,
-the record replaying to the same digest at every step.
+evaluation, `evaluation_features`); the resampled state playable (one step of it raises nothing); the
+game's own invariants; and, at the end, the record replaying to the same digest at every step.
 """
 
 from __future__ import annotations
@@ -65,6 +65,22 @@ def _roles_in_play(game: Game, options: Options) -> tuple[int, ...]:
     return game.roles_in_play(options)
 
 
+def _playable(twin: State, rng: random.Random, role: str) -> None:
+    """A resampled state must be one the rules can go on from (OpenSpiel's contract for a state drawn from
+    an information set): one of its legal actions, or a chance outcome, applied to a clone raises nothing."""
+    if twin.is_terminal():
+        return
+    legal = twin.legal_actions()
+    _check(bool(legal), f"the state resampled for {role} is a dead end")
+    action = twin.sample_chance(rng) if twin.is_chance_node() else rng.choice(legal)
+    try:
+        twin.clone().apply_action(action)
+    except Exception as error:
+        raise InvariantError(
+            f"the state resampled for {role} cannot play {twin.game.actions.format(action)!r}: {error!r}"
+        ) from error
+
+
 def check_state(state: State, rng: random.Random, logged: int | None = None) -> None:
     """Every per-position invariant. A log only grows, so the entries before `logged`, checked at an
     earlier position, are left out of the JSON round trip and the views: a step costs what the position
@@ -99,6 +115,7 @@ def check_state(state: State, rng: random.Random, logged: int | None = None) -> 
             _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
             resampled = recent.resample_from_infostate(role, rng)
             _check(resampled.view(role) == view, f"view of {game.roles[role]} leaks hidden information")
+            _playable(resampled, rng, game.roles[role])
             if own_features and not state.is_terminal():  # a learned evaluation's inputs (core.learned)
                 _check(
                     resampled.evaluation_features(role) == recent.evaluation_features(role),
