@@ -201,10 +201,10 @@ def recruit_options(state: GamState, frame: Frame) -> list[int]:
 
 
 def place_options(state: GamState, frame: Frame) -> list[int]:
-    """Where the recruit `frame["unit"]` is placed, asked only where there is a choice: [] where one
-    place is left (it goes there)."""
+    """Where the recruit `frame["unit"]` may be placed, asked only where there is a choice: [] where
+    there is one place (it goes there) or none."""
     areas = placements(state, frame["unit"])
-    return [ID[f"place {x}"] for x in areas] if len(areas) != 1 else []
+    return [ID[f"place {x}"] for x in areas] if len(areas) > 1 else []
 
 
 recruitment = PROCS.proc("recruitment", rule="4.6")
@@ -247,15 +247,14 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
         state.d["rp"][p] -= take
         left -= take
     frame["unit"] = uid
-    options = place_options(state, frame)
-    if not options:  # one place: the recruit goes there
-        (area,) = placements(state, uid)
-        _recruited(state, frame, area)
+    areas = placements(state, uid)
+    if len(areas) == 1:
+        _recruited(state, frame, areas[0])
         return
     state.decide(
         ROLE[c.side],
         "place",
-        options,
+        place_options(state, frame),
         then="placed",
         prompt="prompt.place",
         private=state.hidden(c.side),

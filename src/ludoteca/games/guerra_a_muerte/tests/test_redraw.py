@@ -1,0 +1,117 @@
+"""The search's redraw of what the other side hides (§5.1.3, `view.resample`) gives a position the rules
+can play on, for either role: the pending decision of the side redrawn offers what its rules offer in
+the twin (promotion §4.7, recruitment §4.6 into the havens §10.3), and the draw never depends on which
+hidden counter truly stands where."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.view import OPTIONS_OF, draw
+
+GAME = GuerraAMuerte()
+
+
+def reach(scenario: str, seed: int, steps: int) -> GamState:
+    """The position after `steps` random choices and chance outcomes (one generator, seeded)."""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state({"scenario": scenario})
+    for _ in range(steps - 1):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def offered(twin: GamState) -> list[int]:
+    """The options the twin's rules compute for its pending decision."""
+    wait = twin.d["wait"]
+    return sorted(OPTIONS_OF[wait["prompt"]](twin, twin.d["stack"][-1]))
+
+
+def play_every_option(twin: GamState) -> None:
+    """Each option of the twin's pending decision, and the decision it leads to if the same side decides
+    again (a recruit's placement), applied to a copy: none raises."""
+    for action in twin.legal_actions():
+        after = twin.clone()
+        after.apply_action(action)
+        if after.current_player() == twin.current_player() and after.legal_actions():
+            after.apply_action(after.legal_actions()[0])
+
+
+def test_a_promotion_redrawn_for_the_other_side_offers_the_twins_promotions_4_7() -> None:
+    """1820-1824, seed 0: the Royalist is asked to promote am_ll (a reduced regular with a militia of its
+    arm, §4.7). Redrawn for the Patriot, the regular's slot may go to a counter of another arm: the old
+    redraw renamed the option after it (`promote <counter>`, whose militia is not there: KeyError ''). The
+    twin offers the promotions its own rules find, and each plays."""
+    state = reach("1820-1824", 0, 695)
+    wait = state.d["wait"]
+    assert (wait["prompt"], wait["role"]) == ("prompt.promote", 1)
+    renamed = [draw(state, 0, random.Random(k)) for k in range(20)]
+    assert any(  # the failure: a renamed option the twin's rules do not offer
+        twin.legal_actions() != offered(twin) for twin in renamed
+    )
+    for k in range(20):
+        twin = state.resample_from_infostate(0, random.Random(k))
+        assert twin.view(0) == state.view(0)
+        assert twin.legal_actions() == offered(twin)
+        play_every_option(twin)
+
+
+def test_a_recruitment_redrawn_for_the_other_side_has_a_place_for_every_recruit_4_6_10_3() -> None:
+    """1820-1824, seed 9: the Patriot is asked to recruit; some recruits' places depend on the units of
+    their arm already in a haven (§10.3's limits), and the arms there are hidden. The old redraw kept the
+    true list: a recruit then had no place in the twin ("decision 'prompt.place' offered no legal
+    action"). The twin offers the recruits its rules can place, and each is placed."""
+    state = reach("1820-1824", 9, 1076)
+    wait = state.d["wait"]
+    assert (wait["prompt"], wait["role"]) == ("prompt.recruit", 0)
+    failed = 0
+    for k in range(20):
+        try:
+            play_every_option(draw(state, 1, random.Random(k)))
+        except RuntimeError as error:
+            failed += "offered no legal action" in str(error)
+    assert failed  # the failure the fix removes
+    for k in range(20):
+        twin = state.resample_from_infostate(1, random.Random(k))
+        assert twin.view(1) == state.view(1)
+        assert twin.legal_actions() == offered(twin)
+        play_every_option(twin)
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("1820-1824", 0), ("1820-1824", 9), ("1815-1818", 2)])
+def test_the_redraw_reads_only_what_the_role_knows_5_1_3(scenario: str, seed: int) -> None:
+    """Two positions that differ only in which hidden counter stands where (the truth, and a redraw of it)
+    give the same redraws from the same generator: every counter's and leader's record, and the pending
+    decision, whatever it is (and however often its options make the resample draw again). Every redraw
+    plays on, with the options its rules offer. (The procedures' lists name the counters in the slots the
+    truth's did: where two slots look alike, the twin's names follow the truth's, which is no record.)"""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state({"scenario": scenario})
+    checked = 0
+    for step in range(1500):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if step % 7 == 0:
+            for role in (0, 1):
+                sibling = state.resample_from_infostate(role, random.Random(-step))
+                for k in range(2):
+                    twin = state.resample_from_infostate(role, random.Random(k))
+                    other = sibling.resample_from_infostate(role, random.Random(k))
+                    assert (twin.d["units"], twin.d["leaders"]) == (other.d["units"], other.d["leaders"])
+                    assert twin.current_player() == other.current_player()
+                    if twin.d["wait"]["prompt"] in OPTIONS_OF:
+                        assert twin.legal_actions() == offered(twin)
+                    twin.apply_action(random.Random(k).choice(twin.legal_actions()))
+                checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
