@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
 from ludoteca.core.procedure import Frame
+from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, militia_of
 from ludoteca.games.guerra_a_muerte.operations import operate_options
@@ -267,30 +268,31 @@ REDRAW_GROUP = {u: (c.side, (c.nationality, c.militia, c.naval)) for u, c in COU
 naval or not."""
 
 
-OPTIONS_OF: dict[str, Callable[[GamState, Frame], list[int]]] = {
-    "prompt.promote": promote_options,
-    "prompt.recruit": recruit_options,
-    "prompt.place": place_options,
-    "prompt.operate": operate_options,
+OPTIONS_OF: dict[str, tuple[Callable[[GamState, Frame], list[int]], str]] = {
+    "prompt.promote": (promote_options, "done"),
+    "prompt.recruit": (recruit_options, "done"),
+    "prompt.place": (place_options, ""),
+    "prompt.operate": (operate_options, "stop"),
 }
 """The decisions whose options read what the redraw changes — a counter's arm, its steps, what it
 carries — each with the rule that computes them from the position and the decision's frame ([] where the
-rules would not ask it): promotion (§4.7, a militia of the regular's arm), recruitment and its placement
-(§4.6, the haven's limits by arm §10.3), and a force's operations (§3.3, embarking by steps §7.7). Every
-other decision's options read only what a redraw keeps (sides, nationalities, militia or regular, ship or
-not, the places and marks), so the names in them, redrawn, are what its rules offer in the twin."""
-REDRAW_TRIES = 20
+rules would not ask it), and the option that ends it: promotion (§4.7, a militia of the regular's arm),
+recruitment and its placement (§4.6, the haven's limits by arm §10.3), and a force's operations (§3.3,
+embarking by steps §7.7). Every other decision's options read only what a redraw keeps (sides,
+nationalities, militia or regular, ship or not, the places and marks), so the names in them, redrawn,
+are what its rules offer in the twin."""
+REDRAW_TRIES = 50
 """Draws tried before the fallback (`resample`)."""
 
 
 def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     """A state drawn from `role`'s information set (§5.1.3): the other side's hidden counters and leaders
-    redrawn (`draw`), and the pending decision one the rules ask in the twin (`asks`), redrawn again
-    otherwise, at most `REDRAW_TRIES` times. What is tested reads only the twin and what `role` knows, so
-    the draw never depends on the true hidden counters. If every draw fails, the last is kept with the
-    decision's options as the redraw named them: a decision the rules would not have asked there, or
-    options other than theirs; never unplayable, and never more than the true state already told the twin
-    (it is rare: a fuzz of the 1820-1824 scenario met it in none of thousands of redraws)."""
+    redrawn (`draw`), and the pending decision one the rules ask in the twin (`asks`), drawn again
+    otherwise, at most `REDRAW_TRIES` times. What is tested reads only the twin and what `role` sees, so
+    the draw never depends on the true hidden counters. If every draw fails (rare: see the README), the
+    last is kept, and a decision of the side redrawn offers only the option that ends it ("done",
+    "stop"): a decision its rules would not have asked, but one that plays on and tells nothing; a
+    recruit's placement keeps its places (the recruit is placed; a haven may pass its limit)."""
     other = SIDE_OF_ROLE[1 - role]
     if sees(state, role, other):
         return state.clone()
@@ -298,7 +300,11 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     for _ in range(REDRAW_TRIES):
         twin = draw(state, role, rng)
         if asks(twin, role):
-            break
+            return twin
+    wait = twin.d["wait"]
+    ending = OPTIONS_OF[wait["prompt"]][1]
+    if wait["role"] != role and ending:
+        wait["actions"] = [ID[ending]]
     return twin
 
 
@@ -309,7 +315,7 @@ def asks(twin: GamState, role: int) -> bool:
     wait = twin.d["wait"]
     if wait is None or wait["role"] < 0 or wait["prompt"] not in OPTIONS_OF:
         return True
-    options = sorted(set(OPTIONS_OF[wait["prompt"]](twin, twin.d["stack"][-1])))
+    options = sorted(set(OPTIONS_OF[wait["prompt"]][0](twin, twin.d["stack"][-1])))
     if wait["role"] == role:
         return options == list(wait["actions"])
     if options:
@@ -329,8 +335,6 @@ def draw(state: GamState, role: int, rng: random.Random) -> GamState:
     (§1.1.1) is the original's, which the twin keeps (`keep_control`)."""
     other = SIDE_OF_ROLE[1 - role]
     twin = state.clone()
-    from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
-
     wait = state.d["wait"]
     named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte, view
+from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.view import OPTIONS_OF, draw
 
@@ -31,7 +32,7 @@ def reach(scenario: str, seed: int, steps: int) -> GamState:
 def offered(twin: GamState) -> list[int]:
     """The options the twin's rules compute for its pending decision."""
     wait = twin.d["wait"]
-    return sorted(OPTIONS_OF[wait["prompt"]](twin, twin.d["stack"][-1]))
+    return sorted(OPTIONS_OF[wait["prompt"]][0](twin, twin.d["stack"][-1]))
 
 
 def play_every_option(twin: GamState) -> None:
@@ -83,6 +84,24 @@ def test_a_recruitment_redrawn_for_the_other_side_has_a_place_for_every_recruit_
         assert twin.view(1) == state.view(1)
         assert twin.legal_actions() == offered(twin)
         play_every_option(twin)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seed", "steps", "ending"), [("1820-1824", 0, 695, "done"), ("1820-1824", 9, 1076, "done")]
+)
+def test_when_no_draw_asks_the_decision_the_redrawn_side_may_only_end_it(
+    scenario: str, seed: int, steps: int, ending: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fallback, where every draw gives a twin whose rules would not ask the pending decision: the last
+    draw is kept and the side redrawn may only end the decision ("done"), which tells nothing of the truth
+    and plays on."""
+    state = reach(scenario, seed, steps)
+    monkeypatch.setattr(view, "asks", lambda twin, role: False)
+    role = 1 - state.current_player()
+    twin = state.resample_from_infostate(role, random.Random(1))
+    assert twin.view(role) == state.view(role)
+    assert twin.legal_actions() == [ID[ending]]
+    play_every_option(twin)
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("1820-1824", 0), ("1820-1824", 9), ("1815-1818", 2)])
