@@ -511,6 +511,15 @@ def alive(state: GamState, units: list[str], area: str | None = None) -> list[st
     ]
 
 
+def loss_options(state: GamState, frame: Frame) -> list[int]:
+    """§5.3: the counters the owner may take the next step from; [] where it is not asked (no loss left,
+    one counter, the rebels, or as many losses as the force's steps: all go)."""
+    units = alive(state, frame["units"])
+    if frame["side"] == "rebel" or len(units) < 2 or not 0 < frame["n"] < state.strength_steps(units):
+        return []
+    return [ID[f"lose {u}"] for u in units]
+
+
 @losses.step()
 def _losses(state: GamState, frame: Frame, action: A) -> None:
     """§5.3, §6.1 step 9: the owner of the force takes its step losses one by one; the rebels' losses
@@ -529,7 +538,7 @@ def _losses(state: GamState, frame: Frame, action: A) -> None:
     state.decide(
         ROLE[frame["side"]],
         "loss",
-        [ID[f"lose {u}"] for u in units],
+        loss_options(state, frame),
         then="take",
         prompt="prompt.lose",
         n=frame["n"],

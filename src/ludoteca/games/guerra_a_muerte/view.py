@@ -18,7 +18,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, militia_of
-from ludoteca.games.guerra_a_muerte.operations import operate_options
+from ludoteca.games.guerra_a_muerte.operations import loss_options, operate_options
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
 from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
 
@@ -273,14 +273,15 @@ OPTIONS_OF: dict[str, tuple[Callable[[GamState, Frame], list[int]], str]] = {
     "prompt.recruit": (recruit_options, "done"),
     "prompt.place": (place_options, ""),
     "prompt.operate": (operate_options, "stop"),
+    "prompt.lose": (loss_options, ""),
 }
 """The decisions whose options read what the redraw changes — a counter's arm, its steps, what it
 carries — each with the rule that computes them from the position and the decision's frame ([] where the
 rules would not ask it), and the option that ends it: promotion (§4.7, a militia of the regular's arm),
-recruitment and its placement (§4.6, the haven's limits by arm §10.3), and a force's operations (§3.3,
-embarking by steps §7.7). Every other decision's options read only what a redraw keeps (sides,
-nationalities, militia or regular, ship or not, the places and marks), so the names in them, redrawn,
-are what its rules offer in the twin."""
+recruitment and its placement (§4.6, the haven's limits by arm §10.3), a force's operations (§3.3,
+embarking by steps §7.7), and its step losses, taken one by one while fewer than its steps (§5.3). Every
+other decision's options read only what a redraw keeps (sides, nationalities, militia or regular, ship
+or not, the places and marks), so the names in them, redrawn, are what its rules offer in the twin."""
 REDRAW_TRIES = 50
 """Draws tried before the fallback (`resample`)."""
 
