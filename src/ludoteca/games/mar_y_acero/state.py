@@ -38,7 +38,8 @@ for _id, _effects in [
     *((c.id, c.effects) for c in BOARD.destinies.values()),
 ]:
     EFFECTS.check(_effects, f"data/cards.toml, card {_id}")
-DEALS = {act(f"deal {c}") for c in BOARD.events}
+DEAL_TO = {act(f"deal {c}"): event.faction for c, event in BOARD.events.items()}
+"""Whose event card each deal gives: a side's hand, or in solo the Nitayno's draw from its deck (§5.3.3)."""
 CARDS = {act(f"card {c}") for c in BOARD.events}
 
 
@@ -217,7 +218,7 @@ class MyaState(State):
         elif (
             wait is not None
             and wait["role"] == CHANCE
-            and wait["actions"][0] in DEALS
+            and DEAL_TO.get(wait["actions"][0]) == other  # a deal to the hand redrawn, not the Nitayno's
             and position["hands"][other]
         ):
             pool = [
