@@ -73,6 +73,27 @@ def test_hidden_hand_is_resampled_from_unplayed_cards() -> None:
         assert twin.d["hands"]["es"] == state.d["hands"]["es"]
 
 
+def test_a_resample_keeps_the_nitaynos_own_draw_from_its_deck_5_3_3() -> None:
+    """Solo, seed 0: the Nitayno draws its event card from its own deck (a deal chance node, §5.3.3)
+    while the Spaniards hold a hidden hand. A resample for the Indígenas' role redraws that hand but not
+    the Nitayno's draw (it once rebuilt it from the Spaniards' cards, and the Nitayno then chose a card
+    it does not have); every outcome of the twin's draw plays on."""
+    rng = random.Random(0)
+    state = GAME.new_initial_state({"mode": "solo", "level": "0"})
+    while not (
+        state.is_chance_node()
+        and GAME.actions.format(state.legal_actions()[0]) == "deal 1"
+        and state.d["hands"]["es"]
+    ):
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    twin = state.resample_from_infostate(1, random.Random(3))
+    assert twin.legal_actions() == state.legal_actions()
+    for action in twin.legal_actions():
+        twin.clone().apply_action(action)
+
+
 def test_combat_factors_and_their_limits() -> None:
     """§4.4.1 B: jungle +1 to defending Taínos/Caribes/settlers, −1 to attacking Soldiers/Rebels/Colón;
     palisade +1 and citadel +2 to Spanish defence; always within 1–5; a 1 hits and a 6 misses."""
