@@ -38,6 +38,15 @@ def switchable(state: GamState, side: str, changed: list[str]) -> list[str]:
     )
 
 
+def guerrilla_options(state: GamState, frame: Frame) -> list[int]:
+    """The options of the change of mode now asked (the frame's first side): a militia that may change,
+    and "done"; [] where none may (the rules do not ask). The rule and the resample (`view.OPTIONS_OF`)
+    read them here."""
+    side = frame["sides"][0]
+    options = [ID[f"guerrilla {u}"] for u in switchable(state, side, frame["changed"])]
+    return [*options, ID["done"]] if options else []
+
+
 @mode.step()
 def _mode(state: GamState, frame: Frame, action: A) -> None:
     """The Patriot, then the Royalist, turns militia into guerrillas or back, one counter at a time,
@@ -46,12 +55,12 @@ def _mode(state: GamState, frame: Frame, action: A) -> None:
     frame.setdefault("changed", [])
     while frame["sides"]:
         side = frame["sides"][0]
-        options = [ID[f"guerrilla {u}"] for u in switchable(state, side, frame["changed"])]
+        options = guerrilla_options(state, frame)
         if options:
             state.decide(
                 ROLE[side],
                 "guerrilla",
-                [*options, ID["done"]],
+                options,
                 then="chosen",
                 prompt="prompt.guerrilla",
                 private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)

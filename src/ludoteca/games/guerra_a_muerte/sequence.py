@@ -228,10 +228,11 @@ def fleet_at(state: GamState, side: str, nations: list[str], place: str) -> tupl
     return ships, leaders
 
 
-@nation.step()
-def _nation(state: GamState, frame: Frame, action: A) -> None:
-    """§3.3: the player activates one force (land or naval, §7.1) after another, each to the end, or
-    passes; a Patriot leader may go to his haven at any moment (§10.3)."""
+def activate_options(state: GamState, frame: Frame) -> list[int]:
+    """The options of the choice of what to activate next (§3.3): each place with a force of the frame's
+    nations that may activate, "pass", each fleet, each Patriot leader who may go to his haven; [] where
+    only "pass" is left (the rules do not ask). The rule and the resample (`view.OPTIONS_OF`) read them
+    here."""
     side, nations = frame["side"], frame["nations"]
     places = [*BOARD.areas, *BOARD.boxes]
     units, leaders = state.placed()
@@ -247,7 +248,16 @@ def _nation(state: GamState, frame: Frame, action: A) -> None:
     options += [ID[f"fleet {x}"] for x in fleets(state, side, nations)]
     if side == "patriot":
         options += [ID[f"haven {lid}"] for lid in haven_leaders(state, nations)]
-    if options == [ID["pass"]]:
+    return [] if options == [ID["pass"]] else options
+
+
+@nation.step()
+def _nation(state: GamState, frame: Frame, action: A) -> None:
+    """§3.3: the player activates one force (land or naval, §7.1) after another, each to the end, or
+    passes; a Patriot leader may go to his haven at any moment (§10.3)."""
+    side, nations = frame["side"], frame["nations"]
+    options = activate_options(state, frame)
+    if not options:
         state.ret(frame["mexico"])
         return
     state.decide(

@@ -18,9 +18,12 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, militia_of
+from ludoteca.games.guerra_a_muerte.guerrilla import guerrilla_options
 from ludoteca.games.guerra_a_muerte.operations import loss_options, operate_options
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
 from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
+from ludoteca.games.guerra_a_muerte.sequence import activate_options
+from ludoteca.games.guerra_a_muerte.spread import fields_of, places_of, spread
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -29,6 +32,8 @@ SIDE_OF_ROLE = ("patriot", "royalist")
 OFF_MAP = (POOL, DUE, DEAD, OUT)
 PLACES = [*BOARD.areas, *BOARD.seas, *BOARD.boxes]
 AREAS = frozenset(BOARD.areas)
+SPREAD_PLACES = frozenset((*BOARD.areas, *BOARD.seas))
+"""Where the resample spreads the hidden counters (`draw`): the areas and the seas, not the boxes."""
 LEADER_SIDE = {x: leader.side for x, leader in BOARD.leaders.items()}
 PHASES = (
     "setup",
@@ -240,6 +245,22 @@ def broken_invariants(state: GamState) -> list[str]:
     return out
 
 
+def names_in(value: Any) -> set[str]:
+    """The counters a procedure's frames name (`_remap` renames them)."""
+    out: set[str] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if item in COUNTERS:
+                out.add(item)
+        elif isinstance(item, list):
+            todo += item
+        elif isinstance(item, dict):
+            todo += item.values()
+    return out
+
+
 def _remap(value: Any, mapping: dict[str, str], refs: bool = False) -> Any:
     """`value` with the counters and leaders it names replaced as `mapping` says: by id, or with `refs`
     by a prompt's reference (`@unit.<id>`, `@leader.<id>`)."""
@@ -260,8 +281,8 @@ def _slot(place: Any) -> str:
     return "|".join(str(place.get(k, "")) for k in ("at", "city", "guerrilla", "done", "turn", "port"))
 
 
-SLOT_FIELDS = ("at", "city", "guerrilla", "done", "turn", "port")
-"""What the other side sees of a counter's record: where it is and its public marks."""
+SLOT_FIELDS = ("at", "city", "guerrilla", "done", "port")
+"""A counter's slot: where it is and its marks (its steps and its arrival turn are the counter's own)."""
 _unit_slot = operator.itemgetter(*SLOT_FIELDS)
 REDRAW_GROUP = {u: (c.side, (c.nationality, c.militia, c.naval)) for u, c in COUNTERS.items()}
 """Each counter's side, and the kind of slot it may be redrawn into: its nationality, militia or not,
@@ -274,6 +295,8 @@ OPTIONS_OF: dict[str, tuple[Callable[[GamState, Frame], list[int]], str]] = {
     "prompt.place": (place_options, ""),
     "prompt.operate": (operate_options, "stop"),
     "prompt.lose": (loss_options, ""),
+    "prompt.guerrilla": (guerrilla_options, "done"),
+    "prompt.activate": (activate_options, "pass"),
 }
 """The decisions whose options read what the redraw changes — a counter's arm, its steps, what it
 carries — each with the rule that computes them from the position and the decision's frame ([] where the
@@ -324,54 +347,86 @@ def asks(twin: GamState, role: int) -> bool:
     return bool(options)
 
 
-def draw(state: GamState, role: int, rng: random.Random) -> GamState:
-    """A state consistent with what `role` sees: the other side's counters on the map redrawn among
-    its forces — each place keeps as many counters, the same guerrilla, city and operated marks, and a
-    militia slot stays militia, a ship a ship, a nationality its own — and its leaders among its leader
-    slots. The procedures' references to the counters follow them.
+def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = False) -> GamState:
+    """A state consistent with what `role` sees: the other side's hidden counters on the map redrawn, and
+    its leaders among its leader slots. The procedures' references to the counters follow them.
+
+    Each counter a running procedure names (the force operating, fighting, intercepting, taking losses,
+    changing mode, `names_in`), and each in an off-map box (Spain, Haití, the United States, Brasil: a
+    box's comings and goings are public events, and the havens' limits read its arms, §10.3), leaves its
+    slot — place, guerrilla, city and operated marks — to a counter drawn at random from all the hidden
+    counters of its kind (its nationality, militia or not, ship or not), slots taken in an order of what
+    they show. The other hidden counters are spread over the side's markers by `spread.spread`: every
+    marker keeps what its public facts require, the rest go to random places, so that how many counters a
+    marker hides, and which, is drawn from a prior, not kept from the truth (issue 27). A counter keeps
+    its steps and its arrival turn; a spread counter has not operated this phase. If the spread cannot show some public fact, or with `keep_counts`,
+    every hidden counter keeps its slot's place (the draw of rules version 2, which kept each place's
+    count of counters).
 
     The search draws one at every iteration, so only what changes is written: a counter drawn into a
     slot like its own keeps its record, and only the places whose counters changed are re-indexed. Each
-    place keeps its counters' sides, regulars and guerrilla marks and its leaders' sides, so its control
-    (§1.1.1) is the original's, which the twin keeps (`keep_control`)."""
+    place keeps its control (§1.1.1): the spread keeps every public fact control reads, and the slots
+    keep their sides, regulars and guerrilla marks, so the twin keeps the original's (`keep_control`)."""
     other = SIDE_OF_ROLE[1 - role]
     twin = state.clone()
     wait = state.d["wait"]
     named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
+    pinned = names_in(state.d["stack"])
     groups: dict[tuple[str, bool, bool], list[tuple[tuple[Any, ...], str]]] = {}
+    members: dict[tuple[str, bool, bool], list[str]] = {}
     records = state.d["units"]
     revealed = set(state.d["revealed"])
     for u, s in records.items():
         side, group = REDRAW_GROUP[u]
         if side == other and s["at"] not in OFF_MAP and u not in revealed and u not in named:
-            groups.setdefault(group, []).append((_unit_slot(s), u))
+            members.setdefault(group, []).append(u)
+            if keep_counts or u in pinned or s["at"] not in SPREAD_PLACES:
+                groups.setdefault(group, []).append((_unit_slot(s), u))
+    mapping: dict[str, str] = {}
+    moved: dict[str, dict[str, Any]] = {}  # counter → the fields it is drawn into, unlike its own
+    free: list[str] = []
+    loose: set[str] = set()  # the counters whose slots are spread: what the prior redraws
+    for group, drawn in members.items():
+        loose.update(set(drawn) - {u for _, u in groups.get(group, ())})
+        # the slots in an order of what they show, the counters drawn into them from the group's list in
+        # the records' order: the draw depends only on what `role` knows and the generator, never on
+        # where each counter truly is
+        slots = sorted(groups.get(group, ()))
+        drawn = list(drawn)
+        rng.shuffle(drawn)
+        for (slot, old), new in zip(slots, drawn, strict=False):
+            if old != new:
+                mapping[old] = new
+                if slot != _unit_slot(records[new]):
+                    moved[new] = dict(zip(SLOT_FIELDS, slot, strict=True))
+        free += drawn[len(slots) :]
+    where = state.by_place()
+    if free:
+        placed = spread(places_of(state, other, where, loose), free, rng)
+        if placed is None:
+            return draw(state, role, rng, keep_counts=True)
+        for u, (place, mark) in placed.items():
+            fields = fields_of(place, mark)
+            record = records[u]
+            if any(record[key] != value for key, value in fields.items()):
+                moved[u] = fields
+    twin.set_units(moved)
+    arrivals: dict[str, list[str]] = {}
+    for u, fields in moved.items():
+        arrivals.setdefault(fields["at"], []).append(u)
+    redrawn = {*arrivals, *(records[u]["at"] for u in moved)}
+    index = dict(where)
+    for place in redrawn:
+        stay = [u for u in where.get(place, ()) if u not in moved]
+        index[place] = tuple(sorted((*stay, *arrivals.get(place, ())), key=RANK.__getitem__))
+    twin.reindex(index)
     lgroups: dict[str, list[str]] = {}
     for x, s in state.d["leaders"].items():
         ldr = BOARD.leaders[x]
         if ldr.side == other and s["at"] not in OFF_MAP and x not in named:
             lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
-    mapping: dict[str, str] = {}
-    moved: dict[str, tuple[Any, ...]] = {}  # counter → the slot it is drawn into, unlike its own
-    for members in groups.values():
-        # the slots in an order of what they show, the counters drawn into them from a sorted list: the
-        # draw depends only on what `role` knows and the generator, never on where each counter truly is
-        members.sort()
-        drawn = sorted(u for _, u in members)
-        rng.shuffle(drawn)
-        slot_of = {u: slot for slot, u in members}
-        for (slot, old), new in zip(members, drawn, strict=True):
-            if old != new:
-                mapping[old] = new
-                if slot != slot_of[new]:
-                    moved[new] = slot
-    twin.set_units({u: dict(zip(SLOT_FIELDS, slot, strict=True)) for u, slot in moved.items()})
-    where = dict(state.by_place())
-    redrawn = {records[old]["at"] for old in mapping}
-    for place in redrawn:
-        where[place] = tuple(sorted((mapping.get(u, u) for u in where[place]), key=RANK.__getitem__))
-    twin.reindex(where)
     for leaders in lgroups.values():
         leaders.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
         shuffled = sorted(leaders)

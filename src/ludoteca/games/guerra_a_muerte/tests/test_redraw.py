@@ -11,6 +11,7 @@ import pytest
 
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte, view
 from ludoteca.games.guerra_a_muerte.actions import ID
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.view import OPTIONS_OF, draw
 
@@ -134,3 +135,48 @@ def test_the_redraw_reads_only_what_the_role_knows_5_1_3(scenario: str, seed: in
                 checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def hidden_field_counters(state: GamState, side: str) -> dict[str, list[str]]:
+    """`side`'s counters in the field of each area it holds alone, no leader there, that no procedure
+    names: the counters whose place the other side cannot see (§5.1.3)."""
+    named = view.names_in(state.d["stack"])
+    out: dict[str, list[str]] = {}
+    for area, here in state.by_place().items():
+        if area not in view.AREAS or state.holders(area) != {side} or state.leaders_at(area):
+            continue
+        if all(COUNTERS[u].side == side for u in here):
+            out[area] = [
+                u for u in here if not state.d["units"][u]["city"] and not state.d["units"][u]["guerrilla"]
+            ]
+    return {area: units for area, units in out.items() if units and not named & set(units)}
+
+
+def test_the_redraw_keeps_no_force_s_true_size_5_1_3() -> None:
+    """Issue 27: two positions the side to move cannot tell apart — the same view, the same information
+    state — in which a force of the other side has a counter fewer, gone to another of its forces in the
+    field, give the same twins from the same generator: which counters, and how many, each marker
+    hides is drawn from what the Patriot knows, not kept from the truth. (The old redraw drew counters
+    only into the true slots, so every twin had each force's true number of counters.) Every twin shows
+    the role what the truth does and keeps its invariants, control among them (§1.1.1)."""
+    state = reach("1815-1818", 2, 40)
+    role = state.current_player()
+    forces = hidden_field_counters(state, view.SIDE_OF_ROLE[1 - role])
+    large = next(area for area, units in forces.items() if len(units) >= 2)
+    small = next(area for area in forces if area != large)
+    moved = state.clone()
+    moved.move(forces[large][0], small)
+    assert moved.view(role) == state.view(role)
+    assert moved.information_state_string(role) == state.information_state_string(role)
+    sizes = set()
+    for k in range(10):
+        twin = state.resample_from_infostate(role, random.Random(k))
+        other = moved.resample_from_infostate(role, random.Random(k))
+        assert twin.d["units"] == other.d["units"]
+        assert twin.by_place() == other.by_place()
+        for each in (twin, other):
+            assert each.view(role) == state.view(role)
+            assert each.observation_tensor(role) == state.observation_tensor(role)
+            assert not each.invariants()
+        sizes.add(len(twin.units_at(large, view.SIDE_OF_ROLE[1 - role])))
+    assert len(sizes) > 1  # the prior gives the marker more than one size
