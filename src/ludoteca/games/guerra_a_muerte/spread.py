@@ -29,7 +29,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS, SIDES
 from ludoteca.games.guerra_a_muerte.state import LAND, main_port
 
 if TYPE_CHECKING:
@@ -76,7 +76,12 @@ class Place:
             return 3, ("ship",), (PORT,)
         if facts["land_city"] and not self.has(land, (CITY,)):
             return 4, land, (CITY,)
-        if facts["holds"] and facts["enemy_regulars"] and not self.has(land, (FIELD, CITY)):
+        if (
+            facts["holds"]
+            and facts["enemy_regulars"]
+            and not self.has(land, (FIELD, CITY))
+            and not (self.has(("leader",), (FIELD,)) and not facts["guerrilla"])
+        ):  # a leader holds it alone where no guerrilla can come (§1.1.1)
             return 5, land, (FIELD, CITY)
         if facts["holds"] and not self.has((*land, "leader"), (FIELD, CITY, GUERRILLA)):
             return 6, land, (FIELD, CITY, GUERRILLA)
@@ -127,9 +132,9 @@ def area_facts(
     state: GamState, side: str, area: str, units: tuple[str, ...], holders: frozenset[str]
 ) -> dict[str, bool]:
     """The control facts of `area` that `side`'s hidden counters must keep (§1.1.1): whether `side`
-    holds it; whether the other sides (all in sight) have regulars there; whether an all-guerrilla force
-    of another side holds the area (then `side` has no regular there) or lost it (then `side` has one,
-    unless a third side's regulars took it)."""
+    holds it; whether the other side (in sight) has regulars there (the rebels' take no area from a
+    guerrilla, `_holders`); whether an all-guerrilla force of another side holds the area (then `side`
+    has no regular there) or lost it (then `side` has one, unless the other side's regulars took it)."""
     records = state.d["units"]
     others: dict[str, list[bool]] = {}  # side → its land counters' guerrilla marks; regulars apart
     regulars: set[str] = set()
@@ -138,7 +143,7 @@ def area_facts(
         if kind is None or kind[0] == side:
             continue
         others.setdefault(kind[0], []).append(bool(records[u]["guerrilla"]))
-        if kind[1]:
+        if kind[1] and kind[0] in SIDES:  # the rebels' regulars take no area from a guerrilla
             regulars.add(kind[0])
     forbid = need = False
     for other, marks in others.items():

@@ -359,9 +359,9 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
     they show. The other hidden counters are spread over the side's markers by `spread.spread`: every
     marker keeps what its public facts require, the rest go to random places, so that how many counters a
     marker hides, and which, is drawn from a prior, not kept from the truth (issue 27). A counter keeps
-    its steps and its arrival turn; a spread counter has not operated this phase. If the spread cannot show some public fact, or with `keep_counts`,
-    every hidden counter keeps its slot's place (the draw of rules version 2, which kept each place's
-    count of counters).
+    its steps and its arrival turn; a spread counter has not operated this phase. If the spread cannot
+    show some public fact, or with `keep_counts`, every hidden counter keeps its slot (the earlier draw,
+    which kept each place's count of counters).
 
     The search draws one at every iteration, so only what changes is written: a counter drawn into a
     slot like its own keeps its record, and only the places whose counters changed are re-indexed. Each
