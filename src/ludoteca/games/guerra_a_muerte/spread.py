@@ -25,6 +25,7 @@ public facts above and the generator."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -191,30 +192,45 @@ def spread(places: list[Place], free: list[str], rng: random.Random) -> dict[str
     stand, with a random mark allowed there. None if some fact finds no counter to show it (the resample
     then keeps the places' counts, `view.draw`)."""
     out: dict[str, tuple[str, str]] = {}
-    left = list(free)
+    left: dict[str, list[str]] = {kind: [] for kind in MARKS_OF_KIND}  # the free counters by kind
+    for uid in free:
+        left[KIND[uid]].append(uid)
+    ranks: list[list[Place]] = [[] for _ in range(NEEDS)]  # each place under its first need's rank
+    for place in places:
+        need = place.need()
+        if need is not None:
+            ranks[need[0]].append(place)
     for rank in range(NEEDS):
-        for place in places:
+        for place in ranks[rank]:
             while (need := place.need()) is not None and need[0] == rank:
                 _, kinds, marks = need
-                fits = [u for u in left if KIND[u] in kinds and set(place.allowed[KIND[u]]) & set(marks)]
-                if not fits:
+                pools = [left[k] for k in kinds if set(place.allowed[k]) & set(marks)]
+                count = sum(map(len, pools))
+                if not count:
                     return None
-                uid = fits[rng.randrange(len(fits))]
-                left.remove(uid)
-                choice = [m for m in marks if m in place.allowed[KIND[uid]]]
+                at = rng.randrange(count)
+                for pool in pools:
+                    if at < len(pool):
+                        break
+                    at -= len(pool)
+                uid = pool[at]
+                pool[at] = pool[-1]
+                pool.pop()
+                kind = KIND[uid]
+                choice = [m for m in marks if m in place.allowed[kind]]
                 mark = choice[rng.randrange(len(choice))]
-                place.content.append((KIND[uid], mark))
+                place.content.append((kind, mark))
                 out[uid] = (place.name, mark)
-    homes: dict[str, list[Place]] = {
-        kind: [p for p in places if p.allowed.get(kind)] for kind in MARKS_OF_KIND
-    }
-    for uid in left:
-        kind = KIND[uid]
-        if not homes[kind]:
+            if need is not None:
+                ranks[need[0]].append(place)
+    for kind, pool in left.items():
+        homes = [p for p in places if p.allowed[kind]]
+        if pool and not homes:
             return None
-        place = homes[kind][rng.randrange(len(homes[kind]))]
-        marks = place.allowed[kind]
-        out[uid] = (place.name, marks[rng.randrange(len(marks))])
+        for uid in pool:
+            place = homes[rng.randrange(len(homes))]
+            marks = place.allowed[kind]
+            out[uid] = (place.name, marks[rng.randrange(len(marks))])
     return out
 
 
@@ -225,6 +241,7 @@ def mark_of(record: Any, kind: str) -> str:
     return GUERRILLA if record["guerrilla"] else CITY if record["city"] else FIELD
 
 
+@functools.cache
 def fields_of(name: str, mark: str) -> dict[str, Any]:
     """A counter's record fields for `mark` in place `name`: not operated (the role cannot tell which
     counters of a force have, §5.2's turned counters stay in the force's box)."""

@@ -408,9 +408,8 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
         if placed is None:
             return draw(state, role, rng, keep_counts=True)
         for u, (place, mark) in placed.items():
-            fields = fields_of(place, mark)
-            record = records[u]
-            if any(record[key] != value for key, value in fields.items()):
+            fields = fields_of(place, mark)  # shared between draws: never written
+            if _unit_slot(records[u]) != _unit_slot(fields):
                 moved[u] = fields
     twin.set_units(moved)
     arrivals: dict[str, list[str]] = {}
