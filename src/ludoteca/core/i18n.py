@@ -29,6 +29,8 @@ class Catalog:
                     self._messages[lang].update(_flatten(tomllib.loads(path.read_text("utf-8"))))
         self._memo: dict[tuple[Any, ...], str] = {}
         self._lines: dict[tuple[int, str], tuple[list[Any], str]] = {}
+        self.version = 0
+        """How many times messages were set (`add`): text rendered under another version is stale."""
 
     def add(self, lang: str, messages: Mapping[str, str]) -> None:
         """Set messages of `lang` from a game's component data (a location's printed name, DESIGN §6), so
@@ -36,6 +38,7 @@ class Catalog:
         self._messages[lang].update(messages)
         self._memo.clear()
         self._lines.clear()
+        self.version += 1
 
     def keys(self, lang: str) -> set[str]:
         return set(self._messages[lang])
