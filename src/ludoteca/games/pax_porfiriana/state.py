@@ -14,6 +14,7 @@ from ludoteca.games.pax_porfiriana.cards import (
     CARDS,
     COMPONENTS,
     HACENDADOS,
+    PRESTIGE_TYPES,
     PUBLIC_CARDS,
     REGIMES,
     Card,
@@ -237,6 +238,14 @@ class PaxState(State):
 
     def prestige(self, p: int, kind: str) -> int:
         return sum(i.n for i in self.prestige_icons(p) if i.type == kind)
+
+    def prestige_by_kind(self, p: int) -> dict[str, int]:
+        """`prestige(p, kind)` of every kind of `PRESTIGE_TYPES`, from one reading of the icons (views)."""
+        tally = dict.fromkeys(PRESTIGE_TYPES, 0)
+        for icon in self.prestige_icons(p):
+            if icon.type in tally:
+                tally[icon.type] += icon.n
+        return tally
 
     # ---------------------------------------------------------------------------------- gold
     def gain(self, p: int, n: int) -> None:
