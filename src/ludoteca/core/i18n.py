@@ -30,6 +30,9 @@ class Catalog:
         self._memo: dict[tuple[Any, ...], str] = {}
         self._lines: dict[tuple[int, str], tuple[list[Any], str]] = {}
         self.version = 0
+        self.derived: dict[Any, Any] = {}
+        """Values worked out from the messages alone (a game's label of an action in a language), kept by
+        whoever works them out and dropped with the memos when messages are set."""
         """How many times messages were set (`add`): text rendered under another version is stale."""
 
     def add(self, lang: str, messages: Mapping[str, str]) -> None:
@@ -38,6 +41,7 @@ class Catalog:
         self._messages[lang].update(messages)
         self._memo.clear()
         self._lines.clear()
+        self.derived.clear()
         self.version += 1
 
     def keys(self, lang: str) -> set[str]:

@@ -267,9 +267,12 @@ class PaxState(State):
         """The action's label names its card, Hacendado, role or faction in the reader's language."""
         from ludoteca.games.pax_porfiriana.view import action_label
 
-        view = super().action_view(action, lang)
-        view["label"] = action_label(self, action, lang)
-        return view
+        derived = self.game.catalog.derived  # the label reads only the action and the messages
+        known = derived.get((PaxState, action, lang))
+        if known is None:
+            known = derived[PaxState, action, lang] = super().action_view(action, lang)
+            known["label"] = action_label(self, action, lang)
+        return dict(known)
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         from ludoteca.games.pax_porfiriana.view import board_view
