@@ -16,9 +16,9 @@ import orjson
 import pytest
 
 from ludoteca.core.game import get_game
-from ludoteca.core.i18n import LANGUAGES, Catalog
+from ludoteca.core.i18n import LANGUAGES, Catalog, LogLine
 from ludoteca.core.match import Match
-from ludoteca.core.state import LogLine, State
+from ludoteca.core.state import State
 from toygame import DATA, RaceGame
 
 MODES: list[tuple[str, dict[str, str]]] = [

@@ -12,11 +12,11 @@ import json
 import marshal
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NoReturn, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.i18n import DEFAULT_LANGUAGE, LogLine
 from ludoteca.core.observation import Observation
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import Frame, ProcedureSet
@@ -29,25 +29,6 @@ LogMemo = tuple[list[list[Any]], dict[int, tuple[int, Any, Any, bytes]]]
 """A state's running log digests (`State._log_digest`): the log list they were read from, and for each
 role the entries read, the last of them (held, so that its identity stays its own), the running hash and
 its digest."""
-
-
-class LogLine(dict[str, Any]):
-    """One line of a view's log, ``{"text", "key", "rule"}``: a dict that refuses to be changed. A state
-    remembers the lines it rendered (`State._log_lines`) and hands the same line objects to every view of
-    it and of its clones, so that a view costs only the lines written since the last one; changing a line
-    in place would change it in every later view. JSON encoders (json, orjson) write it as the dict it is,
-    it equals the plain dict of the same items, and `dict(line)`, `copy`, `deepcopy` and `pickle` give a
-    plain dict, free to change."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("a view's log line is shared and read-only: change a copy, dict(line)")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
-
-    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
-        return dict, (dict(self),)
 
 
 LineMemo = tuple[list[list[Any]], dict[tuple[int | None, str], tuple[int, Any, int, tuple[LogLine, ...]]]]
@@ -461,10 +442,13 @@ class State:
             read, lines = 0, ()
         if read == len(logs):
             return lines
+        line = catalog.log_line
         lines += tuple(
-            LogLine(text=catalog.line_text(entry, lang), key=entry[0], rule=entry[3])
-            for entry in logs[read:]
-            if entry[2] is None or (role is not None and role in entry[2])
+            [
+                line(entry, lang)
+                for entry in logs[read:]
+                if entry[2] is None or (role is not None and role in entry[2])
+            ]
         )
         self._line_memo = (logs, {**known, (role, lang): (len(logs), logs[-1], catalog.version, lines)})
         return lines
