@@ -9,12 +9,31 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
 _CORE_DIR = Path(__file__).parent / "messages"
 _MEMO_SIZE = 50_000
+
+
+class LogLine(dict[str, Any]):
+    """One line of a view's log, ``{"text", "key", "rule"}``: a dict that refuses to be changed. The catalog
+    renders each log entry once per language (`Catalog.log_line`) and every view of every state sharing the
+    entry gets the same line object (a state remembers the lines it showed, `State._log_lines`, so a view
+    costs only the lines written since the last one): changing a line in place would change it everywhere.
+    JSON encoders (json, orjson) write it as the dict it is, it equals the plain dict of the same items, and
+    `dict(line)`, `copy`, `deepcopy` and `pickle` give a plain dict, free to change."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a view's log line is shared and read-only: change a copy, dict(line)")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
+        return dict, (dict(self),)
 
 
 class Catalog:
@@ -28,7 +47,12 @@ class Catalog:
                 if path.exists():
                     self._messages[lang].update(_flatten(tomllib.loads(path.read_text("utf-8"))))
         self._memo: dict[tuple[Any, ...], str] = {}
-        self._lines: dict[tuple[int, str], tuple[list[Any], str]] = {}
+        self._lines: dict[tuple[int, str], tuple[list[Any], LogLine]] = {}
+        self.version = 0
+        self.derived: dict[Any, Any] = {}
+        """Values worked out from the messages alone (a game's label of an action in a language), kept by
+        whoever works them out and dropped with the memos when messages are set."""
+        """How many times messages were set (`add`): text rendered under another version is stale."""
 
     def add(self, lang: str, messages: Mapping[str, str]) -> None:
         """Set messages of `lang` from a game's component data (a location's printed name, DESIGN §6), so
@@ -36,6 +60,8 @@ class Catalog:
         self._messages[lang].update(messages)
         self._memo.clear()
         self._lines.clear()
+        self.derived.clear()
+        self.version += 1
 
     def keys(self, lang: str) -> set[str]:
         return set(self._messages[lang])
@@ -73,15 +99,20 @@ class Catalog:
         """The text of a log entry (``[key, params, visible, rule]``) in `lang`. A view carries the whole
         log, so the same entries are rendered at every move: each is remembered by identity (an entry never
         changes once written, and clones share their entries), holding the entry so its id stays its own."""
+        return str(self.log_line(entry, lang)["text"])
+
+    def log_line(self, entry: list[Any], lang: str) -> LogLine:
+        """A view's line of a log entry in `lang`: its text, key and rule, remembered as `line_text` says
+        (every view of every state that shares the entry shares the line: it is read-only)."""
         slot = (id(entry), lang)
         held = self._lines.get(slot)
         if held is not None and held[0] is entry:
             return held[1]
-        text = self.text(entry[0], lang, entry[1])
+        line = LogLine(text=self.text(entry[0], lang, entry[1]), key=entry[0], rule=entry[3])
         if len(self._lines) >= _MEMO_SIZE:
             self._lines.clear()
-        self._lines[slot] = (entry, text)
-        return text
+        self._lines[slot] = (entry, line)
+        return line
 
     def _resolve(self, value: Any, lang: str) -> Any:
         if isinstance(value, str) and value.startswith("@"):

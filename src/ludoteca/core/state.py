@@ -16,7 +16,7 @@ from typing import Any, ClassVar, TypeVar
 
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.i18n import DEFAULT_LANGUAGE, LogLine
 from ludoteca.core.observation import Observation
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import Frame, ProcedureSet
@@ -31,10 +31,16 @@ role the entries read, the last of them (held, so that its identity stays its ow
 its digest."""
 
 
+LineMemo = tuple[list[list[Any]], dict[tuple[int | None, str], tuple[int, Any, int, tuple[LogLine, ...]]]]
+"""A state's rendered log lines (`State._log_lines`): the log list they were rendered from, and for each
+role (None: a spectator) and language the entries read, the last of them (held, as in `LogMemo`), the
+catalog's version they were rendered with (`Catalog.version`) and the lines `role` may see."""
+
+
 class State:
     """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
 
-    __slots__ = ("_log_memo", "_view_memo", "d", "game", "logs", "options")
+    __slots__ = ("_line_memo", "_log_memo", "_view_memo", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
 
     def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
@@ -52,6 +58,7 @@ class State:
         }
         self.logs: list[list[Any]] = []
         self._log_memo: LogMemo | None = None
+        self._line_memo: LineMemo | None = None
         self._view_memo: dict[int, tuple[bytes, bytes]] = {}
 
     # ----------------------------------------------------------------- the procedure engine (DESIGN §3)
@@ -297,7 +304,8 @@ class State:
 
     # --------------------------------------------------------------------------- copies and records
     def clone(self: S) -> S:
-        """A cheap independent copy: the hot data is copied through `marshal`, the log list shallowly."""
+        """A cheap independent copy: the hot data is copied through `marshal`, the log list shallowly; the
+        twin goes on from this state's log memos (`_share_log_memo`)."""
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.options = self.options
@@ -305,13 +313,17 @@ class State:
         logs = twin.logs = self.logs.copy()
         memo = getattr(self, "_log_memo", None)  # `_share_log_memo`, inline: clones are hot
         twin._log_memo = None if memo is None or memo[0] is not self.logs else (logs, memo[1])
+        lines = getattr(self, "_line_memo", None)
+        twin._line_memo = None if lines is None or lines[0] is not self.logs else (logs, lines[1])
         return twin
 
     def _share_log_memo(self, twin: State) -> None:
         """Let `twin`, a clone whose log is a copy of this one's, go on from this state's running log
-        digests (they are never changed in place, only replaced)."""
+        digests and rendered log lines (they are never changed in place, only replaced)."""
         memo = getattr(self, "_log_memo", None)
         twin._log_memo = (twin.logs, memo[1]) if memo is not None and memo[0] is self.logs else None
+        lines = getattr(self, "_line_memo", None)
+        twin._line_memo = (twin.logs, lines[1]) if lines is not None and lines[0] is self.logs else None
 
     def _share_log_digest(self, twin: State, role: int) -> None:
         """Let `twin`, whose log holds exactly the lines of this one's that `role` may see (a determinization
@@ -325,12 +337,12 @@ class State:
 
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         """What pickling keeps (a search sent to a worker process): every slot but the information-state
-        memos (a running hash cannot be pickled; the copy rebuilds them when first asked)."""
+        and view memos (a running hash cannot be pickled; the copy rebuilds them when first asked)."""
         slots = {
             name: getattr(self, name)
             for cls in type(self).__mro__
             for name in getattr(cls, "__slots__", ())
-            if name not in ("_log_memo", "_view_memo") and hasattr(self, name)
+            if name not in ("_line_memo", "_log_memo", "_view_memo") and hasattr(self, name)
         }
         return None, slots
 
@@ -383,14 +395,11 @@ class State:
 
     # ------------------------------------------------------------------------------------ views
     def view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        """Everything `role` may know, JSON-ready (DESIGN §2). `role=None` is a spectator."""
-        catalog = self.game.catalog
+        """Everything `role` may know, JSON-ready (DESIGN §2). `role=None` is a spectator. The view and its
+        lists are the caller's own, except the log's lines: `LogLine`s, read-only, shared with later views
+        (`_log_lines`)."""
         view = self._view(role, lang)
-        view["log"] = [
-            {"text": catalog.line_text(entry, lang), "key": entry[0], "rule": entry[3]}
-            for entry in self.logs
-            if entry[2] is None or (role is not None and role in entry[2])
-        ]
+        view["log"] = list(self._log_lines(role, lang))
         view["actions"] = [self.action_view(a, lang) for a in view["actions"]]
         return view
 
@@ -420,6 +429,30 @@ class State:
                 view["actions"] = list(wait["actions"])
         return view
 
+    def _log_lines(self, role: int | None, lang: str) -> tuple[LogLine, ...]:
+        """The log lines `role` may see, rendered in `lang`. They go on from the memo of the lines already
+        rendered while the log is the same list, appended to (or cut back past them, by undo, or rendered
+        by another version of the catalog: then they start over), so a view renders only the new lines."""
+        logs = self.logs
+        catalog = self.game.catalog
+        memo: LineMemo | None = getattr(self, "_line_memo", None)
+        known = memo[1] if memo is not None and memo[0] is logs else {}
+        read, last, version, lines = known.get((role, lang), (0, None, catalog.version, ()))
+        if read > len(logs) or (read and logs[read - 1] is not last) or version != catalog.version:
+            read, lines = 0, ()
+        if read == len(logs):
+            return lines
+        line = catalog.log_line
+        lines += tuple(
+            [
+                line(entry, lang)
+                for entry in logs[read:]
+                if entry[2] is None or (role is not None and role in entry[2])
+            ]
+        )
+        self._line_memo = (logs, {**known, (role, lang): (len(logs), logs[-1], catalog.version, lines)})
+        return lines
+
     def visible_log(self, role: int | None) -> list[tuple[str, dict[str, Any], str | None]]:
         """The log lines `role` may see (None: a spectator), as (message key, parameters, rule)."""
         return [
@@ -436,7 +469,16 @@ class State:
         return self.game.roles[player]
 
     def action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """How the UI shows one legal action: notation, label, group and board target."""
+        """How the UI shows one legal action: notation, label, group and board target (the caller's own
+        copy of what `_plain_action_view` worked out once per action and language)."""
+        derived = self.game.catalog.derived
+        known = derived.get((State, action, lang))
+        if known is None:
+            known = derived[State, action, lang] = self._plain_action_view(action, lang)
+        return dict(known)
+
+    def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """`action_view` worked out: it reads nothing of the position, only the action and the messages."""
         notation = self.game.actions.names[action]
         verb, _, target = notation.partition(" ")
         catalog = self.game.catalog

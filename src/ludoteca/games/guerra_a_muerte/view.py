@@ -85,32 +85,54 @@ def awaiting(state: GamState) -> set[str]:
     return out
 
 
-def _force(
-    state: GamState, role: int | None, side: str, units: list[str], leaders: list[str]
-) -> dict[str, Any]:
-    """What `role` sees of `side`'s force: its counters `units` and leaders `leaders` (not both empty) in
-    one place."""
-    records = state.d["units"]
-    if sees(state, role, side):
-        return {
-            "units": [
+def _by_side(here: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The counters `here` (a place's entry of `GamState.by_place`) by side, remembered by the identity of
+    the tuple (held, so that its id stays its own): a place's tuple is replaced when a counter comes or
+    goes, and clones share them, so a view regroups only the places that changed."""
+    held = _SIDES_MEMO.get(id(here))
+    if held is not None and held[0] is here:
+        return held[1]
+    grouped: dict[str, list[str]] = {}
+    for u in here:
+        grouped.setdefault(UNIT_SIDE[u], []).append(u)
+    out = {side: tuple(units) for side, units in grouped.items()}
+    if len(_SIDES_MEMO) >= 50_000:
+        _SIDES_MEMO.clear()
+    _SIDES_MEMO[id(here)] = (here, out)
+    return out
+
+
+_SIDES_MEMO: dict[int, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
+
+
+def _force(records: dict[str, Any], seen: bool, units: tuple[str, ...], leaders: list[str]) -> dict[str, Any]:
+    """What a role sees of one side's force: its counters `units` (their `records`) and leaders `leaders`
+    (not both empty) in one place: all of it where it sees inside the side's forces (`seen`), else the
+    marker."""
+    if seen:
+        shown = []
+        for u in units:
+            record = records[u]
+            shown.append(
                 {
-                    "steps": records[u]["steps"],
-                    "city": records[u]["city"],
-                    "guerrilla": records[u]["guerrilla"],
-                    "done": records[u]["done"],
+                    "steps": record["steps"],
+                    "city": record["city"],
+                    "guerrilla": record["guerrilla"],
+                    "done": record["done"],
                     "id": u,
                 }
-                for u in units
-            ],
-            "leaders": leaders,
-        }
-    return {
-        "marker": True,
-        "field": any(not records[u]["city"] for u in units) or bool(leaders),
-        "city": any(records[u]["city"] for u in units),
-        "guerrilla": any(records[u]["guerrilla"] for u in units),
-    }
+            )
+        return {"units": shown, "leaders": leaders}
+    field, city, guerrilla = bool(leaders), False, False
+    for u in units:
+        record = records[u]
+        if record["city"]:
+            city = True
+        else:
+            field = True
+        if record["guerrilla"]:
+            guerrilla = True
+    return {"marker": True, "field": field, "city": city, "guerrilla": guerrilla}
 
 
 def board_view(state: GamState, role: int | None) -> dict[str, Any]:
@@ -124,27 +146,28 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
     where = state.by_place()
     leaders = state.leaders_by_place()
     control = state.occupied_control()
+    units = d["units"]
+    seen = {side: sees(state, role, side) for side in HOLDERS}
     for place in PLACES:
         here, chiefs = where.get(place), leaders.get(place)
         if not here and not chiefs:
             if place in AREAS:
                 places[place] = {"forces": {}, "control": []}
             continue
-        units_of: dict[str, list[str]] = {}
-        for u in here or ():
-            units_of.setdefault(SIDE_NAVAL[u][0], []).append(u)
+        units_of = _by_side(here) if here else {}
         leaders_of: dict[str, list[str]] = {}
         for x in chiefs or ():
             leaders_of.setdefault(LEADER_SIDE[x], []).append(x)
         forces: dict[str, Any] = {}
         for side in HOLDERS:
             if side != hide and (side in units_of or side in leaders_of):
-                forces[side] = _force(state, role, side, units_of.get(side, []), leaders_of.get(side, []))
+                forces[side] = _force(units, seen[side], units_of.get(side, ()), leaders_of.get(side, []))
         if place in AREAS:
-            places[place] = {"forces": forces, "control": sorted(control.get(place, set()) - {hide})}
+            held = control.get(place)
+            shown = [] if not held else sorted(held - {hide}) if hide else list(IN_ORDER[held])
+            places[place] = {"forces": forces, "control": shown}
         elif forces:
             places[place] = {"forces": forces}
-    units = d["units"]
     return {
         "scenario": state.options.scenario,
         "intelligence": state.options.intelligence,
@@ -182,6 +205,12 @@ of it)."""
 AREA_AT = {area: at * len(AREA_NAMES) // len(BOARD.areas) for at, area in enumerate(BOARD.areas)}
 NO_AREAS = (0.0,) * len(AREA_NAMES)
 SIDE_NAVAL = {u: (counter.side, counter.naval) for u, counter in COUNTERS.items()}
+UNIT_SIDE = {u: counter.side for u, counter in COUNTERS.items()}
+IN_ORDER = {
+    frozenset(sides): sorted(sides)
+    for sides in ((), *((a,) for a in HOLDERS), *((a, b) for a in HOLDERS for b in HOLDERS if a < b), HOLDERS)
+}
+"""Each side's counters for the board view, and each set of holders of an area in the order shown."""
 """Where each area's seven entries start, the entries of a map with nothing on it, and each counter's
 side and whether it is naval, looked up once per counter in the observation's loop."""
 

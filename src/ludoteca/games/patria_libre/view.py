@@ -24,31 +24,17 @@ CARD_SLOTS = ("market", "line", "discard", "spv_done", "placed", *ROLES)
 def board_view(state: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
     d = state.d
     seats = d["seats"]
+    leaders: dict[str, list[str]] = {}  # the leader tokens by province
+    for r in seats:
+        if (at := d["leaders"].get(r)) is not None:
+            leaders.setdefault(at, []).append(r)
     return {
         "seats": list(seats),
         "turn": seats[d["turn"]],
         "sides": dict(d["side"]),
         "solo": d["solo"],
         "vp": dict(d["vp"]),
-        "provinces": {
-            p: {
-                "region": BOARD.provinces[p].region,
-                "stars": BOARD.provinces[p].stars,
-                "mine": BOARD.provinces[p].mine,
-                "flag": BOARD.provinces[p].flag,
-                "troops": dict(d["troops"][p]),
-                "leaders": [r for r in seats if d["leaders"].get(r) == p],
-                "fort": d["forts"].get(p),
-                "orders": [
-                    {"role": who, "face": BOARD.tokens[k][d["tokens"][who][k][0]], "card": card}
-                    for who, k, card in d["placed"][p]
-                ],
-                "force": {r: state.force(r, p) for r in seats if state.present(r, p)},
-                "control": state.controller(p),
-                "adjacent": list(BOARD.adjacent[p]),
-            }
-            for p in BOARD.ids
-        },
+        "provinces": {p: _province(state, p, leaders.get(p, ())) for p in BOARD.ids},
         "players": {
             r: {
                 "side": d["side"][r],
@@ -76,7 +62,7 @@ def board_view(state: PatriaState, role: int | None, lang: str) -> dict[str, Any
             for item in d["line"]
         ],
         "spv_done": list(d["spv_done"]),
-        "spv_left": len(BOARD.spv) - len(d["spv_done"]),
+        "spv_left": SPV_CARDS - len(d["spv_done"]),
         "discard": list(d["discard"]),
         "forts_built": d["forts_built"],
         "dominated": dict(d["dominated"]),
@@ -84,6 +70,45 @@ def board_view(state: PatriaState, role: int | None, lang: str) -> dict[str, Any
         "extra": {k: v for k, v in d.items() if k.startswith(("mil_", "pers_"))},
         "cards": {c: _card(state, c, lang) for c in _shown(d)},
         "names": names(state, lang),
+    }
+
+
+PROVINCES = {
+    p: (province.region, province.stars, province.mine, province.flag, tuple(BOARD.adjacent[p]))
+    for p, province in BOARD.provinces.items()
+}
+SPV_CARDS = len(BOARD.spv)
+"""Each province's printed data, and how many SPV cards there are, looked up once (issue 26)."""
+
+
+def _province(state: PatriaState, p: str, here: list[str] | tuple[()]) -> dict[str, Any]:
+    """What a player sees of province `p`, where the leader tokens `here` stand: its printed data, troops,
+    leaders, fort, orders, each present player's force (§Fuerza) and its controller (§Control)."""
+    d = state.d
+    region, stars, mine, flag, adjacent = PROVINCES[p]
+    troops = d["troops"][p]
+    fort = d["forts"].get(p)
+    holder = fort[1] if fort and fort[0] == 2 else None
+    force = {}
+    for r in d["seats"]:  # `state.force` of each present player (§Presencia), inlined
+        if r in troops or r in here:
+            force[r] = troops.get(r, 0) + (r in here) + (holder == r)
+    tokens = d["tokens"]
+    return {
+        "region": region,
+        "stars": stars,
+        "mine": mine,
+        "flag": flag,
+        "troops": dict(troops),
+        "leaders": list(here),
+        "fort": fort,
+        "orders": [
+            {"role": who, "face": BOARD.tokens[k][tokens[who][k][0]], "card": card}
+            for who, k, card in d["placed"][p]
+        ],
+        "force": force,
+        "control": state.controller(p),
+        "adjacent": list(adjacent),
     }
 
 
@@ -112,14 +137,21 @@ def _shown(d: dict[str, Any]) -> list[str]:
 
 
 def _card(state: PatriaState, card: str, lang: str) -> dict[str, Any]:
-    data = BOARD.cards[card]
-    return {
-        "type": data["type"],
-        "colour": data.get("colour", ""),
-        "numbers": list(data.get("numbers", [])),
-        "letters": list(data.get("letters", [])),
-        "text": state.game.catalog.text(f"card.{card}.text", lang),
-    }
+    known = _CARDS.get((card, lang))
+    if known is None:  # a card's printed data and text, looked up once per language (like `names`)
+        data = BOARD.cards[card]
+        known = _CARDS[card, lang] = (
+            data["type"],
+            data.get("colour", ""),
+            tuple(data.get("numbers", [])),
+            tuple(data.get("letters", [])),
+            state.game.catalog.text(f"card.{card}.text", lang),
+        )
+    kind, colour, numbers, letters, text = known
+    return {"type": kind, "colour": colour, "numbers": list(numbers), "letters": list(letters), "text": text}
+
+
+_CARDS: dict[tuple[str, str], tuple[str, str, tuple[Any, ...], tuple[Any, ...], str]] = {}
 
 
 REFERENCE = {

@@ -14,6 +14,7 @@ from ludoteca.games.pax_porfiriana.cards import (
     CARDS,
     COMPONENTS,
     HACENDADOS,
+    PRESTIGE_TYPES,
     PUBLIC_CARDS,
     REGIMES,
     Card,
@@ -238,6 +239,14 @@ class PaxState(State):
     def prestige(self, p: int, kind: str) -> int:
         return sum(i.n for i in self.prestige_icons(p) if i.type == kind)
 
+    def prestige_by_kind(self, p: int) -> dict[str, int]:
+        """`prestige(p, kind)` of every kind of `PRESTIGE_TYPES`, from one reading of the icons (views)."""
+        tally = dict.fromkeys(PRESTIGE_TYPES, 0)
+        for icon in self.prestige_icons(p):
+            if icon.type in tally:
+                tally[icon.type] += icon.n
+        return tally
+
     # ---------------------------------------------------------------------------------- gold
     def gain(self, p: int, n: int) -> None:
         if n > 0:
@@ -258,9 +267,12 @@ class PaxState(State):
         """The action's label names its card, Hacendado, role or faction in the reader's language."""
         from ludoteca.games.pax_porfiriana.view import action_label
 
-        view = super().action_view(action, lang)
-        view["label"] = action_label(self, action, lang)
-        return view
+        derived = self.game.catalog.derived  # the label reads only the action and the messages
+        known = derived.get((PaxState, action, lang))
+        if known is None:
+            known = derived[PaxState, action, lang] = super().action_view(action, lang)
+            known["label"] = action_label(self, action, lang)
+        return dict(known)
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         from ludoteca.games.pax_porfiriana.view import board_view

@@ -5,6 +5,7 @@ them), and after the fourth Topple the richest player wins."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
@@ -29,15 +30,18 @@ def kind_now(state: PaxState) -> str:
     return REGIMES[state.d["regime"]].prestige
 
 
-def tripartite(state: PaxState, p: int) -> int:
+def tripartite(state: PaxState, p: int, prestige: Mapping[int, Mapping[str, int]] | None = None) -> int:
     """Díaz's 2 points, changed by the cards discarded in this Topple, plus the prestige of the two
     weakest players other than the challenger (ambiguity 12: a challenger never counts against
-    themself; with two players it is Díaz and the one opponent). In the solitaire, Díaz's own cards."""
+    themself; with two players it is Díaz and the one opponent). In the solitaire, Díaz's own cards.
+    `prestige`, where the caller has it, is each player's `prestige_by_kind` (the view's)."""
     kind = kind_now(state)
     base = int(TRIPARTITE["diaz"]) + int(state.d["mod"])
     if state.solo():
         return base + diaz_prestige(state, kind)
-    others = sorted(state.prestige(q, kind) for q in state.humans() if q != p)
+    others = sorted(
+        state.prestige(q, kind) if prestige is None else prestige[q][kind] for q in state.humans() if q != p
+    )
     return base + sum(others[: int(TRIPARTITE["weakest_players"])])
 
 

@@ -27,6 +27,7 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
 
     d = state.d
     regime = REGIMES[d["regime"]]
+    prestige = {p: state.prestige_by_kind(p) for p in range(state.n)}  # read once, not once a kind
     return {
         "turn": ROLES[d["turn"]],
         "seats": [ROLES[p] for p in state.humans()],
@@ -35,7 +36,7 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
         "regime": d["regime"],
         "regime_values": {"economy": regime.economy, "mine": regime.mine, "bank": regime.bank},
         "prestige_counts": regime.prestige,
-        "tripartite": {ROLES[p]: tripartite(state, p) for p in state.humans()},
+        "tripartite": {ROLES[p]: tripartite(state, p, prestige) for p in state.humans()},
         "banned": list(d["banned"]),
         "depression": d["depression"],
         "run": list(d["run"]),
@@ -61,7 +62,7 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
                 "hacendado": dict(d["hac"][p]),
                 "row": [dict(e) for e in d["play"][p]],
                 "pile": list(d["pile"][p]),
-                "prestige": {k: state.prestige(p, k) for k in PRESTIGE_TYPES},
+                "prestige": prestige[p],
                 "hand_size": len(d["hands"][p]),
                 **({"hand": list(d["hands"][p])} if role == p else {}),
             }
