@@ -442,14 +442,8 @@ class State:
             read, lines = 0, ()
         if read == len(logs):
             return lines
-        line = catalog.log_line
-        lines += tuple(
-            [
-                line(entry, lang)
-                for entry in logs[read:]
-                if entry[2] is None or (role is not None and role in entry[2])
-            ]
-        )
+        seen = [entry for entry in logs[read:] if entry[2] is None or (role is not None and role in entry[2])]
+        lines += tuple([catalog.log_line(entry, lang) for entry in seen])
         self._line_memo = (logs, {**known, (role, lang): (len(logs), logs[-1], catalog.version, lines)})
         return lines
 
