@@ -39,8 +39,17 @@ if TYPE_CHECKING:
 FIELD, CITY, GUERRILLA, PORT, SEA = "field", "city", "guerrilla", "port", "sea"
 """A counter's marks where it is drawn: a land counter in an area's field, in its city, in guerrilla mode;
 a ship in an area's port, or at sea."""
-KIND = {u: "ship" if c.naval else "militia" if c.militia else "regular" for u, c in COUNTERS.items()}
-MARKS_OF_KIND = {"ship": (PORT, SEA), "militia": (FIELD, CITY, GUERRILLA), "regular": (FIELD, CITY)}
+KIND = {
+    **{x: "leader" for x in BOARD.leaders},
+    **{u: "ship" if c.naval else "militia" if c.militia else "regular" for u, c in COUNTERS.items()},
+}
+"""What the spread draws: each counter's kind, and the leaders (a leader stands in an area's field)."""
+MARKS_OF_KIND = {
+    "ship": (PORT, SEA),
+    "militia": (FIELD, CITY, GUERRILLA),
+    "regular": (FIELD, CITY),
+    "leader": (FIELD,),
+}
 PORTS = {area: main_port(area) for area in BOARD.areas}
 SEAS = frozenset(BOARD.seas)
 NEEDS = 8
@@ -77,25 +86,26 @@ class Place:
             return 3, ("ship",), (PORT,)
         if facts["land_city"] and not self.has(land, (CITY,)):
             return 4, land, (CITY,)
+        chief = ("leader",)
         if (
             facts["holds"]
             and facts["enemy_regulars"]
             and not self.has(land, (FIELD, CITY))
-            and not (self.has(("leader",), (FIELD,)) and not facts["guerrilla"])
+            and not (self.has(chief, (FIELD,)) and not facts["guerrilla"])
         ):  # a leader holds it alone where no guerrilla can come (§1.1.1)
-            return 5, land, (FIELD, CITY)
-        if facts["holds"] and not self.has((*land, "leader"), (FIELD, CITY, GUERRILLA)):
-            return 6, land, (FIELD, CITY, GUERRILLA)
-        if facts["field"] and not self.has((*land, "leader"), (FIELD, GUERRILLA)):
-            return 7, land, (FIELD, GUERRILLA)
+            return 5, (*land, *chief) if not facts["guerrilla"] else land, (FIELD, CITY)
+        if facts["holds"] and not self.has((*land, *chief), (FIELD, CITY, GUERRILLA)):
+            return 6, (*land, *chief), (FIELD, CITY, GUERRILLA)
+        if facts["field"] and not self.has((*land, *chief), (FIELD, GUERRILLA)):
+            return 7, (*land, *chief), (FIELD, GUERRILLA)
         return None
 
 
 def places_of(state: GamState, side: str, where: dict[str, tuple[str, ...]], loose: set[str]) -> list[Place]:
     """The areas and seas where `side` has a force marker, with the public facts of each (the marks its
     marker shows, control, the other sides' land counters there, all in sight), the marks each kind of
-    counter may take there, and what stays there whatever the draw: its leaders and its counters not
-    `loose` (or their slots)."""
+    counter, and a leader, may take there, and what stays there whatever the draw: its counters and
+    leaders not `loose` (or their slots)."""
     records = state.d["units"]
     leaders = state.leaders_by_place()
     control = state.occupied_control()
@@ -116,12 +126,12 @@ def places_of(state: GamState, side: str, where: dict[str, tuple[str, ...]], loo
             "land_city": any(s["city"] for u, s in zip(units, marks, strict=True) if u in LAND),
         }
         if facts["sea"]:
-            allowed: dict[str, tuple[str, ...]] = {"ship": (SEA,), "militia": (), "regular": ()}
+            allowed: dict[str, tuple[str, ...]] = {"ship": (SEA,), "militia": (), "regular": (), "leader": ()}
         else:
             facts.update(area_facts(state, side, name, where.get(name, ()), control.get(name, frozenset())))
             allowed = area_marks(facts)
         place = Place(name, facts, allowed)
-        place.content = [("leader", FIELD)] * len(chiefs)
+        place.content = [("leader", FIELD)] * sum(1 for x in chiefs if x not in loose)
         place.content += [
             (KIND[u], mark_of(s, KIND[u])) for u, s in zip(units, marks, strict=True) if u not in loose
         ]
@@ -165,7 +175,10 @@ def area_marks(facts: dict[str, bool]) -> dict[str, tuple[str, ...]]:
     """The marks each kind of counter may take in an area without changing a public fact: in the field
     or the city only where the marker shows it; guerrilla mode only where it shows it, and only there where
     the side does not hold the area (its land counters there are all guerrillas among enemy regulars); a
-    regular nowhere an all-guerrilla enemy holds the area; a ship in the port of a marked city."""
+    regular nowhere an all-guerrilla enemy holds the area; a ship in the port of a marked city. A leader
+    stands in the field (the marker shows it) where the side holds the area, or where its guerrillas lose
+    it to enemy regulars, leader or not (§1.1.1, `GamState._holders`): anywhere else it would give the
+    side control."""
     if facts["holds"]:
         land = tuple(
             mark
@@ -182,6 +195,7 @@ def area_marks(facts: dict[str, bool]) -> dict[str, tuple[str, ...]]:
         "ship": (PORT,) if facts["city"] else (),
         "militia": land,
         "regular": () if facts["forbid_regular"] else tuple(m for m in land if m != GUERRILLA),
+        "leader": (FIELD,) if facts["field"] and land else (),
     }
 
 

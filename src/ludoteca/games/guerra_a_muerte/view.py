@@ -274,14 +274,17 @@ def broken_invariants(state: GamState) -> list[str]:
     return out
 
 
+NAMED = frozenset((*COUNTERS, *BOARD.leaders))
+
+
 def names_in(value: Any) -> set[str]:
-    """The counters a procedure's frames name (`_remap` renames them)."""
+    """The counters and leaders a procedure's frames name (`_remap` renames them)."""
     out: set[str] = set()
     todo = [value]
     while todo:
         item = todo.pop()
         if isinstance(item, str):
-            if item in COUNTERS:
+            if item in NAMED:
                 out.add(item)
         elif isinstance(item, list):
             todo += item
@@ -306,8 +309,8 @@ def _remap(value: Any, mapping: dict[str, str], refs: bool = False) -> Any:
 
 
 def _slot(place: Any) -> str:
-    """What the other side sees of a leader's slot: where it is and its public marks."""
-    return "|".join(str(place.get(k, "")) for k in ("at", "city", "guerrilla", "done", "turn", "port"))
+    """A leader's slot: where it is and whether it has operated (its arrival turn is its own)."""
+    return f"{place['at']}|{place['done']}"
 
 
 SLOT_FIELDS = ("at", "city", "guerrilla", "done", "port")
@@ -316,6 +319,12 @@ _unit_slot = operator.itemgetter(*SLOT_FIELDS)
 REDRAW_GROUP = {u: (c.side, (c.nationality, c.militia, c.naval)) for u, c in COUNTERS.items()}
 """Each counter's side, and the kind of slot it may be redrawn into: its nationality, militia or not,
 naval or not."""
+LEADER_GROUP = {
+    x: (leader.side, (leader.nationality if leader.side == "patriot" else "", leader.naval))
+    for x, leader in BOARD.leaders.items()
+}
+"""Each leader's side, and the kind of leader slot it may be redrawn into: a Patriot's nationality (the
+havens and a force's leaders read it, §10.3, §3.3), a naval leader's (§7)."""
 
 
 OPTIONS_OF: dict[str, tuple[Callable[[GamState, Frame], list[int]], str]] = {
@@ -377,8 +386,8 @@ def asks(twin: GamState, role: int) -> bool:
 
 
 def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = False) -> GamState:
-    """A state consistent with what `role` sees: the other side's hidden counters on the map redrawn, and
-    its leaders among its leader slots. The procedures' references to the counters follow them.
+    """A state consistent with what `role` sees: the other side's hidden counters and leaders on the map
+    redrawn. The procedures' references to the counters and leaders follow them.
 
     Each counter a running procedure names (the force operating, fighting, intercepting, taking losses,
     changing mode, `names_in`), and each in an off-map box (Spain, Haití, the United States, Brasil: a
@@ -391,6 +400,12 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
     its steps and its arrival turn; a spread counter has not operated this phase. If the spread cannot
     show some public fact, or with `keep_counts`, every hidden counter keeps its slot (the earlier draw,
     which kept each place's count of counters).
+
+    The leaders go the same way (§5.1.3: the leaders on the map are public, where each stands is not): a
+    leader a procedure names, one in a box or at sea, and a naval leader (he stands with the fleet, §7)
+    leaves its slot to a leader drawn among the hidden ones of its kind (a Patriot's nationality, naval or
+    not); every other is spread with the counters, into the field of an area where it changes no control
+    (`spread.area_marks`), and may show a marker's field or hold its area (`spread.Place.need`).
 
     The search draws one at every iteration, so only what changes is written: a counter drawn into a
     slot like its own keeps its record, and only the places whose counters changed are re-indexed. Each
@@ -413,6 +428,15 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
             members.setdefault(group, []).append(u)
             if keep_counts or u in pinned or s["at"] not in SPREAD_PLACES:
                 groups.setdefault(group, []).append((_unit_slot(s), u))
+    leaders = state.d["leaders"]
+    lmembers: dict[tuple[str, bool], list[str]] = {}
+    lslots: dict[tuple[str, bool], list[tuple[str, str]]] = {}
+    for x, s in leaders.items():
+        side, lgroup = LEADER_GROUP[x]
+        if side == other and s["at"] not in OFF_MAP and x not in named and x not in revealed:
+            lmembers.setdefault(lgroup, []).append(x)
+            if keep_counts or x in pinned or lgroup[1] or s["at"] not in AREAS:
+                lslots.setdefault(lgroup, []).append((_slot(s), x))
     mapping: dict[str, str] = {}
     moved: dict[str, dict[str, Any]] = {}  # counter → the fields it is drawn into, unlike its own
     free: list[str] = []
@@ -431,12 +455,25 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
                 if slot != _unit_slot(records[new]):
                     moved[new] = dict(zip(SLOT_FIELDS, slot, strict=True))
         free += drawn[len(slots) :]
+    lmoved: dict[str, dict[str, Any]] = {}  # leader → its record in the twin
+    for lgroup, chiefs in lmembers.items():
+        loose.update(set(chiefs) - {x for _, x in lslots.get(lgroup, ())})
+        lslot = sorted(lslots.get(lgroup, ()))
+        chiefs = list(chiefs)
+        rng.shuffle(chiefs)
+        for (_, old), new in zip(lslot, chiefs, strict=False):
+            mapping[old] = new
+            lmoved[new] = {**leaders[new], "at": leaders[old]["at"], "done": leaders[old]["done"]}
+        free += chiefs[len(lslot) :]
     where = state.by_place()
     if free:
         placed = spread(places_of(state, other, where, loose), free, rng)
         if placed is None:
             return draw(state, role, rng, keep_counts=True)
         for u, (place, mark) in placed.items():
+            if u in leaders:
+                lmoved[u] = {**leaders[u], "at": place, "done": False}
+                continue
             fields = fields_of(place, mark)  # shared between draws: never written
             if _unit_slot(records[u]) != _unit_slot(fields):
                 moved[u] = fields
@@ -450,19 +487,9 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
         stay = [u for u in where.get(place, ()) if u not in moved]
         index[place] = tuple(sorted((*stay, *arrivals.get(place, ())), key=RANK.__getitem__))
     twin.reindex(index)
-    lgroups: dict[str, list[str]] = {}
-    for x, s in state.d["leaders"].items():
-        ldr = BOARD.leaders[x]
-        if ldr.side == other and s["at"] not in OFF_MAP and x not in named:
-            lgroups.setdefault(ldr.nationality if other == "patriot" else "", []).append(x)
-    for leaders in lgroups.values():
-        leaders.sort(key=lambda x: (_slot(state.d["leaders"][x]), x))
-        shuffled = sorted(leaders)
-        rng.shuffle(shuffled)
-        for old, new in zip(leaders, shuffled, strict=True):
-            mapping[old] = new
-            twin.d["leaders"][new] = dict(state.d["leaders"][old])
-            redrawn.add(state.d["leaders"][old]["at"])
+    for x, record in lmoved.items():
+        redrawn.update((leaders[x]["at"], record["at"]))
+        twin.d["leaders"][x] = record
     twin.keep_control(state, redrawn)
     mapping = {k: v for k, v in mapping.items() if k != v}
     if mapping:
