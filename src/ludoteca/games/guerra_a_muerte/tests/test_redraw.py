@@ -180,3 +180,68 @@ def test_the_redraw_keeps_no_force_s_true_size_5_1_3() -> None:
             assert not each.invariants()
         sizes.add(len(twin.units_at(large, view.SIDE_OF_ROLE[1 - role])))
     assert len(sizes) > 1  # the prior gives the marker more than one size
+
+
+def test_the_redraw_keeps_no_force_s_leaders_5_1_3() -> None:
+    """The leaders on the map are public, where each stands is not (§5.1.3): two positions the Royalist
+    cannot tell apart — the same view, the same information state — in which Belgrano stands with San
+    Martín in Salta or in Córdoba (both held by Patriot forces in the field) give the same twins from the
+    same generator. (The earlier redraw kept each place's number of leaders, so every twin had two Patriot
+    leaders in Salta, or one in Córdoba.) Every twin shows the Royalist what the truth does and keeps its
+    invariants, control among them (§1.1.1)."""
+    state = reach("1815-1818", 2, 40)
+    role = state.current_player()
+    assert role == 1
+    for area in ("salta", "cordoba"):
+        assert state.holders(area) == {"patriot"}
+        assert any(not state.d["units"][u]["city"] for u in state.units_at(area, "patriot"))
+    assert sorted(state.leaders_at("salta")) == ["belgrano", "san_martin"]
+    assert not state.leaders_at("cordoba")
+    moved = state.clone()
+    moved.d["leaders"]["belgrano"]["at"] = "cordoba"
+    assert moved.view(role) == state.view(role)
+    assert moved.information_state_string(role) == state.information_state_string(role)
+    assert not moved.invariants()
+    counts = set()
+    for k in range(10):
+        twin = state.resample_from_infostate(role, random.Random(k))
+        other = moved.resample_from_infostate(role, random.Random(k))
+        assert (twin.d["units"], twin.d["leaders"]) == (other.d["units"], other.d["leaders"])
+        for each in (twin, other):
+            assert each.view(role) == state.view(role)
+            assert each.observation_tensor(role) == state.observation_tensor(role)
+            assert not each.invariants()
+        counts.add(len(twin.leaders_at("salta", "patriot")))
+    assert len(counts) > 1  # the prior gives Salta more than one number of leaders
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seed"), [("1815-1818", 11), ("1815-1818", 13), ("1820-1824", 12), ("1820-1824", 14)]
+)
+def test_every_redraw_keeps_what_the_role_knows_and_plays_on_5_1_3(scenario: str, seed: int) -> None:
+    """Random games, both roles resampled every fifth decision: every twin shows the role its view and
+    observation, keeps the invariants (control kept true to the counters and leaders, §1.1.1), and
+    plays one step on."""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state({"scenario": scenario})
+    checked = 0
+    for step in range(1200):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if step % 5 == 0:
+            for role in (0, 1):
+                twin = state.resample_from_infostate(role, random.Random(step))
+                assert twin.view(role) == state.view(role)
+                assert twin.observation_tensor(role) == state.observation_tensor(role)
+                assert not twin.invariants()
+                if twin.is_chance_node():
+                    twin.apply_action(twin.sample_chance(rng))
+                else:
+                    twin.apply_action(random.Random(step).choice(twin.legal_actions()))
+                assert not twin.invariants()
+                checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
