@@ -20,8 +20,11 @@ the area — each filled by a counter drawn uniformly among the free ones that f
 goes to a uniformly random place of its side where it may stand with the marks shown there (a ship at sea,
 or in the port of an area whose city is marked; a land counter in an area, in the field, in the city or in
 guerrilla mode as the marker shows, only a militia in guerrilla mode) and one of those marks at random.
-There is no stacking limit (§5.1). The draw reads the positions of the hidden counters nowhere: only the
-public facts above and the generator."""
+There is no stacking limit (§5.1). The hidden leaders in areas are drawn with the counters (the leaders on
+the map are public, where each stands is not, §5.1.3): a leader may show a field mark or hold an area
+(alone against enemy regulars only where no guerrilla mark shows), and stands only in the field of an area
+where it changes no control (`area_marks`). The draw reads the positions of the hidden counters and
+leaders nowhere: only the public facts above and the generator."""
 
 from __future__ import annotations
 
