@@ -137,6 +137,22 @@ def test_a_forced_move_is_played_without_search(toy: RaceGame) -> None:
     assert agent.explain()["alternatives"] == [{"action": 2, "notation": "done", "visits": 0, "value": None}]
 
 
+def test_a_prior_counts_the_first_value_of_a_new_move_more_times() -> None:
+    """`prior`: a decision edge's first value (here the evaluation before the coin) counts `prior` visits
+    more; a chance edge gets none, so the coin's faces still share the later visits alone."""
+    agent = IsmctsAgent(0, 8, Budget(iters=200, seconds=0.0, depth=0, prior=4))
+    agent.step(kingmaker_game(1).new_initial_state())
+    edges = agent.root_edges()
+    assert set(edges) == {RISK, SAFE}
+    assert sum(edge.visits for edge in edges.values()) == 200 + 4 * len(edges)
+    risk = agent.root.children[(0, RISK)]
+    heads, tails = (risk.children[(CHANCE, a)].visits for a in (HEADS, TAILS))
+    assert heads + tails == risk.visits - 1 - 4
+    assert parse_budget({"prior": "6"}).prior == 6 and parse_budget({}).prior == 0
+    with pytest.raises(BadOptionError, match="prior must be a whole number of at least 0, not '-1'"):
+        parse_budget({"prior": "-1"})
+
+
 def test_the_explanation_lists_every_move_weighed() -> None:
     agent = IsmctsAgent(0, 2, Budget(iters=120, seconds=0.0, depth=2))
     assert agent.explain() == {}
@@ -151,6 +167,7 @@ def test_the_explanation_lists_every_move_weighed() -> None:
         "c": 0.7,
         "norm": False,
         "open_chance": False,
+        "prior": 0,
     }
     weighed = explained["alternatives"]
     assert [w["notation"] for w in weighed] == ["safe", "risk"]

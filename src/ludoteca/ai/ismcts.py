@@ -57,6 +57,11 @@ class Budget:
     open_chance: bool = False
     """Open-loop chance: a chance outcome is drawn and played but makes no node of its own, so the tree
     branches on decisions only and an iteration goes on through the dice to the next decision."""
+    prior: int = 0
+    """How many visits more the first value of a new decision edge counts for. With no rollout (`depth`
+    0) that value is the evaluation of the position the move leads to, taken before any chance that
+    follows it, so it weighs every outcome of that chance at once; the later visits each sample one
+    outcome. Counting it `prior` times more keeps a few unlucky samples from burying a good move."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -174,6 +179,10 @@ class IsmctsAgent:
             node = child
         rewards = rollout(world, self.budget.depth, rng)
         norm = self.budget.norm
+        if expanded and path and path[-1][1] != CHANCE and self.budget.prior:
+            edge, mover = path[-1]  # counted `prior` times more below, with the one visit of every edge
+            edge.visits += self.budget.prior
+            edge.total += self.budget.prior * rewards[mover]
         for edge, mover in path:
             edge.visits += 1
             if mover != CHANCE:
@@ -293,6 +302,8 @@ def level_budget(level: str, game: Game | None = None) -> Budget:
         budget = replace(budget, norm=True, c=hints.norm)
     if hints.open_chance:
         budget = replace(budget, open_chance=True)
+    if hints.prior:
+        budget = replace(budget, prior=hints.prior)
     return budget
 
 
@@ -302,14 +313,14 @@ def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent
     return IsmctsAgent(role, match_seed + move, level_budget("normal", game))
 
 
-PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "seed")
+PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "seed")
 
 
 def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
     """The budget a spec's parameters ask for. `level` (default normal) sets every field, its iterations
-    scaled to `game` (`level_budget`); `depth`, `c`, `norm` and `chance` override it; `iters` and `time`,
-    if either is given, replace the level's whole budget (the one given is the only limit, unless both
-    are)."""
+    scaled to `game` (`level_budget`); `depth`, `c`, `norm`, `chance` and `prior` override it; `iters`
+    and `time`, if either is given, replace the level's whole budget (the one given is the only limit,
+    unless both are)."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise BadOptionError(
@@ -327,6 +338,7 @@ def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
         ("time", "seconds", float, 0.001),
         ("depth", "depth", int, 0),
         ("c", "c", float, 0.0),
+        ("prior", "prior", int, 0),
     ):
         if key in params:
             fields[field] = number(key, params[key], kind, low)
@@ -355,8 +367,8 @@ def number(key: str, text: str, kind: type[int] | type[float], low: float) -> An
 
 def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
     """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:norm=0|1]
-    [:chance=tree|open][:seed=N]`` agent spec; `seed` fixes the agent's generator whatever the game's
-    seed."""
+    [:chance=tree|open][:prior=K][:seed=N]`` agent spec; `seed` fixes the agent's generator whatever the
+    game's seed."""
     budget = parse_budget(params, game)
     if "seed" in params:
         seed = number("seed", params["seed"], int, 0)

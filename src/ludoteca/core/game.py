@@ -44,6 +44,9 @@ class SearchHints:
     open_chance: bool = False
     """If true, the levels search open-loop chance (`Budget.open_chance`): for a game of many dice, where a
     tree that branched on every die would stop most iterations at a new face."""
+    prior: int = 0
+    """Extra visits the evaluation of a new move counts for (`Budget.prior`): for a game searched with no
+    rollout whose evaluation already weighs the chance to come."""
 
 
 @dataclass(frozen=True)
