@@ -206,6 +206,8 @@ def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
         )
         assert level_budget(level, mya).seconds == budget.seconds  # the time caps stay
     assert parse_budget({}, get_game("patria-libre")) == LEVELS["normal"]  # a game that sets neither
+    maquis = get_game("maquis")
+    assert level_budget("hard", maquis).prior == maquis.search.prior > 0 == LEVELS["hard"].prior
     assert parse_budget({"level": "hard", "depth": "3"}, mya).depth == 3  # a spec's depth still wins
     assert parse_budget({"iters": "40"}, mya).iters == 40  # an explicit budget is taken as given
     assert not parse_budget({"norm": "0"}, mya).norm and parse_budget({"norm": "1"}).norm
