@@ -541,6 +541,7 @@ def _losses(state: GamState, frame: Frame, action: A) -> None:
         loss_options(state, frame),
         then="take",
         prompt="prompt.lose",
+        private=state.hidden(frame["side"]),  # which counter loses a step is not shown (§5.1.3)
         n=frame["n"],
     )
 
