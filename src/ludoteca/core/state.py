@@ -466,13 +466,15 @@ class State:
         """How the UI shows one legal action: notation, label, group and board target (the caller's own
         copy of what `_plain_action_view` worked out once per action and language)."""
         derived = self.game.catalog.derived
-        known = derived.get((State, action, lang))
+        known = derived.get(("action_view", action, lang))
         if known is None:
-            known = derived[State, action, lang] = self._plain_action_view(action, lang)
+            known = derived["action_view", action, lang] = self._plain_action_view(action, lang)
         return dict(known)
 
     def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """`action_view` worked out: it reads nothing of the position, only the action and the messages."""
+        """`action_view` worked out: it reads nothing of the position, only the action and the messages. A
+        game whose labels read only the action too refines this (and so shares the memo); one whose labels
+        read the position refines `action_view`."""
         notation = self.game.actions.names[action]
         verb, _, target = notation.partition(" ")
         catalog = self.game.catalog

@@ -515,17 +515,10 @@ class GamState(State):
         return PATRIOT_POOLS.get(nationality, ("royalist",))
 
     # ----------------------------------------------------------------------------- the contract
-    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+    def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
         """The action's label names its area or counter in the reader's language (it reads only the action
-        and the messages: worked out once per action and language)."""
-        derived = self.game.catalog.derived
-        known = derived.get((GamState, action, lang))
-        if known is None:
-            known = derived[GamState, action, lang] = self._labelled_action_view(action, lang)
-        return dict(known)
-
-    def _labelled_action_view(self, action: int, lang: str) -> dict[str, Any]:
-        view = super().action_view(action, lang)
+        and the messages)."""
+        view = super()._plain_action_view(action, lang)
         verb, _, what = self.game.actions.names[action].partition(" ")
         kinds = (
             ("area", BOARD.areas),

@@ -263,16 +263,14 @@ class PaxState(State):
         """Part L: every decision of Díaz's seat is taken by the Díaz procedure (diaz.py)."""
         return "diaz.decide" if self.d["solo"] and role == DIAZ else None
 
-    def action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """The action's label names its card, Hacendado, role or faction in the reader's language."""
+    def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """The action's label names its card, Hacendado, role or faction in the reader's language (it reads
+        only the action and the messages)."""
         from ludoteca.games.pax_porfiriana.view import action_label
 
-        derived = self.game.catalog.derived  # the label reads only the action and the messages
-        known = derived.get((PaxState, action, lang))
-        if known is None:
-            known = derived[PaxState, action, lang] = super().action_view(action, lang)
-            known["label"] = action_label(self, action, lang)
-        return dict(known)
+        view = super()._plain_action_view(action, lang)
+        view["label"] = action_label(self, action, lang)
+        return view
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         from ludoteca.games.pax_porfiriana.view import board_view
