@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.observation import Observation, one_hot_row
+from ludoteca.core.observation import Observation
 from ludoteca.games.maquis import missions
 from ludoteca.games.maquis.board import BOARD
 from ludoteca.games.maquis.position import PHASES, MissionInPlay
@@ -29,10 +29,40 @@ LOCATION_NAMES = tuple(
         *((f"tile.{loc}[{tile}]" for tile in TILES) if loc in SPARE_ROOMS else ()),
     )
 )
-PAWN_ROWS = {pawn: one_hot_row(PAWNS, pawn) for pawn in (None, *PAWNS)}
-TILE_ROWS = {tile: one_hot_row(TILES, tile) for tile in (None, *TILES)}
+
+
+def _offsets() -> dict[str, int]:
+    """Where each location's entries start among `LOCATION_NAMES`."""
+    offsets, at = {}, 0
+    for loc in LOCATIONS:
+        offsets[loc] = at
+        at += len(PAWNS) + 1 + (len(TILES) if loc in SPARE_ROOMS else 0)
+    return offsets
+
+
+LOCATION_AT = _offsets()
+PAWN_AT = {pawn: at for at, pawn in enumerate(PAWNS)}
+TILE_AT = {tile: at for at, tile in enumerate(TILES)}
 """Each location's entries, named once (issue 26): its pawn, whether it is to activate, and a spare
-room's tile; and the one-hot rows of each pawn and tile (or none), looked up in the hot loop."""
+room's tile; where each location's entries start, and each pawn's and tile's place among them. The
+section is written as its non-zero entries (`Observation.sparse`): what stands on the board, not every
+location."""
+TRACK_NAMES = (
+    "day",
+    "second_pass",
+    "morale",
+    "soldiers",
+    "workers_home",
+    "workers_at_cafe",
+    "workers_lost",
+    "shot_today",
+    "bridges_to_blow",
+)
+HELD_NAMES = tuple(f"held[{kind}]" for kind in KINDS)
+FIELD_NAMES = {field: tuple(f"{field}[{kind}]" for kind in KINDS) for field in ("field_west", "field_east")}
+PROGRESS = ("boxes", "done", "marks", "worker_on_card", "dark_lady_found")
+PROGRESS_NAMES = [tuple(f"mission_{slot + 1}.{entry}" for entry in PROGRESS) for slot in (0, 1)]
+"""The names of the tracks, the resources held and on each Field, and each mission's progress, made once."""
 
 
 def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
@@ -104,30 +134,36 @@ def observe(state: MaquisState, out: Observation) -> None:
     resources held and on each Field, each location's pawn (and tile), the patrol deck, the bridges, and
     each exit's mission card and progress."""
     position = state.position
-    out.add("day", position["day"] / 15)
-    out.add("second_pass", position["pass"] - 1)
-    out.add("morale", position["morale"] / 7)
-    out.add("soldiers", position["soldiers"] / 5)
-    out.add("workers_home", position["home"] / 5)
-    out.add("workers_at_cafe", position["cafe"] / 5)
-    out.add("workers_lost", position["gone"] / 5)
-    out.add("shot_today", float(position["shot"]))
-    out.add("bridges_to_blow", position["blow"] / 2)
+    out.entries(
+        TRACK_NAMES,
+        (
+            position["day"] / 15,
+            position["pass"] - 1,
+            position["morale"] / 7,
+            position["soldiers"] / 5,
+            position["home"] / 5,
+            position["cafe"] / 5,
+            position["gone"] / 5,
+            float(position["shot"]),
+            position["blow"] / 2,
+        ),
+    )
     out.one_hot("phase", PHASES, position["phase"])
-    out.each("held", KINDS, (position["res"][kind] / 4 for kind in KINDS))
+    held, fields = position["res"], position["fields"]
+    out.entries(HELD_NAMES, [held[kind] / 4 for kind in KINDS])
     for field in ("field_west", "field_east"):
-        tokens = position["fields"][field]
-        out.each(field, KINDS, (tokens.get(kind, 0) / 4 for kind in KINDS))
-    board, ready, tiles = position["board"], position["ready"], position["tiles"]
-    locations: list[float] = []
-    for loc in LOCATIONS:
-        pawn = board.get(loc)
-        locations += PAWN_ROWS[pawn] if pawn in PAWN_ROWS else one_hot_row(PAWNS, pawn)
-        locations.append(float(loc in ready))
-        if loc in SPARE_ROOMS:
-            tile = tiles.get(loc)
-            locations += TILE_ROWS[tile] if tile in TILE_ROWS else one_hot_row(TILES, tile)
-    out.entries(LOCATION_NAMES, locations)
+        tokens = fields[field]
+        out.entries(FIELD_NAMES[field], [tokens.get(kind, 0) / 4 for kind in KINDS])
+    pawns: dict[int, float] = {}
+    for loc, pawn in position["board"].items():
+        if pawn in PAWN_AT:
+            pawns[LOCATION_AT[loc] + PAWN_AT[pawn]] = 1.0
+    for loc in position["ready"]:
+        pawns[LOCATION_AT[loc] + len(PAWNS)] = 1.0
+    for loc, tile in position["tiles"].items():
+        if loc in SPARE_ROOMS and tile in TILE_AT:
+            pawns[LOCATION_AT[loc] + len(PAWNS) + 1 + TILE_AT[tile]] = 1.0
+    out.sparse(LOCATION_NAMES, pawns)
     out.members("patrol_deck", CARDS, position["deck"])
     out.one_hot("patrol_top", CARDS, position["peek"])
     out.members("bridge_destroyed", BRIDGES, position["bridges"])
@@ -135,8 +171,15 @@ def observe(state: MaquisState, out: Observation) -> None:
         card = position["missions"][slot] if slot < len(position["missions"]) else None
         name = f"mission_{slot + 1}"
         out.one_hot(name, MISSIONS, None if card is None else card["id"])
-        out.add(f"{name}.boxes", 0.0 if card is None else card["boxes"] / 3)
-        out.add(f"{name}.done", 0.0 if card is None else float(card["done"]))
-        out.add(f"{name}.marks", 0.0 if card is None else len(card["marks"]) / 6)
-        out.add(f"{name}.worker_on_card", 0.0 if card is None else float(card["keeper"]))
-        out.add(f"{name}.dark_lady_found", 0.0 if card is None else float(card["lady"] is not None))
+        progress = (
+            (0.0,) * len(PROGRESS)
+            if card is None
+            else (
+                card["boxes"] / 3,
+                float(card["done"]),
+                len(card["marks"]) / 6,
+                float(card["keeper"]),
+                float(card["lady"] is not None),
+            )
+        )
+        out.entries(PROGRESS_NAMES[slot], progress)
