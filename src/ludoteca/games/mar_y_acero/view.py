@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
-from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces
+from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces, split_key
 from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
 
 if TYPE_CHECKING:
@@ -95,9 +95,13 @@ it): per area the pieces of each faction by key, then its markers."""
 AREA_AT = {area: at * len(AREA_NAMES) // len(AREAS) for at, area in enumerate(AREAS)}
 FACTION_AT = {fac: at * len(KEYS) for at, fac in enumerate(FACTIONS)}
 KEY_INDEX = {k: i for i, k in enumerate(KEYS)}
+KEY_OF_PIECE = tuple(
+    {split_key(k)[0]: i for k, i in KEY_INDEX.items() if split_key(k)[1] == r} for r in (0, 1)
+)
 MARKERS_AT = len(FACTIONS) * len(KEYS)
-"""Where each area's entries start, each faction's pieces among them, each key among those and the
-markers after them: the observation writes only the pieces and markers there are (issue 26)."""
+"""Where each area's entries start, each faction's pieces among them, each key among those (by the
+piece's kind, full at index 0 and reduced at 1: `key` without its string) and the markers after them:
+the observation writes only the pieces and markers there are (issue 26)."""
 
 
 def map_entries(state: MyaState) -> dict[int, float]:
@@ -105,19 +109,19 @@ def map_entries(state: MyaState) -> dict[int, float]:
     its palisade, citadel, scroll and Spanish control: the entries that are not zero, by offset (a sparse
     section of `AREA_NAMES`)."""
     position = state.position
-    values: dict[int, float] = {}
+    board = position["map"]
+    counts: dict[int, int] = {}
     for area in AREAS:
+        cell = board[area - 1]
         for fac in FACTIONS:
-            here = pieces(state, area, fac)
+            here = cell[fac]
             if not here:
                 continue
             base = AREA_AT[area] + FACTION_AT[fac]
-            counts: dict[int, int] = {}
             for piece in here:
-                at = base + KEY_INDEX[key(piece)]
+                at = base + KEY_OF_PIECE[1 if piece[1] else 0][piece[0]]
                 counts[at] = counts.get(at, 0) + 1
-            for at, n in counts.items():
-                values[at] = n / 6 if n < 6 else 1.0
+    values = {at: n / 6 if n < 6 else 1.0 for at, n in counts.items()}
     for offset, marked in enumerate((position["pal"], position["cit"], position["scroll"])):
         for area in marked:
             if area in AREA_AT:
