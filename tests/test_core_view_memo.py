@@ -3,7 +3,8 @@ game and its main modes, at random positions of random games, whoever asks (each
 and in each language, the view of a state that remembers its rendered lines equals the view of a state
 that never had the memo (a JSON round trip: new log entries, no memo) — as the game goes on, in a clone
 that goes its own way, after an undo, after the log is cut back, and after a pickle. The lines handed out
-are read-only, and the list is the caller's own."""
+are read-only, and the list is the caller's own. A view since a log line (what the server sends) is the
+view with the log cut there."""
 
 from __future__ import annotations
 
@@ -111,6 +112,25 @@ def test_a_view_with_the_memo_is_the_view_from_scratch(game_id: str, options: di
     assert_views_as_from_scratch(copied)
     for role in viewers(match.state):
         assert copied.view(role, "en") == match.state.view(role, "en")
+
+
+@pytest.mark.parametrize("game_id, options", MODES, ids=[f"{g}-{'-'.join(o.values())}" for g, o in MODES])
+def test_a_view_since_a_log_line_is_the_view_of_the_log_cut_there(
+    game_id: str, options: dict[str, str]
+) -> None:
+    """What the server sends a connection that has the earlier lines (`State.view_since`): the view of the
+    same position with the log cut at that line, from scratch; it shares the position's memos (a game's
+    indexes) and leaves the state's own views as they were."""
+    state, rng = get_game(game_id).new_initial_state(options), random.Random(11)
+    for _ in range(CHECKS):
+        advance(state, rng, STEPS // CHECKS)
+        role, lang = rng.choice(viewers(state)), rng.choice(LANGUAGES)
+        state.view(role, lang)  # the memos the cut view may share
+        for log_from in {0, 1, len(state.logs) // 2, max(0, len(state.logs) - 3), len(state.logs)}:
+            cut = from_scratch(state)
+            del cut.logs[:log_from]
+            assert state.view_since(role, lang, log_from) == cut.view(role, lang), (role, lang, log_from)
+        assert_views_as_from_scratch(state)
 
 
 def test_a_view_hands_out_its_own_list_and_read_only_lines(toy: RaceGame) -> None:

@@ -403,6 +403,23 @@ class State:
         view["actions"] = [self.action_view(a, lang) for a in view["actions"]]
         return view
 
+    def view_since(self, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
+        """`view(role, lang)` with only the log lines from index `log_from` of `logs` on (a connection
+        that already has the earlier ones). It is the view of a copy that shares this state's position
+        and its memos of the position (a game's indexes), with the log cut: only the log's memos start
+        over."""
+        if log_from == 0:
+            return self.view(role, lang)
+        tail = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(self, name):
+                    setattr(tail, name, getattr(self, name))
+        tail.logs = self.logs[log_from:]
+        tail._log_memo = tail._line_memo = None
+        tail._view_memo = {}
+        return tail.view(role, lang)
+
     def _view(self, role: int | None, lang: str) -> dict[str, Any]:
         """The view without its log, the legal actions of `role` as bare ids."""
         wait = self.d["wait"]

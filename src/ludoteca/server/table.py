@@ -29,7 +29,7 @@ from ludoteca.server.labels import LabelledMatch
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, StaleGame, Store, Write
 from ludoteca.server.thinkers import Decide
-from ludoteca.server.watchers import Watcher, encode, role_label, view_since
+from ludoteca.server.watchers import Watcher, encode, role_label
 
 log = logging.getLogger(__name__)
 
@@ -220,7 +220,7 @@ class Table:
             "seats": self.seat_info(),
             "my_roles": [self.game.roles[r] for r in roles],
             "version": self.version,
-            "view": view_since(state, role, lang, log_from),
+            "view": state.view_since(role, lang, log_from),
             "log_from": log_from,
             "undoable": undoable if not state.is_terminal() else 0,
             "undo_blocked": self.undo_blocked(roles) if not undoable and not state.is_terminal() else None,

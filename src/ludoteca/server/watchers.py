@@ -10,7 +10,6 @@ from typing import Any
 import orjson
 
 from ludoteca.core.game import Game
-from ludoteca.core.state import State
 from ludoteca.server.errors import ServerError
 
 MAX_QUEUE = 256
@@ -55,13 +54,3 @@ def role_label(game: Game, role: int, lang: str) -> str:
 def encode(message: dict[str, Any]) -> str:
     """A message as JSON text (orjson: views are encoded at every move, for every seat)."""
     return orjson.dumps(message).decode()
-
-
-def view_since(state: State, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
-    """`state.view(role, lang)` with only the log lines from index `log_from` on (a connection already
-    has the earlier ones: the log only grows, except by undo, after which everything is sent again)."""
-    if log_from == 0:
-        return state.view(role, lang)
-    tail = object.__new__(type(state))
-    tail.game, tail.d, tail.options, tail.logs = state.game, state.d, state.options, state.logs[log_from:]
-    return tail.view(role, lang)

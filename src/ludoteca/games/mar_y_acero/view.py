@@ -22,9 +22,7 @@ def board_view(state: MyaState, role: int | None, lang: str) -> dict[str, Any]:
     position = state.d
     catalog = state.game.catalog
     me = None if role is None else FACTION_OF_ROLE[role]
-    solo = (
-        position["options"]["mode"] == "solo"
-    )  # the string form: server.table.view_since copies no `options`
+    solo = position["options"]["mode"] == "solo"
     hands: dict[str, Any] = {}
     for fac in ("es", "ind"):
         visible = fac == me or (solo and fac == "ind")
