@@ -29,7 +29,7 @@ from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.naval import NAVAL
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.state import RP_POOLS
-from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, rules_for
+from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, rules_for, share
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -142,19 +142,21 @@ def threat(
     control: dict[str, frozenset[str]],
     local: dict[str, list[float]],
     afloat: list[float],
+    partial: str,
 ) -> tuple[float, float]:
     """The areas the counting side is expected to gain by the next turn (the odds of entering each area
     it does not hold from the next areas, and by sea if it is on a coast) and to lose (the odds of being
-    driven out of each it holds)."""
+    driven out of each it holds), each by what the area would add to or take from its count (`share`: a
+    partly held area has ½ to gain and ½ to lose under `partial=half`)."""
     royalist = "royalist_min_areas" in rules
+    side = "royalist" if royalist else "patriot"
     counter = 1 if royalist else 0
     empty = [0.0, 0.0]
     gains = losses = 0.0
     for area in AREAS:
         if not COUNTED[area] or (royalist and not CONTINENTAL[area]):
             continue
-        held = control[area]
-        holds = "royalist" in held if royalist else bool(held & {"patriot", "rebel"})
+        weight = share(control[area], side, partial)
         inside = local.get(area, empty)
         near = [SEA_REACH * afloat[0], SEA_REACH * afloat[1]] if area in COASTAL else [0.0, 0.0]
         for other in BOARD.adjacent[area]:
@@ -162,10 +164,10 @@ def threat(
             if steps is not None:
                 near[0] += steps[0]
                 near[1] += steps[1]
-        if holds:
-            losses += odds(inside[1 - counter] + REACH * near[1 - counter], inside[counter])
-        else:
-            gains += odds(REACH * near[counter], inside[1 - counter] + ENTRY)
+        if weight:
+            losses += weight * odds(inside[1 - counter] + REACH * near[1 - counter], inside[counter])
+        if weight < 1:
+            gains += (1 - weight) * odds(REACH * near[counter], inside[1 - counter] + ENTRY)
     return gains, losses
 
 
@@ -208,7 +210,7 @@ def evaluate(state: GamState) -> list[float]:
     local, total, afloat = forces(state)
     now = level_at(state, control, rules, penalty if any(missing) else 0)
     shortfall = penalty * garrison_shortfall(missing)
-    gains, losses = threat(rules, control, local, afloat)
+    gains, losses = threat(rules, control, local, afloat, state.options.partial)
     after_gains = level_at(state, control, rules, shortfall, gains)
     ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses))
     w_level, w_threat, w_material = WEIGHTS

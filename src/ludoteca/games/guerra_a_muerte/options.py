@@ -1,6 +1,7 @@
 """The options of Guerra a Muerte, one typed value: the scenario (§12), the intelligence (§5.1.3), and the
-readings of the rulebook's ambiguous passages (facts file §7: A#2, A#9, A#19, A#22, A#24). Each reading's
-default is the one the README argues for; the other is the text's alternative, for those who read it so."""
+readings of the rulebook's ambiguous passages (facts file §7: A#2, A#9, A#19, A#22, A#24; the README's
+A#24b). Each reading's default is the one the README argues for; the other is the text's alternative, for
+those who read it so."""
 
 from __future__ import annotations
 
@@ -29,7 +30,10 @@ class GamOptions(Options):
     §12.1, which shares its set-up, does; or with the whole of turn I (uprisings and reorganization too).
     `victory` (§11.1, A#24): the completed levels (15 areas Royalist, 5 areas worth 14 RP draw, anything
     less Patriot) or the literal text, where the Patriot wins only if the Royalist holds at most two
-    continental areas worth 4 RP or less, and a count that reaches no level is a draw."""
+    continental areas worth 4 RP or less, and a count that reaches no level is a draw.
+    `partial` (§11.0, §10.6, A#24b): an area held partly (shared with the other side) counts ½ area at the
+    end, and an area of the El Plata rebels ½ for the Patriot — the rulebook's "½", lost from the text we
+    have — or every area held counts 1."""
 
     scenario: Literal["campaign", "1810-1814", "1815-1818", "1820-1824"] = option(
         "campaign", "option.scenario"
@@ -41,3 +45,4 @@ class GamOptions(Options):
     liberals_1820: Literal["in-power", "not-yet"] = option("in-power", "option.liberals_1820")
     campaign_start: Literal["operations", "turn"] = option("operations", "option.campaign_start")
     victory: Literal["completed", "literal"] = option("completed", "option.victory")
+    partial: Literal["half", "whole"] = option("half", "option.partial")

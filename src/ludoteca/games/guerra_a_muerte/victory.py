@@ -22,9 +22,31 @@ def counted(area: str) -> bool:
     return BOARD.areas[area].rp > 0
 
 
-def patriot_areas(state: GamState) -> list[str]:
-    """§11.0: areas the Patriot controls, fully or partly; areas held by the El Plata rebels count."""
-    return [x for x, held in state.control().items() if counted(x) and held & {"patriot", "rebel"}]
+def share(held: frozenset[str], side: str, partial: str) -> float:
+    """What an area whose holders are `held` counts for `side` at the end (§11.0, §10.6): the rulebook's
+    "las áreas bajo control parcial de ambos bandos cuentan como ½ área" — its "½" lost from the text we
+    have (README ambiguity A#24b) — so 1 held alone, ½ shared with any other holder, 0 not held; for the
+    Patriot, the El Plata rebels' areas count ½, held partly or wholly (§10.6). With `partial=whole`
+    every area held, partly or wholly, counts 1, the rebels' too."""
+    holds = "royalist" in held if side == "royalist" else bool(held & PATRIOT_HOLDERS)
+    if not holds:
+        return 0.0
+    if partial == "whole" or held == ALONE[side]:
+        return 1.0
+    return 0.5
+
+
+def area_count(control: dict[str, frozenset[str]], side: str, partial: str) -> float:
+    """The areas `side` counts at the end (§11.0): the Royalist his continental ones (§11.1), the Patriot
+    all his; areas worth 0 RP never count; each by its `share`."""
+    counted = COUNTED_CONTINENTAL if side == "royalist" else COUNTED
+    return sum(share(held, side, partial) for x, held in control.items() if counted.get(x))
+
+
+def shown(count: float) -> str:
+    """A count of areas as the outcome names it: 14, 14½, ½."""
+    whole, half = divmod(round(count * 2), 2)
+    return f"{whole or ''}½" if half else str(whole)
 
 
 def royalist_areas(state: GamState) -> list[str]:
@@ -47,6 +69,8 @@ ON_MAP = frozenset((*BOARD.areas, *BOARD.seas, *BOARD.boxes))
 COUNTED = {area: counted(area) for area in BOARD.areas}
 COUNTED_CONTINENTAL = {area: counted(area) and BOARD.areas[area].continental for area in BOARD.areas}
 PATRIOT_HOLDERS = frozenset(("patriot", "rebel"))
+ALONE = {"royalist": frozenset(("royalist",)), "patriot": frozenset(("patriot",))}
+"""An area held by the side alone: the only control that counts a whole area (§11.0)."""
 
 
 def regular_steps(state: GamState, areas: tuple[str, ...] | list[str]) -> int:
@@ -80,19 +104,23 @@ def rules_for(scenario: str) -> dict[str, Any]:
     return rules
 
 
-def outcome(state: GamState) -> tuple[str, dict[str, int]]:
-    """The winner ("patriot", "royalist" or "draw") and the counts behind it.
+def outcome(state: GamState) -> tuple[str, dict[str, float]]:
+    """The winner ("patriot", "royalist" or "draw") and the counts behind it, each area by its `share`
+    (a partly held one ½ under `partial=half`).
 
     Campaign and 1820–1824 (§11.1, ambiguity 24): the Royalist wins with 15 continental areas; he draws
-    with 5 continental areas worth 14 RP or more; otherwise the Patriot wins. With `victory=literal` the
-    Patriot wins only as §11.1.1 prints it (the Royalist holds at most two continental areas, worth 4 RP
-    or less together), and a count that reaches no level is a draw. A Royalist short of the §10.5
-    garrison counts 2 areas fewer (the Patriot "controls 2 areas more"). The short scenarios count the
-    Patriot's areas against §12.x.4's thresholds, 2 more if the garrison is short."""
+    with 5 continental areas worth 14 RP or more (the RP printed on the areas he holds, partly or
+    wholly); otherwise the Patriot wins. With `victory=literal` the Patriot wins only as §11.1.1 prints it
+    (the Royalist holds at most two continental areas, worth 4 RP or less together), and a count that
+    reaches no level is a draw. A Royalist short of the §10.5 garrison counts 2 areas fewer (the Patriot
+    "controls 2 areas more"). The short scenarios count the Patriot's areas against §12.x.4's thresholds,
+    2 more if the garrison is short: the Patriot wins at the victory level, the Royalist at the draw
+    band's low end less one or under ("10 o menos"), and a count between (10½, 13½) is a draw."""
     rules, penalty = scenario_rules(state)
+    partial = state.options.partial
     if "royalist_min_areas" in rules:
         held = royalist_areas(state)
-        n = len(held) - penalty
+        n = area_count(state.control(), "royalist", partial) - penalty
         rp = sum(BOARD.areas[x].rp for x in held)
         counts = {"areas": n, "rp": rp, "penalty": penalty}
         if n >= int(rules["royalist_min_areas"]):
@@ -102,15 +130,15 @@ def outcome(state: GamState) -> tuple[str, dict[str, int]]:
         if state.options.victory == "literal" and not literal_patriot_victory(n, rp, rules):
             return "none", counts
         return "patriot", counts
-    n = len(patriot_areas(state)) + penalty
+    n = area_count(state.control(), "patriot", partial) + penalty
     counts = {"areas": n, "rp": 0, "penalty": penalty}
     if n >= int(rules["patriot_win"]):
         return "patriot", counts
     low, _ = rules["draw"]
-    return ("draw" if n >= int(low) else "royalist"), counts
+    return ("draw" if n > int(low) - 1 else "royalist"), counts
 
 
-def literal_patriot_victory(areas: int, rp: int, rules: dict[str, object]) -> bool:
+def literal_patriot_victory(areas: float, rp: int, rules: dict[str, object]) -> bool:
     """§11.1.1 as printed: the Royalist holds only two continental areas (or fewer), worth no more than
     4 RP between them."""
     return areas <= int(str(rules["patriot_max_areas"])) and rp <= int(str(rules["patriot_max_rp"]))
@@ -124,7 +152,8 @@ def _victory(state: GamState, frame: Frame, action: int | None) -> None:
     """The game's end: the level reached; under `victory=literal` a count between the levels ("none")
     scores as a draw."""
     winner, counts = outcome(state)
-    state.end_game(f"outcome.{winner}", RETURNS["draw" if winner == "none" else winner], **counts)
+    params = {**counts, "areas": shown(counts["areas"])}
+    state.end_game(f"outcome.{winner}", RETURNS["draw" if winner == "none" else winner], **params)
 
 
 def _between(x: float, points: list[tuple[float, float]]) -> float:
@@ -158,17 +187,18 @@ def level_at(
     """`level` for the areas `control` gives, the garrison `penalty` (areas, possibly a fraction) and the
     counting side's areas moved by `shift` (the Royalist's where `rules` count them, else the Patriot's):
     the evaluation's reading of the count one turn on (`evaluation.py`)."""
+    partial = state.options.partial
     if "royalist_min_areas" in rules:
         held = [x for x, side in control.items() if "royalist" in side and COUNTED_CONTINENTAL.get(x)]
-        n = len(held) - penalty + shift
+        n = area_count(control, "royalist", partial) - penalty + shift
         draw_min = int(rules["draw_min_areas"])
         rp = sum(BOARD.areas[x].rp for x in held)
         if rp < int(rules["draw_min_rp"]):
             n = min(n, draw_min - 1)
-            if state.options.victory == "literal" and not literal_patriot_victory(round(n), rp, rules):
+            if state.options.victory == "literal" and not literal_patriot_victory(n, rp, rules):
                 return 0.0  # §11.1 as printed: no level between the Patriot's and the draw's
         return _between(n, [(0, 1.0), (draw_min, 0.0), (int(rules["royalist_min_areas"]), -1.0)])
-    n = sum(1 for x, side in control.items() if COUNTED.get(x) and side & PATRIOT_HOLDERS) + penalty + shift
+    n = area_count(control, "patriot", partial) + penalty + shift
     low, high = (int(x) for x in rules["draw"])
     width = high - low + 1
     return _between(n, [(low - width, -1.0), ((low + high) / 2, 0.0), (int(rules["patriot_win"]), 1.0)])

@@ -90,10 +90,10 @@ def test_an_army_with_ships_threatens_the_coasts_7_6() -> None:
     for u in ["am_fp", *(u for units in ROYALIST_FRONT.values() for u in units)]:
         inland.move(u, "cuzco")
     rules = rules_for("1820-1824")
-    bare = threat(rules, inland.control(), *forces(inland)[::2])
+    bare = threat(rules, inland.control(), *forces(inland)[::2], "half")
     put(inland, "chile_norte", ["ch_fr1", "ch_sol1"])
     assert forces(inland)[2] == [6.0, 0.0]
-    assert threat(rules, inland.control(), *forces(inland)[::2]) == bare
+    assert threat(rules, inland.control(), *forces(inland)[::2], "half") == bare
 
 
 def test_the_holder_of_a_threatened_area_gains_by_reinforcing_it() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import activation_ops
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.state import GamState
@@ -164,6 +165,60 @@ def test_victory_completed_or_literal_11_1() -> None:
         assert outcome(state)[0] == "patriot"  # 4 areas less the garrison's 2: two, worth 4 RP
 
 
+# ----------------------------------------------------------- A#24b partly held areas count ½ (§11.0)
+def regulars(side: str) -> list[str]:
+    return [u for u, c in COUNTERS.items() if c.side == side and not c.naval and not c.militia]
+
+
+def counted_areas() -> list[str]:
+    return sorted(a.id for a in BOARD.areas.values() if a.continental and a.rp > 0)
+
+
+def test_a_partly_held_area_counts_half_an_area_11_0() -> None:
+    """§11.0: "las áreas bajo control parcial de ambos bandos cuentan como ½ área" (the "½" lost from our
+    text), §10.6: the El Plata rebels' areas ½ for the Patriot. 1820–1824, the Royalist alone in 15
+    continental areas and sharing 2 with the Patriot, short of the §10.5 garrison (2 fewer): 14 areas, a
+    draw, where whole areas give 15 and his victory. 1815–1818, the Patriot alone in 10 areas, sharing 2
+    with the Royalist, with the rebels in 1 more, the garrison short (2 more): 13½, a draw — between
+    §12.2.4's 13 and 14 — where whole areas give 15 and his victory; alone in 8 and sharing 1: 10½, a
+    draw, over the Royalist's "10 o menos"."""
+    areas, royal, patriot = counted_areas(), regulars("royalist"), regulars("patriot")
+    for given, winner, shown in (("half", "draw", "14"), ("whole", "royalist", "15")):
+        state = reading(empty("1820-1824"), partial=given)
+        for area, unit in zip(areas[:17], royal, strict=False):
+            put(state, area, [unit])
+        put(state, areas[15], [patriot[0]])
+        put(state, areas[16], [patriot[1]])
+        assert outcome(state)[0] == winner and outcome(state)[1]["areas"] == float(shown)
+        state.d["stack"] = [{"p": "victory", "s": "start"}]
+        state.d["wait"] = None
+        state._run()
+        result = state.result("en")
+        assert result is not None
+        assert result["text"] == f"{'Draw' if winner == 'draw' else 'Royalist victory'} ({shown} areas)"
+    rebels = [u for u, c in COUNTERS.items() if c.side == "rebel"]
+    for given, winner in (("half", "draw"), ("whole", "patriot")):
+        state = reading(empty("1815-1818"), partial=given)
+        for area, unit in zip(areas[:12], patriot, strict=False):
+            put(state, area, [unit])
+        put(state, areas[10], [royal[0]])
+        put(state, areas[11], [royal[1]])
+        put(state, areas[12], [rebels[0]])
+        result, counts = outcome(state)
+        assert result == winner and counts["areas"] == (13.5 if given == "half" else 15), counts
+        state.d["stack"] = [{"p": "victory", "s": "start"}]
+        state.d["wait"] = None
+        state._run()
+        if given == "half":
+            result = state.result("es")
+            assert result is not None and result["text"] == "Empate (13½ áreas)"
+    state = reading(empty("1815-1818"))
+    for area, unit in zip(areas[:9], patriot, strict=False):
+        put(state, area, [unit])
+    put(state, areas[8], [royal[0]])
+    assert outcome(state) == ("draw", {"areas": 10.5, "rp": 0, "penalty": 2})
+
+
 READINGS = [
     ("1815-1818", "leader-ops", "die"),
     ("1815-1818", "boves", "wiped-out"),
@@ -171,6 +226,7 @@ READINGS = [
     ("1820-1824", "liberals-1820", "not-yet"),
     ("campaign", "campaign-start", "turn"),
     ("1820-1824", "victory", "literal"),
+    ("1815-1818", "partial", "whole"),
 ]
 
 
