@@ -44,9 +44,11 @@ CARDS = {act(f"card {c}") for c in BOARD.events}
 
 
 def _named(params: dict[str, Any]) -> dict[str, Any]:
-    for name in ("area", "to"):
-        if isinstance(params.get(name), int):
-            params[name] = f"@area.{params[name]}"
+    area, to = params.get("area"), params.get("to")
+    if isinstance(area, int):
+        params["area"] = f"@area.{area}"
+    if isinstance(to, int):
+        params["to"] = f"@area.{to}"
     return params
 
 
