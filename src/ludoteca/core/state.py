@@ -11,7 +11,9 @@ import hashlib
 import json
 import marshal
 import random
+from bisect import bisect
 from collections.abc import Mapping, Sequence
+from itertools import accumulate
 from typing import Any, ClassVar, TypeVar
 
 from ludoteca.core.errors import IllegalActionError, RecordError
@@ -128,7 +130,7 @@ class State:
             "actions": sorted(set(actions)),
             "prompt": prompt,
             "params": params,
-            "rule": params.pop("rule", None) or self.procedures[frame["p"]].rule,
+            "rule": params.pop("rule", None) or self.running_rule(),
             "secret": secret,
         }
         if private:  # only where used: other games' positions (and records' digests) stay as they were
@@ -136,16 +138,16 @@ class State:
 
     def chance(self, weights: Mapping[int, int], then: str) -> None:
         """A chance node: outcome `a` has probability ``weights[a] / sum(weights)``."""
-        outcomes = sorted((a, w) for a, w in weights.items() if w > 0)
-        if not outcomes:
+        actions = sorted([a for a, w in weights.items() if w > 0])
+        if not actions:
             raise RuntimeError(f"{self.game.id}: chance node with no outcome")
         frame = self.d["stack"][-1]
         frame["s"] = then
         self.d["wait"] = {
             "role": CHANCE,
-            "actions": [a for a, _ in outcomes],
-            "weights": [w for _, w in outcomes],
-            "rule": self.procedures[frame["p"]].rule,
+            "actions": actions,
+            "weights": [weights[a] for a in actions],
+            "rule": self.running_rule(),
         }
 
     def end_game(self, outcome: str, returns: Sequence[float], **params: Any) -> None:
@@ -188,7 +190,7 @@ class State:
         stack = self.d["stack"]
         stack.pop()
         frame: Frame = stack[-1]
-        self.procedures[frame["p"]].steps[frame["s"]](self, frame, action)
+        self.procedures.by_name[frame["p"]].steps[frame["s"]](self, frame, action)
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """The procedure of the rulebook bot that takes decisions of `kind` for `role` (Mar y Acero's
@@ -200,10 +202,16 @@ class State:
     ) -> None:
         """Add a log line (a message key with parameters), for everyone or only for `visible_to`. It cites
         `rule`, by default the section of the running procedure."""
-        stack = self.d["stack"]
-        if rule is None and stack:
-            rule = self.procedures[stack[-1]["p"]].rule
+        if rule is None:
+            rule = self.running_rule()
         self.logs.append([key, params, None if visible_to is None else list(visible_to), rule])
+
+    def running_rule(self) -> str | None:
+        """The section that a log line, a decision or a chance node cites unless told otherwise: the
+        running procedure's `rule` (None before the first). A game whose effect procedures serve many
+        cards refines it to cite the card (Mar y Acero)."""
+        stack = self.d["stack"]
+        return self.procedures.by_name[stack[-1]["p"]].rule if stack else None
 
     # ----------------------------------------------------------------------- the OpenSpiel-named API
     def current_player(self) -> int:
@@ -251,7 +259,10 @@ class State:
     def sample_chance(self, rng: random.Random) -> int:
         """Draw a chance outcome with the driver's generator (the state holds none)."""
         wait = self.d["wait"]
-        return int(rng.choices(wait["actions"], weights=wait["weights"])[0])
+        cumulative = list(accumulate(wait["weights"]))
+        # `rng.choices(actions, weights)[0]` written out (a third of every die roll's cost): the same one
+        # draw from the generator, the same outcome
+        return int(wait["actions"][bisect(cumulative, rng.random() * cumulative[-1], 0, len(cumulative) - 1)])
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; an illegal one raises `IllegalActionError` and changes nothing."""
@@ -265,7 +276,7 @@ class State:
         self.d["wait"] = None
         self.d["moves"] += 1
         frame: Frame = self.d["stack"][-1]
-        self.procedures[frame["p"]].steps[frame["s"]](self, frame, action)
+        self.procedures.by_name[frame["p"]].steps[frame["s"]](self, frame, action)
         self._run()
 
     def apply_notation(self, text: str) -> int:

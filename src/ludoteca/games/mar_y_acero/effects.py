@@ -2,7 +2,7 @@
 interpreter (`EFFECTS`, procs.py). This module holds the procedures that play a card (`event`, `destiny`)
 and the effect kinds several cards share — a die that chooses what follows, Royal Support, units lost,
 settlers sent to a chosen area, a card announced; events.py and destinies.py hold the kinds of one card
-family. While an effect runs, its log lines, prompts and dice cite the card (`MyaState.card_rule`)."""
+family. While an effect runs, its log lines, prompts and dice cite the card (`MyaState.running_rule`)."""
 
 from __future__ import annotations
 

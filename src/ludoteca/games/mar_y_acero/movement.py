@@ -12,6 +12,16 @@ from ludoteca.games.mar_y_acero.pieces import KINDS, pieces, split_key
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
+ROUTES = {
+    src: tuple(
+        (dst, dst not in BOARD.adjacent(src), dst in BOARD.adjacent(src) and BOARD.land_link(src, dst))
+        for dst in AREAS
+        if dst != src
+    )
+    for src in AREAS
+}
+"""From each area, every other in map order: (destination, by Naval movement, by land), for `reach`."""
+
 
 def toll(state: MyaState, fac: str, kind: str, src: int, dst: int, naval: bool) -> str | None:
     """What a move costs before it is made: "reduce" (Naval Difficulty: reduce a unit, or remove a
@@ -50,15 +60,12 @@ def reach(
     if kind == "anacaona":
         return
     flags = state.d["flags"]
-    land_only, near = flags["land_only"], BOARD.adjacent(src)
+    land_only = flags["land_only"]
     escorted = fac == "ind" and KINDS[kind].bag != "rebel"  # §4.4.1 A: only Rebels sail unescorted
     tolls = flags["shipworm"] or flags["naval"]  # `toll` asks nothing without either
     payable: dict[str, bool] = {}
-    for dst in AREAS:
-        if dst == src:
-            continue
-        naval = dst not in near
-        if land_only and (naval or not BOARD.land_link(src, dst)):
+    for dst, naval, by_land in ROUTES[src]:
+        if land_only and not by_land:
             continue
         if naval and escorted:
             escorts = (ctx or {}).get("cred", {}).get(f"{src}-{dst}", 0)

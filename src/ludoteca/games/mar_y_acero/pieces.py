@@ -107,13 +107,15 @@ def update_control(state: MyaState) -> None:
         es = len(side) > 1 or (len(side) == 1 and side[0][0] != "anacaona")
         side = cell["ind"]
         ind = len(side) > 1 or (len(side) == 1 and side[0][0] != "anacaona")
-        if not (es and ind):
-            ctrl[i] = "es" if es or (area in cits and not ind) else "ind"
-        if not es and area in pals:
-            pals.remove(area)
+        if not es:  # no Spaniard: the area is indigenous unless an empty one keeps its Citadel
+            ctrl[i] = "es" if not ind and cits and area in cits else "ind"
+            if pals and area in pals:
+                pals.remove(area)
+        elif not ind:
+            ctrl[i] = "es"
         if ctrl[i] == "es":
             vp += 2 if area in TWO_VP and area not in scroll else 1  # `value`
-        elif ctrl[i] == "ind" and area in cits:
+        elif cits and area in cits:
             cits.remove(area)
     _anacaona_follows(state)
     position["vp"] = vp

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from ludoteca.core.game import CHANCE
@@ -44,9 +44,11 @@ CARDS = {act(f"card {c}") for c in BOARD.events}
 
 
 def _named(params: dict[str, Any]) -> dict[str, Any]:
-    for name in ("area", "to"):
-        if isinstance(params.get(name), int):
-            params[name] = f"@area.{params[name]}"
+    area, to = params.get("area"), params.get("to")
+    if isinstance(area, int):
+        params["area"] = f"@area.{area}"
+    if isinstance(to, int):
+        params["to"] = f"@area.{to}"
     return params
 
 
@@ -124,29 +126,20 @@ class MyaState(State):
         private: bool = False,
         **params: Any,
     ) -> None:
-        """As the core asks, naming the areas of the prompt by number and name in the reader's language;
-        inside a card's effect, citing the card."""
-        params.setdefault("rule", self.card_rule())
+        """As the core asks, naming the areas of the prompt by number and name in the reader's language."""
         super().ask(role, actions, then=then, prompt=prompt, secret=secret, private=private, **_named(params))
 
-    def card_rule(self) -> str | None:
-        """The card whose effect is running (``card.N``, the rules reference's anchor), or None: an effect
-        kind serves many cards, and what it logs, asks and rolls cites the card."""
+    def running_rule(self) -> str | None:
+        """Inside a card's effect, the card (``card.N``, the rules reference's anchor): an effect kind
+        serves many cards, and what it logs, asks and rolls cites the card. Elsewhere the procedure's
+        section."""
         stack = self.d["stack"]
-        if stack and stack[-1]["p"].startswith("effect.") and "card" in stack[-1]:
-            return f"card.{stack[-1]['card']}"
-        return None
-
-    def log(
-        self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
-    ) -> None:
-        super().log(key, visible_to, rule or self.card_rule(), **params)
-
-    def chance(self, weights: Mapping[int, int], then: str) -> None:
-        super().chance(weights, then)
-        rule = self.card_rule()
-        if rule is not None:
-            self.d["wait"]["rule"] = rule
+        if not stack:
+            return None
+        frame = stack[-1]
+        if "card" in frame and frame["p"].startswith("effect."):
+            return f"card.{frame['card']}"
+        return self.procedures.by_name[frame["p"]].rule
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """§5: in solo mode the Nitayno's procedure ``nitayno.<kind>`` takes the indigenous decisions it

@@ -153,7 +153,7 @@ def _settle(state: PatriaState, frame: Frame, action: int | None) -> None:
         if not any(d["troops"][p] for p in BOARD.regions[region]):
             del d["dominated"][region]
             state.log("log.domination_lost", region=f"@region.{region}")
-    with state.still():  # control asked once a province
+    with state.still():  # control asked once a province, by the domination markers and by the end
         ruling = next(
             (
                 (region, ruler)
@@ -164,6 +164,7 @@ def _settle(state: PatriaState, frame: Frame, action: int | None) -> None:
             ),
             None,
         )
+        outcome = "" if ruling else end_reached(state)  # what follows changes neither troops nor points
     if ruling:
         d["dominated"][ruling[0]] = ruling[1]
         state.call("prize", then="start", r=ruling[1], region=ruling[0])
@@ -187,7 +188,6 @@ def _settle(state: PatriaState, frame: Frame, action: int | None) -> None:
             )
             frame["who"] = r
             return
-    outcome = end_reached(state)
     if outcome:
         finish(state, outcome)
         return

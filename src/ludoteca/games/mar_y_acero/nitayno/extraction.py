@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.nitayno.plan import Piece, Snapshot, Spot, extract
-from ludoteca.games.mar_y_acero.pieces import KINDS, key, split_key
+from ludoteca.games.mar_y_acero.pieces import KINDS, split_key
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 
 if TYPE_CHECKING:
@@ -56,11 +56,13 @@ def spot(n: int, uid: int, palisade: bool, citadel: bool, es: tuple[str, ...], i
 def snapshot(state: MyaState) -> Snapshot:
     """The map as the Nitayno reads it, its pieces numbered area by area, Spanish first."""
     position = state.d
+    pals, cits = position["pal"], position["cit"]
     spots = {}
     uid = 0
-    for n, cell in zip(AREAS, position["map"], strict=True):
-        es, ind = tuple(map(key, cell["es"])), tuple(map(key, cell["ind"]))
-        spots[n] = spot(n, uid, n in position["pal"], n in position["cit"], es, ind)
+    for n, cell in zip(AREAS, position["map"], strict=True):  # every decision of the Nitayno: `key`, inline
+        es = tuple([f"{p[0]}.r" if p[1] else p[0] for p in cell["es"]])
+        ind = tuple([f"{p[0]}.r" if p[1] else p[0] for p in cell["ind"]])
+        spots[n] = spot(n, uid, n in pals, n in cits, es, ind)
         uid += len(es) + len(ind)
     land_only = position["flags"]["land_only"]
 
