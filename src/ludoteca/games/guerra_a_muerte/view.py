@@ -86,6 +86,10 @@ def awaiting(state: GamState) -> set[str]:
     return out
 
 
+Index = dict[str, tuple[str, ...]]
+"""The counters by place (`GamState.by_place`)."""
+Leaders = dict[str, list[str]]
+"""The leaders by place (`GamState.leaders_by_place`)."""
 Sight = tuple[bool, bool, str]
 """What a viewer sees of the forces (`sight`): whether inside the Patriot's, inside the Royalist's, and the
 side it sees nothing of for now (`masked`, "" if none); the rebels are always in sight."""
@@ -162,7 +166,7 @@ def _shown_place(
     if held is not None and held[0] is here:
         return held[1]
     shown: dict[str, Any] | None = freeze(_place_view(state, place, here, chiefs, seen))
-    if len(_PLACE_MEMO) >= 50_000:
+    if len(_PLACE_MEMO) >= 20_000:
         _PLACE_MEMO.clear()
     _PLACE_MEMO[key] = (here, shown)
     return shown
@@ -173,24 +177,12 @@ EMPTY_AREA = freeze({"forces": {}, "control": []})
 
 
 def board_view(state: GamState, role: int | None) -> dict[str, Any]:
-    """What `role` sees of the board. Every area is listed (with its control), the other places only where
-    something stands. Each place's entry is shared and read-only (`_shown_place`): the server builds a view
-    per seat at every move, the fuzzer five, and few places change between them."""
+    """What `role` sees of the board: the places (`_places`), the tracks, the pools and the boxes off the
+    map."""
     d = state.d
-    seen = sight(state, role)
     waiting = awaiting(state)
-    places: dict[str, Any] = {}
     where = state.by_place()
-    leaders = state.leaders_by_place()
     units, leader_records = d["units"], d["leaders"]
-    for place in PLACES:
-        here, chiefs = where.get(place, ()), leaders.get(place)
-        if here or chiefs:
-            shown = _shown_place(state, place, here, tuple(chiefs or ()), seen)
-            if shown is not None:
-                places[place] = shown
-        elif place in AREAS:
-            places[place] = EMPTY_AREA
     return {
         "scenario": state.options.scenario,
         "intelligence": state.options.intelligence,
@@ -201,7 +193,7 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
         "liberals": d["liberals"],
         "repression": list(d["repression"]),
         "slaves": {k: list(v) for k, v in d["slaves"].items()},
-        "places": places,
+        "places": _places(state, where, sight(state, role)),
         "pool": [u for u in _by_name(where.get(POOL, ())) if u not in waiting],
         "due": {u: units[u]["turn"] for u in _by_name(where.get(DUE, ()))},
         "dead": list(_by_name(where.get(DEAD, ()))),
@@ -213,6 +205,44 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
     }
 
 
+def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
+    """Every area, with its control, and the other places where something stands, as a viewer of sight
+    `seen` sees them (`_shown_place`): the caller's own dict of shared entries. The server builds a view
+    per seat at every move, the fuzzer five, and few places change between them; a view of a state whose
+    index of counters (`where`: the same dict, holding the same tuples, and it only ever gains places)
+    and leaders are as they were at its last view for this sight copies the dict of its last view."""
+    leaders = state.leaders_by_place()
+    stamp = tuple(where.values())
+    key = (id(where), seen)
+    held = _PLACES_MEMO.get(key)
+    if (
+        held is not None
+        and held[0] is where
+        and len(held[1]) == len(stamp)
+        and all(map(operator.is_, held[1], stamp))
+        and held[2] == leaders
+    ):
+        return dict(held[3])
+    places: dict[str, Any] = {}
+    for place in PLACES:
+        here, chiefs = where.get(place, ()), leaders.get(place)
+        if here or chiefs:
+            shown = _shown_place(state, place, here, tuple(chiefs or ()), seen)
+            if shown is not None:
+                places[place] = shown
+        elif place in AREAS:
+            places[place] = EMPTY_AREA
+    if len(_PLACES_MEMO) >= 2_000:
+        _PLACES_MEMO.clear()
+    _PLACES_MEMO[key] = (where, stamp, leaders, places)
+    return dict(places)
+
+
+_PLACES_MEMO: dict[tuple[int, Sight], tuple[Index, tuple[tuple[str, ...], ...], Leaders, Any]] = {}
+"""By the index's id and the sight: the index (held), its tuples and the leaders by place as they were,
+and the places shown."""
+
+
 def _by_name(here: tuple[str, ...]) -> tuple[str, ...]:
     """The counters `here` (a place's tuple of the index, in the counters' order) sorted by name, as the
     view lists the pool, the turn track and the eliminated counters: remembered by the tuple (held, as in
@@ -220,7 +250,7 @@ def _by_name(here: tuple[str, ...]) -> tuple[str, ...]:
     held = _NAMES_MEMO.get(id(here))
     if held is not None and held[0] is here:
         return held[1]
-    if len(_NAMES_MEMO) >= 50_000:
+    if len(_NAMES_MEMO) >= 20_000:
         _NAMES_MEMO.clear()
     named = _NAMES_MEMO[id(here)] = (here, tuple(sorted(here)))
     return named[1]

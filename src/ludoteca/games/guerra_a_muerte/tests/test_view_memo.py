@@ -18,6 +18,7 @@ from ludoteca.core.game import get_game
 from ludoteca.core.i18n import LANGUAGES
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
+from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.view import OFF_MAP
 
@@ -110,6 +111,23 @@ def test_a_counter_written_where_it_stands_shows_in_the_next_view(scenario: str)
         after = state.view(0, "en")
         assert after == afresh(state).view(0, "en")
         assert after["board"]["places"][record["at"]] != before["board"]["places"][record["at"]]
+
+
+@pytest.mark.parametrize("intelligence", ["limited", "open"])
+def test_a_leader_moved_alone_shows_in_the_next_view(intelligence: str) -> None:
+    """The rules write a leader's place in his record (no counter comes or goes): the next view of the
+    same state, of either side and a spectator, shows him there as the view afresh does."""
+    state = GAME.new_initial_state({"scenario": "1815-1818", "intelligence": intelligence})
+    assert isinstance(state, GamState)
+    advance(state, random.Random(4), 30)
+    empty = [area for area in BOARD.areas if not state.by_place().get(area) and not state.leaders_at(area)]
+    for leader, area in zip(sorted(state.d["leaders"]), empty, strict=False):
+        before = [state.view(role, "en") for role in (None, 0, 1)]
+        state.d["leaders"][leader]["at"] = area
+        for role, seen in zip((None, 0, 1), before, strict=True):
+            after = state.view(role, "en")
+            assert after == afresh(state).view(role, "en")
+            assert after["board"] != seen["board"]
 
 
 def test_the_places_shared_between_views_refuse_changes() -> None:
