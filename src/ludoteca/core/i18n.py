@@ -9,7 +9,9 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
+
+from ludoteca.core.frozen import FrozenDict
 
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
@@ -17,23 +19,15 @@ _CORE_DIR = Path(__file__).parent / "messages"
 _MEMO_SIZE = 50_000
 
 
-class LogLine(dict[str, Any]):
+class LogLine(FrozenDict):
     """One line of a view's log, ``{"text", "key", "rule"}``: a dict that refuses to be changed. The catalog
     renders each log entry once per language (`Catalog.log_line`) and every view of every state sharing the
     entry gets the same line object (a state remembers the lines it showed, `State._log_lines`, so a view
     costs only the lines written since the last one): changing a line in place would change it everywhere.
     JSON encoders (json, orjson) write it as the dict it is, it equals the plain dict of the same items, and
-    `dict(line)`, `copy`, `deepcopy` and `pickle` give a plain dict, free to change."""
+    `dict(line)`, `copy`, `deepcopy` and `pickle` give a plain dict, free to change (`core.frozen`)."""
 
     __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("a view's log line is shared and read-only: change a copy, dict(line)")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
-
-    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
-        return dict, (dict(self),)
 
 
 class Catalog:

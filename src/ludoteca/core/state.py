@@ -407,8 +407,9 @@ class State:
     # ------------------------------------------------------------------------------------ views
     def view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Everything `role` may know, JSON-ready (DESIGN §2). `role=None` is a spectator. The view and its
-        lists are the caller's own, except the log's lines: `LogLine`s, read-only, shared with later views
-        (`_log_lines`)."""
+        lists are the caller's own, except the log's lines, `LogLine`s shared with later views
+        (`_log_lines`), and the parts of the board a game works out once and shares (Guerra a Muerte's
+        places): read-only (`core.frozen`)."""
         view = self._view(role, lang)
         view["log"] = list(self._log_lines(role, lang))
         view["actions"] = [self.action_view(a, lang) for a in view["actions"]]

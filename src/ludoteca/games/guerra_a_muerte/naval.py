@@ -433,7 +433,7 @@ def _capture(state: GamState, uid: str) -> None:
     pool.sort(key=lambda u: (-nats.count(COUNTERS[u].nationality), u))
     if pool:
         state.place_unit(pool[0], s["port"])
-        state.d["units"][pool[0]]["done"] = True
+        state.set_unit(pool[0], done=True)
 
 
 @ports_taken.step("escaped")

@@ -65,10 +65,11 @@ class GamState(State):
     write a record, and copies it first unless `_own` says this state copied it since the last clone.
 
     `_control` keeps, area by area, who controls it (§1.1.1) and what decided it: the area's tuple of the
-    index `_where` (replaced, never changed, when a counter comes or goes) and its leaders. `holders` reads
-    it while both are the same; `set_units` forgets an area where a counter's guerrilla mode changes, the
-    one other thing control reads; a redraw keeps its original's (`keep_control`). Issue 26: worked out
-    afresh at every call, control was nearly half an observation and a tenth of a search."""
+    index `_where` (replaced, never changed, when a counter there comes, goes or is written, `set_units`:
+    so its identity stands for its counters and their records) and its leaders. `holders` reads it while
+    both are the same; a redraw keeps its original's (`keep_control`). Issue 26: worked out afresh at every
+    call, control was nearly half an observation and a tenth of a search. The board view remembers each
+    place's entry by the same tuple (`view._shown_place`)."""
 
     __slots__ = ("_control", "_own", "_where")
     _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
@@ -255,20 +256,25 @@ class GamState(State):
         """Set the fields of each counter's record `fields_of` names. Clones share the records (see
         `clone`), so the first write to a record since the last clone writes a copy of it; the test
         `test_clone.py` proves no write goes round. A change of place goes through `move`, which keeps the
-        index of counters by place; the resampler, which writes many at once, rebuilds it (`reindex`)."""
+        index of counters by place; the resampler, which writes many at once, rebuilds it (`reindex`).
+
+        A counter written where it stands gets its place a new tuple in the index, equal to the old one: a
+        place's tuple is replaced whenever a counter there comes, goes or is written, so what is worked out
+        from a place's counters (its control, §1.1.1, and what a view shows of it) is remembered by the
+        tuple's identity (see the class)."""
         units = self.d["units"]
         own = getattr(self, "_own", None)
         if own is None or own[0] is not units:
             own = self._own = (units, set())
         copied = own[1]
-        control = getattr(self, "_control", None)
-        known = control[1] if control is not None and control[0] is units else {}
+        cache = getattr(self, "_where", None)
+        where = cache[1] if cache is not None and cache[0] is units else None
         for uid, fields in fields_of.items():
             if not fields.keys() <= UNIT_FIELDS:
                 raise KeyError(f"a counter has no field {sorted(fields.keys() - UNIT_FIELDS)}")
-            if known and fields.get("guerrilla", units[uid]["guerrilla"]) != units[uid]["guerrilla"]:
-                known.pop(units[uid]["at"], None)  # §1.1.1 reads the guerrilla mode: control there changes
-                known.pop(fields.get("at", ""), None)
+            at = units[uid]["at"]
+            if where is not None and fields.get("at", at) == at and at in where:
+                where[at] = tuple(list(where[at]))  # a new tuple (`tuple(t)` would be `t` itself)
             if uid in copied:
                 units[uid].update(fields)
             else:

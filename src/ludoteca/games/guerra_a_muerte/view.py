@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core.frozen import freeze
 from ludoteca.core.observation import Observation
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
@@ -85,43 +86,34 @@ def awaiting(state: GamState) -> set[str]:
     return out
 
 
-def _by_side(here: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """The counters `here` (a place's entry of `GamState.by_place`) by side, remembered by the identity of
-    the tuple (held, so that its id stays its own): a place's tuple is replaced when a counter comes or
-    goes, and clones share them, so a view regroups only the places that changed."""
-    held = _SIDES_MEMO.get(id(here))
-    if held is not None and held[0] is here:
-        return held[1]
-    grouped: dict[str, list[str]] = {}
-    for u in here:
-        grouped.setdefault(UNIT_SIDE[u], []).append(u)
-    out = {side: tuple(units) for side, units in grouped.items()}
-    if len(_SIDES_MEMO) >= 50_000:
-        _SIDES_MEMO.clear()
-    _SIDES_MEMO[id(here)] = (here, out)
-    return out
+Index = dict[str, tuple[str, ...]]
+"""The counters by place (`GamState.by_place`)."""
+Leaders = dict[str, list[str]]
+"""The leaders by place (`GamState.leaders_by_place`)."""
+Sight = tuple[bool, bool, str]
+"""What a viewer sees of the forces (`sight`): whether inside the Patriot's, inside the Royalist's, and the
+side it sees nothing of for now (`masked`, "" if none); the rebels are always in sight."""
 
 
-_SIDES_MEMO: dict[int, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
+def sight(state: GamState, role: int | None) -> Sight:
+    return sees(state, role, "patriot"), sees(state, role, "royalist"), masked(state, role)
 
 
-def _force(records: dict[str, Any], seen: bool, units: tuple[str, ...], leaders: list[str]) -> dict[str, Any]:
+def _force(records: dict[str, Any], seen: bool, units: list[str], leaders: list[str]) -> dict[str, Any]:
     """What a role sees of one side's force: its counters `units` (their `records`) and leaders `leaders`
     (not both empty) in one place: all of it where it sees inside the side's forces (`seen`), else the
     marker."""
     if seen:
-        shown = []
-        for u in units:
-            record = records[u]
-            shown.append(
-                {
-                    "steps": record["steps"],
-                    "city": record["city"],
-                    "guerrilla": record["guerrilla"],
-                    "done": record["done"],
-                    "id": u,
-                }
-            )
+        shown = [
+            {
+                "steps": records[u]["steps"],
+                "city": records[u]["city"],
+                "guerrilla": records[u]["guerrilla"],
+                "done": records[u]["done"],
+                "id": u,
+            }
+            for u in units
+        ]
         return {"units": shown, "leaders": leaders}
     field, city, guerrilla = bool(leaders), False, False
     for u in units:
@@ -135,39 +127,62 @@ def _force(records: dict[str, Any], seen: bool, units: tuple[str, ...], leaders:
     return {"marker": True, "field": field, "city": city, "guerrilla": guerrilla}
 
 
+def _place_view(
+    state: GamState, place: str, here: tuple[str, ...], chiefs: tuple[str, ...], seen: Sight
+) -> dict[str, Any] | None:
+    """What a viewer of sight `seen` sees in `place`, where the counters `here` (its tuple of the index)
+    and the leaders `chiefs` stand (not both empty): each side's force and, in an area, who controls it
+    (§1.1.1); None for a sea or a box where only the side it does not see stands."""
+    records = state.d["units"]
+    units_of: dict[str, list[str]] = {}
+    for u in here:
+        units_of.setdefault(UNIT_SIDE[u], []).append(u)
+    leaders_of: dict[str, list[str]] = {}
+    for x in chiefs:
+        leaders_of.setdefault(LEADER_SIDE[x], []).append(x)
+    inside = {"patriot": seen[0], "royalist": seen[1], "rebel": True}
+    hide = seen[2]
+    forces = {
+        side: _force(records, inside[side], units_of.get(side, []), leaders_of.get(side, []))
+        for side in HOLDERS
+        if side != hide and (side in units_of or side in leaders_of)
+    }
+    if place in AREAS:
+        held = state.holders(place)
+        return {"forces": forces, "control": sorted(held - {hide}) if hide else list(IN_ORDER[held])}
+    return {"forces": forces} if forces else None
+
+
+def _shown_place(
+    state: GamState, place: str, here: tuple[str, ...], chiefs: tuple[str, ...], seen: Sight
+) -> dict[str, Any] | None:
+    """`_place_view`, read-only and shared (`core.frozen`), remembered by what it reads: the place's tuple of
+    the index (held, so that its id stays its own), which is replaced whenever a counter there comes, goes
+    or is written (`GamState.set_units`) and which clones share, its leaders and the viewer's sight. So a
+    view works out again only the places where something changed since a view of any state that shares
+    them (issue 26)."""
+    key = (place, id(here), chiefs, seen)
+    held = _PLACE_MEMO.get(key)
+    if held is not None and held[0] is here:
+        return held[1]
+    shown: dict[str, Any] | None = freeze(_place_view(state, place, here, chiefs, seen))
+    if len(_PLACE_MEMO) >= 20_000:
+        _PLACE_MEMO.clear()
+    _PLACE_MEMO[key] = (here, shown)
+    return shown
+
+
+_PLACE_MEMO: dict[tuple[str, int, tuple[str, ...], Sight], tuple[tuple[str, ...], dict[str, Any] | None]] = {}
+EMPTY_AREA = freeze({"forces": {}, "control": []})
+
+
 def board_view(state: GamState, role: int | None) -> dict[str, Any]:
-    """What `role` sees of the board. Every area is listed (with its control), the other places only where
-    something stands; the loop looks inside only the places where a counter or a leader stands, and at
-    only the sides present there (the server builds a view per seat at every move, the fuzzer five)."""
+    """What `role` sees of the board: the places (`_places`), the tracks, the pools and the boxes off the
+    map."""
     d = state.d
-    hide = masked(state, role)
     waiting = awaiting(state)
-    places: dict[str, Any] = {}
     where = state.by_place()
-    leaders = state.leaders_by_place()
-    control = state.occupied_control()
-    units = d["units"]
-    seen = {side: sees(state, role, side) for side in HOLDERS}
-    for place in PLACES:
-        here, chiefs = where.get(place), leaders.get(place)
-        if not here and not chiefs:
-            if place in AREAS:
-                places[place] = {"forces": {}, "control": []}
-            continue
-        units_of = _by_side(here) if here else {}
-        leaders_of: dict[str, list[str]] = {}
-        for x in chiefs or ():
-            leaders_of.setdefault(LEADER_SIDE[x], []).append(x)
-        forces: dict[str, Any] = {}
-        for side in HOLDERS:
-            if side != hide and (side in units_of or side in leaders_of):
-                forces[side] = _force(units, seen[side], units_of.get(side, ()), leaders_of.get(side, []))
-        if place in AREAS:
-            held = control.get(place)
-            shown = [] if not held else sorted(held - {hide}) if hide else list(IN_ORDER[held])
-            places[place] = {"forces": forces, "control": shown}
-        elif forces:
-            places[place] = {"forces": forces}
+    units, leader_records = d["units"], d["leaders"]
     return {
         "scenario": state.options.scenario,
         "intelligence": state.options.intelligence,
@@ -178,14 +193,71 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
         "liberals": d["liberals"],
         "repression": list(d["repression"]),
         "slaves": {k: list(v) for k, v in d["slaves"].items()},
-        "places": places,
-        "pool": sorted(u for u in where.get(POOL, ()) if u not in waiting),
-        "due": {u: units[u]["turn"] for u in sorted(where.get(DUE, ()))},
-        "dead": sorted(where.get(DEAD, ())),
+        "places": _places(state, where, sight(state, role)),
+        "pool": [u for u in _by_name(where.get(POOL, ())) if u not in waiting],
+        "due": {u: units[u]["turn"] for u in _by_name(where.get(DUE, ()))},
+        "dead": list(_by_name(where.get(DEAD, ()))),
         "leaders_off_map": {
-            x: s["at"] for x, s in sorted(d["leaders"].items()) if s["at"] in OFF_MAP and x not in waiting
+            x: leader_records[x]["at"]
+            for x in LEADERS_BY_NAME
+            if leader_records[x]["at"] in OFF_MAP and x not in waiting
         },
     }
+
+
+def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
+    """Every area, with its control, and the other places where something stands, as a viewer of sight
+    `seen` sees them (`_shown_place`): the caller's own dict of shared entries. The server builds a view
+    per seat at every move, the fuzzer five, and few places change between them; a view of a state whose
+    index of counters (`where`: the same dict, holding the same tuples, and it only ever gains places)
+    and leaders are as they were at its last view for this sight copies the dict of its last view."""
+    leaders = state.leaders_by_place()
+    stamp = tuple(where.values())
+    key = (id(where), seen)
+    held = _PLACES_MEMO.get(key)
+    if (
+        held is not None
+        and held[0] is where
+        and len(held[1]) == len(stamp)
+        and all(map(operator.is_, held[1], stamp))
+        and held[2] == leaders
+    ):
+        return dict(held[3])
+    places: dict[str, Any] = {}
+    for place in PLACES:
+        here, chiefs = where.get(place, ()), leaders.get(place)
+        if here or chiefs:
+            shown = _shown_place(state, place, here, tuple(chiefs or ()), seen)
+            if shown is not None:
+                places[place] = shown
+        elif place in AREAS:
+            places[place] = EMPTY_AREA
+    if len(_PLACES_MEMO) >= 2_000:
+        _PLACES_MEMO.clear()
+    _PLACES_MEMO[key] = (where, stamp, leaders, places)
+    return dict(places)
+
+
+_PLACES_MEMO: dict[tuple[int, Sight], tuple[Index, tuple[tuple[str, ...], ...], Leaders, Any]] = {}
+"""By the index's id and the sight: the index (held), its tuples and the leaders by place as they were,
+and the places shown."""
+
+
+def _by_name(here: tuple[str, ...]) -> tuple[str, ...]:
+    """The counters `here` (a place's tuple of the index, in the counters' order) sorted by name, as the
+    view lists the pool, the turn track and the eliminated counters: remembered by the tuple (held, as in
+    `_shown_place`)."""
+    held = _NAMES_MEMO.get(id(here))
+    if held is not None and held[0] is here:
+        return held[1]
+    if len(_NAMES_MEMO) >= 20_000:
+        _NAMES_MEMO.clear()
+    named = _NAMES_MEMO[id(here)] = (here, tuple(sorted(here)))
+    return named[1]
+
+
+_NAMES_MEMO: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+LEADERS_BY_NAME = sorted(BOARD.leaders)
 
 
 HOLDERS = ("patriot", "royalist", "rebel")
