@@ -30,6 +30,7 @@ def test_options() -> None:
         "liberals-1820": "in-power",
         "campaign-start": "operations",
         "victory": "completed",
+        "partial": "half",
     }
     with pytest.raises(BadOptionError):
         GAME.parse_options({"scenario": "1819"})
