@@ -152,7 +152,8 @@ def _victory(state: GamState, frame: Frame, action: int | None) -> None:
     """The game's end: the level reached; under `victory=literal` a count between the levels ("none")
     scores as a draw."""
     winner, counts = outcome(state)
-    params = {**counts, "areas": shown(counts["areas"])}
+    n = counts["areas"]
+    params = {**counts, "areas": n if n % 1 else int(n), "shown": shown(n)}
     state.end_game(f"outcome.{winner}", RETURNS["draw" if winner == "none" else winner], **params)
 
 
