@@ -19,30 +19,23 @@ from typing import Any, ClassVar, TypeVar
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
 from ludoteca.core.i18n import DEFAULT_LANGUAGE, LogLine
+from ludoteca.core.infostate import InformationState, LogMemo
 from ludoteca.core.observation import Observation
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import Frame, ProcedureSet
 
 STATE_FORMAT = "ludoteca-state/1"
 S = TypeVar("S", bound="State")
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-"""Canonical JSON: keys sorted, no spaces, ASCII only (so a line never holds a raw newline)."""
-LogMemo = tuple[list[list[Any]], dict[int, tuple[int, Any, Any, bytes]]]
-"""A state's running log digests (`State._log_digest`): the log list they were read from, and for each
-role the entries read, the last of them (held, so that its identity stays its own), the running hash and
-its digest."""
-
-
 LineMemo = tuple[list[list[Any]], dict[tuple[int | None, str], tuple[int, Any, int, tuple[LogLine, ...]]]]
 """A state's rendered log lines (`State._log_lines`): the log list they were rendered from, and for each
 role (None: a spectator) and language the entries read, the last of them (held, as in `LogMemo`), the
 catalog's version they were rendered with (`Catalog.version`) and the lines `role` may see."""
 
 
-class State:
+class State(InformationState):
     """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
 
-    __slots__ = ("_line_memo", "_log_memo", "_view_memo", "d", "game", "logs", "options")
+    __slots__ = ("_line_memo", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
 
     def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
@@ -519,61 +512,6 @@ class State:
     def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
         """The game's own part of the view: board, counters, hands that `role` may see."""
         raise NotImplementedError
-
-    def information_state_json(self, role: int) -> str:
-        """Everything `role` knows, readable, with perfect recall: the view (without the result), with the
-        log lines it may see as message keys, parameters and rules (no text to render), canonical JSON.
-        Tens of kilobytes in a long game: for people and tests; a search keys by the short form."""
-        view = self._view(role, "en")
-        view["log"] = self.visible_log(role)
-        view.pop("result")
-        return _CANONICAL.encode(view)
-
-    def information_state_string(self, role: int) -> str:
-        """Everything `role` knows, short and canonical: 32 hex digits, a BLAKE2b digest of the canonical
-        JSON of the view (without the result and the log) and of a running digest of the log lines `role`
-        may see. Two states give `role` the same string exactly when they give the same
-        `information_state_json` (barring a 128-bit collision), so it keeps perfect recall, and it is what
-        OpenSpiel and our ISMCTS key their trees by. The log's part costs only the lines written since this
-        state (or the state it was cloned from) last asked; the view's, nothing while the position (`d`,
-        compared as its `marshal` bytes) is the one it was last built from (a search asks several times)."""
-        return hashlib.blake2b(self._view_digest(role) + self._log_digest(role), digest_size=16).hexdigest()
-
-    def _view_digest(self, role: int) -> bytes:
-        """A digest of the canonical JSON of `role`'s view without the result and the log, built again only
-        when the position changed since it was last built for `role` on this state."""
-        position = marshal.dumps(self.d)
-        memo: dict[int, tuple[bytes, bytes]] = getattr(self, "_view_memo", None) or {}
-        known = memo.get(role)
-        if known is not None and known[0] == position:
-            return known[1]
-        view = self._view(role, "en")
-        del view["result"], view["log"]
-        digest = hashlib.blake2b(_CANONICAL.encode(view).encode("ascii"), digest_size=16).digest()
-        self._view_memo = {**memo, role: (position, digest)}
-        return digest
-
-    def _log_digest(self, role: int) -> bytes:
-        """A digest of the log lines `role` may see, each as the canonical JSON of [key, params, rule] and
-        a newline, in order. It goes on from the memo of the lines already read while the log is the same
-        list, appended to (or cut back past them: then it starts over)."""
-        logs = self.logs
-        memo: LogMemo | None = getattr(self, "_log_memo", None)
-        known = memo[1] if memo is not None and memo[0] is logs else {}
-        digest: bytes
-        read, last, running, digest = known.get(role, (0, None, None, b""))
-        if read > len(logs) or (read and logs[read - 1] is not last):
-            read, running = 0, None
-        if read == len(logs) and running is not None:
-            return digest
-        running = hashlib.blake2b(digest_size=16) if running is None else running.copy()
-        for index in range(read, len(logs)):
-            key, params, visible, rule = logs[index]
-            if visible is None or role in visible:
-                running.update(_CANONICAL.encode([key, params, rule]).encode("ascii") + b"\n")
-        digest = running.digest()
-        self._log_memo = (logs, {**known, role: (len(logs), logs[-1] if logs else None, running, digest)})
-        return digest
 
     def invariants(self) -> list[str]:
         """The game's own invariants (piece and card conservation, rulebook limits): what is broken."""

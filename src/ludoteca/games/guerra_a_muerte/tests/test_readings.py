@@ -193,9 +193,9 @@ def test_a_partly_held_area_counts_half_an_area_11_0() -> None:
         state.d["stack"] = [{"p": "victory", "s": "start"}]
         state.d["wait"] = None
         state._run()
-        result = state.result("en")
-        assert result is not None
-        assert result["text"] == f"{'Draw' if winner == 'draw' else 'Royalist victory'} ({shown} areas)"
+        ended = state.result("en")
+        assert ended is not None
+        assert ended["text"] == f"{'Draw' if winner == 'draw' else 'Royalist victory'} ({shown} areas)"
     rebels = [u for u, c in COUNTERS.items() if c.side == "rebel"]
     for given, winner in (("half", "draw"), ("whole", "patriot")):
         state = reading(empty("1815-1818"), partial=given)
@@ -204,14 +204,14 @@ def test_a_partly_held_area_counts_half_an_area_11_0() -> None:
         put(state, areas[10], [royal[0]])
         put(state, areas[11], [royal[1]])
         put(state, areas[12], [rebels[0]])
-        result, counts = outcome(state)
-        assert result == winner and counts["areas"] == (13.5 if given == "half" else 15), counts
+        won, counts = outcome(state)
+        assert won == winner and counts["areas"] == (13.5 if given == "half" else 15), counts
         state.d["stack"] = [{"p": "victory", "s": "start"}]
         state.d["wait"] = None
         state._run()
         if given == "half":
-            result = state.result("es")
-            assert result is not None and result["text"] == "Empate (13½ áreas)"
+            ended = state.result("es")
+            assert ended is not None and ended["text"] == "Empate (13½ áreas)"
     state = reading(empty("1815-1818"))
     for area, unit in zip(areas[:9], patriot, strict=False):
         put(state, area, [unit])
