@@ -40,7 +40,7 @@ def switchable(state: GamState, side: str, changed: list[str]) -> list[str]:
 
 def guerrilla_options(state: GamState, frame: Frame) -> list[int]:
     """The options of the change of mode now asked (the frame's first side): a militia that may change,
-    and "done"; [] where none may (the rules do not ask). The rule and the resample (`view.OPTIONS_OF`)
+    and "done"; [] where none may (the rules do not ask). The rule and the resample (`redraw.OPTIONS_OF`)
     read them here."""
     side = frame["sides"][0]
     options = [ID[f"guerrilla {u}"] for u in switchable(state, side, frame["changed"])]

@@ -231,7 +231,7 @@ def fleet_at(state: GamState, side: str, nations: list[str], place: str) -> tupl
 def activate_options(state: GamState, frame: Frame) -> list[int]:
     """The options of the choice of what to activate next (§3.3): each place with a force of the frame's
     nations that may activate, "pass", each fleet, each Patriot leader who may go to his haven; [] where
-    only "pass" is left (the rules do not ask). The rule and the resample (`view.OPTIONS_OF`) read them
+    only "pass" is left (the rules do not ask). The rule and the resample (`redraw.OPTIONS_OF`) read them
     here."""
     side, nations = frame["side"], frame["nations"]
     places = [*BOARD.areas, *BOARD.boxes]

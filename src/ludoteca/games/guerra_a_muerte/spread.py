@@ -207,7 +207,7 @@ def spread(places: list[Place], free: list[str], rng: random.Random) -> dict[str
     time, a counter for every public fact a place does not yet show (`Place.need`), drawn uniformly among
     the free counters that fit; then every other counter into a uniformly random place where its kind may
     stand, with a random mark allowed there. None if some fact finds no counter to show it (the resample
-    then keeps the places' counts, `view.draw`)."""
+    then keeps the places' counts, `redraw.draw`)."""
     out: dict[str, tuple[str, str]] = {}
     left: dict[str, list[str]] = {kind: [] for kind in MARKS_OF_KIND}  # the free counters by kind
     for uid in free:

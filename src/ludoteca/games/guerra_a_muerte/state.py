@@ -431,7 +431,7 @@ class GamState(State):
 
     def keep_control(self, original: GamState, places: set[str]) -> None:
         """Keep in `places` the control `original` has kept there: this state is a redraw of `original`
-        (`view.resample`) that left in each place its counters' sides, regulars and guerrilla marks and
+        (`redraw.resample`) that left in each place its counters' sides, regulars and guerrilla marks and
         its leaders' sides, all that control reads (§1.1.1), under other names. The tests compare it with
         control worked out afresh in redraws."""
         theirs = original._known_control()
@@ -561,6 +561,6 @@ class GamState(State):
         return self.returns() if self.is_terminal() else evaluate(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> GamState:
-        from ludoteca.games.guerra_a_muerte.view import resample
+        from ludoteca.games.guerra_a_muerte.redraw import resample
 
         return resample(self, role, rng)

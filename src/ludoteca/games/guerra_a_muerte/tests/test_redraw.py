@@ -1,4 +1,4 @@
-"""The search's redraw of what the other side hides (§5.1.3, `view.resample`) gives a position the rules
+"""The search's redraw of what the other side hides (§5.1.3, `redraw.resample`) gives a position the rules
 can play on, for either role: the pending decision of the side redrawn offers what its rules offer in
 the twin (promotion §4.7, recruitment §4.6 into the havens §10.3), and the draw never depends on which
 hidden counter truly stands where."""
@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from ludoteca.games.guerra_a_muerte import GuerraAMuerte, view
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte, redraw, view
 from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.redraw import OPTIONS_OF, draw
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.view import OPTIONS_OF, draw
 
 GAME = GuerraAMuerte()
 
@@ -97,7 +97,7 @@ def test_when_no_draw_asks_the_decision_the_redrawn_side_may_only_end_it(
     draw is kept and the side redrawn may only end the decision ("done"), which tells nothing of the truth
     and plays on."""
     state = reach(scenario, seed, steps)
-    monkeypatch.setattr(view, "asks", lambda twin, role: False)
+    monkeypatch.setattr(redraw, "asks", lambda twin, role: False)
     role = 1 - state.current_player()
     twin = state.resample_from_infostate(role, random.Random(1))
     assert twin.view(role) == state.view(role)
@@ -140,7 +140,7 @@ def test_the_redraw_reads_only_what_the_role_knows_5_1_3(scenario: str, seed: in
 def hidden_field_counters(state: GamState, side: str) -> dict[str, list[str]]:
     """`side`'s counters in the field of each area it holds alone, no leader there, that no procedure
     names: the counters whose place the other side cannot see (§5.1.3)."""
-    named = view.names_in(state.d["stack"])
+    named = redraw.names_in(state.d["stack"])
     out: dict[str, list[str]] = {}
     for area, here in state.by_place().items():
         if area not in view.AREAS or state.holders(area) != {side} or state.leaders_at(area):
