@@ -1,10 +1,12 @@
 """Information-set Monte Carlo tree search (DESIGN §8): the `ismcts` agent.
 
 The search sees only what its role knows. Every iteration starts from a fresh determinization,
-``state.resample_from_infostate(role, rng)`` — a full state consistent with the role's information — and
-never reads the true state beyond that. One tree is shared by all determinizations (single-observer
-ISMCTS, Cowling, Powley & Whitehouse 2012): an edge is a (mover, action) pair, and because an action is
-not legal in every determinization, selection weighs an edge by how often it was *available* (ISUCT).
+``state.resample_from_infostate(role, rng)`` (drawn through ``state.resampler(role)``, which may work out
+once what every draw from the position starts from) — a full state consistent with the role's
+information — and never reads the true state beyond that. One tree is shared by all determinizations
+(single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): an edge is a (mover, action) pair, and
+because an action is not legal in every determinization, selection weighs an edge by how often it was
+*available* (ISUCT).
 
 Each edge keeps the returns of the player who chose it, so every node is searched from the perspective
 of the player to move there, for any number of players (1 to 6). Chance nodes are sampled from
@@ -146,8 +148,9 @@ class IsmctsAgent:
         budget, clock = self.budget, self.clock
         start = clock()
         self.bounds = {}
+        draw = state.resampler(self.role)
         while True:
-            self.iterate(state.resample_from_infostate(self.role, self.rng))
+            self.iterate(draw(self.rng))
             self.iterations += 1
             self.seconds = clock() - start
             if budget.iters and self.iterations >= budget.iters:

@@ -12,7 +12,7 @@ import json
 import marshal
 import random
 from bisect import bisect
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 from typing import Any, ClassVar, TypeVar
 
@@ -564,3 +564,9 @@ class State(InformationState):
         """A full state consistent with all `role` knows. Games whose state holds no hidden information
         (the deck order is never stored: every draw is a chance node) return a copy."""
         return self.clone()
+
+    def resampler(self: S, role: int) -> Callable[[random.Random], S]:
+        """`resample_from_infostate(role, ·)` for a caller that draws many states while this one stays as
+        it is (a search, at every iteration): a game whose draw has costly parts that read only the
+        position and the role (Guerra a Muerte's) works them out once here."""
+        return lambda rng: self.resample_from_infostate(role, rng)

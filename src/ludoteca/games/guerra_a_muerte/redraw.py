@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
@@ -18,7 +18,7 @@ from ludoteca.games.guerra_a_muerte.guerrilla import guerrilla_options
 from ludoteca.games.guerra_a_muerte.operations import loss_options, operate_options
 from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
 from ludoteca.games.guerra_a_muerte.sequence import activate_options
-from ludoteca.games.guerra_a_muerte.spread import fields_of, places_of, spread
+from ludoteca.games.guerra_a_muerte.spread import Place, fields_of, places_of, spread
 from ludoteca.games.guerra_a_muerte.view import AREAS, OFF_MAP, SIDE_OF_ROLE, SPREAD_PLACES, sees
 
 if TYPE_CHECKING:
@@ -97,7 +97,16 @@ REDRAW_TRIES = 50
 """Draws tried before the fallback (`resample`)."""
 
 
-def resample(state: GamState, role: int, rng: random.Random) -> GamState:
+def resampler(state: GamState, role: int) -> Callable[[random.Random], GamState]:
+    """`resample` for a caller that draws many twins of `state`, unchanged, for `role` (a search draws one
+    at every iteration): what every draw starts from (`plan`) is worked out once."""
+    plans: dict[bool, Plan] = {}
+    return lambda rng: resample(state, role, rng, plans)
+
+
+def resample(
+    state: GamState, role: int, rng: random.Random, plans: dict[bool, Plan] | None = None
+) -> GamState:
     """A state drawn from `role`'s information set (§5.1.3): the other side's hidden counters and leaders
     redrawn (`draw`), and the pending decision one the rules ask in the twin (`asks`), drawn again
     otherwise, at most `REDRAW_TRIES` times. What is tested reads only the twin and what `role` sees, so
@@ -109,8 +118,9 @@ def resample(state: GamState, role: int, rng: random.Random) -> GamState:
     if sees(state, role, other):
         return state.clone()
     state.occupied_control()  # what the original knows of control, every twin drawn from it starts from
+    plans = {} if plans is None else plans
     for _ in range(REDRAW_TRIES):
-        twin = draw(state, role, rng)
+        twin = draw(state, role, rng, plans=plans)
         if asks(twin, role):
             return twin
     wait = twin.d["wait"]
@@ -135,7 +145,69 @@ def asks(twin: GamState, role: int) -> bool:
     return bool(options)
 
 
-def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = False) -> GamState:
+class Plan(NamedTuple):
+    """What every draw from one position for one role starts from (`draw`), worked out from the position
+    and the role alone: the other side's hidden counters and leaders by group, in the records' order; the
+    slots that stay (a procedure names them, a box holds them, a leader is at sea or naval), in an order
+    of what they show; the counters and leaders whose places the prior spreads; and the places it spreads
+    them over, as `spread.places_of` gives them before any is drawn."""
+
+    members: dict[tuple[str, tuple[str, bool, bool]], list[str]]
+    slots: dict[tuple[str, tuple[str, bool, bool]], list[tuple[tuple[Any, ...], str]]]
+    leaders: dict[tuple[str, bool], list[str]]
+    leader_slots: dict[tuple[str, bool], list[tuple[str, str]]]
+    places: list[tuple[str, dict[str, bool], dict[str, tuple[str, ...]], list[tuple[str, str]]]]
+
+
+def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
+    """`Plan` of `state` for `role` (`draw`)."""
+    other = SIDE_OF_ROLE[1 - role]
+    wait = state.d["wait"]
+    named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
+    if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
+        named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
+    pinned = names_in(state.d["stack"])
+    groups: dict[Any, list[tuple[tuple[Any, ...], str]]] = {}
+    members: dict[Any, list[str]] = {}
+    records = state.d["units"]
+    revealed = set(state.d["revealed"])
+    for u, s in records.items():
+        side, group = REDRAW_GROUP[u]
+        if side == other and s["at"] not in OFF_MAP and u not in revealed and u not in named:
+            members.setdefault(group, []).append(u)
+            if keep_counts or u in pinned or s["at"] not in SPREAD_PLACES:
+                groups.setdefault(group, []).append((_unit_slot(s), u))
+    leaders = state.d["leaders"]
+    lmembers: dict[tuple[str, bool], list[str]] = {}
+    lslots: dict[tuple[str, bool], list[tuple[str, str]]] = {}
+    for x, s in leaders.items():
+        side, lgroup = LEADER_GROUP[x]
+        if side == other and s["at"] not in OFF_MAP and x not in named and x not in revealed:
+            lmembers.setdefault(lgroup, []).append(x)
+            if keep_counts or x in pinned or lgroup[1] or s["at"] not in AREAS:
+                lslots.setdefault(lgroup, []).append((_slot(s), x))
+    loose: set[str] = set()  # the counters and leaders whose slots are spread: what the prior redraws
+    for group, drawn in members.items():
+        loose.update(set(drawn) - {u for _, u in groups.get(group, ())})
+    for lgroup, chiefs in lmembers.items():
+        loose.update(set(chiefs) - {x for _, x in lslots.get(lgroup, ())})
+    places = places_of(state, other, state.by_place(), loose) if loose else []
+    return Plan(
+        members,
+        {group: sorted(slots) for group, slots in groups.items()},
+        lmembers,
+        {lgroup: sorted(slots) for lgroup, slots in lslots.items()},
+        [(place.name, place.facts, place.allowed, place.content) for place in places],
+    )
+
+
+def draw(
+    state: GamState,
+    role: int,
+    rng: random.Random,
+    keep_counts: bool = False,
+    plans: dict[bool, Plan] | None = None,
+) -> GamState:
     """A state consistent with what `role` sees: the other side's hidden counters and leaders on the map
     redrawn. The procedures' references to the counters and leaders follow them.
 
@@ -160,43 +232,23 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
     The search draws one at every iteration, so only what changes is written: a counter drawn into a
     slot like its own keeps its record, and only the places whose counters changed are re-indexed. Each
     place keeps its control (§1.1.1): the spread keeps every public fact control reads, and the slots
-    keep their sides, regulars and guerrilla marks, so the twin keeps the original's (`keep_control`)."""
-    other = SIDE_OF_ROLE[1 - role]
+    keep their sides, regulars and guerrilla marks, so the twin keeps the original's (`keep_control`).
+    What every draw starts from, the `Plan`, is worked out once for the `plans` given (a search's)."""
+    plans = {} if plans is None else plans
+    known = plans.get(keep_counts)
+    if known is None:
+        known = plans[keep_counts] = plan(state, role, keep_counts)
     twin = state.clone()
-    wait = state.d["wait"]
-    named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
-    if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
-        named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
-    pinned = names_in(state.d["stack"])
-    groups: dict[tuple[str, bool, bool], list[tuple[tuple[Any, ...], str]]] = {}
-    members: dict[tuple[str, bool, bool], list[str]] = {}
     records = state.d["units"]
-    revealed = set(state.d["revealed"])
-    for u, s in records.items():
-        side, group = REDRAW_GROUP[u]
-        if side == other and s["at"] not in OFF_MAP and u not in revealed and u not in named:
-            members.setdefault(group, []).append(u)
-            if keep_counts or u in pinned or s["at"] not in SPREAD_PLACES:
-                groups.setdefault(group, []).append((_unit_slot(s), u))
     leaders = state.d["leaders"]
-    lmembers: dict[tuple[str, bool], list[str]] = {}
-    lslots: dict[tuple[str, bool], list[tuple[str, str]]] = {}
-    for x, s in leaders.items():
-        side, lgroup = LEADER_GROUP[x]
-        if side == other and s["at"] not in OFF_MAP and x not in named and x not in revealed:
-            lmembers.setdefault(lgroup, []).append(x)
-            if keep_counts or x in pinned or lgroup[1] or s["at"] not in AREAS:
-                lslots.setdefault(lgroup, []).append((_slot(s), x))
     mapping: dict[str, str] = {}
     moved: dict[str, dict[str, Any]] = {}  # counter → the fields it is drawn into, unlike its own
     free: list[str] = []
-    loose: set[str] = set()  # the counters whose slots are spread: what the prior redraws
-    for group, drawn in members.items():
-        loose.update(set(drawn) - {u for _, u in groups.get(group, ())})
+    for group, drawn in known.members.items():
         # the slots in an order of what they show, the counters drawn into them from the group's list in
         # the records' order: the draw depends only on what `role` knows and the generator, never on
         # where each counter truly is
-        slots = sorted(groups.get(group, ()))
+        slots = known.slots.get(group, ())
         drawn = list(drawn)
         rng.shuffle(drawn)
         for (slot, old), new in zip(slots, drawn, strict=False):
@@ -206,9 +258,8 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
                     moved[new] = dict(zip(SLOT_FIELDS, slot, strict=True))
         free += drawn[len(slots) :]
     lmoved: dict[str, dict[str, Any]] = {}  # leader → its record in the twin
-    for lgroup, chiefs in lmembers.items():
-        loose.update(set(chiefs) - {x for _, x in lslots.get(lgroup, ())})
-        lslot = sorted(lslots.get(lgroup, ()))
+    for lgroup, chiefs in known.leaders.items():
+        lslot = known.leader_slots.get(lgroup, ())
         chiefs = list(chiefs)
         rng.shuffle(chiefs)
         for (_, old), new in zip(lslot, chiefs, strict=False):
@@ -217,9 +268,14 @@ def draw(state: GamState, role: int, rng: random.Random, keep_counts: bool = Fal
         free += chiefs[len(lslot) :]
     where = state.by_place()
     if free:
-        placed = spread(places_of(state, other, where, loose), free, rng)
+        places = []
+        for name, facts, allowed, content in known.places:
+            spot = Place(name, facts, allowed)  # its facts are read, never written; its content grows
+            spot.content = list(content)
+            places.append(spot)
+        placed = spread(places, free, rng)
         if placed is None:
-            return draw(state, role, rng, keep_counts=True)
+            return draw(state, role, rng, keep_counts=True, plans=plans)
         for u, (place, mark) in placed.items():
             if u in leaders:
                 lmoved[u] = {**leaders[u], "at": place, "done": False}

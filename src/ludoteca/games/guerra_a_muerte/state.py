@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import marshal
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
@@ -564,3 +564,8 @@ class GamState(State):
         from ludoteca.games.guerra_a_muerte.redraw import resample
 
         return resample(self, role, rng)
+
+    def resampler(self, role: int) -> Callable[[random.Random], GamState]:
+        from ludoteca.games.guerra_a_muerte.redraw import resampler
+
+        return resampler(self, role)
