@@ -14,6 +14,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
+import orjson
+
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
 from ludoteca.core.i18n import DEFAULT_LANGUAGE, LogLine
@@ -25,6 +27,19 @@ STATE_FORMAT = "ludoteca-state/1"
 S = TypeVar("S", bound="State")
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 """Canonical JSON: keys sorted, no spaces, ASCII only (so a line never holds a raw newline)."""
+
+
+def copy_data(data: Any) -> Any:
+    """A deep copy of JSON-ready data (a position, or part of one): orjson's round trip, about twice as fast
+    as `marshal`'s on our positions, which are JSON by contract (the fuzzer checks that the JSON round trip
+    gives the position back; like JSON, it gives a tuple back as a list). Data that JSON cannot hold (a key that is not a string, an int past 64 bits)
+    goes through `marshal`, which copies it exactly."""
+    try:
+        return orjson.loads(orjson.dumps(data))
+    except TypeError:  # orjson.JSONEncodeError
+        return marshal.loads(marshal.dumps(data))
+
+
 LogMemo = tuple[list[list[Any]], dict[int, tuple[int, Any, Any, bytes]]]
 """A state's running log digests (`State._log_digest`): the log list they were read from, and for each
 role the entries read, the last of them (held, so that its identity stays its own), the running hash and
@@ -304,12 +319,12 @@ class State:
 
     # --------------------------------------------------------------------------- copies and records
     def clone(self: S) -> S:
-        """A cheap independent copy: the hot data is copied through `marshal`, the log list shallowly; the
+        """A cheap independent copy: the hot data is copied through `copy_data`, the log list shallowly; the
         twin goes on from this state's log memos (`_share_log_memo`)."""
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.options = self.options
-        twin.d = marshal.loads(marshal.dumps(self.d))
+        twin.d = copy_data(self.d)
         logs = twin.logs = self.logs.copy()
         memo = getattr(self, "_log_memo", None)  # `_share_log_memo`, inline: clones are hot
         twin._log_memo = None if memo is None or memo[0] is not self.logs else (logs, memo[1])

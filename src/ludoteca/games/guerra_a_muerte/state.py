@@ -4,14 +4,13 @@
 
 from __future__ import annotations
 
-import marshal
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
-from ludoteca.core.state import State
+from ludoteca.core.state import State, copy_data
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
 from ludoteca.games.guerra_a_muerte.options import GamOptions
@@ -302,14 +301,14 @@ class GamState(State):
     def clone(self) -> GamState:
         """`State.clone`, cheaper: the twin shares the counter records (flat dicts of strings, numbers and
         booleans) with this state until either writes one (`set_unit` copies it first); the leader records
-        are copied dict by dict, the rest through `marshal`, and the index of counters by place comes
+        are copied dict by dict, the rest through `copy_data`, and the index of counters by place comes
         along."""
         twin = object.__new__(GamState)
         twin.game = self.game
         twin.options = self.options
         d = self.d
         units, leaders = d["units"], d["leaders"]
-        rest = marshal.loads(marshal.dumps({k: v for k, v in d.items() if k not in FLAT_RECORDS}))
+        rest = copy_data({k: v for k, v in d.items() if k not in FLAT_RECORDS})
         rest["units"] = shared = dict(units)
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
         twin.d = {k: rest[k] for k in d}
