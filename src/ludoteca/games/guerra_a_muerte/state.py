@@ -49,8 +49,6 @@ LAND = {u: (c.side, not c.militia) for u, c in COUNTERS.items() if not c.naval}
 """Each land counter's side and whether it is a regular: what control (§1.1.1) reads of it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
 NO_HOLDER: frozenset[str] = frozenset()
-FLAT_RECORDS = ("units", "leaders")
-"""The keys of `d` whose records are flat dicts, which `clone` copies apart from the rest."""
 
 
 class GamState(State):
@@ -308,10 +306,11 @@ class GamState(State):
         twin.options = self.options
         d = self.d
         units, leaders = d["units"], d["leaders"]
-        rest = copy_data({k: v for k, v in d.items() if k not in FLAT_RECORDS})
+        hot = dict(d)  # the records' places left empty in the copy: its keys stay in the original's order
+        hot["units"] = hot["leaders"] = None
+        twin.d = rest = copy_data(hot)
         rest["units"] = shared = dict(units)
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
-        twin.d = {k: rest[k] for k in d}
         twin.logs = self.logs.copy()
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
         twin._own = (shared, set())
