@@ -30,10 +30,11 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 
 
 def copy_data(data: Any) -> Any:
-    """A deep copy of JSON-ready data (a position, or part of one): orjson's round trip, about twice as fast
-    as `marshal`'s on our positions, which are JSON by contract (the fuzzer checks that the JSON round trip
-    gives the position back; like JSON, it gives a tuple back as a list). Data that JSON cannot hold (a key that is not a string, an int past 64 bits)
-    goes through `marshal`, which copies it exactly."""
+    """A deep copy of JSON-ready data (a position, or part of one): orjson's round trip, about twice as
+    fast as `marshal`'s on our positions, which are JSON by contract (the fuzzer checks that the JSON round
+    trip gives the position back; like JSON, this copy gives a tuple back as a list, and two places that
+    held one list hold two equal lists). Data that JSON cannot hold (a key that is not a string, an int
+    past 64 bits) goes through `marshal`, which copies it exactly."""
     try:
         return orjson.loads(orjson.dumps(data))
     except TypeError:  # orjson.JSONEncodeError
