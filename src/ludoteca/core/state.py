@@ -56,7 +56,7 @@ catalog's version they were rendered with (`Catalog.version`) and the lines `rol
 class State:
     """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
 
-    __slots__ = ("_line_memo", "_log_memo", "_view_memo", "d", "game", "logs", "options")
+    __slots__ = ("_line_memo", "_log_memo", "_own_log", "_view_memo", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
 
     def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
@@ -73,6 +73,10 @@ class State:
             **data,
         }
         self.logs: list[list[Any]] = []
+        """The log, append-only: `log` adds a line. A clone shares it with its original until either adds
+        one (copy on write, `_share_log`); nothing else changes it in place."""
+        self._own_log: list[list[Any]] | None = self.logs
+        """The log list this state may append to: its own, not one it shares with a clone (`log`)."""
         self._log_memo: LogMemo | None = None
         self._line_memo: LineMemo | None = None
         self._view_memo: dict[int, tuple[bytes, bytes]] = {}
@@ -219,7 +223,21 @@ class State:
         stack = self.d["stack"]
         if rule is None and stack:
             rule = self.procedures[stack[-1]["p"]].rule
-        self.logs.append([key, params, None if visible_to is None else list(visible_to), rule])
+        logs = self.logs
+        if logs is not getattr(self, "_own_log", None):
+            logs = self._take_log()
+        logs.append([key, params, None if visible_to is None else list(visible_to), rule])
+
+    def _take_log(self) -> list[list[Any]]:
+        """Make the log this state's own before it adds a line: a copy of the list it shares with a clone
+        (or was handed), the memos going on from it (they read the same lines)."""
+        shared = self.logs
+        logs = self.logs = self._own_log = shared.copy()
+        memo = getattr(self, "_log_memo", None)
+        self._log_memo = (logs, memo[1]) if memo is not None and memo[0] is shared else None
+        lines = getattr(self, "_line_memo", None)
+        self._line_memo = (logs, lines[1]) if lines is not None and lines[0] is shared else None
+        return logs
 
     # ----------------------------------------------------------------------- the OpenSpiel-named API
     def current_player(self) -> int:
@@ -320,26 +338,26 @@ class State:
 
     # --------------------------------------------------------------------------- copies and records
     def clone(self: S) -> S:
-        """A cheap independent copy: the hot data is copied through `copy_data`, the log list shallowly; the
-        twin goes on from this state's log memos (`_share_log_memo`)."""
+        """A cheap independent copy: the hot data is copied through `copy_data`; the log is shared until
+        either state adds a line (`_share_log`)."""
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.options = self.options
         twin.d = copy_data(self.d)
-        logs = twin.logs = self.logs.copy()
-        memo = getattr(self, "_log_memo", None)  # `_share_log_memo`, inline: clones are hot
-        twin._log_memo = None if memo is None or memo[0] is not self.logs else (logs, memo[1])
-        lines = getattr(self, "_line_memo", None)
-        twin._line_memo = None if lines is None or lines[0] is not self.logs else (logs, lines[1])
+        self._share_log(twin)
         return twin
 
-    def _share_log_memo(self, twin: State) -> None:
-        """Let `twin`, a clone whose log is a copy of this one's, go on from this state's running log
-        digests and rendered log lines (they are never changed in place, only replaced)."""
+    def _share_log(self, twin: State) -> None:
+        """Give `twin`, a clone, this state's log list itself: neither state owns it now, so the first to add
+        a line copies it (`_take_log`) — a clone that never logs (an undo point, a probe, a determinization
+        that rebuilds its log) never copies it. The twin goes on from this state's running log digests and
+        rendered log lines (they are never changed in place, only replaced)."""
+        logs = twin.logs = self.logs
+        self._own_log = twin._own_log = None
         memo = getattr(self, "_log_memo", None)
-        twin._log_memo = (twin.logs, memo[1]) if memo is not None and memo[0] is self.logs else None
+        twin._log_memo = memo if memo is not None and memo[0] is logs else None
         lines = getattr(self, "_line_memo", None)
-        twin._line_memo = (twin.logs, lines[1]) if lines is not None and lines[0] is self.logs else None
+        twin._line_memo = lines if lines is not None and lines[0] is logs else None
 
     def _share_log_digest(self, twin: State, role: int) -> None:
         """Let `twin`, whose log holds exactly the lines of this one's that `role` may see (a determinization
@@ -358,7 +376,7 @@ class State:
             name: getattr(self, name)
             for cls in type(self).__mro__
             for name in getattr(cls, "__slots__", ())
-            if name not in ("_line_memo", "_log_memo", "_view_memo") and hasattr(self, name)
+            if name not in ("_line_memo", "_log_memo", "_own_log", "_view_memo") and hasattr(self, name)
         }
         return None, slots
 

@@ -311,10 +311,9 @@ class GamState(State):
         twin.d = rest = copy_data(hot)
         rest["units"] = shared = dict(units)
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
-        twin.logs = self.logs.copy()
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
         twin._own = (shared, set())
-        self._share_log_memo(twin)
+        self._share_log(twin)
         cache = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             twin._where = (shared, dict(cache[1]))
