@@ -1,17 +1,20 @@
 """A clone of every game, in every mode `ludoteca bench` measures, is independent of its original and
 plays exactly as it does (DESIGN §2: `clone` is cheap, and a search trusts it to be the same game).
 
-The clone copies the position as JSON does (`core.state.copy_data`) and some games share parts of it until
-either state writes them (Guerra a Muerte's counter records): at every step of a random game, a clone plays
-on and the original's saved form, digest and view stay as they were; the original plays on and a clone
-taken before stays as it was; and a clone given the original's actions reaches the original's position
-(a copy that lost a link the rules rely on would play differently).
+The clone copies the position as JSON does (`core.state.copy_data`) and shares parts of it: the values of
+`State.shared_keys`, which no rule changes in place, and Guerra a Muerte's counter records until either
+state writes one. At every step of a random game, a clone plays on with its shared values made read-only
+(a rule that changes one in place raises) and the original's saved form, digest and view stay as they
+were; the original plays on and a clone taken before stays as it was; and a clone given the original's
+actions reaches the original's position (a copy that lost a link the rules rely on would play
+differently).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any, NoReturn
 
 import pytest
 
@@ -41,6 +44,35 @@ STEPS = 150
 AHEAD = 4
 
 
+def _refuse(*args: Any, **kwargs: Any) -> NoReturn:
+    raise TypeError("a value a clone shares with its original (State.shared_keys) was changed in place")
+
+
+class ReadOnlyList(list[Any]):
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+
+class ReadOnlyDict(dict[str, Any]):
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    update = pop = popitem = setdefault = clear = _refuse
+
+
+def read_only(value: Any) -> Any:
+    if isinstance(value, list):
+        return ReadOnlyList(read_only(item) for item in value)
+    if isinstance(value, dict):
+        return ReadOnlyDict({key: read_only(item) for key, item in value.items()})
+    return value
+
+
+def freeze_shared(state: State) -> None:
+    """Make the values `state` shares with its original read-only (the same values, equal as before)."""
+    for key in type(state).shared_keys:
+        if key in state.d:
+            state.d[key] = read_only(state.d[key])
+
+
 def random_action(state: State, rng: random.Random) -> int:
     return state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
 
@@ -61,6 +93,7 @@ def test_a_clone_is_independent_and_plays_as_its_original(game_id: str, options:
         before = saved(state)
         twin, earlier = state.clone(), state.clone()
         assert twin == state and twin.logs == state.logs
+        freeze_shared(twin)
         actions = []
         for _ in range(AHEAD):  # the twin plays on: the original is as it was
             if twin.is_terminal():

@@ -58,6 +58,10 @@ class State:
 
     __slots__ = ("_line_memo", "_log_memo", "_own_log", "_view_memo", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
+    shared_keys: ClassVar[tuple[str, ...]] = ()
+    """Keys of `d` whose values no rule changes in place (a rule that changes one puts a new value in its
+    place), which a clone shares with its original instead of copying (`clone`). `tests/test_clone_games.py`
+    plays every game with them made read-only, so a write in place fails it."""
 
     def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
         self.game = game
@@ -338,12 +342,22 @@ class State:
 
     # --------------------------------------------------------------------------- copies and records
     def clone(self: S) -> S:
-        """A cheap independent copy: the hot data is copied through `copy_data`; the log is shared until
-        either state adds a line (`_share_log`)."""
+        """A cheap independent copy: the hot data is copied through `copy_data`, but for the values of
+        `shared_keys`, which both states hold; the log is shared until either adds a line (`_share_log`)."""
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.options = self.options
-        twin.d = copy_data(self.d)
+        d = self.d
+        shared = [key for key in self.shared_keys if key in d]
+        if shared:
+            hot = dict(d)  # the shared values' places left empty in the copy, in the original's key order
+            for key in shared:
+                hot[key] = None
+            copied = twin.d = copy_data(hot)
+            for key in shared:
+                copied[key] = d[key]
+        else:
+            twin.d = copy_data(d)
         self._share_log(twin)
         return twin
 

@@ -54,6 +54,9 @@ class MyaState(State):
     """One game of Mar y Acero. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ()
+    shared_keys = ("options", "before", "destinies", "played", "scroll")
+    """What the rules replace, never change in place (the control before an action, the destinies left,
+    the events played, the scrolls left): clones share them (`State.clone`)."""
     procedures = PROCS
     options: MyaOptions
 
