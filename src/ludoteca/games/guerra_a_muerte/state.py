@@ -68,6 +68,9 @@ class GamState(State):
     afresh at every call, control was nearly half an observation and a tenth of a search."""
 
     __slots__ = ("_control", "_own", "_where")
+    shared_keys = ("options", "slaves")
+    """The options and the areas whose slave masses were raised (§4.9), replaced and never changed in
+    place: clones share them (`clone`)."""
     _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
     _own: tuple[dict[str, UnitState], set[str]]
     _control: tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
@@ -132,7 +135,8 @@ class GamState(State):
                 if marker["kind"] == "repression":
                     state.d["repression"] += list(marker["areas"])
                 else:
-                    state.d["slaves"][marker["side"]] += list(marker["areas"])
+                    slaves, side = state.d["slaves"], marker["side"]  # replaced, never changed in place
+                    state.d["slaves"] = {**slaves, side: slaves[side] + list(marker["areas"])}
         state.start("game")
         return state
 
@@ -299,8 +303,8 @@ class GamState(State):
     def clone(self) -> GamState:
         """`State.clone`, cheaper: the twin shares the counter records (flat dicts of strings, numbers and
         booleans) with this state until either writes one (`set_unit` copies it first); the leader records
-        are copied dict by dict, the rest through `copy_data`, and the index of counters by place comes
-        along."""
+        are copied dict by dict, the values of `shared_keys` shared, the rest copied through `copy_data`;
+        the index of counters by place comes along."""
         twin = object.__new__(GamState)
         twin.game = self.game
         twin.options = self.options
@@ -308,7 +312,11 @@ class GamState(State):
         units, leaders = d["units"], d["leaders"]
         hot = dict(d)  # the records' places left empty in the copy: its keys stay in the original's order
         hot["units"] = hot["leaders"] = None
+        for key in self.shared_keys:
+            hot[key] = None
         twin.d = rest = copy_data(hot)
+        for key in self.shared_keys:
+            rest[key] = d[key]
         rest["units"] = shared = dict(units)
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
