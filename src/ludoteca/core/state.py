@@ -347,15 +347,16 @@ class State:
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.options = self.options
-        d = self.d
-        shared = [key for key in self.shared_keys if key in d]
+        d, shared = self.d, self.shared_keys
         if shared:
             hot = dict(d)  # the shared values' places left empty in the copy, in the original's key order
             for key in shared:
-                hot[key] = None
+                if key in hot:
+                    hot[key] = None
             copied = twin.d = copy_data(hot)
             for key in shared:
-                copied[key] = d[key]
+                if key in d:
+                    copied[key] = d[key]
         else:
             twin.d = copy_data(d)
         self._share_log(twin)
