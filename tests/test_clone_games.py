@@ -4,10 +4,10 @@ plays exactly as it does (DESIGN §2: `clone` is cheap, and a search trusts it t
 The clone copies the position as JSON does (`core.state.copy_data`) and shares parts of it: the values of
 `State.shared_keys`, which no rule changes in place, and Guerra a Muerte's counter records until either
 state writes one. At every step of a random game, a clone plays on with its shared values made read-only
-(a rule that changes one in place raises) and the original's saved form, digest and view stay as they
-were; the original plays on and a clone taken before stays as it was; and a clone given the original's
-actions reaches the original's position (a copy that lost a link the rules rely on would play
-differently).
+(a rule that changes one in place raises), each role's determinization is drawn, and the original's
+saved form, digest and view stay as they were; the original plays on and a clone taken before stays as it
+was; and a clone given the original's actions reaches the original's position (a copy that lost a link
+the rules rely on would play differently).
 """
 
 from __future__ import annotations
@@ -100,6 +100,10 @@ def test_a_clone_is_independent_and_plays_as_its_original(game_id: str, options:
                 break
             actions.append(random_action(twin, rng))
             twin.apply_action(actions[-1])
+        assert saved(state) == before
+        freeze_shared(state)  # and the determinizations drawn from the original (read-only too) leave it
+        for role in range(len(state.game.roles)):
+            state.resample_from_infostate(role, rng)
         assert saved(state) == before
         for action in actions:  # the original plays the same actions: the same position, the same log
             state.apply_action(action)

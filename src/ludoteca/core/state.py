@@ -58,10 +58,12 @@ class State:
 
     __slots__ = ("_line_memo", "_log_memo", "_own_log", "_view_memo", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
-    shared_keys: ClassVar[tuple[str, ...]] = ()
+    shared_keys: ClassVar[tuple[str, ...]] = ("wait",)
     """Keys of `d` whose values no rule changes in place (a rule that changes one puts a new value in its
-    place), which a clone shares with its original instead of copying (`clone`). `tests/test_clone_games.py`
-    plays every game with them made read-only, so a write in place fails it."""
+    place), which a clone shares with its original instead of copying (`clone`): the pending decision
+    (`ask` and `chance` put a new one; a resample that changes one puts a changed copy), and what a game
+    adds (``(*State.shared_keys, ...)``). `tests/test_clone_games.py` plays every game, and resamples it,
+    with them made read-only, so a write in place fails it."""
 
     def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
         self.game = game
@@ -147,7 +149,7 @@ class State:
             raise RuntimeError(f"{self.game.id}: decision {prompt!r} offered no legal action")
         frame = self.d["stack"][-1]
         frame["s"] = then
-        self.d["wait"] = {
+        wait = {
             "role": role,
             "actions": sorted(set(actions)),
             "prompt": prompt,
@@ -156,7 +158,8 @@ class State:
             "secret": secret,
         }
         if private:  # only where used: other games' positions (and records' digests) stay as they were
-            self.d["wait"]["private"] = True
+            wait["private"] = True
+        self.d["wait"] = wait  # whole: a pending decision is replaced, never changed (`shared_keys`)
 
     def chance(self, weights: Mapping[int, int], then: str) -> None:
         """A chance node: outcome `a` has probability ``weights[a] / sum(weights)``."""

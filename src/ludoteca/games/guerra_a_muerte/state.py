@@ -68,7 +68,7 @@ class GamState(State):
     afresh at every call, control was nearly half an observation and a tenth of a search."""
 
     __slots__ = ("_control", "_own", "_where")
-    shared_keys = ("options", "slaves")
+    shared_keys = (*State.shared_keys, "options", "slaves")
     """The options and the areas whose slave masses were raised (§4.9), replaced and never changed in
     place: clones share them (`clone`)."""
     _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
