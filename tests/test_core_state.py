@@ -14,7 +14,7 @@ import pytest
 from ludoteca.core.errors import BadOptionError, IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL
 from ludoteca.core.options import Options, option
-from ludoteca.core.state import State
+from ludoteca.core.state import State, copy_data
 from toygame import ADD, DONE, PASS, RaceGame, RaceOptions
 
 MOVES = ["roll 2", "add", "done", "roll 3", "pass", "roll 1"]
@@ -72,6 +72,45 @@ def test_a_clone_is_independent(toy: RaceGame) -> None:
     assert state.d["totals"] == [0, 0]
     assert state.legal_actions() == [ADD, PASS]
     assert len(twin.logs) == len(state.logs) + 1
+
+
+def test_a_clone_shares_the_log_until_either_state_adds_a_line(toy: RaceGame) -> None:
+    """Copy on write of the log: the clone holds the original's list until one of them logs; each then
+    logs to its own copy, and the running log digests and rendered lines go on from the shared ones."""
+    state = played(toy, ["roll 2"])
+    infostates = [state.information_state_string(role) for role in range(2)]  # the memos, built
+    lines = state.view(0)["log"]
+    twin = state.clone()
+    assert twin.logs is state.logs
+    twin.apply_action(ADD)
+    twin.apply_action(DONE)
+    assert twin.logs is not state.logs and len(twin.logs) == len(state.logs) + 1
+    assert state.view(0)["log"] == lines
+    assert [state.information_state_string(role) for role in range(2)] == infostates
+    earlier = state.clone()
+    state.apply_action(ADD)
+    state.apply_action(DONE)
+    assert earlier.logs is not state.logs and earlier.view(0)["log"] == lines
+    for played_on in (state, twin):  # memos carried over give what a fresh state works out
+        fresh = State.from_json(json.loads(json.dumps(played_on.to_json())))
+        assert played_on.view(0)["log"] == fresh.view(0)["log"]
+        assert [played_on.information_state_string(r) for r in range(2)] == [
+            fresh.information_state_string(r) for r in range(2)
+        ]
+
+
+def test_copy_data_is_a_deep_copy_of_the_same_types() -> None:
+    """`copy_data` (the clone's copy of the position) gives equal, unshared data; what JSON cannot hold
+    exactly (an int key, an int past 64 bits) goes through marshal and keeps its type."""
+    data = {"a": [1, [2.5, None, True]], "b": {"c": "ñ", "d": []}, "big": 2**63 - 1, "neg": -(2**63)}
+    copy = copy_data(data)
+    assert copy == data and json.dumps(copy) == json.dumps(data)
+    copy["a"][1].append(3)
+    copy["b"]["d"].append(1)
+    assert data["a"] == [1, [2.5, None, True]] and data["b"]["d"] == []
+    for odd in ({1: [2]}, {"huge": [2**70]}):
+        copy = copy_data(odd)
+        assert copy == odd and next(iter(copy.values())) is not next(iter(odd.values()))
 
 
 def test_json_round_trip_is_exact(toy: RaceGame) -> None:

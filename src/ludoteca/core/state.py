@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 from typing import Any, ClassVar, TypeVar
 
+import orjson
+
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
 from ludoteca.core.i18n import DEFAULT_LANGUAGE, LogLine
@@ -26,6 +28,20 @@ from ludoteca.core.procedure import Frame, ProcedureSet
 
 STATE_FORMAT = "ludoteca-state/1"
 S = TypeVar("S", bound="State")
+
+
+def copy_data(data: Any) -> Any:
+    """A deep copy of JSON-ready data (a position, or part of one): orjson's round trip, about twice as
+    fast as `marshal`'s on our positions, which are JSON by contract (the fuzzer checks that the JSON round
+    trip gives the position back; like JSON, this copy gives a tuple back as a list, and two places that
+    held one list hold two equal lists). Data that JSON cannot hold (a key that is not a string, an int
+    past 64 bits) goes through `marshal`, which copies it exactly."""
+    try:
+        return orjson.loads(orjson.dumps(data))
+    except TypeError:  # orjson.JSONEncodeError
+        return marshal.loads(marshal.dumps(data))
+
+
 LineMemo = tuple[list[list[Any]], dict[tuple[int | None, str], tuple[int, Any, int, tuple[LogLine, ...]]]]
 """A state's rendered log lines (`State._log_lines`): the log list they were rendered from, and for each
 role (None: a spectator) and language the entries read, the last of them (held, as in `LogMemo`), the
@@ -35,8 +51,14 @@ catalog's version they were rendered with (`Catalog.version`) and the lines `rol
 class State(InformationState):
     """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
 
-    __slots__ = ("_line_memo", "d", "game", "logs", "options")
+    __slots__ = ("_line_memo", "_own_log", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
+    shared_keys: ClassVar[tuple[str, ...]] = ("wait",)
+    """Keys of `d` whose values no rule changes in place (a rule that changes one puts a new value in its
+    place), which a clone shares with its original instead of copying (`clone`): the pending decision
+    (`ask` and `chance` put a new one; a resample that changes one puts a changed copy), and what a game
+    adds (``(*State.shared_keys, ...)``). `tests/test_clone_games.py` plays every game, and resamples it,
+    with them made read-only, so a write in place fails it."""
 
     def __init__(self, game: Game, options: Options, data: dict[str, Any]) -> None:
         self.game = game
@@ -52,6 +74,10 @@ class State(InformationState):
             **data,
         }
         self.logs: list[list[Any]] = []
+        """The log, append-only: `log` adds a line. A clone shares it with its original until either adds
+        one (copy on write, `_share_log`); nothing else changes it in place."""
+        self._own_log: list[list[Any]] | None = self.logs
+        """The log list this state may append to: its own, not one it shares with a clone (`log`)."""
         self._log_memo: LogMemo | None = None
         self._line_memo: LineMemo | None = None
         self._view_memo: dict[int, tuple[bytes, bytes]] = {}
@@ -118,7 +144,7 @@ class State(InformationState):
             raise RuntimeError(f"{self.game.id}: decision {prompt!r} offered no legal action")
         frame = self.d["stack"][-1]
         frame["s"] = then
-        self.d["wait"] = {
+        wait = {
             "role": role,
             "actions": sorted(set(actions)),
             "prompt": prompt,
@@ -127,7 +153,8 @@ class State(InformationState):
             "secret": secret,
         }
         if private:  # only where used: other games' positions (and records' digests) stay as they were
-            self.d["wait"]["private"] = True
+            wait["private"] = True
+        self.d["wait"] = wait  # whole: a pending decision is replaced, never changed (`shared_keys`)
 
     def chance(self, weights: Mapping[int, int], then: str) -> None:
         """A chance node: outcome `a` has probability ``weights[a] / sum(weights)``."""
@@ -197,7 +224,21 @@ class State(InformationState):
         `rule`, by default the section of the running procedure."""
         if rule is None:
             rule = self.running_rule()
-        self.logs.append([key, params, None if visible_to is None else list(visible_to), rule])
+        logs = self.logs
+        if logs is not getattr(self, "_own_log", None):
+            logs = self._take_log()
+        logs.append([key, params, None if visible_to is None else list(visible_to), rule])
+
+    def _take_log(self) -> list[list[Any]]:
+        """Make the log this state's own before it adds a line: a copy of the list it shares with a clone
+        (or was handed), the memos going on from it (they read the same lines)."""
+        shared = self.logs
+        logs = self.logs = self._own_log = shared.copy()
+        memo = getattr(self, "_log_memo", None)
+        self._log_memo = (logs, memo[1]) if memo is not None and memo[0] is shared else None
+        lines = getattr(self, "_line_memo", None)
+        self._line_memo = (logs, lines[1]) if lines is not None and lines[0] is shared else None
+        return logs
 
     def running_rule(self) -> str | None:
         """The section that a log line, a decision or a chance node cites unless told otherwise: the
@@ -308,26 +349,37 @@ class State(InformationState):
 
     # --------------------------------------------------------------------------- copies and records
     def clone(self: S) -> S:
-        """A cheap independent copy: the hot data is copied through `marshal`, the log list shallowly; the
-        twin goes on from this state's log memos (`_share_log_memo`)."""
+        """A cheap independent copy: the hot data is copied through `copy_data`, but for the values of
+        `shared_keys`, which both states hold; the log is shared until either adds a line (`_share_log`)."""
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.options = self.options
-        twin.d = marshal.loads(marshal.dumps(self.d))
-        logs = twin.logs = self.logs.copy()
-        memo = getattr(self, "_log_memo", None)  # `_share_log_memo`, inline: clones are hot
-        twin._log_memo = None if memo is None or memo[0] is not self.logs else (logs, memo[1])
-        lines = getattr(self, "_line_memo", None)
-        twin._line_memo = None if lines is None or lines[0] is not self.logs else (logs, lines[1])
+        d, shared = self.d, self.shared_keys
+        if shared:
+            hot = dict(d)  # the shared values' places left empty in the copy, in the original's key order
+            for key in shared:
+                if key in hot:
+                    hot[key] = None
+            copied = twin.d = copy_data(hot)
+            for key in shared:
+                if key in d:
+                    copied[key] = d[key]
+        else:
+            twin.d = copy_data(d)
+        self._share_log(twin)
         return twin
 
-    def _share_log_memo(self, twin: State) -> None:
-        """Let `twin`, a clone whose log is a copy of this one's, go on from this state's running log
-        digests and rendered log lines (they are never changed in place, only replaced)."""
+    def _share_log(self, twin: State) -> None:
+        """Give `twin`, a clone, this state's log list itself: neither state owns it now, so the first to add
+        a line copies it (`_take_log`) — a clone that never logs (an undo point, a probe, a determinization
+        that rebuilds its log) never copies it. The twin goes on from this state's running log digests and
+        rendered log lines (they are never changed in place, only replaced)."""
+        logs = twin.logs = self.logs
+        self._own_log = twin._own_log = None
         memo = getattr(self, "_log_memo", None)
-        twin._log_memo = (twin.logs, memo[1]) if memo is not None and memo[0] is self.logs else None
+        twin._log_memo = memo if memo is not None and memo[0] is logs else None
         lines = getattr(self, "_line_memo", None)
-        twin._line_memo = (twin.logs, lines[1]) if lines is not None and lines[0] is self.logs else None
+        twin._line_memo = lines if lines is not None and lines[0] is logs else None
 
     def _share_log_digest(self, twin: State, role: int) -> None:
         """Let `twin`, whose log holds exactly the lines of this one's that `role` may see (a determinization
@@ -346,7 +398,7 @@ class State(InformationState):
             name: getattr(self, name)
             for cls in type(self).__mro__
             for name in getattr(cls, "__slots__", ())
-            if name not in ("_line_memo", "_log_memo", "_view_memo") and hasattr(self, name)
+            if name not in ("_line_memo", "_log_memo", "_own_log", "_view_memo") and hasattr(self, name)
         }
         return None, slots
 

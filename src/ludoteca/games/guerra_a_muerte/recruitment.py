@@ -339,8 +339,9 @@ def _slaves_chosen(state: GamState, frame: Frame, action: A) -> None:
             state.set_unit(uid, steps=1)
             placed += 1
     state.d["slave_turn"][side] = state.turn
-    if area not in state.d["slaves"][side]:
-        state.d["slaves"][side].append(area)
+    slaves = state.d["slaves"]  # a new value, never a change in place: clones share it (`shared_keys`)
+    if area not in slaves[side]:
+        state.d["slaves"] = {**slaves, side: [*slaves[side], area]}
     if area not in state.d["halved"]:
         state.d["halved"].append(area)
     state.log("log.levy", side=f"@side.{side}", area=place_ref(area), n=placed)

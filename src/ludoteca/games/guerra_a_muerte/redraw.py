@@ -125,8 +125,8 @@ def resample(
             return twin
     wait = twin.d["wait"]
     ending = OPTIONS_OF[wait["prompt"]][1]
-    if wait["role"] != role and ending:
-        wait["actions"] = [ID[ending]]
+    if wait["role"] != role and ending:  # a changed copy: clones share the pending decision
+        twin.d["wait"] = {**wait, "actions": [ID[ending]]}
     return twin
 
 
@@ -141,7 +141,7 @@ def asks(twin: GamState, role: int) -> bool:
     if wait["role"] == role:
         return options == list(wait["actions"])
     if options:
-        wait["actions"] = options
+        twin.d["wait"] = {**wait, "actions": options}  # a changed copy: clones share the pending decision
     return bool(options)
 
 
@@ -306,6 +306,6 @@ def draw(
             for action in wait["actions"]:
                 verb, _, what = ACTIONS.names[action].partition(" ")
                 acts.append(ID[f"{verb} {mapping[what]}"] if what in mapping else action)
-            wait["actions"] = sorted(acts)
-            wait["params"] = _remap(wait["params"], mapping, refs=True)
+            params = _remap(wait["params"], mapping, refs=True)
+            twin.d["wait"] = {**wait, "actions": sorted(acts), "params": params}  # a changed copy, as above
     return twin

@@ -4,14 +4,13 @@
 
 from __future__ import annotations
 
-import marshal
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
-from ludoteca.core.state import State
+from ludoteca.core.state import State, copy_data
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
 from ludoteca.games.guerra_a_muerte.options import GamOptions
@@ -50,8 +49,6 @@ LAND = {u: (c.side, not c.militia) for u, c in COUNTERS.items() if not c.naval}
 """Each land counter's side and whether it is a regular: what control (§1.1.1) reads of it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
 NO_HOLDER: frozenset[str] = frozenset()
-FLAT_RECORDS = ("units", "leaders")
-"""The keys of `d` whose records are flat dicts, which `clone` copies apart from the rest."""
 
 
 class GamState(State):
@@ -72,6 +69,9 @@ class GamState(State):
     place's entry by the same tuple (`view._shown_place`)."""
 
     __slots__ = ("_control", "_own", "_where")
+    shared_keys = (*State.shared_keys, "options", "slaves")
+    """The options and the areas whose slave masses were raised (§4.9), replaced and never changed in
+    place: clones share them (`clone`)."""
     _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
     _own: tuple[dict[str, UnitState], set[str]]
     _control: tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
@@ -136,7 +136,8 @@ class GamState(State):
                 if marker["kind"] == "repression":
                     state.d["repression"] += list(marker["areas"])
                 else:
-                    state.d["slaves"][marker["side"]] += list(marker["areas"])
+                    slaves, side = state.d["slaves"], marker["side"]  # replaced, never changed in place
+                    state.d["slaves"] = {**slaves, side: slaves[side] + list(marker["areas"])}
         state.start("game")
         return state
 
@@ -308,21 +309,25 @@ class GamState(State):
     def clone(self) -> GamState:
         """`State.clone`, cheaper: the twin shares the counter records (flat dicts of strings, numbers and
         booleans) with this state until either writes one (`set_unit` copies it first); the leader records
-        are copied dict by dict, the rest through `marshal`, and the index of counters by place comes
-        along."""
+        are copied dict by dict, the values of `shared_keys` shared, the rest copied through `copy_data`;
+        the index of counters by place comes along."""
         twin = object.__new__(GamState)
         twin.game = self.game
         twin.options = self.options
         d = self.d
         units, leaders = d["units"], d["leaders"]
-        rest = marshal.loads(marshal.dumps({k: v for k, v in d.items() if k not in FLAT_RECORDS}))
+        hot = dict(d)  # the records' places left empty in the copy: its keys stay in the original's order
+        hot["units"] = hot["leaders"] = None
+        for key in self.shared_keys:
+            hot[key] = None
+        twin.d = rest = copy_data(hot)
+        for key in self.shared_keys:
+            rest[key] = d[key]
         rest["units"] = shared = dict(units)
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
-        twin.d = {k: rest[k] for k in d}
-        twin.logs = self.logs.copy()
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
         twin._own = (shared, set())
-        self._share_log_memo(twin)
+        self._share_log(twin)
         cache = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             twin._where = (shared, dict(cache[1]))

@@ -515,7 +515,7 @@ def _scribes_chosen(state: MyaState, frame: Frame, action: A) -> None:
     scribe: list[Any] = max((p for p in here if p[0] == "escribano"), key=lambda p: p[1])
     here.remove(scribe)
     state.d["bags"]["settler"]["escribano"] += 1
-    state.d["scroll"].remove(area)
+    state.d["scroll"] = [x for x in state.d["scroll"] if x != area]  # a new list: clones share it
     update_control(state)
     state.log("log.scribe", area=area)
     state.goto("start")

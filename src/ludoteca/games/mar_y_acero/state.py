@@ -56,6 +56,9 @@ class MyaState(State):
     """One game of Mar y Acero. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ()
+    shared_keys = (*State.shared_keys, "options", "before", "destinies", "played", "scroll")
+    """What the rules replace, never change in place (the control before an action, the destinies left,
+    the events played, the scrolls left): clones share them (`State.clone`)."""
     procedures = PROCS
     options: MyaOptions
 
@@ -207,7 +210,7 @@ class MyaState(State):
             position["commit"][other] = unseen[n]
         wait = position["wait"]
         if wait is not None and wait["role"] == 1 - role and set(wait["actions"]) <= CARDS:
-            wait["actions"] = sorted(act(f"card {c}") for c in position["hands"][other])
+            position["wait"] = {**wait, "actions": sorted(act(f"card {c}") for c in position["hands"][other])}
         elif (
             wait is not None
             and wait["role"] == CHANCE
@@ -219,7 +222,7 @@ class MyaState(State):
                 for c in unseen
                 if c not in position["hands"][other] and BOARD.events[c].faction == other
             ]
-            wait["actions"], wait["weights"] = sorted(pool), [1] * len(pool)
+            position["wait"] = {**wait, "actions": sorted(pool), "weights": [1] * len(pool)}
         twin.logs = [line for line in self.logs if line[2] is None or role in line[2]]  # what `role` saw
         self._share_log_digest(twin, role)
         return twin

@@ -218,7 +218,7 @@ def _destiny_card(state: MyaState, frame: Frame, action: A) -> None:
     assert action is not None
     position = state.d
     card = int(arg(action))
-    position["destinies"].remove(card)
+    position["destinies"] = [c for c in position["destinies"] if c != card]  # new: clones share it
     position["destiny"] = card
     set_flags(state, card)
     n = BOARD.destinies[card].impulses
@@ -354,7 +354,7 @@ def reveal_events(state: MyaState) -> None:
     for fac in ("ind", "es"):
         card = position["commit"][fac]
         position["event"][fac] = card
-        position["played"][fac].append(card)
+        position["played"] = {**position["played"], fac: [*position["played"][fac], card]}  # as `destinies`
         position["commit"][fac] = None
         state.log("log.event", faction=f"@faction.{fac}", card=f"@card.{card}", vrr=BOARD.events[card].vrr)
     state.reveal()

@@ -161,7 +161,7 @@ def _drawn(state: PatriaState, frame: Frame, action: int | None) -> None:
     assert action is not None
     card = target(action)
     state.d["line"][0][3] = card
-    state.d["seen"].append(card)
+    state.d["seen"] = [*state.d["seen"], card]  # a new list: clones share it (`PatriaState.shared_keys`)
     state.goto("start")
 
 

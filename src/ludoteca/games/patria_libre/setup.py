@@ -56,7 +56,7 @@ def _game_spv(state: PatriaState, frame: Frame, action: int | None) -> None:
 def _game_market(state: PatriaState, frame: Frame, action: int | None) -> None:
     assert action is not None
     state.d["market"].append(target(action))
-    state.d["seen"].append(target(action))
+    state.d["seen"] = [*state.d["seen"], target(action)]  # a new list: clones share it
     state.goto("start")
 
 
@@ -65,7 +65,7 @@ def _game_top(state: PatriaState, frame: Frame, action: int | None) -> None:
     assert action is not None
     pile = next(item for item in state.d["line"] if item[0] == "pile" and item[3] is None)
     pile[3] = target(action)
-    state.d["seen"].append(target(action))
+    state.d["seen"] = [*state.d["seen"], target(action)]  # a new list: clones share it
     state.goto("start")
 
 

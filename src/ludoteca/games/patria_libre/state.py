@@ -43,6 +43,9 @@ class PatriaState(State):
     """One game of Patria Libre. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ("_still",)
+    shared_keys = (*State.shared_keys, "options", "seen")
+    """`seen` (the cards drawn so far, which grows by one at a draw) and the options are replaced, never
+    changed in place: clones share them (`State.clone`)."""
     _still: dict[Any, Any] | None
     procedures = PROCS
     options: PatriaOptions

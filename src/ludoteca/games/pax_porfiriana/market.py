@@ -356,7 +356,7 @@ def _drawn(state: PaxState, frame: Frame, action: A) -> None:
         state.d["topples_out"].append(card)
     else:
         top[0] -= 1
-        state.d["seen"].append(card)
+        state.d["seen"] = [*state.d["seen"], card]  # a new list: clones share it (`PaxState.shared_keys`)
     r = next(i for i, row in enumerate(state.d["market"]) if None in row)
     state.d["market"][r][state.d["market"][r].index(None)] = card
     state.log("log.market_in", card=f"@card.{card}.name")

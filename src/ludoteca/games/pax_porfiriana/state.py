@@ -39,6 +39,9 @@ class PaxState(State):
     """One game of Pax Porfiriana; `d` is a `position.Position` besides the core's keys."""
 
     __slots__ = ()
+    shared_keys = (*State.shared_keys, "options", "seen")
+    """`seen` (the cards drawn so far, which grows by one at a draw, the longest list of the position) and
+    the options are replaced, never changed in place: clones share them (`State.clone`)."""
     procedures = PROCS
 
     @classmethod

@@ -29,7 +29,7 @@ def empty_position(options: dict[str, str] | None = None, **d: Any) -> MyaState:
     data["hands"] = {"es": [9, 11, 13, 14, 16], "ind": [1, 2, 5, 6, 7]}
     data["grace"] = {"face": "es", "box": "used", "turn_used": True}  # no offers unless a test wants them
     data.update(d)
-    state.logs.clear()
+    state.logs = []  # a new list: the state may share its log with the set-up it was cloned from
     return state
 
 

@@ -289,7 +289,8 @@ def test_over_stacked_areas_are_activated_first() -> None:
     run(state, "impulse", fac="es")
     assert legal(state) == ["activate 8"]
     assert state.invariants() == []
-    state.d["wait"]["actions"].append(state.game.actions.parse("activate 2"))
+    wait = state.d["wait"]
+    state.d["wait"] = {**wait, "actions": [*wait["actions"], state.game.actions.parse("activate 2")]}
     assert state.invariants()  # the invariant notices an impulse that ignores the over-stacked area
 
 

@@ -229,7 +229,7 @@ def test_two_bears_in_a_row_start_a_depression() -> None:
     e = place(state, 0, "mina_cananea", 0)
     state.d["run"] = ["bear", 1]
     state.d["market"][0][0] = bears[0]
-    state.d["seen"].append(bears[0])
+    state.d["seen"] = [*state.d["seen"], bears[0]]  # replaced, never changed in place (PaxState.shared_keys)
     play(again(state), "end")  # phase II runs before the market is restored
     assert state.d["depression"] and e["income"] == 0
 
