@@ -20,11 +20,12 @@ import orjson
 
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
-from ludoteca.core.i18n import DEFAULT_LANGUAGE, LogLine
-from ludoteca.core.infostate import InformationState, LogMemo
+from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.infostate import LogMemo
 from ludoteca.core.observation import Observation
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import Frame, ProcedureSet
+from ludoteca.core.views import LineMemo, Views
 
 STATE_FORMAT = "ludoteca-state/1"
 S = TypeVar("S", bound="State")
@@ -42,16 +43,10 @@ def copy_data(data: Any) -> Any:
         return marshal.loads(marshal.dumps(data))
 
 
-LineMemo = tuple[list[list[Any]], dict[tuple[int | None, str], tuple[int, Any, int, tuple[LogLine, ...]]]]
-"""A state's rendered log lines (`State._log_lines`): the log list they were rendered from, and for each
-role (None: a spectator) and language the entries read, the last of them (held, as in `LogMemo`), the
-catalog's version they were rendered with (`Catalog.version`) and the lines `role` may see."""
-
-
-class State(InformationState):
+class State(Views):
     """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
 
-    __slots__ = ("_line_memo", "_own_log", "d", "game", "logs", "options")
+    __slots__ = ("_own_log", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
     shared_keys: ClassVar[tuple[str, ...]] = ("wait",)
     """Keys of `d` whose values no rule changes in place (a rule that changes one puts a new value in its
@@ -391,6 +386,23 @@ class State(InformationState):
         last = twin.logs[-1] if twin.logs else None
         twin._log_memo = (twin.logs, {role: (len(twin.logs), last, *seen[2:])})
 
+    def view_since(self, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
+        """`view(role, lang)` with only the log lines from index `log_from` of `logs` on (a connection
+        that already has the earlier ones). It is the view of a copy that shares this state's position
+        and its memos of the position (a game's indexes), with the log cut: only the log's memos start
+        over."""
+        if log_from == 0:
+            return self.view(role, lang)
+        tail = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(self, name):
+                    setattr(tail, name, getattr(self, name))
+        tail.logs = self.logs[log_from:]
+        tail._log_memo = tail._line_memo = None
+        tail._view_memo = {}
+        return tail.view(role, lang)
+
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         """What pickling keeps (a search sent to a worker process): every slot but the information-state
         and view memos (a running hash cannot be pickled; the copy rebuilds them when first asked)."""
@@ -448,122 +460,6 @@ class State(InformationState):
 
     def __repr__(self) -> str:
         return f"<{self.game.id} state, move {self.d['moves']}, player {self.current_player()}>"
-
-    # ------------------------------------------------------------------------------------ views
-    def view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        """Everything `role` may know, JSON-ready (DESIGN §2). `role=None` is a spectator. The view and its
-        lists are the caller's own, except the log's lines, `LogLine`s shared with later views
-        (`_log_lines`), and the parts of the board a game works out once and shares (Guerra a Muerte's
-        places): read-only (`core.frozen`)."""
-        view = self._view(role, lang)
-        view["log"] = list(self._log_lines(role, lang))
-        view["actions"] = [self.action_view(a, lang) for a in view["actions"]]
-        return view
-
-    def view_since(self, role: int | None, lang: str, log_from: int) -> dict[str, Any]:
-        """`view(role, lang)` with only the log lines from index `log_from` of `logs` on (a connection
-        that already has the earlier ones). It is the view of a copy that shares this state's position
-        and its memos of the position (a game's indexes), with the log cut: only the log's memos start
-        over."""
-        if log_from == 0:
-            return self.view(role, lang)
-        tail = object.__new__(type(self))
-        for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if hasattr(self, name):
-                    setattr(tail, name, getattr(self, name))
-        tail.logs = self.logs[log_from:]
-        tail._log_memo = tail._line_memo = None
-        tail._view_memo = {}
-        return tail.view(role, lang)
-
-    def _view(self, role: int | None, lang: str) -> dict[str, Any]:
-        """The view without its log, the legal actions of `role` as bare ids."""
-        wait = self.d["wait"]
-        view: dict[str, Any] = {
-            "game": self.game.id,
-            "role": None if role is None else self.game.roles[role],
-            "options": dict(self.d["options"]),
-            "move": self.d["moves"],
-            "current_player": self.current_player(),
-            "current_role": self._role_name(self.current_player()),
-            "terminal": self.is_terminal(),
-            "result": self.result(lang),
-            "board": self.board_view(role, lang),
-            "log": [],
-            "prompt": None,
-            "rule": None,
-            "actions": [],
-        }
-        if wait is not None and wait["role"] != CHANCE:
-            view["rule"] = wait["rule"]
-            if not wait.get("private") or wait["role"] == role:
-                view["prompt"] = self.game.catalog.text(wait["prompt"], lang, wait["params"])
-            if role is not None and wait["role"] == role:
-                view["actions"] = list(wait["actions"])
-        return view
-
-    def _log_lines(self, role: int | None, lang: str) -> tuple[LogLine, ...]:
-        """The log lines `role` may see, rendered in `lang`. They go on from the memo of the lines already
-        rendered while the log is the same list, appended to (or cut back past them, by undo, or rendered
-        by another version of the catalog: then they start over), so a view renders only the new lines."""
-        logs = self.logs
-        catalog = self.game.catalog
-        memo: LineMemo | None = getattr(self, "_line_memo", None)
-        known = memo[1] if memo is not None and memo[0] is logs else {}
-        read, last, version, lines = known.get((role, lang), (0, None, catalog.version, ()))
-        if read > len(logs) or (read and logs[read - 1] is not last) or version != catalog.version:
-            read, lines = 0, ()
-        if read == len(logs):
-            return lines
-        seen = [entry for entry in logs[read:] if entry[2] is None or (role is not None and role in entry[2])]
-        lines += tuple([catalog.log_line(entry, lang) for entry in seen])
-        self._line_memo = (logs, {**known, (role, lang): (len(logs), logs[-1], catalog.version, lines)})
-        return lines
-
-    def visible_log(self, role: int | None) -> list[tuple[str, dict[str, Any], str | None]]:
-        """The log lines `role` may see (None: a spectator), as (message key, parameters, rule)."""
-        return [
-            (key, params, rule)
-            for key, params, visible, rule in self.logs
-            if visible is None or (role is not None and role in visible)
-        ]
-
-    def _role_name(self, player: int) -> str:
-        if player == TERMINAL:
-            return "terminal"
-        if player == CHANCE:
-            return "chance"
-        return self.game.roles[player]
-
-    def action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """How the UI shows one legal action: notation, label, group and board target (the caller's own
-        copy of what `_plain_action_view` worked out once per action and language)."""
-        derived = self.game.catalog.derived
-        known = derived.get(("action_view", action, lang))
-        if known is None:
-            known = derived["action_view", action, lang] = self._plain_action_view(action, lang)
-        return dict(known)
-
-    def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """`action_view` worked out: it reads nothing of the position, only the action and the messages. A
-        game whose labels read only the action too refines this (and so shares the memo); one whose labels
-        read the position refines `action_view`."""
-        notation = self.game.actions.names[action]
-        verb, _, target = notation.partition(" ")
-        catalog = self.game.catalog
-        named = f"@target.{target}" if catalog.has(f"target.{target}") else target  # a die's face: "6"
-        return {
-            "id": action,
-            "notation": notation,
-            "label": catalog.text(f"action.{verb}", lang, {"target": named}),
-            "group": verb,
-            "target": target or None,
-        }
-
-    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
-        """The game's own part of the view: board, counters, hands that `role` may see."""
-        raise NotImplementedError
 
     def invariants(self) -> list[str]:
         """The game's own invariants (piece and card conservation, rulebook limits): what is broken."""
