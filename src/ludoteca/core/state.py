@@ -349,20 +349,23 @@ class State(Views):
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.options = self.options
-        d, shared = self.d, self.shared_keys
-        if shared:
-            hot = dict(d)  # the shared values' places left empty in the copy, in the original's key order
-            for key in shared:
-                if key in hot:
-                    hot[key] = None
-            copied = twin.d = copy_data(hot)
-            for key in shared:
-                if key in d:
-                    copied[key] = d[key]
-        else:
-            twin.d = copy_data(d)
+        twin.d = self._copy_position()
         self._share_log(twin)
         return twin
+
+    def _copy_position(self, apart: tuple[str, ...] = ()) -> dict[str, Any]:
+        """`d` for a clone, in its key order: copied through `copy_data` but for the values of `shared_keys`
+        (the same objects) and of `apart` (None, for a game's clone to fill as it copies them itself)."""
+        d = self.d
+        hot = dict(d)  # the places left out of the copy emptied first
+        for key in (*self.shared_keys, *apart):
+            if key in hot:
+                hot[key] = None
+        copied: dict[str, Any] = copy_data(hot)
+        for key in self.shared_keys:
+            if key in d:
+                copied[key] = d[key]
+        return copied
 
     def _share_log(self, twin: State) -> None:
         """Give `twin`, a clone, this state's log list itself: neither state owns it now, so the first to add
@@ -394,11 +397,9 @@ class State(Views):
         if log_from == 0:
             return self.view(role, lang)
         tail = object.__new__(type(self))
-        for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if hasattr(self, name):
-                    setattr(tail, name, getattr(self, name))
-        tail.logs = self.logs[log_from:]
+        for name in self._slot_names():
+            setattr(tail, name, getattr(self, name))
+        tail.logs = tail._own_log = self.logs[log_from:]
         tail._log_memo = tail._line_memo = None
         tail._view_memo = {}
         return tail.view(role, lang)
@@ -406,13 +407,17 @@ class State(Views):
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         """What pickling keeps (a search sent to a worker process): every slot but the information-state
         and view memos (a running hash cannot be pickled; the copy rebuilds them when first asked)."""
-        slots = {
-            name: getattr(self, name)
+        memos = ("_line_memo", "_log_memo", "_own_log", "_view_memo")
+        return None, {name: getattr(self, name) for name in self._slot_names() if name not in memos}
+
+    def _slot_names(self) -> list[str]:
+        """The slots this state has set, of its class and those above it."""
+        return [
+            name
             for cls in type(self).__mro__
             for name in getattr(cls, "__slots__", ())
-            if name not in ("_line_memo", "_log_memo", "_own_log", "_view_memo") and hasattr(self, name)
-        }
-        return None, slots
+            if hasattr(self, name)
+        ]
 
     def child(self: S, action: int) -> S:
         twin = self.clone()

@@ -10,7 +10,7 @@ from typing import Any
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
-from ludoteca.core.state import State, copy_data
+from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
 from ludoteca.games.guerra_a_muerte.options import GamOptions
@@ -314,15 +314,8 @@ class GamState(State):
         twin = object.__new__(GamState)
         twin.game = self.game
         twin.options = self.options
-        d = self.d
-        units, leaders = d["units"], d["leaders"]
-        hot = dict(d)  # the records' places left empty in the copy: its keys stay in the original's order
-        hot["units"] = hot["leaders"] = None
-        for key in self.shared_keys:
-            hot[key] = None
-        twin.d = rest = copy_data(hot)
-        for key in self.shared_keys:
-            rest[key] = d[key]
+        units, leaders = self.d["units"], self.d["leaders"]
+        twin.d = rest = self._copy_position(apart=("units", "leaders"))
         rest["units"] = shared = dict(units)
         rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
         self._own = (units, set())  # every record is shared now: both states copy one before writing it

@@ -49,14 +49,10 @@ def shown(count: float) -> str:
     return f"{whole or ''}½" if half else str(whole)
 
 
-def royalist_areas(state: GamState) -> list[str]:
-    """§11.1: continental areas the Royalist controls, fully or partly (Cuba, Santo Domingo and Puerto Rico
-    not counted)."""
-    return [
-        x
-        for x, held in state.control().items()
-        if counted(x) and BOARD.areas[x].continental and "royalist" in held
-    ]
+def royalist_areas(control: dict[str, frozenset[str]]) -> list[str]:
+    """§11.1: continental areas the Royalist controls, fully or partly, by `control` (Cuba, Santo Domingo
+    and Puerto Rico not counted)."""
+    return [x for x, held in control.items() if "royalist" in held and COUNTED_CONTINENTAL.get(x)]
 
 
 REGULAR_ROYALIST = frozenset(
@@ -117,10 +113,10 @@ def outcome(state: GamState) -> tuple[str, dict[str, float]]:
     2 more if the garrison is short: the Patriot wins at the victory level, the Royalist at the draw
     band's low end less one or under ("10 o menos"), and a count between (10½, 13½) is a draw."""
     rules, penalty = scenario_rules(state)
-    partial = state.options.partial
+    control, partial = state.control(), state.options.partial
     if "royalist_min_areas" in rules:
-        held = royalist_areas(state)
-        n = area_count(state.control(), "royalist", partial) - penalty
+        held = royalist_areas(control)
+        n = area_count(control, "royalist", partial) - penalty
         rp = sum(BOARD.areas[x].rp for x in held)
         counts = {"areas": n, "rp": rp, "penalty": penalty}
         if n >= int(rules["royalist_min_areas"]):
@@ -130,7 +126,7 @@ def outcome(state: GamState) -> tuple[str, dict[str, float]]:
         if state.options.victory == "literal" and not literal_patriot_victory(n, rp, rules):
             return "none", counts
         return "patriot", counts
-    n = area_count(state.control(), "patriot", partial) + penalty
+    n = area_count(control, "patriot", partial) + penalty
     counts = {"areas": n, "rp": 0, "penalty": penalty}
     if n >= int(rules["patriot_win"]):
         return "patriot", counts
@@ -190,7 +186,7 @@ def level_at(
     the evaluation's reading of the count one turn on (`evaluation.py`)."""
     partial = state.options.partial
     if "royalist_min_areas" in rules:
-        held = [x for x, side in control.items() if "royalist" in side and COUNTED_CONTINENTAL.get(x)]
+        held = royalist_areas(control)
         n = area_count(control, "royalist", partial) - penalty + shift
         draw_min = int(rules["draw_min_areas"])
         rp = sum(BOARD.areas[x].rp for x in held)

@@ -137,12 +137,9 @@ class MyaState(State):
         serves many cards, and what it logs, asks and rolls cites the card. Elsewhere the procedure's
         section."""
         stack = self.d["stack"]
-        if not stack:
-            return None
-        frame = stack[-1]
-        if "card" in frame and frame["p"].startswith("effect."):
-            return f"card.{frame['card']}"
-        return self.procedures.by_name[frame["p"]].rule
+        if stack and "card" in stack[-1] and stack[-1]["p"].startswith("effect."):
+            return f"card.{stack[-1]['card']}"
+        return super().running_rule()
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """§5: in solo mode the Nitayno's procedure ``nitayno.<kind>`` takes the indigenous decisions it
