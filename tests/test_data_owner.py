@@ -55,6 +55,17 @@ def test_export_writes_every_data_file_byte_for_byte_with_a_manifest(tmp_path: P
     assert again.returncode == 2 and "not empty" in again.stderr
 
 
+def test_every_game_s_data_exports_with_each_file_s_provenance(tmp_path: Path) -> None:
+    """Every data item of every game names its source, so the export can count them (Guerra a Muerte's
+    layout once held a bare list of regions and the export stopped on it)."""
+    from ludoteca.core.game import all_games
+
+    for game in all_games():
+        written = export(game.id, data.shipped_dir(game.id), tmp_path / game.id)
+        manifest = (tmp_path / game.id / data.MANIFEST).read_text("utf-8")
+        assert written and all(f'[files."{p.name}"]' in manifest for p in written), game.id
+
+
 def test_the_shipped_data_of_every_game_passes_its_own_check() -> None:
     from ludoteca.core.game import all_games
 

@@ -25,7 +25,7 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 
 LAYOUT = tomllib.loads((Path(__file__).parent / "data" / "layout.reconstructed.toml").read_text("utf-8"))
-REGIONS: dict[str, list[str]] = {region: [] for region in LAYOUT["region_order"]}
+REGIONS: dict[str, list[str]] = {region: [] for region in LAYOUT["regions"]["order"]}
 for _item in LAYOUT["area"]:
     REGIONS[_item["region"]].append(_item["id"])
 CITIES: dict[str, list[str]] = {}

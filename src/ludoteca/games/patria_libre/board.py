@@ -82,11 +82,11 @@ class Board:
         ]
 
         pop = _load("popularity.toml")
-        self.top, self.bottom = pop["top"], pop["bottom"]
+        self.top, self.bottom = pop["squares"]["top"], pop["squares"]["bottom"]
         self.squares: dict[str, dict[int, str]] = {
             c["id"]: {int(k): v for k, v in c["squares"].items()} for c in pop["column"]
         }
-        self.provenance_items += [c["source"] for c in pop["column"]]
+        self.provenance_items += [pop["squares"]["source"], *(c["source"] for c in pop["column"])]
 
         comp = _load("components.toml")
         self.pieces: dict[str, Any] = comp["pieces"]

@@ -312,7 +312,7 @@ def test_the_layout_places_every_area_sea_and_box_once() -> None:
         assert all(0 < i["x"] < 1280 and 0 < i["y"] < 1570 for i in items)
     spots = [(i["x"], i["y"]) for kind in ("area", "sea", "box") for i in layout[kind]]
     assert len(spots) == len(set(spots))
-    assert {i["region"] for i in layout["area"]} == set(layout["region_order"])
+    assert {i["region"] for i in layout["area"]} == set(layout["regions"]["order"])
 
 
 def message_keys(path: Path, pattern: str) -> set[str]:
@@ -324,7 +324,7 @@ def test_every_text_the_drawings_use_is_in_both_catalogs() -> None:
     keys |= message_keys(PACKAGE / "web" / "board.js", r'ctx\.msg\(\s*"([a-z_.]+)"')
     keys |= {f"phase.{p}" for p in ("setup", "events", "uprisings", "reorganization", "end")}
     keys |= {f"phase.{side}_operations" for side in ("patriot", "royalist")}
-    keys |= {f"region.{r}" for r in GAME.component_data()["layout"]["region_order"]}
+    keys |= {f"region.{r}" for r in GAME.component_data()["layout"]["regions"]["order"]}
     keys |= {f"short.{a}" for a in ("infantry", "cavalry", "artillery", "frigate", "ship_of_the_line")}
     keys |= {
         f"arm.{a}" for a in ("infantry", "cavalry", "artillery", "frigate", "ship_of_the_line", "militia")
