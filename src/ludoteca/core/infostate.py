@@ -34,6 +34,8 @@ def position_key(d: dict[str, Any]) -> bytes:
         return orjson.dumps(d, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # orjson.JSONEncodeError
         return marshal.dumps(d)
+
+
 LogMemo = tuple[list[list[Any]], dict[int, tuple[int, Any, Any, bytes]]]
 """A state's running log digests (`State._log_digest`): the log list they were read from, and for each
 role the entries read, the last of them (held, so that its identity stays its own), the running hash and
