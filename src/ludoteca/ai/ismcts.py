@@ -31,8 +31,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
+from itertools import accumulate
 from typing import Any
 
 from ludoteca.core.errors import BadOptionError
@@ -273,9 +275,12 @@ def widen(bounds: dict[int, list[float]], mover: int, mean: float) -> None:
 
 
 def sample_chance(state: State, rng: random.Random) -> int:
-    """A chance outcome drawn with the probabilities of `chance_outcomes()`."""
+    """A chance outcome drawn with the probabilities of `chance_outcomes()`: ``rng.choices`` over them
+    written out (a deck's draw has hundreds of outcomes, and every rollout draws), the same one draw from
+    the generator and the same outcome."""
     outcomes = state.chance_outcomes()
-    return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    cumulative = list(accumulate([p for _, p in outcomes]))
+    return outcomes[bisect(cumulative, rng.random() * cumulative[-1], 0, len(cumulative) - 1)][0]
 
 
 def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
