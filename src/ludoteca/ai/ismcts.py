@@ -35,6 +35,7 @@ from bisect import bisect
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from itertools import accumulate
+from operator import itemgetter
 from typing import Any
 
 from ludoteca.core.errors import BadOptionError
@@ -279,7 +280,7 @@ def sample_chance(state: State, rng: random.Random) -> int:
     written out (a deck's draw has hundreds of outcomes, and every rollout draws), the same one draw from
     the generator and the same outcome."""
     outcomes = state.chance_outcomes()
-    cumulative = list(accumulate([p for _, p in outcomes]))
+    cumulative = list(accumulate(map(itemgetter(1), outcomes)))
     return outcomes[bisect(cumulative, rng.random() * cumulative[-1], 0, len(cumulative) - 1)][0]
 
 

@@ -97,7 +97,7 @@ def projection(state: PatriaState, r: str, region: str) -> Projection:
             return 0.0
         return 0.5 + BOARD.stars.get(p, 0) + (2 if p in in_region else 0)
 
-    dropped = set(sorted(mine, key=worth)[:short])
+    dropped = set(sorted(mine, key=worth)[:short]) if short else set()
     held = controlled - dropped
     return Projection(
         score=points(held, region),
