@@ -23,6 +23,10 @@ SEATS: dict[int, list[str] | None] = {
 }
 
 
+UNKNOWN = object()
+"""A question not yet answered inside `PatriaState.still` (its answer may be None)."""
+
+
 class Still:
     """`PatriaState.still`'s block: the memo exists from its start to its end (a class, not a generator:
     the search enters one at every menu and every choice of the personality deck)."""
@@ -151,8 +155,10 @@ class PatriaState(State):
         if not troops:  # the strongest must have a troop: an empty province is nobody's
             return None
         memo = getattr(self, "_still", None)
-        if memo is not None and ("controller", prov) in memo:
-            return memo["controller", prov]  # type: ignore[no-any-return]
+        if memo is not None:
+            known = memo.get(("controller", prov), UNKNOWN)
+            if known is not UNKNOWN:
+                return known  # type: ignore[no-any-return]
         leaders = d["leaders"]
         fort = d["forts"].get(prov)
         holder = fort[1] if fort and fort[0] == 2 else None
