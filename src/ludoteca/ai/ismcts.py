@@ -9,8 +9,8 @@ because an action is not legal in every determinization, selection weighs an edg
 *available* (ISUCT).
 
 Each edge keeps the returns of the player who chose it, so every node is searched from the perspective
-of the player to move there, for any number of players (1 to 6). Chance nodes are sampled from
-`chance_outcomes()` and kept in the tree as edges of their own or, open-loop (`open_chance`), played
+of the player to move there, for any number of players (1 to 6). Chance nodes are sampled with the
+probabilities of `chance_outcomes()` (`state.sample_chance`, as every driver draws) and kept in the tree as edges of their own or, open-loop (`open_chance`), played
 through without a node, so that the decisions after a die are shared by all its faces and an iteration
 is not stopped by every new face. After leaving the tree, a rollout plays
 uniformly random legal actions for at most `depth` actions and is scored by `state.evaluate()` (each
@@ -31,11 +31,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from bisect import bisect
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
-from itertools import accumulate
-from operator import itemgetter
 from typing import Any
 
 from ludoteca.core.errors import BadOptionError
@@ -169,7 +166,7 @@ class IsmctsAgent:
         while not expanded and not world.is_terminal():
             mover = world.current_player()
             if mover == CHANCE:
-                action = sample_chance(world, rng)
+                action = world.sample_chance(rng)
                 if self.budget.open_chance:
                     world.apply_action(action)
                     continue
@@ -275,15 +272,6 @@ def widen(bounds: dict[int, list[float]], mover: int, mean: float) -> None:
         seen[1] = mean
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    """A chance outcome drawn with the probabilities of `chance_outcomes()`: ``rng.choices`` over them
-    written out (a deck's draw has hundreds of outcomes, and every rollout draws), the same one draw from
-    the generator and the same outcome."""
-    outcomes = state.chance_outcomes()
-    cumulative = list(accumulate(map(itemgetter(1), outcomes)))
-    return outcomes[bisect(cumulative, rng.random() * cumulative[-1], 0, len(cumulative) - 1)][0]
-
-
 def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
     """Random legal play for at most `depth` actions (chance included); then each role's returns, or the
     game's evaluation if it has not ended."""
@@ -291,7 +279,7 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
         if state.is_terminal():
             break
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            state.apply_action(state.sample_chance(rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state.returns() if state.is_terminal() else state.evaluate()
