@@ -10,11 +10,12 @@ because an action is not legal in every determinization, selection weighs an edg
 
 Each edge keeps the returns of the player who chose it, so every node is searched from the perspective
 of the player to move there, for any number of players (1 to 6). Chance nodes are sampled with the
-probabilities of `chance_outcomes()` (`state.sample_chance`, as every driver draws) and kept in the tree as edges of their own or, open-loop (`open_chance`), played
-through without a node, so that the decisions after a die are shared by all its faces and an iteration
-is not stopped by every new face. After leaving the tree, a rollout plays
-uniformly random legal actions for at most `depth` actions and is scored by `state.evaluate()` (each
-role's prospects on the scale of `returns()`), or by `returns()` if the game ended. With `norm`, selection
+probabilities of `chance_outcomes()` (`state.sample_chance`, as every driver draws) and kept in the tree
+as edges of their own or, open-loop (`open_chance`), played through without a node, so that the decisions
+after a die are shared by all its faces and an iteration is not stopped by every new face. After leaving
+the tree, a rollout plays uniformly random legal actions for at most `depth` actions and is scored by
+`state.evaluate()` (each role's prospects on the scale of `returns()`), or by `returns()` if the game
+ended. With `norm`, selection
 rescales each player's values to the least and greatest mean value that player has in this search's tree
 (as MuZero does), so that an evaluation close to ±1, where the moves differ by hundredths, still tells them
 apart.

@@ -38,11 +38,7 @@ def step(state: PatriaState, r: str, column: str, delta: int) -> str:
 
 def blocked(state: PatriaState, r: str, effect: str) -> bool:
     """Whether a marker of the player stands on a square with `effect` ("no_march", "no_attack")."""
-    squares = BOARD.squares
-    for column, cell in state.d["pop"][r].items():  # a loop, not any(): the turn's menu asks it often
-        if squares[column].get(cell[0]) == effect:
-            return True
-    return False
+    return any(BOARD.squares[c].get(cell[0]) == effect for c, cell in state.d["pop"][r].items())
 
 
 def positive(state: PatriaState, r: str) -> int:
