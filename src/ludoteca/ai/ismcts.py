@@ -112,6 +112,7 @@ class IsmctsAgent:
         self.game: Game | None = None
         self.kept: tuple[str, Edge] | None = None
         self.bounds: dict[int, list[float]] = {}  # each player's least and greatest mean value (`norm`)
+        self.positions: dict[Edge, State] = {}  # each node's position, when all determinizations are one
 
     def step(self, state: State) -> int:
         legal = state.legal_actions(self.role)
@@ -145,31 +146,47 @@ class IsmctsAgent:
             self.kept = (after.information_state_string(self.role), subtree)
 
     def search(self, state: State) -> None:
-        """Run iterations from determinizations of `state` until the budget is spent."""
+        """Run iterations from determinizations of `state` until the budget is spent. A resampler that
+        draws nothing from the generator gives the same position every time (Patria Libre's and Pax
+        Porfiriana's copy: everything in them is public or never stored): the iterations then start from
+        that one position and go on from the positions kept along the tree (`positions`)."""
         budget, clock = self.budget, self.clock
         start = clock()
         self.bounds = {}
         draw = state.resampler(self.role)
+        before = self.rng.getstate()
+        world = draw(self.rng)
+        same = self.rng.getstate() == before and not budget.open_chance
+        self.positions = {self.root: world} if same else {}
         while True:
-            self.iterate(draw(self.rng))
+            self.iterate(None if same else world)
             self.iterations += 1
             self.seconds = clock() - start
             if budget.iters and self.iterations >= budget.iters:
                 break
             if budget.seconds and self.seconds >= budget.seconds:
                 break
+            if not same:
+                world = draw(self.rng)
+        self.positions = {}
 
-    def iterate(self, world: State) -> None:
-        """One iteration on one determinization (which it consumes): select, expand, roll out, back up."""
+    def iterate(self, world: State | None) -> None:
+        """One iteration on one determinization (which it consumes): select, expand, roll out, back up.
+        With no determinization, every one is the same position (`search`): the descent reads the
+        positions kept at the nodes it passes (`positions`, which it never changes) and plays only the
+        move to a node that has none, whose position it keeps, so an iteration plays one move of the tree
+        where it played all of them."""
         rng, c = self.rng, self.budget.c
         node, path = self.root, []
+        here = self.positions[node] if world is None else world  # the position at `node`
+        own = world is not None  # whether `here` is this iteration's to change (else a kept position)
         expanded = False
-        while not expanded and not world.is_terminal():
-            mover = world.current_player()
+        while not expanded and not here.is_terminal():
+            mover = here.current_player()
             if mover == CHANCE:
-                action = world.sample_chance(rng)
+                action = here.sample_chance(rng)
                 if self.budget.open_chance:
-                    world.apply_action(action)
+                    here.apply_action(action)
                     continue
                 child = node.children.get((CHANCE, action))
                 if child is None:
@@ -177,11 +194,19 @@ class IsmctsAgent:
                     expanded = True
             else:
                 bounds = self.bounds.get(mover) if self.budget.norm else None
-                action, child, expanded = select(node, mover, world.legal_actions(), c, rng, bounds)
-            world.apply_action(action)
+                action, child, expanded = select(node, mover, here.legal_actions(), c, rng, bounds)
+            if own:
+                here.apply_action(action)
+            elif child in self.positions:
+                here = self.positions[child]
+            else:
+                here = here.clone()
+                here.apply_action(action)
+                self.positions[child] = here.clone()
+                own = True
             path.append((child, mover))
             node = child
-        rewards = rollout(world, self.budget.depth, rng)
+        rewards = rollout(here if own else here.clone(), self.budget.depth, rng)
         norm = self.budget.norm
         if expanded and path and path[-1][1] != CHANCE and self.budget.prior:
             edge, mover = path[-1]  # counted `prior` times more below, with the one visit of every edge
