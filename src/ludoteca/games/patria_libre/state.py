@@ -12,6 +12,7 @@ from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
+from ludoteca.games.patria_libre.cards import SYMBOLS
 from ludoteca.games.patria_libre.options import PatriaOptions
 from ludoteca.games.patria_libre.position import Position
 from ludoteca.games.patria_libre.procs import PROCS
@@ -279,8 +280,6 @@ class PatriaState(State):
 
     def symbols(self, r: str, card: str) -> frozenset[Any]:
         """The matching symbols a card offers its buyer: numbers for insurgents, letters for royalists."""
-        from ludoteca.games.patria_libre.cards import SYMBOLS
-
         return SYMBOLS[self.d["side"][r]][card]
 
     # ------------------------------------------------------------------------------------ hooks
