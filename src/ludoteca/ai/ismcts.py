@@ -174,8 +174,8 @@ class IsmctsAgent:
         """One iteration on one determinization (which it consumes): select, expand, roll out, back up.
         With no determinization, every one is the same position (`search`): the descent reads the
         positions kept at the nodes it passes (`positions`, which it never changes) and plays only the
-        move to a node that has none, whose position it keeps, so an iteration plays one move of the tree
-        where it played all of them."""
+        moves to nodes that have none: a node met again keeps the position it leads to, a new one plays
+        on into its rollout. An iteration so plays about one move of the tree where it played them all."""
         rng, c = self.rng, self.budget.c
         node, path = self.root, []
         here = self.positions[node] if world is None else world  # the position at `node`
@@ -202,8 +202,10 @@ class IsmctsAgent:
             else:
                 here = here.clone()
                 here.apply_action(action)
-                self.positions[child] = here.clone()
-                own = True
+                if expanded:  # a new node: its rollout goes on from here
+                    own = True
+                else:  # a node met again: its position is kept from now on
+                    self.positions[child] = here
             path.append((child, mover))
             node = child
         rewards = rollout(here if own else here.clone(), self.budget.depth, rng)
