@@ -15,10 +15,9 @@ as edges of their own or, open-loop (`open_chance`), played through without a no
 after a die are shared by all its faces and an iteration is not stopped by every new face. After leaving
 the tree, a rollout plays uniformly random legal actions for at most `depth` actions and is scored by
 `state.evaluate()` (each role's prospects on the scale of `returns()`), or by `returns()` if the game
-ended. With `norm`, selection
-rescales each player's values to the least and greatest mean value that player has in this search's tree
-(as MuZero does), so that an evaluation close to ±1, where the moves differ by hundredths, still tells them
-apart.
+ended. With `norm`, selection rescales each player's values to the least and greatest mean value that
+player has in this search's tree (as MuZero does), so that an evaluation close to ±1, where the moves
+differ by hundredths, still tells them apart.
 
 The search stops when it has run `iters` iterations or `seconds` of time, whichever comes first; a
 decision with a single legal action is played without searching. When the role decides again right after

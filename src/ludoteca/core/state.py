@@ -282,9 +282,8 @@ class State(Views):
         wait = self.d["wait"]
         if wait is None or wait["role"] != CHANCE:
             return []
-        weights = wait["weights"]
-        total = sum(weights)
-        return list(zip(wait["actions"], [w / total for w in weights], strict=True))
+        total = sum(wait["weights"])
+        return [(a, w / total) for a, w in zip(wait["actions"], wait["weights"], strict=True)]
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw a chance outcome with the driver's generator (the state holds none)."""

@@ -66,6 +66,7 @@ def score(state: PatriaState, r: str, region: str) -> int:
 
 
 NOWHERE: frozenset[str] = frozenset()
+"""The provinces of no region (an S/PV card's region, where there is none)."""
 
 
 def points(held: AbstractSet[str], region: str) -> int:
