@@ -1,7 +1,7 @@
 """`make bench`: every speed figure issue 26 asks for, in one run, as Markdown tables for BENCHMARKS.md.
 
     .venv/bin/pip install -e '.[rl-bench]'     # make bench does it
-    .venv/bin/python benchmarks/all.py [--seconds 3] [--only GAME]
+    .venv/bin/python benchmarks/all.py [--seconds 3] [--only GAME] [--repeat N]
 
 1. `ludoteca bench` (random actions/s, clone, view and legal actions) for every game and mode;
 2. our search, `ismcts:level=normal`: iterations per second of CPU time on a few decisions of a random game
@@ -75,11 +75,12 @@ def engine_table(seconds: float, modes: list[tuple[str, dict[str, str]]]) -> Non
 
 
 def search_rate(
-    game_id: str, options: dict[str, str], decisions: int = 6, seed: int = 0
+    game_id: str, options: dict[str, str], decisions: int = 6, seed: int = 0, repeat: int = 1
 ) -> tuple[float, int]:
     """`ismcts:level=normal` iterations per CPU second over `decisions` decisions with a choice, about one
     in five of those met in seeded random games (a new game when one ends, five at most); and how many
-    decisions were timed."""
+    decisions were timed. Each decision's search is run `repeat` times (the same search: same seed, same
+    iterations) and its least CPU time kept, the run least disturbed on a shared machine."""
     game = get_game(game_id)
     rng = random.Random(seed)
     iterations, seconds, timed = 0, 0.0, 0
@@ -90,21 +91,24 @@ def search_rate(
                 state.apply_action(state.sample_chance(rng))
                 continue
             if len(state.legal_actions()) > 1 and rng.random() < 0.2:
-                agent = make_agent("ismcts:level=normal", game, state.current_player(), seed + timed)
-                start = time.process_time()
-                agent.step(state.clone())
-                seconds += time.process_time() - start
+                spent = []
+                for _ in range(repeat):
+                    agent = make_agent("ismcts:level=normal", game, state.current_player(), seed + timed)
+                    start = time.process_time()
+                    agent.step(state.clone())
+                    spent.append(time.process_time() - start)
+                seconds += min(spent)
                 iterations += getattr(agent, "iterations", 0)
                 timed += 1
             state.apply_action(rng.choice(state.legal_actions()))
     return (iterations / seconds if seconds else 0.0), timed
 
 
-def search_table(modes: list[tuple[str, dict[str, str]]]) -> None:
+def search_table(modes: list[tuple[str, dict[str, str]]], repeat: int = 1) -> None:
     print("| game and mode | `ismcts:level=normal` iterations/s (CPU) | decisions timed |")
     print("|---|---|---|")
     for game_id, options in modes:
-        rate, timed = search_rate(game_id, options)
+        rate, timed = search_rate(game_id, options, repeat=repeat)
         print(f"| {mode_name(game_id, options)} | {rate:,.0f} | {timed} |", flush=True)
 
 
@@ -117,12 +121,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="`ludoteca bench` budget a mode")
     parser.add_argument("--only", help="one game id (the PettingZoo and OpenSpiel tables are left out)")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="runs of each timed search; the least CPU time is kept"
+    )
     args = parser.parse_args()
     modes = [m for m in MODES if args.only in (None, m[0])]
     print("### `ludoteca bench`, every game and mode (CPU time)\n")
     engine_table(args.seconds, modes)
     print("\n### Search iterations per second\n")
-    search_table(modes)
+    search_table(modes, args.repeat)
     print("\n### Vector environment steps per second (CPU time)\n", flush=True)
     script("vector_throughput.py", "--seconds", "1", *(["--only", args.only] if args.only else []))
     if args.only:

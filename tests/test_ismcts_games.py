@@ -52,3 +52,39 @@ def test_ismcts_plays_guerra_a_muerte_without_peeking(options: dict[str, str]) -
     """The same on Guerra a Muerte (its modes are `GAM_MODES`, a campaign and a short scenario): under
     limited intelligence a resample redraws the other side's counters among its markers (§5.1.3)."""
     test_ismcts_chooses_the_same_on_the_truth_and_on_a_resample("guerra-a-muerte", options)
+
+
+class Unsteady(random.Random):
+    """A generator whose state never reads the same twice, so that the search takes every resample for a
+    new draw and plays the whole path of every iteration (the search's own draws are unchanged)."""
+
+    def getstate(self) -> tuple[object, ...]:
+        return (super().getstate(), object())
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("patria-libre", {"solo": "realistas"}), ("pax-porfiriana", {"players": "4"}), ("maquis", {})],
+    ids=lambda v: v if isinstance(v, str) else "-".join(v.values()),
+)
+def test_positions_kept_along_the_tree_search_exactly_as_playing_every_path(
+    game_id: str, options: dict[str, str]
+) -> None:
+    """Where a resample draws nothing (a copy of the position), the search keeps the position at each node
+    instead of playing the path to it at every iteration: every visit, value and choice is the same."""
+    game = get_game(game_id)
+    state, rng = game.new_initial_state(options), random.Random(5)
+    compared = 0
+    while not state.is_terminal() and compared < 3:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+            role = state.current_player()
+            kept, played = IsmctsAgent(role, 7, SMALL), IsmctsAgent(role, 7, SMALL)
+            played.rng = Unsteady(7)
+            assert kept.step(state.clone()) == played.step(state.clone())
+            assert kept.explain()["alternatives"] == played.explain()["alternatives"]
+            compared += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert compared == 3

@@ -9,15 +9,15 @@ because an action is not legal in every determinization, selection weighs an edg
 *available* (ISUCT).
 
 Each edge keeps the returns of the player who chose it, so every node is searched from the perspective
-of the player to move there, for any number of players (1 to 6). Chance nodes are sampled from
-`chance_outcomes()` and kept in the tree as edges of their own or, open-loop (`open_chance`), played
-through without a node, so that the decisions after a die are shared by all its faces and an iteration
-is not stopped by every new face. After leaving the tree, a rollout plays
-uniformly random legal actions for at most `depth` actions and is scored by `state.evaluate()` (each
-role's prospects on the scale of `returns()`), or by `returns()` if the game ended. With `norm`, selection
-rescales each player's values to the least and greatest mean value that player has in this search's tree
-(as MuZero does), so that an evaluation close to ±1, where the moves differ by hundredths, still tells them
-apart.
+of the player to move there, for any number of players (1 to 6). Chance nodes are sampled with the
+probabilities of `chance_outcomes()` (`state.sample_chance`, as every driver draws) and kept in the tree
+as edges of their own or, open-loop (`open_chance`), played through without a node, so that the decisions
+after a die are shared by all its faces and an iteration is not stopped by every new face. After leaving
+the tree, a rollout plays uniformly random legal actions for at most `depth` actions and is scored by
+`state.evaluate()` (each role's prospects on the scale of `returns()`), or by `returns()` if the game
+ended. With `norm`, selection rescales each player's values to the least and greatest mean value that
+player has in this search's tree (as MuZero does), so that an evaluation close to ±1, where the moves
+differ by hundredths, still tells them apart.
 
 The search stops when it has run `iters` iterations or `seconds` of time, whichever comes first; a
 decision with a single legal action is played without searching. When the role decides again right after
@@ -111,6 +111,7 @@ class IsmctsAgent:
         self.game: Game | None = None
         self.kept: tuple[str, Edge] | None = None
         self.bounds: dict[int, list[float]] = {}  # each player's least and greatest mean value (`norm`)
+        self.positions: dict[Edge, State] = {}  # each node's position, when all determinizations are one
 
     def step(self, state: State) -> int:
         legal = state.legal_actions(self.role)
@@ -144,31 +145,47 @@ class IsmctsAgent:
             self.kept = (after.information_state_string(self.role), subtree)
 
     def search(self, state: State) -> None:
-        """Run iterations from determinizations of `state` until the budget is spent."""
+        """Run iterations from determinizations of `state` until the budget is spent. A resampler that
+        draws nothing from the generator gives the same position every time (Patria Libre's and Pax
+        Porfiriana's copy: everything in them is public or never stored): the iterations then start from
+        that one position and go on from the positions kept along the tree (`positions`)."""
         budget, clock = self.budget, self.clock
         start = clock()
         self.bounds = {}
         draw = state.resampler(self.role)
+        before = self.rng.getstate()
+        world = draw(self.rng)
+        same = self.rng.getstate() == before and not budget.open_chance
+        self.positions = {self.root: world} if same else {}
         while True:
-            self.iterate(draw(self.rng))
+            self.iterate(None if same else world)
             self.iterations += 1
             self.seconds = clock() - start
             if budget.iters and self.iterations >= budget.iters:
                 break
             if budget.seconds and self.seconds >= budget.seconds:
                 break
+            if not same:
+                world = draw(self.rng)
+        self.positions = {}
 
-    def iterate(self, world: State) -> None:
-        """One iteration on one determinization (which it consumes): select, expand, roll out, back up."""
+    def iterate(self, world: State | None) -> None:
+        """One iteration on one determinization (which it consumes): select, expand, roll out, back up.
+        With no determinization, every one is the same position (`search`): the descent reads the
+        positions kept at the nodes it passes (`positions`, which it never changes) and plays only the
+        moves to nodes that have none: a node met again keeps the position it leads to, a new one plays
+        on into its rollout. An iteration so plays about one move of the tree where it played them all."""
         rng, c = self.rng, self.budget.c
         node, path = self.root, []
+        here = self.positions[node] if world is None else world  # the position at `node`
+        own = world is not None  # whether `here` is this iteration's to change (else a kept position)
         expanded = False
-        while not expanded and not world.is_terminal():
-            mover = world.current_player()
+        while not expanded and not here.is_terminal():
+            mover = here.current_player()
             if mover == CHANCE:
-                action = sample_chance(world, rng)
+                action = here.sample_chance(rng)
                 if self.budget.open_chance:
-                    world.apply_action(action)
+                    here.apply_action(action)
                     continue
                 child = node.children.get((CHANCE, action))
                 if child is None:
@@ -176,11 +193,21 @@ class IsmctsAgent:
                     expanded = True
             else:
                 bounds = self.bounds.get(mover) if self.budget.norm else None
-                action, child, expanded = select(node, mover, world.legal_actions(), c, rng, bounds)
-            world.apply_action(action)
+                action, child, expanded = select(node, mover, here.legal_actions(), c, rng, bounds)
+            if own:
+                here.apply_action(action)
+            elif child in self.positions:
+                here = self.positions[child]
+            else:
+                here = here.clone()
+                here.apply_action(action)
+                if expanded:  # a new node: its rollout goes on from here
+                    own = True
+                else:  # a node met again: its position is kept from now on
+                    self.positions[child] = here
             path.append((child, mover))
             node = child
-        rewards = rollout(world, self.budget.depth, rng)
+        rewards = rollout(here if own else here.clone(), self.budget.depth, rng)
         norm = self.budget.norm
         if expanded and path and path[-1][1] != CHANCE and self.budget.prior:
             edge, mover = path[-1]  # counted `prior` times more below, with the one visit of every edge
@@ -272,12 +299,6 @@ def widen(bounds: dict[int, list[float]], mover: int, mean: float) -> None:
         seen[1] = mean
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    """A chance outcome drawn with the probabilities of `chance_outcomes()`."""
-    outcomes = state.chance_outcomes()
-    return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
-
-
 def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
     """Random legal play for at most `depth` actions (chance included); then each role's returns, or the
     game's evaluation if it has not ended."""
@@ -285,7 +306,7 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
         if state.is_terminal():
             break
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            state.apply_action(state.sample_chance(rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state.returns() if state.is_terminal() else state.evaluate()

@@ -74,6 +74,8 @@ class Board:
         self.flags = {side: [p for p in self.ids if self.provinces[p].flag == side] for side in SIDES}
         self.stars = {p: self.provinces[p].stars for p in self.ids if self.provinces[p].stars}
         self.region_stars = {r: sum(self.provinces[p].stars for p in ps) for r, ps in self.regions.items()}
+        self.region_sets = {r: frozenset(ps) for r, ps in self.regions.items()}
+        """Each region's provinces as a set: scoring asks whether a player holds a region whole."""
         self.region_mines = {r: sum(self.provinces[p].mine for p in ps) for r, ps in self.regions.items()}
         self.provenance_items: list[str] = [
             *(r["source"] for r in raw["region"]),
@@ -102,6 +104,8 @@ class Board:
         for cid, card in self.cards.items():
             if card.get("stage") and card["type"] != "spv":
                 self.stages.setdefault(card["stage"], []).append(cid)
+        self.spv = [cid for cid, c in self.cards.items() if c["type"] == "spv"]
+        """The S/PV cards, in data order."""
         self.personalities: list[dict[str, Any]] = _deck("personality")
         self.provenance_items += [c["source"] for c in self.cards.values()]
         self.provenance_items += [c["source"] for c in self.personalities]
@@ -110,10 +114,6 @@ class Board:
     def by_stage(self, stage: str) -> list[str]:
         """The character/event cards of a stage (I, II, III), in data order."""
         return list(self.stages.get(stage, []))
-
-    @property
-    def spv(self) -> list[str]:
-        return [cid for cid, c in self.cards.items() if c["type"] == "spv"]
 
     def provenance(self) -> dict[str, int]:
         return provenance.count(self.provenance_items)

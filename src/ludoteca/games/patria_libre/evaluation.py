@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.board import BOARD, ROLES
 from ludoteca.games.patria_libre.popularity import positive
-from ludoteca.games.patria_libre.scoring import ENEMY, flags_held, points, sellable
+from ludoteca.games.patria_libre.scoring import ENEMY, NOWHERE, flags_held, points, sellable
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -89,16 +89,16 @@ def projection(state: PatriaState, r: str, region: str) -> Projection:
     mine = [p for p, here in d["troops"].items() if r in here]
     capacity = d["coins"][r] + positive(state, r) + len(sellable(state, r))
     short = max(0, len(mine) - capacity)
-    in_region = set(BOARD.regions.get(region, ()))
-    controlled = {p for p in mine if state.controller(p) == r}
+    held = {p for p in mine if state.controller(p) == r}
+    if short:
+        in_region = BOARD.region_sets.get(region, NOWHERE)
 
-    def worth(p: str) -> float:
-        if p not in controlled:
-            return 0.0
-        return 0.5 + BOARD.stars.get(p, 0) + (2 if p in in_region else 0)
+        def worth(p: str) -> float:
+            if p not in held:
+                return 0.0
+            return 0.5 + BOARD.stars.get(p, 0) + (2 if p in in_region else 0)
 
-    dropped = set(sorted(mine, key=worth)[:short])
-    held = controlled - dropped
+        held -= set(sorted(mine, key=worth)[:short])
     return Projection(
         score=points(held, region),
         later=points(held, ""),

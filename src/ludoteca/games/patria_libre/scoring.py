@@ -3,7 +3,7 @@ de región, §Premio por dominio, §¿Se puede eliminar a un jugador?, §Condici
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
@@ -65,14 +65,16 @@ def score(state: PatriaState, r: str, region: str) -> int:
     return points({p for p in BOARD.provinces if state.controller(p) == r}, region)
 
 
-def points(held: Collection[str], region: str) -> int:
+NOWHERE: frozenset[str] = frozenset()
+"""The provinces of no region (an S/PV card's region, where there is none)."""
+
+
+def points(held: AbstractSet[str], region: str) -> int:
     """§Puntuación con cartas de S/PV over the provinces `held` (controlled): (1) their stars, (2) 2 VP a
     province of the card's region, (3) the stars of each region held whole (§Dominio de región)."""
     total = sum(BOARD.stars.get(p, 0) for p in held)
-    total += sum(2 for p in BOARD.regions.get(region, ()) if p in held)
-    total += sum(
-        BOARD.region_stars[g] for g, provinces in BOARD.regions.items() if all(p in held for p in provinces)
-    )
+    total += 2 * len(BOARD.region_sets.get(region, NOWHERE) & held)
+    total += sum(BOARD.region_stars[g] for g, provinces in BOARD.region_sets.items() if provinces <= held)
     return total
 
 

@@ -12,6 +12,7 @@ from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
+from ludoteca.games.patria_libre.cards import SYMBOLS
 from ludoteca.games.patria_libre.options import PatriaOptions
 from ludoteca.games.patria_libre.position import Position
 from ludoteca.games.patria_libre.procs import PROCS
@@ -21,6 +22,10 @@ SEATS: dict[int, list[str] | None] = {
     3: None,
     4: ["hidalgo", "calleja", "morelos", "venegas"],  # §Comienza la partida: alternate the sides
 }
+
+
+UNKNOWN = object()
+"""A question not yet answered inside `PatriaState.still` (its answer may be None)."""
 
 
 class Still:
@@ -151,8 +156,10 @@ class PatriaState(State):
         if not troops:  # the strongest must have a troop: an empty province is nobody's
             return None
         memo = getattr(self, "_still", None)
-        if memo is not None and ("controller", prov) in memo:
-            return memo["controller", prov]  # type: ignore[no-any-return]
+        if memo is not None:
+            known = memo.get(("controller", prov), UNKNOWN)
+            if known is not UNKNOWN:
+                return known  # type: ignore[no-any-return]
         leaders = d["leaders"]
         fort = d["forts"].get(prov)
         holder = fort[1] if fort and fort[0] == 2 else None
@@ -273,8 +280,6 @@ class PatriaState(State):
 
     def symbols(self, r: str, card: str) -> frozenset[Any]:
         """The matching symbols a card offers its buyer: numbers for insurgents, letters for royalists."""
-        from ludoteca.games.patria_libre.cards import SYMBOLS
-
         return SYMBOLS[self.d["side"][r]][card]
 
     # ------------------------------------------------------------------------------------ hooks

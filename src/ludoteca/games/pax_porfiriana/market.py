@@ -37,12 +37,8 @@ def to_hand(card: str) -> bool:
 def buyable(state: PaxState, p: int) -> list[str]:
     """§COMPRAR CARTA: a market card one can pay for, that does not take the hand past 5 (a headline or a
     Topple never enters the hand)."""
-    hand = len(state.d["hands"][p])
-    return [
-        card
-        for _, c, card in slots(state)
-        if state.d["gold"][p] >= PRICES[c] and (hand < HAND_LIMIT or not to_hand(card))
-    ]
+    gold, room = state.d["gold"][p], len(state.d["hands"][p]) < HAND_LIMIT
+    return [card for _, c, card in slots(state) if gold >= PRICES[c] and (room or not to_hand(card))]
 
 
 def speculable(state: PaxState, p: int) -> list[str]:

@@ -146,7 +146,7 @@ class PaxState(State):
     def cubes_free(self, p: int) -> int:
         """§PREPARACIÓN: 15 cubes a player; those not on a card are in the reserve."""
         d = self.d
-        used: int = d["hac"][p]["income"] + sum(1 for owner in d["spec"].values() if owner == p)
+        used: int = d["hac"][p]["income"] + list(d["spec"].values()).count(p)
         for e in d["play"][p]:  # Income and Prestige cubes sit on one's own cards
             used += e["income"] + e["pcube"]
         for row in d["play"]:  # Connection and Extortion cubes on anyone's
@@ -227,9 +227,11 @@ class PaxState(State):
                 continue
             card = CARDS[e["id"]]
             icons += card.orientations[e["side"]] if card.orientations else card.prestige
-        for _, e in self.enterprises():
-            if e["troop"] is not None and e["troop"]["owner"] == p and not e["unrest"]:
-                icons += CARDS[e["troop"]["id"]].prestige
+        for row in d["play"]:  # `enterprises`, written out: only enterprises hold troops
+            for e in row:
+                troop = e["troop"]
+                if troop is not None and troop["owner"] == p and not e["unrest"] and e["id"] in ENTERPRISES:
+                    icons += CARDS[troop["id"]].prestige
         hac = d["hac"][p]
         if hac["side"] >= 0:
             icons += HACENDADOS[hac["id"]].orientations[hac["side"]].prestige

@@ -221,7 +221,9 @@ def evaluate(state: PaxState) -> list[float]:
     gold, scaled into (−1, 1)."""
     kind = kind_now(state)
     out = [0.0] * len(state.game.roles)
-    for p in state.humans():
-        margin = state.prestige(p, kind) - tripartite(state, p)
+    humans = state.humans()
+    prestige = {q: {kind: state.prestige(q, kind)} for q in humans}  # read once: each Tripartite reads two
+    for p in humans:
+        margin = prestige[p][kind] - tripartite(state, p, prestige)
         out[p] = max(-0.9, min(0.9, 0.15 * margin + 0.01 * state.d["gold"][p]))
     return out

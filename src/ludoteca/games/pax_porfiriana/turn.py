@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, VERBS, target, verb
 from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, REGIMES
+from ludoteca.games.pax_porfiriana.menu import offered
 from ludoteca.games.pax_porfiriana.procs import PROCS
 
 if TYPE_CHECKING:
@@ -129,8 +130,6 @@ def _actions(state: PaxState, frame: Frame, action: A) -> None:
 
 @actions.step("menu")
 def _menu(state: PaxState, frame: Frame, action: A) -> None:
-    from ludoteca.games.pax_porfiriana.menu import offered
-
     p = frame["pl"]
     left = state.d["left"]
     legal = offered(state, p)

@@ -12,6 +12,8 @@ from ludoteca.games.patria_libre.actions import ACTIONS, ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
 from ludoteca.games.patria_libre.card_effects import conversions, effect_possible
 from ludoteca.games.patria_libre.cards import CARDS
+from ludoteca.games.patria_libre.market import matches
+from ludoteca.games.patria_libre.orders import feasible, hits, recruit_targets
 from ludoteca.games.patria_libre.personality.deck import (
     COLOUR,
     LAST_FOUR,
@@ -129,8 +131,6 @@ def _menu(state: PatriaState, frame: Frame) -> list[int]:
 
 def _clone_can(state: PatriaState, r: str, face: str) -> bool:
     """Whether a clone order could carry out `face` somewhere the seat may place an order."""
-    from ludoteca.games.patria_libre.orders import feasible
-
     return (
         state.d["coins"][r] >= 1
         and face != "clone"
@@ -175,8 +175,6 @@ def _value(state: PatriaState, r: str, p: str) -> float:
 
 def _face_score(state: PatriaState, r: str, face: str, p: str) -> float:
     """How good it is to carry out `face` from province `p`."""
-    from ludoteca.games.patria_libre.orders import hits, recruit_targets
-
     if face == "attack":
         best = -10.0
         for src, q, o in hits(state, r, p):
@@ -295,8 +293,6 @@ def _face(state: PatriaState, frame: Frame) -> list[int]:
 
 def _slot(state: PatriaState, frame: Frame) -> list[int]:
     """A market card: one the seat may use, with VP or more effects, cheaper to the left."""
-    from ludoteca.games.patria_libre.market import matches
-
     r, side = seat(frame), state.side(seat(frame))
     scored = []
     for x in frame["actions"]:
