@@ -47,11 +47,11 @@ def play_every_option(twin: GamState) -> None:
 
 
 def test_a_promotion_redrawn_for_the_other_side_offers_the_twins_promotions_4_7() -> None:
-    """1820-1824, seed 0: the Royalist is asked to promote am_ll (a reduced regular with a militia of its
-    arm, §4.7). Redrawn for the Patriot, the regular's slot may go to a counter of another arm: the old
-    redraw renamed the option after it (`promote <counter>`, whose militia is not there: KeyError ''). The
-    twin offers the promotions its own rules find, and each plays."""
-    state = reach("1820-1824", 0, 695)
+    """1820-1824, seed 0: the Royalist is asked to promote am_crna or am_ll (reduced regulars with a
+    militia of their arm, §4.7). Redrawn for the Patriot, a regular's slot may go to a counter of another
+    arm: the old redraw renamed the option after it (`promote <counter>`, whose militia is not there:
+    KeyError ''). The twin offers the promotions its own rules find, and each plays."""
+    state = reach("1820-1824", 0, 698)
     wait = state.d["wait"]
     assert (wait["prompt"], wait["role"]) == ("prompt.promote", 1)
     renamed = [draw(state, 0, random.Random(k)) for k in range(20)]
@@ -66,11 +66,12 @@ def test_a_promotion_redrawn_for_the_other_side_offers_the_twins_promotions_4_7(
 
 
 def test_a_recruitment_redrawn_for_the_other_side_has_a_place_for_every_recruit_4_6_10_3() -> None:
-    """1820-1824, seed 9: the Patriot is asked to recruit; some recruits' places depend on the units of
-    their arm already in a haven (§10.3's limits), and the arms there are hidden. The old redraw kept the
-    true list: a recruit then had no place in the twin ("decision 'prompt.place' offered no legal
-    action"). The twin offers the recruits its rules can place, and each is placed."""
-    state = reach("1820-1824", 9, 1076)
+    """1820-1824, seed 0, turn XI: the Patriot is asked to recruit (Mexicans among them); some recruits'
+    places depend on the units of their arm already in a haven (§10.3's limits), and the arms there are
+    hidden. The old redraw kept the true list: a recruit then had no place in the twin ("decision
+    'prompt.place' offered no legal action"). The twin offers the recruits its rules can place, and each
+    is placed."""
+    state = reach("1820-1824", 0, 13)
     wait = state.d["wait"]
     assert (wait["prompt"], wait["role"]) == ("prompt.recruit", 0)
     failed = 0
@@ -88,7 +89,7 @@ def test_a_recruitment_redrawn_for_the_other_side_has_a_place_for_every_recruit_
 
 
 @pytest.mark.parametrize(
-    ("scenario", "seed", "steps", "ending"), [("1820-1824", 0, 695, "done"), ("1820-1824", 9, 1076, "done")]
+    ("scenario", "seed", "steps", "ending"), [("1820-1824", 0, 698, "done"), ("1820-1824", 0, 13, "done")]
 )
 def test_when_no_draw_asks_the_decision_the_redrawn_side_may_only_end_it(
     scenario: str, seed: int, steps: int, ending: str, monkeypatch: pytest.MonkeyPatch
