@@ -322,7 +322,7 @@ class Board:
             for s in area.seas:
                 assert s in self.seas, f"{area.id} touches unknown sea {s}"
         assert self.areas["chaco"].rp == self.areas["pampas"].rp == 0, "§11.0: Pampas, Chaco 0"
-        for pool in ("rp_el_plata", "rp_gran_colombia", "rp_mexico", "rp_peru"):
+        for pool in (name for name in self.lists if name.startswith("rp_")):
             for area_id in self.lists[pool]:
                 assert self.areas[area_id].rp > 0, f"§4.2: {area_id} yields RP to a pool, so it is worth some"
         assert any(a.rp == 5 and "slave_recruitment" in a.lists for a in self.areas.values()), (
