@@ -1,40 +1,24 @@
-"""Random play of whole games with every invariant of the core fuzzer (DESIGN §10), the game registered
-only inside the test (it is not registered for the other games' tests while its rules are unfinished)."""
+"""Random play of whole games of every scenario, every invariant checked after every action (DESIGN §10).
+The full fuzzer (clones, replays, views, leaks) runs on every scenario in `tests/test_fuzz_games.py`."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from ludoteca.core import game as core_game
-from ludoteca.core.fuzz import run_fuzz
-from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.core.game import get_game
 from ludoteca.games.guerra_a_muerte.state import GamState
 
-GAME = GuerraAMuerte()
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[GuerraAMuerte]:
-    monkeypatch.setitem(core_game._REGISTRY, GAME.id, GAME)
-    yield GAME
-
-
-@pytest.mark.parametrize("intelligence", ["limited", "open"])
-def test_fuzz_1815_1818(registered: GuerraAMuerte, intelligence: str) -> None:
-    report = run_fuzz(registered, 1, seed=3, options={"scenario": "1815-1818", "intelligence": intelligence})
-    assert not report.failures, report.failures[0]["traceback"]
-    assert report.games == 1 and report.actions > 100
+GAME = get_game("guerra-a-muerte")
 
 
 @pytest.mark.parametrize("scenario", ["campaign", "1810-1814", "1815-1818", "1820-1824"])
 @pytest.mark.parametrize("intelligence", ["limited", "open"])
-def test_random_playouts_reach_the_end(registered: GuerraAMuerte, scenario: str, intelligence: str) -> None:
+def test_random_playouts_reach_the_end(scenario: str, intelligence: str) -> None:
     """Every scenario and both intelligence settings play to the end with random choices and dice: no
     dead end, every invariant kept after every action, and the final position survives a JSON round trip
-    (the full fuzzer above checks clones, replays and views on one scenario; it is slower)."""
+    (the full fuzzer, slower, checks clones, replays and views too: `tests/test_fuzz_games.py`)."""
     for seed in range(2):
         rng = random.Random(seed)
         state = GAME.new_initial_state({"scenario": scenario, "intelligence": intelligence})
