@@ -102,30 +102,34 @@ piece's kind, full at index 0 and reduced at 1: `key` without its string) and th
 the observation writes only the pieces and markers there are (issue 26)."""
 
 
+CELLS = tuple((AREA_AT[area] + FACTION_AT["es"], AREA_AT[area] + FACTION_AT["ind"]) for area in AREAS)
+"""Where each area's pieces of each faction start, in the map's order (`d["map"][area - 1]`)."""
+COUNT_VALUE = tuple(n / 6 if n < 6 else 1.0 for n in range(64))
+"""A count of pieces bearing one key as its entry: over 6, capped at 6 (64: more than the pieces of a key)."""
+
+
 def map_entries(state: MyaState) -> dict[int, float]:
     """Per area, how many pieces of each faction bear each key of `KEYS` (capped at 6, over 6), then
     its palisade, citadel, scroll and Spanish control: the entries that are not zero, by offset (a sparse
-    section of `AREA_NAMES`)."""
+    section of `AREA_NAMES`). The search and the adapters observe after most actions: the areas are walked
+    in the map's order, by offsets made once (issue 26)."""
     position = state.position
-    board = position["map"]
+    full, reduced = KEY_OF_PIECE
     counts: dict[int, int] = {}
-    for area in AREAS:
-        cell = board[area - 1]
-        for fac in FACTIONS:
-            here = cell[fac]
-            if not here:
-                continue
-            base = AREA_AT[area] + FACTION_AT[fac]
-            for piece in here:
-                at = base + KEY_OF_PIECE[1 if piece[1] else 0][piece[0]]
-                counts[at] = counts.get(at, 0) + 1
-    values = {at: n / 6 if n < 6 else 1.0 for at, n in counts.items()}
+    for cell, (es_at, ind_at) in zip(position["map"], CELLS, strict=True):
+        for piece in cell["es"]:
+            at = es_at + (reduced if piece[1] else full)[piece[0]]
+            counts[at] = counts.get(at, 0) + 1
+        for piece in cell["ind"]:
+            at = ind_at + (reduced if piece[1] else full)[piece[0]]
+            counts[at] = counts.get(at, 0) + 1
+    values = {at: COUNT_VALUE[n] for at, n in counts.items()}
     for offset, marked in enumerate((position["pal"], position["cit"], position["scroll"])):
         for area in marked:
             if area in AREA_AT:
                 values[AREA_AT[area] + MARKERS_AT + offset] = 1.0
-    for area in AREAS:
-        if position["ctrl"][area - 1] == "es":
+    for area, holder in zip(AREAS, position["ctrl"], strict=True):
+        if holder == "es":
             values[AREA_AT[area] + MARKERS_AT + 3] = 1.0
     return values
 
