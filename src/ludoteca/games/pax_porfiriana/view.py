@@ -101,7 +101,7 @@ def observe(state: PaxState, role: int, out: Observation) -> None:
             continue
         prestige = state.prestige_by_kind(p)
         seat = (min(1.0, d["gold"][p] / GOLD_SCALE), float(d["jail"][p]), min(1.0, len(d["hands"][p]) / 5.0))
-        out.entries(SEAT_NAMES[p], (*seat, *(min(1.0, prestige[k] / 20.0) for k in PRESTIGE_TYPES)))
+        out.entries(SEAT_NAMES[p], (*seat, *[min(1.0, prestige[k] / 20.0) for k in PRESTIGE_TYPES]))
         out.members(f"row[{p}]", CARD_IDS, [e["id"] for e in d["play"][p]])
     out.members("hand", CARD_IDS, d["hands"][role] if role < state.n else ())
 
