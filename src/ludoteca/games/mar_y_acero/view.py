@@ -151,9 +151,9 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     out.add("grace.used", float(grace["box"] == "used"))
     out.add("grace.used_this_turn", float(grace["turn_used"]))
     flags = position["flags"]
-    out.each("flag", FLAGS, (float(flags[name]) for name in FLAGS))
+    out.each("flag", FLAGS, [float(flags[name]) for name in FLAGS])
     out.sparse(AREA_NAMES, map_entries(state))
-    out.each("bag", BAGS, (sum(position["bags"][bag].values()) / 33 for bag in BAGS))
+    out.each("bag", BAGS, [sum(position["bags"][bag].values()) / 33 for bag in BAGS])
     out.one_hot("destiny", DESTINIES, position["destiny"])
     out.members("destiny_left", DESTINIES, position["destinies"])
     out.members("hand", EVENTS, position["hands"][me])
