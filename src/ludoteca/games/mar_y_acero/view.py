@@ -104,15 +104,13 @@ the observation writes only the pieces and markers there are (issue 26)."""
 
 CELLS = tuple((AREA_AT[area] + FACTION_AT["es"], AREA_AT[area] + FACTION_AT["ind"]) for area in AREAS)
 """Where each area's pieces of each faction start, in the map's order (`d["map"][area - 1]`)."""
-COUNT_VALUE = tuple(n / 6 if n < 6 else 1.0 for n in range(64))
-"""A count of pieces bearing one key as its entry: over 6, capped at 6 (64: more than the pieces of a key)."""
 
 
 def map_entries(state: MyaState) -> dict[int, float]:
     """Per area, how many pieces of each faction bear each key of `KEYS` (capped at 6, over 6), then
     its palisade, citadel, scroll and Spanish control: the entries that are not zero, by offset (a sparse
-    section of `AREA_NAMES`). The search and the adapters observe after most actions: the areas are walked
-    in the map's order, by offsets made once (issue 26)."""
+    section of `AREA_NAMES`). The adapters observe at every turn: the areas are walked in the map's order,
+    by offsets made once (issue 26)."""
     position = state.position
     full, reduced = KEY_OF_PIECE
     counts: dict[int, int] = {}
@@ -123,7 +121,7 @@ def map_entries(state: MyaState) -> dict[int, float]:
         for piece in cell["ind"]:
             at = ind_at + (reduced if piece[1] else full)[piece[0]]
             counts[at] = counts.get(at, 0) + 1
-    values = {at: COUNT_VALUE[n] for at, n in counts.items()}
+    values = {at: n / 6 if n < 6 else 1.0 for at, n in counts.items()}
     for offset, marked in enumerate((position["pal"], position["cit"], position["scroll"])):
         for area in marked:
             if area in AREA_AT:

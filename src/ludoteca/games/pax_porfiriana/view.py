@@ -80,8 +80,8 @@ SEAT_NAMES = tuple(
 )
 ROW_NAMES = tuple(tuple(f"row[{p}][{c}]" for c in CARD_IDS) for p in range(SEATS))
 EMPTY_SEAT = (0.0,) * len(SEAT_NAMES[0])
-"""Each seat's entries and its row's, named once (issue 26: naming them at every observation cost a
-fifth of it); an empty seat's entries."""
+"""Each seat's entries and its row's, named once when the module loads rather than at every observation
+(issue 26); an empty seat's entries."""
 
 
 def observe(state: PaxState, role: int, out: Observation) -> None:
