@@ -343,3 +343,27 @@ def test_a_sparse_section_is_its_patch_over_zeros_and_refuses_an_offset_outside_
     out.sparse(("x", "y", "z"), {-1: 1.0})
     with pytest.raises(IndexError, match="offset -1 outside a section of 3"):
         as_array(out)
+
+
+def test_as_array_puts_dense_values_and_holes_where_the_plain_tensor_has_them() -> None:
+    """`as_array` places the dense values by an index worked out once per arrangement of holes: random
+    arrangements (holes first, last, side by side, empty, none) give the plain tensor, at the first call
+    and again from the cache."""
+    rng = random.Random(26)
+    for _ in range(300):
+        plain, holed = Observation(), Observation(holes=True)
+        for _ in range(rng.randrange(8)):
+            if rng.random() < 0.5:
+                value = rng.choice((0.0, 0.25, 1.0))
+                for out in (plain, holed):
+                    out.add("v", value)
+            else:
+                size = rng.randrange(1, 6)
+                offsets = rng.sample(range(size), rng.randrange(size + 1))
+                patch = {at: rng.choice((0.5, 1.0)) for at in offsets}
+                for out in (plain, holed):
+                    out.sparse(("s",) * size, patch)
+        expected = np.asarray(plain.tensor(), dtype=np.float32)
+        assert holed.tensor() == plain.tensor()
+        assert np.array_equal(as_array(holed), expected)
+        assert np.array_equal(as_array(holed), expected)

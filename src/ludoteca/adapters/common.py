@@ -4,6 +4,7 @@ chance resolved by the environment's own seeded generator."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -34,26 +35,44 @@ def observation(state: State, role: int) -> np.ndarray[Any, np.dtype[np.float32]
 
 
 def as_array(out: Observation) -> np.ndarray[Any, np.dtype[np.float32]]:
-    """The tensor of `out` as float32: its dense values converted at once, each hole's non-zero entries
-    set in one NumPy operation over a buffer of zeros."""
-    dense = np.array(out.values, dtype=np.float32)
+    """The tensor of `out` as float32: a buffer of zeros, its dense values set in one NumPy operation by
+    where they go (`_layout`, worked out once per arrangement of holes), then each hole's non-zero entries
+    in another."""
     if not out.holes:
-        return dense
-    array = np.zeros(len(dense) + sum(size for _, size, _ in out.holes), dtype=np.float32)
+        return np.array(out.values, dtype=np.float32)
+    total, dense, starts = _layout(len(out.values), tuple((where, size) for where, size, _ in out.holes))
+    array = np.zeros(total, dtype=np.float32)
+    array[dense] = out.values
     positions: list[int] = []
     values: list[float] = []
-    shift = done = 0  # entries of holes before, and dense values copied
-    for where, size, patch in out.holes:
-        array[done + shift : where + shift] = dense[done:where]
+    for (_, size, patch), start in zip(out.holes, starts, strict=True):
         for at, value in patch.items():
             if not 0 <= at < size:
                 raise IndexError(f"offset {at} outside a section of {size} entries")
-            positions.append(where + shift + at)
+            positions.append(start + at)
             values.append(value)
-        shift, done = shift + size, where
-    array[done + shift :] = dense[done:]
     array[positions] = values
     return array
+
+
+@lru_cache(maxsize=256)
+def _layout(
+    dense: int, holes: tuple[tuple[int, int], ...]
+) -> tuple[int, np.ndarray[Any, Any], tuple[int, ...]]:
+    """Where the tensor's entries go when `dense` values are written with these holes ``(where, size)``
+    among them: the tensor's size, the index of each dense value, and where each hole starts. A game
+    observes with the same arrangement at every turn (a few, across its options), so this is cached."""
+    index: list[int] = []
+    starts: list[int] = []
+    shift = done = 0  # entries of holes before, and dense values placed
+    for where, size in holes:
+        index += range(done + shift, where + shift)
+        starts.append(where + shift)
+        shift, done = shift + size, where
+    index += range(done + shift, dense + shift)
+    where_dense = np.array(index, dtype=np.intp)
+    where_dense.setflags(write=False)  # shared by every observation with this arrangement
+    return dense + shift, where_dense, tuple(starts)
 
 
 def action_mask(state: State, role: int) -> np.ndarray[Any, np.dtype[np.int8]]:

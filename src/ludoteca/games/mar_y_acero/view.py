@@ -102,30 +102,32 @@ piece's kind, full at index 0 and reduced at 1: `key` without its string) and th
 the observation writes only the pieces and markers there are (issue 26)."""
 
 
+CELLS = tuple((AREA_AT[area] + FACTION_AT["es"], AREA_AT[area] + FACTION_AT["ind"]) for area in AREAS)
+"""Where each area's pieces of each faction start, in the map's order (`d["map"][area - 1]`)."""
+
+
 def map_entries(state: MyaState) -> dict[int, float]:
     """Per area, how many pieces of each faction bear each key of `KEYS` (capped at 6, over 6), then
     its palisade, citadel, scroll and Spanish control: the entries that are not zero, by offset (a sparse
-    section of `AREA_NAMES`)."""
+    section of `AREA_NAMES`). The adapters observe at every turn: the areas are walked in the map's order,
+    by offsets made once (issue 26)."""
     position = state.position
-    board = position["map"]
+    full, reduced = KEY_OF_PIECE
     counts: dict[int, int] = {}
-    for area in AREAS:
-        cell = board[area - 1]
-        for fac in FACTIONS:
-            here = cell[fac]
-            if not here:
-                continue
-            base = AREA_AT[area] + FACTION_AT[fac]
-            for piece in here:
-                at = base + KEY_OF_PIECE[1 if piece[1] else 0][piece[0]]
-                counts[at] = counts.get(at, 0) + 1
+    for cell, (es_at, ind_at) in zip(position["map"], CELLS, strict=True):
+        for piece in cell["es"]:
+            at = es_at + (reduced if piece[1] else full)[piece[0]]
+            counts[at] = counts.get(at, 0) + 1
+        for piece in cell["ind"]:
+            at = ind_at + (reduced if piece[1] else full)[piece[0]]
+            counts[at] = counts.get(at, 0) + 1
     values = {at: n / 6 if n < 6 else 1.0 for at, n in counts.items()}
     for offset, marked in enumerate((position["pal"], position["cit"], position["scroll"])):
         for area in marked:
             if area in AREA_AT:
                 values[AREA_AT[area] + MARKERS_AT + offset] = 1.0
-    for area in AREAS:
-        if position["ctrl"][area - 1] == "es":
+    for area, holder in zip(AREAS, position["ctrl"], strict=True):
+        if holder == "es":
             values[AREA_AT[area] + MARKERS_AT + 3] = 1.0
     return values
 
@@ -147,9 +149,9 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     out.add("grace.used", float(grace["box"] == "used"))
     out.add("grace.used_this_turn", float(grace["turn_used"]))
     flags = position["flags"]
-    out.each("flag", FLAGS, (float(flags[name]) for name in FLAGS))
+    out.each("flag", FLAGS, [float(flags[name]) for name in FLAGS])
     out.sparse(AREA_NAMES, map_entries(state))
-    out.each("bag", BAGS, (sum(position["bags"][bag].values()) / 33 for bag in BAGS))
+    out.each("bag", BAGS, [sum(position["bags"][bag].values()) / 33 for bag in BAGS])
     out.one_hot("destiny", DESTINIES, position["destiny"])
     out.members("destiny_left", DESTINIES, position["destinies"])
     out.members("hand", EVENTS, position["hands"][me])

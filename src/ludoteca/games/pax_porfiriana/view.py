@@ -72,31 +72,37 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
 
 
 REGIME_IDS = tuple(REGIMES)
+SEATS = 6
+"""The tensor has a block for each of the game's six seats, zeros for a seat nobody takes."""
+SEAT_NAMES = tuple(
+    (f"gold[{p}]", f"jailed[{p}]", f"hand_size[{p}]", *(f"prestige[{p}][{k}]" for k in PRESTIGE_TYPES))
+    for p in range(SEATS)
+)
+ROW_NAMES = tuple(tuple(f"row[{p}][{c}]" for c in CARD_IDS) for p in range(SEATS))
+EMPTY_SEAT = (0.0,) * len(SEAT_NAMES[0])
+"""Each seat's entries and its row's, named once when the module loads rather than at every observation
+(issue 26); an empty seat's entries."""
 
 
 def observe(state: PaxState, role: int, out: Observation) -> None:
-    """The regime, the market, and for each seat its gold, jail, prestige and cards in play; one's own
-    hand (others' hand sizes only). The card sections are multi-hots over every card (`members`: they
-    cost the cards present), and each seat's prestige is tallied from one list of its icons."""
+    """The regime, the market, and for each seat its gold, jail, hand size, prestige and cards in play;
+    one's own hand (others' hand sizes only). The card sections are multi-hots over every card
+    (`members`: they cost the cards present); a seat nobody takes is zeros."""
     d = state.d
     out.one_hot("regime", REGIME_IDS, d["regime"])
     out.add("depression", float(d["depression"]))
     out.add("topples_done", d["topples_done"] / len(TOPPLES))
     out.add("deck", min(1.0, sum(m + t for m, t in d["piles"]) / 120.0))
     out.members("market", CARD_IDS, {c for row in d["market"] for c in row if c})
-    for p in range(6):
-        here = p < state.n
-        out.add(f"gold[{p}]", min(1.0, d["gold"][p] / GOLD_SCALE) if here else 0.0)
-        out.add(f"jailed[{p}]", float(here and d["jail"][p]))
-        out.add(f"hand_size[{p}]", min(1.0, len(d["hands"][p]) / 5.0) if here else 0.0)
-        prestige = dict.fromkeys(PRESTIGE_TYPES, 0)
-        for icon in state.prestige_icons(p) if here else ():
-            if icon.type in prestige:
-                prestige[icon.type] += icon.n
-        out.each(
-            f"prestige[{p}]", PRESTIGE_TYPES, [min(1.0, n / 20.0) if here else 0.0 for n in prestige.values()]
-        )
-        out.members(f"row[{p}]", CARD_IDS, [e["id"] for e in d["play"][p]] if here else ())
+    for p in range(SEATS):
+        if p >= state.n:
+            out.entries(SEAT_NAMES[p], EMPTY_SEAT)
+            out.sparse(ROW_NAMES[p], {})
+            continue
+        prestige = state.prestige_by_kind(p)
+        seat = (min(1.0, d["gold"][p] / GOLD_SCALE), float(d["jail"][p]), min(1.0, len(d["hands"][p]) / 5.0))
+        out.entries(SEAT_NAMES[p], (*seat, *[min(1.0, prestige[k] / 20.0) for k in PRESTIGE_TYPES]))
+        out.members(f"row[{p}]", CARD_IDS, [e["id"] for e in d["play"][p]])
     out.members("hand", CARD_IDS, d["hands"][role] if role < state.n else ())
 
 
