@@ -72,8 +72,8 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
 
 
 REGIME_IDS = tuple(REGIMES)
-SEATS = 6
-"""The tensor has a block for each of the game's six seats, zeros for a seat nobody takes."""
+SEATS = len(ROLES)
+"""The tensor has a block for each of the game's seats (six), zeros for a seat nobody takes."""
 SEAT_NAMES = tuple(
     (f"gold[{p}]", f"jailed[{p}]", f"hand_size[{p}]", *(f"prestige[{p}][{k}]" for k in PRESTIGE_TYPES))
     for p in range(SEATS)
