@@ -20,6 +20,7 @@ from ludoteca.games.guerra_a_muerte import (
     combat,
     deployment,
     guerrilla,
+    iguala,
     naval,
     naval_combat,
     operations,
@@ -43,6 +44,7 @@ __all__ = [
     "combat",
     "deployment",
     "guerrilla",
+    "iguala",
     "naval",
     "naval_combat",
     "operations",
@@ -70,10 +72,11 @@ class GuerraAMuerte(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000
-    rules_version = "4"  # 2: RP spent to save attrition steps (§4.1), a new decision after an attrition
+    rules_version = "5"  # 2: RP spent to save attrition steps (§4.1), a new decision after an attrition
     # roll; under limited intelligence the activation choices, guerrilla mode and promotion are private
     # (§5.1.3). 3: leaders whose units attrition eliminates roll for their fate (§8.1). 4: partly held areas
-    # count ½ at the end (§11.0, option `partial`)
+    # count ½ at the end (§11.0, option `partial`). 5: the Plan de Iguala variant (§14.1, option `iguala`) and
+    # its turn kept in the position
     returns_sum = 0.0
     options_type = GamOptions
     search = SearchHints(

@@ -33,7 +33,12 @@ class GamOptions(Options):
     continental areas worth 4 RP or less, and a count that reaches no level is a draw.
     `partial` (§11.0, §10.6, A#24b): an area held partly (shared with the other side) counts ½ area at the
     end, and an area of the El Plata rebels ½ for the Patriot — the rulebook's "½", lost from the text we
-    have — or every area held counts 1."""
+    have — or every area held counts 1.
+
+    The variant (README, "The Plan de Iguala"):
+    `iguala` (§14.1, reconstructed; off by default): from the turn after the Liberal event the Patriot rolls
+    for the Plan de Iguala, and when it is proclaimed the American Royalists of New Spain and Guatemala go
+    over to the Mexican Patriots."""
 
     scenario: Literal["campaign", "1810-1814", "1815-1818", "1820-1824"] = option(
         "campaign", "option.scenario"
@@ -46,3 +51,4 @@ class GamOptions(Options):
     campaign_start: Literal["operations", "turn"] = option("operations", "option.campaign_start")
     victory: Literal["completed", "literal"] = option("completed", "option.victory")
     partial: Literal["half", "whole"] = option("half", "option.partial")
+    iguala: Literal["off", "on"] = option("off", "option.iguala")

@@ -49,6 +49,8 @@ class Position(TypedDict):
     """RP by pool: `royalist` and the five Patriot nations (§4.2)."""
     liberals: int
     """The turn the Liberals took power in Spain (§10.2), 0 while they have not."""
+    iguala: int
+    """The turn the Plan de Iguala was proclaimed (§14.1, the variant `iguala`), 0 while it has not."""
     repression: list[str]
     """Areas with a Royalist repression marker (§10.4)."""
     slaves: dict[str, list[str]]
@@ -60,10 +62,10 @@ class Position(TypedDict):
     slave_turn: dict[str, int]
     """The last turn each side recruited Indian/slave masses (once a turn, §4.9)."""
     blockades: dict[str, str]
+    """Fortress city → the side whose force blockades it this turn (§6.6), cleared at the end of turn."""
     sieged: dict[str, str]
     """Area → the side whose garrison inside its city was attacked by siege this turn (§6.4): it rolls for
     attrition at the end of the turn (reconstructed `attrition_extra.besieged_rows`), then it is cleared."""
-    """Fortress city → the side whose force blockades it this turn (§6.6), cleared at the end of turn."""
     revealed: list[str]
     """The other side's counters the pending decision names (a subversion, a ship's target, a hunted
     guerrilla): the rules show them to the deciding side, so resampling keeps them as they are."""

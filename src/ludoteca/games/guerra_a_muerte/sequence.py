@@ -1,5 +1,6 @@
 """§3.1 The sequence of play: the set-up, then each turn's six phases in order, and the end of the game
-after the scenario's last turn (§11, §12). Events (§10.2) and the end of turn (§3.1.6) live here."""
+after the scenario's last turn (§11, §12). Events (§10.2, and the variant §14.1 from `iguala.py`) and the
+end of turn (§3.1.6) live here."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
+from ludoteca.games.guerra_a_muerte.iguala import may_roll
 from ludoteca.games.guerra_a_muerte.operations import ROLE, eligible, nations_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -74,7 +76,7 @@ def _events(state: GamState, frame: Frame, action: A) -> None:
     state.d["phase"] = "events"
     table = BOARD.tables["liberal_event"]
     if state.d["liberals"] or state.turn < int(table["first_turn"]):
-        state.ret()
+        state.goto("iguala")
         return
     state.chance(D6, then="rolled")
 
@@ -90,7 +92,7 @@ def _events_rolled(state: GamState, frame: Frame, action: A) -> None:
     roll = face(action) if action is not None else 0
     if roll < liberal_event_needs(state.turn):
         state.log("log.liberals_no", roll=roll)
-        state.ret()
+        state.goto("iguala")
         return
     state.d["liberals"] = state.turn
     state.log("log.liberals", roll=roll)
@@ -101,6 +103,21 @@ def _events_rolled(state: GamState, frame: Frame, action: A) -> None:
             cancelled += 1
     if cancelled:
         state.log("log.reinforcements_cancelled", n=cancelled)
+    state.goto("iguala")
+
+
+@events.step("iguala")
+def _events_iguala(state: GamState, frame: Frame, action: A) -> None:
+    """§14.1, the variant `iguala`: from the turn after the Liberal event the Patriot rolls for the Plan
+    de Iguala (`iguala.py`)."""
+    if may_roll(state):
+        state.call("iguala", then="done")
+        return
+    state.ret()
+
+
+@events.step("done")
+def _events_done(state: GamState, frame: Frame, action: A) -> None:
     state.ret()
 
 

@@ -116,6 +116,7 @@ class GamState(State):
                 "liberals": int(scen["subversion_turn"])
                 if scen.get("liberals_in_power") and options.liberals_1820 == "in-power"
                 else 0,
+                "iguala": 0,
                 "repression": [],
                 "slaves": {"patriot": [], "royalist": []},
                 "halved": [],

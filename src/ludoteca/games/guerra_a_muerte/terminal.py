@@ -267,6 +267,8 @@ def header(view: dict[str, Any], lang: str) -> Group:
         if board["liberals"]
         else _t("board.absolutists", lang)
     )
+    if board.get("iguala"):
+        liberals += " · " + _t("board.iguala", lang, turn=ROMAN[board["iguala"]])
     off = _off_map(board, lang)
     legend = Text(_t("board.legend_terminal", lang), "dim")
     lines: list[RenderableType] = [title, rp, turn_track(board, lang), Text(liberals + " · " + off), legend]

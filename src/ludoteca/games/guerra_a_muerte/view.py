@@ -182,6 +182,7 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
         "phase": d["phase"],
         "rp": dict(d["rp"]),
         "liberals": d["liberals"],
+        "iguala": d["iguala"],
         "repression": list(d["repression"]),
         "slaves": {k: list(v) for k, v in d["slaves"].items()},
         "places": _places(state, where, sight(state, role)),

@@ -227,6 +227,7 @@ READINGS = [
     ("campaign", "campaign-start", "turn"),
     ("1820-1824", "victory", "literal"),
     ("1815-1818", "partial", "whole"),
+    ("1820-1824", "iguala", "on"),
 ]
 
 

@@ -31,6 +31,7 @@ def test_options() -> None:
         "campaign-start": "operations",
         "victory": "completed",
         "partial": "half",
+        "iguala": "off",
     }
     with pytest.raises(BadOptionError):
         GAME.parse_options({"scenario": "1819"})

@@ -339,6 +339,7 @@ function drawPanel(svg, view, ctx, state) {
   }
   y += 3 * 44 + 8;
   line(b.liberals ? ctx.msg("board.liberals", { turn: ROMAN[b.liberals] }) : ctx.msg("board.absolutists"), { size: 11 });
+  if (b.iguala) line(ctx.msg("board.iguala", { turn: ROMAN[b.iguala] }), { size: 11 });
   line(ctx.msg("board.rp"), { weight: 700, lines: 1 });
   const pools = Object.entries(b.rp);
   pools.forEach(([pool, value], i) => {
