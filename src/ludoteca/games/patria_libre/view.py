@@ -192,8 +192,10 @@ MAP_ENTRIES = ("troop", "leader", "fort_owner", "orders")
 MAP_NAMES = tuple(
     name for p in BOARD.ids for name in (f"fort[{p}]", *(f"{e}[{p},{r}]" for r in ROLES for e in MAP_ENTRIES))
 )
-ROLE_NAMES = {
-    r: (
+ROLE_NAMES = tuple(
+    name
+    for r in ROLES
+    for name in (
         f"seated[{r}]",
         f"coins[{r}]",
         *(name for c in COLUMNS for name in (f"marker[{r},{c}]", f"pendulum[{r},{c}]")),
@@ -204,11 +206,11 @@ ROLE_NAMES = {
         ),
         f"to_move[{r}]",
     )
-    for r in ROLES
-}
+)
 CARD_NAMES = tuple(f"card[{c}][{slot}]" for c in CARDS for slot in CARD_SLOTS)
+LAST_NAMES = ("vp[insurgent]", "vp[royalist]", "spv_done")
 """The observation's names, made once (issue 26: naming each entry at every observation cost most of
-it)."""
+it); the roles' rows, one after the other, are written at once, and so are the last entries."""
 UNSEATED = (
     0.0,
     0.0,
@@ -245,11 +247,12 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
     mover = seats[d["turn"]]
     coins, pops, tokens = d["coins"], d["pop"], d["tokens"]
     bottom = BOARD.bottom
+    values: list[float] = []
     for r in ROLES:
         if r not in seats:
-            out.entries(ROLE_NAMES[r], UNSEATED)
+            values += UNSEATED
             continue
-        values = [1.0, min(1.0, coins[r] / COINS)]
+        values += (1.0, min(1.0, coins[r] / COINS))
         pop = pops[r]
         for c in COLUMNS:
             m, pend = pop[c]
@@ -257,13 +260,19 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
         for up, where in tokens[r][:TOKENS]:
             values += (float(up), 1.0 if where else 0.0)
         values.append(1.0 if mover == r else 0.0)
-        out.entries(ROLE_NAMES[r], values)
+    out.entries(ROLE_NAMES, values)
     out.sparse(
         CARD_NAMES, CARD_MEMO(d["market"], d["line"], d["discard"], d["spv_done"], d["placed"], d["area"])
     )
-    for side in ("insurgent", "royalist"):
-        out.add(f"vp[{side}]", max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
-    out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
+    vp = d["vp"]
+    out.entries(
+        LAST_NAMES,
+        (
+            max(0.0, min(1.0, (vp["insurgent"] + 10) / 50)),
+            max(0.0, min(1.0, (vp["royalist"] + 10) / 50)),
+            len(d["spv_done"]) / len(BOARD.spv),
+        ),
+    )
 
 
 def map_entries(
