@@ -16,7 +16,9 @@ The hot paths (issue 26: an observation is most of a PettingZoo turn) are here, 
   `State.observation_sections`) its zeros are never written out as Python floats: the section is kept
   as a hole in `values`, for a NumPy buffer of zeros to take (`adapters.common.observation`);
 - a sparse section that most turns leave as it was (a map, where the cards are) is computed once for its
-  inputs (`SectionMemo`): an observation then costs the sections that changed, and the inputs' JSON.
+  inputs (`SectionMemo`): an observation then costs the sections that changed, and the inputs' JSON; an
+  environment that writes each observation over its last (`adapters.common.ObservationWriter`) leaves
+  such a section where it is when the next observation shows the same entries.
 """
 
 from __future__ import annotations
