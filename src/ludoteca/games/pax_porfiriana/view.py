@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.observation import Observation, SectionMemo, SharedEntries
+from ludoteca.core.observation import Observation
 from ludoteca.games.pax_porfiriana.actions import ROLES
 from ludoteca.games.pax_porfiriana.cards import CARDS, PRESTIGE_TYPES, PUBLIC_CARDS, REGIMES, TOPPLES
 from ludoteca.games.pax_porfiriana.market import PRICES
@@ -79,45 +79,31 @@ SEAT_NAMES = tuple(
     for p in range(SEATS)
 )
 ROW_NAMES = tuple(tuple(f"row[{p}][{c}]" for c in CARD_IDS) for p in range(SEATS))
-MARKET_NAMES = tuple(f"market[{c}]" for c in CARD_IDS)
-HAND_NAMES = tuple(f"hand[{c}]" for c in CARD_IDS)
 EMPTY_SEAT = (0.0,) * len(SEAT_NAMES[0])
-"""Each seat's entries and its row's, the market's and the hand's, named once when the module loads rather
-than at every observation (issue 26); an empty seat's entries."""
-CARD_INDEX = {c: at for at, c in enumerate(CARD_IDS)}
-
-
-def card_entries(cards: list[str]) -> dict[int, float]:
-    """A multi-hot over `CARD_IDS`: 1 for each of `cards`, by offset (a sparse section)."""
-    return {CARD_INDEX[c]: 1.0 for c in cards if c in CARD_INDEX}
-
-
-CARD_MEMO = SectionMemo(card_entries)
-"""The market's, a row's and a hand's entries by the cards there: a turn seldom changes a row (issue 26)."""
-NO_CARDS = SharedEntries()
-"""The row of a seat nobody takes."""
+"""Each seat's entries and its row's, named once when the module loads rather than at every observation
+(issue 26); an empty seat's entries."""
 
 
 def observe(state: PaxState, role: int, out: Observation) -> None:
     """The regime, the market, and for each seat its gold, jail, hand size, prestige and cards in play;
-    one's own hand (others' hand sizes only). The card sections are multi-hots over every card, sparse
-    sections computed once per content (`CARD_MEMO`); a seat nobody takes is zeros."""
+    one's own hand (others' hand sizes only). The card sections are multi-hots over every card
+    (`members`: they cost the cards present); a seat nobody takes is zeros."""
     d = state.d
     out.one_hot("regime", REGIME_IDS, d["regime"])
     out.add("depression", float(d["depression"]))
     out.add("topples_done", d["topples_done"] / len(TOPPLES))
     out.add("deck", min(1.0, sum(m + t for m, t in d["piles"]) / 120.0))
-    out.sparse(MARKET_NAMES, CARD_MEMO([c for row in d["market"] for c in row if c]))
+    out.members("market", CARD_IDS, {c for row in d["market"] for c in row if c})
     for p in range(SEATS):
         if p >= state.n:
             out.entries(SEAT_NAMES[p], EMPTY_SEAT)
-            out.sparse(ROW_NAMES[p], NO_CARDS)
+            out.sparse(ROW_NAMES[p], {})
             continue
         prestige = state.prestige_by_kind(p)
         seat = (min(1.0, d["gold"][p] / GOLD_SCALE), float(d["jail"][p]), min(1.0, len(d["hands"][p]) / 5.0))
         out.entries(SEAT_NAMES[p], (*seat, *[min(1.0, prestige[k] / 20.0) for k in PRESTIGE_TYPES]))
-        out.sparse(ROW_NAMES[p], CARD_MEMO([e["id"] for e in d["play"][p]]))
-    out.sparse(HAND_NAMES, CARD_MEMO(d["hands"][role] if role < state.n else []))
+        out.members(f"row[{p}]", CARD_IDS, [e["id"] for e in d["play"][p]])
+    out.members("hand", CARD_IDS, d["hands"][role] if role < state.n else ())
 
 
 def broken_invariants(state: PaxState) -> list[str]:
