@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ludoteca.adapters.common import as_array
+from ludoteca.adapters.common import ObservationWriter, as_array
 from ludoteca.core.game import get_game
-from ludoteca.core.observation import SPARSE_FROM, Observation
+from ludoteca.core.observation import SPARSE_FROM, Observation, SectionMemo, SharedEntries
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.board import BOARD as GAM_BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
@@ -27,7 +27,7 @@ from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces
 from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
 from ludoteca.games.mar_y_acero.view import DESTINIES, EVENTS, KEYS
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
-from ludoteca.games.patria_libre.view import CARD_SLOTS, CARDS, card_places
+from ludoteca.games.patria_libre.view import CARD_SLOTS, CARDS
 from ludoteca.games.pax_porfiriana.cards import CARDS as PAX_CARDS
 from ludoteca.games.pax_porfiriana.cards import PRESTIGE_TYPES, REGIMES, TOPPLES
 
@@ -201,6 +201,31 @@ def plain_patria_libre(state: Any, role: int, out: PlainObservation) -> None:
     out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
 
 
+def card_places(state: Any) -> dict[str, str]:
+    """`patria_libre.view.card_places` before issue 26's PettingZoo step: where each revealed card is."""
+    d = state.d
+    places: dict[str, str] = {}
+    for c in d["market"]:
+        places[c] = "market"
+    for item in d["line"]:
+        if item[0] == "spv":
+            places[item[1]] = "line"
+        elif item[3]:
+            places[item[3]] = "line"
+    for c in d["discard"]:
+        places[c] = "discard"
+    for c in d["spv_done"]:
+        places[c] = "spv_done"
+    for stack in d["placed"].values():
+        for _, _, c in stack:
+            if c:
+                places[c] = "placed"
+    for r, cards in d["area"].items():
+        for c in cards:
+            places[c] = r
+    return places
+
+
 def plain_guerra_a_muerte(state: Any, role: int, out: PlainObservation) -> None:
     """`guerra_a_muerte.view.observe` before issue 26."""
     d = state.d
@@ -280,9 +305,13 @@ MODES: list[tuple[str, dict[str, str]]] = [
 
 @pytest.mark.parametrize(("game_id", "options"), MODES)
 def test_the_fast_encoder_gives_the_plain_encoders_tensor(game_id: str, options: dict[str, str]) -> None:
+    """The tensor, its sections, their arrays (`as_array`, and an environment's `ObservationWriter`, which
+    writes each position over the last: one position after the other of a game, as an environment does)
+    and the names are the plain encoder's."""
     game = get_game(game_id)
     roles = game.roles_in_play(game.parse_options(options))
     plain = PLAIN[game_id]
+    writer = ObservationWriter()
     names_checked = False
     for state in positions(game_id, options, POSITIONS, seed=len(options)):
         for role in roles:
@@ -291,7 +320,11 @@ def test_the_fast_encoder_gives_the_plain_encoders_tensor(game_id: str, options:
             assert state.observation_tensor(role) == expected.values
             sections = state.observation_sections(role)  # the adapters' path: sparse sections as holes
             assert sections.tensor() == expected.values
-            assert np.array_equal(as_array(sections), np.asarray(expected.values, dtype=np.float32))
+            array = as_array(sections)
+            assert np.array_equal(array, np.asarray(expected.values, dtype=np.float32))
+            written = writer(state, role)
+            assert written.dtype == np.float32
+            assert written.tobytes() == array.tobytes()  # the same bits
             if not names_checked:
                 assert state.observation_names(role) == expected.names
         names_checked = True
@@ -367,3 +400,70 @@ def test_as_array_puts_dense_values_and_holes_where_the_plain_tensor_has_them() 
         assert holed.tensor() == plain.tensor()
         assert np.array_equal(as_array(holed), expected)
         assert np.array_equal(as_array(holed), expected)
+
+
+class Sections:
+    """A state that observes as it is told (`observation_sections`), for `ObservationWriter`."""
+
+    def __init__(self, out: Observation) -> None:
+        self.out = out
+
+    def observation_sections(self, role: int) -> Observation:
+        return self.out
+
+
+def test_an_observation_writer_gives_as_arrays_tensor_whatever_it_wrote_before() -> None:
+    """`ObservationWriter` leaves a hole as it was when it holds the same shared entries as last time: over
+    random sequences of observations (dense values, shared entries kept, changed or moved, plain entries,
+    other arrangements of holes, an offset outside its section) it gives `as_array`'s tensor, bit for bit,
+    each time in an array of its own."""
+    rng = random.Random(41)
+    shared = [
+        SharedEntries({}),
+        SharedEntries({0: 0.5}),
+        SharedEntries({1: 1.0, 3: 0.25}),
+        SharedEntries({2: 1.0}),
+    ]
+    writer = ObservationWriter()
+    given: list[tuple[np.ndarray[Any, Any], bytes]] = []
+    for _ in range(2000):
+        out = Observation(holes=True)
+        for _ in range(rng.choice((2, 3))):
+            out.add("v", rng.choice((0.0, 0.1, 1.0)))
+            if rng.random() < 0.8:
+                out.sparse(("s",) * 4, rng.choice(shared))
+            else:
+                out.sparse(("s",) * 4, {rng.randrange(4): 0.75})
+        if rng.random() < 0.02:
+            out.sparse(("s",) * 4, {4: 1.0})
+            with pytest.raises(IndexError, match="offset 4 outside a section of 4"):
+                writer(Sections(out), 0)  # type: ignore[arg-type]
+            continue
+        array = writer(Sections(out), 0)  # type: ignore[arg-type]
+        assert array.tobytes() == as_array(out).tobytes()
+        given.append((array, array.tobytes()))
+        array[:] = 1.0  # the caller's to change: the next observation is not written over it
+        given[-1] = (array, array.tobytes())
+    assert all(array.tobytes() == kept for array, kept in given)
+
+
+def test_a_section_memo_builds_once_for_equal_inputs() -> None:
+    """`SectionMemo` gives the entries `build` gives, built once for inputs with the same JSON, and built
+    every time for inputs that JSON cannot hold."""
+    built: list[Any] = []
+
+    def build(counts: dict[str, int], flag: bool) -> dict[int, float]:
+        built.append(counts)
+        return {len(counts): 1.0} if flag else {}
+
+    memo = SectionMemo(build)
+    first = memo({"a": 1}, True)
+    assert first == {1: 1.0}
+    assert isinstance(first, SharedEntries)
+    assert memo({"a": 1}, True) is first
+    assert memo({"a": 2}, True) == {1: 1.0}
+    assert memo({"a": 1}, False) == {}
+    assert len(built) == 3
+    assert memo({1: 1}, True) == {1: 1.0}  # a key that is not a string: built, not kept
+    assert memo({1: 1}, True) == {1: 1.0}
+    assert len(built) == 5

@@ -4,6 +4,8 @@ chance resolved by the environment's own seeded generator."""
 from __future__ import annotations
 
 import random
+from array import array
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -11,7 +13,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ludoteca.core.game import Game
-from ludoteca.core.observation import Observation
+from ludoteca.core.observation import Observation, SharedEntries
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
 
@@ -40,46 +42,107 @@ def as_array(out: Observation) -> np.ndarray[Any, np.dtype[np.float32]]:
     in another."""
     if not out.holes:
         return np.array(out.values, dtype=np.float32)
-    total, dense, starts = _layout(len(out.values), tuple((where, size) for where, size, _ in out.holes))
-    array = np.zeros(total, dtype=np.float32)
-    array[dense] = out.values
+    layout = _layout(len(out.values), tuple([(where, size) for where, size, _ in out.holes]))
+    tensor = np.zeros(layout.total, dtype=np.float32)
+    tensor[layout.dense] = out.values
     positions: list[int] = []
     values: list[float] = []
-    for (_, size, patch), start in zip(out.holes, starts, strict=True):
+    for (_, size, patch), start in zip(out.holes, layout.starts, strict=True):
         for at, value in patch.items():
             if not 0 <= at < size:
                 raise IndexError(f"offset {at} outside a section of {size} entries")
             positions.append(start + at)
             values.append(value)
-    array[positions] = values
-    return array
+    tensor[positions] = values
+    return tensor
+
+
+class ObservationWriter:
+    """One environment's observations as float32 arrays, each written over the last (issue 26: an
+    observation costs what changed). A hole that holds the same shared entries of a memo
+    (`core.observation.SectionMemo`) as in the last observation is left as it is; the other holes are
+    cleared and their entries written, and the dense values written, each by a C-level copy or an item set
+    of a Python `array` rather than a NumPy operation (which costs a microsecond or two however small).
+    Each call returns its own NumPy array (over a copy of the buffer kept), for the caller to keep or
+    change."""
+
+    __slots__ = ("buffer", "layout", "shown")
+
+    def __init__(self) -> None:
+        self.layout: Layout | None = None
+        self.buffer = array("f")
+        self.shown: list[Mapping[int, float] | None] = []
+        """The entries each hole of `buffer` was written from."""
+
+    def __call__(self, state: State, role: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """`observation(state, role)`, written over the last one."""
+        out = state.observation_sections(role)
+        holes = out.holes
+        if not holes:
+            return np.array(out.values, dtype=np.float32)
+        layout = _layout(len(out.values), tuple([(where, size) for where, size, _ in holes]))
+        if layout is not self.layout:  # the first observation, or other holes
+            self.buffer, self.shown = array("f", bytes(4 * layout.total)), [None] * len(holes)
+        self.layout = None  # until the buffer is whole again: an error below leaves it to start afresh
+        buffer, shown = self.buffer, self.shown
+        dense = array("f", out.values)
+        for begin, end, at in layout.runs:
+            buffer[at : at + end - begin] = dense[begin:end]
+        for index, ((_, size, patch), start, blank) in enumerate(
+            zip(holes, layout.starts, layout.blanks, strict=True)
+        ):
+            if patch is shown[index] and type(patch) is SharedEntries:
+                continue
+            buffer[start : start + size] = blank
+            for at, value in patch.items():
+                if not 0 <= at < size:
+                    raise IndexError(f"offset {at} outside a section of {size} entries")
+                buffer[start + at] = value
+            shown[index] = patch
+        self.layout = layout
+        return np.frombuffer(array("f", buffer), dtype=np.float32)
+
+
+class Layout:
+    """Where a tensor's entries go when its dense values are written with holes among them (`_layout`):
+    its size, the index of each dense value, each run of dense values ``(first, end, where it starts in
+    the tensor)``, where each hole starts, and each hole's zeros (to clear it by one copy)."""
+
+    __slots__ = ("blanks", "dense", "runs", "starts", "total")
+
+    def __init__(self, dense: int, holes: tuple[tuple[int, int], ...]) -> None:
+        index: list[int] = []
+        starts: list[int] = []
+        self.runs: list[tuple[int, int, int]] = []
+        shift = done = 0  # entries of holes before, and dense values placed
+        for where, size in (*holes, (dense, 0)):
+            if where > done:
+                self.runs.append((done, where, done + shift))
+            index += range(done + shift, where + shift)
+            starts.append(where + shift)
+            shift, done = shift + size, where
+        self.total = dense + shift
+        self.dense = np.array(index, dtype=np.intp)
+        self.dense.setflags(write=False)  # shared by every observation with this arrangement
+        self.starts = tuple(starts[:-1])
+        self.blanks = [array("f", bytes(4 * size)) for _, size in holes]
 
 
 @lru_cache(maxsize=256)
-def _layout(
-    dense: int, holes: tuple[tuple[int, int], ...]
-) -> tuple[int, np.ndarray[Any, Any], tuple[int, ...]]:
-    """Where the tensor's entries go when `dense` values are written with these holes ``(where, size)``
-    among them: the tensor's size, the index of each dense value, and where each hole starts. A game
+def _layout(dense: int, holes: tuple[tuple[int, int], ...]) -> Layout:
+    """The `Layout` of a tensor of `dense` values with these holes ``(where, size)`` among them. A game
     observes with the same arrangement at every turn (a few, across its options), so this is cached."""
-    index: list[int] = []
-    starts: list[int] = []
-    shift = done = 0  # entries of holes before, and dense values placed
-    for where, size in holes:
-        index += range(done + shift, where + shift)
-        starts.append(where + shift)
-        shift, done = shift + size, where
-    index += range(done + shift, dense + shift)
-    where_dense = np.array(index, dtype=np.intp)
-    where_dense.setflags(write=False)  # shared by every observation with this arrangement
-    return dense + shift, where_dense, tuple(starts)
+    return Layout(dense, holes)
 
 
 def action_mask(state: State, role: int) -> np.ndarray[Any, np.dtype[np.int8]]:
-    """1 for each action `role` may take now; all zeros when it is not `role`'s decision."""
-    mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
-    mask[state.legal_actions(role)] = 1
-    return mask
+    """1 for each action `role` may take now; all zeros when it is not `role`'s decision. Set action by
+    action in a `bytearray` (a decision offers a few actions; issue 26: a NumPy operation costs a
+    microsecond or two however small, an item set some tens of nanoseconds)."""
+    mask = bytearray(state.game.num_distinct_actions)
+    for action in state.legal_actions(role):
+        mask[action] = 1
+    return np.frombuffer(mask, dtype=np.int8)
 
 
 def as_action(action: Any) -> Any:

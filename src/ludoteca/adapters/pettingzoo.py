@@ -36,11 +36,11 @@ from pettingzoo import AECEnv
 
 from ludoteca.adapters.common import (
     RENDER_MODES,
+    ObservationWriter,
     action_mask,
     as_action,
     check_render_mode,
     mask_box,
-    observation,
     observation_box,
     render_text,
     resolve_chance,
@@ -71,6 +71,7 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
             a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents
         }
         self._rng: random.Random | None = None
+        self._observation = ObservationWriter()
         self.game_state: State = self.game.new_initial_state(self.options)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -98,7 +99,7 @@ class GameEnv(AECEnv[str, dict[str, np.ndarray[Any, Any]], int]):  # type: ignor
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         role = self.game.roles.index(agent)
         return {
-            "observation": observation(self.game_state, role),
+            "observation": self._observation(self.game_state, role),
             "action_mask": action_mask(self.game_state, role),
         }
 

@@ -14,12 +14,19 @@ The hot paths (issue 26: an observation is most of a PettingZoo turn) are here, 
 - a section that is mostly zeros (a map, a card's whereabouts) is written as the few entries that are not
   (`sparse`, and `members` over many labels); with ``holes=True`` (the adapters' path,
   `State.observation_sections`) its zeros are never written out as Python floats: the section is kept
-  as a hole in `values`, for a NumPy buffer of zeros to take (`adapters.common.observation`).
+  as a hole in `values`, for a NumPy buffer of zeros to take (`adapters.common.observation`);
+- a sparse section that most turns leave as it was (a map, where the cards are) is computed once for its
+  inputs (`SectionMemo`): an observation then costs the sections that changed, and the inputs' JSON; an
+  environment that writes each observation over its last (`adapters.common.ObservationWriter`) leaves
+  such a section where it is when the next observation shows the same entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+import orjson
 
 
 class _Code:
@@ -175,3 +182,43 @@ def _filled(size: int, patch: Mapping[int, float]) -> list[float]:
             raise IndexError(f"offset {at} outside a section of {size} entries")
         row[at] = value
     return row
+
+
+class SharedEntries(dict[int, float]):
+    """A sparse section's non-zero entries (offset → value) that a `SectionMemo` hands to every observation
+    with the same inputs: never changed once made, so that an adapter that wrote them in its last array
+    may leave them there (`adapters.common.ObservationWriter`)."""
+
+    __slots__ = ()
+
+
+class SectionMemo:
+    """A sparse section's entries (offset → value) by its inputs: ``memo(*inputs)`` is ``build(*inputs)``,
+    computed once for inputs whose JSON form is among the last `SECTION_MEMO_MAX` seen (issue 26: most
+    turns leave a game's map or its cards as they were, so an observation costs the sections that changed,
+    and the inputs' JSON, not every section). `build` must read nothing but its inputs; equal JSON means
+    equal inputs, so equal entries. The entries (`SharedEntries`) are shared by every observation with
+    these inputs. Inputs that JSON cannot hold (a key that is not a string) are built every time."""
+
+    __slots__ = ("build", "found")
+
+    def __init__(self, build: Callable[..., Mapping[int, float]]) -> None:
+        self.build = build
+        self.found: dict[bytes, SharedEntries] = {}
+
+    def __call__(self, *inputs: Any) -> Mapping[int, float]:
+        try:
+            key = orjson.dumps(inputs)
+        except TypeError:  # orjson.JSONEncodeError
+            return self.build(*inputs)
+        entries = self.found.get(key)
+        if entries is None:
+            if len(self.found) >= SECTION_MEMO_MAX:
+                self.found.clear()
+            entries = self.found[key] = SharedEntries(self.build(*inputs))
+        return entries
+
+
+SECTION_MEMO_MAX = 256
+"""Inputs a `SectionMemo` keeps (then it starts afresh): a few games played side by side (a vector
+environment) each find their last position's sections."""

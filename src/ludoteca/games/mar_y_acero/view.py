@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.observation import Observation
+from ludoteca.core.observation import Observation, SectionMemo
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces, split_key
 from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
@@ -106,15 +106,20 @@ CELLS = tuple((AREA_AT[area] + FACTION_AT["es"], AREA_AT[area] + FACTION_AT["ind
 """Where each area's pieces of each faction start, in the map's order (`d["map"][area - 1]`)."""
 
 
-def map_entries(state: MyaState) -> dict[int, float]:
+def map_entries(
+    cells: list[dict[str, list[list[Any]]]],
+    pal: list[int],
+    cit: list[int],
+    scroll: list[int],
+    ctrl: list[str],
+) -> dict[int, float]:
     """Per area, how many pieces of each faction bear each key of `KEYS` (capped at 6, over 6), then
     its palisade, citadel, scroll and Spanish control: the entries that are not zero, by offset (a sparse
     section of `AREA_NAMES`). The adapters observe at every turn: the areas are walked in the map's order,
     by offsets made once (issue 26)."""
-    position = state.position
     full, reduced = KEY_OF_PIECE
     counts: dict[int, int] = {}
-    for cell, (es_at, ind_at) in zip(position["map"], CELLS, strict=True):
+    for cell, (es_at, ind_at) in zip(cells, CELLS, strict=True):
         for piece in cell["es"]:
             at = es_at + (reduced if piece[1] else full)[piece[0]]
             counts[at] = counts.get(at, 0) + 1
@@ -122,14 +127,69 @@ def map_entries(state: MyaState) -> dict[int, float]:
             at = ind_at + (reduced if piece[1] else full)[piece[0]]
             counts[at] = counts.get(at, 0) + 1
     values = {at: n / 6 if n < 6 else 1.0 for at, n in counts.items()}
-    for offset, marked in enumerate((position["pal"], position["cit"], position["scroll"])):
+    for offset, marked in enumerate((pal, cit, scroll)):
         for area in marked:
             if area in AREA_AT:
                 values[AREA_AT[area] + MARKERS_AT + offset] = 1.0
-    for area, holder in zip(AREAS, position["ctrl"], strict=True):
+    for area, holder in zip(AREAS, ctrl, strict=True):
         if holder == "es":
             values[AREA_AT[area] + MARKERS_AT + 3] = 1.0
     return values
+
+
+CARD_NAMES = (
+    *(f"destiny[{c}]" for c in DESTINIES),
+    *(f"destiny_left[{c}]" for c in DESTINIES),
+    *(f"hand[{c}]" for c in EVENTS),
+    *(f"committed[{c}]" for c in EVENTS),
+    *(f"played.{fac}[{c}]" for fac in FACTIONS for c in EVENTS),
+    *(f"colon[{at}]" for at in COLON_AT),
+)
+"""The names of the cards' entries and Colón's whereabouts, made once: the destiny card in force, those
+left, the role's hand and committed card, the cards each faction played (one-hots and multi-hots)."""
+DESTINY_INDEX = {c: i for i, c in enumerate(DESTINIES)}
+EVENT_INDEX = {c: i for i, c in enumerate(EVENTS)}
+COLON_INDEX = {at: i for i, at in enumerate(COLON_AT)}
+HAND_AT = 2 * len(DESTINIES)
+PLAYED_AT = {fac: HAND_AT + (2 + at) * len(EVENTS) for at, fac in enumerate(FACTIONS)}
+COLON_OFFSET = HAND_AT + (2 + len(FACTIONS)) * len(EVENTS)
+
+
+def card_entries(
+    destiny: int | None,
+    destinies: list[int],
+    hand: list[int],
+    committed: int | None,
+    played: dict[str, list[int]],
+    colon: str,
+) -> dict[int, float]:
+    """The entries of `CARD_NAMES` that are 1: the destiny card in force and those left, the role's hand
+    and committed card, each faction's cards played, where Colón is (a sparse section: a turn seldom
+    changes it, issue 26)."""
+    values: dict[int, float] = {}
+    if destiny in DESTINY_INDEX:
+        values[DESTINY_INDEX[destiny]] = 1.0
+    for c in destinies:
+        if c in DESTINY_INDEX:
+            values[len(DESTINIES) + DESTINY_INDEX[c]] = 1.0
+    for c in hand:
+        if c in EVENT_INDEX:
+            values[HAND_AT + EVENT_INDEX[c]] = 1.0
+    if committed in EVENT_INDEX:
+        values[HAND_AT + len(EVENTS) + EVENT_INDEX[committed]] = 1.0
+    for fac, at in PLAYED_AT.items():
+        for c in played[fac]:
+            if c in EVENT_INDEX:
+                values[at + EVENT_INDEX[c]] = 1.0
+    if colon in COLON_INDEX:
+        values[COLON_OFFSET + COLON_INDEX[colon]] = 1.0
+    return values
+
+
+MAP_MEMO = SectionMemo(map_entries)
+CARD_MEMO = SectionMemo(card_entries)
+"""The map's entries and the cards' by what they show: a turn leaves the map as it was half the time, and
+the cards nearly always (issue 26)."""
 
 
 def observe(state: MyaState, role: int, out: Observation) -> None:
@@ -150,12 +210,17 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     out.add("grace.used_this_turn", float(grace["turn_used"]))
     flags = position["flags"]
     out.each("flag", FLAGS, [float(flags[name]) for name in FLAGS])
-    out.sparse(AREA_NAMES, map_entries(state))
+    out.sparse(
+        AREA_NAMES,
+        MAP_MEMO(position["map"], position["pal"], position["cit"], position["scroll"], position["ctrl"]),
+    )
     out.each("bag", BAGS, [sum(position["bags"][bag].values()) / 33 for bag in BAGS])
-    out.one_hot("destiny", DESTINIES, position["destiny"])
-    out.members("destiny_left", DESTINIES, position["destinies"])
-    out.members("hand", EVENTS, position["hands"][me])
-    out.one_hot("committed", EVENTS, position["commit"][me])
-    for fac in FACTIONS:
-        out.members(f"played.{fac}", EVENTS, position["played"][fac])
-    out.one_hot("colon", COLON_AT, position["colon"])
+    cards = CARD_MEMO(
+        position["destiny"],
+        position["destinies"],
+        position["hands"][me],
+        position["commit"][me],
+        position["played"],
+        position["colon"],
+    )
+    out.sparse(CARD_NAMES, cards)

@@ -6,10 +6,9 @@ unknown, and the state never stores them."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.observation import Observation
+from ludoteca.core.observation import Observation, SectionMemo
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.market import PRICES
 
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 
 CARDS = list(BOARD.cards)
 CARD_SLOTS = ("market", "line", "discard", "spv_done", "placed", *ROLES)
-"""Where a card may be (`card_places`): the observation's one-hot per card."""
+"""Where a card may be (`card_entries`): the observation's one-hot per card."""
 
 
 def board_view(state: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
@@ -193,8 +192,10 @@ MAP_ENTRIES = ("troop", "leader", "fort_owner", "orders")
 MAP_NAMES = tuple(
     name for p in BOARD.ids for name in (f"fort[{p}]", *(f"{e}[{p},{r}]" for r in ROLES for e in MAP_ENTRIES))
 )
-ROLE_NAMES = {
-    r: (
+ROLE_NAMES = tuple(
+    name
+    for r in ROLES
+    for name in (
         f"seated[{r}]",
         f"coins[{r}]",
         *(name for c in COLUMNS for name in (f"marker[{r},{c}]", f"pendulum[{r},{c}]")),
@@ -205,11 +206,11 @@ ROLE_NAMES = {
         ),
         f"to_move[{r}]",
     )
-    for r in ROLES
-}
+)
 CARD_NAMES = tuple(f"card[{c}][{slot}]" for c in CARDS for slot in CARD_SLOTS)
+LAST_NAMES = ("vp[insurgent]", "vp[royalist]", "spv_done")
 """The observation's names, made once (issue 26: naming each entry at every observation cost most of
-it)."""
+it); the roles' rows, one after the other, are written at once, and so are the last entries."""
 UNSEATED = (
     0.0,
     0.0,
@@ -220,11 +221,20 @@ UNSEATED = (
 """The entries of a role not seated: markers and pendulums at 0 on the track, no coins or tokens."""
 PROVINCE_AT = {p: at * (1 + len(ROLES) * len(MAP_ENTRIES)) for at, p in enumerate(BOARD.ids)}
 ROLE_AT = {r: 1 + at * len(MAP_ENTRIES) for at, r in enumerate(ROLES)}
+ENTRY_AT = {
+    entry: {p: {r: PROVINCE_AT[p] + ROLE_AT[r] + offset for r in ROLES} for p in BOARD.ids}
+    for offset, entry in enumerate(MAP_ENTRIES)
+}
+"""Where each province's entries start (its fort's level), and by entry (`MAP_ENTRIES`), province and
+role, where that entry is: the observation writes only what is on the map (a sparse section, issue 26)."""
 CARD_AT = {c: at * len(CARD_SLOTS) for at, c in enumerate(CARDS)}
 SLOT_AT = {slot: at for at, slot in enumerate(CARD_SLOTS)}
-"""Where each province's entries start and each role's among them (troops, leader, fort owner, orders),
-where each card's one-hot starts and each place within it: the observation writes only what is on the
-map and the cards revealed (sparse sections, issue 26)."""
+CARD_IN = {slot: {c: CARD_AT[c] + at for c in CARDS} for slot, at in SLOT_AT.items()}
+"""Where each card's one-hot starts, each place within it, and by place, the entry of each card there:
+the observation writes only the cards revealed (a sparse section, issue 26)."""
+TRACK_SPAN = BOARD.top - BOARD.bottom
+COINS = int(BOARD.pieces["coins"])
+TOKENS = len(BOARD.tokens)
 
 
 def observe(state: PatriaState, role: int, out: Observation) -> None:
@@ -232,77 +242,118 @@ def observe(state: PatriaState, role: int, out: Observation) -> None:
     counters, every card's whereabouts, the sides' VP and whose turn it is (the same for every role: all
     is public)."""
     d = state.d
-    span = BOARD.top - BOARD.bottom
     seats = d["seats"]
-    out.sparse(MAP_NAMES, map_entries(d))
+    out.sparse(MAP_NAMES, MAP_MEMO(d["forts"], d["troops"], d["leaders"], d["placed"], seats))
+    mover = seats[d["turn"]]
+    coins, pops, tokens = d["coins"], d["pop"], d["tokens"]
+    bottom = BOARD.bottom
+    values: list[float] = []
     for r in ROLES:
         if r not in seats:
-            out.entries(ROLE_NAMES[r], UNSEATED)
+            values += UNSEATED
             continue
-        values = [1.0, min(1.0, d["coins"][r] / BOARD.pieces["coins"])]
-        pop = d["pop"][r]
+        values += (1.0, min(1.0, coins[r] / COINS))
+        pop = pops[r]
         for c in COLUMNS:
             m, pend = pop[c]
-            values += ((m - BOARD.bottom) / span, (pend - BOARD.bottom) / span)
-        for up, where in d["tokens"][r][: len(BOARD.tokens)]:
+            values += ((m - bottom) / TRACK_SPAN, (pend - bottom) / TRACK_SPAN)
+        for up, where in tokens[r][:TOKENS]:
             values += (float(up), 1.0 if where else 0.0)
-        values.append(1.0 if seats[d["turn"]] == r else 0.0)
-        out.entries(ROLE_NAMES[r], values)
-    cards = {CARD_AT[c] + SLOT_AT[place]: 1.0 for c, place in card_places(state).items() if c in CARD_AT}
-    out.sparse(CARD_NAMES, cards)
-    for side in ("insurgent", "royalist"):
-        out.add(f"vp[{side}]", max(0.0, min(1.0, (d["vp"][side] + 10) / 50)))
-    out.add("spv_done", len(d["spv_done"]) / len(BOARD.spv))
+        values.append(1.0 if mover == r else 0.0)
+    out.entries(ROLE_NAMES, values)
+    out.sparse(
+        CARD_NAMES, CARD_MEMO(d["market"], d["line"], d["discard"], d["spv_done"], d["placed"], d["area"])
+    )
+    vp = d["vp"]
+    out.entries(
+        LAST_NAMES,
+        (
+            max(0.0, min(1.0, (vp["insurgent"] + 10) / 50)),
+            max(0.0, min(1.0, (vp["royalist"] + 10) / 50)),
+            len(d["spv_done"]) / len(BOARD.spv),
+        ),
+    )
 
 
-def map_entries(d: dict[str, Any]) -> dict[int, float]:
+def map_entries(
+    forts: dict[str, list[Any]],
+    troops_at: dict[str, dict[str, int]],
+    leaders: dict[str, str | None],
+    placed: dict[str, list[list[Any]]],
+    seats: list[str],
+) -> dict[int, float]:
     """Per province its fort's level, and per role its troops, its leader there, the fort's owner and
     its orders there (seated roles): the entries of the provinces with something on them, by offset (a
     sparse section of `MAP_NAMES`)."""
     values: dict[int, float] = {}
-    for p, fort in d["forts"].items():
+    troop_at, leader_at, owner_at, orders_at = (ENTRY_AT[e] for e in MAP_ENTRIES)
+    for p, fort in forts.items():
         if fort and p in PROVINCE_AT:
             values[PROVINCE_AT[p]] = fort[0] / 2
             if fort[1] in ROLE_AT:
-                values[PROVINCE_AT[p] + ROLE_AT[fort[1]] + 2] = 1.0
-    for p, troops in d["troops"].items():
+                values[owner_at[p][fort[1]]] = 1.0
+    for p, troops in troops_at.items():
         if troops and p in PROVINCE_AT:
+            here = troop_at[p]
             for r, count in troops.items():
-                if r in ROLE_AT:
-                    values[PROVINCE_AT[p] + ROLE_AT[r]] = count / 3
-    for r, p in d["leaders"].items():
-        if r in ROLE_AT and p in PROVINCE_AT:
-            values[PROVINCE_AT[p] + ROLE_AT[r] + 1] = 1.0
-    seats = d["seats"]
-    for p, stack in d["placed"].items():
+                if r in here:
+                    values[here[r]] = count / 3
+    for r, where in leaders.items():
+        if r in ROLE_AT and where is not None and where in PROVINCE_AT:
+            values[leader_at[where][r]] = 1.0
+    orders: dict[int, int] = {}
+    for p, stack in placed.items():
         if stack and p in PROVINCE_AT:
-            orders = Counter(item[0] for item in stack)
-            for r, count in orders.items():
-                if r in seats and r in ROLE_AT:
-                    values[PROVINCE_AT[p] + ROLE_AT[r] + 3] = min(1.0, count / 4)
+            here = orders_at[p]
+            for item in stack:
+                r = item[0]
+                if r in seats and r in here:
+                    at = here[r]
+                    orders[at] = orders.get(at, 0) + 1
+    for at, count in orders.items():
+        values[at] = min(1.0, count / 4)
     return values
 
 
-def card_places(state: PatriaState) -> dict[str, str]:
-    """Where each revealed card is: market, line (a pile's top), discard, spv_done, placed, or a role."""
-    d = state.d
-    places: dict[str, str] = {}
-    for c in d["market"]:
-        places[c] = "market"
-    for item in d["line"]:
+def card_entries(
+    market: list[str],
+    line: list[list[Any]],
+    discard: list[str],
+    spv_done: list[str],
+    placed: dict[str, list[list[Any]]],
+    area: dict[str, list[str]],
+) -> dict[int, float]:
+    """Where each revealed card is — market, line (a pile's top), discard, spv_done, placed, or a role's
+    area — as the entry of its one-hot (a sparse section of `CARD_NAMES`); a card listed in two places
+    is where it is listed last, in that order."""
+    entry: dict[str, int | None] = {}
+    at = CARD_IN["market"]
+    for c in market:
+        entry[c] = at.get(c)
+    at = CARD_IN["line"]
+    for item in line:
         if item[0] == "spv":
-            places[item[1]] = "line"
+            entry[item[1]] = at.get(item[1])
         elif item[3]:
-            places[item[3]] = "line"
-    for c in d["discard"]:
-        places[c] = "discard"
-    for c in d["spv_done"]:
-        places[c] = "spv_done"
-    for stack in d["placed"].values():
+            entry[item[3]] = at.get(item[3])
+    at = CARD_IN["discard"]
+    for c in discard:
+        entry[c] = at.get(c)
+    at = CARD_IN["spv_done"]
+    for c in spv_done:
+        entry[c] = at.get(c)
+    at = CARD_IN["placed"]
+    for stack in placed.values():
         for _, _, c in stack:
             if c:
-                places[c] = "placed"
-    for r, cards in d["area"].items():
+                entry[c] = at.get(c)
+    for r, cards in area.items():
+        at = CARD_IN[r]
         for c in cards:
-            places[c] = r
-    return places
+            entry[c] = at.get(c)
+    return dict.fromkeys([at for at in entry.values() if at is not None], 1.0)
+
+
+MAP_MEMO = SectionMemo(map_entries)
+CARD_MEMO = SectionMemo(card_entries)
+"""The map's and the cards' entries by what they show: most turns change neither (issue 26)."""
