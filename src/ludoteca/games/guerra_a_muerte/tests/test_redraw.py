@@ -48,9 +48,9 @@ def play_every_option(twin: GamState) -> None:
 
 def test_a_promotion_redrawn_for_the_other_side_offers_the_twins_promotions_4_7() -> None:
     """1820-1824, seed 0: the Royalist is asked to promote am_pr, am_gm, am_rl or am_nu (reduced regulars
-    with a militia of their arm, §4.7). Redrawn for the Patriot, a regular's slot may go to a counter of another
-    arm: the old redraw renamed the option after it (`promote <counter>`, whose militia is not there:
-    KeyError ''). The twin offers the promotions its own rules find, and each plays."""
+    with a militia of their arm, §4.7). Redrawn for the Patriot, a regular's slot may go to a counter of
+    another arm: the old redraw renamed the option after it (`promote <counter>`, whose militia is not
+    there: KeyError ''). The twin offers the promotions its own rules find, and each plays."""
     state = reach("1820-1824", 0, 1044)
     wait = state.d["wait"]
     assert (wait["prompt"], wait["role"]) == ("prompt.promote", 1)
