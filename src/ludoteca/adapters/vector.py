@@ -51,8 +51,8 @@ from gymnasium.vector.utils import batch_space
 
 from ludoteca.adapters.common import (
     RENDER_MODES,
+    ObservationWriter,
     check_render_mode,
-    observation,
     observation_box,
     render_text,
 )
@@ -114,6 +114,11 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         size = self.single_observation_space.shape[0]
         self._observations: Observations = np.zeros((num_envs, size), dtype=np.float32)
         self._masks: Masks = np.zeros((num_envs, self.game.num_distinct_actions), dtype=np.int8)
+        self._writers = [ObservationWriter() for _ in range(num_envs)]
+        """Each sub-environment's observations, written over its last (its row is copied from it)."""
+        self._observation_rows = [memoryview(row) for row in self._observations]
+        self._mask_rows = [memoryview(row).cast("B") for row in self._masks]
+        self._no_actions = bytes(self.game.num_distinct_actions)
         self._every = np.ones(num_envs, dtype=np.bool_)
         self._ended = np.ones(num_envs, dtype=np.bool_)
         """Sub-environments whose episode ended and was not reset yet (before the first reset: all)."""
@@ -137,7 +142,6 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
             raise ValueError("options['reset_mask'] must select at least one sub-environment")
         for index in rows:
             self._start(int(index), seeds[index])
-        self._refresh_masks(rows.tolist())
         self._started = True
         return self._result(chosen)
 
@@ -159,20 +163,19 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         state = self.game.new_initial_state(self.options)
         play_others(state, self.role, agents, rng)
         self.game_states[index], self._rngs[index], self._agents[index] = state, rng, agents
-        self._observations[index] = observation(state, self.role)
+        self._observe(index, state)
         self._ended[index] = False
 
-    def _refresh_masks(self, rows: list[int]) -> None:
-        """Rewrite the mask rows of these sub-environments from their states, in one NumPy operation."""
-        masks, role = self._masks, self.role
-        masks[rows] = 0
-        at_rows: list[int] = []
-        at_columns: list[int] = []
-        for index in rows:
-            legal = self.game_states[index].legal_actions(role)
-            at_columns.extend(legal)
-            at_rows.extend([index] * len(legal))
-        masks[at_rows, at_columns] = 1
+    def _observe(self, index: int, state: State) -> None:
+        """Write the observation and mask rows of sub-environment `index` from its state, each by a
+        C-level copy into the row's `memoryview` and, for the mask, an item set per legal action (issue
+        26: a NumPy operation costs a microsecond or two however small; its writer leaves what did not
+        change as it was)."""
+        self._observation_rows[index][:] = self._writers[index].write(state, self.role)
+        mask = self._mask_rows[index]
+        mask[:] = self._no_actions
+        for action in state.legal_actions(self.role):
+            mask[action] = 1
 
     def _result(self, masked: Flags) -> tuple[Observations, dict[str, Any]]:
         masks = self._masks.copy() if self.copy else self._masks
@@ -203,11 +206,9 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         infos: dict[str, Any] = {}
         same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
         states, role, observations = self.game_states, self.role, self._observations
-        moved: list[int] = []
         for index in range(self.num_envs):
             if self._ended[index]:  # next-step autoreset: the action is ignored
                 self._start(index, None)
-                moved.append(index)
                 continue
             if index in illegal:
                 rewards[index], terminated[index] = self.game.returns_range[0], True
@@ -216,7 +217,6 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
                     final = {"final_obs": observations[index].copy(), "final_info": info}
                     self._add_info(infos, final, index)
                     self._start(index, None)
-                    moved.append(index)
                 else:
                     self._add_info(infos, {"illegal_action": illegal[index]}, index)
                     self._ended[index] = True
@@ -224,11 +224,10 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
             state = states[index]
             state.apply_action(int(chosen[index]))
             play_others(state, role, self._agents[index], self._rngs[index])
-            moved.append(index)
             if state.is_terminal():
                 rewards[index], terminated[index] = state.returns()[role], True
                 if same_step:
-                    final_obs = observation(state, role)
+                    final_obs = self._writers[index](state, role)
                     empty = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
                     self._add_info(
                         infos, {"final_obs": final_obs, "final_info": {"action_mask": empty}}, index
@@ -236,8 +235,7 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
                     self._start(index, None)
                     continue
                 self._ended[index] = True
-            observations[index] = observation(state, role)
-        self._refresh_masks(moved)
+            self._observe(index, state)
         observations, step_infos = self._result(self._every)
         return (
             observations,
