@@ -18,11 +18,12 @@ step against ``SyncVectorEnv`` over `GameEnv`). Each row of the observations is 
 `observation_tensor`: what that role may know, nothing more.
 
 What the vector environment saves over ``SyncVectorEnv``: no wrapper, checker or per-copy info
-dictionary; the observations and masks are written into arrays allocated once (returned as they are:
-the next step overwrites them, so keep a copy, or pass ``copy=True``); the actions are checked against
-the masks in one NumPy operation. The engine's own work per step (the action, the fixed agents' moves,
-the observation encoder) is the same and is nearly all of a step, so N sub-environments make about as
-many env-steps per second as one `GameEnv`, not more (BENCHMARKS.md, "Vector environment").
+dictionary; the observations and masks are written into arrays allocated once, each row from its
+sub-environment's `ObservationWriter` (returned as they are: the next step overwrites them, so keep a
+copy, or pass ``copy=True``); the actions are checked against the mask rows. The engine's own work per
+step (the action, the fixed agents' moves, the observation encoder) is the same and is nearly all of a
+step, so N sub-environments make about as many env-steps per second as one `GameEnv`, not more
+(BENCHMARKS.md, "Vector environment").
 
 **Autoreset** follows Gymnasium's modes (``autoreset_mode``, in ``metadata["autoreset_mode"]``):
 ``"NextStep"`` (Gymnasium's default: the step after an episode ends resets that sub-environment and
@@ -195,19 +196,21 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         if not self._started:
             raise RuntimeError(f"{self.game.id}: call reset() before step()")
         if self.autoreset_mode is AutoresetMode.DISABLED and self._ended.any():
-            ended = np.flatnonzero(self._ended).tolist()
+            over = np.flatnonzero(self._ended).tolist()
             raise RuntimeError(
-                f"{self.game.id}: the episodes of sub-environments {ended} are over; "
+                f"{self.game.id}: the episodes of sub-environments {over} are over; "
                 "reset them with reset(options={'reset_mask': ...})"
             )
-        illegal = self._illegal(chosen)
+        actions_given: list[int] = chosen.tolist()  # Python ints, read once
+        ended: list[bool] = self._ended.tolist()  # a sub-environment's own entry is all that changes
+        illegal = self._illegal(actions_given, ended)
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         infos: dict[str, Any] = {}
         same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
         states, role, observations = self.game_states, self.role, self._observations
         for index in range(self.num_envs):
-            if self._ended[index]:  # next-step autoreset: the action is ignored
+            if ended[index]:  # next-step autoreset: the action is ignored
                 self._start(index, None)
                 continue
             if index in illegal:
@@ -222,7 +225,7 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
                     self._ended[index] = True
                 continue
             state = states[index]
-            state.apply_action(int(chosen[index]))
+            state.apply_action(actions_given[index])
             play_others(state, role, self._agents[index], self._rngs[index])
             if state.is_terminal():
                 rewards[index], terminated[index] = state.returns()[role], True
@@ -245,17 +248,20 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
             {**infos, **step_infos},
         )
 
-    def _illegal(self, actions: Actions) -> dict[int, str]:
-        """What is wrong with each action that is not legal in its live sub-environment (checked against
-        the masks at once); with ``illegal="raise"``, the error, before anything moves."""
-        size = self.game.num_distinct_actions
-        in_range = (actions >= 0) & (actions < size)
-        legal = np.zeros(self.num_envs, dtype=np.bool_)
-        legal[in_range] = self._masks[in_range, actions[in_range]] != 0
-        wrong = np.flatnonzero(~legal & ~self._ended).tolist()
+    def _illegal(self, actions: list[int], ended: list[bool]) -> dict[int, str]:
+        """What is wrong with each action that is not legal in its live sub-environment (`ended`: not
+        live), looked up in its mask row (N item reads cost less than the half-dozen NumPy operations of
+        one check of all rows at once, which cost 1-2 us each however small); with ``illegal="raise"``,
+        the error, before anything moves."""
+        size, rows = self.game.num_distinct_actions, self._mask_rows
+        wrong = [
+            index
+            for index, action in enumerate(actions)
+            if not ended[index] and not (0 <= action < size and rows[index][action])
+        ]
         if not wrong:
             return {}
-        reasons = {index: self._why(index, int(actions[index])) for index in wrong}
+        reasons = {index: self._why(index, actions[index]) for index in wrong}
         if self.illegal == "raise":
             others = f" (and sub-environments {wrong[1:]})" if len(wrong) > 1 else ""
             raise IllegalActionError(
