@@ -73,9 +73,10 @@ def rates(game_id: str, seconds: float) -> dict[str, float]:
 
 def where_time_goes(game_id: str, seconds: float) -> dict[str, float]:
     """Shares of the CPU time of N = 64 under cProfile (which inflates call-heavy code: a rough split):
-    the game's observation encoder, its moves (the learner's action, then the fixed agents and chance
-    until the learner decides again), new games (autoreset), the action draw, and the rest: the vector
-    environment's own work (checks, buffers, masks, loop)."""
+    the game's observation encoder (with its conversion to float32: `ObservationWriter`), its moves (the
+    learner's action, then the fixed agents and chance until the learner decides again), new games
+    (autoreset), the action draw, and the rest: the vector environment's own work (checks, buffers,
+    masks, loop)."""
     profile = cProfile.Profile()
     profile.enable()
     vector_rate(lambda: VectorGameEnv(game_id, num_envs=64, autoreset_mode="SameStep"), 64, seconds)
@@ -101,7 +102,8 @@ def where_time_goes(game_id: str, seconds: float) -> dict[str, float]:
 
     total = cumulative("vector_rate")
     shares = {
-        "observation encoder": cumulative("observation", "adapters/common.py"),
+        "observation encoder": cumulative("write", "adapters/common.py")
+        + cumulative("__call__", "adapters/common.py"),
         "moves": cumulative("apply_action", "core/state.py", caller="step") + cumulative("play_others"),
         "new games": cumulative("new_initial_state") + cumulative("seat_agents"),
         "action draw": cumulative("random_legal"),

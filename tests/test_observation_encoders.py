@@ -13,6 +13,8 @@ import numpy as np
 import pytest
 
 from ludoteca.adapters.common import ObservationWriter, as_array
+from ludoteca.adapters.gymnasium import GameEnv
+from ludoteca.adapters.vector import VectorGameEnv
 from ludoteca.core.game import get_game
 from ludoteca.core.observation import SPARSE_FROM, Observation, SectionMemo, SharedEntries
 from ludoteca.core.state import State
@@ -328,6 +330,46 @@ def test_the_fast_encoder_gives_the_plain_encoders_tensor(game_id: str, options:
             if not names_checked:
                 assert state.observation_names(role) == expected.names
         names_checked = True
+
+
+ENV_STEPS = 150
+"""Consecutive steps of each environment compared with the plain encoder, per game and mode."""
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODES)
+def test_the_environments_observations_are_the_plain_encoders_tensor(
+    game_id: str, options: dict[str, str]
+) -> None:
+    """A `GameEnv`'s observation, and each row of a `VectorGameEnv`'s (each written over its last by its
+    own `ObservationWriter`, copied into the batch), are the plain encoder's tensor as float32, bit for
+    bit, over consecutive random steps (episodes that end start again: next-step autoreset)."""
+    plain = PLAIN[game_id]
+
+    def expected(state: State, role: int) -> bytes:
+        out = PlainObservation()
+        plain(state, role, out)
+        return np.asarray(out.values, dtype=np.float32).tobytes()
+
+    rng = np.random.default_rng(len(options))
+    envs = VectorGameEnv(game_id, num_envs=3, **options)
+    env = GameEnv(game_id, **options)
+    observations, info = envs.reset(seed=7)
+    observation, single_info = env.reset(seed=7)
+    over = False
+    for _ in range(ENV_STEPS):
+        for row, state in zip(observations, envs.game_states, strict=True):
+            assert row.tobytes() == expected(state, envs.role)
+        assert observation.tobytes() == expected(env.game_state, env.role)
+        masks = info["action_mask"]
+        keys = rng.random(masks.shape)
+        keys[masks == 0] = -1.0
+        observations, *_, info = envs.step(keys.argmax(axis=1))
+        if over:
+            observation, single_info = env.reset()
+            over = False
+        else:
+            legal = np.flatnonzero(single_info["action_mask"])
+            observation, _, over, _, single_info = env.step(rng.choice(legal))
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""What the PettingZoo and Gymnasium adapters share: the spaces of a game, its tensors as arrays, and
+"""What the PettingZoo, Gymnasium and vector adapters share: the spaces of a game, its tensors as arrays, and
 chance resolved by the environment's own seeded generator."""
 
 from __future__ import annotations
@@ -29,17 +29,13 @@ def mask_box(game: Game) -> spaces.Box:
     return spaces.Box(0, 1, (game.num_distinct_actions,), np.int8)
 
 
-def observation(state: State, role: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-    """`state.observation_tensor(role)` as float32, its sparse sections (`observation_sections`) written
-    into zeros by their non-zero entries alone (issue 26: most of a thousand-entry tensor is zeros, and
-    converting them from Python floats cost a tenth of a PettingZoo turn)."""
-    return as_array(state.observation_sections(role))
-
-
 def as_array(out: Observation) -> np.ndarray[Any, np.dtype[np.float32]]:
-    """The tensor of `out` as float32: a buffer of zeros, its dense values set in one NumPy operation by
-    where they go (`_layout`, worked out once per arrangement of holes), then each hole's non-zero entries
-    in another."""
+    """The tensor of `out` (`State.observation_sections`) as float32, its sparse sections written into
+    zeros by their non-zero entries alone (issue 26: most of a thousand-entry tensor is zeros, and
+    converting them from Python floats cost a tenth of a PettingZoo turn): a buffer of zeros, its dense
+    values set in one NumPy operation by where they go (`_layout`, worked out once per arrangement of
+    holes), then each hole's non-zero entries in another. The environments write through an
+    `ObservationWriter`, which gives the same bits for a sequence of observations."""
     if not out.holes:
         return np.array(out.values, dtype=np.float32)
     layout = _layout(len(out.values), tuple([(where, size) for where, size, _ in out.holes]))
@@ -64,7 +60,8 @@ class ObservationWriter:
     cleared and their entries written, and the dense values written, each by a C-level copy or an item set
     of a Python `array` rather than a NumPy operation (which costs a microsecond or two however small).
     Each call returns its own NumPy array (over a copy of the buffer kept), for the caller to keep or
-    change."""
+    change; `write` returns the buffer itself, for a caller that copies it where it goes (the vector
+    environment's row of its batch)."""
 
     __slots__ = ("buffer", "layout", "shown")
 
@@ -75,17 +72,27 @@ class ObservationWriter:
         """The entries each hole of `buffer` was written from."""
 
     def __call__(self, state: State, role: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """`observation(state, role)`, written over the last one."""
+        """`as_array(state.observation_sections(role))`, written over the last one."""
         out = state.observation_sections(role)
-        holes = out.holes
-        if not holes:
+        if not out.holes:
             return np.array(out.values, dtype=np.float32)
-        layout = _layout(len(out.values), tuple([(where, size) for where, size, _ in holes]))
+        return np.frombuffer(array("f", self._write(out.values, out.holes)), dtype=np.float32)
+
+    def write(self, state: State, role: int) -> array[float]:
+        """`as_array(state.observation_sections(role))` as a Python float32 `array`, written over the
+        last one: the writer's own buffer (a tensor without holes: a new one), which the next call
+        changes."""
+        out = state.observation_sections(role)
+        return self._write(out.values, out.holes) if out.holes else array("f", out.values)
+
+    def _write(self, values: list[float], holes: list[tuple[int, int, Mapping[int, float]]]) -> array[float]:
+        """A tensor of these dense values and holes (`Observation`) written over the buffer; the buffer."""
+        layout = _layout(len(values), tuple([(where, size) for where, size, _ in holes]))
         if layout is not self.layout:  # the first observation, or other holes
             self.buffer, self.shown = array("f", bytes(4 * layout.total)), [None] * len(holes)
         self.layout = None  # until the buffer is whole again: an error below leaves it to start afresh
         buffer, shown = self.buffer, self.shown
-        dense = array("f", out.values)
+        dense = array("f", values)
         for begin, end, at in layout.runs:
             buffer[at : at + end - begin] = dense[begin:end]
         for index, ((_, size, patch), start, blank) in enumerate(
@@ -100,7 +107,7 @@ class ObservationWriter:
                 buffer[start + at] = value
             shown[index] = patch
         self.layout = layout
-        return np.frombuffer(array("f", buffer), dtype=np.float32)
+        return buffer
 
 
 class Layout:

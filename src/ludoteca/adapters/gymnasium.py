@@ -39,10 +39,10 @@ from gymnasium import spaces
 
 from ludoteca.adapters.common import (
     RENDER_MODES,
+    ObservationWriter,
     action_mask,
     as_action,
     check_render_mode,
-    observation,
     observation_box,
     render_text,
 )
@@ -82,6 +82,7 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._agents: dict[int, Agent] = {}
         self._rng = random.Random(0)
         self._over = True
+        self._observation = ObservationWriter()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -93,7 +94,7 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._over = self.game_state.is_terminal()
         if self.render_mode == "human":
             self.render()
-        return observation(self.game_state, self.role), self._info()
+        return self._observation(self.game_state, self.role), self._info()
 
     def step(self, action: np.int64) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self._over:
@@ -106,13 +107,13 @@ class GameEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
                 raise
             self._over = True
             info = {**self._info(), "illegal_action": str(exc)}
-            return observation(state, self.role), self.game.returns_range[0], True, False, info
+            return self._observation(state, self.role), self.game.returns_range[0], True, False, info
         play_others(state, self.role, self._agents, self._rng)
         self._over = state.is_terminal()
         reward = state.returns()[self.role] if self._over else 0.0
         if self.render_mode == "human":
             self.render()
-        return observation(state, self.role), reward, self._over, False, self._info()
+        return self._observation(state, self.role), reward, self._over, False, self._info()
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 for each legal action now (all zeros once the game is over)."""

@@ -18,11 +18,12 @@ step against ``SyncVectorEnv`` over `GameEnv`). Each row of the observations is 
 `observation_tensor`: what that role may know, nothing more.
 
 What the vector environment saves over ``SyncVectorEnv``: no wrapper, checker or per-copy info
-dictionary; the observations and masks are written into arrays allocated once (returned as they are:
-the next step overwrites them, so keep a copy, or pass ``copy=True``); the actions are checked against
-the masks in one NumPy operation. The engine's own work per step (the action, the fixed agents' moves,
-the observation encoder) is the same and is nearly all of a step, so N sub-environments make about as
-many env-steps per second as one `GameEnv`, not more (BENCHMARKS.md, "Vector environment").
+dictionary; the observations and masks are written into arrays allocated once, each row from its
+sub-environment's `ObservationWriter` (returned as they are: the next step overwrites them, so keep a
+copy, or pass ``copy=True``); the actions are checked against the mask rows. The engine's own work per
+step (the action, the fixed agents' moves, the observation encoder) is the same and is nearly all of a
+step, so N sub-environments make about as many env-steps per second as one `GameEnv`, not more
+(BENCHMARKS.md, "Vector environment").
 
 **Autoreset** follows Gymnasium's modes (``autoreset_mode``, in ``metadata["autoreset_mode"]``):
 ``"NextStep"`` (Gymnasium's default: the step after an episode ends resets that sub-environment and
@@ -51,8 +52,8 @@ from gymnasium.vector.utils import batch_space
 
 from ludoteca.adapters.common import (
     RENDER_MODES,
+    ObservationWriter,
     check_render_mode,
-    observation,
     observation_box,
     render_text,
 )
@@ -114,6 +115,11 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         size = self.single_observation_space.shape[0]
         self._observations: Observations = np.zeros((num_envs, size), dtype=np.float32)
         self._masks: Masks = np.zeros((num_envs, self.game.num_distinct_actions), dtype=np.int8)
+        self._writers = [ObservationWriter() for _ in range(num_envs)]
+        """Each sub-environment's observations, written over its last (its row is copied from it)."""
+        self._observation_rows = [memoryview(row) for row in self._observations]
+        self._mask_rows = [memoryview(row).cast("B") for row in self._masks]
+        self._no_actions = bytes(self.game.num_distinct_actions)
         self._every = np.ones(num_envs, dtype=np.bool_)
         self._ended = np.ones(num_envs, dtype=np.bool_)
         """Sub-environments whose episode ended and was not reset yet (before the first reset: all)."""
@@ -137,7 +143,6 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
             raise ValueError("options['reset_mask'] must select at least one sub-environment")
         for index in rows:
             self._start(int(index), seeds[index])
-        self._refresh_masks(rows.tolist())
         self._started = True
         return self._result(chosen)
 
@@ -159,20 +164,19 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         state = self.game.new_initial_state(self.options)
         play_others(state, self.role, agents, rng)
         self.game_states[index], self._rngs[index], self._agents[index] = state, rng, agents
-        self._observations[index] = observation(state, self.role)
+        self._observe(index, state)
         self._ended[index] = False
 
-    def _refresh_masks(self, rows: list[int]) -> None:
-        """Rewrite the mask rows of these sub-environments from their states, in one NumPy operation."""
-        masks, role = self._masks, self.role
-        masks[rows] = 0
-        at_rows: list[int] = []
-        at_columns: list[int] = []
-        for index in rows:
-            legal = self.game_states[index].legal_actions(role)
-            at_columns.extend(legal)
-            at_rows.extend([index] * len(legal))
-        masks[at_rows, at_columns] = 1
+    def _observe(self, index: int, state: State) -> None:
+        """Write the observation and mask rows of sub-environment `index` from its state, each by a
+        C-level copy into the row's `memoryview` and, for the mask, an item set per legal action (issue
+        26: a NumPy operation costs a microsecond or two however small; its writer leaves what did not
+        change as it was)."""
+        self._observation_rows[index][:] = self._writers[index].write(state, self.role)
+        mask = self._mask_rows[index]
+        mask[:] = self._no_actions
+        for action in state.legal_actions(self.role):
+            mask[action] = 1
 
     def _result(self, masked: Flags) -> tuple[Observations, dict[str, Any]]:
         masks = self._masks.copy() if self.copy else self._masks
@@ -192,22 +196,22 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         if not self._started:
             raise RuntimeError(f"{self.game.id}: call reset() before step()")
         if self.autoreset_mode is AutoresetMode.DISABLED and self._ended.any():
-            ended = np.flatnonzero(self._ended).tolist()
+            over = np.flatnonzero(self._ended).tolist()
             raise RuntimeError(
-                f"{self.game.id}: the episodes of sub-environments {ended} are over; "
+                f"{self.game.id}: the episodes of sub-environments {over} are over; "
                 "reset them with reset(options={'reset_mask': ...})"
             )
-        illegal = self._illegal(chosen)
+        actions_given: list[int] = chosen.tolist()  # Python ints, read once
+        ended: list[bool] = self._ended.tolist()  # a sub-environment's own entry is all that changes
+        illegal = self._illegal(actions_given, ended)
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         infos: dict[str, Any] = {}
         same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
         states, role, observations = self.game_states, self.role, self._observations
-        moved: list[int] = []
         for index in range(self.num_envs):
-            if self._ended[index]:  # next-step autoreset: the action is ignored
+            if ended[index]:  # next-step autoreset: the action is ignored
                 self._start(index, None)
-                moved.append(index)
                 continue
             if index in illegal:
                 rewards[index], terminated[index] = self.game.returns_range[0], True
@@ -216,19 +220,17 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
                     final = {"final_obs": observations[index].copy(), "final_info": info}
                     self._add_info(infos, final, index)
                     self._start(index, None)
-                    moved.append(index)
                 else:
                     self._add_info(infos, {"illegal_action": illegal[index]}, index)
                     self._ended[index] = True
                 continue
             state = states[index]
-            state.apply_action(int(chosen[index]))
+            state.apply_action(actions_given[index])
             play_others(state, role, self._agents[index], self._rngs[index])
-            moved.append(index)
             if state.is_terminal():
                 rewards[index], terminated[index] = state.returns()[role], True
                 if same_step:
-                    final_obs = observation(state, role)
+                    final_obs = self._writers[index](state, role)
                     empty = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
                     self._add_info(
                         infos, {"final_obs": final_obs, "final_info": {"action_mask": empty}}, index
@@ -236,8 +238,7 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
                     self._start(index, None)
                     continue
                 self._ended[index] = True
-            observations[index] = observation(state, role)
-        self._refresh_masks(moved)
+            self._observe(index, state)
         observations, step_infos = self._result(self._every)
         return (
             observations,
@@ -247,17 +248,20 @@ class VectorGameEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
             {**infos, **step_infos},
         )
 
-    def _illegal(self, actions: Actions) -> dict[int, str]:
-        """What is wrong with each action that is not legal in its live sub-environment (checked against
-        the masks at once); with ``illegal="raise"``, the error, before anything moves."""
-        size = self.game.num_distinct_actions
-        in_range = (actions >= 0) & (actions < size)
-        legal = np.zeros(self.num_envs, dtype=np.bool_)
-        legal[in_range] = self._masks[in_range, actions[in_range]] != 0
-        wrong = np.flatnonzero(~legal & ~self._ended).tolist()
+    def _illegal(self, actions: list[int], ended: list[bool]) -> dict[int, str]:
+        """What is wrong with each action that is not legal in its live sub-environment (`ended`: not
+        live), looked up in its mask row (N item reads cost less than the half-dozen NumPy operations of
+        one check of all rows at once, which cost 1-2 us each however small); with ``illegal="raise"``,
+        the error, before anything moves."""
+        size, rows = self.game.num_distinct_actions, self._mask_rows
+        wrong = [
+            index
+            for index, action in enumerate(actions)
+            if not ended[index] and not (0 <= action < size and rows[index][action])
+        ]
         if not wrong:
             return {}
-        reasons = {index: self._why(index, int(actions[index])) for index in wrong}
+        reasons = {index: self._why(index, actions[index]) for index in wrong}
         if self.illegal == "raise":
             others = f" (and sub-environments {wrong[1:]})" if len(wrong) > 1 else ""
             raise IllegalActionError(

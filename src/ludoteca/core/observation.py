@@ -14,7 +14,7 @@ The hot paths (issue 26: an observation is most of a PettingZoo turn) are here, 
 - a section that is mostly zeros (a map, a card's whereabouts) is written as the few entries that are not
   (`sparse`, and `members` over many labels); with ``holes=True`` (the adapters' path,
   `State.observation_sections`) its zeros are never written out as Python floats: the section is kept
-  as a hole in `values`, for a NumPy buffer of zeros to take (`adapters.common.observation`);
+  as a hole in `values`, for a float32 buffer of zeros to take (`adapters.common.ObservationWriter`);
 - a sparse section that most turns leave as it was (a map, where the cards are) is computed once for its
   inputs (`SectionMemo`): an observation then costs the sections that changed, and the inputs' JSON; an
   environment that writes each observation over its last (`adapters.common.ObservationWriter`) leaves

@@ -484,7 +484,7 @@ class State(Views):
 
     def observation_sections(self, role: int) -> Observation:
         """`observation_tensor(role)` as written, its sparse sections left as holes (`Observation.holes`):
-        for an adapter that fills a buffer of zeros (`adapters.common.observation`). A state whose class
+        for an adapter that fills a buffer of zeros (`adapters.common.ObservationWriter`). A state whose class
         gives `observation_tensor` itself (rather than `observe`) gives that tensor, without holes."""
         out = Observation(holes=True)
         if type(self).observation_tensor is not State.observation_tensor:
