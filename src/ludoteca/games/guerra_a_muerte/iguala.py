@@ -31,7 +31,7 @@ iguala = PROCS.proc("iguala", rule="14.1")
 def may_roll(state: GamState) -> bool:
     """With the variant on: from the turn after the Liberal event, until the plan succeeds once."""
     liberals = int(state.d["liberals"])
-    return state.options.iguala == "on" and not state.d.get("iguala") and 0 < liberals < state.turn
+    return state.options.iguala == "on" and not state.d["iguala"] and 0 < liberals < state.turn
 
 
 def iguala_needs(turns_after_liberals: int) -> int:
