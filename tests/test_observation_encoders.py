@@ -421,7 +421,7 @@ def test_a_sparse_section_is_its_patch_over_zeros_and_refuses_an_offset_outside_
 
 
 def test_as_array_puts_dense_values_and_holes_where_the_plain_tensor_has_them() -> None:
-    """`as_array` places the dense values by an index worked out once per arrangement of holes: random
+    """`as_array` places the dense values and holes by a layout made once per arrangement of holes: random
     arrangements (holes first, last, side by side, empty, none) give the plain tensor, at the first call
     and again from the cache."""
     rng = random.Random(26)

@@ -32,25 +32,11 @@ def mask_box(game: Game) -> spaces.Box:
 def as_array(out: Observation) -> np.ndarray[Any, np.dtype[np.float32]]:
     """The tensor of `out` (`State.observation_sections`) as float32, its sparse sections written into
     zeros by their non-zero entries alone (issue 26: most of a thousand-entry tensor is zeros, and
-    converting them from Python floats cost a tenth of a PettingZoo turn): a buffer of zeros, its dense
-    values set in one NumPy operation by where they go (`_layout`, worked out once per arrangement of
-    holes), then each hole's non-zero entries in another. The environments write through an
-    `ObservationWriter`, which gives the same bits for a sequence of observations."""
+    converting them from Python floats cost a tenth of a PettingZoo turn): what a new `ObservationWriter`
+    writes, the environments' writers giving the same bits for a sequence of observations."""
     if not out.holes:
         return np.array(out.values, dtype=np.float32)
-    layout = _layout(len(out.values), tuple([(where, size) for where, size, _ in out.holes]))
-    tensor = np.zeros(layout.total, dtype=np.float32)
-    tensor[layout.dense] = out.values
-    positions: list[int] = []
-    values: list[float] = []
-    for (_, size, patch), start in zip(out.holes, layout.starts, strict=True):
-        for at, value in patch.items():
-            if not 0 <= at < size:
-                raise IndexError(f"offset {at} outside a section of {size} entries")
-            positions.append(start + at)
-            values.append(value)
-    tensor[positions] = values
-    return tensor
+    return np.frombuffer(ObservationWriter()._write(out.values, out.holes), dtype=np.float32)
 
 
 class ObservationWriter:
@@ -112,25 +98,21 @@ class ObservationWriter:
 
 class Layout:
     """Where a tensor's entries go when its dense values are written with holes among them (`_layout`):
-    its size, the index of each dense value, each run of dense values ``(first, end, where it starts in
-    the tensor)``, where each hole starts, and each hole's zeros (to clear it by one copy)."""
+    its size, each run of dense values ``(first, end, where it starts in the tensor)``, where each hole
+    starts, and each hole's zeros (to clear it by one copy)."""
 
-    __slots__ = ("blanks", "dense", "runs", "starts", "total")
+    __slots__ = ("blanks", "runs", "starts", "total")
 
     def __init__(self, dense: int, holes: tuple[tuple[int, int], ...]) -> None:
-        index: list[int] = []
         starts: list[int] = []
         self.runs: list[tuple[int, int, int]] = []
         shift = done = 0  # entries of holes before, and dense values placed
         for where, size in (*holes, (dense, 0)):
             if where > done:
                 self.runs.append((done, where, done + shift))
-            index += range(done + shift, where + shift)
             starts.append(where + shift)
             shift, done = shift + size, where
         self.total = dense + shift
-        self.dense = np.array(index, dtype=np.intp)
-        self.dense.setflags(write=False)  # shared by every observation with this arrangement
         self.starts = tuple(starts[:-1])
         self.blanks = [array("f", bytes(4 * size)) for _, size in holes]
 

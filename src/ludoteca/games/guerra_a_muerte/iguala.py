@@ -11,17 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import die, face
+from ludoteca.games.guerra_a_muerte.actions import face
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
-from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.special import D6, go_over, pool_like
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
-D6 = {die(n): 1 for n in range(1, 7)}
 NEW_SPAIN = BOARD.lists["new_spain"]
 """The areas whose American Royalists go over: New Spain with the Captaincy of Guatemala (§10.5's list)."""
 
@@ -52,19 +51,11 @@ def defectors(state: GamState) -> list[tuple[str, str]]:
 
 
 def mexican_counterpart(state: GamState, uid: str) -> str:
-    """The Mexican Patriot counter in the recruit pool that stands for the unit gone over: the same arm,
-    militia for militia, the same steps if one has them, then the closest combat factor; "" if none
-    (§10.2.2's "lo más parecidos posible")."""
+    """The Mexican counter of the Patriot recruit pool that stands for the unit gone over (`pool_like`):
+    the same steps if one has them, then the closest combat factor; "" if none (§10.2.2's "lo más
+    parecidos posible")."""
     c = COUNTERS[uid]
-    pool = [
-        u
-        for u, s in state.d["units"].items()
-        if s["at"] == POOL
-        and COUNTERS[u].side == "patriot"
-        and COUNTERS[u].nationality == "mexico"
-        and COUNTERS[u].arm == c.arm
-        and COUNTERS[u].militia == c.militia
-    ]
+    pool = [u for u in pool_like(state, uid) if COUNTERS[u].nationality == "mexico"]
     ranked = sorted(pool, key=lambda u: (COUNTERS[u].steps != c.steps, abs(COUNTERS[u].factor - c.factor), u))
     return ranked[0] if ranked else ""
 
@@ -88,13 +79,9 @@ def _iguala_rolled(state: GamState, frame: Frame, action: A) -> None:
     gone = defectors(state)
     state.log("log.iguala", roll=roll, n=len(gone))
     for uid, area in gone:
-        record = state.d["units"][uid]
-        steps, city = int(record["steps"]), bool(record["city"])
-        state.eliminate(uid)
-        state.log_for("royalist", "log.iguala_lost", unit=f"@unit.{uid}", area=f"@area.{area}")
         new = mexican_counterpart(state, uid)
+        go_over(state, uid, new, area, city=bool(state.d["units"][uid]["city"]))
+        state.log_for("royalist", "log.iguala_lost", unit=f"@unit.{uid}", area=f"@area.{area}")
         if new:
-            state.place_unit(new, area)
-            state.set_unit(new, steps=min(steps, COUNTERS[new].steps), city=city)
             state.log_for("patriot", "log.iguala_joined", unit=f"@unit.{new}", area=f"@area.{area}")
     state.ret()

@@ -85,19 +85,35 @@ def turncoat(state: GamState, uid: str, leader: str) -> str:
     closest combat factor; "" if none is there."""
     c = COUNTERS[uid]
     nat = BOARD.leaders[leader].nationality
-    pool = [
+    pool = [u for u in pool_like(state, uid) if c.militia or COUNTERS[u].steps == c.steps]
+    ranked = sorted(
+        pool, key=lambda u: (COUNTERS[u].nationality != nat, abs(COUNTERS[u].factor - c.factor), u)
+    )
+    return ranked[0] if ranked else ""
+
+
+def pool_like(state: GamState, uid: str) -> list[str]:
+    """The Patriot recruit pool's counters that may stand for `uid` going over (§10.2.2, "del mismo
+    tipo"): of its arm, militia for militia."""
+    c = COUNTERS[uid]
+    return [
         u
         for u, s in state.d["units"].items()
         if s["at"] == POOL
         and COUNTERS[u].side == "patriot"
         and COUNTERS[u].arm == c.arm
         and COUNTERS[u].militia == c.militia
-        and (c.militia or COUNTERS[u].steps == c.steps)
     ]
-    ranked = sorted(
-        pool, key=lambda u: (COUNTERS[u].nationality != nat, abs(COUNTERS[u].factor - c.factor), u)
-    )
-    return ranked[0] if ranked else ""
+
+
+def go_over(state: GamState, uid: str, new: str, area: str, city: bool = False) -> None:
+    """§10.2.2: `uid` leaves the map and the Patriot counter `new` ("" if none) takes its place in `area`
+    (inside its city if `city`), as reduced as it was."""
+    steps = int(state.d["units"][uid]["steps"])
+    state.eliminate(uid)
+    if new:
+        state.place_unit(new, area)
+        state.set_unit(new, steps=min(steps, COUNTERS[new].steps), city=city)
 
 
 @subversion.step()
@@ -154,12 +170,7 @@ def _subversion_rolled(state: GamState, frame: Frame, action: A) -> None:
         state.log("log.subversion_failed", unit=f"@unit.{uid}", roll=face(action))
         state.goto("start")
         return
-    steps = int(state.d["units"][uid]["steps"])
-    area = state.d["leaders"][lid]["at"]
-    state.eliminate(uid)
     new = turncoat(state, uid, lid)
-    if new:
-        state.place_unit(new, area)
-        state.set_unit(new, steps=min(steps, COUNTERS[new].steps))
+    go_over(state, uid, new, state.d["leaders"][lid]["at"])
     state.log("log.subverted", unit=f"@unit.{uid}", new=f"@unit.{new}" if new else "—", roll=face(action))
     state.goto("start")
