@@ -72,11 +72,12 @@ class GuerraAMuerte(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000
-    rules_version = "5"  # 2: RP spent to save attrition steps (§4.1), a new decision after an attrition
+    rules_version = "6"  # 2: RP spent to save attrition steps (§4.1), a new decision after an attrition
     # roll; under limited intelligence the activation choices, guerrilla mode and promotion are private
     # (§5.1.3). 3: leaders whose units attrition eliminates roll for their fate (§8.1). 4: partly held areas
     # count ½ at the end (§11.0, option `partial`). 5: the Plan de Iguala variant (§14.1, option `iguala`) and
-    # its turn kept in the position
+    # its turn kept in the position. 6: units left behind after a move through a hostile area or across
+    # the Andes roll too (§5.2, §5.3)
     returns_sum = 0.0
     options_type = GamOptions
     search = SearchHints(

@@ -299,6 +299,8 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.goto("end")
     elif v == "leave":
         frame["units"].remove(what)
+        if frame["hostile"] or frame["andes"]:  # §5.3: it too moved through a hostile area or the Andes
+            frame.setdefault("left", []).append([area, what])
         state.log_for(side, "log.left", unit=f"@unit.{what}", area=place_ref(area))
         state.goto("operate")
     elif v == "gather":
@@ -420,12 +422,30 @@ def _moved(state: GamState, frame: Frame, action: A) -> None:
 @activation.step("end")
 def _end(state: GamState, frame: Frame, action: A) -> None:
     """§5.3: a force that moved into or through a hostile area or across the Andes rolls for attrition
-    at the end of its move (only forces that moved roll, ambiguity 4; never the São Paulo Legion, §10.6)."""
+    at the end of its move (only forces that moved roll, ambiguity 4; never the São Paulo Legion, §10.6).
+    Units it left behind after such a move end their move where they were left: each stack left rolls
+    first, on its own."""
+    left = next_left_stack(state, frame)
+    if left:
+        state.call("attrition", then="end", side=frame["side"], area=left[0], units=left[1])
+        return
     force_here(state, frame)
     if frame["units"] and (frame["hostile"] or frame["andes"]) and "portuguese" not in frame["nations"]:
         state.call("attrition", then="ports", side=frame["side"], area=frame["area"], units=frame["units"])
         return
     state.goto("ports")
+
+
+def next_left_stack(state: GamState, frame: Frame) -> tuple[str, list[str]] | None:
+    """The first area where the force left units after moving through a hostile area or across the
+    Andes (§5.2, §5.3), with those of them still there; taken off the frame's list."""
+    while frame.get("left"):
+        area = frame["left"][0][0]
+        units = [u for a, u in frame["left"] if a == area and state.d["units"][u]["at"] == area]
+        frame["left"] = [[a, u] for a, u in frame["left"] if a != area]
+        if units:
+            return area, units
+    return None
 
 
 @activation.step("ports")

@@ -114,3 +114,42 @@ def test_a_leader_whose_units_attrition_eliminates_rolls_for_his_fate_8_1() -> N
     assert survived.d["leaders"]["morillo"]["at"] == "costa_firme"
     spared = attrition_wiping_out(1, None, steps=2)
     assert spared.is_terminal() and spared.d["leaders"]["morillo"]["at"] == "los_llanos"
+
+
+def march(*moves: str) -> GamState:
+    """A Royalist force of three one-step Spanish battalions activates in Maracaibo (a 4: enough OPs)
+    and makes `moves`; the rest of the game's decisions are the first legal ones."""
+    state = bare()
+    force = ["es_a", "es_ab", "es_as"]
+    put(state, "maracaibo", force)
+    run(state, "activation", side="royalist", nations=["spanish"], area="maracaibo", units=force, leaders=[], mexico=-1)
+    play(state, "die 4", *moves)
+    return state
+
+
+def test_units_left_in_a_hostile_area_roll_5_2_5_3() -> None:
+    """§5.2 lets a moving force leave units behind; §5.3 makes a stack that moves into a hostile area
+    and ends there roll. A battalion left in Costa Firme (hostile) rolls on its own when the force's move
+    ends, before the force (back in Maracaibo) rolls for having passed through: a 1 costs each a step, so
+    the battalion left is gone and the force has lost one of its two."""
+    state = march("move costa_firme", "leave es_a", "move maracaibo", "stop")
+    assert state.is_chance_node()
+    play(state, "die 1")
+    assert state.d["units"]["es_a"]["at"] != "costa_firme"
+    assert state.is_chance_node()
+    play(state, "die 1")
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert steps(state, ["es_ab", "es_as"], "maracaibo") == 1
+
+
+def test_units_left_before_the_hostile_area_do_not_roll_5_3() -> None:
+    """A battalion left in Maracaibo before the force enters Costa Firme never moved through a hostile
+    area: only the force rolls."""
+    state = march("leave es_a", "move costa_firme", "stop")
+    assert state.is_chance_node()
+    play(state, "die 1")
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert steps(state, ["es_a"], "maracaibo") == 1
+    assert steps(state, ["es_ab", "es_as"], "costa_firme") == 1
