@@ -210,6 +210,9 @@ def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tm
         with lobby.expect_response(lambda response: "/api/seats/" in response.url):
             lobby.select_option("[data-option='scenario']", SCENARIO)
         lobby.wait_for_load_state("networkidle")
+        lobby.select_option(
+            "[data-option='setup']", "historical"
+        )  # the deployment's clicks: the campaign's test
         lobby.select_option("[data-seat='0']", "human")
         lobby.select_option("[data-seat='1']", "human")
         lobby.click("#create-button")
@@ -275,6 +278,7 @@ def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tm
         save_screenshot(pages["realistas"], "guerra-a-muerte-final-400")
         record = check_the_record_replays(pages["realistas"], server.base, game_id, tokens["realistas"])
         assert record["options"]["scenario"] == SCENARIO and len(record["actions"]) > decisions
+        assert record["options"]["setup"] == "historical"
         assert checked > 1000
         assert errors == []
     print(f"two people: {decisions} decisions, {checked} secrets checked, {time.monotonic() - started:.0f} s")
@@ -287,7 +291,9 @@ def test_a_whole_game_against_the_ai_from_the_lobby_replays(tmp_path: Path) -> N
     with served(tmp_path) as server, chromium() as browser:
         page = browser.new_page(viewport={"width": 400, "height": 800}, accept_downloads=True)
         errors = watch_errors(page)
-        game_id, token = create_in_lobby(page, server.base, "guerra-a-muerte", {"scenario": SCENARIO}, seed=7)
+        game_id, token = create_in_lobby(
+            page, server.base, "guerra-a-muerte", {"scenario": SCENARIO, "setup": "historical"}, seed=7
+        )
         assert api(server.base, game_id, token)["my_roles"] == ["patriotas"]
         clicks = play_to_the_end(
             page, server.base, game_id, token, seed=7, widths=(400, 1280), limit=WHOLE_LIMIT, prefer=PREFER

@@ -77,7 +77,8 @@ class GuerraAMuerte(Game):
     # (§5.1.3). 3: leaders whose units attrition eliminates roll for their fate (§8.1). 4: partly held areas
     # count ½ at the end (§11.0, option `partial`). 5: the Plan de Iguala variant (§14.1, option `iguala`) and
     # its turn kept in the position. 6: units left behind after a move through a hostile area or across
-    # the Andes roll too (§5.2, §5.3)
+    # the Andes roll too (§5.2, §5.3); the short scenarios' placements "in any area of …" chosen by the
+    # players (§12.2.2–§12.3.3, option `setup`)
     returns_sum = 0.0
     options_type = GamOptions
     search = SearchHints(

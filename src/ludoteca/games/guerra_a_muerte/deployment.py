@@ -1,15 +1,19 @@
-"""§2 Despliegue inicial: the campaign set-up's choices. The Royalist deploys first, then the Patriot
-(§2.0); every counter with a set-up code goes to one of its code's areas (§2.1, §2.2), with the generic
-militia the codes carry. What the set-up fixes is placed by `GamState.new`."""
+"""§2 Despliegue inicial: the set-up's choices. The Royalist deploys first, then the Patriot (§2.0). In the
+campaign every counter with a set-up code goes to one of its code's areas (§2.1, §2.2), with the generic
+militia the codes carry; in a short scenario (option `setup=choose`) every counter the rulebook sets up "in
+any area of …" goes to one of those areas (§12.2.2–§12.3.3), the areas each side must hold at the start
+(§12.3.2, §12.3.3) kept for it. What the set-up fixes is placed by `GamState.new`."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.state import setup_id
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -24,7 +28,73 @@ def _areas(side: str, code: str) -> list[str]:
     return sorted({BOARD.cities[p].area if p in BOARD.cities else p for p in places})
 
 
-def choices() -> list[list[Any]]:
+def choices(state: GamState) -> list[list[Any]]:
+    """What the set-up leaves to the players, Royalist first: the campaign's set-up codes, or a short
+    scenario's placements "in any area of …" when the players choose them."""
+    sid = state.options.scenario
+    if setup_id(sid) == "campaign":
+        return campaign_choices()
+    return scenario_choices(sid) if state.options.setup == "choose" else []
+
+
+def scenario_choices(sid: str) -> list[list[Any]]:
+    """§12.2.2–§12.3.3: the counters of each requirement that names more than one area, [kind, id, side,
+    requirement, steps] (the steps a unit sets up with; kinds as in `campaign_choices`)."""
+    out: list[list[Any]] = []
+    for side in ("royalist", "patriot"):
+        for pl in chosen_placements(sid):
+            req = BOARD.requirements[pl["requirement"]]
+            if req["side"] != side:
+                continue
+            rid = pl["requirement"]
+            for uid in pl.get("units", []):
+                out.append(["unit", uid, side, rid, pl.get("steps", {}).get(uid, BOARD.units[uid].steps)])
+            out += [["leader", lid, side, rid, 0] for lid in pl.get("leaders", [])]
+            nat = req.get("nationality") or "american"
+            for arm in ("infantry", "cavalry"):
+                out += [["militia", f"{nat}:{arm}", side, rid, 1]] * pl.get(f"militia_{arm}", 0)
+    return out
+
+
+def chosen_placements(sid: str) -> list[Any]:
+    """The scenario's placements whose requirement leaves the area to the player (more than one)."""
+    return [
+        pl
+        for pl in BOARD.placed(sid)
+        if len(BOARD.requirement_areas(BOARD.requirements[pl["requirement"]])) > 1
+    ]
+
+
+def scenario_areas(state: GamState, frame: Frame, item: list[Any]) -> list[str]:
+    """Where a short scenario's counter may set up: its requirement's areas but those the other side alone
+    holds at the start; when the counters of the requirement still to place are no more than the areas
+    the side must hold there and holds not yet (§12.3.2: "Maracaibo completamente bajo control, Costa Firme
+    parcialmente controlada"; §12.3.3: "el jugador patriota controla completamente las siguientes
+    áreas…"), only those."""
+    side, rid = item[2], item[3]
+    ctl = BOARD.control.get(state.options.scenario, {"patriot": [], "royalist": [], "partial": []})
+    other = "royalist" if side == "patriot" else "patriot"
+    allowed = [a for a in BOARD.requirement_areas(BOARD.requirements[rid]) if a not in ctl[other]]
+    must = [
+        a
+        for a in allowed
+        if a in [*ctl[side], *ctl["partial"]]
+        and not state.units_at(a, side)
+        and not state.leaders_at(a, side)
+    ]
+    left = sum(1 for each in frame["todo"] if len(each) == 5 and each[3] == rid)
+    return sorted(must) if must and left <= len(must) else sorted(allowed)
+
+
+def rule_of(item: list[Any]) -> str:
+    """The section a choice follows: §2.1/§2.2 for a set-up code, the requirement's own for a scenario."""
+    rule = "2.1" if item[2] == "royalist" else "2.2"
+    if len(item) == 5:
+        rule = re.findall(r"§(\d+(?:\.\d+)*)", BOARD.requirements[item[3]]["source"])[0]
+    return rule
+
+
+def campaign_choices() -> list[list[Any]]:
     """What the campaign's set-up leaves to the players, Royalist first: [kind, id, side, code], kind
     "unit", "leader" or "militia" (id then "<nationality>:<arm>")."""
     out: list[list[Any]] = []
@@ -52,28 +122,25 @@ deployment = PROCS.proc("deployment", rule="2.0")
 def _deployment(state: GamState, frame: Frame, action: A) -> None:
     state.d["phase"] = "setup"
     if "todo" not in frame:  # not `setdefault`, which would list every choice again at each placement
-        frame["todo"] = choices()
+        frame["todo"] = choices(state)
     if not frame["todo"]:
         state.ret()
         return
-    kind, what, side, code = frame["todo"][0]
-    areas = _areas(side, code)
+    item = frame["todo"][0]
+    kind, what, side, code = item[:4]
+    areas = _areas(side, code) if len(item) == 4 else scenario_areas(state, frame, item)
     if len(areas) == 1:
         _place(state, frame, areas[0])
         return
-    rule = "2.1" if side == "royalist" else "2.2"
-    name = (
-        f"@unit.{what}" if kind == "unit" else f"@leader.{what}" if kind == "leader" else f"@militia.{what}"
-    )
     state.decide(
         ROLE[side],
         "deploy",
         [ID[f"place {x}"] for x in areas],
         then="placed",
-        prompt="prompt.deploy",
+        prompt="prompt.deploy" if len(item) == 4 else "prompt.deploy_in",
         private=state.hidden(side),
-        rule=rule,
-        what=name,
+        rule=rule_of(item),
+        what=_name(kind, what),
         code=code,
     )
 
@@ -85,13 +152,17 @@ def _deployment_placed(state: GamState, frame: Frame, action: A) -> None:
 
 
 def _place(state: GamState, frame: Frame, area: str) -> None:
-    kind, what, side, code = frame["todo"].pop(0)
-    guerrilla = bool(BOARD.setup_codes[(side, code)].get("guerrilla"))
+    item = frame["todo"].pop(0)
+    kind, what, side, code = item[:4]
+    scenario = len(item) == 5
+    guerrilla = bool(
+        (BOARD.requirements[code] if scenario else BOARD.setup_codes[(side, code)]).get("guerrilla")
+    )
     city = ""
     if code == "frigate_port":
         city = next(c for c in BOARD.code_areas(side, code) if BOARD.cities[c].area == area)
     if kind == "unit":
-        state.set_unit(what, steps=BOARD.units[what].start_steps)
+        state.set_unit(what, steps=item[4] if scenario else BOARD.units[what].start_steps)
         state.place_unit(what, city or area)
     elif kind == "leader":
         state.d["leaders"][what]["at"] = area

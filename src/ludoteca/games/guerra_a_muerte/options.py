@@ -14,6 +14,9 @@ from ludoteca.core.options import Options, option
 @dataclass(frozen=True)
 class GamOptions(Options):
     """`scenario`: the campaign (§2, §11) or one of the three short scenarios (§12.1–§12.3).
+    `setup`: in the short scenarios each side chooses where the counters the rulebook sets up "in any area
+    of …" go (§12.2.2–§12.3.3), or takes the historical placement of 1815 and 1820 (reconstructed); the
+    campaign's set-up codes are always chosen (§2).
     `intelligence`: limited hides each force's contents from the other side (§5.1.3); open is the
     rulebook's solitaire setting, where one person plays both sides and everything is in sight.
 
@@ -44,6 +47,7 @@ class GamOptions(Options):
         "campaign", "option.scenario"
     )
     intelligence: Literal["limited", "open"] = option("limited", "option.intelligence")
+    setup: Literal["choose", "historical"] = option("choose", "option.setup")
     leader_ops: Literal["added", "die"] = option("added", "option.leader_ops")
     boves: Literal["every-combat", "wiped-out"] = option("every-combat", "option.boves")
     liberal_slaves: Literal["patriot", "recruiter"] = option("patriot", "option.liberal_slaves")

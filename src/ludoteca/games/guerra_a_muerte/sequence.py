@@ -35,13 +35,11 @@ game = PROCS.proc("game", rule="3.1")
 
 @game.step()
 def _game(state: GamState, frame: Frame, action: A) -> None:
-    """§2: the campaign's set-up choices (the Royalist deploys first), then the scenario's first turn
+    """§2: the set-up's choices (the Royalist deploys first; a short scenario's only with `setup=choose`,
+    §12.2.2–§12.3.3), then the scenario's first turn
     from the phase where it starts (§12.1.1, §12.2.1, §12.3.1; the campaign in the Patriot operations of
     turn I like §12.1, or with `campaign-start=turn` from the turn's first phase, A#22)."""
-    if BOARD.scenarios[state.options.scenario].get("setup", state.options.scenario) == "campaign":
-        state.call("deployment", then="first")
-    else:
-        state.goto("first")
+    state.call("deployment", then="first")
 
 
 @game.step("first")

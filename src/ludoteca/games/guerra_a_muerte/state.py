@@ -81,7 +81,8 @@ class GamState(State):
     @classmethod
     def new(cls, game: Any, options: GamOptions) -> GamState:
         """§2 and §12: the scenario's set-up. What the campaign's set-up codes leave to the players is
-        asked in the deployment procedure (`deployment.py`)."""
+        asked in the deployment procedure (`deployment.py`), and so are a short scenario's placements "in
+        any area of …" when the players choose them."""
         sid = options.scenario
         scen = scenario_data(sid)
         first = int(scen["first_turn"])
@@ -174,12 +175,16 @@ class GamState(State):
                     self.place_militia(nat, arm, area, city=bool(where))
 
     def _scenario_placements(self, sid: str, first: int) -> None:
-        """§12.2.2–§12.3.3: the placements that fill the scenario's requirements; units due before its
-        first turn wait in the recruit pool, later ones on the turn track (§12.2.3)."""
+        """§12.2.2–§12.3.3: the placements that fill the scenario's requirements (those "in any area of …"
+        left to `deployment` when the players choose them); units due before its first turn wait in the
+        recruit pool, later ones on the turn track (§12.2.3)."""
         d = self.d
         placed: set[str] = set()
         for pl in BOARD.placed(sid):
             req = BOARD.requirements[pl["requirement"]]
+            if self.options.setup == "choose" and len(BOARD.requirement_areas(req)) > 1:
+                placed.update(pl.get("units", []) + pl.get("leaders", []))  # `deployment` places them
+                continue
             where = req.get("at", "")
             if where in BOARD.cities:
                 area, city = BOARD.cities[where].area, True
@@ -209,7 +214,7 @@ class GamState(State):
                 self.move(uid, DUE, turn=u.turn)
         extra = BOARD.scenario_leaders.get(sid, {})
         for lid, ldr in BOARD.leaders.items():
-            if d["leaders"][lid]["at"] != OUT or lid in extra.get("out", []):
+            if d["leaders"][lid]["at"] != OUT or lid in extra.get("out", []) or lid in placed:
                 continue
             if lid in extra.get("enter", []):
                 d["leaders"][lid].update(at=DUE, turn=first)

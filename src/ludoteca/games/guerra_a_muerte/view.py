@@ -47,7 +47,7 @@ def sees(state: GamState, role: int | None, side: str) -> bool:
 
 
 def deploying(state: GamState) -> str:
-    """The side placing its set-up counters now (§2.0), "" outside the campaign's deployment."""
+    """The side placing its set-up counters now (§2.0, §12.2.2–§12.3.3), "" outside a deployment."""
     player = state.current_player()
     if state.d["phase"] != "setup" or player not in (0, 1):
         return ""

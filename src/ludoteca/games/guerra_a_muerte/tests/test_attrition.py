@@ -122,7 +122,16 @@ def march(*moves: str) -> GamState:
     state = bare()
     force = ["es_a", "es_ab", "es_as"]
     put(state, "maracaibo", force)
-    run(state, "activation", side="royalist", nations=["spanish"], area="maracaibo", units=force, leaders=[], mexico=-1)
+    run(
+        state,
+        "activation",
+        side="royalist",
+        nations=["spanish"],
+        area="maracaibo",
+        units=force,
+        leaders=[],
+        mexico=-1,
+    )
     play(state, "die 4", *moves)
     return state
 

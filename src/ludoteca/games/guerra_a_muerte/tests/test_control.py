@@ -114,7 +114,7 @@ def test_a_guerrilla_mode_changed_in_place_is_control_changed() -> None:
     """A Patriot militia counter alone among Royalist regulars shares control (§1.1.1, partial control);
     put in guerrilla mode (its record written in place, the index of counters by place untouched) it
     does not, and out of it again it does: the memo forgets the area at each write."""
-    state = GAME.new_initial_state({"scenario": "1815-1818"})
+    state = GAME.new_initial_state({"scenario": "1815-1818", "setup": "historical"})
     assert isinstance(state, GamState)
     area = next(
         x

@@ -15,7 +15,7 @@ from ludoteca.games.guerra_a_muerte.victory import regular_steps, rules_for
 
 def turn_xii(iguala: str = "on") -> GamState:
     """1820–1824's set-up on turn XII with the Liberals in power since XI, the variant as given."""
-    state = reading(GAME.new_initial_state({"scenario": "1820-1824"}), iguala=iguala)
+    state = reading(GAME.new_initial_state({"scenario": "1820-1824", "setup": "historical"}), iguala=iguala)
     state.d["turn"] = 12
     return state
 

@@ -21,7 +21,7 @@ GAME = GuerraAMuerte()
 def reach(scenario: str, seed: int, steps: int) -> GamState:
     """The position after `steps` random choices and chance outcomes (one generator, seeded)."""
     rng = random.Random(seed)
-    state = GAME.new_initial_state({"scenario": scenario})
+    state = GAME.new_initial_state({"scenario": scenario, "setup": "historical"})
     for _ in range(steps - 1):
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))

@@ -24,6 +24,7 @@ def test_options() -> None:
     assert GAME.parse_options({}).as_strings() == {
         "scenario": "campaign",
         "intelligence": "limited",
+        "setup": "choose",
         "leader-ops": "added",
         "boves": "every-combat",
         "liberal-slaves": "patriot",
@@ -51,22 +52,62 @@ def test_1815_set_up_12_2() -> None:
     assert state.d["leaders"]["bolivar"]["at"] == "haiti"
 
 
-def test_1820_control_12_3() -> None:
-    state = GAME.new_initial_state({"scenario": "1820-1824"})
+def deployed(scenario: str, seed: int, setup: str = "choose") -> GamState:
+    """A short scenario's set-up with every choice of its deployment random (§12.2.2–§12.3.3)."""
+    state = GAME.new_initial_state({"scenario": scenario, "setup": setup})
     assert isinstance(state, GamState)
+    rng = random.Random(seed)
+    while state.d["phase"] == "setup":
+        assert state.d["wait"]["prompt"] == "prompt.deploy_in"
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("setup", "seed"), [("historical", 0), *(("choose", seed) for seed in range(8))])
+def test_1820_control_12_3(setup: str, seed: int) -> None:
+    """§12.3.2–§12.3.3: however each side places its counters "en cualquier área de Venezuela", the
+    Patriot holds Santa Fe, Cumaná, Los Llanos, Guayana and Margarita, Costa Firme is shared and the
+    Royalist holds Maracaibo alone."""
+    state = deployed("1820-1824", seed, setup)
     for area in BOARD.control["1820-1824"]["patriot"]:
         assert "patriot" in state.holders(area)
     assert state.holders("costa_firme") == {"patriot", "royalist"}
     assert state.holders("maracaibo") == {"royalist"}
     assert state.d["liberals"] == 11
+    assert not state.invariants()
+
+
+def test_a_short_scenario_s_deployment_12_2_12_3() -> None:
+    """§12.3.2: with `setup=choose` the Royalist first places, counter by counter, what the rulebook puts
+    "en Nueva España", "en cualquier área del Alto Perú"…, each in one of those areas; then the Patriot.
+    The counters it sets up are those of the historical placement, in the areas the players chose; with
+    `setup=historical` the scenario starts at once in its first phase."""
+    state = GAME.new_initial_state({"scenario": "1820-1824"})
+    assert isinstance(state, GamState)
+    assert state.current_player() == 1 and state.d["wait"]["rule"] == "12.3.2"
+    state = deployed("1820-1824", 3)
+    historical = GAME.new_initial_state({"scenario": "1820-1824", "setup": "historical"})
+    assert isinstance(historical, GamState)
+    assert historical.d["phase"] == state.d["phase"] == "uprisings"
+    for uid, record in historical.d["units"].items():
+        mine = state.d["units"][uid]
+        if record["at"] not in BOARD.areas or uid.startswith("mil_"):
+            continue
+        allowed = {record["at"]}
+        for pl in BOARD.placed("1820-1824"):
+            if uid in pl.get("units", []):
+                allowed = set(BOARD.requirement_areas(BOARD.requirements[pl["requirement"]])) or allowed
+        assert mine["at"] in allowed and mine["steps"] == record["steps"], uid
+    new_spain = {state.d["units"][u]["at"] for u in ("es_zm", "es_fvii", "am_pb", "am_crna", "es_art4")}
+    assert new_spain <= set(BOARD.lists["new_spain"])
 
 
 def test_limited_intelligence_hides_contents_5_1_3() -> None:
-    state = GAME.new_initial_state({"scenario": "1815-1818"})
+    state = GAME.new_initial_state({"scenario": "1815-1818", "setup": "historical"})
     lima = state.view(0)["board"]["places"]["lima"]["forces"]["royalist"]
     assert lima["marker"] and "units" not in lima
     assert "units" in state.view(1)["board"]["places"]["lima"]["forces"]["royalist"]
-    open_ = GAME.new_initial_state({"scenario": "1815-1818", "intelligence": "open"})
+    open_ = GAME.new_initial_state({"scenario": "1815-1818", "intelligence": "open", "setup": "historical"})
     assert "units" in open_.view(0)["board"]["places"]["lima"]["forces"]["royalist"]
 
 

@@ -117,7 +117,9 @@ def test_a_counter_written_where_it_stands_shows_in_the_next_view(scenario: str)
 def test_a_leader_moved_alone_shows_in_the_next_view(intelligence: str) -> None:
     """The rules write a leader's place in his record (no counter comes or goes): the next view of the
     same state, of either side and a spectator, shows him there as the view afresh does."""
-    state = GAME.new_initial_state({"scenario": "1815-1818", "intelligence": intelligence})
+    state = GAME.new_initial_state(
+        {"scenario": "1815-1818", "intelligence": intelligence, "setup": "historical"}
+    )
     assert isinstance(state, GamState)
     advance(state, random.Random(4), 30)
     empty = [area for area in BOARD.areas if not state.by_place().get(area) and not state.leaders_at(area)]
