@@ -209,10 +209,9 @@ def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tm
             lobby.select_option("#game", "guerra-a-muerte")
         with lobby.expect_response(lambda response: "/api/seats/" in response.url):
             lobby.select_option("[data-option='scenario']", SCENARIO)
+        with lobby.expect_response(lambda response: "/api/seats/" in response.url):
+            lobby.select_option("[data-option='setup']", "historical")  # deployment: the campaign's test
         lobby.wait_for_load_state("networkidle")
-        lobby.select_option(
-            "[data-option='setup']", "historical"
-        )  # the deployment's clicks: the campaign's test
         lobby.select_option("[data-seat='0']", "human")
         lobby.select_option("[data-seat='1']", "human")
         lobby.click("#create-button")
