@@ -112,3 +112,30 @@ def test_a_role_said_not_to_play_that_decides_is_reported(toy: RaceGame) -> None
     [failure] = run_fuzz(game, 1, seed=0).failures
     assert "blue decides but is not in play" in failure["error"]
     assert toy.roles_in_play(toy.parse_options()) == (0, 1)
+
+
+@pytest.mark.parametrize("where", ["log", "prompt"])
+def test_a_message_left_without_its_parameters_is_reported(toy: RaceGame, where: str) -> None:
+    """A log line or a prompt given fewer parameters than its message names shows the raw template
+    ("{name} rolls {n}.") to the player: the fuzzer reports it."""
+
+    class Terse(RaceState):
+        __slots__ = ()
+
+        def log(
+            self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+        ) -> None:
+            super().log(key, visible_to=visible_to, rule=rule, **({} if where == "log" else params))
+
+        def ask(self, role: int, actions: Sequence[int], /, then: str, prompt: str, **params: Any) -> None:
+            kept = {k: v for k, v in params.items() if where == "log" or k in ("secret", "private")}
+            super().ask(role, actions, then=then, prompt=prompt, **kept)
+
+    class TerseGame(RaceGame):
+        id = f"race-terse-{where}"
+        state_class = Terse
+
+    terse = TerseGame()
+    game_module.register(terse)
+    [failure] = run_fuzz(terse, 1, seed=0).failures
+    assert "a message leaves a parameter unfilled" in failure["error"] and "{name}" in failure["error"]

@@ -6,7 +6,8 @@ through notation; chance probabilities summing to one; an illegal action raising
 restoring the exact position; no view leaking hidden information (the view of the true state equals the
 view of a state resampled from the role's information, and so do the inputs of a game's own learned
 evaluation, `evaluation_features`); the resampled state playable (one step of it raises nothing); the
-game's own invariants; and, at the end, the record replaying to the same digest at every step.
+game's own invariants; every prompt and log line a seat reads with its message's parameters filled in;
+and, at the end, the record replaying to the same digest at every step.
 """
 
 from __future__ import annotations
@@ -112,6 +113,11 @@ def check_state(state: State, rng: random.Random, logged: int | None = None) -> 
         # JSON-ready: the log's lines are strings and the entries they come from (proved JSON-ready by the
         # round trip above), so the rest is what needs checking — not the whole log again at every step.
         json.dumps({**view, "log": None})
+        # What a seat reads is whole text: a message given too few parameters shows its raw template.
+        unfilled = [
+            text for text in (view["prompt"] or "", *(line["text"] for line in view["log"])) if "{" in text
+        ]
+        _check(not unfilled, f"a message leaves a parameter unfilled: {unfilled[:1]}")
         if role is not None:
             tensor = recent.observation_tensor(role)
             _check(all(0.0 <= v <= 1.0 for v in tensor), f"observation_tensor({role}) leaves [0, 1]")
