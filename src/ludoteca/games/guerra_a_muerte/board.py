@@ -259,6 +259,10 @@ class Board:
             return ()
         return tuple(req["areas"]) if "areas" in req else self.lists[req["list"]]
 
+    def area_left_open(self, req: Item) -> bool:
+        """Whether a requirement sets up "in any area of …" (more than one), so that its side may choose."""
+        return len(self.requirement_areas(req)) > 1
+
     def sea_distance(self, a: str, b: str) -> int:
         """Sea areas moved from `a` to `b` (§7.1: a special link counts as its cost)."""
         known: dict[tuple[str, str], int] = self.__dict__.setdefault("_sea_distances", {})  # the map is fixed

@@ -58,11 +58,7 @@ def scenario_choices(sid: str) -> list[list[Any]]:
 
 def chosen_placements(sid: str) -> list[Any]:
     """The scenario's placements whose requirement leaves the area to the player (more than one)."""
-    return [
-        pl
-        for pl in BOARD.placed(sid)
-        if len(BOARD.requirement_areas(BOARD.requirements[pl["requirement"]])) > 1
-    ]
+    return [pl for pl in BOARD.placed(sid) if BOARD.area_left_open(BOARD.requirements[pl["requirement"]])]
 
 
 def scenario_areas(state: GamState, frame: Frame, item: list[Any]) -> list[str]:
@@ -82,14 +78,19 @@ def scenario_areas(state: GamState, frame: Frame, item: list[Any]) -> list[str]:
         and not state.units_at(a, side)
         and not state.leaders_at(a, side)
     ]
-    left = sum(1 for each in frame["todo"] if len(each) == 5 and each[3] == rid)
+    left = sum(1 for each in frame["todo"] if of_scenario(each) and each[3] == rid)
     return sorted(must) if must and left <= len(must) else sorted(allowed)
+
+
+def of_scenario(item: list[Any]) -> bool:
+    """Whether a choice is a short scenario's (five fields) rather than a set-up code's (four)."""
+    return len(item) == 5
 
 
 def rule_of(item: list[Any]) -> str:
     """The section a choice follows: §2.1/§2.2 for a set-up code, the requirement's own for a scenario."""
     rule = "2.1" if item[2] == "royalist" else "2.2"
-    if len(item) == 5:
+    if of_scenario(item):
         rule = re.findall(r"§(\d+(?:\.\d+)*)", BOARD.requirements[item[3]]["source"])[0]
     return rule
 
@@ -128,7 +129,7 @@ def _deployment(state: GamState, frame: Frame, action: A) -> None:
         return
     item = frame["todo"][0]
     kind, what, side, code = item[:4]
-    areas = _areas(side, code) if len(item) == 4 else scenario_areas(state, frame, item)
+    areas = scenario_areas(state, frame, item) if of_scenario(item) else _areas(side, code)
     if len(areas) == 1:
         _place(state, frame, areas[0])
         return
@@ -137,7 +138,7 @@ def _deployment(state: GamState, frame: Frame, action: A) -> None:
         "deploy",
         [ID[f"place {x}"] for x in areas],
         then="placed",
-        prompt="prompt.deploy" if len(item) == 4 else "prompt.deploy_in",
+        prompt="prompt.deploy_in" if of_scenario(item) else "prompt.deploy",
         private=state.hidden(side),
         rule=rule_of(item),
         what=_name(kind, what),
@@ -154,7 +155,7 @@ def _deployment_placed(state: GamState, frame: Frame, action: A) -> None:
 def _place(state: GamState, frame: Frame, area: str) -> None:
     item = frame["todo"].pop(0)
     kind, what, side, code = item[:4]
-    scenario = len(item) == 5
+    scenario = of_scenario(item)
     guerrilla = bool(
         (BOARD.requirements[code] if scenario else BOARD.setup_codes[(side, code)]).get("guerrilla")
     )

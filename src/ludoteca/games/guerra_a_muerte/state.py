@@ -182,7 +182,7 @@ class GamState(State):
         placed: set[str] = set()
         for pl in BOARD.placed(sid):
             req = BOARD.requirements[pl["requirement"]]
-            if self.options.setup == "choose" and len(BOARD.requirement_areas(req)) > 1:
+            if self.options.setup == "choose" and BOARD.area_left_open(req):
                 placed.update(pl.get("units", []) + pl.get("leaders", []))  # `deployment` places them
                 continue
             where = req.get("at", "")
