@@ -28,7 +28,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pettingzoo.classic import chess_v6, tictactoe_v3
+
+try:
+    from pettingzoo.classic import chess_v6, tictactoe_v3
+except ImportError as missing:  # chess and pygame come with the benchmark extra, not with `make test`'s
+    sys.exit(f"{missing}: first `.venv/bin/pip install -e '.[rl-bench]'` (`make bench` does it)")
 from pettingzoo.test import performance_benchmark
 
 from ludoteca.adapters.pettingzoo import env
