@@ -259,6 +259,10 @@ class Board:
             return ()
         return tuple(req["areas"]) if "areas" in req else self.lists[req["list"]]
 
+    def placed_steps(self, pl: Item, uid: str) -> int:
+        """The steps a placement sets a unit up with: full, unless the placement says otherwise."""
+        return int(pl.get("steps", {}).get(uid, self.units[uid].steps))
+
     def area_left_open(self, req: Item) -> bool:
         """Whether a requirement sets up "in any area of …" (more than one), so that its side may choose."""
         return len(self.requirement_areas(req)) > 1
@@ -297,7 +301,7 @@ class Board:
                 out[key] += pl.get(key, 0)
             for uid in pl.get("units", []):
                 u = self.units[uid]
-                steps = pl.get("steps", {}).get(uid, u.steps)
+                steps = self.placed_steps(pl, uid)
                 if u.naval or u.arm == "artillery":
                     out[u.arm] += 1
                     continue
@@ -461,10 +465,16 @@ def _within(adjacent: Mapping[str, tuple[str, ...]], part: set[str], area: str) 
     return [b for b in adjacent[area] if b in part]
 
 
+def militia_nationality(req: Mapping[str, Any]) -> str:
+    """The nationality of the generic militia a requirement sets up: its own, else its side's (American
+    for the Royalist, the El Plata rebels')."""
+    return str(
+        req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}.get(req["side"], "")
+    )
+
+
 def _nat(req: Mapping[str, Any]) -> tuple[str, str]:
-    side = req["side"]
-    default = {"royalist": "american", "rebel": "el_plata_rebels"}.get(side, "")
-    return side, req.get("nationality", default)
+    return req["side"], militia_nationality(req)
 
 
 def _militia_kinds(placed: Iterable[Item], reqs: Mapping[str, Item]) -> set[tuple[str, str, str]]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, militia_nationality
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.state import setup_id
 
@@ -48,9 +48,9 @@ def scenario_choices(sid: str) -> list[list[Any]]:
                 continue
             rid = pl["requirement"]
             for uid in pl.get("units", []):
-                out.append(["unit", uid, side, rid, pl.get("steps", {}).get(uid, BOARD.units[uid].steps)])
+                out.append(["unit", uid, side, rid, BOARD.placed_steps(pl, uid)])
             out += [["leader", lid, side, rid, 0] for lid in pl.get("leaders", [])]
-            nat = req.get("nationality") or "american"
+            nat = militia_nationality(req)
             for arm in ("infantry", "cavalry"):
                 out += [["militia", f"{nat}:{arm}", side, rid, 1]] * pl.get(f"militia_{arm}", 0)
     return out

@@ -11,7 +11,7 @@ from typing import Any
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, militia_nationality
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, LeaderState, UnitState
@@ -167,9 +167,7 @@ class GamState(State):
                 self.move(uid, area, steps=BOARD.units[uid].start_steps)
             for lid in req.get("leaders", []):
                 d["leaders"][lid]["at"] = area
-            nat = req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}.get(
-                req["side"], ""
-            )
+            nat = militia_nationality(req)
             for arm in ("infantry", "cavalry"):
                 for _ in range(req.get(f"militia_{arm}", 0)):
                     self.place_militia(nat, arm, area, city=bool(where))
@@ -194,14 +192,14 @@ class GamState(State):
                 area, city = pl["area"], False
             guerrilla = bool(req.get("guerrilla"))
             for uid in pl.get("units", []):
-                steps = pl.get("steps", {}).get(uid, BOARD.units[uid].steps)
+                steps = BOARD.placed_steps(pl, uid)
                 self.move(uid, area, steps=steps, city=city)
                 if COUNTERS[uid].naval:
                     self.place_unit(uid, where if where in BOARD.cities else area)
                 placed.add(uid)
             for lid in pl.get("leaders", []):
                 d["leaders"][lid]["at"] = area
-            nat = req.get("nationality") or {"royalist": "american", "rebel": "el_plata_rebels"}[req["side"]]
+            nat = militia_nationality(req)
             for arm in ("infantry", "cavalry"):
                 for _ in range(pl.get(f"militia_{arm}", 0)):
                     self.place_militia(nat, arm, area, city=city, guerrilla=guerrilla)
