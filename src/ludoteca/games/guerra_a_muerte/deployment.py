@@ -170,7 +170,7 @@ def _place(state: GamState, frame: Frame, area: str) -> None:
     else:
         nat, arm = what.split(":")
         state.place_militia(nat, arm, area, guerrilla=guerrilla)
-    state.log_for(side, "log.deployed", what=_name(kind, what), area=place_ref(area))
+    state.log_for(side, "log.deployed", what=_name(kind, what), area=place_ref(area), rule=rule_of(item))
     state.goto("start")
 
 

@@ -100,6 +100,8 @@ def test_a_short_scenario_s_deployment_12_2_12_3() -> None:
         assert mine["at"] in allowed and mine["steps"] == record["steps"], uid
     new_spain = {state.d["units"][u]["at"] for u in ("es_zm", "es_fvii", "am_pb", "am_crna", "es_art4")}
     assert new_spain <= set(BOARD.lists["new_spain"])
+    cited = {line[3] for line in state.logs if line[0] == "log.deployed"}
+    assert cited == {"12.3.2", "12.3.3"}  # each placement's log line cites its requirement, as its prompt
 
 
 def test_limited_intelligence_hides_contents_5_1_3() -> None:
