@@ -235,8 +235,8 @@ class PaxState(State):
         hac = d["hac"][p]
         if hac["side"] >= 0:
             icons += HACENDADOS[hac["id"]].orientations[hac["side"]].prestige
-        for troop in hac["army"]:
-            icons += CARDS[troop].prestige
+        for army_troop in hac["army"]:  # card ids, not the entries' troop records above
+            icons += CARDS[army_troop].prestige
         for card in d["pile"][p]:
             icons += pile_prestige(card)
         return icons
