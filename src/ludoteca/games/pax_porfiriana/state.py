@@ -225,8 +225,8 @@ class PaxState(State):
             if e["id"] in PUBLIC_CARDS:
                 icons += PUBLIC_CARDS[e["id"]].faces[("front", "back")[e["side"]]]
                 continue
-            card = CARDS[e["id"]]
-            icons += card.orientations[e["side"]] if card.orientations else card.prestige
+            played = CARDS[e["id"]]
+            icons += played.orientations[e["side"]] if played.orientations else played.prestige
         for row in d["play"]:  # `enterprises`, written out: only enterprises hold troops
             for e in row:
                 troop = e["troop"]
@@ -235,7 +235,7 @@ class PaxState(State):
         hac = d["hac"][p]
         if hac["side"] >= 0:
             icons += HACENDADOS[hac["id"]].orientations[hac["side"]].prestige
-        for army_troop in hac["army"]:  # card ids, not the entries' troop records above
+        for army_troop in hac["army"]:
             icons += CARDS[army_troop].prestige
         for card in d["pile"][p]:
             icons += pile_prestige(card)
