@@ -152,8 +152,8 @@ class Plan(NamedTuple):
     of what they show; the counters and leaders whose places the prior spreads; and the places it spreads
     them over, as `spread.places_of` gives them before any is drawn."""
 
-    members: dict[tuple[str, tuple[str, bool, bool]], list[str]]
-    slots: dict[tuple[str, tuple[str, bool, bool]], list[tuple[tuple[Any, ...], str]]]
+    members: dict[tuple[str, bool, bool], list[str]]
+    slots: dict[tuple[str, bool, bool], list[tuple[tuple[Any, ...], str]]]
     leaders: dict[tuple[str, bool], list[str]]
     leader_slots: dict[tuple[str, bool], list[tuple[str, str]]]
     places: list[tuple[str, dict[str, bool], dict[str, tuple[str, ...]], list[tuple[str, str]]]]
@@ -167,8 +167,8 @@ def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
     pinned = names_in(state.d["stack"])
-    groups: dict[Any, list[tuple[tuple[Any, ...], str]]] = {}
-    members: dict[Any, list[str]] = {}
+    groups: dict[tuple[str, bool, bool], list[tuple[tuple[Any, ...], str]]] = {}
+    members: dict[tuple[str, bool, bool], list[str]] = {}
     records = state.d["units"]
     revealed = set(state.d["revealed"])
     for u, s in records.items():
