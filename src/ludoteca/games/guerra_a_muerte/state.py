@@ -339,10 +339,11 @@ class GamState(State):
         never the El Plata rebels, whom both sides see (§9.5)."""
         return self.options.intelligence == "limited" and side in ("patriot", "royalist")
 
-    def log_for(self, side: str, key: str, /, **params: Any) -> None:
-        """A log line that names what `side` keeps in its force boxes (a counter and where it went): only
-        `side` reads it under limited intelligence, everyone in the open setting (§5.1.3)."""
-        self.log(key, visible_to=[SIDES_ROLE[side]] if self.hidden(side) else None, **params)
+    def log_for(self, owner: str, key: str, /, **params: Any) -> None:
+        """A log line that names what the side `owner` keeps in its force boxes (a counter and where it
+        went): only `owner` reads it under limited intelligence, everyone in the open setting (§5.1.3). The
+        line's own parameters may name a `side`."""
+        self.log(key, visible_to=[SIDES_ROLE[owner]] if self.hidden(owner) else None, **params)
 
     # --------------------------------------------------------------------------------- queries
     @property
