@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test lint typecheck unit postgres fuzz bench load load-table clean
+.PHONY: serve play test lint typecheck unit postgres fuzz bench mypyc-trial load load-table clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,12 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[rl-bench]'
 	$(BIN)/python benchmarks/all.py
+
+# What compiling the engine with mypyc would give (benchmarks/mypyc_trial.py, issue 26): the core and every
+# game's rules compiled in a copy under /tmp, the same games checked, random actions/s and search
+# iterations/s timed beside the interpreted tree. About 25 minutes on two cores; nothing here changes.
+mypyc-trial: $(STAMP)
+	$(BIN)/python benchmarks/mypyc_trial.py
 
 # 100 WebSocket clients in 50 games on loopback; prints the action round trip's percentiles. THINK=2: each
 # client thinks 2 s on average before it acts (paced: what a player waits; 0, unpaced: saturation);
