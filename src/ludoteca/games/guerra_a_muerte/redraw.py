@@ -66,9 +66,13 @@ def _slot(place: Any) -> str:
 SLOT_FIELDS = ("at", "city", "guerrilla", "done", "port")
 """A counter's slot: where it is and its marks (its steps and its arrival turn are the counter's own)."""
 _unit_slot = operator.itemgetter(*SLOT_FIELDS)
-REDRAW_GROUP = {u: (c.side, (c.nationality, c.militia, c.naval)) for u, c in COUNTERS.items()}
-"""Each counter's side, and the kind of slot it may be redrawn into: its nationality, militia or not,
-naval or not."""
+Kind = tuple[str, bool, bool, str]
+REDRAW_GROUP: dict[str, tuple[str, Kind]] = {
+    u: (c.side, (c.nationality, c.militia, c.naval, c.arm if c.naval else "")) for u, c in COUNTERS.items()
+}
+"""Each counter's side, and the kind of slot it may be redrawn into: its nationality, militia or not, and
+for a ship its class. A ship a naval battle names keeps its class: Cochrane's roll (§8.3) is made only
+against frigates, so a frigate redrawn as a ship of the line would leave the roll without one to take."""
 LEADER_GROUP = {
     x: (leader.side, (leader.nationality if leader.side == "patriot" else "", leader.naval))
     for x, leader in BOARD.leaders.items()
@@ -152,8 +156,8 @@ class Plan(NamedTuple):
     of what they show; the counters and leaders whose places the prior spreads; and the places it spreads
     them over, as `spread.places_of` gives them before any is drawn."""
 
-    members: dict[tuple[str, bool, bool], list[str]]
-    slots: dict[tuple[str, bool, bool], list[tuple[tuple[Any, ...], str]]]
+    members: dict[Kind, list[str]]
+    slots: dict[Kind, list[tuple[tuple[Any, ...], str]]]
     leaders: dict[tuple[str, bool], list[str]]
     leader_slots: dict[tuple[str, bool], list[tuple[str, str]]]
     places: list[tuple[str, dict[str, bool], dict[str, tuple[str, ...]], list[tuple[str, str]]]]
@@ -167,8 +171,8 @@ def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
     pinned = names_in(state.d["stack"])
-    groups: dict[tuple[str, bool, bool], list[tuple[tuple[Any, ...], str]]] = {}
-    members: dict[tuple[str, bool, bool], list[str]] = {}
+    groups: dict[Kind, list[tuple[tuple[Any, ...], str]]] = {}
+    members: dict[Kind, list[str]] = {}
     records = state.d["units"]
     revealed = set(state.d["revealed"])
     for u, s in records.items():
@@ -215,7 +219,7 @@ def draw(
     changing mode, `names_in`), and each in an off-map box (Spain, Haití, the United States, Brasil: a
     box's comings and goings are public events, and the havens' limits read its arms, §10.3), leaves its
     slot — place, guerrilla, city and operated marks — to a counter drawn at random from all the hidden
-    counters of its kind (its nationality, militia or not, ship or not), slots taken in an order of what
+    counters of its kind (its nationality, militia or not, a ship's class), slots taken in an order of what
     they show. The other hidden counters are spread over the side's markers by `spread.spread`: every
     marker keeps what its public facts require, the rest go to random places, so that how many counters a
     marker hides, and which, is drawn from a prior, not kept from the truth (issue 27). A counter keeps

@@ -46,6 +46,29 @@ def play_every_option(twin: GamState) -> None:
             after.apply_action(after.legal_actions()[0])
 
 
+def test_cochranes_roll_keeps_a_frigate_to_take_in_every_redraw_8_3() -> None:
+    """§8.3: Cochrane rolls before a naval battle only against Royalist frigates. Redrawn for the Patriot
+    while the die is pending, the Royalist ships the battle names stay ships of their class (a frigate is
+    redrawn among the hidden frigates), so every outcome of the roll has a frigate to take: a frigate
+    redrawn as a ship of the line once left the capture without one (fuzz, 1820–1824, seed 248)."""
+    from ludoteca.games.guerra_a_muerte.naval_combat import royalist_frigates
+    from ludoteca.games.guerra_a_muerte.tests.test_naval import at_sea, bare, play, run
+
+    state = bare()
+    at_sea(state, "pacifico_iii", ["es_sol1", "es_fr1", "ch_sol1"])
+    at_sea(state, "pacifico_ii", ["es_sol2", "es_fr2"])  # hidden ships of both classes elsewhere
+    state.d["leaders"]["cochrane"]["at"] = "pacifico_iii"
+    units, dunits = ["es_sol1", "es_fr1"], ["ch_sol1"]
+    run(state, "naval_battle", attacker="royalist", sea="pacifico_iii", units=units, dunits=dunits, port="")
+    play(state, "fight")
+    assert state.is_chance_node() and state.d["stack"][-1]["s"] == "cochrane_roll"
+    for k in range(40):
+        twin = state.resample_from_infostate(0, random.Random(k))
+        assert royalist_frigates(twin, twin.d["stack"][-1])
+        for outcome in twin.d["wait"]["actions"]:
+            twin.clone().apply_action(outcome)
+
+
 def test_a_promotion_redrawn_for_the_other_side_offers_the_twins_promotions_4_7() -> None:
     """1820-1824, seed 1: the Royalist is asked to promote am_vdc (a reduced regular with a militia of its
     arm, §4.7). Redrawn for the Patriot, a regular's slot may go to a counter of
