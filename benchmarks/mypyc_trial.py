@@ -17,6 +17,7 @@ tests, reported and skipped).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -141,7 +142,7 @@ def probe(tree: Path, game: str, games: int) -> dict[str, float | str]:
     code = PROBE.format(benchmarks=str(HERE), game=game, games=games)
     env = {**os.environ, "PYTHONPATH": str(tree)}
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    result: dict[str, float | str] = __import__("json").loads(run.stdout.strip().splitlines()[-1])
+    result: dict[str, float | str] = json.loads(run.stdout.strip().splitlines()[-1])
     return result
 
 
