@@ -10,7 +10,7 @@ def test_bench_reports_every_measure(toy: RaceGame) -> None:
     report = run_bench(toy, seconds=0.05, options={"secret": "yes"}).as_dict()
     assert report["game"] == "race" and report["options"]["secret"] == "yes"
     assert report["games"] >= 1 and report["actions"] >= 10 * report["games"]
-    for key in ("actions_per_s", "games_per_s", "clone_us", "view_us", "legal_actions_us"):
+    for key in ("actions_per_s", "games_per_s", "clone_us", "view_us", "first_view_us", "legal_actions_us"):
         assert report[key] > 0, key
     assert {"platform", "python", "cpus", "processor"} <= set(report["machine"])
 

@@ -444,6 +444,7 @@ def bench(
     table.add_row(t("bench.games_per_s"), f"{report['games_per_s']:,.2f}")
     table.add_row(t("bench.clone_us"), f"{report['clone_us']:,.1f}")
     table.add_row(t("bench.view_us"), f"{report['view_us']:,.1f}")
+    table.add_row(t("bench.first_view_us"), f"{report['first_view_us']:,.1f}")
     table.add_row(t("bench.legal_us"), f"{report['legal_actions_us']:,.2f}")
     table.add_row(t("bench.played", games=report["games"], actions=report["actions"]), "")
     machine = report["machine"]
