@@ -80,6 +80,32 @@ def test_a_value_json_cannot_give_back_is_reported_at_the_step_that_wrote_it(
     assert max(position.d["totals"]) >= 6 and not position.is_terminal()
 
 
+def test_a_position_json_cannot_write_is_reported_by_name(toy: RaceGame, tmp_path: Path) -> None:
+    """A key JSON cannot write (a number: `json` would turn it into a string, orjson refuses it) is a
+    broken invariant named as such at the step that wrote it, not an error from the encoder."""
+
+    class IntKeyState(RaceState):
+        __slots__ = ()
+
+        def log(
+            self, key: str, /, visible_to: Sequence[int] | None = None, rule: str | None = None, **params: Any
+        ) -> None:
+            if max(self.d["totals"]) >= 6:
+                self.d["late"] = {1: "one"}
+            super().log(key, visible_to=visible_to, rule=rule, **params)
+
+    class IntKey(RaceGame):
+        id = "race-int-key"
+        state_class = IntKeyState
+
+    game = IntKey()
+    game_module.register(game)
+    [failure] = run_fuzz(game, 1, seed=0, failure_dir=tmp_path).failures
+    assert failure["error"].startswith("InvariantError: the position is not JSON-ready")
+    position = replay_record(load_record(failure["record"]), verify=True).state
+    assert max(position.d["totals"]) >= 6 and not position.is_terminal()
+
+
 def test_returns_outside_the_declared_range_or_sum_are_reported(toy: RaceGame) -> None:
     """Research adapters declare `returns_range` and `returns_sum` to OpenSpiel; the fuzzer holds a game
     to them."""

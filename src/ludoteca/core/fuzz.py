@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import CHANCE, Game
 from ludoteca.core.match import Match
@@ -60,6 +62,20 @@ def _check(condition: bool, message: str) -> None:
         raise InvariantError(message)
 
 
+JSON_TYPES_ONLY = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+"""orjson (what the server sends views with) writing JSON's own types only: a dataclass or a datetime
+raises, as the standard library's `json` would. It writes a position several times faster than `json`,
+which took a fifth of a Guerra a Muerte fuzz step."""
+
+
+def _json(value: Any, what: str) -> bytes:
+    """`value` as JSON text; an `InvariantError` naming `what` if it is not JSON-ready."""
+    try:
+        return orjson.dumps(value, option=JSON_TYPES_ONLY)
+    except TypeError as error:  # orjson.JSONEncodeError: a key not a string, a type JSON lacks
+        raise InvariantError(f"{what} is not JSON-ready: {error}") from error
+
+
 @functools.lru_cache(maxsize=64)
 def _roles_in_play(game: Game, options: Options) -> tuple[int, ...]:
     """`Game.roles_in_play`, asked once per game and options (a game may build a state to answer)."""
@@ -96,7 +112,7 @@ def check_state(state: State, rng: random.Random, logged: int | None = None) -> 
         restored = State.from_json(json.loads(json.dumps(recent.to_json())))
         same = restored == state and restored.logs == recent.logs
     else:
-        d, logs = json.loads(json.dumps([state.d, recent.logs]))
+        d, logs = orjson.loads(_json([state.d, recent.logs], "the position"))
         same = d == state.d and logs == recent.logs
     _check(same, "JSON round trip differs from the original")
     # After the JSON check: the clone copies the position as JSON does (`copy_data`), so a value JSON
@@ -112,7 +128,7 @@ def check_state(state: State, rng: random.Random, logged: int | None = None) -> 
         view = recent.view(role)
         # JSON-ready: the log's lines are strings and the entries they come from (proved JSON-ready by the
         # round trip above), so the rest is what needs checking — not the whole log again at every step.
-        json.dumps({**view, "log": None})
+        _json({**view, "log": None}, "a view")
         # What a seat reads is whole text: a message given too few parameters shows its raw template.
         unfilled = [
             text for text in (view["prompt"] or "", *(line["text"] for line in view["log"])) if "{" in text
