@@ -135,32 +135,50 @@ def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ----------------------------------------------------------------------------- recruitment §4.6
-def placements(state: GamState, uid: str, control: dict[str, frozenset[str]] | None = None) -> list[str]:
+def placements(
+    state: GamState,
+    uid: str,
+    control: dict[str, frozenset[str]] | None = None,
+    present: frozenset[tuple[str, str]] | None = None,
+) -> list[str]:
     """§4.6: where a recruit may be placed: an area its side (its nationality, for the Patriot) holds,
     in the nation's rebuild list; New Granada units only in Santa Fe; ships only where there is a port;
-    and a Patriot haven with a leader of its nationality (§10.3). `control` is `state.control()` where
-    the caller has it already."""
+    and a Patriot haven with a leader of its nationality (§10.3). `control` (`state.control()`) and
+    `present` (`patriot_presence`), where the caller has them already."""
     c = COUNTERS[uid]
     if c.side == "royalist":
         held_by = state.control() if control is None else control
         areas = [x for x, held in held_by.items() if "royalist" in held]
     else:
         listed = BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
-        where = state.by_place()
-        areas = [
-            x for x in listed if any(LAND_OF.get(u) == ("patriot", c.nationality) for u in where.get(x, ()))
-        ]
+        present = patriot_presence(state) if present is None else present
+        areas = [x for x in listed if (x, c.nationality) in present]
         if c.new_granada:
             areas = [x for x in areas if x == "santa_fe"]
     if c.naval:
-        ports = {p.area for p in BOARD.cities.values() if p.port}
-        areas = [x for x in areas if x in ports]
+        areas = [x for x in areas if x in PORT_AREAS]
     return sorted(areas) + haven_places(state, uid)
 
 
 LAND_OF = {u: (c.side, c.nationality) for u, c in COUNTERS.items() if not c.naval}
 """Each land counter's side and nationality: a Patriot recruit is placed where a land unit of its
 nationality stands (§4.6)."""
+REBUILD_AREAS = tuple(sorted({x for name in REBUILD.values() for x in BOARD.lists.get(name, ())}))
+"""The areas of every Patriot nation's rebuild list (§4.6)."""
+PORT_AREAS = frozenset(p.area for p in BOARD.cities.values() if p.port)
+"""The areas with a port, where a ship may be placed (§4.6)."""
+
+
+def patriot_presence(state: GamState) -> frozenset[tuple[str, str]]:
+    """(area, nationality) for each Patriot land counter standing in a rebuild list's area: where a
+    Patriot recruit of that nationality may be placed (§4.6), worked out once for all the recruits."""
+    where = state.by_place()
+    return frozenset(
+        (x, kind[1])
+        for x in REBUILD_AREAS
+        for u in where.get(x, ())
+        if (kind := LAND_OF.get(u)) and kind[0] == "patriot"
+    )
 
 
 def funds(state: GamState, uid: str) -> float:
@@ -169,11 +187,13 @@ def funds(state: GamState, uid: str) -> float:
 
 def recruitable(state: GamState, side: str) -> list[str]:
     """The pool's counters `side` can afford and place; one militia counter per nationality and arm.
-    Whether a counter has a place is asked once per kind of counter (`placements` reads of a counter only
-    its side, nationality, arm, whether it is a ship and a New Granada unit): the search meets this list
-    at every recruitment (issue 26)."""
+    What a counter can spend is asked once per nationality, and whether it has a place once per kind of
+    counter (`placements` reads of a counter only its side, nationality, arm, whether it is a ship and a
+    New Granada unit): the search meets this list at every recruitment (issue 26)."""
     out, seen = [], set()
     control = state.control() if side == "royalist" else None  # the same for every Royalist recruit
+    present = patriot_presence(state) if side == "patriot" else None
+    budget: dict[str, float] = {}
     placeable: dict[tuple[str, str, bool, bool], bool] = {}
     for u in state.by_place().get(POOL, ()):
         c = COUNTERS[u]
@@ -183,11 +203,14 @@ def recruitable(state: GamState, side: str) -> list[str]:
             if (c.nationality, c.arm) in seen:
                 continue
             seen.add((c.nationality, c.arm))
-        if funds(state, u) + 1e-9 < c.cost():
+        have = budget.get(c.nationality)
+        if have is None:
+            have = budget[c.nationality] = funds(state, u)
+        if have + 1e-9 < c.cost():
             continue
         kind = (c.nationality, c.arm, c.naval, c.new_granada)
         if kind not in placeable:
-            placeable[kind] = bool(placements(state, u, control))
+            placeable[kind] = bool(placements(state, u, control, present))
         if placeable[kind]:
             out.append(u)
     return out
