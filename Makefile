@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test lint typecheck unit postgres fuzz bench mypyc-trial load load-table clean
+.PHONY: serve play test lint typecheck unit postgres fuzz bench arenas mypyc-trial load load-table clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,14 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[rl-bench]'
 	$(BIN)/python benchmarks/all.py
+
+# The arenas of issues 27 and 23 (benchmarks/arenas.py): every game's search ladder against its solo
+# opponent, the issues' win rates beside, and Guerra a Muerte searched on both sides. The issues' 200
+# games an arena take days of one core; ARENA_ARGS for fewer or more, e.g. ARENA_ARGS="--games 20 --jobs 2
+# --only maquis" (`--list` prints the commands).
+ARENA_ARGS ?=
+arenas: $(STAMP)
+	$(BIN)/python benchmarks/arenas.py $(ARENA_ARGS)
 
 # What compiling the engine with mypyc would give (benchmarks/mypyc_trial.py, issue 26): the core and every
 # game's rules compiled in a copy under /tmp, the same games checked, random actions/s and search

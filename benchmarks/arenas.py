@@ -1,0 +1,168 @@
+"""`make arenas`: the arenas issues 27 and 23 ask for, each one `ludoteca selfplay` command, run one after
+another and tabulated as they finish (Markdown, for BENCHMARKS.md).
+
+    .venv/bin/python benchmarks/arenas.py [--games N] [--jobs J] [--seed S] [--only TEXT] [--list]
+
+1. Issue 27: the searched side's wins with 95% Wilson intervals beside what the issue asks, on the ladder of
+   every game (`easy`, `normal`, `hard` against the same opponent): Maquis at normal difficulty, Mar y
+   Acero against the Nitayno at levels 0 and II, Patria Libre against each side of the personality deck,
+   Pax Porfiriana against Díaz, Guerra a Muerte's `normal` against `easy` (1815-1818).
+2. Issue 23: Guerra a Muerte with the search on both sides (`--agents ismcts`), each scenario's outcomes
+   and whether either side wins more than 80% of the games.
+
+The issues' counts (200 games an arena, 100 a scenario) take days of one core: `--jobs` divides it, and each
+printed command runs as well on a Ray cluster with `--ray-address`. Every arena plays its own block of seeds
+(`--seed` + 1,000 × its place in the list, the same whatever `--only` keeps), fresh ones by default: the
+tuning of the evaluations used seeds below 1,000,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LUDOTECA = Path(sys.executable).with_name("ludoteca")
+SEED = 3_000_000
+"""The first arena's first seed."""
+BLOCK = 1_000
+"""The seeds each arena may use."""
+LADDER = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Arena:
+    """One `ludoteca selfplay` run: `agents` rotated over the free seats of `game` under `options`, the
+    wins of `scored` counted against `target` (issue 27; None: a rung of a ladder the issue sets no
+    figure for), or, with `balance`, the outcomes by side (issue 23)."""
+
+    name: str
+    game: str
+    agents: str
+    options: dict[str, str] = field(default_factory=dict)
+    target: float | None = None
+    balance: bool = False
+    games: int = 200
+
+    @property
+    def scored(self) -> str:
+        return self.agents.split(",")[0]
+
+    def command(self, games: int, seed: int, jobs: int) -> list[str]:
+        options = [part for k, v in self.options.items() for part in ("-o", f"{k}={v}")]
+        return [
+            *(str(LUDOTECA), "selfplay", self.game, "--agents", self.agents, "--games", str(games)),
+            *("--seed", str(seed), "--jobs", str(jobs), *options, "--json"),
+        ]
+
+
+def ladder(name: str, game: str, options: dict[str, str], targets: dict[str, float]) -> list[Arena]:
+    """The three levels against the same opponent, each with the issue's figure where it gives one."""
+    return [
+        Arena(f"{name}, {level}", game, f"ismcts:level={level}", options, targets.get(level))
+        for level in LADDER
+    ]
+
+
+SOLO_II = {"mode": "solo", "level": "2"}
+HEAD_TO_HEAD = "ismcts:level=normal,ismcts:level=easy"
+"""The levels against each other, seats swapped every game: the ladder of a game with no solo opponent."""
+ARENAS: list[Arena] = [
+    *ladder("Maquis, normal difficulty", "maquis", {"difficulty": "normal"}, {"normal": 0.30, "hard": 0.50}),
+    *ladder("Mar y Acero, Nitayno level 0", "mar-y-acero", {"mode": "solo", "level": "0"}, {"normal": 0.50}),
+    Arena("Mar y Acero, Nitayno level II, normal", "mar-y-acero", "ismcts:level=normal", SOLO_II, 0.30),
+    *ladder(
+        "Patria Libre, the deck as the royalists", "patria-libre", {"solo": "realistas"}, {"normal": 0.60}
+    ),
+    *ladder(
+        "Patria Libre, the deck as the insurgents", "patria-libre", {"solo": "insurgentes"}, {"normal": 0.60}
+    ),
+    *ladder("Pax Porfiriana, against Díaz", "pax-porfiriana", {"solo": "diaz"}, {}),
+    Arena(
+        "Guerra a Muerte 1815-1818, normal against easy",
+        "guerra-a-muerte",
+        HEAD_TO_HEAD,
+        {"scenario": "1815-1818"},
+    ),
+    *(
+        Arena(
+            f"Guerra a Muerte {s}, both sides searched",
+            "guerra-a-muerte",
+            "ismcts",
+            {"scenario": s},
+            None,
+            True,
+            100,
+        )
+        for s in ("1810-1814", "1815-1818", "1820-1824", "campaign")
+    ),
+]
+"""Every arena, in the order that fixes their seeds: new arenas go at the end."""
+BALANCE_LIMIT = 0.80
+"""Issue 23: neither side may win more than this share of a scenario's games with equal agents."""
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def row(arena: Arena, result: dict[str, Any], command: list[str]) -> str:
+    """The table row of a finished arena, its command (without the path to `ludoteca`) in the last cell."""
+    shown = "`" + " ".join(["ludoteca", *command[1:]]) + "`"
+    if arena.balance:
+        games, wins = result["games"], result["wins"]
+        draws = sum(n for outcome, n in result["outcomes"].items() if "draw" in outcome)
+        top = max(wins.values(), default=0) / games if games else 0.0
+        spread = " / ".join(f"{role} {n}" for role, n in wins.items()) + f" / draw {draws}"
+        met = "yes" if top <= BALANCE_LIMIT else "no"
+        cells = [arena.name, str(games), spread, f"largest {percent(top)}", "≤ 80%", met, shown]
+    else:
+        agent = result["by_agent"][arena.scored]
+        low, high = agent["ci95"]
+        rate = f"{agent['wins']} / {agent['games']} = {percent(agent['win_rate'])}"
+        for other, theirs in result["by_agent"].items():  # a head-to-head: the other level's wins beside
+            if other != arena.scored:
+                rate += f" (`{other}` {theirs['wins']})"
+        target = arena.target
+        asked = "—" if target is None else f"≥ {percent(target)}"
+        met = "—" if target is None else "yes" if agent["win_rate"] >= target else "no"
+        cells = [
+            arena.name,
+            str(agent["games"]),
+            rate,
+            f"[{percent(low)}, {percent(high)}]",
+            asked,
+            met,
+            shown,
+        ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, help="games an arena (default: the issues' 200, 100 a scenario)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes of each selfplay")
+    parser.add_argument("--seed", type=int, default=SEED, help="the first arena's first seed")
+    parser.add_argument("--only", default="", help="only the arenas whose name contains this text")
+    parser.add_argument("--list", action="store_true", help="print the commands, run nothing")
+    args = parser.parse_args()
+    chosen = [(i, a) for i, a in enumerate(ARENAS) if args.only.lower() in a.name.lower()]
+    if not chosen:
+        sys.exit(f"no arena's name contains {args.only!r}; the names: " + "; ".join(a.name for a in ARENAS))
+    print("| arena | games | wins, or outcomes | 95% interval | issue asks | met | command |")
+    print("|---|---|---|---|---|---|---|", flush=True)
+    for index, arena in chosen:
+        command = arena.command(args.games or arena.games, args.seed + BLOCK * index, args.jobs)
+        if args.list:
+            print(f"| {arena.name} | | | | | | `{' '.join(['ludoteca', *command[1:]])}` |")
+            continue
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        print(row(arena, json.loads(done.stdout), command), flush=True)
+
+
+if __name__ == "__main__":
+    main()
