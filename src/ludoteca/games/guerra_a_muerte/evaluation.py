@@ -29,7 +29,7 @@ from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.naval import NAVAL
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.state import RP_POOLS
-from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, rules_for, share
+from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_steps, rules_for, share, tally
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -208,11 +208,12 @@ def evaluate(state: GamState) -> list[float]:
     missing = garrison_missing(state, rules)
     penalty = int(rules["garrison_penalty"])
     local, total, afloat = forces(state)
-    now = level_at(state, control, rules, penalty if any(missing) else 0)
+    counted = tally(state, control, rules)
+    now = level_at(state, control, rules, penalty if any(missing) else 0, counted=counted)
     shortfall = penalty * garrison_shortfall(missing)
     gains, losses = threat(rules, control, local, afloat, state.options.partial)
-    after_gains = level_at(state, control, rules, shortfall, gains)
-    ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses))
+    after_gains = level_at(state, control, rules, shortfall, gains, counted)
+    ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses, counted))
     w_level, w_threat, w_material = WEIGHTS
     value = 0.9 * (w_level * now + w_threat * ahead + w_material * material(state, total))
     return [value, -value]

@@ -174,28 +174,38 @@ def level(state: GamState) -> float:
     return level_at(state, state.control(), rules, penalty)
 
 
+def tally(state: GamState, control: dict[str, frozenset[str]], rules: dict[str, Any]) -> tuple[float, int]:
+    """What `level_at` reads off `control`: the counting side's areas (the Royalist's continental ones
+    where `rules` count them, else the Patriot's) and, for the Royalist, their RP (0 for the Patriot)."""
+    partial = state.options.partial
+    if "royalist_min_areas" in rules:
+        rp = sum(BOARD.areas[x].rp for x in royalist_areas(control))
+        return area_count(control, "royalist", partial), rp
+    return area_count(control, "patriot", partial), 0
+
+
 def level_at(
     state: GamState,
     control: dict[str, frozenset[str]],
     rules: dict[str, Any],
     penalty: float,
     shift: float = 0.0,
+    counted: tuple[float, int] | None = None,
 ) -> float:
     """`level` for the areas `control` gives, the garrison `penalty` (areas, possibly a fraction) and the
     counting side's areas moved by `shift` (the Royalist's where `rules` count them, else the Patriot's):
-    the evaluation's reading of the count one turn on (`evaluation.py`)."""
-    partial = state.options.partial
+    the evaluation's reading of the count one turn on (`evaluation.py`). `counted`: `tally` of `control`,
+    where the caller reads several levels of one position."""
+    areas, rp = tally(state, control, rules) if counted is None else counted
     if "royalist_min_areas" in rules:
-        held = royalist_areas(control)
-        n = area_count(control, "royalist", partial) - penalty + shift
+        n = areas - penalty + shift
         draw_min = int(rules["draw_min_areas"])
-        rp = sum(BOARD.areas[x].rp for x in held)
         if rp < int(rules["draw_min_rp"]):
             n = min(n, draw_min - 1)
             if state.options.victory == "literal" and not literal_patriot_victory(n, rp, rules):
                 return 0.0  # §11.1 as printed: no level between the Patriot's and the draw's
         return _between(n, [(0, 1.0), (draw_min, 0.0), (int(rules["royalist_min_areas"]), -1.0)])
-    n = area_count(control, "patriot", partial) + penalty + shift
+    n = areas + penalty + shift
     low, high = (int(x) for x in rules["draw"])
     width = high - low + 1
     return _between(n, [(low - width, -1.0), ((low + high) / 2, 0.0), (int(rules["patriot_win"]), 1.0)])
