@@ -1,7 +1,8 @@
 """`make arenas`: the arenas issues 27 and 23 ask for, each one `ludoteca selfplay` command, run one after
 another and tabulated as they finish (Markdown, for BENCHMARKS.md).
 
-    .venv/bin/python benchmarks/arenas.py [--games N] [--jobs J] [--seed S] [--only TEXT] [--list]
+    .venv/bin/python benchmarks/arenas.py [--games N] [--jobs J] [--seed S] [--only TEXT] [--records DIR]
+                                          [--list]
 
 1. Issue 27: the searched side's wins with 95% Wilson intervals beside what the issue asks, on the ladder of
    every game (`easy`, `normal`, `hard` against the same opponent): Maquis at normal difficulty, Mar y
@@ -10,8 +11,10 @@ another and tabulated as they finish (Markdown, for BENCHMARKS.md).
 2. Issue 23: Guerra a Muerte with the search on both sides (`--agents ismcts`), each scenario's outcomes
    and whether either side wins more than 80% of the games.
 
-The issues' counts (200 games an arena, 100 a scenario) take days of one core: `--jobs` divides it, and each
-printed command runs as well on a Ray cluster with `--ray-address`. Every arena plays its own block of seeds
+The issues' counts (200 games an arena, 100 a scenario) take days of one core: `--jobs` divides it, each
+printed command runs as well on a Ray cluster with `--ray-address`, and with `--records DIR` every game is
+kept there, so that the same command run again after a stop plays only the games missing (`ludoteca
+selfplay --resume`). Every arena plays its own block of seeds
 (`--seed` + 1,000 × its place in the list, the same whatever `--only` keeps), fresh ones by default: the
 tuning of the evaluations used seeds below 1,000,000.
 """
@@ -52,12 +55,20 @@ class Arena:
     def scored(self) -> str:
         return self.agents.split(",")[0]
 
-    def command(self, games: int, seed: int, jobs: int) -> list[str]:
+    def command(self, games: int, seed: int, jobs: int, records: Path | None = None) -> list[str]:
+        """The `ludoteca selfplay` command; with `records`, its games kept in a folder of this arena's
+        there and, where a run stopped, read back (`--resume`)."""
         options = [part for k, v in self.options.items() for part in ("-o", f"{k}={v}")]
+        kept = [] if records is None else ["--records", str(records / self.slug), "--resume"]
         return [
             *(str(LUDOTECA), "selfplay", self.game, "--agents", self.agents, "--games", str(games)),
-            *("--seed", str(seed), "--jobs", str(jobs), *options, "--json"),
+            *("--seed", str(seed), "--jobs", str(jobs), *options, *kept, "--json"),
         ]
+
+    @property
+    def slug(self) -> str:
+        """The arena's folder name under `--records`."""
+        return "".join(c if c.isalnum() else "-" for c in self.name.lower())
 
 
 def ladder(name: str, game: str, options: dict[str, str], targets: dict[str, float]) -> list[Arena]:
@@ -149,6 +160,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=SEED, help="the first arena's first seed")
     parser.add_argument("--only", default="", help="only the arenas whose name contains this text")
     parser.add_argument("--list", action="store_true", help="print the commands, run nothing")
+    parser.add_argument(
+        "--records", type=Path, help="keep every game's record here, an arena a folder; run again, go on"
+    )
     args = parser.parse_args()
     chosen = [(i, a) for i, a in enumerate(ARENAS) if args.only.lower() in a.name.lower()]
     if not chosen:
@@ -156,7 +170,7 @@ def main() -> None:
     print("| arena | games | wins, or outcomes | 95% interval | issue asks | met | command |")
     print("|---|---|---|---|---|---|---|", flush=True)
     for index, arena in chosen:
-        command = arena.command(args.games or arena.games, args.seed + BLOCK * index, args.jobs)
+        command = arena.command(args.games or arena.games, args.seed + BLOCK * index, args.jobs, args.records)
         if args.list:
             print(f"| {arena.name} | | | | | | `{' '.join(['ludoteca', *command[1:]])}` |")
             continue

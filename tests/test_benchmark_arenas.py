@@ -49,11 +49,16 @@ def test_every_arena_has_seeds_of_its_own_whatever_is_chosen() -> None:
     )
 
 
-def test_an_arena_runs_and_its_row_says_what_the_issue_asks() -> None:
-    """One real game of the cheapest arena, read back from `selfplay --json`."""
-    lines = run("--games", "1", "--only", "Maquis, normal difficulty, easy").splitlines()
-    assert lines[2].startswith("| Maquis, normal difficulty, easy | 1 | ")
-    assert "| — | — |" in lines[2]  # issue 27 sets no figure for `easy`: a rung of the ladder
+def test_an_arena_runs_and_its_row_says_what_the_issue_asks(tmp_path: Path) -> None:
+    """One real game of the cheapest arena, read back from `selfplay --json`; with `--records`, kept in the
+    arena's folder, and the same command run again reads it back instead of playing it."""
+    chosen = ("--games", "1", "--only", "Maquis, normal difficulty, easy", "--records", str(tmp_path))
+    row = run(*chosen).splitlines()[2]
+    assert row.startswith("| Maquis, normal difficulty, easy | 1 | ")
+    assert "| — | — |" in row  # issue 27 sets no figure for `easy`: a rung of the ladder
+    [record] = (tmp_path / "maquis--normal-difficulty--easy").iterdir()
+    stamp = record.stat().st_mtime_ns
+    assert run(*chosen).splitlines()[2] == row and record.stat().st_mtime_ns == stamp
 
 
 def test_a_lopsided_scenario_is_marked() -> None:

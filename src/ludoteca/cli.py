@@ -1,5 +1,6 @@
-"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay, fuzz, bench, replay, serve, `train`
-(`cli_train`) and `data` (export, check: `cli_data`); what the commands share is in `cli_common`.
+"""The `ludoteca` command (DESIGN §9): list, info, play, selfplay (`cli_selfplay`), fuzz, bench, replay,
+serve, `train` (`cli_train`) and `data` (export, check: `cli_data`); what the commands share is in
+`cli_common`.
 
 Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
 with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``) picks
@@ -9,21 +10,15 @@ the language.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from ludoteca.ai.agents import HUMAN, agent_kinds, make_agent
-from ludoteca.ai.cluster import TASKS_PER_CPU, arena_task, ray_map, ray_runtime
-from ludoteca.ai.selfplay import play_games, record_name, seatings, summarize
 from ludoteca.cli_common import (
     USER_LANGUAGE,
     DataOpt,
@@ -34,12 +29,16 @@ from ludoteca.cli_common import (
     OptionsOpt,
     SeedOpt,
     choose_data,
+    chunked,
     err,
     guarded,
     out,
+    parallel,
     parse_pairs,
+    progress_bar,
 )
 from ludoteca.cli_data import data_app
+from ludoteca.cli_selfplay import selfplay
 from ludoteca.cli_train import train
 from ludoteca.core import provenance
 from ludoteca.core.bench import run_bench
@@ -48,8 +47,8 @@ from ludoteca.core.errors import BadOptionError, RecordError
 from ludoteca.core.fuzz import FuzzReport, run_fuzz
 from ludoteca.core.game import Game, all_games, get_game, planned_games
 from ludoteca.core.match import Match
-from ludoteca.core.options import Options, OptionSpec
-from ludoteca.core.record import load_record, replay_record, save_record
+from ludoteca.core.options import OptionSpec
+from ludoteca.core.record import load_record, replay_record
 from ludoteca.terminal import Session, Texts
 
 app = typer.Typer(
@@ -58,44 +57,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Ludoteca: historical board games with their rules enforced.",
 )
-
-R = TypeVar("R")
-
-
-def progress_bar(label: str, disable: bool) -> Progress:
-    """A progress bar on stderr."""
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err(),
-        disable=disable,
-    )
-
-
-def chunked(first: int, count: int, jobs: int) -> list[list[int]]:
-    """The seeds ``first .. first+count-1`` cut into about eight pieces per job."""
-    size = max(1, math.ceil(count / (jobs * 8)))
-    seeds = list(range(first, first + count))
-    return [seeds[i : i + size] for i in range(0, count, size)]
-
-
-@contextmanager
-def parallel(
-    jobs: int, work: Callable[..., R], chunks: Sequence[tuple[Any, ...]]
-) -> Iterator[Iterator[tuple[int, R]]]:
-    """Run ``work(*chunk)`` for every chunk in `jobs` processes; yields (index, result) as they finish.
-
-    Every chunk is submitted before the caller starts its progress bar, so no worker is forked while
-    the bar's thread runs."""
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures: dict[Future[R], int] = {pool.submit(work, *chunk): i for i, chunk in enumerate(chunks)}
-        try:
-            yield ((futures[f], f.result()) for f in as_completed(futures))
-        finally:
-            for future in futures:
-                future.cancel()
 
 
 # ------------------------------------------------------------------------------------------ commands
@@ -213,141 +174,7 @@ def play(
         raise typer.Exit(2)
 
 
-@app.command()
-@guarded
-def selfplay(
-    game_id: GameArg,
-    agents: Annotated[
-        str | None,
-        typer.Option("--agents", metavar="SPEC[,SPEC...]", help="The agents, rotated over the free seats."),
-    ] = None,
-    seat: Annotated[
-        list[str] | None, typer.Option("--seat", metavar="ROLE=SPEC", help="Pin a seat's agent (repeatable).")
-    ] = None,
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
-    seed: SeedOpt = 0,
-    jobs: JobsOpt = 1,
-    option: OptionsOpt = None,
-    records: Annotated[
-        Path | None, typer.Option("--records", metavar="DIR", help="Keep every game's record there.")
-    ] = None,
-    as_json: JsonOpt = False,
-    data: DataOpt = None,
-    ray: Annotated[
-        bool,
-        typer.Option(
-            "--ray", help="Run the games as Ray tasks, on a new local Ray runtime (the 'cluster' extra)."
-        ),
-    ] = False,
-    ray_address: Annotated[
-        str | None,
-        typer.Option(
-            "--ray-address",
-            metavar="ADDRESS",
-            help="Run the games as Ray tasks on the Ray cluster at ADDRESS ('auto': the one started here).",
-        ),
-    ] = None,
-    lang: LangOpt = USER_LANGUAGE,
-) -> None:
-    """The arena: agents play each other, rotating over the seats; win rates with 95% intervals."""
-    t = Texts(lang)
-    choose_data(data, game_id)
-    game = get_game(game_id)
-    options = game.parse_options(parse_pairs(option, "--option", t))
-    pinned = {game.role_index(role): spec for role, spec in parse_pairs(seat, "--seat", t).items()}
-    specs = [s.strip() for s in agents.split(",")] if agents else []
-    in_play = game.roles_in_play(options)
-    free = len([r for r in in_play if r not in pinned])
-    if bool(specs) != bool(free):
-        raise BadOptionError(t("agents_seats" if free else "agents_unseated", roles=", ".join(game.roles)))
-    for role, spec in [*pinned.items(), *((r, s) for r in range(game.num_players) for s in specs)]:
-        make_agent(spec, game, role, seed)
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    seated = list(
-        zip(range(seed, seed + games), seatings(game.num_players, specs, pinned, games, in_play), strict=True)
-    )
-    chunks = [
-        (game.id, options, [seated[s - seed] for s in seeds], records) for seeds in chunked(seed, games, jobs)
-    ]
-    parts: list[list[dict[str, Any]]] = [[] for _ in chunks]
-    bar = progress_bar(t("selfplay.progress", game=game.id), disable=as_json)
-    if ray or ray_address:
-        parts = arena_on_ray(ray_address, game.id, options, seated, records, data, bar)
-    elif jobs == 1:
-        with bar:
-            task = bar.add_task("", total=games)
-            for i, chunk in enumerate(chunks):
-                parts[i] = play_games(*chunk)
-                bar.advance(task, len(parts[i]))
-    else:
-        with parallel(jobs, play_games, chunks) as finished, bar:
-            task = bar.add_task("", total=games)
-            for i, part in finished:
-                parts[i] = part
-                bar.advance(task, len(part))
-    names = {game.roles[r]: spec for r, spec in sorted(pinned.items())}
-    summary = summarize(game, options, specs, names, seed, [r for part in parts for r in part])
-    if as_json:
-        typer.echo(json.dumps(summary, ensure_ascii=False))
-        return
-    print_arena(summary, t)
-
-
-def arena_on_ray(
-    address: str | None,
-    game_id: str,
-    options: Options,
-    seated: list[tuple[int, list[str]]],
-    records: Path | None,
-    data: Path | None,
-    bar: Progress,
-) -> list[list[dict[str, Any]]]:
-    """The arena's games as Ray tasks (`ai/cluster.py`), a few a task; the records they send back are
-    written to `records` here."""
-    with ray_runtime(address) as cpus:
-        size = math.ceil(len(seated) / (cpus * TASKS_PER_CPU))
-        pieces = [seated[i : i + size] for i in range(0, len(seated), size)]  # in seed order, as --jobs
-        parts: list[list[dict[str, Any]]] = [[] for _ in pieces]
-        with bar:
-            progress = bar.add_task("", total=len(seated))
-            chunks = [(game_id, options, piece, records is not None, data) for piece in pieces]
-            for i, part in ray_map(arena_task, chunks):
-                for result in part:
-                    record = result.pop("record", None)
-                    if records is not None:
-                        save_record(record, records / record_name(game_id, result["seed"]))
-                parts[i] = part
-                bar.advance(progress, len(part))
-    return parts
-
-
-def print_arena(summary: dict[str, Any], t: Texts) -> None:
-    """The arena's tables: each role, then each agent (overall and at each role), outcomes, lengths."""
-    console = out()
-
-    def cells(entry: dict[str, Any]) -> list[str]:
-        low, high = entry["ci95"]
-        return [str(entry["games"]), str(entry["wins"]), f"{entry['win_rate']:.1%}", f"{low:.1%}–{high:.1%}"]
-
-    roles = Table(
-        t("col.role"), t("col.games"), t("col.wins"), "%", t("col.ci95"), title=t("selfplay.title", **summary)
-    )
-    for role, entry in summary["roles"].items():
-        roles.add_row(role, *cells(entry))
-    console.print(roles)
-    columns = ("agent", "role", "games", "wins", "%", "ci95", "think", "speed")
-    table = Table(*(t(f"col.{c}") if c != "%" else c for c in columns))
-    table.columns[0].overflow = "fold"  # a long spec wraps rather than being cut
-    for spec, entry in summary["by_agent"].items():
-        think, speed = f"{entry['seconds_per_decision']:.4f}", f"{entry['iterations_per_s'] or ''}"
-        table.add_row(Text(spec), t("col.all_roles"), *cells(entry), think, speed)
-        for role, at_role in entry["roles"].items():
-            table.add_row("", role, *cells(at_role), "", "")
-    console.print(table)
-    for outcome, count in summary["outcomes"].items():
-        console.print(Text(f"  {outcome}: {count}"))
-    console.print(Text(t("selfplay.length", **summary["length"])))
+app.command("selfplay")(selfplay)
 
 
 def fuzz_chunk(game_id: str, seeds: list[int], options: dict[str, str], failure_dir: Path) -> FuzzReport:

@@ -1,16 +1,21 @@
 """What every `ludoteca` command shares (DESIGN §9): the user's language, the common arguments and
-options, the one-line report of a `LudotecaError` (exit status 2, never a traceback), and the consoles."""
+options, the one-line report of a `LudotecaError` (exit status 2, never a traceback), the consoles and
+the progress bar, and the work spread over processes (fuzz, selfplay)."""
 
 from __future__ import annotations
 
 import functools
+import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from ludoteca.core.data import use_data
@@ -95,3 +100,39 @@ def out(soft_wrap: bool = True) -> Console:
 def err() -> Console:
     """Standard error: progress bars and notes that must not mix with the output."""
     return Console(stderr=True, highlight=False)
+
+
+def progress_bar(label: str, disable: bool) -> Progress:
+    """A progress bar on stderr."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err(),
+        disable=disable,
+    )
+
+
+def chunked(first: int, count: int, jobs: int) -> list[list[int]]:
+    """The seeds ``first .. first+count-1`` cut into about eight pieces per job."""
+    size = max(1, math.ceil(count / (jobs * 8)))
+    seeds = list(range(first, first + count))
+    return [seeds[i : i + size] for i in range(0, count, size)]
+
+
+@contextmanager
+def parallel(
+    jobs: int, work: Callable[..., R], chunks: Sequence[tuple[Any, ...]]
+) -> Iterator[Iterator[tuple[int, R]]]:
+    """Run ``work(*chunk)`` for every chunk in `jobs` processes; yields (index, result) as they finish.
+
+    Every chunk is submitted before the caller starts its progress bar, so no worker is forked while
+    the bar's thread runs."""
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures: dict[Future[R], int] = {pool.submit(work, *chunk): i for i, chunk in enumerate(chunks)}
+        try:
+            yield ((futures[f], f.result()) for f in as_completed(futures))
+        finally:
+            for future in futures:
+                future.cancel()

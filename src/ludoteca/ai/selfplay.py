@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.ai.agents import make_agent
+from ludoteca.core.errors import RecordError
 from ludoteca.core.game import CHANCE, Game, get_game
 from ludoteca.core.match import Match
 from ludoteca.core.options import Options
-from ludoteca.core.record import save_record
+from ludoteca.core.record import load_record, replay_record, save_record
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -65,8 +66,9 @@ def play_out(
     """Play one game with one agent spec per role: its length (all actions, chance included), returns,
     outcome, and each seat's decisions, thinking time and search iterations (of agents that count them in
     an `iterations` attribute, as `ismcts` does). With `records`, the game's record is written
-    there as ``GAME-SEED.json``, with the seating under ``"agents"``; with `keep_record`, the record comes
-    back under ``"record"`` (for an arena whose games run on other machines, `cluster.py`)."""
+    there as ``GAME-SEED.json``, with the seating under ``"agents"`` and these figures under ``"arena"``
+    (so that an arena stopped part-way can go on from its records, `recorded`); with `keep_record`, the
+    record comes back under ``"record"`` (for an arena whose games run on other machines, `cluster.py`)."""
     state = game.new_initial_state(options)
     rng = random.Random(seed)
     agents = [make_agent(spec, game, role, seed) for role, spec in enumerate(specs)]
@@ -84,13 +86,8 @@ def play_out(
             iterations[player] += getattr(agents[player], "iterations", 0)
         state.apply_action(action)
         actions.append(action)
-    record = None
-    if records is not None or keep_record:
-        record = record_of(game, options, seed, actions, specs)
-        if records is not None:
-            save_record(record, records / record_name(game.id, seed))
     over = state.result("en") or {}
-    return {
+    result = {
         "seed": seed,
         "specs": list(specs),
         "length": len(actions),
@@ -99,8 +96,54 @@ def play_out(
         "decisions": decisions,
         "seconds": seconds,
         "iterations": iterations,
-        **({"record": record} if keep_record else {}),
     }
+    if records is None and not keep_record:
+        return result
+    record = {**record_of(game, options, seed, actions, specs), "arena": figures(result)}
+    if records is not None:
+        save_record(record, records / record_name(game.id, seed))
+    return {**result, "record": record} if keep_record else result
+
+
+FIGURES = ("length", "returns", "outcome", "decisions", "iterations")
+"""What an arena game's record keeps of its result, beside the record itself (`recorded`): not the
+thinking time, which a record made again from the same seed would not repeat (records are reproducible)."""
+
+
+def figures(result: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: result[key] for key in FIGURES}
+
+
+def recorded(
+    game: Game, options: Options, seed: int, specs: Sequence[str], folder: Path
+) -> dict[str, Any] | None:
+    """The result of the arena game `seed`, seated `specs`, read back from its record in `folder`, or
+    None if there is none: for an arena that goes on where an earlier run of the same command stopped
+    (``ludoteca selfplay --records DIR --resume``). The record must be of this game, options, seed and
+    seating, keep the figures (`figures`), and replay to the returns it states with these rules; else a
+    `RecordError` says which and what to do."""
+    path = folder / record_name(game.id, seed)
+    if not path.exists():
+        return None
+    record = load_record(path)
+    seating = dict(zip(game.roles, specs, strict=True))
+    for key, value in (
+        ("game", game.id),
+        ("options", options.as_strings()),
+        ("seed", seed),
+        ("agents", seating),
+    ):
+        if record.get(key) != value:
+            raise RecordError(
+                f"{path} is not this arena's game {seed}: its {key} is {record.get(key)!r}, not {value!r} "
+                "(resume an arena with the command that started it, or use another folder)"
+            )
+    kept = record.get("arena")
+    if not isinstance(kept, dict) or set(kept) != set(FIGURES):
+        raise RecordError(f"{path} keeps no arena figures (made before --resume): use another folder")
+    if replay_record(record, verify=True).state.returns() != kept["returns"]:
+        raise RecordError(f"{path} replays to other returns than it states: use another folder")
+    return {"seed": seed, "specs": list(specs), **kept, "seconds": None}  # timed in the run that played it
 
 
 def record_name(game_id: str, seed: int) -> str:
@@ -151,7 +194,8 @@ def summarize(
     """Per-role and per-agent wins (a return above 0 is a win) with 95% Wilson intervals, each agent's
     results at each role, its time per decision and search speed; outcomes with counts; mean and longest
     length. A seat counts only in the games where it made a decision (roles not in play under the options
-    never do); an agent at two seats of one game counts as two games."""
+    never do); an agent at two seats of one game counts as two games. The time per decision and the
+    search speed come from the games this run played (a game read back from its record has no time)."""
     count = len(results)
     roles = game.roles
     by_role = {
@@ -165,8 +209,11 @@ def summarize(
             (r, i) for r in results for i in range(len(roles)) if r["specs"][i] == spec and r["decisions"][i]
         ]
         decisions = sum(r["decisions"][i] for r, i in seats)
-        thinking = sum(r["seconds"][i] for r, i in seats)
         iterations = sum(r["iterations"][i] for r, i in seats)
+        timed = [(r, i) for r, i in seats if r["seconds"] is not None]  # not the games read back (resumed)
+        thinking = sum(r["seconds"][i] for r, i in timed)
+        timed_decisions = sum(r["decisions"][i] for r, i in timed)
+        timed_iterations = sum(r["iterations"][i] for r, i in timed)
         by_agent[spec] = {
             **rate(sum(r["returns"][i] > 0 for r, i in seats), len(seats)),
             "roles": {
@@ -177,9 +224,9 @@ def summarize(
                 if any(j == i for _, j in seats)
             },
             "decisions": decisions,
-            "seconds_per_decision": round(thinking / decisions, 5) if decisions else 0.0,
+            "seconds_per_decision": round(thinking / timed_decisions, 5) if timed_decisions else 0.0,
             "iterations": iterations,
-            "iterations_per_s": round(iterations / thinking) if iterations and thinking else 0,
+            "iterations_per_s": round(timed_iterations / thinking) if timed_iterations and thinking else 0,
         }
     lengths = [r["length"] for r in results]
     return {

@@ -1,0 +1,66 @@
+"""`ludoteca selfplay --records DIR --resume`: an arena stopped part-way goes on from the records it wrote,
+playing only the games missing, and reaches the summary of an arena that was never stopped; records of
+another arena are refused by name."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from ludoteca.cli import app
+from ludoteca.core.record import load_record, save_record
+
+runner = CliRunner(env={"COLUMNS": "200"})
+ARENA = ["selfplay", "maquis", "--agents", "cautious,random", "--games", "6", "--seed", "70", "--json"]
+
+
+def arena(*extra: str) -> dict[str, Any]:
+    result = runner.invoke(app, [*ARENA, *extra])
+    assert result.exit_code == 0, result.output
+    summary: dict[str, Any] = json.loads(result.stdout)
+    for entry in summary["by_agent"].values():
+        entry.pop("seconds_per_decision")  # measured, not reproduced
+    return summary
+
+
+def test_a_resumed_arena_plays_only_the_missing_games_and_sums_them_all(tmp_path: Path) -> None:
+    whole = arena("--records", str(tmp_path))
+    for seed in (72, 75):
+        (tmp_path / f"maquis-{seed}.json").unlink()
+    kept = tmp_path / "maquis-71.json"
+    stamp = kept.stat().st_mtime_ns
+    resumed = arena("--records", str(tmp_path), "--resume")
+    assert resumed == whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"maquis-{seed}.json" for seed in range(70, 76)]
+    assert kept.stat().st_mtime_ns == stamp  # a game already recorded is not played again
+    assert load_record(tmp_path / "maquis-72.json")["arena"]["length"] > 0
+
+
+def test_resume_needs_the_records_folder() -> None:
+    result = runner.invoke(app, [*ARENA[:-1], "--resume", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "--resume" in result.output and "--records" in result.output and "Traceback" not in result.output
+
+
+def test_records_of_another_arena_are_refused_by_name(tmp_path: Path) -> None:
+    arena("--records", str(tmp_path))
+    other = [*ARENA]
+    other[3] = "random,cautious"  # the seats the other way round
+    result = runner.invoke(app, [*other[:-1], "--records", str(tmp_path), "--resume", "--lang", "en"])
+    assert result.exit_code == 2
+    assert (
+        "maquis-70.json" in result.output and "agents" in result.output and "another folder" in result.output
+    )
+
+
+def test_a_record_without_the_arena_figures_is_refused(tmp_path: Path) -> None:
+    arena("--records", str(tmp_path))
+    path = tmp_path / "maquis-73.json"
+    record = load_record(path)
+    del record["arena"]
+    save_record(record, path)
+    result = runner.invoke(app, [*ARENA[:-1], "--records", str(tmp_path), "--resume", "--lang", "en"])
+    assert result.exit_code == 2 and "maquis-73.json" in result.output and "arena figures" in result.output
