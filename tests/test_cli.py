@@ -162,7 +162,15 @@ def test_bench_json_has_every_measure(toy: RaceGame) -> None:
     result = runner.invoke(app, ["bench", "race", "--seconds", "0.05", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    for key in ("actions_per_s", "games_per_s", "clone_us", "view_us", "first_view_us", "legal_actions_us", "machine"):
+    for key in (
+        "actions_per_s",
+        "games_per_s",
+        "clone_us",
+        "view_us",
+        "first_view_us",
+        "legal_actions_us",
+        "machine",
+    ):
         assert key in report
     assert report["actions_per_s"] > 0
     code, output = run("bench", "race", "--seconds", "0.05", "--lang", "en")
