@@ -86,6 +86,9 @@ def test_many_equal_moves_are_counted_and_equal_chances_are_given_once() -> None
     )
     assert "y otras 2 jugadas están casi igualadas" in hint_sentence(hint, LABELS, "es")
     assert "en torno a un 50\u00a0% de probabilidades" in hint_sentence(hint, LABELS, "es")
+    four = explained((1, 30, 0.0), (2, 30, 0.0), (3, 30, 0.0), (4, 30, 0.0))  # one more than are named
+    assert "“Place at Café” and 1 other move are about equal" in hint_sentence(four, LABELS, "en")
+    assert "«Place at Café» y otra jugada están casi igualadas" in hint_sentence(four, LABELS, "es")
 
 
 def test_moves_with_too_few_visits_are_not_quoted_unless_the_search_was_spread_thin() -> None:

@@ -108,7 +108,8 @@ def hint_sentence(explained: Mapping[str, Any], labels: Mapping[int, str], lang:
     tied = [chosen, *equal]
     named = [name(w) for w in tied[: COMPARED + 1]]
     if len(tied) > len(named):
-        named.append(text("more", count=len(tied) - len(named)))
+        more = len(tied) - len(named)
+        named.append(text("more", count=more) if more > 1 else text("one_more"))
     chances = sorted(round(win_chance(w["value"]) or 0.0) for w in tied)
     spread = (
         text("about", chance=text("percent", n=chances[0]))
