@@ -3,29 +3,22 @@ Ray runtime, and writes the same records; without Ray the option says which extr
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
+from arena_cli import maquis_arena, runner, summary
 from ludoteca.cli import app
 
 pytest.importorskip("ray", reason="Ray comes with the 'cluster' extra (make test installs it)")
 
-runner = CliRunner(env={"COLUMNS": "200"})
-ARENA = ["selfplay", "maquis", "--agents", "cautious,random", "--games", "10", "--seed", "40", "--json"]
+ARENA = maquis_arena(10, 40)
 
 
 def arena(*extra: str) -> dict[str, Any]:
-    result = runner.invoke(app, [*ARENA, *extra])
-    assert result.exit_code == 0, result.output
-    summary: dict[str, Any] = json.loads(result.stdout)
-    for entry in summary["by_agent"].values():
-        entry.pop("seconds_per_decision")  # measured, not reproduced
-    return summary
+    return summary(ARENA, *extra)
 
 
 def test_the_arena_on_a_local_ray_runtime_plays_the_games_of_jobs(tmp_path: Path) -> None:

@@ -4,26 +4,18 @@ another arena are refused by name."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
+from arena_cli import maquis_arena, runner, summary
 from ludoteca.cli import app
 from ludoteca.core.record import load_record, save_record
 
-runner = CliRunner(env={"COLUMNS": "200"})
-ARENA = ["selfplay", "maquis", "--agents", "cautious,random", "--games", "6", "--seed", "70", "--json"]
+ARENA = maquis_arena(6, 70)
 
 
 def arena(*extra: str) -> dict[str, Any]:
-    result = runner.invoke(app, [*ARENA, *extra])
-    assert result.exit_code == 0, result.output
-    summary: dict[str, Any] = json.loads(result.stdout)
-    for entry in summary["by_agent"].values():
-        entry.pop("seconds_per_decision")  # measured, not reproduced
-    return summary
+    return summary(ARENA, *extra)
 
 
 def test_a_resumed_arena_plays_only_the_missing_games_and_sums_them_all(tmp_path: Path) -> None:
