@@ -31,6 +31,14 @@ def test_a_resumed_arena_plays_only_the_missing_games_and_sums_them_all(tmp_path
     assert load_record(tmp_path / "maquis-72.json")["arena"]["length"] > 0
 
 
+def test_a_resumed_arena_says_how_many_games_it_read_back(tmp_path: Path) -> None:
+    arena("--records", str(tmp_path))
+    (tmp_path / "maquis-74.json").unlink()
+    result = runner.invoke(app, [*ARENA[:-1], "--records", str(tmp_path), "--resume", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert f"5 games read back from the records in {tmp_path}; 1 to play" in result.output
+
+
 def test_resume_needs_the_records_folder() -> None:
     result = runner.invoke(app, [*ARENA[:-1], "--resume", "--lang", "en"])
     assert result.exit_code == 2

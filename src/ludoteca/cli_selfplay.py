@@ -29,6 +29,7 @@ from ludoteca.cli_common import (
     SeedOpt,
     choose_data,
     chunked,
+    err,
     guarded,
     out,
     parallel,
@@ -110,6 +111,8 @@ def selfplay(
         kept = {s: recorded(game, options, s, seating, records) for s, seating in seated}
         done = [result for result in kept.values() if result is not None]
         seated = [(s, seating) for s, seating in seated if kept[s] is None]
+        if not as_json:
+            err().print(Text(t("selfplay.resumed", read=len(done), left=len(seated), folder=str(records))))
     chunks = [
         (game.id, options, [seated[i] for i in part], records) for part in chunked(0, len(seated), jobs)
     ]
