@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.game import Game, register
+from ludoteca.core.game import Game, SearchHints, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -43,6 +43,7 @@ class PaxPorfiriana(Game):
     # in play can be sold; loots by a depression let their troops retreat (the frame stack's "retreats")
     options_type = PaxOptions
     solo_opponents: ClassVar[Mapping[str, str]] = {"diaz": "players=2 solo=diaz"}
+    search = SearchHints(depth=1)  # one random action after the leaf, then `topple.evaluate`: README §12
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> PaxState:
         return PaxState.new(self, PaxOptions.parse(options))

@@ -217,13 +217,39 @@ def _final(state: PaxState, frame: Frame, action: A) -> None:
 
 
 def evaluate(state: PaxState) -> list[float]:
-    """A search's view of an unfinished game: prestige of the regime's kind against the Tripartite, and
-    gold, scaled into (−1, 1)."""
+    """A search's view of an unfinished game, each player's value in [−0.9, 0.9] (README §12). During a
+    Topple, the check as it would go if everyone passed: a challenger who beats the Tripartite, the richest
+    of them, is as good as the winner. Otherwise each player's prestige of the regime's kind against its
+    Tripartite, with half the prestige of that kind on the cards in its hand (`held_prestige`: bought, to be
+    played), and a hundredth of its gold."""
     kind = kind_now(state)
     out = [0.0] * len(state.game.roles)
     humans = state.humans()
     prestige = {q: {kind: state.prestige(q, kind)} for q in humans}  # read once: each Tripartite reads two
+    if any(frame["p"] == "topple" for frame in state.d["stack"]):
+        winners = [p for p in humans if prestige[p][kind] > tripartite(state, p, prestige)]
+        if winners:
+            best = max(state.d["gold"][p] for p in winners)
+            return [0.9 if p in winners and state.d["gold"][p] == best else -0.9 for p in range(len(out))]
     for p in humans:
-        margin = prestige[p][kind] - tripartite(state, p, prestige)
+        margin = prestige[p][kind] + HELD * held_prestige(state, p, kind) - tripartite(state, p, prestige)
         out[p] = max(-0.9, min(0.9, 0.15 * margin + 0.01 * state.d["gold"][p]))
     return out
+
+
+HELD = 0.5
+"""What a prestige point on a card in hand counts for against one in play: the card still has its cost to
+pay and its target to find (§JUGAR UNA CARTA), and may be sold or lost first. Without it, buying a card
+looked like spending gold for nothing until the card was played, a step or more beyond a leaf, and only
+random rollouts after the leaf (README §12) let the search see why it buys."""
+
+
+def held_prestige(state: PaxState, p: int, kind: str) -> int:
+    """The prestige of `kind` the cards in `p`'s hand would bring into play (a card with two orientations,
+    the better one)."""
+    total = 0
+    for card in state.d["hands"][p]:
+        c = CARDS[card]
+        faces = c.orientations or (c.prestige,)
+        total += max(sum(i.n for i in face if i.type == kind) for face in faces)
+    return total
