@@ -7,7 +7,8 @@ another and tabulated as they finish (Markdown, for BENCHMARKS.md).
 1. Issue 27: the searched side's wins with 95% Wilson intervals beside what the issue asks, on the ladder of
    every game (`easy`, `normal`, `hard` against the same opponent): Maquis at normal difficulty, Mar y
    Acero against the Nitayno at levels 0 and II, Patria Libre against each side of the personality deck,
-   Pax Porfiriana against Díaz, Guerra a Muerte's `normal` against `easy` (1815-1818).
+   Pax Porfiriana against Díaz and its levels against each other, Guerra a Muerte's `normal` against `easy`
+   (1815-1818).
 2. Issue 23: Guerra a Muerte with the search on both sides (`--agents ismcts`), each scenario's outcomes
    and whether either side wins more than 80% of the games.
 
@@ -81,7 +82,9 @@ def ladder(name: str, game: str, options: dict[str, str], targets: dict[str, flo
 
 SOLO_II = {"mode": "solo", "level": "2"}
 HEAD_TO_HEAD = "ismcts:level=normal,ismcts:level=easy"
-"""The levels against each other, seats swapped every game: the ladder of a game with no solo opponent."""
+HARD_TO_HEAD = "ismcts:level=hard,ismcts:level=normal"
+"""The levels against each other, seats swapped every game: the ladder of a game with no solo opponent, or
+whose solo opponent every level beats (Pax Porfiriana's Díaz)."""
 ARENAS: list[Arena] = [
     *ladder("Maquis, normal difficulty", "maquis", {"difficulty": "normal"}, {"normal": 0.30, "hard": 0.50}),
     *ladder("Mar y Acero, Nitayno level 0", "mar-y-acero", {"mode": "solo", "level": "0"}, {"normal": 0.50}),
@@ -111,6 +114,8 @@ ARENAS: list[Arena] = [
         )
         for s in ("1810-1814", "1815-1818", "1820-1824", "campaign")
     ),
+    Arena("Pax Porfiriana two players, normal against easy", "pax-porfiriana", HEAD_TO_HEAD, games=100),
+    Arena("Pax Porfiriana two players, hard against normal", "pax-porfiriana", HARD_TO_HEAD, games=100),
 ]
 """Every arena, in the order that fixes their seeds: new arenas go at the end."""
 BALANCE_LIMIT = 0.80
