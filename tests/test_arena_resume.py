@@ -56,6 +56,14 @@ def test_records_of_another_arena_are_refused_by_name(tmp_path: Path) -> None:
     )
 
 
+def test_the_refusal_speaks_the_reader_s_language(tmp_path: Path) -> None:
+    arena("--records", str(tmp_path))
+    other = [*ARENA]
+    other[3] = "random,cautious"
+    result = runner.invoke(app, [*other[:-1], "--records", str(tmp_path), "--resume", "--lang", "es"])
+    assert result.exit_code == 2 and "no es la partida 70 de este torneo" in result.output
+
+
 def test_a_record_without_the_arena_figures_is_refused(tmp_path: Path) -> None:
     arena("--records", str(tmp_path))
     path = tmp_path / "maquis-73.json"

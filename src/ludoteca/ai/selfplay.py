@@ -136,13 +136,27 @@ def recorded(
         if record.get(key) != value:
             raise RecordError(
                 f"{path} is not this arena's game {seed}: its {key} is {record.get(key)!r}, not {value!r} "
-                "(resume an arena with the command that started it, or use another folder)"
+                "(resume an arena with the command that started it, or use another folder)",
+                "error.arena_other_game",
+                path=str(path),
+                seed=seed,
+                field=key,
+                found=repr(record.get(key)),
+                wanted=repr(value),
             )
     kept = record.get("arena")
     if not isinstance(kept, dict) or set(kept) != set(FIGURES):
-        raise RecordError(f"{path} keeps no arena figures (made before --resume): use another folder")
+        raise RecordError(
+            f"{path} keeps no arena figures (made before --resume): use another folder",
+            "error.arena_no_figures",
+            path=str(path),
+        )
     if replay_record(record, verify=True).state.returns() != kept["returns"]:
-        raise RecordError(f"{path} replays to other returns than it states: use another folder")
+        raise RecordError(
+            f"{path} replays to other returns than it states: use another folder",
+            "error.arena_other_returns",
+            path=str(path),
+        )
     return {"seed": seed, "specs": list(specs), **kept, "seconds": None}  # timed in the run that played it
 
 
