@@ -147,6 +147,11 @@ def test_fuzz_exit_codes(toy: RaceGame, tmp_path: Path) -> None:
         record = tmp_path / "fuzz-race-leaky-3.json"
         assert "seed 3: InvariantError: view of" in output and str(record) in output
         assert load_record(record)["seed"] == 3
+    code, output = run(
+        "fuzz", "race-leaky", "--games", "1", "--option", "secret=yes",
+        "--failures", str(tmp_path), "--lang", "es",
+    )  # fmt: skip
+    assert code == 1 and "1 partida fallida:" in output and "1 partidas fallidas" not in output
 
 
 def test_fuzz_saves_failures_under_the_working_directory(

@@ -237,7 +237,9 @@ def fuzz(
     if not report.failures:
         console.print(Text(t("fuzz.passed"), style="green"))
         return
-    console.print(Text(t("fuzz.failed", count=len(report.failures)), style="bold red"))
+    count = len(report.failures)
+    failed = t("fuzz.failed", count=count) if count > 1 else t("fuzz.failed_one")
+    console.print(Text(failed, style="bold red"))
     for failure in report.failures:
         where = failure.get("record", "-")
         console.print(Text(t("fuzz.failure", seed=failure["seed"], error=failure["error"], record=where)))
