@@ -11,6 +11,10 @@ player is also the last and risking wins. A search that scored every node for th
 
 Long odds: one player picks one of four moves worth −0.90, −0.91, −0.92 and −0.88 (the last is best): a
 lost position where the moves differ by little, as in a game whose evaluation is near −1.
+
+Armed: one player takes a sure 0.2 (`PLAIN`) or arms (`ARM`), after which the same player holsters (0.5)
+or fires at one of four targets (−1 each): arming is best, but the follow-up it opens is mostly bad moves,
+as a Weapon in hand offers a shot after every activation in Maquis.
 """
 
 from __future__ import annotations
@@ -181,6 +185,55 @@ class LongOdds(Game):
         return state
 
 
+ARMED = ProcedureSet()
+armed = ARMED.proc("armed", rule="armed")
+PLAIN, ARM, HOLSTER = range(3)
+FIRE = (3, 4, 5, 6)
+
+
+@armed.step()
+def _arm(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.ask(0, [PLAIN, ARM], then="armed", prompt="prompt.arm")
+
+
+@armed.step("armed")
+def _armed(s: State, frame: dict[str, Any], action: int | None) -> None:
+    if action == PLAIN:
+        s.end_game("result.over", [0.2, -0.2])
+    else:
+        s.ask(0, [HOLSTER, *FIRE], then="fired", prompt="prompt.fire")
+
+
+@armed.step("fired")
+def _fired(s: State, frame: dict[str, Any], action: int | None) -> None:
+    value = 0.5 if action == HOLSTER else -1.0
+    s.end_game("result.over", [value, -value])
+
+
+class ArmedState(State):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = ARMED
+
+    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
+        return {}
+
+
+class Armed(Game):
+    id = "armed"
+    title = "Armed"
+    roles = ("player", "other")
+    player_counts = (2,)
+    rulebook = "tests/searchgames.py"
+    actions = ActionTable(("plain", "arm", "holster", "fire a", "fire b", "fire c", "fire d"))
+    catalog = Catalog()
+
+    def new_initial_state(self, options: dict[str, str] | None = None) -> ArmedState:
+        state = ArmedState(self, self.parse_options(options), {})
+        state.start("armed")
+        return state
+
+
 SHOWDOWN.check()
 KINGMAKER.check()
 LONG_ODDS.check()
+ARMED.check()

@@ -64,6 +64,13 @@ class Budget:
     0) that value is the evaluation of the position the move leads to, taken before any chance that
     follows it, so it weighs every outcome of that chance at once; the later visits each sample one
     outcome. Counting it `prior` times more keeps a few unlucky samples from burying a good move."""
+    best_follow: bool = False
+    """Value a move followed by another decision of the same player by the mean value of that decision's
+    best move (and, until every move there was tried, no less than the move's own first value), instead
+    of the mean of the iterations' returns: a move is worth what its best follow-up is worth, not the
+    average of every follow-up tried. Else a move that opens an optional choice (Maquis: a Weapon in hand
+    offers a shot after every activation) counts each bad option once, as the tree tries every move, and
+    looks worse than a move that offers none."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -82,13 +89,17 @@ class Edge:
     returns of the player who chose the move; `avail` counts the visits of the parent in which the move
     was legal."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "first", "full", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[tuple[int, int], Edge] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        self.first = 0.0
+        """The return of the iteration that added the edge (`Budget.best_follow`)."""
+        self.full = False
+        """Whether every legal move of the decision below has been tried (`Budget.best_follow`)."""
 
     def value(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -209,14 +220,21 @@ class IsmctsAgent:
             node = child
         rewards = rollout(here if own else here.clone(), self.budget.depth, rng)
         norm = self.budget.norm
-        if expanded and path and path[-1][1] != CHANCE and self.budget.prior:
+        if expanded and path and path[-1][1] != CHANCE:
             edge, mover = path[-1]  # counted `prior` times more below, with the one visit of every edge
+            edge.first = rewards[mover]
             edge.visits += self.budget.prior
             edge.total += self.budget.prior * rewards[mover]
-        for edge, mover in path:
+        follow = self.budget.best_follow
+        for index in range(len(path) - 1, -1, -1):  # leaf first: a decision's moves before the move to it
+            edge, mover = path[index]
             edge.visits += 1
             if mover != CHANCE:
-                edge.total += rewards[mover]
+                if follow and index + 1 < len(path) and path[index + 1][1] == mover:
+                    best = best_value(edge, mover)
+                    edge.total = edge.visits * (best if edge.full else max(best, edge.first))
+                else:
+                    edge.total += rewards[mover]
                 if norm:
                     widen(self.bounds, mover, edge.total / edge.visits)
 
@@ -273,6 +291,7 @@ def select(
     for a in legal:
         if (mover, a) in children:
             children[(mover, a)].avail += 1
+    node.full = len(untried) <= 1
     if untried:
         action = rng.choice(untried)
         child = children[(mover, action)] = Edge()
@@ -288,6 +307,15 @@ def select(
         if score > best_score:
             best, best_score = a, score
     return best, children[(mover, best)], False
+
+
+def best_value(edge: Edge, mover: int) -> float:
+    """The greatest mean value among the tried moves of `mover`'s decision below `edge` (`best_follow`)."""
+    return max(
+        child.total / child.visits
+        for (who, _), child in edge.children.items()
+        if who == mover and child.visits
+    )
 
 
 def widen(bounds: dict[int, list[float]], mover: int, mean: float) -> None:
@@ -328,6 +356,8 @@ def level_budget(level: str, game: Game | None = None) -> Budget:
         budget = replace(budget, open_chance=True)
     if hints.prior:
         budget = replace(budget, prior=hints.prior)
+    if hints.best_follow:
+        budget = replace(budget, best_follow=True)
     return budget
 
 
@@ -337,14 +367,14 @@ def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent
     return IsmctsAgent(role, match_seed + move, level_budget("normal", game))
 
 
-PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "seed")
+PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "follow", "seed")
 
 
 def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
     """The budget a spec's parameters ask for. `level` (default normal) sets every field, its iterations
-    scaled to `game` (`level_budget`); `depth`, `c`, `norm`, `chance` and `prior` override it; `iters`
-    and `time`, if either is given, replace the level's whole budget (the one given is the only limit,
-    unless both are)."""
+    scaled to `game` (`level_budget`); `depth`, `c`, `norm`, `chance`, `prior` and `follow` override it;
+    `iters` and `time`, if either is given, replace the level's whole budget (the one given is the only
+    limit, unless both are)."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise BadOptionError(
@@ -374,6 +404,10 @@ def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
         if params["chance"] not in ("tree", "open"):
             raise BadOptionError(f"agent 'ismcts': chance must be tree or open, not {params['chance']!r}")
         fields["open_chance"] = params["chance"] == "open"
+    if "follow" in params:
+        if params["follow"] not in ("mean", "best"):
+            raise BadOptionError(f"agent 'ismcts': follow must be mean or best, not {params['follow']!r}")
+        fields["best_follow"] = params["follow"] == "best"
     return replace(budget, **fields)
 
 
@@ -391,8 +425,8 @@ def number(key: str, text: str, kind: type[int] | type[float], low: float) -> An
 
 def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
     """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:norm=0|1]
-    [:chance=tree|open][:prior=K][:seed=N]`` agent spec; `seed` fixes the agent's generator whatever the
-    game's seed."""
+    [:chance=tree|open][:prior=K][:follow=mean|best][:seed=N]`` agent spec; `seed` fixes the agent's
+    generator whatever the game's seed."""
     budget = parse_budget(params, game)
     if "seed" in params:
         seed = number("seed", params["seed"], int, 0)

@@ -47,6 +47,9 @@ class SearchHints:
     prior: int = 0
     """Extra visits the evaluation of a new move counts for (`Budget.prior`): for a game searched with no
     rollout whose evaluation already weighs the chance to come."""
+    best_follow: bool = False
+    """If true, the levels value a move followed by the same player's next decision by that decision's best
+    move (`Budget.best_follow`): for a game whose moves open optional choices, most of them bad."""
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ class Maquis(Game):
     perfect_information = True  # the deck order is never stored: every draw is a chance node
     agents: ClassVar[Mapping[str, Callable[..., Any]]] = {"cautious": cautious}
     options_type = MaquisOptions
-    search = SearchHints(depth=0, norm=0.7, prior=4)
+    search = SearchHints(depth=0, norm=0.7, prior=4, best_follow=True)
     """No random rollout: `evaluate()` already weighs the day's placed workers against the patrols still to
     come, and random placements before it only add noise (README §6); values close to each other, so the
     levels rescale them to the tree's range (issue 27: 0.5% → see README §7); and that evaluation, taken

@@ -22,6 +22,7 @@ from ludoteca.games.maquis.actions import target
 from ludoteca.games.maquis.board import BOARD
 
 if TYPE_CHECKING:
+    from ludoteca.games.maquis.position import MissionInPlay
     from ludoteca.games.maquis.state import MaquisState
 
 EFFICIENCY = 0.45
@@ -90,6 +91,7 @@ def needs(state: MaquisState) -> Needs:
         data, mid = missions.spec(mission), mission["id"]
         actions, res = 0.0, Counter[str]()
         deadline: int | None = None
+        one_a_day = 0  # boxes or shots left that take a day each
         if "steps" in data:
             remaining = data["steps"][mission["boxes"] :]
             actions = RECTANGLE * len(remaining)
@@ -99,10 +101,12 @@ def needs(state: MaquisState) -> Needs:
                 today_used = mission["last"] == position["turn"]
                 if len(remaining) + today_used > left:
                     found.hopeless = True
+                one_a_day = len(remaining) + today_used
             if mid == "destroy-the-train":
                 deadline = max(data["days"])
             if mid == "bomb-for-the-officer":
-                relief, deadline = morale_window(state, data["morale"])
+                lead = max(0, chemist_days(state, res["explosive"]) - 1)
+                relief, deadline = morale_window(state, data["morale"], lead)
                 actions += relief
                 res.update(relief_resources(relief, set(position["tiles"].values())))
         elif mid == "officers-mansion":
@@ -118,6 +122,7 @@ def needs(state: MaquisState) -> Needs:
             found.morale = max(found.morale, shots + 1)
             if shots > left:
                 found.hopeless = True
+            one_a_day = shots + bool(position.get("shot"))
         elif mid == "liberate-the-town":
             res = Counter(weapon=data["weapons"])
             found.morale = max(found.morale, data["morale"])
@@ -127,17 +132,34 @@ def needs(state: MaquisState) -> Needs:
         elif mid == "take-out-the-bridges":
             bridges = len(BOARD.bridges) - mission["boxes"] - position["blow"]
             actions, res = float(bridges), Counter({k: n * bridges for k, n in data["pay"].items()})
-        if deadline is not None and final:
-            if mid == "milice-parade-day":
-                usable = [x for x in data["days"] if day <= x < state.last_day()]
-                deadline = max(usable) if usable else -1
-            deadline -= max(0, chemist_days(state, res["explosive"]) - 1)
-            if day > deadline:
+        start = start_by(state, mission, deadline, one_a_day, res["explosive"]) if final else None
+        if start is not None:
+            if day > start:
                 found.hopeless = True
-            found.deadlines.append((deadline, actions, res))
+            found.deadlines.append((start, actions, res))
         found.actions += actions
         found.resources.update(res)
     return found
+
+
+def start_by(
+    state: MaquisState, mission: MissionInPlay, deadline: int | None, one_a_day: int, explosives: int
+) -> int | None:
+    """The last day a card's remaining work can start and still be done, or None for work that fits in any
+    one day (README §6, "Time limits"). A card with a last day of its own (`deadline`: Destroy the Train,
+    the Parade's last Parade Day, Coded Messages, Bomb for the Officer's Morale window) must start that
+    many days earlier as the Chemist needs to make its Explosives; any other card whose work takes several
+    days one after another (`one_a_day`: boxes on different days, a shot a day; or the Chemist's days)
+    must start that many days before the end."""
+    chemist = chemist_days(state, explosives)
+    if deadline is None:
+        serial = max(one_a_day, chemist)
+        return state.last_day() - serial if serial > 1 else None
+    if mission["id"] == "milice-parade-day":
+        day, last = state.position["day"], state.last_day()
+        usable = [x for x in missions.spec(mission)["days"] if day <= x < last]
+        deadline = max(usable) if usable else -1
+    return deadline - max(0, chemist - 1)
 
 
 def chemist_days(state: MaquisState, explosives: int) -> int:
@@ -149,15 +171,20 @@ def chemist_days(state: MaquisState, explosives: int) -> int:
     return missing + (0 if built or not missing else 1)
 
 
-def morale_window(state: MaquisState, need: int) -> tuple[int, int | None]:
+def morale_window(state: MaquisState, need: int, lead: int = 0) -> tuple[int, int | None]:
     """Bomb for the Officer asks for Morale `need` at the delivery, not at the end (rules
-    §missions.bomb-for-the-officer): the Morale points to win back now, and the last day before the day
-    track takes Morale below `need` again (None if it never does)."""
+    §missions.bomb-for-the-officer), which can come `lead` days from today at the earliest (the Chemist's
+    days): the Morale points to win back by then (the Poor District reopens a window the day track has
+    closed), and the last day before the day track takes Morale below `need` again (None if it never
+    does)."""
     position = state.position
     marks = sorted(mark for mark in state.morale_days() if position["day"] < mark <= state.last_day())
-    relief = max(0, need - position["morale"])
-    spare = max(0, position["morale"] - need)
-    return relief, marks[spare] - 1 if spare < len(marks) else None
+    earliest = position["day"] + lead
+    then = position["morale"] - sum(1 for mark in marks if mark <= earliest)
+    relief = max(0, need - then)
+    spare = max(0, then - need)
+    after = [mark for mark in marks if mark > earliest]
+    return relief, after[spare] - 1 if spare < len(after) else None
 
 
 def resource_work(state: MaquisState, need: Counter[str], have: Counter[str], tiles: set[str]) -> float:

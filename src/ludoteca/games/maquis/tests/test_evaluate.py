@@ -7,7 +7,7 @@ import random
 from ludoteca.ai.agents import make_agent
 from ludoteca.ai.selfplay import play_out
 from ludoteca.games.maquis import GAME, missions
-from ludoteca.games.maquis.evaluation import HOPELESS, RECTANGLE, chemist_days, morale_window, needs
+from ludoteca.games.maquis.evaluation import HOPELESS, RECTANGLE, chemist_days, morale_window, needs, terms
 from ludoteca.games.maquis.tests.positions import new, play
 
 
@@ -71,7 +71,8 @@ def test_a_delivery_on_a_rectangle_is_worth_its_exits_risk() -> None:
     held.d["res"]["intel"] = 2
     delivered = new("underground-newspaper+infiltration")
     delivered.d["missions"][0]["boxes"] = 1  # the same two Intel, delivered (README §6, `RECTANGLE`)
-    assert delivered.score() - held.score() == RECTANGLE > 1.0
+    assert terms(delivered)["work"] - terms(held)["work"] == RECTANGLE > 1.0
+    assert delivered.score() > held.score()  # and a box fewer to fit in the days left (`start_by`)
 
 
 def test_bomb_for_the_officer_asks_for_its_morale_at_the_delivery_only() -> None:
@@ -82,6 +83,41 @@ def test_bomb_for_the_officer_asks_for_its_morale_at_the_delivery_only() -> None
     assert needs(state).morale == 0  # nothing asked of the Morale at the end
     state.d["morale"] = 4
     assert morale_window(state, 5) == (1, 2)  # one point to win back, before day 3 takes it again
+
+
+def test_the_poor_district_reopens_bomb_for_the_officers_window() -> None:
+    """Past its Morale window the card is not lost: the Morale can be won back for the delivery, which can
+    come no sooner than the Chemist allows (built tomorrow, the Explosive the day after: README §6)."""
+    state = new("bomb-for-the-officer+officers-mansion")
+    state.d["day"] = state.d["turn"] = 5  # Morale 5, which day 6 takes to 4; no Chemist yet
+    state.d["morale"] = 5
+    assert chemist_days(state, 1) == 2
+    assert morale_window(state, 5, lead=1) == (1, 8)  # a point back for day 6, then good until day 9
+    found = needs(state)
+    assert not found.hopeless and found.deadlines[0][0] == 7  # the chain starts by day 7 to deliver by 8
+    state.d["day"] = state.d["turn"] = 13  # two days left: the Chemist and its Explosive still fit
+    assert not needs(state).hopeless
+    state.d["day"] = state.d["turn"] = 14
+    assert needs(state).hopeless
+
+
+def test_work_that_takes_a_day_a_step_must_start_in_time() -> None:
+    """Boxes on different days, a shot a day, the Chemist's Explosives one a day: such a card's work must
+    start that many days before the end (`start_by`), and the later it starts, the more urgent it is."""
+    state = new("take-out-the-bridges+assassination")
+    last = state.last_day()
+    assert [start for start, _, _ in needs(state).deadlines] == [last - 5, last - 5]  # 4 Explosives; 5 shots
+    state.d["tiles"]["spare_room_w"] = "chemist"
+    assert needs(state).deadlines[0][0] == last - 4
+    newspaper = new("underground-newspaper+officers-mansion")
+    assert [start for start, _, _ in needs(newspaper).deadlines] == [last - 3]  # three deliveries, a day each
+    urgency = []
+    for day in (0, 6, 11):
+        newspaper.d["day"] = newspaper.d["turn"] = day
+        urgency.append(terms(newspaper)["deadline_urgency"])
+    assert urgency == sorted(urgency, reverse=True) and len(set(urgency)) == 3
+    newspaper.d["day"] = newspaper.d["turn"] = last - 2
+    assert needs(newspaper).hopeless
 
 
 def test_two_completed_missions_evaluate_as_the_win() -> None:

@@ -24,14 +24,14 @@ TINY = [
     "--games",
     "2",
     "--seed",
-    "26",
+    "28",
     "-o",
     "difficulty=very-easy",
     "--agent",
     "ismcts:level=easy",
     "--lang=en",
 ]
-"""Two easy self-play games at very easy difficulty, one lost (seed 26) and one won (seed 27)."""
+"""Two easy self-play games at very easy difficulty, one won (seed 28) and one lost (seed 29)."""
 
 
 @pytest.fixture
@@ -54,9 +54,9 @@ def test_the_train_command_writes_a_loadable_file_and_the_same_seed_gives_the_sa
     tmp_path: Path, evaluation_env: None
 ) -> None:
     first = trained(tmp_path / "first.toml")
-    assert first["games"] == 2 and first["wins"] == 1 and first["seed"] == 26
+    assert first["games"] == 2 and first["wins"] == 1 and first["seed"] == 28
     assert first["command"] == (
-        "ludoteca train maquis --games 2 --seed 26 --agent ismcts:level=easy --evaluation hand --l2 1.0 "
+        "ludoteca train maquis --games 2 --seed 28 --agent ismcts:level=easy --evaluation hand --l2 1.0 "
         "--option=difficulty=very-easy"
     )
     assert {"commit", "date", "log_loss", "positions"} <= set(first)
