@@ -17,14 +17,14 @@ from ludoteca.ai.selfplay import play_out
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import CHANCE, get_game
 from searchgames import (
+    ARM,
     CALL,
     FIRST,
     FOLD,
     HEADS,
-    ARM,
     LONG_ODDS_BEST,
-    PLAIN,
     ME,
+    PLAIN,
     RISK,
     SAFE,
     TAILS,
