@@ -147,10 +147,10 @@ def start_by(
 ) -> int | None:
     """The last day a card's remaining work can start and still be done, or None for work that fits in any
     one day (README §6, "Time limits"). A card with a last day of its own (`deadline`: Destroy the Train,
-    the Parade's last Parade Day, Coded Messages, Bomb for the Officer's Morale window) must start that
-    many days earlier as the Chemist needs to make its Explosives; any other card whose work takes several
-    days one after another (`one_a_day`: boxes on different days, a shot a day; or the Chemist's days)
-    must start that many days before the end."""
+    the Parade's last Parade Day, Coded Messages, Bomb for the Officer's Morale window) must start as many
+    days earlier as the Chemist needs to make its Explosives; any other card whose work takes several days
+    one after another (`one_a_day`: boxes on different days, a shot a day; or the Chemist's days) must
+    start that many days before the end."""
     chemist = chemist_days(state, explosives)
     if deadline is None:
         serial = max(one_a_day, chemist)
