@@ -35,6 +35,7 @@ MODES = (
         ("maquis", {"orange-days": "pnp", "missions": "mixed"}),
         ("maquis", {"missions": "level1"}),
         ("maquis", {"missions": "level2", "difficulty": "easy"}),
+        ("maquis", {"missions": "level2", "assassination": "none-standing"}),
         ("mar-y-acero", {"mode": "two-player"}),
         ("mar-y-acero", {"mode": "two-player", "testament": "on"}),
         ("mar-y-acero", {"mode": "solo", "level": "0"}),

@@ -33,7 +33,9 @@ class Maquis(Game):
     actions = ACTIONS
     catalog = CATALOG
     max_moves = 2000
-    rules_version = "2"  # issue 21: the frame stack's form changed (the day a sequence, location effects)
+    # 2: issue 21, the frame stack's form changed (the day a sequence, location effects); 3: the fifth shot
+    # completes Assassination before its Morale is lost (README, ambiguity 5)
+    rules_version = "3"
     perfect_information = True  # the deck order is never stored: every draw is a chance node
     agents: ClassVar[Mapping[str, Callable[..., Any]]] = {"cautious": cautious}
     options_type = MaquisOptions

@@ -376,7 +376,9 @@ def shoot(state: MaquisState, loc: str) -> None:
     """§Milicia de tiro: «Un Trabajador que recolecta un Recurso de Arma puede usar esa misma Arma para
     disparar». A Weapon the activated worker has just gained is the one fired, so it is no longer part
     of the reward that an arrest takes away (§Ser arrestado; README §4.9: only what of the gain is
-    still held goes back), and a Weapon held from before stays."""
+    still held goes back), and a Weapon held from before stays. The Soldiers marker rises first, «luego»
+    the Morale falls: the fifth Milice shot completes Assassination (and wins, §Fin del juego:
+    «inmediatamente») before that Morale is lost (README, ambiguity 5)."""
     position = state.position
     position["res"]["weapon"] -= 1
     pending = position["pending"]["gain"]
@@ -386,6 +388,6 @@ def shoot(state: MaquisState, loc: str) -> None:
     position["shot"] = True
     position["soldiers"] = min(BOARD.components["soldiers"]["max"], position["soldiers"] + 1)
     state.log("log.shot", loc=f"@target.{loc}", soldiers=position["soldiers"], rule="action.shoot")
-    state.change_morale(-1, "log.morale_shot")
+    missions.check_assassination(state)
     if not state.is_terminal():
-        missions.check_assassination(state)
+        state.change_morale(-1, "log.morale_shot")

@@ -265,14 +265,17 @@ def at_end(state: MaquisState) -> None:
 
 
 def check_assassination(state: MaquisState) -> None:
-    """Assassination: every Milice shot (the soldier marker at its end), and the other mission done."""
+    """Assassination, checked when a Milice is shot and when the other mission is done: the other mission
+    done, and every Milice shot (the Soldiers marker at its end); with `assassination=none-standing`, no
+    Milice standing on the board at that moment instead (README, ambiguity 5)."""
     mission = active(state, "assassination")
-    all_shot = state.position["soldiers"] >= BOARD.components["soldiers"]["max"]
-    if (
-        mission
-        and all_shot
-        and all(other["done"] for other in state.position["missions"] if other is not mission)
-    ):
+    if not mission or not all(other["done"] for other in state.position["missions"] if other is not mission):
+        return
+    if state.options.assassination == "none-standing":
+        met = "m" not in state.position["board"].values()
+    else:
+        met = state.position["soldiers"] >= BOARD.components["soldiers"]["max"]
+    if met:
         complete(state, mission)
 
 

@@ -12,7 +12,8 @@ from ludoteca.games.maquis.board import BOARD
 
 @dataclass(frozen=True)
 class MaquisOptions(Options):
-    """§Dificultad: the difficulty, the mission cards and the orange days' printing."""
+    """§Dificultad: the difficulty, the mission cards, the orange days' printing, and how Assassination is
+    met (README, ambiguity 5)."""
 
     difficulty: Literal["very-easy", "easy", "normal", "tricky", "hard", "very-hard"] = option(
         "normal", "option.difficulty"
@@ -21,6 +22,7 @@ class MaquisOptions(Options):
         "random", "option.missions", pattern_help="<mission>+<mission>"
     )
     orange_days: Literal["commercial", "pnp"] = option("commercial", "option.orange_days")
+    assassination: Literal["all-shot", "none-standing"] = option("all-shot", "option.assassination")
 
     @classmethod
     def accepts(cls, spec: OptionSpec, value: str) -> bool:

@@ -15,7 +15,7 @@ from ludoteca.core.game import CHANCE
 from ludoteca.games.maquis.board import BOARD
 from ludoteca.games.maquis.position import MissionInPlay
 from ludoteca.games.maquis.state import MaquisState
-from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play
+from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play, rerun
 
 SAFE = (2, 6, 4)
 """Three patrols on Radio B, Radio A and Rue Baradat (when those are free of workers)."""
@@ -592,6 +592,31 @@ def test_assassination_done_when_the_fifth_milice_falls_after_the_other_mission(
     assert outcome(state) == "outcome.win" and state.returns() == [1.0]
 
 
+def test_the_fifth_shot_wins_before_its_morale_is_lost() -> None:
+    """§Milicia de tiro: the Soldiers marker rises, «luego» the Morale falls; §Fin del juego: the second
+    mission wins «inmediatamente». At Morale 1 (the only Morale at which five patrols come out with four
+    workers) the fifth shot wins; any other shot at Morale 1 loses (README, ambiguity 5)."""
+    state = new("assassination+destroy-the-train")
+    state.d["day"] = 6
+    state.d["res"].update(explosive=3, weapon=2)
+    fresh_deck(state)
+    play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
+    state.d["soldiers"], state.d["morale"] = 3, 1
+    play(state, "shoot rue_baradat")  # the fourth: the Morale falls to Fail
+    assert state.d["soldiers"] == 4 and outcome(state) == "outcome.morale"
+
+    state = new("assassination+destroy-the-train")
+    state.d["day"] = 6
+    state.d["res"].update(explosive=3, weapon=1)
+    fresh_deck(state)
+    play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
+    state.d["soldiers"], state.d["morale"] = 4, 1
+    play(state, "activate mission_2", "do mission")
+    play(state, "shoot radio_b")  # the fifth, with the other mission done
+    assert state.d["soldiers"] == 5 and state.d["morale"] == 1
+    assert outcome(state) == "outcome.win" and state.returns() == [1.0]
+
+
 def test_assassination_waits_for_the_other_mission() -> None:
     state = new("assassination+destroy-the-train")
     state.d["res"]["weapon"] = 1
@@ -620,6 +645,28 @@ def test_assassination_needs_all_five_shot() -> None:
     day(state, ["mission_2", "grocer", "cafe"], "activate mission_2", "do mission")
     assert mission(state, "destroy-the-train")["done"]
     assert not mission(state, "assassination")["done"] and not state.is_terminal()
+
+
+@pytest.mark.parametrize("soldiers", [2, 3])
+def test_assassination_none_standing_is_met_when_no_milice_stands(soldiers: int) -> None:
+    """`assassination=none-standing` (README, ambiguity 5): with the other mission done, the card is met the
+    moment no Milice stands on the board: at once if today's patrols are all Soldiers, else when the last
+    Milice is shot."""
+    state = new("assassination+destroy-the-train", assassination="none-standing")
+    state.d["day"] = 6
+    state.d["res"].update(explosive=3, weapon=1)
+    state.d["soldiers"] = soldiers  # of today's three patrols, the last `soldiers` are Soldiers
+    rerun(state, "count")
+    fresh_deck(state)
+    play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
+    milice = [loc for loc, pawn in state.d["board"].items() if pawn == "m"]
+    assert len(milice) == 3 - soldiers
+    play(state, "activate mission_2", "do mission")
+    assert mission(state, "destroy-the-train")["done"]
+    if milice:
+        assert not mission(state, "assassination")["done"] and not state.is_terminal()
+        play(state, f"shoot {milice[0]}")
+    assert mission(state, "assassination")["done"] and outcome(state) == "outcome.win"
 
 
 # -------------------------------------------------------------------------- Liberate the Town
