@@ -116,10 +116,15 @@ def needs(state: MaquisState) -> Needs:
         elif mid == "milice-parade-day":
             actions, res = 1.0, Counter(data["pay"])
             deadline = max(data["days"])
+        elif mid == "assassination" and state.options.assassination == "none-standing":
+            shots = int(position["soldiers"] < BOARD.components["soldiers"]["max"])  # the day's last Milice
+            actions, res = 0.5 * shots, Counter(weapon=shots)
         elif mid == "assassination":
             shots = BOARD.components["soldiers"]["max"] - position["soldiers"]
-            actions, res = 0.5 * shots, Counter(weapon=shots)
-            found.morale = max(found.morale, shots + 1)
+            actions, res = last_milice(state, shots, found.losses)
+            actions += 0.5 * shots
+            res["weapon"] += shots
+            found.morale = max(found.morale, shots)  # the last shot wins before its Morale falls
             if shots > left:
                 found.hopeless = True
             one_a_day = shots + bool(position.get("shot"))
@@ -185,6 +190,23 @@ def morale_window(state: MaquisState, need: int, lead: int = 0) -> tuple[int, in
     spare = max(0, then - need)
     after = [mark for mark in marks if mark > earliest]
     return relief, after[spare] - 1 if spare < len(after) else None
+
+
+def last_milice(state: MaquisState, shots: int, losses: int) -> tuple[float, Counter[str]]:
+    """What it takes for Assassination's last Milice to come out: with the Soldiers marker at 4 only the
+    fifth patrol of a day is a Milice (§Soldados), so that day needs five patrols (§Compruebe la moral):
+    five workers available, or Morale 1, whose red number is 5 (the shot then wins before its Morale falls:
+    README, ambiguity 5). The cheaper way, in actions and resources: the workers still at the Café
+    recruited (a Food each; only if no worker is gone for good and the mode has five), or the Morale the day
+    track and the other shots leave above 1 shed at the Black Market (a Food sold a point)."""
+    if not shots:
+        return 0.0, Counter()
+    position = state.position
+    shed = max(0, position["morale"] - losses - (shots - 1) - 1)
+    ways = [(float(shed), Counter(food=shed))]
+    if state.available_workers() + position["cafe"] >= BOARD.components["soldiers"]["max"]:
+        ways.append((float(position["cafe"]), Counter(food=position["cafe"])))
+    return min(ways, key=lambda way: way[0])
 
 
 def resource_work(state: MaquisState, need: Counter[str], have: Counter[str], tiles: set[str]) -> float:

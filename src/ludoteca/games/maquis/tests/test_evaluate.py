@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ludoteca.ai.agents import make_agent
 from ludoteca.ai.selfplay import play_out
 from ludoteca.games.maquis import GAME, missions
-from ludoteca.games.maquis.evaluation import HOPELESS, RECTANGLE, chemist_days, morale_window, needs, terms
+from ludoteca.games.maquis.evaluation import (
+    HOPELESS,
+    RECTANGLE,
+    chemist_days,
+    last_milice,
+    morale_window,
+    needs,
+    terms,
+)
 from ludoteca.games.maquis.tests.positions import new, play
 
 
@@ -118,6 +127,25 @@ def test_work_that_takes_a_day_a_step_must_start_in_time() -> None:
     assert urgency == sorted(urgency, reverse=True) and len(set(urgency)) == 3
     newspaper.d["day"] = newspaper.d["turn"] = last - 2
     assert needs(newspaper).hopeless
+
+
+def test_the_last_milice_needs_five_patrols() -> None:
+    """With four Milice shot the last comes out only on a day of five patrols: five workers, or Morale 1.
+    The cheaper way counts: the Café's recruits, or the Morale to shed beyond the day track's losses."""
+    state = new("assassination+double-agent")
+    state.d["soldiers"], state.d["day"], state.d["turn"], state.d["morale"] = 4, 13, 13, 5
+    losses = needs(state).losses
+    assert losses == 1  # day 14's orange box
+    assert last_milice(state, 1, losses) == (2.0, Counter(food=2))  # two recruits, not three sales
+    state.d["cafe"], state.d["gone"] = 1, 1  # a worker lost for good: five never come out again
+    assert last_milice(state, 1, losses) == (3.0, Counter(food=3))
+    state.d["morale"] = 2
+    assert last_milice(state, 1, losses) == (0.0, Counter())  # day 14 takes it to 1
+    assert last_milice(state, 2, losses) == (0.0, Counter())  # the fourth shot does
+    assert last_milice(state, 0, losses) == (0.0, Counter())
+    tricky = new("assassination+double-agent", difficulty="tricky")  # four workers: Morale 1 is the only way
+    tricky.d["soldiers"], tricky.d["day"], tricky.d["turn"] = 4, 10, 10
+    assert last_milice(tricky, 1, needs(tricky).losses)[0] == tricky.d["morale"] - needs(tricky).losses - 1
 
 
 def test_two_completed_missions_evaluate_as_the_win() -> None:
