@@ -4,7 +4,8 @@ never does (issue 27; BENCHMARKS.md, "Maquis: what the evaluation missed").
     PYTHONPATH=src .venv/bin/python benchmarks/maquis_cards.py --level normal --seed 93100 --jobs 2
 
 Every game is `ludoteca selfplay maquis --agents ismcts:level=L`'s game of the same seed (chance drawn by
-`random.Random(seed)`, the agent seeded with it). `LUDOTECA_EVALUATION=maquis=hand|FILE` chooses the
+`random.Random(seed)`, the agent seeded with it). `--dealing CARD` plays, of the `--games` seeds from
+`--seed`, only those whose deal includes that mission card. `LUDOTECA_EVALUATION=maquis=hand|FILE` chooses the
 evaluation, as for the arena. Prints the wins and, card by card, the games it was in and those where it was
 done; `--out FILE` appends one JSON line a game.
 """
@@ -43,6 +44,18 @@ def play(job: tuple[int, str, dict[str, str]]) -> dict[str, Any]:
     }
 
 
+def deals(seed: int, card: str | None, options: dict[str, str]) -> bool:
+    """Whether the game of `seed` deals `card` (always, with no card): its first chance outcomes, drawn as
+    `play` draws them, until the two missions are out."""
+    if card is None:
+        return True
+    state = get_game("maquis").new_initial_state(options)
+    rng = random.Random(seed)
+    while state.current_player() == CHANCE and len(state.d["missions"]) < 2:
+        state.apply_action(state.sample_chance(rng))
+    return card in [mission["id"] for mission in state.d["missions"]]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--level", default="normal")
@@ -51,11 +64,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--difficulty", default="normal")
     parser.add_argument("--out", help="append one JSON line a game to this file")
+    parser.add_argument(
+        "--dealing", metavar="CARD", help="only the seeds whose deal includes this mission card"
+    )
     args = parser.parse_args()
-    jobs = [
-        (args.seed + i, f"ismcts:level={args.level}", {"difficulty": args.difficulty})
-        for i in range(args.games)
-    ]
+    options = {"difficulty": args.difficulty}
+    seeds = [seed for seed in range(args.seed, args.seed + args.games) if deals(seed, args.dealing, options)]
+    jobs = [(seed, f"ismcts:level={args.level}", options) for seed in seeds]
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         games = pool.map(play, jobs)
     if args.out:
