@@ -592,25 +592,28 @@ def test_assassination_done_when_the_fifth_milice_falls_after_the_other_mission(
     assert outcome(state) == "outcome.win" and state.returns() == [1.0]
 
 
+def on_the_train_day(weapons: int, soldiers: int, morale: int) -> MaquisState:
+    """Assassination and Destroy the Train, day 6, the train's three Explosives and `weapons` Weapons held:
+    workers placed on the train, the Grocer and the Café, three Milice on the board; then `soldiers`
+    Milice counted as shot and the Morale at `morale`."""
+    state = new("assassination+destroy-the-train")
+    state.d["day"] = 6
+    state.d["res"].update(explosive=3, weapon=weapons)
+    fresh_deck(state)
+    play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
+    state.d["soldiers"], state.d["morale"] = soldiers, morale
+    return state
+
+
 def test_the_fifth_shot_wins_before_its_morale_is_lost() -> None:
     """§Milicia de tiro: the Soldiers marker rises, «luego» the Morale falls; §Fin del juego: the second
     mission wins «inmediatamente». At Morale 1 (the only Morale at which five patrols come out with four
     workers) the fifth shot wins; any other shot at Morale 1 loses (README, ambiguity 5)."""
-    state = new("assassination+destroy-the-train")
-    state.d["day"] = 6
-    state.d["res"].update(explosive=3, weapon=2)
-    fresh_deck(state)
-    play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
-    state.d["soldiers"], state.d["morale"] = 3, 1
+    state = on_the_train_day(weapons=2, soldiers=3, morale=1)
     play(state, "shoot rue_baradat")  # the fourth: the Morale falls to Fail
     assert state.d["soldiers"] == 4 and outcome(state) == "outcome.morale"
 
-    state = new("assassination+destroy-the-train")
-    state.d["day"] = 6
-    state.d["res"].update(explosive=3, weapon=1)
-    fresh_deck(state)
-    play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
-    state.d["soldiers"], state.d["morale"] = 4, 1
+    state = on_the_train_day(weapons=1, soldiers=4, morale=1)
     play(state, "activate mission_2", "do mission")
     play(state, "shoot radio_b")  # the fifth, with the other mission done
     assert state.d["soldiers"] == 5 and state.d["morale"] == 1
