@@ -576,22 +576,6 @@ def test_a_blown_bridge_serves_that_day_and_is_closed_afterwards() -> None:
 
 
 # ------------------------------------------------------------------------------ Assassination
-def test_assassination_done_when_the_fifth_milice_falls_after_the_other_mission() -> None:
-    state = new("assassination+destroy-the-train")
-    state.d["day"] = 6
-    state.d["res"].update(explosive=3, weapon=1)
-    fresh_deck(state)
-    play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
-    state.d["soldiers"] = 4  # four Milice shot on earlier days; today's patrols are all Milice
-    play(state, "activate mission_2", "do mission")
-    assert mission(state, "destroy-the-train")["done"]
-    assert not mission(state, "assassination")["done"] and not state.is_terminal()
-    play(state, "shoot radio_b")
-    assert state.d["soldiers"] == 5
-    assert mission(state, "assassination")["done"]
-    assert outcome(state) == "outcome.win" and state.returns() == [1.0]
-
-
 def on_the_train_day(weapons: int, soldiers: int, morale: int) -> MaquisState:
     """Assassination and Destroy the Train, day 6, the train's three Explosives and `weapons` Weapons held:
     workers placed on the train, the Grocer and the Café, three Milice on the board; then `soldiers`
@@ -603,6 +587,17 @@ def on_the_train_day(weapons: int, soldiers: int, morale: int) -> MaquisState:
     play(state, "place mission_2", "place grocer", "place cafe", cards=SAFE)
     state.d["soldiers"], state.d["morale"] = soldiers, morale
     return state
+
+
+def test_assassination_done_when_the_fifth_milice_falls_after_the_other_mission() -> None:
+    state = on_the_train_day(weapons=1, soldiers=4, morale=6)  # four shot before; today's patrols all Milice
+    play(state, "activate mission_2", "do mission")
+    assert mission(state, "destroy-the-train")["done"]
+    assert not mission(state, "assassination")["done"] and not state.is_terminal()
+    play(state, "shoot radio_b")
+    assert state.d["soldiers"] == 5
+    assert mission(state, "assassination")["done"]
+    assert outcome(state) == "outcome.win" and state.returns() == [1.0]
 
 
 def test_the_fifth_shot_wins_before_its_morale_is_lost() -> None:
