@@ -15,7 +15,7 @@ from ludoteca.ai.agents import make_agent
 from ludoteca.ai.ismcts import LEVELS, Budget, IsmctsAgent, hint_agent, level_budget, parse_budget
 from ludoteca.ai.selfplay import play_out
 from ludoteca.core.errors import BadOptionError
-from ludoteca.core.game import CHANCE, get_game
+from ludoteca.core.game import CHANCE, all_games, get_game
 from searchgames import (
     ARM,
     CALL,
@@ -214,6 +214,15 @@ def test_specs_and_presets() -> None:
     assert parse_budget({"iters": "40"}) == Budget(iters=40, seconds=0.0, depth=LEVELS["normal"].depth)
 
 
+def test_every_game_keeps_the_levels_in_order_of_thinking() -> None:
+    """Issue 27's ladder: whatever a game sets for itself, `easy` thinks less than `normal`, `normal` less
+    than `hard`, and no level past its time cap."""
+    for game in all_games():
+        budgets = [level_budget(level, game) for level in ("easy", "normal", "hard")]
+        assert budgets[0].iters < budgets[1].iters < budgets[2].iters, game.id
+        assert [b.seconds for b in budgets] == [LEVELS[level].seconds for level in LEVELS], game.id
+
+
 def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
     mya = get_game("mar-y-acero")
     assert mya.search.scale > 1
@@ -230,6 +239,10 @@ def test_a_game_of_small_decisions_gets_more_iterations_at_each_level() -> None:
     assert parse_budget({}, get_game("patria-libre")) == LEVELS["normal"]  # a game that sets neither
     maquis = get_game("maquis")
     assert level_budget("hard", maquis).prior == maquis.search.prior > 0 == LEVELS["hard"].prior
+    # a level whose iterations the game sets itself takes them; the others keep the level's times `scale`
+    assert level_budget("normal", maquis).iters == maquis.search.iters["normal"] != LEVELS["normal"].iters
+    assert level_budget("hard", maquis).iters == LEVELS["hard"].iters * maquis.search.scale
+    assert level_budget("normal", maquis).seconds == LEVELS["normal"].seconds
     assert parse_budget({"level": "hard", "depth": "3"}, mya).depth == 3  # a spec's depth still wins
     assert parse_budget({"iters": "40"}, mya).iters == 40  # an explicit budget is taken as given
     assert not parse_budget({"norm": "0"}, mya).norm and parse_budget({"norm": "1"}).norm

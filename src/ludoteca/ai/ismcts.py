@@ -79,9 +79,10 @@ LEVELS: dict[str, Budget] = {
     "hard": Budget(iters=600, seconds=10.0, depth=8),
 }
 """The strength presets, ``ismcts:level=easy|normal|hard``: an iteration budget (times the game's
-`search_scale`), capped in time so that `normal` never thinks more than 3 s a decision however slow the
-game. The budgets are small on purpose: a whole game of Maquis at `normal` takes a few seconds, so that the
-arena can measure strength over hundreds of games (BENCHMARKS.md has the speeds and the figures)."""
+`SearchHints.scale`, or the game's own figure for the level), capped in time so that `normal` never thinks
+more than 3 s a decision however slow the game. The budgets are small on purpose: a whole game of Maquis
+at `normal` takes some ten seconds, so that the arena can measure strength over hundreds of games
+(BENCHMARKS.md has the speeds and the figures)."""
 
 
 class Edge:
@@ -341,15 +342,16 @@ def rollout(state: State, depth: int, rng: random.Random) -> list[float]:
 
 
 def level_budget(level: str, game: Game | None = None) -> Budget:
-    """A level's budget on `game`, with the game's `SearchHints`: its iterations times the hints' `scale`,
-    their `depth` if they set one, normalized values explored with their `norm` if they set one, and
-    open-loop chance if they ask for it."""
+    """A level's budget on `game`, with the game's `SearchHints`: its iterations times the hints' `scale`
+    (or the hints' own `iters` for that level), their `depth` if they set one, normalized values explored
+    with their `norm` if they set one, and open-loop chance if they ask for it."""
     budget = LEVELS[level]
     if game is None:
         return budget
     hints = game.search
     depth = budget.depth if hints.depth is None else hints.depth
-    budget = replace(budget, iters=budget.iters * hints.scale, depth=depth)
+    iters = hints.iters.get(level, budget.iters * hints.scale)
+    budget = replace(budget, iters=iters, depth=depth)
     if hints.norm is not None:
         budget = replace(budget, norm=True, c=hints.norm)
     if hints.open_chance:

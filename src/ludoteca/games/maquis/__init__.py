@@ -39,12 +39,13 @@ class Maquis(Game):
     perfect_information = True  # the deck order is never stored: every draw is a chance node
     agents: ClassVar[Mapping[str, Callable[..., Any]]] = {"cautious": cautious}
     options_type = MaquisOptions
-    search = SearchHints(depth=0, norm=0.7, prior=4, best_follow=True)
+    search = SearchHints(depth=0, norm=0.7, prior=4, best_follow=True, iters={"normal": 300})
     """No random rollout: `evaluate()` already weighs the day's placed workers against the patrols still to
     come, and random placements before it only add noise (README §6); values close to each other, so the
     levels rescale them to the tree's range (issue 27: 0.5% → see README §7); and that evaluation, taken
     before a placement's patrol draw, weighs every card at once, so a new move's first value counts four
-    visits more than one draw's (README §7: the `hard` level gains from it)."""
+    visits more than one draw's (README §7: the `hard` level gains from it); `normal` thinks 300
+    iterations, not 120, for it still gains from them where `hard` gains nothing past its 600 (README §7)."""
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> MaquisState:
         return MaquisState.new(self, MaquisOptions.parse(options))
