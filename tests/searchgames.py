@@ -233,7 +233,63 @@ class Armed(Game):
         return state
 
 
+GAMBLE = ProcedureSet()
+gamble = GAMBLE.proc("gamble", rule="gamble")
+STAY, BET, WON, LOST, CASH, DROP, *SORRY = range(8)
+
+
+@gamble.step()
+def _bet(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.ask(0, [STAY, BET], then="bet", prompt="prompt.bet")
+
+
+@gamble.step("bet")
+def _flip(s: State, frame: dict[str, Any], action: int | None) -> None:
+    if action == STAY:
+        s.end_game("result.over", [0.2, -0.2])
+    else:
+        s.chance({WON: 1, LOST: 1}, then="flipped")
+
+
+@gamble.step("flipped")
+def _collect(s: State, frame: dict[str, Any], action: int | None) -> None:
+    s.ask(0, [CASH, DROP] if action == WON else SORRY, then="collected", prompt="prompt.collect")
+
+
+@gamble.step("collected")
+def _collected(s: State, frame: dict[str, Any], action: int | None) -> None:
+    value = 1.0 if action == CASH else -1.0
+    s.end_game("result.over", [value, -value])
+
+
+class GambleState(State):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = GAMBLE
+
+    def board_view(self, role: int | None, lang: str) -> dict[str, Any]:
+        return {}
+
+
+class Gamble(Game):
+    """A sure 0.2, or a coin after which the same player decides again: on heads a choice of +1 or −1, on
+    tails two moves of −1 (only heads offers the winning move). Worth 0 on average: stay."""
+
+    id = "gamble"
+    title = "Gamble"
+    roles = ("player", "other")
+    player_counts = (2,)
+    rulebook = "tests/searchgames.py"
+    actions = ActionTable(("stay", "bet", "won", "lost", "cash", "drop", "sorry a", "sorry b"))
+    catalog = Catalog()
+
+    def new_initial_state(self, options: dict[str, str] | None = None) -> GambleState:
+        state = GambleState(self, self.parse_options(options), {})
+        state.start("gamble")
+        return state
+
+
 SHOWDOWN.check()
 KINGMAKER.check()
 LONG_ODDS.check()
 ARMED.check()
+GAMBLE.check()

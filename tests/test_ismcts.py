@@ -18,6 +18,7 @@ from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import CHANCE, all_games, get_game
 from searchgames import (
     ARM,
+    BET,
     CALL,
     FIRST,
     FOLD,
@@ -27,8 +28,10 @@ from searchgames import (
     PLAIN,
     RISK,
     SAFE,
+    STAY,
     TAILS,
     Armed,
+    Gamble,
     LongOdds,
     Showdown,
     ShowdownState,
@@ -172,6 +175,16 @@ def test_a_move_is_worth_its_best_follow_up() -> None:
     assert parse_budget({"follow": "best"}).best_follow and not parse_budget({}).best_follow
     with pytest.raises(BadOptionError, match="follow must be mean or best, not 'max'"):
         parse_budget({"follow": "max"})
+
+
+def test_the_best_follow_up_is_never_read_across_an_open_loop_draw() -> None:
+    """With `open_chance` the decision after the coin is shared by both faces; its best move (+1) exists
+    only on heads. Read across the draw, betting would be worth +1 (the search then bets on half the
+    seeds); read as the mean of its returns (0 in expectation), it stays below staying's sure 0.2."""
+    budget = Budget(iters=200, seconds=0.0, depth=0, open_chance=True, best_follow=True)
+    agents = [IsmctsAgent(0, seed, budget) for seed in range(10)]
+    assert [agent.step(Gamble().new_initial_state()) for agent in agents] == [STAY] * 10
+    assert all(agent.root_edges()[BET].value() < 0.2 for agent in agents)
 
 
 def test_the_explanation_lists_every_move_weighed() -> None:

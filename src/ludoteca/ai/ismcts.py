@@ -70,7 +70,9 @@ class Budget:
     of the mean of the iterations' returns: a move is worth what its best follow-up is worth, not the
     average of every follow-up tried. Else a move that opens an optional choice (Maquis: a Weapon in hand
     offers a shot after every activation) counts each bad option once, as the tree tries every move, and
-    looks worse than a move that offers none."""
+    looks worse than a move that offers none. Never across a draw: with `open_chance` the decision after a
+    die is shared by all its faces, and its best move may be one only a lucky face offers (Maquis at `hard`
+    with both won 10 of 100 tuning games, against 43 without the open loop)."""
 
 
 LEVELS: dict[str, Budget] = {
@@ -192,12 +194,14 @@ class IsmctsAgent:
         here = self.positions[node] if world is None else world  # the position at `node`
         own = world is not None  # whether `here` is this iteration's to change (else a kept position)
         expanded = False
+        drawn = False  # whether an open-loop draw came since the last node: no best follow-up across it
         while not expanded and not here.is_terminal():
             mover = here.current_player()
             if mover == CHANCE:
                 action = here.sample_chance(rng)
                 if self.budget.open_chance:
                     here.apply_action(action)
+                    drawn = True
                     continue
                 child = node.children.get((CHANCE, action))
                 if child is None:
@@ -217,21 +221,21 @@ class IsmctsAgent:
                     own = True
                 else:  # a node met again: its position is kept from now on
                     self.positions[child] = here
-            path.append((child, mover))
-            node = child
+            path.append((child, mover, drawn))
+            node, drawn = child, False
         rewards = rollout(here if own else here.clone(), self.budget.depth, rng)
         norm = self.budget.norm
         if expanded and path and path[-1][1] != CHANCE:
-            edge, mover = path[-1]  # counted `prior` times more below, with the one visit of every edge
+            edge, mover, _ = path[-1]  # counted `prior` times more below, with the one visit of every edge
             edge.first = rewards[mover]
             edge.visits += self.budget.prior
             edge.total += self.budget.prior * rewards[mover]
         follow = self.budget.best_follow
         for index in range(len(path) - 1, -1, -1):  # leaf first: a decision's moves before the move to it
-            edge, mover = path[index]
+            edge, mover, _ = path[index]
             edge.visits += 1
             if mover != CHANCE:
-                if follow and index + 1 < len(path) and path[index + 1][1] == mover:
+                if follow and index + 1 < len(path) and path[index + 1][1:] == (mover, False):
                     best = best_value(edge, mover)
                     edge.total = edge.visits * (best if edge.full else max(best, edge.first))
                 else:
