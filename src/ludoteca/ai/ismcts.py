@@ -71,8 +71,8 @@ class Budget:
     average of every follow-up tried. Else a move that opens an optional choice (Maquis: a Weapon in hand
     offers a shot after every activation) counts each bad option once, as the tree tries every move, and
     looks worse than a move that offers none. Never across a draw: with `open_chance` the decision after a
-    die is shared by all its faces, and its best move may be one only a lucky face offers (Maquis at `hard`
-    with both won 10 of 100 tuning games, against 43 without the open loop)."""
+    die is shared by all its faces, and its best move may be one only a lucky face offers (read across it,
+    Maquis at `hard` with both won 10 of 100 tuning games, against 43 without the open loop)."""
 
 
 LEVELS: dict[str, Budget] = {
