@@ -70,9 +70,9 @@ def open_game(page: Page, base: str, game_id: str, seats: int, lang: str, seed: 
 def act(base: str, made: dict[str, Any], *notations: str) -> dict[str, Any]:
     state: dict[str, Any] = {}
     for notation in notations:
-        response = httpx.post(
-            f"{base}/api/games/{made['id']}/act", json={"token": made["token"], "action": notation}
-        )
+        shown = httpx.get(f"{base}/api/games/{made['id']}", headers={"X-Ludoteca-Token": made["token"]})
+        body = {"token": made["token"], "action": notation, "version": shown.json()["version"]}
+        response = httpx.post(f"{base}/api/games/{made['id']}/act", json=body)
         assert response.status_code == 200, response.text
         state = response.json()
     return state

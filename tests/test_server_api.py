@@ -45,6 +45,8 @@ def auth(token: str | None) -> dict[str, str]:
 
 
 def act(client: TestClient, game_id: str, token: str, action: int | str, **extra: Any) -> Any:
+    """Act on the position shown now (its version, the same for every seat, unless the test names one)."""
+    extra.setdefault("version", state(client, game_id)["version"])
     return client.post(f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": action, **extra})
 
 
@@ -99,6 +101,7 @@ def test_a_seat_acts_only_with_its_own_token_and_only_on_its_turn(client: TestCl
         ({"token": "T", "action": DONE}, 422, "'done' (2) is not legal now; legal actions: add, pass"),
         ({"token": "T", "action": 99}, 422, "not legal now"),
         ({"token": "T", "action": ADD, "version": "an-older-one"}, 409, "stale request"),
+        ({"token": "T", "action": ADD, "version": "-"}, 400, "version: Field required"),
         ({"token": "T", "action": float(ADD)}, 400, "action"),  # a float is not an action id
         ({"token": "T", "action": True}, 400, "action"),  # nor is a boolean
         ({"token": "T", "action": ADD, "move": 0}, 400, "move: Extra inputs are not permitted"),
@@ -112,6 +115,9 @@ def test_malformed_and_illegal_requests_get_a_clear_4xx_and_change_nothing(
     before = state(client, game_id, token)
     if body.get("token") == "T":
         body = {**body, "token": token}
+    body = {"version": before["version"], **body}  # the position shown, unless the case names another
+    if body["version"] == "-":
+        del body["version"]
     response = client.post(f"/api/games/{game_id}/act?lang=en", json=body)
     assert response.status_code == status
     assert words in response.json()["error"]
@@ -251,7 +257,7 @@ def test_an_ai_seat_moves_by_itself(client: TestClient) -> None:
         moved_by_ai = sum(1 for m in current["moves"] if m["actor"] == "blue")
     assert current["view"]["terminal"]
     assert moved_by_ai > 0
-    ai = client.post(f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": ADD})
+    ai = act(client, game_id, token, ADD)
     assert ai.status_code == 409  # over
 
 

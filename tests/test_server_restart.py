@@ -22,7 +22,8 @@ def get(base: str, game_id: str, token: str | None = None) -> dict[str, Any]:
 
 
 def act(base: str, game_id: str, token: str, action: int) -> dict[str, Any]:
-    body = {"token": token, "action": action}
+    shown = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Ludoteca-Token": token}, timeout=30)
+    body = {"token": token, "action": action, "version": shown.json()["version"]}
     response = httpx.post(f"{base}/api/games/{game_id}/act?lang=en", json=body, timeout=30)
     response.raise_for_status()
     return dict(response.json())

@@ -30,7 +30,10 @@ def state(client: TestClient, game_id: str, token: str | None = None) -> dict[st
 
 
 def act(client: TestClient, game_id: str, token: str, action: int | str) -> Any:
-    return client.post(f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": action})
+    version = state(client, game_id)["version"]
+    return client.post(
+        f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": action, "version": version}
+    )
 
 
 def test_the_roll_only_its_roller_sees_is_asked_of_that_seat_alone(client: TestClient) -> None:

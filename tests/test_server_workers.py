@@ -67,7 +67,10 @@ def state(client: TestClient, game_id: str, token: str | None = None) -> dict[st
 
 
 def act(client: TestClient, game_id: str, token: str, action: int) -> Any:
-    return client.post(f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": action})
+    version = state(client, game_id)["version"]
+    return client.post(
+        f"/api/games/{game_id}/act?lang=en", json={"token": token, "action": action, "version": version}
+    )
 
 
 def until_move(ws: WebSocketTestSession, move: int) -> dict[str, Any]:
@@ -110,7 +113,12 @@ def test_a_player_on_each_worker_sees_every_move_at_once_and_only_their_own_roll
                 assert views[other]["board"]["roll"] is None
                 assert all(line["key"] != "log.roll" for line in views[other]["log"])
             assert views[other]["actions"] == []
-            sockets[to_act].send_json({"type": "act", "action": views[to_act]["actions"][0]["id"]})
+            act_now = {
+                "type": "act",
+                "action": views[to_act]["actions"][0]["id"],
+                "version": seen[to_act]["version"],
+            }
+            sockets[to_act].send_json(act_now)
             move, turns = views[to_act]["move"] + 1, turns + 1
         assert turns > 5
     tables = [hall_of(client).tables[game_id] for client in pair]
@@ -229,7 +237,7 @@ def test_over_a_websocket_the_loser_gets_the_fresh_view_and_the_conflict(
         shown = until_move(ws, 0)
         action = shown["view"]["actions"][0]["id"]
         answers = race_on(second, game_id, first, tokens[to_act], action)
-        ws.send_json({"type": "act", "action": action})
+        ws.send_json({"type": "act", "action": action, "version": shown["version"]})
         fresh = until_move(ws, shown["view"]["move"] + 1)
         refusal = ws.receive_json()
     assert answers[0].status_code == 200
@@ -297,7 +305,13 @@ def test_an_ai_seat_left_waiting_by_its_worker_is_taken_over(
         actors = [move["actor"] for move in message["moves"]]
         while not message["view"]["terminal"]:
             if message["view"]["current_role"] == "red":
-                ws.send_json({"type": "act", "action": message["view"]["actions"][0]["id"]})
+                ws.send_json(
+                    {
+                        "type": "act",
+                        "action": message["view"]["actions"][0]["id"],
+                        "version": message["version"],
+                    }
+                )
             message = until_move(ws, message["view"]["move"] + 1)
             actors += [move["actor"] for move in message["moves"]]
     assert actors.count("blue") >= 2 and actors.count("red") >= 2
@@ -314,7 +328,7 @@ def http_state(base: str, game_id: str, token: str) -> dict[str, Any]:
 
 
 def http_act(base: str, game_id: str, token: str, action: int) -> dict[str, Any]:
-    body = {"token": token, "action": action}
+    body = {"token": token, "action": action, "version": http_state(base, game_id, "")["version"]}
     response = httpx.post(f"{base}/api/games/{game_id}/act?lang=en", json=body, timeout=30)
     assert response.status_code == 200, response.text
     return dict(response.json())

@@ -33,6 +33,9 @@ AgentFactory = Callable[[Game, int, int, Mapping[str, str]], Agent]
 class RandomAgent:
     """Plays a uniformly random legal action."""
 
+    light = True
+    """It decides in no time: a server lets it decide at once, in a thread, not in a worker process."""
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 

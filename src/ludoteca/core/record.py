@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca import __version__
 from ludoteca.core.errors import LudotecaError, RecordError
-from ludoteca.core.game import CHANCE, get_game
+from ludoteca.core.game import CHANCE, Game, get_game
 
 if TYPE_CHECKING:
     from ludoteca.core.match import Match
 
 RECORD_FORMAT = "ludoteca-record/1"
+SEEDS = 2**63
+"""A record's seed is a whole number below this (a signed 64-bit integer, as databases keep them)."""
 
 
 def make_record(match: Match) -> dict[str, Any]:
@@ -79,9 +81,10 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def replay_record(record: Mapping[str, Any], verify: bool = True) -> Match:
-    """Rebuild the match a record describes. With `verify`, every action's actor and every stored
-    digest must match; any mismatch raises `RecordError` naming the step."""
+def replay_record(record: Mapping[str, Any], verify: bool = True, game: Game | None = None) -> Match:
+    """Rebuild the match a record describes, with `game` (default: the registered game the record
+    names). With `verify`, every action's actor and every stored digest must match; any mismatch raises
+    `RecordError` naming the step."""
     from ludoteca.core.match import Match
 
     if record.get("format") != RECORD_FORMAT:
@@ -94,11 +97,15 @@ def replay_record(record: Mapping[str, Any], verify: bool = True) -> Match:
     for key, kind in (("game", str), ("options", dict), ("actions", list)):
         if not isinstance(record.get(key), kind):
             raise RecordError(f"record field {key!r} must be a {kind.__name__}")
+    seed = record.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS):
+        raise RecordError(f"record field 'seed' must be a whole number from 0 to {SEEDS - 1} (or absent)")
     try:
-        game = get_game(record["game"])
-        seed = record.get("seed")
+        game = game or get_game(record["game"])
+        if game.id != record["game"]:
+            raise RecordError(f"the record is of {record['game']!r}, not of {game.id!r}")
         chance = record.get("chance", "sample")
-        match = Match(game, record["options"], seed if isinstance(seed, int) else 0, str(chance))
+        match = Match(game, record["options"], seed or 0, str(chance))
     except LudotecaError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
     made_with = record.get("data_digest")

@@ -10,15 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, StringConstraints
 
 from ludoteca.ai.agents import agent_kinds
 from ludoteca.core.errors import LudotecaError
@@ -26,13 +27,14 @@ from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.i18n import LANGUAGES, check_language
 from ludoteca.server.errors import ServerError
 from ludoteca.server.hall import Hall
-from ludoteca.server.limits import RateLimit
+from ludoteca.server.limits import BodyLimit, BodyTooLarge, RateLimit
 from ludoteca.server.rules_page import rule_sections, rules_html
 from ludoteca.server.table import Table
 from ludoteca.server.thinkers import DEFAULT_WORKERS
 from ludoteca.server.watchers import Watcher, encode, role_label
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger(__name__)
 
 
 TOKEN_HEADER = "X-Ludoteca-Token"
@@ -41,8 +43,13 @@ MAX_MESSAGE = 16_384
 """The largest WebSocket message read, in bytes: a larger one is refused before it is parsed."""
 MAX_RECORD = 8 * 1024 * 1024
 """The largest record upload, in bytes."""
+MAX_BODY = 64 * 1024
+"""The largest request body but a record upload's, in bytes: a game's creation is well under 4 KiB."""
 SEED_LIMIT = 2**31
+MAX_REPLAY_STEP = 10**9
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
+OptionText = Annotated[StrictStr, StringConstraints(max_length=64)]
+"""An option's name or value: the longest of every game's is under 30 characters."""
 
 
 class SeatIn(BaseModel):
@@ -56,7 +63,7 @@ class CreateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: StrictStr = Field(max_length=64)
-    options: dict[StrictStr, StrictStr] = Field(default={}, max_length=32)
+    options: dict[OptionText, OptionText] = Field(default={}, max_length=32)
     seats: list[SeatIn] = Field(max_length=16)
     seed: StrictInt | None = Field(default=None, ge=0, lt=SEED_LIMIT)
     chance: Literal["sample", "table"] = Field(
@@ -69,7 +76,7 @@ class ActIn(BaseModel):
 
     token: StrictStr = Field(max_length=64)
     action: StrictInt | StrictStr
-    version: StrictStr | None = Field(default=None, max_length=32)
+    version: StrictStr = Field(max_length=32, description="the version of the position acted on")
 
 
 class TokenIn(BaseModel):
@@ -140,16 +147,19 @@ def create_app(
     origins: tuple[str, ...] = (),
     creation_rate: RateLimit | None = None,
     message_rate: RateLimit | None = None,
+    replay_rate: RateLimit | None = None,
     on_ready: Callable[[], None] | None = None,
 ) -> FastAPI:
     """The app. `ai_ceiling` is the most an AI may think (an `ismcts` level), `ai_workers` how many
     processes think for the AI seats and hints (`thinkers.py`); `origins` the pages allowed
-    to open a WebSocket besides the server's own; `creation_rate` and `message_rate` limit how fast one client
-    creates games and sends WebSocket messages (defaults in `DEFAULT_CREATIONS`, `DEFAULT_MESSAGES`);
+    to open a WebSocket besides the server's own; `creation_rate`, `message_rate` and `replay_rate` limit how
+    fast one client creates games, sends WebSocket messages and steps through replays (defaults in
+    `DEFAULT_CREATIONS`, `DEFAULT_MESSAGES`, `DEFAULT_REPLAYS`);
     `on_ready` is called once the games are loaded back and requests are served."""
     hall = Hall(db_url, ai_delay=ai_delay, ai_workers=ai_workers, ai_ceiling=ai_ceiling)
     creations = creation_rate or RateLimit(*DEFAULT_CREATIONS)
     message_limit = message_rate or RateLimit(*DEFAULT_MESSAGES)
+    replay_limit = replay_rate or RateLimit(*DEFAULT_REPLAYS)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -165,13 +175,25 @@ def create_app(
 
     @app.middleware("http")
     async def _security_headers(request: Request, call_next: Any) -> Any:
-        response = await call_next(request)
+        """Every answer carries the security headers, a failure of ours too (a 500 that names nothing)."""
+        try:
+            response = await call_next(request)
+        except Exception:
+            log.exception("%s %s failed", request.method, request.url.path)
+            error = ServerError(500, "internal")
+            response = JSONResponse({"error": error.text(page_lang(request.query_params.get("lang")))}, 500)
         response.headers.update(SECURITY_HEADERS)
         return response
+
+    app.add_middleware(BodyLimit, default=MAX_BODY, larger={"/api/records": MAX_RECORD})
 
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
         return JSONResponse({"error": exc.text(page_lang(request.query_params.get("lang")))}, exc.status)
+
+    @app.exception_handler(BodyTooLarge)
+    async def _too_large(request: Request, exc: BodyTooLarge) -> JSONResponse:
+        return await _server_error(request, ServerError(413, "body_too_large", kib=exc.limit // 1024))
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -213,6 +235,8 @@ def create_app(
         """The seats a game has with the options given as query parameters (`?players=3`)."""
         game = game_or_404(game_id)
         given = {k: v for k, v in request.query_params.items() if k != "lang"}
+        if len(given) > 32 or any(len(k) > 64 or len(v) > 64 for k, v in given.items()):
+            raise ServerError(400, "options_long", count=32, length=64)
         try:
             options = game.parse_options(given)
         except LudotecaError as exc:
@@ -239,8 +263,8 @@ def create_app(
     @app.get("/api/messages/{game_id}")
     async def messages(game_id: str, lang: str = "es") -> dict[str, str]:
         """The game's message catalog in `lang` (labels of phases, cards, tracks) for its board module."""
-        game = game_or_404(game_id)
-        return {key: game.catalog.text(key, check_lang(lang)) for key in sorted(game.catalog.keys(lang))}
+        game, lang = game_or_404(game_id), check_lang(lang)
+        return {key: game.catalog.text(key, lang) for key in sorted(game.catalog.keys(lang))}
 
     @app.get("/api/games")
     async def games() -> dict[str, list[dict[str, Any]]]:
@@ -251,16 +275,14 @@ def create_app(
         if not creations.allow(client_of(request)):
             raise ServerError(429, "too_many_games")
         seats = [s.model_dump() for s in body.seats]
-        return await hall.create(body.game, body.options, seats, body.seed, body.chance)
+        return await hall.create(body.game, body.options, seats, body.seed, body.chance, client_of(request))
 
     @app.post("/api/records", status_code=201)
     async def upload(request: Request) -> dict[str, Any]:
         if not creations.allow(client_of(request)):
             raise ServerError(429, "too_many_uploads")
-        body = await request.body()
-        if len(body) > MAX_RECORD:
-            raise ServerError(413, "record_too_large", mib=MAX_RECORD // 1_048_576)
-        return {"id": await hall.upload(parse_json(body, "record"))}
+        body = await request.body()  # at most MAX_RECORD bytes (`BodyLimit`)
+        return {"id": await hall.upload(parse_json(body, "record"), client_of(request))}
 
     def client_of(connection: Request | WebSocket) -> str:
         return connection.client.host if connection.client else "?"
@@ -301,7 +323,7 @@ def create_app(
         table, roles = await seat(game_id, token)
         if not roles:
             raise ServerError(403, "hint_spectator")
-        return await table.hint(roles, check_lang(lang))
+        return await table.hint(roles, check_lang(lang), client_of(request))
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, token: Token = None) -> JSONResponse:
@@ -315,24 +337,35 @@ def create_app(
         return JSONResponse(record, headers=headers)
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, step: int, token: Token = None, lang: str = "es") -> dict[str, Any]:
-        """The position after `step` moves, as the token's seat (or a spectator) saw it."""
+    async def replay(
+        request: Request,
+        game_id: str,
+        step: Annotated[int, Query(ge=0, le=MAX_REPLAY_STEP)],
+        token: Token = None,
+        lang: str = "es",
+        moves: bool = True,
+    ) -> dict[str, Any]:
+        """The position after `step` moves, as the token's seat (or a spectator) saw it, and the move list
+        (unless `moves` is false: a viewer stepping through has it already). Each client may step
+        `DEFAULT_REPLAYS` times a second; a step replays at most `Table.SNAPSHOT_EVERY` moves."""
+        if not replay_limit.allow(client_of(request)):
+            raise ServerError(429, "too_many_messages")
         table, roles = await seat(game_id, token)
-        check_lang(lang)
+        lang = check_lang(lang)
         count = len(table.match.history)
         if not 0 <= step <= count:
             raise ServerError(400, "step_range", count=count)
-        actions = [s.action for s in table.match.history[:step]]
-        state = await asyncio.get_running_loop().run_in_executor(None, table.state_after, actions)
         role = roles[0] if roles else None
+        steps = table.match.history[:step]
+        view = await asyncio.get_running_loop().run_in_executor(None, table.view_after, steps, role, lang)
         return {
             "id": game_id,
             "game": table.game.id,
             "count": count,
             "step": step,
             "record_available": table.record_allowed(roles),
-            "view": state.view(role, lang),
-            "moves": table.moves(role, 0, lang),
+            "view": view,
+            "moves": table.moves(role, 0, lang) if moves else None,
         }
 
     # ------------------------------------------------------------------------------------ live
@@ -363,31 +396,48 @@ def create_app(
         table.watch(watcher)
         sender = asyncio.create_task(pump(socket, watcher))
         client = client_of(socket)
+        refused = 0  # messages refused in a row for their rate
         try:
             while not watcher.dropped:
                 try:
                     message = await receive(socket)
                     if not message_limit.allow(client):
+                        refused += 1
                         raise ServerError(429, "too_many_messages")
+                    refused = 0
                 except ServerError as exc:
                     watcher.tell_error(exc)
+                    if refused > FLOOD:  # answered, then closed with a code and a reason
+                        watcher.close(CLOSE_FLOOD, ServerError(429, "flood").text(watcher.lang))
+                        break
                     continue
                 await handle(table, watcher, message)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             table.watchers.discard(watcher)
+            if watcher.dropped:  # the queued messages, then the close frame with its code and reason
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(sender, CLOSE_SECONDS)
             sender.cancel()
 
     return app
 
 
+FLOOD = 100
+"""Messages refused for their rate in a row after which a WebSocket is closed (`CLOSE_FLOOD`)."""
+CLOSE_FLOOD = 1008
+"""The close code of a WebSocket that kept sending too fast: policy violation (RFC 6455 §7.4.1)."""
+CLOSE_SECONDS = 5.0
+"""How long a closing connection is given to take the messages queued for it and the close frame."""
 JOIN_SECONDS = 10.0
 """How long a new WebSocket may wait before it says who it is."""
 DEFAULT_CREATIONS = (1 / 6, 10)
 """Games created (or records uploaded) per client: 10 at once, then one every 6 seconds."""
 DEFAULT_MESSAGES = (50.0, 100)
 """WebSocket messages per client: 100 at once, then 50 a second (no person plays faster)."""
+DEFAULT_REPLAYS = (10.0, 40)
+"""Replay steps per client: 40 at once, then 10 a second (a person holding the arrow key)."""
 SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
@@ -405,9 +455,14 @@ def parse_json(data: bytes | str, what: str) -> Any:
     """JSON from a client (`what`: "record" or "message"); malformed or too deeply nested input is a 400
     that does not echo it."""
     try:
-        return json.loads(data)
+        return json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise ServerError(400, f"{what}_not_json") from None
+
+
+def _no_constant(name: str) -> Any:
+    """`NaN`, `Infinity` and `-Infinity` are not JSON (RFC 8259 §6): refused, never read as numbers."""
+    raise ValueError(f"{name} is not JSON")
 
 
 async def receive(socket: WebSocket) -> Any:
@@ -435,11 +490,12 @@ def same_origin(socket: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 
 async def pump(socket: WebSocket, watcher: Watcher) -> None:
-    """Send a watcher's queued messages in order; close the connection of a watcher too slow to keep up."""
+    """Send a watcher's queued messages in order; then, once the watcher is closed (too slow to keep up,
+    or sending too fast), the close frame with its code and reason."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while (text := await watcher.queue.get()) is not None:
             await socket.send_text(text)
-        await socket.close(code=4008)
+        await socket.close(code=watcher.close_code, reason=watcher.close_reason)
 
 
 async def handle(table: Table, watcher: Watcher, message: Any) -> None:

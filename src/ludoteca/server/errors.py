@@ -3,11 +3,21 @@ the asker's language (SECURITY.md: input is never echoed back)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.i18n import Catalog
+from ludoteca.core.i18n import LANGUAGES, Catalog
+
+MAX_TEXT = 500
+"""The longest refusal sent, in characters: a refusal that quotes what it refused (a game's option
+error names the value) says at most this much of it."""
+
+
+def excerpt(text: str) -> str:
+    """`text`, cut to `MAX_TEXT` characters."""
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
 def kind_of(value: object) -> str:
@@ -33,8 +43,10 @@ class ServerError(Exception):
         return cls(status, key, message=_LocalizedError(error), **params)
 
     def text(self, lang: str) -> str:
-        values = {k: v.text(lang) if isinstance(v, _LocalizedError) else v for k, v in self.params.items()}
-        return MESSAGES.text(self.key, lang, values)
+        values = {
+            k: v.text(lang) if isinstance(v, _LocalizedError | Said) else v for k, v in self.params.items()
+        }
+        return excerpt(MESSAGES.text(self.key, lang, values))
 
     def sent(self, lang: str) -> dict[str, Any]:
         """The error as a message for a WebSocket."""
@@ -47,6 +59,21 @@ class _LocalizedError:
 
     def text(self, lang: str) -> str:
         return self.error.localized(MESSAGES, lang)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message already said in every language: a refusal worked out in a worker process, where the
+    error itself stays (`thinkers.py`)."""
+
+    texts: Mapping[str, str]
+
+    def text(self, lang: str) -> str:
+        return self.texts.get(lang) or self.texts["en"]
+
+    @classmethod
+    def of(cls, error: LudotecaError) -> Said:
+        return cls({lang: error.localized(MESSAGES, lang) for lang in LANGUAGES})
 
 
 MESSAGES = Catalog()

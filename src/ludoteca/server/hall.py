@@ -16,20 +16,27 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ludoteca.ai.agents import HUMAN, make_agent
+from ludoteca.ai.ismcts import IsmctsAgent
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import get_game
-from ludoteca.core.record import replay_record
 from ludoteca.server.bus import Bus
 from ludoteca.server.chance import TABLE_CHANCE, secret_chance
-from ludoteca.server.errors import ServerError
+from ludoteca.server.errors import Said, ServerError
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
 from ludoteca.server.table import Table
-from ludoteca.server.thinkers import DEFAULT_WORKERS, Thinkers
+from ludoteca.server.thinkers import DEFAULT_WORKERS, Busy, Thinkers
+from ludoteca.server.uploads import replay_upload
 from ludoteca.server.writer import GroupWriter
 
 SEAT_KINDS = ("me", "human", "ai")
 """A seat is played by the creator at this screen, by a person invited by link, or by an agent."""
+AI_GAMES = 3
+"""Games with a searching AI seat that one address may have unfinished at once (on each worker process)."""
+UPLOADS_WAITING = 2
+"""Record uploads of one address that may wait for a worker process at once."""
+SEED_LIMIT = 2**31
+"""A stored game's seed is below this (the database keeps it as a 32-bit integer)."""
 
 
 class Hall:
@@ -51,6 +58,8 @@ class Hall:
         self._loading = asyncio.Lock()
         self.bus = Bus(self) if self.store.shared else None
         """Other workers' changes, on a shared (PostgreSQL) database only (`bus.py`)."""
+        self.ai_games: dict[str, set[str]] = {}
+        """The games with a searching AI seat each address created, while they are unfinished."""
 
     async def persist(self, write: Write) -> None:
         await self._writer.write(write)
@@ -103,12 +112,15 @@ class Hall:
         seats: Sequence[Mapping[str, str]],
         seed: int | None,
         chance: str = "sample",
+        asker: str = "?",
     ) -> dict[str, Any]:
         """A new game. Returns its id, the creator's token (for "me" seats) and one invitation token
         per invited person. Its chance comes from a new secret (SECURITY.md); a `seed` may be chosen
         instead, to replay a game exactly, only where nobody else is invited. With `chance` ``table``
         (companion mode, issue 29) the physical dice and cards give it: the creator's first seat, the host,
-        is asked what came up."""
+        is asked what came up. `asker` is the address that asks: its AI seats share the AI's time with
+        other people's in turn, and it may have at most `AI_GAMES` unfinished games with a searching AI
+        seat at once."""
         try:
             game = get_game(game_id)
             parsed = game.parse_options(options)
@@ -129,7 +141,7 @@ class Hall:
                 raise ServerError(400, "table_host")
             secret = f"{TABLE_CHANCE}{host}"
         mine = secrets.token_urlsafe(16)
-        rows, invitations = [], {}
+        rows, invitations, searches = [], {}, False
         for role, seat in zip(in_play, seats, strict=True):
             kind = seat.get("kind")
             if kind not in SEAT_KINDS:
@@ -139,11 +151,13 @@ class Hall:
                 try:
                     if spec.split(":")[0] == HUMAN:
                         raise ServerError(400, "seat_human", role=game.roles[role])
-                    too_much = over_ceiling(make_agent(spec, game, role, 0), game, self.ai_ceiling)
+                    agent = make_agent(spec, game, role, 0)
                 except LudotecaError as exc:
                     raise ServerError.of(400, exc, "seat_agent", role=game.roles[role]) from None
+                too_much = over_ceiling(agent, game, self.ai_ceiling)
                 if too_much:
                     raise ServerError(400, "ceiling", role=game.roles[role], **too_much)
+                searches = searches or isinstance(agent, IsmctsAgent)
                 rows.append(SeatRow(role, "ai", spec, "", True))
             elif kind == "me":
                 rows.append(SeatRow(role, "human", None, mine, True))
@@ -151,6 +165,8 @@ class Hall:
                 token = secrets.token_urlsafe(16)
                 invitations[game.roles[role]] = token
                 rows.append(SeatRow(role, "human", None, token, False))
+        if searches and len(self._unfinished_ai_games(asker)) >= AI_GAMES:
+            raise ServerError(429, "too_many_ai_games", limit=AI_GAMES)
         new_id = secrets.token_urlsafe(6)
         status = "open" if invitations else "running"
         await self.persist(
@@ -159,6 +175,9 @@ class Hall:
             )
         )
         table = await self.table(new_id)
+        table.asker = asker
+        if searches:
+            self.ai_games.setdefault(asker, set()).add(new_id)
         async with table.lock:
             first = len(table.match.history)
             secret_chance(table.match, secret)
@@ -169,22 +188,38 @@ class Hall:
         has_me = any(s.token == mine for s in rows)
         return {"id": new_id, "token": mine if has_me else None, "invitations": invitations}
 
-    async def upload(self, record: Any) -> str:
-        """Store an uploaded record for the replay viewer, after replaying and verifying it."""
+    def _unfinished_ai_games(self, asker: str) -> set[str]:
+        """The games with a searching AI seat that `asker` created and that are not over yet."""
+        games = self.ai_games.get(asker, set())
+        games = {g for g in games if g in self.tables and not self.tables[g].match.state.is_terminal()}
+        self.ai_games[asker] = games
+        return games
+
+    async def upload(self, record: Any, asker: str = "?") -> str:
+        """Store an uploaded record for the replay viewer, after replaying and verifying it in a worker
+        process, in `asker`'s turn (`thinkers.py`): at most `UPLOADS_WAITING` of one address wait at once,
+        and none when the server's queue is full."""
         if not isinstance(record, dict):
             raise ServerError(400, "record_object")
+        seed = record.get("seed")
+        if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed < SEED_LIMIT:
+            raise ServerError(422, "record_seed", limit=SEED_LIMIT - 1)
+        name = record.get("game")
         try:
-            match = replay_record(record, verify="digests" in record)
+            game = get_game(name) if isinstance(name, str) else None
         except LudotecaError as exc:
             raise ServerError.of(422, exc, "record_replay") from None
+        try:
+            replayed = await self.thinkers.run(asker, replay_upload, record, game, waiting=UPLOADS_WAITING)
+        except Busy as exc:
+            raise exc.refusal("uploads_busy") from None
+        if isinstance(replayed, Said):
+            raise ServerError(422, "record_replay", message=replayed)
+        game_id, options, match_seed, steps, result = replayed
         new_id = secrets.token_urlsafe(6)
-        steps = [(s.actor, s.action) for s in match.history]
-        result = match.state.result("en")
 
         def write(db: Connection) -> None:
-            self.store.create_game(
-                db, new_id, match.game.id, match.options.as_strings(), match.seed, "", "record", []
-            )
+            self.store.create_game(db, new_id, game_id, options, match_seed, "", "record", [])
             self.store.append(db, new_id, 0, steps, "record", result)
 
         await self.persist(write)

@@ -4,9 +4,12 @@ may do, and how fast a client may create games or send messages."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from fastapi import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca.ai.agents import Agent
 from ludoteca.ai.ismcts import LEVELS, IsmctsAgent, level_budget
@@ -15,16 +18,34 @@ from ludoteca.core.game import Game
 
 def over_ceiling(agent: Agent, game: Game, ceiling: str) -> dict[str, Any] | None:
     """The ceiling `agent` would think beyond (the search level `ceiling` on this game: its level,
-    iterations and seconds), or None if it stays within: a search whose iterations and time are both
-    unbounded or above the ceiling's could hold an AI worker for as long as it likes."""
+    iterations, seconds and rollout depth), or None if it stays within. A search stays within when its
+    iterations or its time are bounded by the ceiling's and its rollouts are no deeper than the ceiling's:
+    a search whose iterations and time are both unbounded, or whose every iteration plays a rollout of
+    any length, could hold an AI worker for as long as it likes."""
     if not isinstance(agent, IsmctsAgent):
         return None
     cap, asked = level_budget(ceiling, game), agent.budget
     iters_ok = 0 < asked.iters <= cap.iters
     time_ok = 0 < asked.seconds <= cap.seconds
-    if iters_ok or time_ok:
+    if (iters_ok or time_ok) and asked.depth <= cap.depth:
         return None
-    return {"level": ceiling, "iters": cap.iters, "seconds": f"{cap.seconds:g}"}
+    return {"level": ceiling, "iters": cap.iters, "seconds": f"{cap.seconds:g}", "depth": cap.depth}
+
+
+def within_ceiling(agent: Agent, game: Game, ceiling: str) -> Agent:
+    """`agent` thinking no more than the ceiling in any way, whatever its spec says: its iterations, its
+    time and its rollouts each cut to the ceiling's (a search bounded by its iterations alone gets the
+    ceiling's time too, so a slow game cannot stretch it)."""
+    if not isinstance(agent, IsmctsAgent):
+        return agent
+    cap, asked = level_budget(ceiling, game), agent.budget
+    agent.budget = replace(
+        asked,
+        iters=min(asked.iters or cap.iters, cap.iters),
+        seconds=min(asked.seconds or cap.seconds, cap.seconds),
+        depth=min(asked.depth, cap.depth),
+    )
+    return agent
 
 
 CEILINGS = tuple(LEVELS)
@@ -57,3 +78,42 @@ class RateLimit:
 
 MAX_CLIENTS = 10_000
 """How many clients' buckets a limit remembers at most."""
+
+
+class BodyTooLarge(HTTPException):
+    """A request body over its limit (`BodyLimit`): answered 413, naming the limit (`app.py`). FastAPI's
+    own `HTTPException`, which its reading of a body passes on as it is."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(413)
+
+
+class BodyLimit:
+    """ASGI middleware: a request body larger than its path's limit (`larger`, else `default` bytes) is
+    refused before it is read — at once when its declared length is over, else as soon as the bytes read
+    pass the limit — so that no client makes the server hold more than the limit (SECURITY.md)."""
+
+    def __init__(self, app: ASGIApp, default: int, larger: Mapping[str, int]) -> None:
+        self.app, self.default, self.larger = app, default, dict(larger)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.larger.get(scope["path"], self.default)
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        over = not declared.isdigit() or int(declared) > limit
+        read = 0
+
+        async def bounded() -> Message:
+            nonlocal read
+            if over:
+                raise BodyTooLarge(limit)
+            message = await receive()
+            read += len(message.get("body", b""))
+            if read > limit:
+                raise BodyTooLarge(limit)
+            return message
+
+        await self.app(scope, bounded, send)

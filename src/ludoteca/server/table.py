@@ -21,14 +21,15 @@ from ludoteca.ai.hint import describe
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
+from ludoteca.core.match import Step
 from ludoteca.core.state import State
 from ludoteca.core.table import outcome_choices, seen_by
 from ludoteca.server.chance import public_seed, secret_chance, table_host
 from ludoteca.server.errors import ServerError, kind_of
 from ludoteca.server.labels import LabelledMatch
-from ludoteca.server.limits import over_ceiling
+from ludoteca.server.limits import over_ceiling, within_ceiling
 from ludoteca.server.storage import GameRow, SeatRow, StaleGame, Store, Write
-from ludoteca.server.thinkers import Decide
+from ludoteca.server.thinkers import Busy, Decide
 from ludoteca.server.watchers import Watcher, encode, role_label
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,8 @@ AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
 """Seconds an AI seat waits before trying a move again that could not be made, doubling up to the max."""
 MAX_NOTATION = 64
 """The longest notation an action may be sent as."""
+SNAPSHOT_EVERY = 64
+"""How many moves apart the replay viewer's kept positions are (`Table.view_after`)."""
 RACES_LOST_MAX = 4
 """How many times in a row an action may lose the race to commit to another worker's change that made no
 move (a seat taken) and be tried again, before the asker is told the game moved on."""
@@ -84,10 +87,18 @@ class Table:
         self._ai_delay = ai_delay
         self._ai_task: asyncio.Task[None] | None = None
         self._hinting = False
+        self.asker = f"game:{row.id}"
+        """Who asked for this game's AI seats, for sharing the AI's time fairly (`thinkers.py`): the address
+        that created the game (`Hall.create`), or the game itself when that is not known (after a
+        restart)."""
         self.in_play = match.game.roles_in_play(match.options)
         self.host = table_host(row.secret)
         """The seat asked what the physical dice and cards show, in a companion game (None: sampled)."""
-        self._replayed: tuple[list[int], State] = ([], match.game.new_initial_state(match.options))
+        self._snapshots: dict[int, tuple[Step | None, State]] = {
+            0: (None, match.game.new_initial_state(match.options))
+        }
+        """Positions along the game for the replay viewer (`view_after`), every `SNAPSHOT_EVERY` moves: each
+        with the move that led to it, so that one left behind by an undo is known and not used."""
         self.moved = row.moved
         """The stored revision of the game's last move or undo (`Store.advance`): it names the position."""
         self.agents: dict[int, Agent] = {
@@ -97,14 +108,15 @@ class Table:
         }
 
     def _seat_agent(self, spec: str, role: int, ceiling: str) -> Agent:
-        """An AI seat's agent, seeded apart from the chance secret. A seat stored before the server had a
-        ceiling, asking for more, plays at the ceiling's level instead (a game made by `Hall.create` never
-        does: it refuses such a spec)."""
+        """An AI seat's agent, seeded apart from the chance secret, thinking no more than the ceiling in
+        any way (`within_ceiling`). A seat stored before the server had a ceiling, asking for more, plays
+        at the ceiling's level instead (a game made by `Hall.create` never does: it refuses such a
+        spec)."""
         agent = make_agent(spec, self.game, role, secrets.randbits(63))
         if over_ceiling(agent, self.game, ceiling):
             log.warning("game %s: the AI seat %s asks for more than %s", self.id, spec, ceiling)
             agent = make_agent(f"ismcts:level={ceiling}", self.game, role, secrets.randbits(63))
-        return agent
+        return within_ceiling(agent, self.game, ceiling)
 
     @classmethod
     def rebuild(
@@ -296,17 +308,24 @@ class Table:
         self._sent(watcher)
         self.watchers.add(watcher)
 
-    def state_after(self, actions: list[int]) -> State:
-        """The position after `actions` (the replay viewer's steps). The last one asked is kept, so that
-        stepping forward replays only the moves in between."""
-        done, state = self._replayed
-        if len(done) > len(actions) or actions[: len(done)] != done:
-            done, state = [], self.game.new_initial_state(self.match.options)
-        state = state.clone()
-        for action in actions[len(done) :]:
-            state.apply_action(action)
-        self._replayed = (list(actions), state)
-        return state
+    def view_after(self, steps: Sequence[Step], role: int | None, lang: str) -> dict[str, Any]:
+        """`role`'s view of the position after `steps` (the first moves of the game: the replay viewer's
+        step). It is played on from the nearest position kept along the game (`_snapshots`), so a step
+        costs at most `SNAPSHOT_EVERY` moves however long the game; the positions passed on the way are
+        kept. Runs in a thread: `steps` is the caller's copy."""
+        start = max(
+            (
+                at
+                for at, (last, _) in list(self._snapshots.items())
+                if at <= len(steps) and (at == 0 or steps[at - 1] is last)
+            ),
+        )
+        state = self._snapshots[start][1].clone()
+        for at in range(start, len(steps)):
+            state.apply_action(steps[at].action)
+            if (at + 1) % SNAPSHOT_EVERY == 0:
+                self._snapshots[at + 1] = (steps[at], state.clone())
+        return state.view(role, lang)
 
     # ------------------------------------------------------------------------------------ changes
     def parse_action(self, action: Any) -> int:
@@ -320,21 +339,22 @@ class Table:
         except LudotecaError as exc:
             raise ServerError.of(422, exc) from None
 
-    async def act(self, roles: tuple[int, ...], action: Any, version: str | None = None) -> None:
-        """A person's action: their seat must be the one to act and the action legal; with `version`, the
-        position must still be the one the request was made on.
+    async def act(self, roles: tuple[int, ...], action: Any, version: str | None) -> None:
+        """A person's action: their seat must be the one to act, the action legal, and the position still
+        the one the request was made on (`version`): a request sent twice, or through two workers at once,
+        makes its decision once (issue 54).
 
         On a shared database the table may be behind the stored game (`bus.py`); the commit's revision
         check catches that, so nothing is read first. A commit refused because another worker changed the
         game first is followed by catching up: where no move was made meanwhile (a seat was taken), the
         position is the one the action was checked on, its version too, and the action is made on it;
         where a move was made, it took this action's own turn (decisions are made one at a time, secret
-        commitments included: DESIGN §2), and the asker is told the game moved on (409). Without a
-        `version`, a refusal on a table that might be behind is given only after catching up."""
+        commitments included: DESIGN §2), and the asker is told the game moved on (409)."""
         chosen = self.parse_action(action)
+        if version is None:
+            raise ServerError(400, "version_missing")
         async with self.lock:
             base = len(self.match.history)
-            fresh = not self._store.shared
             for tries_left in range(RACES_LOST_MAX, -1, -1):
                 try:
                     self._may_act(roles, version)
@@ -344,17 +364,15 @@ class Table:
                     extended = await self._follow()
                     if extended is False or len(self.match.history) != base or not tries_left:
                         raise ServerError(409, "moved_on") from exc
-                except ServerError:
-                    if fresh or version is not None:  # the asker was shown this table's position
-                        raise
-                    if await self._catch_up() is None:
-                        raise  # nothing had changed: the refusal stands
-                    fresh = True
         self.kick_ai()
 
-    def _may_act(self, roles: tuple[int, ...], version: str | None) -> None:
-        """Refuse an action of `roles` on the current position (on `version`, when given)."""
+    def _may_act(self, roles: tuple[int, ...], version: str) -> None:
+        """Refuse an action of `roles` made on position `version`, unless that is the current position
+        and it is theirs to act: a stale request is refused as stale (409) before anything else, since
+        the position it was checked on is gone."""
         state = self.match.state
+        if version != self.version:
+            raise ServerError(409, "stale")
         if state.is_terminal():
             raise ServerError(409, "game_over")
         player = state.current_player()
@@ -364,8 +382,6 @@ class Table:
                 raise ServerError(403, "table_not_yours", role=self.game.roles[asker or 0])
         elif player not in roles:
             raise ServerError(403, "not_your_turn", role=self.game.roles[player])
-        if version is not None and version != self.version:
-            raise ServerError(409, "stale")
 
     async def _apply(self, action: int) -> None:
         """Apply, sample chance, commit, broadcast. The caller holds the lock. A commit refused because
@@ -490,12 +506,13 @@ class Table:
         self.kick_ai()
 
     # ------------------------------------------------------------------------------------ AI seats
-    async def hint(self, roles: tuple[int, ...], lang: str) -> dict[str, Any]:
+    async def hint(self, roles: tuple[int, ...], lang: str, asker: str = "?") -> dict[str, Any]:
         """What the search (`ismcts`, level normal) would play for the token's role to act and why, in a
         sentence in `lang`, with the moves it weighed and their estimated chances of winning (`ai.hint`):
         the terminal's hint, seeded the same way (the match's seed and the move), so a position
         always gets the same hint. The search sees only what that role may know; the game is untouched.
-        One hint is worked out at a time for a game: the worker processes are shared by every game."""
+        One hint is worked out at a time for a game: the worker processes are shared by every game, in
+        turn between the people who ask (`asker`: the address that asked)."""
         if self._hinting:
             raise ServerError(429, "hint_busy")
         async with self.lock:
@@ -509,7 +526,9 @@ class Table:
         agent = hint_agent(self.game, player, public_seed(self.id), move)
         self._hinting = True
         try:
-            _, decided = await self._ai_run(agent, snapshot)
+            _, decided = await self._ai_run(agent, snapshot, asker)
+        except Busy as exc:
+            raise exc.refusal("ai_busy") from None
         finally:
             self._hinting = False
         labels = {action: snapshot.action_view(action, lang)["label"] for action in snapshot.legal_actions()}
@@ -544,7 +563,7 @@ class Table:
             if self._ai_delay:
                 await asyncio.sleep(self._ai_delay)
             try:
-                action, self.agents[player] = await self._ai_run(self.agents[player], snapshot)
+                action, self.agents[player] = await self._ai_run(self.agents[player], snapshot, self.asker)
                 async with self.lock:
                     if self.followed != followed:
                         return  # another worker changed the game meanwhile: it drives the AI now

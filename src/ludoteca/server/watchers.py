@@ -16,11 +16,16 @@ MAX_QUEUE = 256
 """Messages waiting for one connection at most: a watcher that falls further behind is dropped."""
 
 
+CLOSE_SLOW = 4008
+"""The close code of a connection too slow to read its messages."""
+
+
 @dataclass(eq=False)
 class Watcher:
     """One live connection: the roles its token holds (none for a spectator), its language, and the
     queue of messages still to send it (bounded: a watcher too slow to read is dropped, never allowed to
-    grow the server's memory; None in the queue tells its sender to close the connection)."""
+    grow the server's memory; None in the queue tells its sender to close the connection, with
+    `close_code` and `close_reason`)."""
 
     roles: tuple[int, ...]
     lang: str
@@ -28,6 +33,8 @@ class Watcher:
     sent_moves: int = 0
     sent_logs: int = 0
     dropped: bool = False
+    close_code: int = CLOSE_SLOW
+    close_reason: str = "too slow to read"
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -36,6 +43,19 @@ class Watcher:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.dropped = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection once the messages queued for it are sent: with `code` and `reason`."""
+        if self.dropped:
+            return
+        self.close_code, self.close_reason = code, reason
+        self.dropped = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:  # too slow as well: the close goes first
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(None)
