@@ -85,6 +85,8 @@ def test_commands_speak_one_language(lang: str, tmp_path: Path) -> None:
         output = re.sub(r"\S*[=/]\S*|\S+\.toml", "", invoke([*args, "--lang", lang]))
         assert not OUTPUT_WORDS[lang].search(output), output
         assert OUTPUT_WORDS["en" if lang == "es" else "es"].search(output), output
+    fuzzed = invoke(["fuzz", "maquis", "--games", "3", "--lang", lang])  # how the games ended, told
+    assert "outcome." not in fuzzed and ("Derrota" in fuzzed) == (lang == "es"), fuzzed
     exported = invoke(["data", "export", "maquis", str(tmp_path / "again"), "--lang", "es"])
     assert "board.toml  (impreso: reglamento " in exported and "fuente pública" in exported
 

@@ -33,6 +33,7 @@ from ludoteca.cli_common import (
     err,
     guarded,
     out,
+    outcome_line,
     parallel,
     parse_pairs,
     progress_bar,
@@ -226,7 +227,7 @@ def fuzz(
     counts = {"games": report.games, "actions": report.actions, "longest": report.longest}
     console.print(Text(t("fuzz.summary", game=game.id, **counts)))
     for outcome, count in sorted(report.outcomes.items()):
-        console.print(Text(f"  {outcome}: {count}"))
+        console.print(Text(outcome_line(game.id, outcome, count, t)))
     if not report.failures:
         console.print(Text(t("fuzz.passed"), style="green"))
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -20,6 +21,7 @@ from rich.text import Text
 from ludoteca.cli_lang import current, locale_language
 from ludoteca.core.data import use_data
 from ludoteca.core.errors import BadOptionError, LudotecaError
+from ludoteca.core.game import get_game
 from ludoteca.core.i18n import LANGUAGES
 from ludoteca.terminal import Texts, core_catalog
 
@@ -58,6 +60,13 @@ def guarded(command: F) -> F:
             raise typer.Exit(2) from None
 
     return run  # type: ignore[return-value]
+
+
+def outcome_line(game_id: str, outcome: str, count: int, t: Texts) -> str:
+    """How many games ended with the rulebook's `outcome` (a message key), told in `t`'s language; the
+    particulars of each game's ending (its points, its winner) are left as "…"."""
+    template = get_game(game_id).catalog.text(outcome, t.lang)
+    return t("outcome", count=count, outcome=re.sub(r"\{[^}]*\}", "…", template))
 
 
 def choose_data(folder: Path | None, game_id: str | None = None) -> None:

@@ -32,6 +32,7 @@ from ludoteca.cli_common import (
     err,
     guarded,
     out,
+    outcome_line,
     parallel,
     parse_pairs,
     progress_bar,
@@ -170,5 +171,5 @@ def print_arena(summary: dict[str, Any], t: Texts) -> None:
             table.add_row("", role, *cells(at_role), "", "")
     console.print(table)
     for outcome, count in summary["outcomes"].items():
-        console.print(Text(f"  {outcome}: {count}"))
+        console.print(Text(outcome_line(summary["game"], outcome, count, t)))
     console.print(Text(t("selfplay.length", **summary["length"])))
