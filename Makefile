@@ -2,15 +2,28 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# One stamp for each set of extras, so that each command installs only what it needs into the one .venv:
+# serving needs the web extra, playing nothing but the package, the tests and tools everything. A larger
+# install stamps the smaller ones too; `make serve` then `make test` (or the reverse) each install once.
+PLAY_STAMP := $(VENV)/.installed-play
+WEB_STAMP := $(VENV)/.installed-web
+ALL_STAMP := $(VENV)/.installed-all
 
-.PHONY: serve play test lint typecheck unit postgres fuzz bench arenas mypyc-trial load load-table clean
-
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(WEB_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[web]'
+	touch $(WEB_STAMP) $(PLAY_STAMP)
+
+$(ALL_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,rl,web,cluster]'
-	touch $(STAMP)
+	touch $(ALL_STAMP) $(WEB_STAMP) $(PLAY_STAMP)
 
 # The browser tests drive the system Chromium (never a browser build downloaded by Playwright).
 CHROMIUM := /usr/bin/chromium
@@ -25,33 +38,33 @@ INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
 postgres:
 	@[ -n "$(INITDB)" ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
 
-serve: $(STAMP)
+serve: $(WEB_STAMP)
 	$(BIN)/ludoteca serve --host 127.0.0.1 --port 8000 --db sqlite:///ludoteca.db
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/ludoteca play maquis
 
-test: $(STAMP) lint typecheck unit
+test: $(ALL_STAMP) lint typecheck unit
 
-lint: $(STAMP)
+lint: $(ALL_STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 
-typecheck: $(STAMP)
+typecheck: $(ALL_STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) $(CHROMIUM) postgres
+unit: $(ALL_STAMP) $(CHROMIUM) postgres
 	$(BIN)/pytest -n 2
 
 # Longer fuzzing than CI runs: every game and mode, 3,000 Maquis games a mode and 300 of the longer
 # games (tests/test_fuzz_games.py scales them). Hours on two cores.
 FUZZ_GAMES ?= 3000
-fuzz: $(STAMP)
+fuzz: $(ALL_STAMP)
 	LUDOTECA_FUZZ_GAMES=$(FUZZ_GAMES) $(BIN)/pytest -n 2 tests/test_fuzz_games.py
 
 # Every speed figure of issue 26 in one run (benchmarks/all.py): ludoteca bench for every game and mode,
 # search iterations/s, PettingZoo beside its own tictactoe_v3 and chess_v6, OpenSpiel's ISMCTSBot.
-bench: $(STAMP)
+bench: $(ALL_STAMP)
 	$(BIN)/pip install --quiet -e '.[rl-bench]'
 	$(BIN)/python benchmarks/all.py
 
@@ -60,13 +73,13 @@ bench: $(STAMP)
 # games an arena take days of one core; ARENA_ARGS for fewer or more, e.g. ARENA_ARGS="--games 20 --jobs 2
 # --only maquis" (`--list` prints the commands).
 ARENA_ARGS ?=
-arenas: $(STAMP)
+arenas: $(ALL_STAMP)
 	$(BIN)/python benchmarks/arenas.py $(ARENA_ARGS)
 
 # What compiling the engine with mypyc would give (benchmarks/mypyc_trial.py, issue 26): the core and every
 # game's rules compiled in a copy under /tmp, the same games checked, random actions/s and search
 # iterations/s timed beside the interpreted tree. About 25 minutes on two cores; nothing here changes.
-mypyc-trial: $(STAMP)
+mypyc-trial: $(ALL_STAMP)
 	$(BIN)/python benchmarks/mypyc_trial.py
 
 # 100 WebSocket clients in 50 games on loopback; prints the action round trip's percentiles. THINK=2: each
@@ -76,10 +89,10 @@ mypyc-trial: $(STAMP)
 # SQLite's reference), unpaced and paced, and prints it as Markdown (about 15 minutes).
 THINK ?= 0
 LOAD_ARGS ?=
-load: $(STAMP) postgres
+load: $(ALL_STAMP) postgres
 	$(BIN)/python tests/load/load_run.py --think $(THINK) $(LOAD_ARGS)
 
-load-table: $(STAMP) postgres
+load-table: $(ALL_STAMP) postgres
 	$(BIN)/python tests/load/load_table.py
 
 clean:

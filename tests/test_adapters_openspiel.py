@@ -36,13 +36,77 @@ def test_game_type_and_info_come_from_the_contract(game_id: str) -> None:
     assert {k: str(v) for k, v in kind.parameter_specification.items()} == {
         o.name: o.default for o in ours.options
     }
-    assert game.num_players() == len(ours.roles)
+    assert game.num_players() == len(ours.roles_in_play(ours.parse_options({})))
     assert game.num_distinct_actions() == len(ours.actions)
     assert game.max_chance_outcomes() == len(ours.actions)
     assert (game.min_utility(), game.max_utility()) == ours.returns_range
     assert game.max_game_length() == ours.max_moves
     initial = ours.new_initial_state()
     assert game.observation_tensor_size() == len(initial.observation_tensor(0))
+
+
+SEATED = {
+    "pax-porfiriana": {1, 2, 3, 4, 5, 6},  # the solitaire against Díaz, 2–6 Hacendados
+    "patria-libre": {1, 2, 3, 4},  # solo, 2–4 leaders
+    "mar-y-acero": {1, 2},  # solo (the Nitayno is the rules'), two players
+    "maquis": {1},
+    "guerra-a-muerte": {2},
+}
+"""The player counts that the modes of each game seat: every count the game offers is among the modes that
+`test_random_simulation_with_serialization` plays through OpenSpiel's own checks."""
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_modes_cover_every_player_count(game_id: str) -> None:
+    ours = get_game(game_id)
+    counts = {len(ours.roles_in_play(ours.parse_options(o))) for g, o in MODES if g == game_id}
+    assert counts == SEATED[game_id]
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODES, ids=MODE_IDS)
+def test_a_game_has_the_players_its_options_seat(game_id: str, options: dict[str, str]) -> None:
+    """No phantom players (issue 55): a two-player Pax Porfiriana has two, not six; player ``p`` is the
+    ``p``-th role in play, and the returns are theirs alone."""
+    ours = get_game(game_id)
+    seats = ours.roles_in_play(ours.parse_options(options))
+    game = adapter.load(game_id, **options)
+    kind = game.get_type()
+    assert game.num_players() == len(seats)
+    assert kind.min_num_players <= len(seats) <= kind.max_num_players
+    if len(seats) < len(ours.roles):  # a role left out: its return no longer adds up with the others
+        assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    state, rng = game.new_initial_state(), np.random.RandomState(5)
+    for _ in range(40):  # the first decisions: each player's is its role's
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(actions, p=probs))
+            continue
+        player = state.current_player()
+        assert 0 <= player < len(seats)
+        assert seats[player] == state.ludoteca_state.current_player()
+        assert state.legal_actions(player) == state.ludoteca_state.legal_actions(seats[player])
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.returns()) == len(seats)
+
+
+def test_players_map_onto_the_roles_in_play() -> None:
+    """A two-player Patria Libre seats Hidalgo and Calleja (roles 0 and 2): OpenSpiel's player 1 is
+    Calleja, in what it knows, its returns and the game's evaluation; a player beyond them is refused."""
+    game = adapter.load("patria-libre")
+    state = game.new_initial_state()
+    inner = state.ludoteca_state
+    calleja = inner.game.roles.index("calleja")
+    assert state.seats == (0, calleja)
+    assert state.information_state_string(1) == inner.information_state_string(calleja)
+    assert np.allclose(state.observation_tensor(1), inner.observation_tensor(calleja))
+    evaluation = inner.evaluate()
+    assert list(adapter.Evaluator().evaluate(state)) == [evaluation[0], evaluation[calleja]]
+    with pytest.raises(pyspiel.SpielError, match="player < NumPlayers"):
+        state.information_state_string(2)
+    with pytest.raises(ValueError, match=r"player 2 is not in this game; its players are 0\.\.1"):
+        state.role(2)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -54,11 +118,12 @@ def test_observations_are_the_contracts(game_id: str) -> None:
     while not state.is_terminal():
         inner = state.ludoteca_state
         for player in range(game.num_players() if inner.move_number() % 5 == 0 else 0):
+            role = state.seats[player]
             tensor = np.array(state.observation_tensor(player))
             assert tensor.shape == (game.observation_tensor_size(),)
             assert tensor.min() >= 0.0 and tensor.max() <= 1.0
-            assert np.allclose(tensor, inner.observation_tensor(player))
-            assert state.information_state_string(player) == inner.information_state_string(player)
+            assert np.allclose(tensor, inner.observation_tensor(role))
+            assert state.information_state_string(player) == inner.information_state_string(role)
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choice(actions, p=probs))

@@ -393,7 +393,9 @@ def test_serve_with_two_workers_on_one_port(postgres: PostgresServer) -> None:
 
 
 def test_several_workers_need_postgresql() -> None:
-    result = CliRunner().invoke(cli_app, ["serve", "--workers", "2", "--db", "sqlite:///x.db"])
+    result = CliRunner().invoke(
+        cli_app, ["serve", "--workers", "2", "--db", "sqlite:///x.db", "--lang", "en"]
+    )
     assert result.exit_code == 2
     assert "needs a PostgreSQL database" in result.output
 

@@ -3,8 +3,8 @@ serve, `train` (`cli_train`) and `data` (export, check: `cli_data`); what the co
 `cli_common`.
 
 Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
-with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``) picks
-the language.
+with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``, or the
+locale) picks the one language of everything an invocation prints, its help included (`cli_lang`).
 """
 
 from __future__ import annotations
@@ -33,11 +33,13 @@ from ludoteca.cli_common import (
     err,
     guarded,
     out,
+    outcome_line,
     parallel,
     parse_pairs,
     progress_bar,
 )
-from ludoteca.cli_data import data_app
+from ludoteca.cli_data import data_app, kind_name
+from ludoteca.cli_lang import LocalizedGroup
 from ludoteca.cli_selfplay import selfplay
 from ludoteca.cli_train import train
 from ludoteca.core import provenance
@@ -52,14 +54,18 @@ from ludoteca.core.record import load_record, replay_record
 from ludoteca.terminal import Session, Texts
 
 app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    help="Ludoteca: historical board games with their rules enforced.",
+    cls=LocalizedGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False
 )
+"""The command; its help, like everything an invocation prints, in one language (`cli_lang`)."""
 
 
 # ------------------------------------------------------------------------------------------ commands
+@app.callback()
+def root(lang: LangOpt = USER_LANGUAGE) -> None:
+    """``ludoteca --lang en …``: the language is read off the command line before it is parsed
+    (`cli_lang.invocation_language`); this only lets the root accept it."""
+
+
 @app.command("list")
 @guarded
 def list_games(lang: LangOpt = USER_LANGUAGE) -> None:
@@ -113,36 +119,26 @@ def provenance_line(game: Game, t: Texts) -> str:
         return t("info.no_data")
     order = {kind: i for i, kind in enumerate(provenance.KINDS)}
     kinds = sorted(counts, key=lambda kind: (order.get(kind, len(order)), kind))
-    return ", ".join(f"{kind}: {counts[kind]} ({counts[kind] / total:.0%})" for kind in kinds)
+    return ", ".join(f"{kind_name(kind, t)}: {counts[kind]} ({counts[kind] / total:.0%})" for kind in kinds)
 
 
 @app.command()
 @guarded
 def play(
     game_id: GameArg,
-    as_role: Annotated[str | None, typer.Option("--as", metavar="ROLE", help="The only human role.")] = None,
-    ai: Annotated[
-        list[str] | None, typer.Option("--ai", metavar="ROLE=SPEC", help="An agent for a role (repeatable).")
-    ] = None,
+    as_role: Annotated[str | None, typer.Option("--as", metavar="ROLE")] = None,
+    ai: Annotated[list[str] | None, typer.Option("--ai", metavar="ROLE=SPEC")] = None,
     option: OptionsOpt = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the chance outcomes.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed")] = None,
     lang: LangOpt = USER_LANGUAGE,
-    record: Annotated[Path | None, typer.Option("--record", metavar="FILE", help="Write the record.")] = None,
-    compact: Annotated[
-        bool, typer.Option("--compact", help="Draw the board only when asked (command `board`).")
-    ] = False,
+    record: Annotated[Path | None, typer.Option("--record", metavar="FILE")] = None,
+    compact: Annotated[bool, typer.Option("--compact")] = False,
     data: DataOpt = None,
     chance: Annotated[
         str,
-        typer.Option(
-            "--chance",
-            metavar="SOURCE",
-            help="sample: the engine rolls; table: you say what your dice and cards show.",
-        ),
+        typer.Option("--chance", metavar="SOURCE"),
     ] = "sample",
-    resume: Annotated[
-        Path | None, typer.Option("--resume", metavar="FILE", help="Go on with the game of a saved record.")
-    ] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", metavar="FILE")] = None,
 ) -> None:
     """Play in the terminal. Roles not given to --ai are human, unless --as names the only human. With
     `--chance table` (companion mode) the dice and cards of the physical game give every chance outcome."""
@@ -200,13 +196,11 @@ def merge_reports(reports: Sequence[FuzzReport]) -> FuzzReport:
 @guarded
 def fuzz(
     game_id: GameArg,
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    games: Annotated[int, typer.Option("--games", min=1)] = 100,
     seed: SeedOpt = 0,
     option: OptionsOpt = None,
     jobs: JobsOpt = 1,
-    failures: Annotated[
-        Path, typer.Option("--failures", metavar="DIR", help="Where failing games' records go.")
-    ] = Path("fuzz-failures"),
+    failures: Annotated[Path, typer.Option("--failures", metavar="DIR")] = Path("fuzz-failures"),
     data: DataOpt = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
@@ -233,7 +227,7 @@ def fuzz(
     counts = {"games": report.games, "actions": report.actions, "longest": report.longest}
     console.print(Text(t("fuzz.summary", game=game.id, **counts)))
     for outcome, count in sorted(report.outcomes.items()):
-        console.print(Text(f"  {outcome}: {count}"))
+        console.print(Text(outcome_line(game.id, outcome, count, t)))
     if not report.failures:
         console.print(Text(t("fuzz.passed"), style="green"))
         return
@@ -250,7 +244,7 @@ def fuzz(
 @guarded
 def bench(
     game_id: GameArg,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.0, help="Time budget.")] = 5.0,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.0)] = 5.0,
     option: OptionsOpt = None,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
@@ -288,11 +282,9 @@ def bench(
 @app.command()
 @guarded
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).")],
-    verify: Annotated[bool, typer.Option("--verify", help="Check every actor and digest.")] = False,
-    log: Annotated[
-        bool, typer.Option("--log", help="Print the whole game log, with rule citations.")
-    ] = False,
+    file: Annotated[Path, typer.Argument(metavar="FILE")],
+    verify: Annotated[bool, typer.Option("--verify")] = False,
+    log: Annotated[bool, typer.Option("--log")] = False,
     data: DataOpt = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
@@ -327,40 +319,15 @@ def replay(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    db: Annotated[
-        str, typer.Option("--db", help="Database URL: a SQLite file, or postgresql://user:pw@host/db.")
-    ] = "sqlite:///ludoteca.db",
-    ai_delay: Annotated[
-        float, typer.Option("--ai-delay", help="Seconds an AI seat waits before moving.")
-    ] = 0.3,
-    ai_ceiling: Annotated[
-        str,
-        typer.Option("--ai-ceiling", help="The most an AI seat or a hint may think: an ismcts level."),
-    ] = "hard",
-    ai_workers: Annotated[
-        int | None,
-        typer.Option(
-            "--ai-workers", min=1, help="Processes that think for AI seats and hints (default: cores − 1)."
-        ),
-    ] = None,
-    origin: Annotated[
-        list[str] | None,
-        typer.Option("--origin", help="Another page origin allowed to open games' WebSockets (repeatable)."),
-    ] = None,
-    data: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--data", metavar="DIR", help="A game's data from DIR, named by its manifest (repeatable)."
-        ),
-    ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers", min=1, help="Server processes on this port, sharing a PostgreSQL --db (issue 28)."
-        ),
-    ] = 1,
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port")] = 8000,
+    db: Annotated[str, typer.Option("--db")] = "sqlite:///ludoteca.db",
+    ai_delay: Annotated[float, typer.Option("--ai-delay")] = 0.3,
+    ai_ceiling: Annotated[str, typer.Option("--ai-ceiling")] = "hard",
+    ai_workers: Annotated[int | None, typer.Option("--ai-workers", min=1)] = None,
+    origin: Annotated[list[str] | None, typer.Option("--origin")] = None,
+    data: Annotated[list[Path] | None, typer.Option("--data", metavar="DIR")] = None,
+    workers: Annotated[int, typer.Option("--workers", min=1)] = 1,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Serve the web platform: lobby, boards, live games (needs the `web` extra). SECURITY.md says what
@@ -377,13 +344,13 @@ def serve(
     from ludoteca.server.thinkers import DEFAULT_WORKERS
     from ludoteca.server.workers import ENVIRONMENT, WorkersError, check_shared, settings_for, tune_collector
 
+    t = Texts(lang)
     if ai_ceiling not in CEILINGS:
-        raise typer.BadParameter(f"--ai-ceiling must be one of {', '.join(CEILINGS)}, not {ai_ceiling!r}")
+        raise typer.BadParameter(t("serve.ceiling", levels=", ".join(CEILINGS), value=ai_ceiling))
     try:
         check_shared(db, workers)
-    except WorkersError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    t = Texts(lang)
+    except WorkersError:
+        raise typer.BadParameter(t("serve.workers_db", workers=workers)) from None
     url = f"http://{host}:{port}"
     settings = {  # each worker's AI processes: the cores but one, shared out among the workers
         "ai_delay": ai_delay,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
-import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -18,39 +18,26 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
+from ludoteca.cli_lang import current, locale_language
 from ludoteca.core.data import use_data
 from ludoteca.core.errors import BadOptionError, LudotecaError
-from ludoteca.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ludoteca.core.game import get_game
+from ludoteca.core.i18n import LANGUAGES
 from ludoteca.terminal import Texts, core_catalog
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca list`).")]
-
-
-def locale_language() -> str:
-    """The user's language: `LUDOTECA_LANG`, else the locale's (`LC_ALL`, `LC_MESSAGES`, `LANG`) when it is
-    one we have, else Spanish, as the rest of the project."""
-    for name in ("LUDOTECA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")[:2].lower()
-        if value in LANGUAGES:
-            return value
-    return DEFAULT_LANGUAGE
+GameArg = Annotated[str, typer.Argument(metavar="GAME")]
 
 
 USER_LANGUAGE = locale_language()
-LangOpt = Annotated[str, typer.Option("--lang", help="Language: es or en (default: your locale's).")]
-OptionsOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-o", metavar="K=V", help="A game option (repeatable).")
-]
-SeedOpt = Annotated[int, typer.Option("--seed", help="First seed; game i uses seed+i.")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+"""The default of every ``--lang``; `cli_lang.localize` makes it the invocation's language."""
+LangOpt = Annotated[str, typer.Option("--lang", metavar="es|en")]
+OptionsOpt = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="K=V")]
+SeedOpt = Annotated[int, typer.Option("--seed")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1)]
+JsonOpt = Annotated[bool, typer.Option("--json")]
 DataOpt = Annotated[
     Path | None,
-    typer.Option(
-        "--data",
-        metavar="DIR",
-        help="Play with the data in DIR (`ludoteca data export`), not the shipped data.",
-    ),
+    typer.Option("--data", metavar="DIR"),
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -66,13 +53,20 @@ def guarded(command: F) -> F:
             return command(*args, **kwargs)
         except LudotecaError as exc:
             lang = kwargs.get("lang")
-            t = Texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+            t = Texts(lang) if lang in LANGUAGES else current()
             Console(stderr=True, soft_wrap=True, highlight=False).print(
                 Text(t("error", message=exc.localized(core_catalog(), t.lang)))
             )
             raise typer.Exit(2) from None
 
     return run  # type: ignore[return-value]
+
+
+def outcome_line(game_id: str, outcome: str, count: int, t: Texts) -> str:
+    """How many games ended with the rulebook's `outcome` (a message key), told in `t`'s language; the
+    particulars of each game's ending (its points, its winner) are left as "…"."""
+    template = get_game(game_id).catalog.text(outcome, t.lang)
+    return t("outcome", count=count, outcome=re.sub(r"\{[^}]*\}", "…", template))
 
 
 def choose_data(folder: Path | None, game_id: str | None = None) -> None:

@@ -16,10 +16,19 @@ from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import get_game
 from ludoteca.terminal import Texts
 
-data_app = typer.Typer(
-    no_args_is_help=True, help="An owner's copy of a game's data: export it, edit it, check it (DESIGN §6)."
-)
-DirArg = Annotated[Path, typer.Argument(metavar="DIR", help="A folder of the game's data files.")]
+data_app = typer.Typer(no_args_is_help=True)
+DirArg = Annotated[Path, typer.Argument(metavar="DIR")]
+
+
+@data_app.callback()
+def data_group(lang: LangOpt = USER_LANGUAGE) -> None:
+    """``ludoteca data --lang en …``: accepted as by the root (`cli.root`)."""
+
+
+def kind_name(kind: str, t: Texts) -> str:
+    """A kind of source of component data (`core.provenance`), or of exported file, in `t`'s language."""
+    text = t(f"kind.{kind}")
+    return kind if text == f"cli.kind.{kind}" else text  # a kind of a game's own: its name
 
 
 @data_app.command("export")
@@ -31,8 +40,10 @@ def data_export(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE)
     console = out()
     for path in data_check.export(game.id, game.data_dir(), folder):
         counts = data_check.file_provenance(path)
-        kinds = ", ".join(f"{kind} {counts[kind]}" for kind in provenance.KINDS if kind in counts)
-        console.print(Text(f"  {path.name}  ({data_check.file_kind(path.name)}: {kinds})"))
+        kinds = ", ".join(
+            f"{kind_name(kind, t)} {counts[kind]}" for kind in provenance.KINDS if kind in counts
+        )
+        console.print(Text(f"  {path.name}  ({kind_name(data_check.file_kind(path.name), t)}: {kinds})"))
     console.print(Text(t("data.exported", game=game.id, folder=str(folder))))
 
 

@@ -32,6 +32,7 @@ from ludoteca.cli_common import (
     err,
     guarded,
     out,
+    outcome_line,
     parallel,
     parse_pairs,
     progress_bar,
@@ -46,43 +47,20 @@ from ludoteca.terminal import Texts
 @guarded
 def selfplay(
     game_id: GameArg,
-    agents: Annotated[
-        str | None,
-        typer.Option("--agents", metavar="SPEC[,SPEC...]", help="The agents, rotated over the free seats."),
-    ] = None,
-    seat: Annotated[
-        list[str] | None, typer.Option("--seat", metavar="ROLE=SPEC", help="Pin a seat's agent (repeatable).")
-    ] = None,
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    agents: Annotated[str | None, typer.Option("--agents", metavar="SPEC[,SPEC...]")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", metavar="ROLE=SPEC")] = None,
+    games: Annotated[int, typer.Option("--games", min=1)] = 100,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     option: OptionsOpt = None,
-    records: Annotated[
-        Path | None, typer.Option("--records", metavar="DIR", help="Keep every game's record there.")
-    ] = None,
-    resume: Annotated[
-        bool,
-        typer.Option(
-            "--resume",
-            help="With --records: the games whose records are already there (an earlier run of this "
-            "command, stopped) are read back, not played again.",
-        ),
-    ] = False,
+    records: Annotated[Path | None, typer.Option("--records", metavar="DIR")] = None,
+    resume: Annotated[bool, typer.Option("--resume")] = False,
     as_json: JsonOpt = False,
     data: DataOpt = None,
-    ray: Annotated[
-        bool,
-        typer.Option(
-            "--ray", help="Run the games as Ray tasks, on a new local Ray runtime (the 'cluster' extra)."
-        ),
-    ] = False,
+    ray: Annotated[bool, typer.Option("--ray")] = False,
     ray_address: Annotated[
         str | None,
-        typer.Option(
-            "--ray-address",
-            metavar="ADDRESS",
-            help="Run the games as Ray tasks on the Ray cluster at ADDRESS ('auto': the one started here).",
-        ),
+        typer.Option("--ray-address", metavar="ADDRESS"),
     ] = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
@@ -193,5 +171,5 @@ def print_arena(summary: dict[str, Any], t: Texts) -> None:
             table.add_row("", role, *cells(at_role), "", "")
     console.print(table)
     for outcome, count in summary["outcomes"].items():
-        console.print(Text(f"  {outcome}: {count}"))
+        console.print(Text(outcome_line(summary["game"], outcome, count, t)))
     console.print(Text(t("selfplay.length", **summary["length"])))

@@ -37,23 +37,13 @@ from ludoteca.terminal import Texts
 @guarded
 def train(
     game_id: GameArg,
-    games: Annotated[int, typer.Option("--games", min=1, help="How many self-play games.")] = 320,
+    games: Annotated[int, typer.Option("--games", min=1)] = 320,
     seed: SeedOpt = 3000,
-    out_file: Annotated[
-        Path | None,
-        typer.Option("--out", metavar="PATH", help="Where the weights go (default: the shipped file)."),
-    ] = None,
+    out_file: Annotated[Path | None, typer.Option("--out", metavar="PATH")] = None,
     option: OptionsOpt = None,
-    agent: Annotated[
-        str, typer.Option("--agent", metavar="SPEC", help="The agent that plays the self-play games.")
-    ] = trainer.DEFAULT_AGENT,
-    evaluation: Annotated[
-        str,
-        typer.Option("--evaluation", metavar="hand|FILE", help="The evaluation the self-play's search uses."),
-    ] = HAND,
-    l2: Annotated[float, typer.Option("--l2", min=0.0, help="L2 penalty on the standardized weights.")] = (
-        trainer.DEFAULT_L2
-    ),
+    agent: Annotated[str, typer.Option("--agent", metavar="SPEC")] = trainer.DEFAULT_AGENT,
+    evaluation: Annotated[str, typer.Option("--evaluation", metavar="hand|FILE")] = HAND,
+    l2: Annotated[float, typer.Option("--l2", min=0.0)] = (trainer.DEFAULT_L2),
     jobs: JobsOpt = 1,
     data: DataOpt = None,
     lang: LangOpt = USER_LANGUAGE,

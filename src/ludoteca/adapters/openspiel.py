@@ -10,10 +10,14 @@ underscores), its options as the game's parameters::
 
 The README's section "Research interfaces" has a runnable example.
 
+A loaded game has exactly the players its options seat (`Game.roles_in_play`: a two-player Pax
+Porfiriana has two, its solitaire one), as the PettingZoo and Gymnasium adapters: OpenSpiel's player
+``p`` is the ``p``-th role in play, and returns, observations and information states are those roles'.
+
 A `pyspiel.State` here wraps a Ludoteca `State` and forwards the OpenSpiel-named calls to it (the names
-are the same by design). Chance is explicit and stochastic: chance outcomes are action ids of the game's
-action table, so ``max_chance_outcomes`` is the size of that table. Clones go through `State.clone()`
-and serialization through the state's JSON.
+are the same by design), each player as its role. Chance is explicit and stochastic: chance outcomes are
+action ids of the game's action table, so ``max_chance_outcomes`` is the size of that table. Clones go
+through `State.clone()` and serialization through the state's JSON.
 
 OpenSpiel's Python ISMCTS determinizes through the state's ``resample_from_infostate``, which here is
 the game's; ``bot.set_resampler(resampler(seed))`` makes its search reproducible. `Evaluator` lets
@@ -62,12 +66,20 @@ def _option(spec: OptionSpec | None, value: Any) -> str:
     return text
 
 
-def game_type(game: Game) -> pyspiel.GameType:
-    """The fixed facts of `game` in OpenSpiel's terms, from its contract."""
+def utility_sum(game: Game, seats: int | None = None) -> float | None:
+    """What the returns of `seats` players add up to: the game's `returns_sum` when every role is seated
+    (None for all of them here); None, general-sum, when some role is not (its return is left out)."""
+    return game.returns_sum if seats is None or seats == len(game.roles) else None
+
+
+def game_type(game: Game, seats: int | None = None) -> pyspiel.GameType:
+    """The fixed facts of `game` in OpenSpiel's terms, from its contract; with `seats`, those of a game
+    of that many players (the sum of the returns is a fact of every role's)."""
     kind = pyspiel.GameType
-    if game.returns_sum is None:
+    total = utility_sum(game, seats)
+    if total is None:
         utility = kind.Utility.GENERAL_SUM
-    elif game.returns_sum == 0.0:
+    elif total == 0.0:
         utility = kind.Utility.ZERO_SUM
     else:
         utility = kind.Utility.CONSTANT_SUM
@@ -82,8 +94,8 @@ def game_type(game: Game) -> pyspiel.GameType:
         information=information,
         utility=utility,
         reward_model=kind.RewardModel.TERMINAL,
-        max_num_players=game.num_players,
-        min_num_players=game.num_players,
+        max_num_players=max(game.player_counts),
+        min_num_players=min(game.player_counts),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=False,
@@ -92,16 +104,16 @@ def game_type(game: Game) -> pyspiel.GameType:
     )
 
 
-def game_info(game: Game) -> pyspiel.GameInfo:
-    """The facts that OpenSpiel asks of every game: sizes, utilities and the longest game."""
+def game_info(game: Game, seats: int) -> pyspiel.GameInfo:
+    """The facts that OpenSpiel asks of a game of `seats` players: sizes, utilities and the longest game."""
     low, high = game.returns_range
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions,
         max_chance_outcomes=game.num_distinct_actions,
-        num_players=game.num_players,
+        num_players=seats,
         min_utility=low,
         max_utility=high,
-        utility_sum=game.returns_sum,
+        utility_sum=utility_sum(game, seats),
         max_game_length=game.max_moves,
     )
 
@@ -127,22 +139,40 @@ def _thaw(text: str) -> _Held:
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
-    """A Ludoteca state seen through OpenSpiel's `State` API."""
+    """A Ludoteca state seen through OpenSpiel's `State` API; player ``p`` is the role ``seats[p]``."""
 
-    def __init__(self, spiel_game: pyspiel.Game, state: State) -> None:
+    def __init__(self, spiel_game: pyspiel.Game, state: State, seats: tuple[int, ...]) -> None:
         super().__init__(spiel_game)
         self._held = _Held(state)
+        self.seats = seats
+        """The roles in play, in the order of OpenSpiel's players."""
 
     @property
     def ludoteca_state(self) -> State:
         """The wrapped Ludoteca state (the full, true state)."""
         return self._held.state
 
+    def role(self, player: int) -> int:
+        """The role that OpenSpiel's `player` plays."""
+        if not 0 <= player < len(self.seats):
+            raise ValueError(f"player {player} is not in this game; its players are 0..{len(self.seats) - 1}")
+        return self.seats[player]
+
+    def seated(self, values: list[float]) -> list[float]:
+        """Per-role values (returns, evaluations) as per-player ones."""
+        return [values[role] for role in self.seats]
+
     def current_player(self) -> int:
-        return self._held.state.current_player()
+        role = self._held.state.current_player()
+        if role < 0:  # chance, terminal
+            return role
+        if role not in self.seats:
+            game = self._held.state.game
+            raise RuntimeError(f"{game.id}: {game.roles[role]} decides but is not in play")
+        return self.seats.index(role)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._held.state.legal_actions(player)
+        return self._held.state.legal_actions(self.role(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._held.state.chance_outcomes()
@@ -157,13 +187,13 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return self._held.state.is_terminal()
 
     def returns(self) -> list[float]:
-        return self._held.state.returns()
+        return self.seated(self._held.state.returns())
 
     def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> SpielState:
         """A state consistent with all `player` knows, by the game's `resample_from_infostate`, its
         generator seeded by one draw of OpenSpiel's sampler. (OpenSpiel's C++ does not reach this
         method; its Python ISMCTS does.)"""
-        return _resampled(self, player, random.Random(probability_sampler()))
+        return _resampled(self, self.role(player), random.Random(probability_sampler()))
 
     def __str__(self) -> str:
         """The whole position, canonical JSON (equal strings, equal positions)."""
@@ -190,10 +220,10 @@ class Observer:
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = state.ludoteca_state.observation_tensor(player)
+            self.tensor[:] = state.ludoteca_state.observation_tensor(state.role(player))
 
     def string_from(self, state: SpielState, player: int) -> str:
-        return state.ludoteca_state.information_state_string(player)
+        return state.ludoteca_state.information_state_string(state.role(player))
 
 
 def _spec(game: Game, name: str) -> OptionSpec | None:
@@ -201,21 +231,22 @@ def _spec(game: Game, name: str) -> OptionSpec | None:
 
 
 def _game_class(game: Game) -> type[pyspiel.Game]:
-    type_, info = game_type(game), game_info(game)
-
     class SpielGame(pyspiel.Game):  # type: ignore[misc]
-        __doc__ = f"{game.title} as an OpenSpiel game; parameters are its options."
+        __doc__ = f"""{game.title} as an OpenSpiel game; parameters are its options, players the roles they
+        seat."""
 
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-            super().__init__(type_, info, dict(params or {}))
+            options = game.parse_options({k: _option(_spec(game, k), v) for k, v in (params or {}).items()})
+            seats = game.roles_in_play(options)
+            super().__init__(game_type(game, len(seats)), game_info(game, len(seats)), dict(params or {}))
             self.ludoteca_game = game
-            self.options = game.parse_options(
-                {k: _option(_spec(game, k), v) for k, v in (params or {}).items()}
-            )
+            self.options = options
+            self.seats = seats
+            """The roles in play, in the order of OpenSpiel's players."""
             self._initial = game.new_initial_state(self.options)
 
         def new_initial_state(self) -> SpielState:
-            return SpielState(self, self._initial.clone())
+            return SpielState(self, self._initial.clone(), self.seats)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
             if params:
@@ -267,7 +298,7 @@ class Evaluator(mcts.Evaluator):  # type: ignore[misc]
     knows the victory conditions, on the scale of the returns); uniform priors, chance by its odds."""
 
     def evaluate(self, state: SpielState) -> np.ndarray[Any, Any]:
-        return np.array(state.ludoteca_state.evaluate(), dtype=float)
+        return np.array(state.seated(state.ludoteca_state.evaluate()), dtype=float)
 
     def prior(self, state: SpielState) -> list[tuple[int, float]]:
         if state.is_chance_node():
