@@ -225,9 +225,11 @@ def _upkeep(state: PaxState, frame: Frame, action: A) -> None:
     cards = upkept(state, p)
     per = int(COMPONENTS.depression["cost_per_card"])
     options = [ID[f"discard {c}"] for c in cards]
-    if state.d["gold"][p] >= per * len(cards):
+    n, gold = per * len(cards), state.d["gold"][p]
+    if gold >= n:  # `pass` pays the bill: its label says so (`view.action_label`)
         options.append(ID["pass"])
-    state.decide(p, "upkeep", options, then="chosen", prompt="prompt.upkeep", n=per * len(cards))
+    prompt = "prompt.upkeep" if gold >= n else "prompt.upkeep_short"
+    state.decide(p, "upkeep", options, then="chosen", prompt=prompt, n=n, cards=len(cards), gold=gold)
 
 
 @upkeep.step("chosen")

@@ -133,15 +133,27 @@ def _menu(state: PaxState, frame: Frame, action: A) -> None:
     p = frame["pl"]
     left = state.d["left"]
     legal = offered(state, p)
+    unused = set(state.extra_actions(p)).difference(state.d["extra"])  # `free`, once per menu
     if left < DEAREST:  # only then can an action cost more than is left (the hot path of a playout)
-        unused = set(state.extra_actions(p)).difference(state.d["extra"])  # `free`, once per menu
         legal = [x for x in legal if KIND.get(VERBS[x], "") in unused or cost(state, p, x) <= left]
     if not legal:
+        who = f"@role.jugador-{p + 1}"  # the log says why the phase ends (issue 55)
+        state.log("log.actions_spent" if left <= 0 else "log.nothing_to_do", who=who, n=left)
         state.ret()
         return
-    state.decide(
-        p, "action", [*legal, ID["end"]], then="chosen", prompt="prompt.action", left=state.d["left"]
-    )
+    unspent = sorted({KIND[VERBS[x]] for x in legal if KIND.get(VERBS[x], "") in unused})
+    if unspent:  # an action that costs none is offered: the prompt says which (§I, `extra_action`)
+        state.decide(
+            p,
+            "action",
+            [*legal, ID["end"]],
+            then="chosen",
+            prompt="prompt.action_free",
+            left=left,
+            free=[f"@free.{kind}" for kind in unspent],
+        )
+        return
+    state.decide(p, "action", [*legal, ID["end"]], then="chosen", prompt="prompt.action", left=left)
 
 
 @actions.step("chosen")
@@ -149,6 +161,7 @@ def _chosen(state: PaxState, frame: Frame, action: A) -> None:
     assert action is not None
     p = frame["pl"]
     if action == ID["end"]:
+        state.log("log.end_actions", who=f"@role.jugador-{p + 1}", n=state.d["left"])
         state.ret()
         return
     if free(state, p, action):
