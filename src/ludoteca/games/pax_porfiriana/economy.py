@@ -225,11 +225,9 @@ def _upkeep(state: PaxState, frame: Frame, action: A) -> None:
     cards = upkept(state, p)
     per = int(COMPONENTS.depression["cost_per_card"])
     options = [ID[f"discard {c}"] for c in cards]
-    n, gold = per * len(cards), state.d["gold"][p]
-    if gold >= n:  # `pass` pays the bill: its label says so (`view.action_label`)
+    if state.d["gold"][p] >= per * len(cards):
         options.append(ID["pass"])
-    prompt = "prompt.upkeep" if gold >= n else "prompt.upkeep_short"
-    state.decide(p, "upkeep", options, then="chosen", prompt=prompt, n=n, cards=len(cards), gold=gold)
+    state.decide(p, "upkeep", options, then="chosen", prompt="prompt.upkeep", n=per * len(cards))
 
 
 @upkeep.step("chosen")

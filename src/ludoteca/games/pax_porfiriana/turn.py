@@ -118,25 +118,6 @@ def free(state: PaxState, p: int, action: int) -> bool:
     return kind in state.extra_actions(p) and kind not in state.d["extra"]
 
 
-EXTRA = frozenset(
-    [c for c in CARDS if any(e.kind == "extra_action" for e in CARDS[c].effects)]
-    + [h for h in HACENDADOS if any(e.kind == "extra_action" for e in HACENDADOS[h].effects)]
-    + [r for r in REGIMES if any(e.kind == "extra_action" for e in REGIMES[r].effects)]
-)
-"""The cards, Hacendados and regimes with an `extra_action` ability, looked up once: the menu asks at every
-action."""
-
-
-def unused_extras(state: PaxState, p: int) -> set[str]:
-    """The kinds of action an `extra_action` ability of player `p` pays for and that are not yet used this
-    turn (none, without asking the standing abilities, for a player with no such card: most of them)."""
-    d = state.d
-    mine = d["hac"][p]["id"] in EXTRA or d["regime"] in EXTRA
-    if not mine and not any(e["id"] in EXTRA for e in d["play"][p]):
-        return set()
-    return set(state.extra_actions(p)).difference(d["extra"])
-
-
 @actions.step()
 def _actions(state: PaxState, frame: Frame, action: A) -> None:
     """§I: 3 actions, 2 in jail (§ENCARCELADO)."""
@@ -152,27 +133,17 @@ def _menu(state: PaxState, frame: Frame, action: A) -> None:
     p = frame["pl"]
     left = state.d["left"]
     legal = offered(state, p)
-    unused = unused_extras(state, p)  # `free`, once per menu
     if left < DEAREST:  # only then can an action cost more than is left (the hot path of a playout)
+        unused = set(state.extra_actions(p)).difference(state.d["extra"])  # `free`, once per menu
         legal = [x for x in legal if KIND.get(VERBS[x], "") in unused or cost(state, p, x) <= left]
     if not legal:
         who = f"@role.jugador-{p + 1}"  # the log says why the phase ends (issue 55)
         state.log("log.actions_spent" if left <= 0 else "log.nothing_to_do", who=who, n=left)
         state.ret()
         return
-    unspent = sorted({KIND[VERBS[x]] for x in legal if KIND.get(VERBS[x], "") in unused}) if unused else []
-    if unspent:  # an action that costs none is offered: the prompt says which (§I, `extra_action`)
-        state.decide(
-            p,
-            "action",
-            [*legal, ID["end"]],
-            then="chosen",
-            prompt="prompt.action_free",
-            left=left,
-            free=[f"@free.{kind}" for kind in unspent],
-        )
-        return
-    state.decide(p, "action", [*legal, ID["end"]], then="chosen", prompt="prompt.action", left=left)
+    state.decide(
+        p, "action", [*legal, ID["end"]], then="chosen", prompt="prompt.action", left=state.d["left"]
+    )
 
 
 @actions.step("chosen")

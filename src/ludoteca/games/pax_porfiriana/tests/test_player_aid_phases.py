@@ -78,7 +78,7 @@ def test_depression_costs_one_gold_per_card_in_play_or_a_discard() -> None:
     play(again(state), "end")
     until_action_menu(state)
     asked = False
-    while state.d["wait"]["prompt"] in ("prompt.upkeep", "prompt.upkeep_short"):
+    while state.d["wait"]["prompt"] == "prompt.upkeep":
         q = state.d["wait"]["role"]
         if q == p and state.d["wait"]["params"]["n"] == 3:
             assert sorted(legal(state)) == sorted(
