@@ -9,6 +9,7 @@ played for `SIX_MOVES` moves. Screenshots at 1280 and 400 px are kept."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, FilePayload, Page
 
 from browser import (
     check_the_record_replays,
@@ -28,6 +29,9 @@ from browser import (
     watch_errors,
 )
 from ludoteca.core.game import get_game
+from ludoteca.core.match import Match
+from ludoteca.core.record import make_record
+from ludoteca.games.pax_porfiriana.cards import TOPPLES
 
 pytestmark = pytest.mark.timeout(600)
 CATALOG = get_game("pax-porfiriana").catalog
@@ -327,4 +331,70 @@ def test_the_solitaire_page_shows_prices_the_market_first_on_a_phone_and_diaz_ex
         for line in state("en")["view"]["log"]:
             if line["key"] in EXPLAINED - {"log.headline", "log.target", "log.victim"}:
                 assert line["text"] in shown_log
+        assert errors == []
+
+
+BEARS = ("panico_de_1907", "deportacion_yaqui")
+"""Two bear headlines, drawn into the free column of each market row: discarded in the first turn's phase
+II, they start a Depression (§II, §DEPRESIÓN ECONÓMICA)."""
+
+
+def a_depression_bill() -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    """A two-player game whose chance outcomes are chosen: the market opens with a bear in each row's free
+    column and a ranchito at 1 gold; the first player buys and plays the ranchito and ends the actions;
+    the bears start a Depression, and after income the first player pays the bill. Returns the record
+    (to the payment) and, in each language, the bill's prompt and its pay button as the engine shows
+    them."""
+    game = get_game("pax-porfiriana")
+    match = Match(game, {"players": "2"}, seed=1)
+    chosen = {0: f"draw {BEARS[0]}", 1: "draw ranchito_arizpe", 6: f"draw {BEARS[1]}"}
+    match.apply_notation("first 1")
+    while match.state.is_chance_node():
+        names = [game.actions.names[a] for a in match.state.legal_actions()]
+        if names[0].startswith("deal"):
+            match.apply_notation(names[0])
+            continue
+        wanted = chosen.get(len(match.state.d["seen"]))
+        others = [n for n in names if n not in chosen.values() and n.split()[1] not in TOPPLES]
+        match.apply_notation(wanted or others[0])
+    for notation in ("buy ranchito_arizpe", "play ranchito_arizpe", "end"):
+        match.apply_notation(notation)
+    while match.state.is_chance_node():
+        match.apply(match.state.sample_chance(match.rng))
+    assert match.state.d["depression"] and match.state.d["wait"]["prompt"] == "prompt.upkeep"
+    assert match.state.current_player() == 0
+    shown = {}
+    for lang in ("es", "en"):
+        view = match.state.view(0, lang)
+        pay = next(a["label"] for a in view["actions"] if a["notation"] == "pass")
+        shown[lang] = {"prompt": view["prompt"], "pay": pay}
+    match.apply_notation("pass")
+    return make_record(match), shown
+
+
+def test_the_depression_bill_reads_as_a_payment_in_the_replay_viewer(tmp_path: Path) -> None:
+    """Issue 55, §DEPRESIÓN ECONÓMICA, in both languages: a record through a Depression's bill, uploaded
+    in the lobby, shows at the bill the prompt with the cards, the sum and the gold, and in the move list
+    the choice made as «Pagar 1 de oro (no descartar nada)», never «Nada más»."""
+    record, shown = a_depression_bill()
+    text = json.dumps(record)
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/?lang=es")
+        page.wait_for_selector("[data-seat='0']", state="attached")
+        upload: FilePayload = {"name": "bill.json", "mimeType": "application/json", "buffer": text.encode()}
+        page.set_input_files("#upload", files=[upload])
+        page.wait_for_url("**/replay/**")
+        replay = page.url
+        steps = len(record["actions"])
+        for lang in ("es", "en"):
+            page.goto(replay.replace("lang=es", f"lang={lang}"))
+            page.wait_for_selector("body[data-step='0'] #board svg", state="attached")
+            page.locator("#moves li a").nth(steps - 2).click()  # the step at which the bill is posed
+            page.wait_for_selector(f"body[data-step='{steps - 1}']", state="attached")
+            assert page.locator("#prompt").inner_text().startswith(shown[lang]["prompt"])
+            assert str(CATALOG.text("act.pay_upkeep", lang, {"n": 1})) == shown[lang]["pay"]
+            last = page.locator("#moves li").nth(steps - 1).inner_text()
+            assert last.endswith(shown[lang]["pay"]) and CATALOG.text("act.pass", lang) not in last
         assert errors == []
