@@ -56,52 +56,77 @@ def _take(state: PaxState, frame: Frame, action: A) -> None:
 
 @take_proc.step("rolled")
 def _rolled(state: PaxState, frame: Frame, action: A) -> None:
+    """Díaz takes the card the roll points to; the log says what it does, or why it does nothing
+    (issue 55)."""
     assert action is not None
     row = frame["row"]
     frame["row"] += 1
     card = state.d["market"][row][COLUMN[int(target(action))]]
     state.log("log.diaz_roll", n=int(target(action)))
     if card is None:
+        state.log("log.diaz_empty")
         state.goto("start")
         return
     take(state, card)
     state.log("log.diaz_takes", card=f"@card.{card}.name")
+    name = f"@card.{card}.name"
     if card in TOPPLES:
         state.d["discard"].append(card)
         state.d["topples_done"] += 1
+        state.log("log.diaz_topple", card=name, n=state.d["topples_done"], total=len(TOPPLES))
         if state.d["topples_done"] >= len(TOPPLES):
             state.replace("final_count")
             return
         state.goto("start")
         return
     c = CARDS[card]
+    you = f"@role.jugador-{PLAYER + 1}"
     if c.type == "headline":
         side = headline_side(state, card)
-        state.log("log.headline", card=f"@card.{card}.name", side=f"@word.{side}")
+        state.log("log.headline", card=name, side=f"@word.{side}")
         state.d["discard"].append(card)
         EFFECTS.run(state, [e.as_dict() for e in c.effects_when(side)], then="start", pl=DIAZ, card=card)
     elif (c.type == "enterprise" and c.prestige) or c.type == "partner":
         state.d["diaz"][card] = newspaper_side(state, card)
+        state.log("log.diaz_row", card=name)
         state.goto("start")
     elif c.type == "orange" and orange_targets(state, DIAZ, card):
         best = max(orange_targets(state, DIAZ, card), key=lambda x: (income(state, x), x))
         frame["card"] = card
+        state.log("log.target", card=name, on=f"@card.{best}.name")
         effects = [e.as_dict() for e in c.effects_when("play")]
         EFFECTS.run(state, effects, then="given", pl=DIAZ, victim=PLAYER, on=best, card=card)
     elif c.type == "black" and not state.immune(PLAYER):
         frame["card"] = card
+        state.log("log.victim", card=name, who=you)
         effects = [e.as_dict() for e in c.effects_when("play")]
         EFFECTS.run(state, effects, then="given", pl=DIAZ, victim=PLAYER, card=card)
     else:
         state.d["discard"].append(card)
+        why = idle(c.type)
+        if why == "no_target":
+            state.log("log.diaz_no_target", card=name, who=you, on=f"@jurisdiction.{c.jurisdiction}")
+        else:
+            state.log(f"log.diaz_{why}", card=name, who=you)
         state.goto("start")
+
+
+def idle(kind: str) -> str:
+    """Why a card Díaz takes does nothing (the key of its log line): an enterprise without prestige, an
+    orange card with no enterprise of the player's in its jurisdiction, a black card against an immune
+    player, a troop."""
+    return {"enterprise": "no_prestige", "orange": "no_target", "black": "immune"}.get(kind, "troop")
 
 
 @take_proc.step("given")
 def _given(state: PaxState, frame: Frame, action: A) -> None:
     """The card goes to the player's prestige pile if it gives prestige, else to the discard."""
     card = frame["card"]
-    (state.d["pile"][PLAYER] if CARDS[card].prestige else state.d["discard"]).append(card)
+    if CARDS[card].prestige:
+        state.d["pile"][PLAYER].append(card)
+        state.log("log.to_pile", card=f"@card.{card}.name", who=f"@role.jugador-{PLAYER + 1}")
+    else:
+        state.d["discard"].append(card)
     state.goto("start")
 
 

@@ -274,6 +274,8 @@ def _assassinate(state: PaxState, frame: Frame, action: A) -> None:
     victim = frame.get("victim")
     options = [ID[f"on {c}"] for c in partners(state, victim)] if victim in state.humans() else []
     if not options:
+        if victim in state.humans():  # the log says why the card killed nobody (issue 55)
+            state.log("log.no_partner", who=who(victim))
         state.ret()
         return
     state.decide(frame["pl"], "assassinate", options, then="chosen", prompt="prompt.assassinate")

@@ -225,6 +225,8 @@ def jail(state: PaxState, q: int) -> None:
     if not state.d["jail"][q]:
         state.d["jail"][q] = True
         state.log("log.jailed", who=f"@role.jugador-{q + 1}")
+    else:
+        state.log("log.already_jailed", who=f"@role.jugador-{q + 1}")
 
 
 @play.step("given")

@@ -277,6 +277,26 @@ class PaxState(State):
         view["label"] = action_label(self, action, lang)
         return view
 
+    def _view(self, role: int | None, lang: str) -> dict[str, Any]:
+        """The core's view, its prompt refined where it reads the position (`view.situated_prompt`)."""
+        from ludoteca.games.pax_porfiriana.view import situated_prompt
+
+        view = super()._view(role, lang)
+        if view["prompt"] is not None:
+            view["prompt"] = situated_prompt(self, lang) or view["prompt"]
+        return view
+
+    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """The plain view, its label refined where it reads the position: a buy's price, an action's cost
+        in actions, the Depression's bill (`view.situated_label`)."""
+        from ludoteca.games.pax_porfiriana.view import situated_label
+
+        view = super().action_view(action, lang)
+        label = situated_label(self, action, lang)
+        if label is not None:
+            view["label"] = label
+        return view
+
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         from ludoteca.games.pax_porfiriana.view import board_view
 

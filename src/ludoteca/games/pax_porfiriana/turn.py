@@ -137,6 +137,8 @@ def _menu(state: PaxState, frame: Frame, action: A) -> None:
         unused = set(state.extra_actions(p)).difference(state.d["extra"])  # `free`, once per menu
         legal = [x for x in legal if KIND.get(VERBS[x], "") in unused or cost(state, p, x) <= left]
     if not legal:
+        who = f"@role.jugador-{p + 1}"  # the log says why the phase ends (issue 55)
+        state.log("log.actions_spent" if left <= 0 else "log.nothing_to_do", who=who, n=left)
         state.ret()
         return
     state.decide(
@@ -149,6 +151,7 @@ def _chosen(state: PaxState, frame: Frame, action: A) -> None:
     assert action is not None
     p = frame["pl"]
     if action == ID["end"]:
+        state.log("log.end_actions", who=f"@role.jugador-{p + 1}", n=state.d["left"])
         state.ret()
         return
     if free(state, p, action):

@@ -9,8 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.pax_porfiriana.actions import ROLES
-from ludoteca.games.pax_porfiriana.cards import CARDS, PRESTIGE_TYPES, PUBLIC_CARDS, REGIMES, TOPPLES
-from ludoteca.games.pax_porfiriana.market import PRICES
+from ludoteca.games.pax_porfiriana.cards import (
+    CARDS,
+    COMPONENTS,
+    PRESTIGE_TYPES,
+    PUBLIC_CARDS,
+    REGIMES,
+    TOPPLES,
+)
+from ludoteca.games.pax_porfiriana.market import PRICES, slots
 from ludoteca.games.pax_porfiriana.state import CUBES
 
 if TYPE_CHECKING:
@@ -143,3 +150,82 @@ def action_label(state: PaxState, action: int, lang: str) -> str:
     else:
         ref = what
     return state.game.catalog.text(f"act.{verb}", lang, {"target": ref})
+
+
+MENU = "prompt.action"
+UPKEEP = "prompt.upkeep"
+
+
+def situated_prompt(state: PaxState, lang: str) -> str | None:
+    """The prompt of the decision now posed where it reads the position (issue 55), else None (the prompt
+    as posed). It is worked out for the view, so the decision stored in the position (and its digest) is
+    the one the rules pose. The action menu names the kinds of action an unused `extra_action` ability
+    pays for (they cost none of the actions left, §I); the Depression's bill gives the cards, the sum and
+    the gold, and when the gold falls short says to discard (§DEPRESIÓN ECONÓMICA)."""
+    from ludoteca.games.pax_porfiriana.actions import VERBS
+    from ludoteca.games.pax_porfiriana.economy import upkept
+    from ludoteca.games.pax_porfiriana.turn import KIND
+
+    wait = state.d["wait"]
+    if wait is None or wait["role"] < 0:
+        return None
+    p, text = wait["role"], state.game.catalog.text
+    if wait["prompt"] == MENU:
+        unused = set(state.extra_actions(p)).difference(state.d["extra"])
+        free = sorted({KIND[VERBS[x]] for x in wait["actions"] if KIND.get(VERBS[x], "") in unused})
+        if not free:
+            return None
+        return text(
+            "prompt.action_free", lang, {"left": wait["params"]["left"], "free": [f"@free.{k}" for k in free]}
+        )
+    if wait["prompt"] == UPKEEP:
+        n, gold = wait["params"]["n"], state.d["gold"][p]
+        per = int(COMPONENTS.depression["cost_per_card"])
+        params = {"n": n, "per": per, "cards": len(upkept(state, p)), "gold": gold}
+        return text("prompt.upkeep_bill" if gold >= n else "prompt.upkeep_short", lang, params)
+    return None
+
+
+def situated_label(state: PaxState, action: int, lang: str) -> str | None:
+    """The label of an action of the decision now posed where it depends on the position (issue 55), else
+    None (the plain `action_label`): in the action menu, a buy names the price to pay (the column's, to
+    the bank or to the speculator, §COMPRAR CARTA, §ESPECULAR) and a public card its own; an action that
+    costs no action (an unused `extra_action`) or two (§COMPRAR CARTA, §CARTA NEGRA, §COMPRAR TERRENOS)
+    says so. In the Depression's bill `pass` pays it and a discard is a card not paid for
+    (§DEPRESIÓN ECONÓMICA); in a Speculate action with free cubes `pass` takes a new cube (§ESPECULAR)."""
+    from ludoteca.games.pax_porfiriana.turn import cost, free
+
+    wait = state.d["wait"]
+    if wait is None or wait["role"] < 0 or action not in wait["actions"]:
+        return None
+    text = state.game.catalog.text
+    verb, _, what = state.game.actions.names[action].partition(" ")
+    prompt, p = wait["prompt"], wait["role"]
+    if prompt == MENU:
+        if verb == "end":
+            return None
+        label = action_label(state, action, lang)
+        n = next((PRICES[c] for _, c, card in slots(state) if card == what), None)
+        if verb == "buy" and n is not None:
+            speculator = state.d["spec"].get(what)
+            paid = speculator is not None and speculator != p
+            label = text(
+                "act.buy_paid" if paid else "act.buy_price",
+                lang,
+                {"target": f"@card.{what}.name", "n": n, "who": f"@role.{ROLES[speculator or 0]}"},
+            )
+        elif verb == "public":
+            label = text(
+                "act.public_price", lang, {"target": f"@card.{what}.name", "n": PUBLIC_CARDS[what].cost}
+            )
+        if free(state, p, action):
+            return text("act.costs_none", lang, {"label": label})
+        n = cost(state, p, action)
+        return label if n == 1 else text("act.costs", lang, {"label": label, "n": n})
+    if prompt == UPKEEP and verb == "pass":
+        return text("act.pay_upkeep", lang, {"n": wait["params"]["n"]})
+    if prompt == UPKEEP and verb == "discard":
+        return text("act.discard_upkeep", lang, {"target": f"@card.{what}.name"})
+    if prompt == "prompt.speculate" and verb == "pass":
+        return text("act.new_cube", lang, {})
+    return None

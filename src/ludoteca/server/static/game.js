@@ -17,6 +17,7 @@ let selected = null;
 let socket = null;
 let retry = 0;
 const ALL_BUTTONS = 24;  // up to this many legal actions, each has its button
+const NARROW = window.matchMedia("(max-width: 900px)");  // the one-column page of style.css
 const HINT_ROWS = 5;  // the hint lists this many of the moves the search weighed, most visited first
 
 function send(message) {
@@ -62,22 +63,32 @@ function renderHint(hint) {
   );
 }
 
+/** Whether the page offers the board's actions by their targets alone: on the one-column page, for a
+ * board module that asks for it (`export const targetsFirst = true`), so that what is chosen from comes
+ * right under the prompt rather than a screen of buttons before it. */
+function targetsFirst() {
+  return Boolean(board?.targetsFirst) && NARROW.matches;
+}
+
 function choose(actions) {
-  if (actions.length === 1) act(actions[0]);
-  else {
+  if (actions.length === 1 && !targetsFirst()) act(actions[0]);
+  else {  // several actions, or a tap on a phone: the target's actions as named buttons, then one is chosen
     selected = actions;
     document.body.dataset.selected = actions[0].target;
     renderActions(new Set());
+    if (targetsFirst()) $("actions").scrollIntoView({ block: "nearest" });
   }
 }
 
 /** The legal actions as named buttons: all of them when they are few (a person sees every choice without
- * hovering), else those the board does not offer one to a target (several on one location, or none). */
+ * hovering), else those the board does not offer one to a target (several on one location, or none);
+ * with `targetsFirst`, only those the board does not offer. */
 function renderActions(drawn) {
   const actions = last.view.actions;
   const perTarget = new Map();
   for (const a of actions) if (drawn.has(a.id)) perTarget.set(a.target, (perTarget.get(a.target) ?? 0) + 1);
-  const shown = selected ?? (actions.length <= ALL_BUTTONS ? actions : actions.filter((a) => !drawn.has(a.id) || perTarget.get(a.target) > 1));
+  const offBoard = targetsFirst() ? actions.filter((a) => !drawn.has(a.id)) : null;
+  const shown = selected ?? offBoard ?? (actions.length <= ALL_BUTTONS ? actions : actions.filter((a) => !drawn.has(a.id) || perTarget.get(a.target) > 1));
   const buttons = shown.map((a) => h("button", {
     type: "button", "data-action": a.id, "data-notation": a.notation, class: `group-${a.group}`, onclick: () => act(a),
   }, a.label));
@@ -217,6 +228,7 @@ async function main() {
   await loadSections(entry.id);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", askHint);
+  NARROW.addEventListener("change", () => { if (last && board?.targetsFirst) render(last); });
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);
   connect();

@@ -7,6 +7,7 @@ import random
 
 from ludoteca.games.pax_porfiriana import GAME as REGISTERED
 from ludoteca.games.pax_porfiriana import PaxPorfiriana
+from ludoteca.games.pax_porfiriana.cards import CARDS
 from ludoteca.games.pax_porfiriana.state import PaxState
 
 assert isinstance(REGISTERED, PaxPorfiriana)
@@ -90,3 +91,16 @@ def until_action_menu(state: PaxState, rng: random.Random | None = None) -> None
     rng = rng or random.Random(0)
     while state.is_chance_node():
         state.apply_action(state.sample_chance(rng))
+
+
+def before_diaz(state: PaxState, row0: str, row1: str) -> None:
+    """Put `row0` in the 1 column of the first row and `row1` in the 16 column of the second (partners in
+    the free columns, which phase II leaves alone), and end the player's turn: Díaz rolls next."""
+    out_of_market(state, row0, row1)
+    partners = [c for c in CARDS if CARDS[c].type == "partner" and c not in state.d["seen"]][:2]
+    out_of_market(state, *partners)
+    market = state.d["market"]
+    market[0][0], market[0][1], market[1][0], market[1][5] = partners[0], row0, partners[1], row1
+    state.d["seen"] += [row0, row1, *partners]
+    play(again(state), "end")
+    assert state.d["turn"] == 1 and "roll 6" in legal(state)

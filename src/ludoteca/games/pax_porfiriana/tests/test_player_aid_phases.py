@@ -13,6 +13,7 @@ from ludoteca.games.pax_porfiriana.play import place
 from ludoteca.games.pax_porfiriana.state import PaxState
 from ludoteca.games.pax_porfiriana.tests.positions import (
     again,
+    before_diaz,
     hand,
     legal,
     out_of_market,
@@ -276,19 +277,6 @@ def test_diaz_rolls_two_dice_a_row_and_plays_what_he_takes_by_its_type() -> None
     play(state, "roll 7", "roll 12")
     assert state.d["diaz"] == {"shelton_payne": 0} and "armeria_nogales" in state.d["discard"]
     assert diaz_prestige(state, "revolution") == 1
-
-
-def before_diaz(state: PaxState, row0: str, row1: str) -> None:
-    """Put `row0` in the 1 column of the first row and `row1` in the 16 column of the second (partners in
-    the free columns, which phase II leaves alone), and end the player's turn: Díaz rolls next."""
-    out_of_market(state, row0, row1)
-    partners = [c for c in CARDS if CARDS[c].type == "partner" and c not in state.d["seen"]][:2]
-    out_of_market(state, *partners)
-    market = state.d["market"]
-    market[0][0], market[0][1], market[1][0], market[1][5] = partners[0], row0, partners[1], row1
-    state.d["seen"] += [row0, row1, *partners]
-    play(again(state), "end")
-    assert state.d["turn"] == 1 and "roll 6" in legal(state)
 
 
 def test_diaz_discards_a_topple_and_a_troop_he_takes() -> None:

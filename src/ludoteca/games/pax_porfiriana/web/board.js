@@ -1,7 +1,7 @@
 // Pax Porfiriana: the regime card with its values, the Tripartite each player faces, bulls and bears and
-// the deck; the market as two rows of cards under their prices; this seat's own hand; every seat's
-// tableau (Hacendado, private army, enterprises and partners with their cubes, unrest and troops, the
-// prestige pile, prestige by type). Every card shows its whole text, wrapped; every card, troop,
+// the deck; the market as two rows of cards under their prices; this seat's own hand; the public cards
+// not yet bought; every seat's tableau (Hacendado, private army, enterprises and partners with their
+// cubes, unrest and troops, the prestige pile, prestige by type). Every card shows its whole text, wrapped; every card, troop,
 // Hacendado, public card and player that a legal action names is a target.
 import { s } from "/static/dom.js";
 import { group, label } from "/static/boards/parts.js";
@@ -84,7 +84,7 @@ function heading(svg, text, x, y) {
   label(svg, text, { x, y, size: 14, weight: 700, anchor: "start", cls: "track-label", tip: false });
 }
 
-/** The regime card, the Tripartite, the deck and the run of headlines, the public cards. */
+/** The regime card, the Tripartite, the deck and the run of headlines. */
 function drawStatus(svg, view, ctx, facts) {
   const b = view.board;
   const kind = ctx.msg(`prestige.${b.prestige_counts}`);
@@ -135,10 +135,15 @@ function drawStatus(svg, view, ctx, facts) {
     x: 10, y: 22 + i * 21, width: W - M - left - 20, size: 12.5, weight: i === 3 ? 700 : 400, anchor: "start", tip: false,
   }));
 
-  const y = M + 118 + 30;
-  const publics = Object.entries(b.public).filter(([, owner]) => owner === null);
-  if (!publics.length) return y - 18;
-  heading(svg, ctx.msg("board.public"), M, y - 10);
+  return M + 118;
+}
+
+/** The public cards not yet bought, under the market and the hand (what a turn mostly chooses from). */
+function drawPublic(svg, view, ctx, facts, top) {
+  const publics = Object.entries(view.board.public).filter(([, owner]) => owner === null);
+  if (!publics.length) return top;
+  const y = top + 26;
+  heading(svg, ctx.msg("board.public"), M, y - 8);
   return cardRows(svg, M, y, publics, 6, ([id], px, py) => {
     const drawn = card(svg, px, py, id, ctx, facts, { band: `${ctx.msg("type.public")} · ${ctx.msg("board.price", { n: facts[id]?.cost ?? "?" })}` });
     ctx.target(drawn.g, id);
@@ -286,6 +291,11 @@ function drawDiaz(svg, view, ctx, facts, top) {
   return cardRows(svg, M, y, cards, 6, (id, x, cy) => card(svg, x, cy, id, ctx, facts, { full: false }));
 }
 
+/** On a phone the page offers the actions drawn here by their cards alone (game.js `targetsFirst`): the
+ * market and the hand come right under the prompt, not after a screen of buttons (issue 55); a tap on a
+ * card brings its actions as named buttons, each with its price. */
+export const targetsFirst = true;
+
 export function draw(container, view, ctx) {
   const facts = cardFacts(ctx);
   const svg = s("svg", { class: "board-svg pax-porfiriana", role: "img" });
@@ -293,6 +303,7 @@ export function draw(container, view, ctx) {
   let y = drawStatus(svg, view, ctx, facts);
   y = drawMarket(svg, view, ctx, facts, y);
   y = drawHand(svg, view, ctx, facts, y);
+  y = drawPublic(svg, view, ctx, facts, y);
   y = drawDiaz(svg, view, ctx, facts, y);
   y += 10;
   for (const role of view.board.seats) y = drawSeat(svg, view, ctx, facts, role, y);
