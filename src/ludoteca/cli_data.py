@@ -12,6 +12,7 @@ from rich.text import Text
 from ludoteca.cli_common import USER_LANGUAGE, GameArg, LangOpt, guarded, out
 from ludoteca.core import data_check, provenance
 from ludoteca.core.data import digest
+from ludoteca.core.data_check import TRIAL_GAMES
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import get_game
 from ludoteca.terminal import Texts
@@ -52,4 +53,5 @@ def data_check_command(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LA
     if errors:
         console.print(Text(t("data.refused", count=len(errors), folder=str(folder)), style="bold red"))
         raise typer.Exit(1)
-    console.print(Text(t("data.checked", game=game_id, folder=str(folder), digest=digest(folder)), "green"))
+    checked = t("data.checked", game=game_id, folder=str(folder), digest=digest(folder), games=TRIAL_GAMES)
+    console.print(Text(checked, "green"))
