@@ -146,7 +146,7 @@ def test_a_changed_bag_changes_the_draws(tmp_path: Path) -> None:
         (
             "weights = { 1 = 2,",
             "weights = { 1 = 4,",
-            "loader refuses this data: 20 area markers in the black bag",
+            "loader refuses this data: board.reconstructed.toml: area_bag: weights = {1: 4, 2: 2, 3: 1,",
         ),
     ],
 )
@@ -182,7 +182,11 @@ def test_the_refusals_are_in_the_user_s_language(tmp_path: Path) -> None:
     export("mar-y-acero", data.shipped_dir("mar-y-acero"), inconsistent)
     edit(inconsistent / "board.reconstructed.toml", "weights = { 1 = 2,", "weights = { 1 = 4,")
     refused = cli("data", "check", "mar-y-acero", str(inconsistent)).stdout
-    assert "el cargador de mar-y-acero rechaza estos datos: 20 area markers in the black bag" in refused
+    assert (
+        "el cargador de mar-y-acero rechaza estos datos: board.reconstructed.toml: area_bag: weights"
+        in refused
+    )
+    assert "15: 1}: hay 22; el reglamento tiene 20 (§4.1 (14))" in refused
     played = cli("play", "mar-y-acero", "--data", str(inconsistent), stdin="quit\n")
     assert played.returncode == 2 and "el cargador de mar-y-acero rechaza estos datos" in played.stderr
     wrong = cli("play", "maquis", "--data", str(folder), stdin="quit\n")

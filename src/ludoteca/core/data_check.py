@@ -223,10 +223,17 @@ def trial_games(game: Game, folder: Path, lang: str = "en", games: int = TRIAL_G
         except Exception as exc:  # any failure is the answer: the owner is told, never a traceback
             return [
                 text(
-                    "game_broken", lang, game=game.id, number=seed + 1, games=games, seed=seed,
-                    action=len(match.history), problem=str(exc) or type(exc).__name__, folder=str(folder),
+                    "game_broken",
+                    lang,
+                    game=game.id,
+                    number=seed + 1,
+                    games=games,
+                    seed=seed,
+                    action=len(match.history),
+                    problem=str(exc) or type(exc).__name__,
+                    folder=str(folder),
                 )
-            ]  # fmt: skip
+            ]
     return []
 
 
