@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -16,10 +17,16 @@ from ludoteca.core.game import CHANCE, get_game
 from ludoteca.core.i18n import LANGUAGES
 from ludoteca.core.match import Match
 from ludoteca.core.record import load_record, replay_record
-from ludoteca.core.table import fold, matching, outcome_choices, parse_outcome
+from ludoteca.core.table import fold, matching, outcome_choices
 from ludoteca.terminal import Session
 
 runner = CliRunner(env={"COLUMNS": "200"})
+
+
+def parse_outcome(choices: list[dict[str, Any]], text: str, *others: list[dict[str, Any]]) -> int | None:
+    """The one outcome an entry names (`matching`), None if none or several."""
+    found = matching(text, choices, *others)
+    return int(found[0]["id"]) if len(found) == 1 else None
 
 
 def tell_first(monkeypatch: pytest.MonkeyPatch, before: tuple[str, ...] = (), count: int = 4000) -> None:

@@ -2,6 +2,10 @@
 (DESIGN §2); with the chance source ``table`` the driver does not sample it but asks the person at the
 physical board what came up — the die's face, the card turned over — among the outcomes still possible,
 and applies that outcome like any other, so records replay and games resume as usual (DESIGN §5).
+
+The person names an outcome as it is printed on the component (issue 54): by its number, which never
+changes as cards leave the deck, its name or an unambiguous start of it (`matching`); the driver says back
+what it recorded, and the person may take it back before anything else happens (`Match.take_back_told`).
 """
 
 from __future__ import annotations
@@ -91,12 +95,6 @@ def matching(text: str, choices: list[dict[str, Any]], *others: list[dict[str, A
     if exact:
         return exact
     return [c for c in choices if any(w.startswith(key) for w in words[int(c["id"])])]
-
-
-def parse_outcome(choices: list[dict[str, Any]], text: str, *others: list[dict[str, Any]]) -> int | None:
-    """The outcome a person named (`matching`), None if none or several match."""
-    found = matching(text, choices, *others)
-    return int(found[0]["id"]) if len(found) == 1 else None
 
 
 def number_ranges(numbers: list[int]) -> str:
