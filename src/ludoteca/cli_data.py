@@ -40,8 +40,9 @@ def data_export(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE)
 @data_app.command("check")
 @guarded
 def data_check_command(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE) -> None:
-    """Validate an edited copy of the game's data: TOML, the shipped tables, fields and types, and every
-    constraint of the rulebook the game's loader checks. Exit status 1 if anything is wrong."""
+    """Validate an edited copy of the game's data: TOML, the shipped tables, fields and types, every
+    constraint of the rulebook the game's loader checks, then the set-up and three random games with every
+    invariant checked. Exit status 1 if anything is wrong."""
     t = Texts(lang)
     get_game(game_id)  # an unknown game is named as such
     if not folder.is_dir():
