@@ -47,8 +47,9 @@ def data_check_command(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LA
     get_game(game_id)  # an unknown game is named as such
     if not folder.is_dir():
         raise BadOptionError(t("data.no_folder", folder=str(folder)))
-    errors = data_check.check(game_id, folder, t.lang)
     console = out()
+    console.print(Text(t("data.checking", game=game_id, folder=str(folder), games=TRIAL_GAMES), "dim"))
+    errors = data_check.check(game_id, folder, t.lang)
     for error in errors:
         console.print(Text(f"  {error}", style="red"))
     if errors:
