@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
+from playwright.sync_api import Page
 
 from browser import (
     chromium,
@@ -132,4 +133,72 @@ def test_a_whole_game_with_the_table_s_dice_and_cards_is_played_by_clicking_and_
             f"{game_id} with the table: {clicks} clicks ({told} outcomes told)"
             f" in {time.monotonic() - started:.0f} s"
         )
+        assert errors == []
+
+
+def tell(page: Page, entry: str) -> None:
+    """Type what came up at the table into the page's entry and press Enter, as a person does; wait until
+    the game moved on."""
+    move = page.locator("body").get_attribute("data-move")
+    page.fill("#table-text", entry)
+    page.press("#table-text", "Enter")
+    page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+
+
+def place(page: Page) -> None:
+    """The Resistance's placement, clicked on the board; then the table is asked for the patrol card."""
+    move = page.locator("body").get_attribute("data-move")
+    click_once(page)
+    page.wait_for_selector(f"body:not([data-move='{move}'])[data-table='ask']", state="attached")
+
+
+def test_maquis_cards_are_typed_as_printed_said_back_and_a_slip_is_undone(tmp_path: Path) -> None:
+    """Issue 54 in the browser's table mode: a mission is told by the start of its printed name, a patrol
+    card by the number printed on it (shown on its button, and kept as cards leave), each outcome is said
+    back, and a slip is taken back with Undo before anything else happens. Typed into the page."""
+    with served(tmp_path) as server, chromium() as browser:
+        page = browser.new_page(viewport={"width": 400, "height": 900}, accept_downloads=True)
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/?lang=es")
+        page.select_option("#game", "maquis")
+        page.wait_for_load_state("networkidle")
+        page.select_option("[data-seat='0']", "me")
+        page.check("#table-chance")
+        page.click("#create-button")
+        page.wait_for_selector("body[data-table='ask'] #table-text")
+        tell(page, "mensajes")
+        assert page.locator("#told").inner_text() == (
+            "Anotado: 12 · Misión: Mensajes cifrados (mission coded-messages). ¿No es lo que salió? Deshacer,"
+            " antes de que pase nada más."
+        )
+        tell(page, "volar")
+        place(page)
+        tell(page, "4")
+        place(page)
+        assert not page.locator("#actions button[data-number='4']").count()  # card 4 is gone...
+        assert page.locator("#actions button[data-number='5']").inner_text().startswith("5")  # ...5 stays 5
+        move = page.locator("body").get_attribute("data-move")
+        page.fill("#table-text", "4")
+        page.press("#table-text", "Enter")
+        page.wait_for_selector("#error:not(:empty)")
+        assert "no es ninguno de los resultados aún posibles: escribe su número (1–3, 5–10)" in (
+            page.locator("#error").inner_text()
+        )
+        assert page.locator("body").get_attribute("data-move") == move  # nothing was recorded
+        save_screenshot(page, "maquis-table-typed-400")
+        tell(page, "5")
+        assert "Anotado: 5 · Carta de patrulla 5 (patrol 5)." in page.locator("#told").inner_text()
+        place(page)
+        tell(page, "7")  # a slip: card 6 came up
+        save_screenshot(page, "maquis-table-told-400")
+        page.click("#undo")
+        page.wait_for_selector("body[data-table='ask'] #told[hidden]", state="attached")
+        tell(page, "6")
+        with page.expect_download() as download:
+            page.click("#record-link")
+        record = json.loads(Path(download.value.path()).read_text("utf-8"))
+        told = [notation for actor, notation in record["actions"] if actor == "chance"]
+        assert told == [
+            "mission coded-messages", "mission take-out-the-bridges", "patrol 4", "patrol 5", "patrol 6",
+        ]  # fmt: skip
         assert errors == []

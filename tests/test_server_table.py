@@ -102,3 +102,64 @@ def test_the_table_needs_a_seat_at_this_screen(client: TestClient) -> None:
         json={"game": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "chance": "table"},
     )
     assert response.status_code == 400 and "host" in response.json()["error"]
+
+
+def undo(client: TestClient, game_id: str, token: str) -> Any:
+    return client.post(f"/api/games/{game_id}/undo?lang=en", json={"token": token})
+
+
+def test_an_outcome_is_told_as_printed_said_back_and_taken_back_by_its_teller(client: TestClient) -> None:
+    """Issue 54 on the server: the seat asked types what came up (its number, here the die's face); the
+    outcome is said back to that seat alone, which may take it back before anything else happens — any
+    other seat may not, and a refusal never tells another seat what the table could show."""
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "race",
+            "options": {"secret": "yes"},
+            "seats": [{"kind": "me"}, {"kind": "human"}],
+            "chance": "table",
+        },
+    ).json()
+    game_id, red, blue = made["id"], made["token"], made["invitations"]["blue"]
+    refused = act(client, game_id, blue, "2")
+    assert refused.status_code == 403 and "1–3" not in refused.json()["error"]
+    unknown = act(client, game_id, red, "nine")
+    assert unknown.status_code == 422, unknown.text
+    assert unknown.json()["error"].startswith(
+        "that is none of the outcomes still possible: type its number (1–3), its name or"
+    )
+    assert act(client, game_id, red, "2").status_code == 200
+    mine = state(client, game_id, red)
+    assert mine["told"] == {
+        "id": mine["told"]["id"],
+        "number": 2,
+        "label": mine["told"]["label"],
+        "notation": "roll 2",
+    }
+    assert mine["undoable"] == 1 and mine["undo_blocked"] is None
+    theirs = state(client, game_id, blue)
+    assert theirs["told"] is None and theirs["undoable"] == 0
+    assert undo(client, game_id, blue).status_code == 409
+    assert act(client, game_id, red, ADD).status_code == 200  # something happens: no longer said back
+    assert state(client, game_id, red)["told"] is None
+    assert undo(client, game_id, red).status_code == 200  # red's own decision first...
+    assert state(client, game_id, red)["told"]["number"] == 2  # ...and the roll is the latest again
+    assert undo(client, game_id, red).status_code == 200
+    back = state(client, game_id, red)
+    assert back["table_chance"]["asker"] == "red" and back["told"] is None and back["moves"] == []
+    assert act(client, game_id, red, "roll 3").status_code == 200
+    again = state(client, game_id, red)
+    assert again["told"]["notation"] == "roll 3" and [m["actor"] for m in again["moves"]] == ["chance"]
+
+
+def test_a_sampled_outcome_is_never_taken_back(client: TestClient) -> None:
+    """SECURITY.md: in a game whose chance the server samples, undo never passes a chance outcome."""
+    made = client.post("/api/games", json={"game": "race", "seats": [{"kind": "me"}, {"kind": "me"}]}).json()
+    game_id, token = made["id"], made["token"]
+    message = state(client, game_id, token)
+    assert message["moves"][-1]["actor"] == "chance" and message["told"] is None
+    assert message["undoable"] == 0 and message["undo_blocked"] == "undo_chance"
+    refused = undo(client, game_id, token)
+    assert refused.status_code == 409 and state(client, game_id, token)["moves"] == message["moves"]
+    assert act(client, game_id, token, "2").status_code == 422  # no table: a notation, not a face

@@ -12,6 +12,7 @@ from rich.text import Text
 from ludoteca.cli_common import USER_LANGUAGE, GameArg, LangOpt, guarded, out
 from ludoteca.core import data_check, provenance
 from ludoteca.core.data import digest
+from ludoteca.core.data_check import TRIAL_GAMES
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import get_game
 from ludoteca.terminal import Texts
@@ -50,17 +51,20 @@ def data_export(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE)
 @data_app.command("check")
 @guarded
 def data_check_command(game_id: GameArg, folder: DirArg, lang: LangOpt = USER_LANGUAGE) -> None:
-    """Validate an edited copy of the game's data: TOML, the shipped tables, fields and types, and every
-    constraint of the rulebook the game's loader checks. Exit status 1 if anything is wrong."""
+    """Validate an edited copy of the game's data: TOML, the shipped tables, fields and types, every
+    constraint of the rulebook the game's loader checks, then the set-up and three random games with every
+    invariant checked. Exit status 1 if anything is wrong."""
     t = Texts(lang)
     get_game(game_id)  # an unknown game is named as such
     if not folder.is_dir():
         raise BadOptionError(t("data.no_folder", folder=str(folder)))
-    errors = data_check.check(game_id, folder, t.lang)
     console = out()
+    console.print(Text(t("data.checking", game=game_id, folder=str(folder), games=TRIAL_GAMES), "dim"))
+    errors = data_check.check(game_id, folder, t.lang)
     for error in errors:
         console.print(Text(f"  {error}", style="red"))
     if errors:
         console.print(Text(t("data.refused", count=len(errors), folder=str(folder)), style="bold red"))
         raise typer.Exit(1)
-    console.print(Text(t("data.checked", game=game_id, folder=str(folder), digest=digest(folder)), "green"))
+    checked = t("data.checked", game=game_id, folder=str(folder), digest=digest(folder), games=TRIAL_GAMES)
+    console.print(Text(checked, "green"))

@@ -26,16 +26,18 @@ from ludoteca.ai.hint import describe
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import Game
-from ludoteca.core.i18n import Catalog, check_language
+from ludoteca.core.i18n import LANGUAGES, Catalog, check_language
 from ludoteca.core.match import Match
 from ludoteca.core.record import save_record
-from ludoteca.core.table import outcome_choices, parse_outcome
+from ludoteca.core.table import matching, number_ranges, outcome_choices
 
 with contextlib.suppress(ImportError):  # line editing and history for input(), where the platform has it
     import readline  # noqa: F401
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
 _ANCHOR = re.compile(r"\s*\{#([^}\s]+)\}")
+AMBIGUOUS_SHOWN = 4
+"""How many of the outcomes an ambiguous entry may name are listed (the table above lists them all)."""
 COMMANDS = ("undo", "board", "hint", "help", "log", "save", "quit")
 
 
@@ -196,9 +198,12 @@ class Session:
 
     def table_turn(self) -> bool:
         """Companion mode (`core.table`): ask the person at the physical board what the die or the card
-        showed, among the outcomes still possible; False to stop (quit, end of input)."""
+        showed, among the outcomes still possible, by its number (the printed one where there is one),
+        its name or the start of its name; say back what is recorded. False to stop (quit, end of
+        input)."""
         state = self.match.state
         choices = outcome_choices(state, self.lang)
+        others = [outcome_choices(state, lang) for lang in LANGUAGES if lang != self.lang]
         rule = state.chance_rule()
         self.show_log(self.viewer)
         if len(choices) == 1:  # the last card of a pile: nothing to ask
@@ -230,14 +235,32 @@ class Session:
             if command == "save" and rest.strip():
                 self.save(Path(rest.strip()))
                 continue
-            action = parse_outcome(choices, line)
-            if action is None:
-                self.say(self.t("table.unknown", entry=line.strip(), count=len(choices)))
+            if command == "undo":  # a person's own move just before this draw, or the outcome told last
+                last = self.match.history[-1].actor if self.match.history else None
+                if self.undo(last if last in self.humans else None):
+                    return True
                 continue
-            self.match.apply(action)
-            shown = next(c for c in choices if c["id"] == action)
-            self.console.print(cited(self.t("table.came_up", label=shown["label"]), rule))
+            found = matching(line, choices, *others)
+            if len(found) != 1:
+                self.refuse_outcome(line.strip(), choices, found)
+                continue
+            shown = found[0]
+            self.match.apply(shown["id"])
+            said = self.t(
+                "table.came_up", number=shown["number"], label=shown["label"], notation=shown["notation"]
+            )
+            self.console.print(cited(said, rule))
             return True
+
+    def refuse_outcome(self, entry: str, choices: list[dict[str, Any]], found: list[dict[str, Any]]) -> None:
+        """Say why `entry` names no single outcome: the ones it may be, or the numbers there are."""
+        if found:
+            options = ", ".join(f"{c['number']} · {c['label']}" for c in found[:AMBIGUOUS_SHOWN])
+            options += ", …" if len(found) > AMBIGUOUS_SHOWN else ""
+            self.say(self.t("table.ambiguous", entry=entry, options=options))
+        else:
+            numbers = number_ranges([c["number"] for c in choices])
+            self.say(self.t("table.unknown", entry=entry, numbers=numbers))
 
     def human_turn(self, player: int) -> bool:
         """Show the position to `player` and read entries until one moves the game; False to stop."""
@@ -389,19 +412,38 @@ class Session:
             )
         self.console.print(table)
 
-    def undo(self, player: int) -> bool | None:
-        if self.match.undoable(player) == 0:
-            self.say(core_catalog().text("core.nothing_to_undo", self.lang))
-            return None
-        undone = [self.match.history[-1].action]
-        self.match.undo(player)
-        while self.match.undoable(player) and len(self.match.state.legal_actions()) == 1:
+    def undo(self, player: int | None) -> bool | None:
+        """Take back `player`'s latest decisions (None: none of theirs, at the table's prompt) and the forced
+        moves after them; where nothing of theirs came since, the chance outcome told last at the table
+        (`Match.take_back_told`: the person's own correction). True when the game went back."""
+        undone: list[int] = []
+        while player is not None and self.match.undoable(player) and (not undone or self.forced()):
             undone.append(self.match.history[-1].action)  # forced moves are replayed, so take them back too
             self.match.undo(player)
-        self.seen[player] = len(self.match.state.view(player, self.lang)["log"])
-        notations = ", ".join(self.game.actions.format(a) for a in reversed(undone))
-        self.say(self.t("undone", actions=notations))
+        if undone:
+            notations = ", ".join(self.game.actions.format(a) for a in reversed(undone))
+            self.say(self.t("undone", actions=notations))
+        if (not undone or self.forced()) and self.match.told_last():
+            told = self.match.history[-1].action
+            self.match.take_back_told()
+            if len(self.match.state.chance_outcomes()) > 1:  # the last card of a pile: nobody told it
+                shown = next(c for c in outcome_choices(self.match.state, self.lang) if c["id"] == told)
+                taken = self.t("table.taken_back", **{k: shown[k] for k in ("number", "label", "notation")})
+                self.say(taken)
+                undone.append(told)
+            else:
+                self.match.apply(told)
+        if not undone:
+            self.say(core_catalog().text("core.nothing_to_undo", self.lang))
+            return None
+        for role in {player, self.viewer}:
+            self.seen[role] = len(self.match.state.view(role, self.lang)["log"])
         return True
+
+    def forced(self) -> bool:
+        """Whether the position asks a decision with one choice only (the terminal plays it unasked)."""
+        state = self.match.state
+        return not state.is_chance_node() and not state.is_terminal() and len(state.legal_actions()) == 1
 
     def help(self, topic: str) -> None:
         t = self.t

@@ -48,6 +48,21 @@ def data_error(key: str, **params: object) -> DataError:
     return DataError(messages().text(f"error.{key}", "en", params), f"error.{key}", **params)
 
 
+def refusal(file: str, item: str, field: str, value: object, why: str, **params: object) -> DataError:
+    """A game loader's refusal of one value of its data (DESIGN §6): the file, the item and the field it
+    is in, the value, and why — the message ``error.why.<why>`` with `params` (the rulebook's section, what
+    is allowed) — in the reader's language (`LudotecaError.localized`), so the owner finds what to fix."""
+    reason = data_error(f"why.{why}", **params)
+    return data_error(
+        "data_value",
+        file=file,
+        item=item,
+        field=field,
+        value="—" if value is None else repr(value),
+        why=reason,
+    )
+
+
 def package_name(game_id: str) -> str:
     """The package of a game: its id with ``_`` for ``-`` (`games/README.md`)."""
     return game_id.replace("-", "_")

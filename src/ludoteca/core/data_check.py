@@ -18,11 +18,14 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca import __version__
 from ludoteca.core import provenance
 from ludoteca.core.data import MANIFEST, data_error, data_files, digest, messages, shipped_dir
+
+if TYPE_CHECKING:
+    from ludoteca.core.game import Game
 
 RECONSTRUCTED_SUFFIX = ".reconstructed.toml"
 
@@ -198,22 +201,64 @@ def check_files(game_id: str, folder: Path, lang: str = "en") -> list[str]:
     return errors
 
 
+TRIAL_GAMES = 3
+"""How many random games `check` plays with an owner's data, every invariant checked at every step (the
+fuzzer's `fuzz_one`): seeds 0, 1, 2, played at random and by the game's guide in turn."""
+
+
+def trial_games(game: Game, folder: Path, lang: str = "en", games: int = TRIAL_GAMES) -> list[str]:
+    """What stops `game`, loaded with the data in `folder`, from being played: the set-up breaking one of
+    the game's invariants, or the first of `games` random games to break any invariant of DESIGN §10 (the
+    game's own, a dead end, an exception), with the command that reproduces it."""
+    from ludoteca.core.fuzz import fuzz_one
+    from ludoteca.core.match import Match
+
+    broken = game.new_initial_state().invariants()
+    if broken:
+        return [text("setup_broken", lang, game=game.id, problems="; ".join(broken))]
+    for seed in range(games):
+        match = Match(game, None, seed)
+        try:
+            fuzz_one(match, seed)
+        except Exception as exc:  # any failure is the answer: the owner is told, never a traceback
+            return [
+                text(
+                    "game_broken",
+                    lang,
+                    game=game.id,
+                    number=seed + 1,
+                    games=games,
+                    seed=seed,
+                    action=len(match.history),
+                    problem=str(exc) or type(exc).__name__,
+                    folder=str(folder),
+                )
+            ]
+    return []
+
+
 def check_loader(game_id: str, folder: Path, lang: str = "en") -> list[str]:
     """Load the game with the data in `folder` in a fresh interpreter, so every constraint its loader
-    checks (the rulebook's counts, links, sums) is applied as in play; its refusal, if any, in `lang`."""
+    checks (the rulebook's counts, links, sums) is applied as in play; its refusal, if any, in `lang`.
+    Then the set-up and a few random games must keep every invariant (`trial_games`): data the loader
+    takes may still be data the game cannot play."""
     root = str(Path(__file__).resolve().parent.parent.parent)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
     env.pop("LUDOTECA_DATA", None)
     script = (
         "import sys\n"
+        "from pathlib import Path\n"
         "from ludoteca.core.data import use_data\n"
+        "from ludoteca.core.data_check import trial_games\n"
         "from ludoteca.core.game import get_game\n"
         "from ludoteca.core.errors import LudotecaError\n"
         "from ludoteca.core.i18n import Catalog\n"
         "try:\n"
-        "    use_data(sys.argv[2], sys.argv[1]); get_game(sys.argv[1]).new_initial_state()\n"
+        "    use_data(sys.argv[2], sys.argv[1]); game = get_game(sys.argv[1]); game.new_initial_state()\n"
         "except LudotecaError as exc:\n"
         "    print(exc.localized(Catalog(), sys.argv[3])); sys.exit(1)\n"
+        "problems = trial_games(game, Path(sys.argv[2]), sys.argv[3])\n"
+        "print('\\n'.join(problems)); sys.exit(1 if problems else 0)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script, game_id, str(folder), lang], env=env, capture_output=True, text=True
@@ -225,8 +270,9 @@ def check_loader(game_id: str, folder: Path, lang: str = "en") -> list[str]:
 
 
 def check(game_id: str, folder: Path, lang: str = "en") -> list[str]:
-    """Every error of an edited copy of `game_id`'s data in `folder` (nothing: it can be played), in
-    `lang`."""
+    """Every error of an edited copy of `game_id`'s data in `folder`, in `lang`. Nothing: it can be
+    played — the files have the shipped shape, the loader takes them, and the set-up and a few random
+    games keep every invariant."""
     if not folder.is_dir():
         return [text("no_folder", lang, folder=str(folder))]
     errors = check_files(game_id, folder, lang)

@@ -22,9 +22,14 @@ class LudotecaError(Exception):
         self.params = params
 
     def localized(self, catalog: Catalog, lang: str) -> str:
-        """The message in `lang` when the catalog has it, else the English one."""
+        """The message in `lang` when the catalog has it, else the English one. A parameter that is itself
+        an error (the reason a data folder is refused) is given in `lang` too."""
         if self.key and catalog.has(self.key):
-            return catalog.text(self.key, lang, self.params)
+            params = {
+                name: value.localized(catalog, lang) if isinstance(value, LudotecaError) else value
+                for name, value in self.params.items()
+            }
+            return catalog.text(self.key, lang, params)
         return str(self)
 
 

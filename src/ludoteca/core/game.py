@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core import data
-from ludoteca.core.errors import BadOptionError, IllegalActionError, PlannedGameError, UnknownGameError
+from ludoteca.core.errors import (
+    BadOptionError,
+    IllegalActionError,
+    LudotecaError,
+    PlannedGameError,
+    UnknownGameError,
+)
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options, OptionSpec
 
@@ -271,7 +277,7 @@ def _load_all() -> None:
             folder = data.in_use(game_id)
             for name in [m for m in sys.modules if m.startswith(f"{games.__name__}.{module.name}")]:
                 del sys.modules[name]
-            why = str(exc) or type(exc).__name__
+            why = exc if isinstance(exc, LudotecaError) else str(exc) or type(exc).__name__
             raise data.data_error("data_refused", folder=str(folder), game=game_id, reason=why) from None
 
 

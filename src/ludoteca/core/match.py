@@ -55,16 +55,23 @@ class Match:
         self.history: list[Step] = []
         self._before: list[State] = []
         """The positions before each step since the last chance outcome or reveal (what undo needs)."""
+        self._told: tuple[int, State, list[State]] | None = None
+        """The latest chance outcome a person told (chance from the table): the length of the history
+        with it, the position before it and the positions undo could return to then (what
+        `take_back_told` restores)."""
 
     def apply(self, action: int) -> None:
         """Apply an action for whoever is to act; an illegal one raises and changes nothing."""
         actor = self.state.current_player()
-        before = None if actor == CHANCE else self.state.clone()
+        told = actor == CHANCE and self.chance == "table"
+        before = None if actor == CHANCE and not told else self.state.clone()
         reveals = self.state.d["reveals"]
         secret = self.state.hides_its_choice()
         self.state.apply_action(action)
         step = Step(actor, action, self.state.d["reveals"] != reveals, secret)
-        if before is None or step.revealed:
+        if told and before is not None:
+            self._told = (len(self.history) + 1, before, self._before[:])
+        if before is None or told or step.revealed:
             # No undo goes back past a chance outcome or a reveal: the positions before it are
             # forgotten, so that a long game keeps only the few positions undo may still return to.
             self._before.clear()
@@ -106,6 +113,28 @@ class Match:
             )
         self.history.pop()
         self.state = self._before.pop()
+
+    def told_last(self) -> bool:
+        """Whether the latest step is a chance outcome a person told at the table (`chance == "table"`)
+        with nothing decided since (a decision made and undone leaves it latest again): the person may
+        take it back (`take_back_told`), their own correction of an outcome they mistyped (issue 54).
+        Never a sampled outcome: that is drawn once and stands (DESIGN §5)."""
+        return self._told is not None and self._told[0] == len(self.history)
+
+    def told_before(self) -> State | None:
+        """The position before the outcome told last, while it may be taken back (`told_last`): it says
+        what was asked, and of whom."""
+        return self._told[1] if self._told is not None and self.told_last() else None
+
+    def take_back_told(self) -> None:
+        """Take back the chance outcome told last (`told_last`): the chance node is asked again."""
+        if self._told is None or not self.told_last():
+            raise IllegalActionError(
+                "nothing to take back: only an outcome told at the table, before anything else happened"
+            )
+        self.history.pop()
+        self.state, self._before = self._told[1], self._told[2]
+        self._told = None
 
     def record(self) -> dict[str, Any]:
         from ludoteca.core.record import make_record

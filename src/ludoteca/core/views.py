@@ -4,7 +4,7 @@ part of `State`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.game import CHANCE, TERMINAL
 from ludoteca.core.i18n import DEFAULT_LANGUAGE, LogLine
@@ -26,6 +26,11 @@ class Views(InformationState):
     __slots__ = ("_line_memo",)
 
     _line_memo: LineMemo | None
+
+    label_messages: ClassVar[str] = "action"
+    """The message table of the actions' labels: ``<table>.<verb>``, its ``{target}`` the thing the action
+    names (``action.patrol = "Carta de patrulla {target}"``). Companion mode reads a chance outcome's
+    printed name out of its label by it (`core.table.printed_name`)."""
 
     if TYPE_CHECKING:
         d: dict[str, Any]
@@ -127,7 +132,7 @@ class Views(InformationState):
         return {
             "id": action,
             "notation": notation,
-            "label": catalog.text(f"action.{verb}", lang, {"target": named}),
+            "label": catalog.text(f"{self.label_messages}.{verb}", lang, {"target": named}),
             "group": verb,
             "target": target or None,
         }

@@ -35,3 +35,8 @@ class LabelledMatch(Match):
         """`Match.undo`, forgetting the label of the step taken back."""
         super().undo(role)
         del self.labels[len(self.history) :]
+
+    def take_back_told(self) -> None:
+        """`Match.take_back_told`, forgetting the (empty) label of the chance step taken back."""
+        super().take_back_told()
+        del self.labels[len(self.history) :]

@@ -21,9 +21,10 @@ from ludoteca.ai.hint import describe
 from ludoteca.ai.ismcts import hint_agent
 from ludoteca.core.errors import IllegalActionError, LudotecaError
 from ludoteca.core.game import CHANCE, Game, get_game
+from ludoteca.core.i18n import LANGUAGES
 from ludoteca.core.match import Step
 from ludoteca.core.state import State
-from ludoteca.core.table import outcome_choices, seen_by
+from ludoteca.core.table import matching, number_ranges, outcome_choices, seen_by
 from ludoteca.server.chance import public_seed, secret_chance, table_host
 from ludoteca.server.errors import ServerError, kind_of
 from ludoteca.server.labels import LabelledMatch
@@ -224,7 +225,8 @@ class Table:
         log lines from `moves_from` and `log_from` on (0: all of them)."""
         role = self.view_role(roles)
         state = self.match.state
-        undoable = max((self.match.undoable(r) for r in roles), default=0)
+        told = self.told(roles, lang)
+        undoable = max((self.match.undoable(r) for r in roles), default=0) or int(told is not None)
         return {
             "type": "state",
             "id": self.id,
@@ -240,13 +242,14 @@ class Table:
             "moves_from": moves_from,
             "moves": self.moves(role, moves_from, lang),
             "table_chance": self.table_chance(roles, lang),
+            "told": told,
         }
 
-    def chance_asker(self) -> int | None:
-        """The seat asked what came up at the pending chance node of a companion game: the one seat of a
-        person that alone may see the outcome (a card drawn into its hand), else the host; None when no
-        chance node waits or chance is sampled."""
-        state = self.match.state
+    def chance_asker(self, state: State | None = None) -> int | None:
+        """The seat asked what came up at the pending chance node of a companion game (or at `state`'s):
+        the one seat of a person that alone may see the outcome (a card drawn into its hand), else the
+        host; None when no chance node waits or chance is sampled."""
+        state = self.match.state if state is None else state
         if self.host is None or not state.is_chance_node():
             return None
         seen = seen_by(state)
@@ -268,6 +271,16 @@ class Table:
             "rule": self.match.state.chance_rule(),
             "choices": outcome_choices(self.match.state, lang) if asked else None,
         }
+
+    def told(self, roles: tuple[int, ...], lang: str) -> dict[str, Any] | None:
+        """The outcome told last at the table, said back to the seat that told it while it may still take
+        it back (`Match.told_last`: nothing has happened since): its number, label and notation."""
+        before = self.match.told_before()
+        if before is None or self.chance_asker(before) not in roles:
+            return None
+        action = self.match.history[-1].action
+        shown = next(c for c in outcome_choices(before, lang) if c["id"] == action)
+        return {key: shown[key] for key in ("id", "number", "label", "notation")}
 
     def undo_blocked(self, roles: tuple[int, ...]) -> str:
         """Why the token's roles may not undo now, by the rule of undo that stops it (DESIGN §5,
@@ -350,7 +363,8 @@ class Table:
         position is the one the action was checked on, its version too, and the action is made on it;
         where a move was made, it took this action's own turn (decisions are made one at a time, secret
         commitments included: DESIGN §2), and the asker is told the game moved on (409)."""
-        chosen = self.parse_action(action)
+        typed = isinstance(action, str) and self.host is not None  # perhaps an outcome, named as printed
+        chosen = None if typed else self.parse_action(action)
         if version is None:
             raise ServerError(400, "version_missing")
         async with self.lock:
@@ -358,13 +372,29 @@ class Table:
             for tries_left in range(RACES_LOST_MAX, -1, -1):
                 try:
                     self._may_act(roles, version)
-                    await self._apply(chosen)
+                    await self._apply(self._named(action) if chosen is None else chosen)
                     break
                 except StaleGame as exc:
                     extended = await self._follow()
                     if extended is False or len(self.match.history) != base or not tries_left:
                         raise ServerError(409, "moved_on") from exc
         self.kick_ai()
+
+    def _named(self, action: str) -> int:
+        """A text sent to a companion game: at a chance node, the outcome a person named as at the
+        terminal — its number, its name or the start of it, in either language (`core.table.matching`);
+        else a notation. Asked only once the seat is the one asked: a refusal names the outcomes'
+        numbers."""
+        state = self.match.state
+        if not state.is_chance_node():
+            return self.parse_action(action)
+        if len(action) > MAX_NOTATION:
+            raise ServerError(400, "action_long", limit=MAX_NOTATION)
+        found = matching(action, *(outcome_choices(state, lang) for lang in LANGUAGES))
+        if len(found) == 1:
+            return int(found[0]["id"])
+        numbers = number_ranges([c["number"] for c in found or outcome_choices(state, "en")])
+        raise ServerError(422, "table_ambiguous" if found else "table_unknown", numbers=numbers)
 
     def _may_act(self, roles: tuple[int, ...], version: str) -> None:
         """Refuse an action of `roles` made on position `version`, unless that is the current position
@@ -484,16 +514,19 @@ class Table:
 
     async def undo(self, roles: tuple[int, ...]) -> None:
         """Take back the latest decision of one of the token's roles, within the rules of undo
-        (`Match.undo`); a finished game's result stands."""
+        (`Match.undo`), or — in a companion game — the chance outcome the token's seat told last, before
+        anything else happened (`Match.take_back_told`, issue 54); a finished game's result stands."""
         async with self.lock:
             await self._catch_up()
             history = self.match.history
             role = history[-1].actor if history else None
+            before = self.match.told_before()
+            told = before is not None and self.chance_asker(before) in roles
             if self.match.state.is_terminal():
                 raise ServerError(409, "result_stands")
-            if role not in roles:
+            if not told and (role is None or role not in roles):
                 raise ServerError(409, "undo_not_yours")
-            if self.match.undoable(role) == 0:
+            if not told and role is not None and self.match.undoable(role) == 0:
                 raise ServerError(409, "undo_barrier")
             keep = len(history) - 1
             try:
@@ -501,7 +534,10 @@ class Table:
             except StaleGame as exc:
                 await self._catch_up()
                 raise ServerError(409, "moved_on") from exc
-            self.match.undo(role)
+            if told:  # never a sampled outcome: `told_before` is None unless the table told it
+                self.match.take_back_told()
+            elif role is not None:
+                self.match.undo(role)
             self.broadcast(everything=True)
         self.kick_ai()
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core import provenance
-from ludoteca.core.data import data_dir
+from ludoteca.core.data import data_dir, refusal
 
 DATA = data_dir(__name__)
 
@@ -122,25 +122,109 @@ class Board:
         self._validate(board, cards, components, missions, _load("names.reconstructed"))
 
     def _validate(self, *files: dict[str, Any]) -> None:
-        """Check the data against every constraint the rulebook states, and that every item has a source."""
+        """Check the data against every constraint the rulebook states, and that every item has a source.
+        A refusal names the file, the item, the field and the value (`core.data.refusal`)."""
+        places = sorted(self.locations)
         for a, b, _ in self.roads:
-            assert a in self.locations and b in self.locations, f"road {a}–{b} names an unknown location"
-        assert len(self.patrol_cards) == 10, "the rulebook has ten patrol cards"
+            for end in (a, b):
+                if end not in self.locations:
+                    raise refusal("board.toml", f"road {a}–{b}", "ends", end, "one_of", allowed=places)
+        _count("cards.toml", "patrol", sorted(self.patrol_cards), 10, "Componentes")
         for cid, locs in self.patrol_cards.items():
-            assert len(set(locs)) == 3 and all(loc in self.locations for loc in locs), f"patrol card {cid}"
-        assert len(self.tiles) == 6, "the rulebook has six spare-room tiles"
-        assert len(self.missions) == 14, "the rulebook has fourteen mission cards"
-        assert Counter(m.level for m in self.missions.values()) == {1: 7, 2: 7}, (
-            "two levels of seven missions"
-        )
-        assert len(self.resources) * self.per_kind == 24, "the rulebook has 24 resource tokens"
-        assert set(self.layout) == set(self.locations), "every location needs a drawing position"
-        assert all(set(n) == {"es", "en"} for n in self.names.values()), (
-            "every location needs es and en names"
-        )
-        assert set(self.morale_red) == set(range(1, 8)), "morale runs from 1 to 7"
+            for loc in locs:
+                if loc not in self.locations:
+                    raise refusal("cards.toml", f"patrol {cid}", "locations", loc, "one_of", allowed=places)
+            where = ("cards.toml", f"patrol {cid}", "locations", list(locs))
+            if len(locs) != 3:
+                raise refusal(*where, "count", found=len(locs), expected=3, rule="Colocación de patrulla")
+            twice = [loc for loc, n in Counter(locs).items() if n > 1]
+            if twice:
+                raise refusal(*where, "twice", twice=twice[0], rule="Colocación de patrulla")
+        _count("cards.toml", "tile", sorted(self.tiles), 6, "Agregar habitación de repuesto")
+        _count("missions.toml", "mission", sorted(self.missions), 14, "Componentes")
+        levels = Counter(m.level for m in self.missions.values())
+        for level in (1, 2):
+            if levels[level] != 7:
+                found = sorted(m for m, spec in self.missions.items() if spec.level == level)
+                raise refusal(
+                    "missions.toml",
+                    "mission",
+                    f"level = {level}",
+                    found,
+                    "count",
+                    found=len(found),
+                    expected=7,
+                    rule="Componentes",
+                )
+        if len(self.resources) * self.per_kind != 24:
+            raise refusal(
+                "components.toml",
+                "resources",
+                "per_kind",
+                self.per_kind,
+                "equal",
+                expected=f"24 / {len(self.resources)}",
+                rule="Componentes",
+            )
+        for loc in places:
+            if loc not in self.layout:
+                raise refusal("layout.toml", "position", loc, None, "missing", missing=loc)
+        for loc, names in self.names.items():
+            for lang in ("es", "en"):
+                if lang not in names:
+                    file = "names.reconstructed.toml" if lang == "es" else "board.toml"
+                    raise refusal(
+                        file,
+                        lang if lang == "es" else f"location {loc!r}",
+                        loc,
+                        None,
+                        "missing",
+                        missing=f"{loc} ({lang})",
+                    )
+        self._validate_tracks()
         for data in files:
             list(provenance.items(data))
+
+    def _validate_tracks(self) -> None:
+        """§Componentes, §Compruebe la moral: the Morale track runs from 1 to 7 (0 is Fail), a red number
+        on each box, and the marker starts on it; the Soldier track has five boxes."""
+        morale = self.components["morale"]
+        if morale["max"] != 7:
+            raise refusal(
+                "components.toml",
+                "morale",
+                "max",
+                morale["max"],
+                "equal",
+                expected=7,
+                rule="Compruebe la moral",
+            )
+        if set(self.morale_red) != set(range(1, 8)):
+            raise refusal(
+                "components.toml",
+                "morale",
+                "red",
+                sorted(self.morale_red),
+                "equal",
+                expected=list(range(1, 8)),
+                rule="Compruebe la moral",
+            )
+        if not 1 <= morale["start"] <= morale["max"]:
+            raise refusal(
+                "components.toml",
+                "morale",
+                "start",
+                morale["start"],
+                "range",
+                low=1,
+                high=morale["max"],
+                rule="Componentes",
+            )
+        soldiers = self.components["soldiers"]["max"]
+        if soldiers != 5:
+            raise refusal(
+                "components.toml", "soldiers", "max", soldiers, "equal", expected=5, rule="Componentes"
+            )
 
     def all_options(self) -> list[Option]:
         """Every choice of every location's and tile's action."""
@@ -156,6 +240,12 @@ class Board:
                 entries = item.get("position") or item.get("es")  # a table of positions or of names
                 counts[provenance.kind(item["source"])] += len(entries) if entries else 1
         return dict(counts)
+
+
+def _count(file: str, item: str, ids: list[Any], expected: int, rule: str) -> None:
+    """§`rule`: the file holds `expected` items of its kind, named by `ids`."""
+    if len(ids) != expected:
+        raise refusal(file, item, "id", ids, "count", found=len(ids), expected=expected, rule=rule)
 
 
 BOARD = Board()

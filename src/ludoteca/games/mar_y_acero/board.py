@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.core import provenance
-from ludoteca.core.data import data_dir
+from ludoteca.core.data import data_dir, refusal
 
 DATA = data_dir(__name__)
 AREAS = tuple(range(1, 16))
@@ -124,7 +124,16 @@ class Board:
                 u["id"], u["faction"], u["bag"], u["count"], u["attack"], u["defence"], u["reduced"]
             )
         leaders = {ld["id"]: ld for ld in board["leader"]}
-        assert sorted(leaders) == sorted(LEADERS), f"the leaders of §3: {sorted(leaders)}"
+        if sorted(leaders) != sorted(LEADERS):
+            raise refusal(
+                "board.reconstructed.toml",
+                "leader",
+                "id",
+                sorted(leaders),
+                "equal",
+                expected=sorted(LEADERS),
+                rule="3",
+            )
         for ld in (leaders[name] for name in LEADERS):
             self.kinds[ld["id"]] = Kind(
                 ld["id"],
@@ -191,7 +200,17 @@ class Board:
     def _validate(self) -> None:
         """Check the data against the rulebook's counts, and that every item names its source."""
         assert set(self.areas) == set(AREAS), "15 areas numbered 1–15 (§3)"
-        assert sum(self.area_bag.values()) == 20, "20 area markers in the black bag (§4.1 step 14)"
+        if sum(self.area_bag.values()) != 20:  # the owner's likeliest edit: a refusal that names it
+            raise refusal(
+                "board.reconstructed.toml",
+                "area_bag",
+                "weights",
+                self.area_bag,
+                "count",
+                found=sum(self.area_bag.values()),
+                expected=20,
+                rule="4.1 (14)",
+            )
         counts = Counter(k.bag for k in self.kinds.values() if k.bag)
         assert counts == {"soldier": 3, "settler": 2, "taino": 2, "caribe": 2, "rebel": 2}
         per_bag = {bag: sum(self.kinds[k].count for k in kinds) for bag, kinds in self.bag_kinds.items()}

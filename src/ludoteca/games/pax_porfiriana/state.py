@@ -43,6 +43,7 @@ class PaxState(State):
     """`seen` (the cards drawn so far, which grows by one at a draw, the longest list of the position) and
     the options are replaced, never changed in place: clones share them (`State.clone`)."""
     procedures = PROCS
+    label_messages = "act"
 
     @classmethod
     def new(cls, game: Any, options: PaxOptions) -> PaxState:

@@ -122,7 +122,9 @@ function renderPrompt(message) {
 const DIE_FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 /** Companion mode (issue 29): at a chance node the seat asked says what the physical dice and cards show,
- * with one large button per outcome still possible (a die's face drawn on it); any other seat reads whom
+ * with one large button per outcome still possible, its number on it (the one printed on the card or die,
+ * which never changes as cards leave; a die's face drawn too), or by typing its number, its name or the
+ * start of its name, as at the terminal (the server reads the entry: issue 54); any other seat reads whom
  * the table waits for, and never the outcomes. */
 function renderTableChance(asked) {
   const name = roleNames[asked.asker] || asked.asker_name;
@@ -133,13 +135,31 @@ function renderTableChance(asked) {
   }
   $("prompt").classList.add("my-turn");
   $("prompt").replaceChildren(t("table_ask"), " ", asked.rule ? ruleLink(last.view.game, asked.rule) : "");
+  $("table-entry").hidden = false;
   $("actions").replaceChildren(...asked.choices.map((c) => {
     const face = c.group === "die" ? DIE_FACES[Number(c.target) - 1] : undefined;
     return h("button", {
-      type: "button", "data-action": c.id, "data-notation": c.notation, class: `table-outcome group-${c.group}`,
-      onclick: () => act(c),
-    }, face ? h("span", { class: "face", "aria-hidden": "true" }, face) : "", h("span", {}, c.label));
+      type: "button", "data-action": c.id, "data-notation": c.notation, "data-number": c.number,
+      class: `table-outcome group-${c.group}`, onclick: () => act(c),
+    }, h("span", { class: "num" }, String(c.number)), face ? h("span", { class: "face", "aria-hidden": "true" }, face) : "", h("span", {}, c.label));
   }));
+}
+
+/** Tell the table's outcome as typed: the server finds the one it names, or says why not (the entry
+ * stays, to be corrected). */
+function tell(event) {
+  event.preventDefault();
+  const text = $("table-text").value.trim();
+  if (!text || !last) return;
+  $("error").textContent = "";
+  document.body.classList.add("busy");
+  send({ type: "act", action: text, version: last.version });
+}
+
+/** The outcome this seat told last, said back while it may still take it back (nothing happened since). */
+function renderTold(told) {
+  $("told").hidden = !told;
+  $("told").textContent = told ? t("table_told", told) : "";
 }
 
 /** Take in a message from the server: its moves and log lines follow those already held. */
@@ -151,6 +171,7 @@ function merge(message) {
 }
 
 function render(message) {
+  if (last && last.view.move !== message.view.move) $("table-text").value = "";  // told: the next is new
   last = message;
   selected = null;
   delete document.body.dataset.selected;
@@ -161,8 +182,10 @@ function render(message) {
   renderPrompt(message);
   const drawn = drawBoard(board, $("board"), view, data, choose);
   renderActions(drawn);
+  $("table-entry").hidden = true;
   if (message.table_chance) renderTableChance(message.table_chance);
   document.body.dataset.table = message.table_chance ? (message.table_chance.choices ? "ask" : "wait") : "";
+  renderTold(message.told);
   $("undo").disabled = !(message.undoable > 0);
   $("undo").hidden = view.terminal || !view.role;
   // A disabled undo says which rule of undo stops it, in its tooltip and beside it.
@@ -227,6 +250,9 @@ async function main() {
   board = await loadBoard(entry.board);
   await loadSections(entry.id);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("table-text").placeholder = t("table_type");
+  $("table-text").setAttribute("aria-label", t("table_type"));
+  $("table-entry").addEventListener("submit", tell);
   $("hint").addEventListener("click", askHint);
   NARROW.addEventListener("change", () => { if (last && board?.targetsFirst) render(last); });
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));

@@ -25,6 +25,8 @@ const WORDS = {
     table_chance: "Dados y cartas de la mesa",
     table_chance_help: "Juegas con la caja: tiras tus dados y robas tus cartas, y dices aquí qué ha salido.",
     table_ask: "En la mesa: ¿qué ha salido?", table_wait: "Esperando a que {role} diga qué ha salido en la mesa…",
+    table_type: "Número o nombre", table_say: "Decir",
+    table_told: "Anotado: {number} · {label} ({notation}). ¿No es lo que salió? Deshacer, antes de que pase nada más.",
   },
   en: {
     lobby: "Lobby", new_game: "New game", game: "Game", options: "Options", seats: "Seats",
@@ -51,6 +53,8 @@ const WORDS = {
     table_chance: "Dice and cards from the table",
     table_chance_help: "You play with the box: roll your dice, draw your cards, and tell here what came up.",
     table_ask: "At the table: what came up?", table_wait: "Waiting for {role} to tell what came up at the table…",
+    table_type: "Number or name", table_say: "Tell",
+    table_told: "Recorded: {number} · {label} ({notation}). Not what came up? Undo, before anything else happens.",
   },
 };
 
