@@ -172,6 +172,9 @@ def create_app(
     app = FastAPI(title="Ludoteca", lifespan=lifespan)
     app.state.hall = hall
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # inside the headers' middleware (added later, so outside it): a body over its limit is refused in the
+    # route's own task, where FastAPI passes the refusal on as it is
+    app.add_middleware(BodyLimit, default=MAX_BODY, larger={"/api/records": MAX_RECORD})
 
     @app.middleware("http")
     async def _security_headers(request: Request, call_next: Any) -> Any:
@@ -184,8 +187,6 @@ def create_app(
             response = JSONResponse({"error": error.text(page_lang(request.query_params.get("lang")))}, 500)
         response.headers.update(SECURITY_HEADERS)
         return response
-
-    app.add_middleware(BodyLimit, default=MAX_BODY, larger={"/api/records": MAX_RECORD})
 
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> JSONResponse:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fastapi import HTTPException
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludoteca.ai.agents import Agent
@@ -81,8 +81,8 @@ MAX_CLIENTS = 10_000
 
 
 class BodyTooLarge(HTTPException):
-    """A request body over its limit (`BodyLimit`): answered 413, naming the limit (`app.py`). FastAPI's
-    own `HTTPException`, which its reading of a body passes on as it is."""
+    """A request body over its limit (`BodyLimit`): answered 413, naming the limit (`app.py`). An
+    `HTTPException`, which FastAPI's reading of a body passes on as it is."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
