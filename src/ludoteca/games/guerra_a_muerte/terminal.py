@@ -80,7 +80,7 @@ def force_text(side: str, force: dict[str, Any], lang: str) -> Text:
 
 
 def steps_text(steps: int, lang: str) -> str:
-    return _t("board.one_step" if steps == 1 else "board.steps", lang, n=steps)
+    return _t("board.steps", lang, n=steps)
 
 
 def besieged(entry: dict[str, Any]) -> str | None:

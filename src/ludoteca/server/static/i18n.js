@@ -60,9 +60,25 @@ const params = new URLSearchParams(location.search);
 export const lang = known(params.get("lang")) || known(localStorage.getItem("ludoteca.lang")) || "es";
 localStorage.setItem("ludoteca.lang", lang);
 
+/**
+ * `template` with its `{name}` fields filled from `params`, as the server's catalog fills them
+ * (core/i18n.py): `{n:one|other}` is the form that agrees with the count `n` (the first when it is 1),
+ * `#` standing for the number; `{name:form}` is the parameter as given (the server resolves named forms).
+ */
+export function fill(template, params = {}) {
+  return template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (field, name, spec) => {
+    if (!(name in params)) return field;
+    const value = params[name];
+    if (spec !== undefined && spec.includes("|")) {
+      const [one, other] = spec.split("|");
+      return (Math.abs(Number(value)) === 1 ? one : other).replaceAll("#", String(value));
+    }
+    return String(value);
+  });
+}
+
 export function t(key, params = {}) {
-  const text = (WORDS[lang] || WORDS.es)[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (field, name) => (name in params ? String(params[name]) : field));
+  return fill((WORDS[lang] || WORDS.es)[key] ?? key, params);
 }
 
 /** A link to switch language, keeping the rest of the address. */

@@ -79,7 +79,7 @@ function unitName(ctx, id) {
 function unitLine(ctx, unit) {
   const c = ctx.data.counters[unit.id];
   const factor = c.steps === 2 && unit.steps === 1 ? c.reduced : c.factor;
-  const steps = ctx.msg(unit.steps === 1 ? "board.one_step" : "board.steps", { n: unit.steps });
+  const steps = ctx.msg("board.steps", { n: unit.steps });
   const marks = [unit.city ? ctx.msg("board.city") : "", unit.guerrilla ? ctx.msg("board.guerrilla") : "", unit.done ? ctx.msg("board.operated") : ""];
   const line = ctx.msg("board.unit_line", { name: unitName(ctx, unit.id), arm: ctx.msg(`arm.${c.militia ? "militia" : c.arm}`), factor, steps });
   return [line, ...marks.filter(Boolean)].join(" · ");
