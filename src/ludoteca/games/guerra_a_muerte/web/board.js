@@ -76,11 +76,14 @@ function unitName(ctx, id) {
   return c.militia ? ctx.msg(`militia.${c.nationality}:${c.arm}`) : ctx.msg(`unit.${id}`);
 }
 
+/** A counter's line: name, arm, factor and steps, then where it stands and whether it operates now (in the
+ * force activated, `operating`) or has operated this turn. */
 function unitLine(ctx, unit) {
   const c = ctx.data.counters[unit.id];
   const factor = c.steps === 2 && unit.steps === 1 ? c.reduced : c.factor;
   const steps = ctx.msg("board.steps", { n: unit.steps });
-  const marks = [unit.city ? ctx.msg("board.city") : "", unit.guerrilla ? ctx.msg("board.guerrilla") : "", unit.done ? ctx.msg("board.operated") : ""];
+  const done = operating.has(unit.id) ? ctx.msg("board.operating") : unit.done ? ctx.msg("board.operated") : "";
+  const marks = [unit.city ? ctx.msg("board.city") : "", unit.guerrilla ? ctx.msg("board.guerrilla") : "", done];
   const line = ctx.msg("board.unit_line", { name: unitName(ctx, unit.id), arm: ctx.msg(`arm.${c.militia ? "militia" : c.arm}`), factor, steps });
   return [line, ...marks.filter(Boolean)].join(" · ");
 }
@@ -362,8 +365,9 @@ function drawPanel(svg, view, ctx, state) {
   };
 }
 
-/** The lower panel: the units a legal action names (a step loss, a unit left behind, a recruit), each a
- * clickable row; otherwise the force the seat opened on the map. */
+/** The lower panel: the units a legal action names (a step loss, a unit left behind, a recruit, each
+ * recruit with its cost and the pool that pays, as its action's label says), each a clickable row;
+ * otherwise the force the seat opened on the map. */
 function drawChoices(parent, view, ctx, state, top) {
   const { x, width } = PANEL;
   let y = top;
@@ -388,7 +392,8 @@ function drawChoices(parent, view, ctx, state, top) {
     for (const id of [...new Set(named.map((a) => a.target))]) {
       if (y > H - 40) break;
       const seen = visible[id];
-      row(seen ? `${placeName(ctx, seen.place)}: ${unitLine(ctx, seen.unit)}` : unitName(ctx, id), id);
+      const recruit = named.find((a) => a.target === id && a.group === "recruit");
+      row(recruit ? recruit.label : seen ? `${placeName(ctx, seen.place)}: ${unitLine(ctx, seen.unit)}` : unitName(ctx, id), id);
     }
     return;
   }
@@ -407,8 +412,10 @@ function drawChoices(parent, view, ctx, state, top) {
 }
 
 const memory = { opened: null };
+let operating = new Set();  // the counters of the force activated now (the view's `operating`)
 
 export function draw(container, view, ctx) {
+  operating = new Set(view.board.operating ?? []);
   const at = positions(ctx.data);
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg guerra-a-muerte", role: "img" });
   drawDefs(svg);

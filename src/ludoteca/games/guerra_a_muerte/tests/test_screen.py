@@ -1,0 +1,144 @@
+"""What a Guerra a Muerte player reads on the screen (issue 55): a recruit's button says its cost and the
+pool that pays (§4.2, §4.4) and tells apart two counters of one name; a militia's change of mode says the
+mode it goes to (§10.1); the force activated now shows as operating, not as having operated (§3.3), to its
+own side only; the English map names its seas and boxes in English. The board draws these in Chromium."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ludoteca.core.i18n import LANGUAGES
+from ludoteca.games.guerra_a_muerte.actions import ID
+from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.test_presentation import GAME, draw_in_chromium, set_up, site
+
+__all__ = ["site"]  # the Chromium fixture of the board tests
+
+
+def label(state: GamState, notation: str, lang: str) -> str:
+    return str(state.action_view(ID[notation], lang)["label"])
+
+
+def play_until(state: GamState, wanted: Callable[[GamState], bool], seed: int = 3) -> GamState:
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if wanted(state):
+            return state
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("the position wanted never came")
+
+
+@pytest.mark.parametrize(
+    ("notation", "es", "en"),
+    [
+        (
+            "recruit gc_cr",
+            "Reclutar Caracas (Cr): 1 RP de Gran Colombia",
+            "Recruit Caracas (Cr): 1 RP from Gran Colombia",
+        ),
+        (
+            "recruit ch_fr2",
+            "Reclutar Fragata 2 (FRI) de Chile: 5 RP de Chile (o de El Plata)",
+            "Recruit the Chilean Fragata 2 (FRI): 5 RP from Chile (or from El Plata)",
+        ),
+        (
+            "recruit mx_fr2",
+            "Reclutar Fragata 2 (FRI) de México: 5 RP de México",
+            "Recruit the Mexican Fragata 2 (FRI): 5 RP from Mexico",
+        ),
+        (
+            "recruit mil_chile_i1",
+            "Reclutar milicia de infantería chilena 1: ½ RP de Chile (o de El Plata)",
+            "Recruit Chilean militia infantry 1: ½ RP from Chile (or from El Plata)",
+        ),
+        (
+            "recruit es_a",
+            "Reclutar Americano (A): 1 RP de los realistas",
+            "Recruit Americano (A): 1 RP from the Royalists",
+        ),
+    ],
+)
+def test_a_recruit_says_its_cost_and_the_pool_that_pays(notation: str, es: str, en: str) -> None:
+    state = GAME.new_initial_state()
+    assert label(state, notation, "es") == es
+    assert label(state, notation, "en") == en
+
+
+def test_no_two_recruits_read_the_same() -> None:
+    state = GAME.new_initial_state()
+    for lang in LANGUAGES:
+        labels = [label(state, f"recruit {uid}", lang) for uid in BOARD.units]
+        assert len(set(labels)) == len(labels), lang
+
+
+def test_a_change_of_mode_says_the_mode_it_goes_to() -> None:
+    state = set_up("1810-1814")
+    militia = next(
+        u for u, r in state.d["units"].items() if u.startswith("mil_mexico") and r["at"] in BOARD.areas
+    )
+    assert label(state, f"guerrilla {militia}", "es").startswith("Pasar milicia")
+    assert label(state, f"guerrilla {militia}", "es").endswith("a modo guerrilla")
+    assert label(state, f"guerrilla {militia}", "en").endswith("into a guerrilla")
+    state.set_unit(militia, guerrilla=True)
+    assert label(state, f"guerrilla {militia}", "es").endswith("a modo milicia")
+    assert label(state, f"guerrilla {militia}", "en").endswith("back into militia")
+
+
+def activated(state: GamState) -> bool:
+    frames = [f for f in state.d["stack"] if f["p"] == "activation"]
+    return bool(frames and frames[-1].get("ops") and frames[-1]["units"]) and not state.is_chance_node()
+
+
+def test_the_force_activated_shows_as_operating_to_its_side_only() -> None:
+    state = play_until(set_up("1815-1818"), activated)
+    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    own = 0 if frame["side"] == "patriot" else 1
+    assert frame["units"] and all(state.d["units"][u]["done"] for u in frame["units"])
+    assert state.view(own, "es")["board"]["operating"] == frame["units"]
+    assert state.view(1 - own, "es")["board"]["operating"] == []  # limited intelligence (§5.1.3)
+    assert state.view(None, "es")["board"]["operating"] == []
+
+
+@pytest.mark.timeout(300)
+def test_the_board_shows_the_operating_force_and_the_recruits_costs(site: tuple[Path, str]) -> None:
+    state = play_until(set_up("1815-1818", "open"), activated)
+    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    own = 0 if frame["side"] == "patriot" else 1
+    view = state.view(own, "es")
+    place = frame["area"]
+    html = draw_in_chromium(
+        site, view, "es", click=f'svg .force[data-place="{place}"][data-side="{frame["side"]}"]'
+    )
+    assert "operando ahora" in html
+    recruiting = play_until(
+        set_up("1815-1818", "open"),
+        lambda s: (
+            any(a["notation"].startswith("recruit ") for a in s.view(s.current_player(), "es")["actions"])
+            if s.current_player() in (0, 1)
+            else False
+        ),
+    )
+    for lang in LANGUAGES:
+        view = recruiting.view(recruiting.current_player(), lang)
+        html = draw_in_chromium(site, view, lang)
+        recruits = [a for a in view["actions"] if a["group"] == "recruit"]
+        for action in recruits[:4]:  # the rows the panel has room for, from the first
+            assert action["label"] in html
+        assert " RP " in html
+
+
+def test_the_english_map_names_its_seas_and_boxes_in_english() -> None:
+    for table, names in (("sea", BOARD.seas), ("box", BOARD.boxes)):
+        for place in names:
+            assert GAME.catalog.text(f"{table}.{place}", "en") != GAME.catalog.text(f"{table}.{place}", "es")
+    assert GAME.catalog.text("sea.caribe_i", "en") == "Caribbean Sea I"
+    assert GAME.catalog.text("box.spain", "en") == "Spain"
