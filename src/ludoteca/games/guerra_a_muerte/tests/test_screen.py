@@ -5,9 +5,11 @@ own side only; the English map names its seas and boxes in English. The board dr
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,6 +136,54 @@ def test_the_board_shows_the_operating_force_and_the_recruits_costs(site: tuple[
         for action in recruits[:4]:  # the rows the panel has room for, from the first
             assert action["label"] in html
         assert " RP " in html
+
+
+def evaluate_in_chromium(site: tuple[Path, str], view: dict[str, Any], lang: str, script: str) -> Any:
+    """Draw `view` as `draw_in_chromium` does and return what `script` (a JavaScript function of no
+    argument) gives on the drawn page."""
+    from playwright.sync_api import sync_playwright
+
+    folder, url = site
+    data = GAME.component_data() | {
+        "messages": {k: GAME.catalog.text(k, lang) for k in GAME.catalog.keys(lang)}
+    }
+    (folder / "payload.json").write_text(json.dumps({"data": data, "view": view}), "utf-8")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"]
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(url)
+            page.wait_for_selector("body[data-ready]", timeout=20_000)
+            return page.evaluate(script)
+        finally:
+            browser.close()
+
+
+@pytest.mark.timeout(300)
+def test_a_target_in_an_enemy_held_area_wears_the_target_border(site: tuple[Path, str]) -> None:
+    state = play_until(set_up("1815-1818", "open"), activated)
+    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    view = state.view(0 if frame["side"] == "patriot" else 1, "es")
+    targets = [a["target"] for a in view["actions"] if a["target"] in BOARD.areas]
+    assert targets
+    enemy = "royalist" if frame["side"] == "patriot" else "patriot"
+    for area in targets:  # each held by the enemy, as where a force attacks
+        view["board"]["places"][area] = {**view["board"]["places"][area], "control": [enemy]}
+    strokes = evaluate_in_chromium(
+        site,
+        view,
+        "es",
+        """() => [...document.querySelectorAll('.area.target > .area-box')].map((r) => {
+             const style = getComputedStyle(r);
+             return [r.getAttribute('class'), style.stroke, style.filter];
+           })""",
+    )
+    assert len(strokes) == len(set(targets))
+    for cls, stroke, glow in strokes:
+        assert f"held-{enemy}" in cls
+        assert stroke == "rgb(224, 161, 6)" and "drop-shadow" in glow
 
 
 def test_the_english_map_names_its_seas_and_boxes_in_english() -> None:

@@ -62,6 +62,13 @@ const STYLE = `
 .guerra-a-muerte .cell.liberal { stroke: #b23a2a; stroke-width: 3; }
 .guerra-a-muerte .row rect { fill: #fff; stroke: #c9b98f; }
 .guerra-a-muerte .row.target rect { stroke-width: 3; }
+/* A place a legal action names: the target's gold border over any side's control colour (the fill still
+   tells who holds it), with a glow, and a warmer fill under the pointer. */
+.guerra-a-muerte .target > .area-box, .guerra-a-muerte .target > .sea-box, .guerra-a-muerte .target > .box-box {
+  stroke: #e0a106; stroke-width: 5; stroke-dasharray: none; filter: drop-shadow(0 0 6px #e0a106);
+}
+.guerra-a-muerte .target:hover > .area-box, .guerra-a-muerte .target:hover > .sea-box,
+.guerra-a-muerte .target:hover > .box-box, .guerra-a-muerte .target:focus > .area-box { fill: #fff0c2; }
 `;
 
 /** The catalog's name of an area, sea area or box. */
