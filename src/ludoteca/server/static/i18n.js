@@ -25,6 +25,13 @@ const WORDS = {
     table_chance: "Dados y cartas de la mesa",
     table_chance_help: "Juegas con la caja: tiras tus dados y robas tus cartas, y dices aquí qué ha salido.",
     table_ask: "En la mesa: ¿qué ha salido?", table_wait: "Esperando a que {role} diga qué ha salido en la mesa…",
+    readings: "Lecturas de las reglas y variantes (por defecto, lo que dice el reglamento)", copied: "Copiado",
+    level_easy: "Fácil — piensa hasta 1 s por jugada; para aprender",
+    level_normal: "Normal — hasta 3 s por jugada; un rival razonable",
+    level_hard: "Difícil — hasta 10 s por jugada; el rival más fuerte",
+    level_random: "Al azar — cualquier jugada legal; para probar",
+    level_other: "{name} — otro jugador automático de este juego",
+    level_spec: "Experto — escribe la especificación del agente",
   },
   en: {
     lobby: "Lobby", new_game: "New game", game: "Game", options: "Options", seats: "Seats",
@@ -51,6 +58,13 @@ const WORDS = {
     table_chance: "Dice and cards from the table",
     table_chance_help: "You play with the box: roll your dice, draw your cards, and tell here what came up.",
     table_ask: "At the table: what came up?", table_wait: "Waiting for {role} to tell what came up at the table…",
+    readings: "Rule readings and variants (the defaults follow the rulebook)", copied: "Copied",
+    level_easy: "Easy — thinks up to 1 s a move; to learn",
+    level_normal: "Normal — up to 3 s a move; a fair opponent",
+    level_hard: "Hard — up to 10 s a move; the strongest opponent",
+    level_random: "Random — any legal move; for testing",
+    level_other: "{name} — another automatic player of this game",
+    level_spec: "Expert — write the agent's spec",
   },
 };
 
