@@ -91,7 +91,7 @@ class Options:
         """The options as interfaces list them, in declaration order. An option's name is its field's
         with ``-`` for ``_`` (``military_split`` is ``military-split``)."""
         hints = typing.get_type_hints(cls)
-        specs = []
+        specs: list[OptionSpec] = []
         for f in dataclasses.fields(cls):
             kind = hints[f.name]
             if kind is bool:
