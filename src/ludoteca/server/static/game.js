@@ -16,11 +16,16 @@ let last = null;
 let selected = null;
 let socket = null;
 let retry = 0;
+let undoing = false;  // an undo asked for: the forced moves it comes back to are taken back too
+let forcedAt = null;  // the version of the position whose only choice was played for the seat
 const ALL_BUTTONS = 24;  // up to this many legal actions, each has its button
 const HINT_ROWS = 5;  // the hint lists this many of the moves the search weighed, most visited first
 
+/** Send `message` on the live connection; false when it is not open yet (or any more). */
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
 }
 
 function act(action) {
@@ -131,6 +136,26 @@ function renderTableChance(asked) {
   }));
 }
 
+/** A decision of this seat with one choice is played at once, as the terminal plays it (issue 55): the
+ * page says what was played. An undo that comes back to such a decision goes on back past it (else the
+ * page would play it again), as far as the seat may undo. */
+function forced(message) {
+  const view = message.view;
+  if (message.table_chance || view.terminal || view.actions.length !== 1) {
+    undoing = false;
+    return false;
+  }
+  if (undoing && message.undoable > 0) {
+    send({ type: "undo" });
+    return true;
+  }
+  undoing = false;
+  if (forcedAt !== message.version && send({ type: "act", action: view.actions[0].id, version: message.version })) {
+    forcedAt = message.version;
+  }
+  return true;
+}
+
 /** Take in a message from the server: its moves and log lines follow those already held. */
 function merge(message) {
   moves = moves.slice(0, message.moves_from).concat(message.moves);
@@ -148,8 +173,11 @@ function render(message) {
   const named = (role) => roleNames[role] || role;
   $("who").textContent = view.role ? `${t("you_are")}: ${message.my_roles.map(named).join(", ")}` : t("spectator");
   renderPrompt(message);
-  const drawn = drawBoard(board, $("board"), view, data, choose);
-  renderActions(drawn);
+  if (forced(message)) {  // played already: nothing to click
+    drawBoard(board, $("board"), { ...view, actions: [] }, data, choose);
+    $("actions").replaceChildren(h("p", { class: "forced" }, t("only_choice", { label: view.actions[0].label })));
+    document.body.classList.add("busy");
+  } else renderActions(drawBoard(board, $("board"), view, data, choose));
   if (message.table_chance) renderTableChance(message.table_chance);
   document.body.dataset.table = message.table_chance ? (message.table_chance.choices ? "ask" : "wait") : "";
   $("undo").disabled = !(message.undoable > 0);
@@ -177,6 +205,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}?${new URLSearchParams({ lang })}`);
   socket.onopen = () => {
     socket.send(JSON.stringify({ type: "join", token }));
+    if (last) forced(last);  // a forced decision shown before the connection opened is played now
     retry = 0;
     $("link-state").textContent = t("connected");
     $("link-state").className = "link-state ok";
@@ -215,7 +244,10 @@ async function main() {
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
   await loadSections(entry.id);
-  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("undo").addEventListener("click", () => {
+    undoing = true;
+    send({ type: "undo" });
+  });
   $("hint").addEventListener("click", askHint);
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);
