@@ -146,8 +146,9 @@ PLACES = {*BOARD.areas, *BOARD.seas, *BOARD.boxes}
 
 
 def text_of(view: dict[str, Any], lang: str) -> str:
+    """The whole drawing (as the `board` command prints it, whatever the terminal's height)."""
     console = Console(width=220, record=True, file=io.StringIO(), color_system=None)
-    console.print(render(view, lang))
+    console.print(render(view, lang).whole())
     return console.export_text()
 
 

@@ -5,6 +5,7 @@ own side only; the English map names its seas and boxes in English. The board dr
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Callable
@@ -12,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from ludoteca.core.i18n import LANGUAGES
 from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.terminal import REGION_OF, REGIONS, focus_regions, render, room
 from ludoteca.games.guerra_a_muerte.tests.test_presentation import GAME, draw_in_chromium, set_up, site
 
 __all__ = ["site"]  # the Chromium fixture of the board tests
@@ -83,7 +86,7 @@ def test_no_two_recruits_read_the_same() -> None:
 
 
 def test_a_change_of_mode_says_the_mode_it_goes_to() -> None:
-    state = set_up("1810-1814")
+    state = set_up("1810-1814").clone()
     militia = next(
         u for u, r in state.d["units"].items() if u.startswith("mil_mexico") and r["at"] in BOARD.areas
     )
@@ -101,7 +104,7 @@ def activated(state: GamState) -> bool:
 
 
 def test_the_force_activated_shows_as_operating_to_its_side_only() -> None:
-    state = play_until(set_up("1815-1818"), activated)
+    state = play_until(set_up("1815-1818").clone(), activated)
     frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
     own = 0 if frame["side"] == "patriot" else 1
     assert frame["units"] and all(state.d["units"][u]["done"] for u in frame["units"])
@@ -112,7 +115,7 @@ def test_the_force_activated_shows_as_operating_to_its_side_only() -> None:
 
 @pytest.mark.timeout(300)
 def test_the_board_shows_the_operating_force_and_the_recruits_costs(site: tuple[Path, str]) -> None:
-    state = play_until(set_up("1815-1818", "open"), activated)
+    state = play_until(set_up("1815-1818", "open").clone(), activated)
     frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
     own = 0 if frame["side"] == "patriot" else 1
     view = state.view(own, "es")
@@ -122,7 +125,7 @@ def test_the_board_shows_the_operating_force_and_the_recruits_costs(site: tuple[
     )
     assert "operando ahora" in html
     recruiting = play_until(
-        set_up("1815-1818", "open"),
+        set_up("1815-1818", "open").clone(),
         lambda s: (
             any(a["notation"].startswith("recruit ") for a in s.view(s.current_player(), "es")["actions"])
             if s.current_player() in (0, 1)
@@ -163,7 +166,7 @@ def evaluate_in_chromium(site: tuple[Path, str], view: dict[str, Any], lang: str
 
 @pytest.mark.timeout(300)
 def test_a_target_in_an_enemy_held_area_wears_the_target_border(site: tuple[Path, str]) -> None:
-    state = play_until(set_up("1815-1818", "open"), activated)
+    state = play_until(set_up("1815-1818", "open").clone(), activated)
     frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
     view = state.view(0 if frame["side"] == "patriot" else 1, "es")
     targets = [a["target"] for a in view["actions"] if a["target"] in BOARD.areas]
@@ -192,3 +195,54 @@ def test_the_english_map_names_its_seas_and_boxes_in_english() -> None:
             assert GAME.catalog.text(f"{table}.{place}", "en") != GAME.catalog.text(f"{table}.{place}", "es")
     assert GAME.catalog.text("sea.caribe_i", "en") == "Caribbean Sea I"
     assert GAME.catalog.text("box.spain", "en") == "Spain"
+
+
+# --------------------------------------------------------------------------------------- the terminal
+def printed(view: dict[str, Any], lang: str, height: int) -> str:
+    console = Console(width=110, height=height, record=True, file=io.StringIO(), color_system=None)
+    console.print(render(view, lang))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_terminal_drawing_fits_the_terminals_height(lang: str) -> None:
+    state = play_until(set_up("1815-1818", "open").clone(), activated)
+    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    view = state.view(0 if frame["side"] == "patriot" else 1, lang)
+    small = printed(view, lang, 50)
+    assert len(small.splitlines()) <= 50 - room(view)  # room for the log, the prompt and the actions
+    assert room(view) >= len(view["actions"]) + 4
+    who = GAME.catalog.text(f"role.{view['current_role']}", lang)
+    assert f"→ {who}: {view['prompt']}" in small.replace("\n", " ")
+    for region in REGION_OF.values():
+        assert GAME.catalog.text(f"region.{region}", lang) in small
+    home = REGION_OF[frame["area"]]
+    assert home in focus_regions(view)
+    if len(REGIONS[home]) <= 6:  # a region of a few areas is drawn in full: each area with its RP
+        for area in REGIONS[home]:
+            assert f"{GAME.catalog.text(f'area.{area}', lang)} {BOARD.areas[area].rp} RP" in small
+    assert GAME.catalog.text("board.whole_map", lang) in small
+    tall = printed(view, lang, 200)
+    assert GAME.catalog.text("board.whole_map", lang) not in tall and len(tall.splitlines()) > 80  # whole
+    assert "▶" in tall  # the force activated now operates (§3.3), it has not operated yet
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_terminal_tells_a_run_of_secret_choices_once_and_helps_with_this_games_rules(lang: str) -> None:
+    from typer.testing import CliRunner
+
+    from ludoteca.cli import app
+
+    words = {
+        "es": ("ayuda", "salir", "Realistas ha hecho 23 elecciones en secreto", "ayuda reglas 1.1)"),
+        "en": ("help", "quit", "Royalists has made 23 secret choices", "help rules 1.1)"),
+    }[lang]
+    result = CliRunner(env={"COLUMNS": "200", "LINES": "50"}).invoke(
+        app,
+        ["play", "guerra-a-muerte", "--ai", "realistas=random", "--lang", lang, "--seed", "1"],
+        input=f"{words[0]}\n{words[1]}\n",
+    )
+    assert "Traceback" not in result.output
+    assert result.output.count(words[2]) == 1  # the Royalist's whole deployment (§2.1), told once
+    assert words[3] in result.output  # help's example is a section of this game's rules
+    assert "placement" not in result.output  # not Maquis's
