@@ -1,7 +1,7 @@
 """How a Guerra a Muerte action reads on a button (issue 55): its place, counter or leader in the reader's
 language; a recruit with what it costs and the pool that pays (§4.2, §4.4), and its nation where another
-counter bears the same printed name (Chile's and Mexico's "Fragata 2"); a militia's change of mode with the
-mode it goes to (§10.1), read off the position."""
+counter bears the same printed name (Chile's and Mexico's "Fragata 2"); read off the position, a militia's
+change of mode with the mode it goes to (§10.1) and an uprising's militia without a cost (§9.3)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_POOLS
 
 if TYPE_CHECKING:
     from ludoteca.core.i18n import Catalog
+    from ludoteca.games.guerra_a_muerte.state import GamState
 
 KINDS = (
     ("area", BOARD.areas),
@@ -62,7 +63,19 @@ def recruit_label(uid: str, params: dict[str, Any], shared: bool) -> tuple[str, 
     return verb, params
 
 
-def mode_label(catalog: Catalog, uid: str, guerrilla: bool, lang: str) -> str:
-    """The label of changing the mode of the militia `uid`, now in guerrilla mode or not (§10.1)."""
-    key = "action.guerrilla_to_militia" if guerrilla else "action.guerrilla_to_guerrilla"
-    return catalog.text(key, lang, {"target": f"@unit.{uid}"})
+def position_label(state: GamState, view: dict[str, Any], lang: str) -> str:
+    """The label of a ``guerrilla`` or ``recruit`` action (`view`) in `state`: changing the mode of a
+    militia says the mode it goes to, guerrilla or militia again (§10.1); a militia counter chosen for a
+    successful uprising is raised, not bought (§9.3), so its label names no cost."""
+    catalog, uid = state.game.catalog, view["target"]
+    if view["group"] == "guerrilla":
+        key = (
+            "action.guerrilla_to_militia"
+            if state.d["units"][uid]["guerrilla"]
+            else "action.guerrilla_to_guerrilla"
+        )
+        return catalog.text(key, lang, {"target": f"@unit.{uid}"})
+    wait = state.d["wait"] or {}
+    if wait.get("prompt") == "prompt.uprising_militia":
+        return catalog.text("action.raise", lang, {"target": f"@unit.{uid}"})
+    return str(view["label"])

@@ -534,13 +534,13 @@ class GamState(State):
         return view
 
     def action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """A militia's change of mode says the mode it goes to, read off the position (§10.1)."""
-        from ludoteca.games.guerra_a_muerte.labels import mode_label
+        """What the position tells of an action's label (`labels.position_label`): a militia's change of
+        mode says the mode it goes to (§10.1); the militia an uprising raises costs nothing (§9.3)."""
+        from ludoteca.games.guerra_a_muerte.labels import position_label
 
         view = super().action_view(action, lang)
-        if view["group"] == "guerrilla":
-            uid = view["target"]
-            view["label"] = mode_label(self.game.catalog, uid, self.d["units"][uid]["guerrilla"], lang)
+        if view["group"] in ("guerrilla", "recruit"):
+            view["label"] = position_label(self, view, lang)
         return view
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
