@@ -122,6 +122,8 @@ def create_in_lobby(
     page.wait_for_selector("[data-seat='0']", state="attached")
     for select, value in [("#game", game_id)] + [(f"[data-option='{n}']", v) for n, v in options.items()]:
         if page.input_value(select) != value:  # the seats are drawn again for what is chosen
+            if page.locator(f"#readings:not([open]) {select}").count():  # folded with the rule readings
+                page.click("#readings > summary")
             with page.expect_response(lambda response: "/api/seats/" in response.url):
                 page.select_option(select, value)
     page.wait_for_load_state("networkidle")  # the seats drawn for the game and options chosen
@@ -129,7 +131,7 @@ def create_in_lobby(
     page.select_option("[data-seat='0']", "me")
     for seat in range(1, seats):
         page.select_option(f"[data-seat='{seat}']", "ai")
-        page.fill(f"[data-spec='{seat}']", "random")
+        page.select_option(f"[data-level='{seat}']", "random")
     page.fill("#seed", str(seed))
     if table:
         page.check("#table-chance")

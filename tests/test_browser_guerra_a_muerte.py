@@ -49,7 +49,7 @@ def test_the_patriots_deploy_by_clicking_against_the_ai(tmp_path: Path) -> None:
         page.wait_for_load_state("networkidle")
         page.select_option("[data-seat='0']", "me")
         page.select_option("[data-seat='1']", "ai")
-        page.fill("[data-spec='1']", "random")
+        page.select_option("[data-level='1']", "random")
         page.fill("#seed", "5")
         page.click("#create-button")
         page.wait_for_selector("#board svg .area")

@@ -23,7 +23,7 @@ def test_a_turn_of_mar_y_acero_against_the_ai(tmp_path: Path) -> None:
         page.wait_for_load_state("networkidle")  # the seats are drawn for the game chosen
         page.select_option("[data-seat='0']", "me")
         page.select_option("[data-seat='1']", "ai")
-        page.fill("[data-spec='1']", "random")
+        page.select_option("[data-level='1']", "random")
         page.fill("#seed", "5")
         page.click("#create-button")
         page.wait_for_selector("#board svg .area")

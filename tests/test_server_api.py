@@ -138,7 +138,7 @@ def test_requests_that_are_not_json_or_name_no_game_are_refused(client: TestClie
     [
         ("chess", {}, [{"kind": "me"}], "unknown game 'chess'"),
         ("race", {"target": "99"}, [{"kind": "me"}, {"kind": "me"}], "target=99 is not allowed"),
-        ("race", {}, [{"kind": "me"}], "race has 2 seat(s) (red, blue); 1 given"),
+        ("race", {}, [{"kind": "me"}], "race has 2 seats (red, blue); 1 given"),
         ("race", {}, [{"kind": "me"}, {"kind": "robot"}], "kind must be one of me, human, ai"),
         ("race", {}, [{"kind": "me"}, {"kind": "ai", "spec": "genius"}], "unknown agent 'genius'"),
     ],
@@ -309,7 +309,7 @@ def test_only_the_roles_in_play_get_seats(
     body = {"game": "race", "options": {"target": "15"}, "seats": [{"kind": "me"}] * 2}
     refused = client.post("/api/games", json=body)
     assert refused.status_code == 400
-    assert "race has 1 seat(s) (blue); 2 given" in refused.json()["error"]
+    assert "race has 1 seat (blue); 2 given" in refused.json()["error"]
     made = client.post("/api/games", json={**body, "seats": [{"kind": "me"}]}).json()
     assert state(client, made["id"], made["token"])["my_roles"] == ["blue"]
 

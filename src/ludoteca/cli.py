@@ -232,7 +232,7 @@ def fuzz(
         console.print(Text(t("fuzz.passed"), style="green"))
         return
     count = len(report.failures)
-    failed = t("fuzz.failed", count=count) if count > 1 else t("fuzz.failed_one")
+    failed = t("fuzz.failed", count=count)
     console.print(Text(failed, style="bold red"))
     for failure in report.failures:
         where = failure.get("record", "-")

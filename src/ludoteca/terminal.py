@@ -83,11 +83,15 @@ def show_anchors(markdown: str) -> str:
     return _ANCHOR.sub(lambda m: f" [{m[1]}]", markdown)
 
 
-def board_renderable(game: Game, view: dict[str, Any], lang: str) -> RenderableType:
-    """The game's own terminal drawing (`Game.terminal_renderer`) or a generic one."""
+def board_renderable(game: Game, view: dict[str, Any], lang: str, whole: bool = False) -> RenderableType:
+    """The game's own terminal drawing (`Game.terminal_renderer`) or a generic one. A drawing that fits
+    itself to the terminal's height offers its unfitted form as `whole()`, which `whole` asks for."""
     render = game.terminal_renderer()
     if render is not None:
         rendered: RenderableType = render(view, lang)
+        if whole and hasattr(rendered, "whole"):
+            drawn: RenderableType = rendered.whole()
+            return drawn
         return rendered
     return Panel(Pretty(view["board"]), title=game.title, title_align="left")
 
@@ -152,6 +156,8 @@ class Session:
         self.console = console
         self.record = record
         self.seen: dict[int | None, int] = {}
+        self.secret: tuple[int, str | None, int] | None = None
+        """The secret choices of an agent not told yet: its player, their rule and how many in a row."""
         self.viewer = min(humans) if humans else None
         self.echo = not sys.stdin.isatty()
         self.commands = {name: name for name in COMMANDS} | {self.t(f"alias.{n}"): n for n in COMMANDS}
@@ -165,6 +171,7 @@ class Session:
         while not self.match.state.is_terminal():
             player = self.match.state.current_player()
             if self.match.state.is_chance_node() and self.match.chance == "table":
+                self.tell_secrets()
                 if not self.table_turn():
                     break
             elif self.match.state.is_chance_node():
@@ -174,6 +181,7 @@ class Session:
             elif not self.human_turn(player):
                 break
         self.show_log(self.viewer)
+        self.tell_secrets()
         result = self.match.state.result(self.lang)
         if result is not None:
             self.console.print(
@@ -188,13 +196,27 @@ class Session:
         action = self.agents[player].step(self.match.state)
         self.match.apply(action)
         shown = next(a for a in view["actions"] if a["id"] == action)
-        if self.match.history[-1].visible_to(self.viewer):
-            text = self.t(
-                "agent_moved", role=self.role_name(player), notation=shown["notation"], label=shown["label"]
-            )
-        else:  # a secret commitment (DESIGN §2): the table sees that it was made, not what
-            text = self.t("agent_committed", role=self.role_name(player))
+        if not self.match.history[-1].visible_to(self.viewer):
+            # a secret commitment (DESIGN §2): the table sees that it was made, not what; a run of them
+            # by one player under one rule (a whole deployment) is told once, with how many
+            held = self.secret
+            if held is not None and held[:2] != (player, view["rule"]):
+                self.tell_secrets()
+                held = None
+            self.secret = (player, view["rule"], held[2] + 1 if held else 1)
+            return
+        self.tell_secrets()
+        text = self.t(
+            "agent_moved", role=self.role_name(player), notation=shown["notation"], label=shown["label"]
+        )
         self.console.print(cited(text, view["rule"]))
+
+    def tell_secrets(self) -> None:
+        """Say the secret choices not told yet, if any, on one line."""
+        if self.secret is not None:
+            player, rule, count = self.secret
+            self.secret = None
+            self.console.print(cited(self.t("agent_committed", role=self.role_name(player), n=count), rule))
 
     def table_turn(self) -> bool:
         """Companion mode (`core.table`): ask the person at the physical board what the die or the card
@@ -265,6 +287,7 @@ class Session:
     def human_turn(self, player: int) -> bool:
         """Show the position to `player` and read entries until one moves the game; False to stop."""
         view = self.match.state.view(player, self.lang)
+        self.tell_secrets()
         if len(view["actions"]) == 1:  # a forced move needs no keypress
             only = view["actions"][0]
             self.show_log(player)
@@ -311,6 +334,8 @@ class Session:
     def show_log(self, role: int | None) -> None:
         """The log lines `role` has not seen yet."""
         lines = self.match.state.view(role, self.lang)["log"]
+        if len(lines) > self.seen.get(role, 0):
+            self.tell_secrets()
         for entry in lines[self.seen.get(role, 0) :]:
             self.console.print(cited(f"· {entry['text']}", entry["rule"]))
         self.seen[role] = len(lines)
@@ -332,7 +357,7 @@ class Session:
         if command == "undo":
             return self.undo(player)
         if command == "board":
-            self.console.print(board_renderable(self.game, view, self.lang))
+            self.console.print(board_renderable(self.game, view, self.lang, whole=True))
             self.show_prompt(view, numbered)
             return None
         if command == "hint":
@@ -452,7 +477,9 @@ class Session:
             table = Table(show_header=False, show_edge=False, pad_edge=False)
             for name in COMMANDS:
                 table.add_row(Text(t(f"alias.{name}")), Text(t(f"help.{name}")))
-            table.add_row(Text(t("help.rules_entry")), Text(t("help.rules")))
+            sections = rules_sections(self.game.rules_reference(self.lang) or "")
+            example = sections[min(1, len(sections) - 1)] if sections else t("alias.rules")
+            table.add_row(Text(t("help.rules_entry")), Text(t("help.rules", example=example)))
             self.console.print(table)
             return
         if word.lower() not in ("rules", t("alias.rules")):

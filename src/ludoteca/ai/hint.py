@@ -109,7 +109,7 @@ def hint_sentence(explained: Mapping[str, Any], labels: Mapping[int, str], lang:
     named = [name(w) for w in tied[: COMPARED + 1]]
     if len(tied) > len(named):
         more = len(tied) - len(named)
-        named.append(text("more", count=more) if more > 1 else text("one_more"))
+        named.append(text("more", count=more))
     chances = sorted(round(win_chance(w["value"]) or 0.0) for w in tied)
     spread = (
         text("about", chance=text("percent", n=chances[0]))

@@ -2,10 +2,22 @@
 
 A catalog maps a key to a template per language. Templates use `{name}` fields; a parameter value of the
 form ``"@key"`` is itself looked up, so a log line can name a location in the reader's language.
+
+Two field forms make a sentence agree with its parameters (issue 55):
+
+- a count's words, ``{n:one|other}``: the first form when `n` is 1, else the second, ``#`` standing for
+  the number (``"{n:# paso|# pasos}"`` gives "1 paso", "3 pasos"; Spanish and English both have these two
+  plural forms);
+- a named form of a looked-up parameter, ``{side:one}``: for ``"@side.patriot"`` the message
+  ``side.one.patriot`` (a side's singular name, "patriota", beside its plural, "patriotas"), else the
+  plain ``side.patriot``.
+
+The browser fills the same forms (`fill` in static/i18n.js).
 """
 
 from __future__ import annotations
 
+import string
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,6 +29,7 @@ LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
 _CORE_DIR = Path(__file__).parent / "messages"
 _MEMO_SIZE = 50_000
+_FORMATTER = string.Formatter()
 
 
 class LogLine(FrozenDict):
@@ -78,10 +91,9 @@ class Catalog:
             pass
         except TypeError:  # a parameter that cannot be hashed (a list): no memo
             memo = ()
-        values = {k: self._resolve(v, lang) for k, v in params.items()}
         try:
-            text = template.format_map(values)
-        except (KeyError, IndexError, ValueError):
+            text = self._fill(template, params, lang)
+        except (KeyError, IndexError, ValueError, AttributeError):
             text = template
         if memo:
             if len(self._memo) >= _MEMO_SIZE:
@@ -108,12 +120,49 @@ class Catalog:
         self._lines[slot] = (entry, line)
         return line
 
-    def _resolve(self, value: Any, lang: str) -> Any:
+    def _fill(self, template: str, params: Mapping[str, Any], lang: str) -> str:
+        """`template` with its fields filled from `params`: a count's words and a parameter's named form
+        as the module's docstring says, any other field as `str.format` fills it."""
+        parts: list[str] = []
+        for literal, field, spec, conversion in _FORMATTER.parse(template):
+            parts.append(literal)
+            if field is None:
+                continue
+            value, _ = _FORMATTER.get_field(field, (), params)
+            if spec and "|" in spec:
+                parts.append(plural(value, spec))
+                continue
+            if spec and spec.isidentifier():
+                parts.append(str(self._resolve(value, lang, spec)))
+                continue
+            value = _FORMATTER.convert_field(self._resolve(value, lang), conversion)
+            parts.append(format(value, spec or ""))
+        return "".join(parts)
+
+    def _resolve(self, value: Any, lang: str, form: str = "") -> Any:
         if isinstance(value, str) and value.startswith("@"):
-            return self.text(value[1:], lang)
+            key = value[1:]
+            if form:
+                table, _, name = key.rpartition(".")
+                formed = f"{table}.{form}.{name}"
+                if formed in self._messages[DEFAULT_LANGUAGE]:
+                    key = formed
+            return self.text(key, lang)
         if isinstance(value, list):
-            return ", ".join(str(self._resolve(v, lang)) for v in value)
+            return ", ".join(str(self._resolve(v, lang, form)) for v in value)
         return value
+
+
+def plural(count: Any, spec: str) -> str:
+    """The form of ``one|other`` (`spec`) that agrees with `count`, ``#`` replaced by the count: the first
+    when the count is 1, else the second (Spanish and English, CLDR's `one` and `other`); a count that is
+    not a number takes the second."""
+    one, _, other = spec.partition("|")
+    try:
+        single = abs(float(count)) == 1
+    except (TypeError, ValueError):
+        single = False
+    return (one if single else other).replace("#", str(count))
 
 
 def check_language(lang: str) -> str:

@@ -28,7 +28,10 @@ from ludoteca.core.errors import BadOptionError
 class OptionSpec:
     """One game option as interfaces list it: its name, default and the values it allows.
 
-    `pattern_help` documents values accepted beyond `choices` (checked by `Options.accepts`)."""
+    `pattern_help` documents values accepted beyond `choices` (checked by `Options.accepts`). A `reading`
+    is a reading of an ambiguous rule or a variant, whose default follows the rulebook (the lobby folds
+    them away); `when`, if given, is the option and the values of it under which this one has an effect
+    (the lobby shows it only then)."""
 
     name: str
     default: str
@@ -36,6 +39,8 @@ class OptionSpec:
     help_key: str
     open_ended: bool = False
     pattern_help: str = ""
+    reading: bool = False
+    when: tuple[str, tuple[str, ...]] | None = None
 
     def allowed(self) -> str:
         """The allowed values, ``a|b|c``."""
@@ -45,10 +50,25 @@ class OptionSpec:
         return f"{self.name}={self.allowed()} (default {self.default})"
 
 
-def option(default: Any, help_key: str, *, choices: tuple[int, ...] = (), pattern_help: str = "") -> Any:
+def option(
+    default: Any,
+    help_key: str,
+    *,
+    choices: tuple[int, ...] = (),
+    pattern_help: str = "",
+    reading: bool = False,
+    when: tuple[str, tuple[str, ...]] | None = None,
+) -> Any:
     """Declare one option field: its default, the catalog key of its help, the numbers an ``int`` option
-    allows, and for an open-ended option the pattern of the values it also accepts (`Options.accepts`)."""
-    metadata = {"help_key": help_key, "numbers": choices, "pattern_help": pattern_help}
+    allows, for an open-ended option the pattern of the values it also accepts (`Options.accepts`), and
+    for the lobby whether it is a rule `reading` and `when` it has an effect (`OptionSpec`)."""
+    metadata = {
+        "help_key": help_key,
+        "numbers": choices,
+        "pattern_help": pattern_help,
+        "reading": reading,
+        "when": when,
+    }
     return dataclasses.field(default=default, metadata=metadata)
 
 
@@ -71,7 +91,7 @@ class Options:
         """The options as interfaces list them, in declaration order. An option's name is its field's
         with ``-`` for ``_`` (``military_split`` is ``military-split``)."""
         hints = typing.get_type_hints(cls)
-        specs = []
+        specs: list[OptionSpec] = []
         for f in dataclasses.fields(cls):
             kind = hints[f.name]
             if kind is bool:
@@ -83,6 +103,11 @@ class Options:
             else:
                 raise TypeError(f"{cls.__name__}.{f.name}: an option is a Literal, bool or int, not {kind}")
             pattern = f.metadata["pattern_help"]
+            when = f.metadata["when"]
+            if when and not any(o.name == when[0] and set(when[1]) <= set(o.choices) for o in specs):
+                raise TypeError(
+                    f"{cls.__name__}.{f.name}: when={when} names no earlier option and its values"
+                )
             specs.append(
                 OptionSpec(
                     f.name.replace("_", "-"),
@@ -91,6 +116,8 @@ class Options:
                     f.metadata["help_key"],
                     open_ended=bool(pattern),
                     pattern_help=pattern,
+                    reading=f.metadata["reading"],
+                    when=f.metadata["when"],
                 )
             )
         return tuple(specs)

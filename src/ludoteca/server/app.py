@@ -129,6 +129,8 @@ def catalog(lang: str) -> list[dict[str, Any]]:
                     "choices": list(o.choices),
                     "labels": [choice_label(g, o.name, c, lang) for c in o.choices],
                     "help": g.catalog.text(o.help_key, lang),
+                    "reading": o.reading,
+                    "when": o.when,
                 }
                 for o in g.options
             ],

@@ -10,6 +10,10 @@ from typing import Literal
 
 from ludoteca.core.options import Options, option
 
+HISTORICAL_SETUPS = ("1815-1818", "1820-1824")
+"""The scenarios with a historical placement to take instead of choosing (§12.2.2–§12.3.3): in the
+campaign and in 1810-1814 every counter has its set-up code or area (§2, §12.1), so `setup` does nothing."""
+
 
 @dataclass(frozen=True)
 class GamOptions(Options):
@@ -47,12 +51,18 @@ class GamOptions(Options):
         "campaign", "option.scenario"
     )
     intelligence: Literal["limited", "open"] = option("limited", "option.intelligence")
-    setup: Literal["choose", "historical"] = option("choose", "option.setup")
-    leader_ops: Literal["added", "die"] = option("added", "option.leader_ops")
-    boves: Literal["every-combat", "wiped-out"] = option("every-combat", "option.boves")
-    liberal_slaves: Literal["patriot", "recruiter"] = option("patriot", "option.liberal_slaves")
-    liberals_1820: Literal["in-power", "not-yet"] = option("in-power", "option.liberals_1820")
-    campaign_start: Literal["operations", "turn"] = option("operations", "option.campaign_start")
-    victory: Literal["completed", "literal"] = option("completed", "option.victory")
-    partial: Literal["half", "whole"] = option("half", "option.partial")
-    iguala: Literal["off", "on"] = option("off", "option.iguala")
+    setup: Literal["choose", "historical"] = option(
+        "choose", "option.setup", when=("scenario", HISTORICAL_SETUPS)
+    )
+    leader_ops: Literal["added", "die"] = option("added", "option.leader_ops", reading=True)
+    boves: Literal["every-combat", "wiped-out"] = option("every-combat", "option.boves", reading=True)
+    liberal_slaves: Literal["patriot", "recruiter"] = option("patriot", "option.liberal_slaves", reading=True)
+    liberals_1820: Literal["in-power", "not-yet"] = option(
+        "in-power", "option.liberals_1820", reading=True, when=("scenario", ("1820-1824",))
+    )
+    campaign_start: Literal["operations", "turn"] = option(
+        "operations", "option.campaign_start", reading=True, when=("scenario", ("campaign",))
+    )
+    victory: Literal["completed", "literal"] = option("completed", "option.victory", reading=True)
+    partial: Literal["half", "whole"] = option("half", "option.partial", reading=True)
+    iguala: Literal["off", "on"] = option("off", "option.iguala", reading=True)

@@ -525,22 +525,22 @@ class GamState(State):
 
     # ----------------------------------------------------------------------------- the contract
     def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
-        """The action's label names its area or counter in the reader's language (it reads only the action
-        and the messages)."""
+        """The action's label names its area or counter in the reader's language, a recruit's cost and pool
+        (`labels.plain_label`: it reads only the action and the messages)."""
+        from ludoteca.games.guerra_a_muerte.labels import plain_label
+
         view = super()._plain_action_view(action, lang)
-        verb, _, what = self.game.actions.names[action].partition(" ")
-        kinds = (
-            ("area", BOARD.areas),
-            ("unit", COUNTERS),
-            ("sea", BOARD.seas),
-            ("box", BOARD.boxes),
-            ("leader", BOARD.leaders),
-        )
-        kind = next((k for k, names in kinds if what in names), "")
-        if what and not kind and verb not in ("spend", "die"):  # "attack rebels", "siege works"
-            verb, what = f"{verb}_{what}", ""
-        ref = f"@{kind}.{what}" if kind else what
-        view["label"] = self.game.catalog.text(f"action.{verb}", lang, {"target": ref})
+        view["label"] = plain_label(self.game.catalog, self.game.actions.names[action], lang)
+        return view
+
+    def action_view(self, action: int, lang: str) -> dict[str, Any]:
+        """What the position tells of an action's label (`labels.position_label`): a militia's change of
+        mode says the mode it goes to (§10.1); the militia an uprising raises costs nothing (§9.3)."""
+        from ludoteca.games.guerra_a_muerte.labels import position_label
+
+        view = super().action_view(action, lang)
+        if view["group"] in ("guerrilla", "recruit"):
+            view["label"] = position_label(self, view, lang)
         return view
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:

@@ -7,6 +7,11 @@ cities, fortresses and ports, its marks (hostile §5.3, pro-Patriot or pro-Royal
 slave levies §4.9), control (§1.1.1) and forces, with sieges (§6.2) and naval blockades (§6.5, §6.6)
 marked; then the fleets at sea and the boxes (§7.3, §10.3, §10.6), the turn track with the
 reinforcements due, each RP pool (§4.2, §4.3), and the decision waiting with its section.
+
+The whole map is some 100 lines: drawn at every decision it pushed the prompt off a 50-line terminal
+(issue 55). `render` gives a drawing that fits the terminal's height (`Fitted`): the whole map where it
+fits with room left for the log and the prompt, else the header, the regions the decision names in full
+and every other region on a line or two; the `board` command draws it whole (`Fitted.whole`).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -57,7 +62,8 @@ def unit_token(unit: dict[str, Any], lang: str) -> Text:
     text = Text(f"{code}·{_t(f'short.{counter.arm}', lang)}{counter.strength(unit['steps'])}")
     if reduced:
         text.stylize("dim")
-    marks = ("⌂" if unit["city"] else "") + ("G" if unit["guerrilla"] else "") + ("✓" if unit["done"] else "")
+    done = "▶" if unit.get("operating") else "✓" if unit["done"] else ""
+    marks = ("⌂" if unit["city"] else "") + ("G" if unit["guerrilla"] else "") + done
     if marks:
         text.append(marks, "italic")
     return text
@@ -80,7 +86,7 @@ def force_text(side: str, force: dict[str, Any], lang: str) -> Text:
 
 
 def steps_text(steps: int, lang: str) -> str:
-    return _t("board.one_step" if steps == 1 else "board.steps", lang, n=steps)
+    return _t("board.steps", lang, n=steps)
 
 
 def besieged(entry: dict[str, Any]) -> str | None:
@@ -176,40 +182,50 @@ def _forces(entry: dict[str, Any] | None, lang: str) -> Text:
 
 
 def map_table(board: dict[str, Any], lang: str) -> Group:
-    """One table per region, one row per land area: name with its marks, cities, control and forces. The
-    columns keep the same proportions in every region, so the regions line up."""
+    """One table per region (`region_table`), the first with the columns' heads."""
     tables: list[RenderableType] = []
-    places = board["places"]
-    for i, (region, areas) in enumerate(REGIONS.items()):
-        table = Table(
-            box=None,
-            expand=True,
-            header_style="bold",
-            pad_edge=False,
-            show_header=i == 0,
-            title=_t(f"region.{region}", lang),
-            title_justify="left",
-            title_style="bold underline",
-        )
-        for head, ratio in (("", 3), (_t("board.cities", lang), 3), (_t("board.control", lang), 2)):
-            table.add_column(head, ratio=ratio)
-        table.add_column(_t("board.forces", lang), ratio=6)
-        for area in areas:
-            entry = places.get(area)
-            name = Text(place_name(area, lang), "bold")
-            name.append(f" {BOARD.areas[area].rp} RP", "dim")
-            marks = _marks(area, board, lang)
-            if marks:
-                name.append("\n")
-                name.append_text(marks)
-            table.add_row(
-                name,
-                _cities(area, board, lang),
-                _control(entry["control"] if entry else [], lang),
-                _forces(entry, lang),
-            )
-        tables += [table, Text("")]
+    for i, region in enumerate(REGIONS):
+        tables += [region_table(region, board, lang, heading=i == 0), Text("")]
     return Group(*tables)
+
+
+def region_table(region: str, board: dict[str, Any], lang: str, heading: bool) -> Table:
+    """One row per land area of `region` (`areas_table`)."""
+    return areas_table(REGIONS[region], _t(f"region.{region}", lang), board, lang, heading)
+
+
+def areas_table(areas: list[str], title: str, board: dict[str, Any], lang: str, heading: bool) -> Table:
+    """One row per land area of `areas`: name with its marks, cities, control and forces. The columns keep
+    the same proportions in every table, so the regions line up."""
+    places = board["places"]
+    table = Table(
+        box=None,
+        expand=True,
+        header_style="bold",
+        pad_edge=False,
+        show_header=heading,
+        title=title,
+        title_justify="left",
+        title_style="bold underline",
+    )
+    for head, ratio in (("", 3), (_t("board.cities", lang), 3), (_t("board.control", lang), 2)):
+        table.add_column(head, ratio=ratio)
+    table.add_column(_t("board.forces", lang), ratio=6)
+    for area in areas:
+        entry = places.get(area)
+        name = Text(place_name(area, lang), "bold")
+        name.append(f" {BOARD.areas[area].rp} RP", "dim")
+        marks = _marks(area, board, lang)
+        if marks:
+            name.append("\n")
+            name.append_text(marks)
+        table.add_row(
+            name,
+            _cities(area, board, lang),
+            _control(entry["control"] if entry else [], lang),
+            _forces(entry, lang),
+        )
+    return table
 
 
 def waters_table(board: dict[str, Any], lang: str) -> Table | None:
@@ -244,9 +260,9 @@ def turn_track(board: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def header(view: dict[str, Any], lang: str) -> Group:
-    """Title, turn and phase, options, the RP pools, the Liberals, the pools of counters off the map, and
-    the decision waiting with the section it applies."""
+def header(view: dict[str, Any], lang: str, legend: bool = True) -> Group:
+    """Title, turn and phase, options, the RP pools, the Liberals, the pools of counters off the map, the
+    legend (unless `legend` is false), and the decision waiting with the section it applies."""
     board = view["board"]
     title = Text.assemble(
         ("Guerra a Muerte  ", "bold"),
@@ -270,8 +286,9 @@ def header(view: dict[str, Any], lang: str) -> Group:
     if board.get("iguala"):
         liberals += " · " + _t("board.iguala", lang, turn=ROMAN[board["iguala"]])
     off = _off_map(board, lang)
-    legend = Text(_t("board.legend_terminal", lang), "dim")
-    lines: list[RenderableType] = [title, rp, turn_track(board, lang), Text(liberals + " · " + off), legend]
+    lines: list[RenderableType] = [title, rp, turn_track(board, lang), Text(liberals + " · " + off)]
+    if legend:
+        lines.append(Text(_t("board.legend_terminal", lang), "dim"))
     if view.get("rule"):
         lines.append(waiting(view, lang))
     return Group(*lines)
@@ -304,10 +321,140 @@ def _number(value: float) -> str:
     return f"{whole}½" if whole else "½"
 
 
-def render(view: dict[str, Any], lang: str) -> RenderableType:
-    board = view["board"]
-    parts: list[RenderableType] = [header(view, lang), map_table(board, lang)]
-    waters = waters_table(board, lang)
-    if waters is not None:
-        parts.append(waters)
-    return Group(*parts)
+def room(view: dict[str, Any]) -> int:
+    """The terminal lines a fitted drawing leaves below it: a couple of log lines, the prompt, the table
+    of the actions (its head and up to 25 rows), the entry hint and the entry line."""
+    return 6 + min(len(view["actions"]), 25)
+
+
+class Fitted:
+    """The drawing of a view that fits the terminal it is printed on (Rich asks it at print time): whole
+    where it fits above the lines the prompt needs (`room`), else compact."""
+
+    def __init__(self, view: dict[str, Any], lang: str) -> None:
+        self.view = _marked_operating(view)
+        self.lang = lang
+
+    def whole(self) -> Group:
+        """The header, every region in full, the waters."""
+        board = self.view["board"]
+        parts: list[RenderableType] = [header(self.view, self.lang), map_table(board, self.lang)]
+        waters = waters_table(board, self.lang)
+        if waters is not None:
+            parts.append(waters)
+        return Group(*parts)
+
+    def compact(self, budget: int, console: Console, options: ConsoleOptions) -> Group:
+        """The header without the legend, the regions the decision names in full while they fit in
+        `budget` lines, and every other region summed up."""
+        lang, board = self.lang, self.view["board"]
+        top = header(self.view, lang, legend=False)
+        waters = waters_line(board, lang)
+        tail = [*([waters] if waters else []), Text(_t("board.whole_map", lang), "dim")]
+
+        def summary(drawn: set[str]) -> list[RenderableType]:
+            return [region_line(region, board, lang) for region in REGIONS if region not in drawn]
+
+        shown: dict[str, Table] = {}
+        for region in focus_regions(self.view):
+            table = region_table(region, board, lang, heading=not shown)
+            tried = Group(top, *shown.values(), table, *summary({*shown, region}), *tail)
+            if height(tried, console, options) > budget:
+                break
+            shown[region] = table
+        named = [area for area in REGION_OF if area in {a.get("target") for a in self.view["actions"]}]
+        if not shown and named:  # no whole region fits: the areas the decision names, one row each
+            table = areas_table(named, _t("board.named_areas", lang), board, lang, heading=True)
+            if height(Group(top, table, *summary(set()), *tail), console, options) <= budget:
+                return Group(top, table, *summary(set()), *tail)
+        return Group(top, *shown.values(), *summary(set(shown)), *tail)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        budget = max(console.height - room(self.view), 12)
+        whole = self.whole()
+        yield whole if height(whole, console, options) <= budget else self.compact(budget, console, options)
+
+
+def height(renderable: RenderableType, console: Console, options: ConsoleOptions) -> int:
+    return len(console.render_lines(renderable, options.update(height=None), pad=False))
+
+
+def _marked_operating(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with each counter of the force activated now marked `operating` (the view's list), so
+    that it shows as operating, not as having operated (§3.3)."""
+    operating = set(view["board"].get("operating", ()))
+    if not operating:
+        return view
+    places = {
+        place: {
+            **entry,
+            "forces": {
+                side: {**force, "units": [{**u, "operating": u["id"] in operating} for u in force["units"]]}
+                if "units" in force
+                else force
+                for side, force in entry["forces"].items()
+            },
+        }
+        for place, entry in view["board"]["places"].items()
+    }
+    return {**view, "board": {**view["board"], "places": places}}
+
+
+REGION_OF = {area: region for region, areas in REGIONS.items() for area in areas}
+
+
+def focus_regions(view: dict[str, Any]) -> list[str]:
+    """The regions the decision names: those of the areas its actions target, and of the areas where
+    the counters it names stand, in the map's order."""
+    where = {
+        u["id"]: place
+        for place, entry in view["board"]["places"].items()
+        for force in entry["forces"].values()
+        for u in force.get("units", ())
+    }
+    named = set()
+    for action in view["actions"]:
+        target = action.get("target") or ""
+        place = target if target in REGION_OF else where.get(target, "")
+        if place in REGION_OF:
+            named.add(REGION_OF[place])
+    return [region for region in REGIONS if region in named]
+
+
+def region_line(region: str, board: dict[str, Any], lang: str) -> Text:
+    """A region on a line or two: its name, then each area where a force stands or whose control is
+    shared, with the forces' steps (▣ a hidden force)."""
+    text = Text(f"{_t(f'region.{region}', lang)}: ", "bold")
+    items = []
+    for area in REGIONS[region]:
+        entry = board["places"].get(area) or {"forces": {}, "control": []}
+        if not entry["forces"] and len(entry["control"]) < 2:
+            continue
+        item = Text(place_name(area, lang))
+        for side in SIDES:
+            force = entry["forces"].get(side)
+            if force is None:
+                continue
+            steps = sum(u["steps"] for u in force.get("units", ()))
+            mark = "▣" if force.get("marker") else f"{steps}{'★' * len(force['leaders'])}"
+            item.append(f" {_t(f'short_side.{side}', lang)}{mark}", SIDE_STYLE[side])
+        items.append(item)
+    text.append_text(Text(" · ").join(items) if items else Text("—", "dim"))
+    return text
+
+
+def waters_line(board: dict[str, Any], lang: str) -> Text | None:
+    """The seas and boxes where a force stands, on a line; None if none."""
+    items = []
+    for place in (*BOARD.seas, *BOARD.boxes):
+        entry = board["places"].get(place)
+        if entry and entry["forces"]:
+            sides = " ".join(_t(f"short_side.{side}", lang) for side in SIDES if side in entry["forces"])
+            items.append(f"{place_name(place, lang)} {sides}")
+    if not items:
+        return None
+    return Text.assemble((f"{_t('board.waters', lang)}: ", "bold"), " · ".join(items))
+
+
+def render(view: dict[str, Any], lang: str) -> Fitted:
+    return Fitted(view, lang)

@@ -186,6 +186,7 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
         "repression": list(d["repression"]),
         "slaves": {k: list(v) for k, v in d["slaves"].items()},
         "places": _places(state, where, sight(state, role)),
+        "operating": operating(state, role),
         "pool": [u for u in _by_name(where.get(POOL, ())) if u not in waiting],
         "due": {u: units[u]["turn"] for u in _by_name(where.get(DUE, ()))},
         "dead": list(_by_name(where.get(DEAD, ()))),
@@ -195,6 +196,17 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
             if leader_records[x]["at"] in OFF_MAP and x not in waiting
         },
     }
+
+
+def operating(state: GamState, role: int | None) -> list[str]:
+    """The counters of the force or fleet activated now (§3.3, §7.1) that `role` sees inside: they were
+    marked as operated when it was activated, and a board shows them as operating, not as done."""
+    return [
+        u
+        for frame in state.d["stack"]
+        if frame["p"] in ("activation", "fleet") and sees(state, role, frame["side"])
+        for u in frame.get("units", ())
+    ]
 
 
 def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 // What the game page and the replay viewer share: loading a game's board module and data, drawing a
 // view with its legal targets, the log with rule citations, and the move list.
 import { h } from "/static/dom.js";
-import { lang, t } from "/static/i18n.js";
+import { fill, lang, t } from "/static/i18n.js";
 import { auth } from "/static/tokens.js";
 
 const boards = {};
@@ -49,8 +49,7 @@ export function drawBoard(board, container, view, data, choose) {
     data,
     t,
     /** A message of the game's own catalog, in the reader's language, its `{name}` fields filled from `params`. */
-    msg: (key, params = {}) =>
-      (data.messages?.[key] ?? key).replace(/\{(\w+)\}/g, (field, name) => (name in params ? String(params[name]) : field)),
+    msg: (key, params = {}) => fill(data.messages?.[key] ?? key, params),
     /** Make `node` the board's handle for `target`: highlighted and clickable when it is legal. */
     target(node, target, groups = null) {
       const actions = view.actions.filter((a) => a.target === String(target) && (!groups || groups.includes(a.group)));

@@ -16,12 +16,17 @@ let last = null;
 let selected = null;
 let socket = null;
 let retry = 0;
+let undoing = false;  // an undo asked for: the forced moves it comes back to are taken back too
+let forcedAt = null;  // the version of the position whose only choice was played for the seat
 const ALL_BUTTONS = 24;  // up to this many legal actions, each has its button
 const NARROW = window.matchMedia("(max-width: 900px)");  // the one-column page of style.css
 const HINT_ROWS = 5;  // the hint lists this many of the moves the search weighed, most visited first
 
+/** Send `message` on the live connection; false when it is not open yet (or any more). */
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
 }
 
 function act(action) {
@@ -162,6 +167,26 @@ function renderTold(told) {
   $("told").textContent = told ? t("table_told", told) : "";
 }
 
+/** A decision of this seat with one choice is played at once, as the terminal plays it (issue 55): the
+ * page says what was played. An undo that comes back to such a decision goes on back past it (else the
+ * page would play it again), as far as the seat may undo. */
+function forced(message) {
+  const view = message.view;
+  if (message.table_chance || view.terminal || view.actions.length !== 1) {
+    undoing = false;
+    return false;
+  }
+  if (undoing && message.undoable > 0) {
+    send({ type: "undo" });
+    return true;
+  }
+  undoing = false;
+  if (forcedAt !== message.version && send({ type: "act", action: view.actions[0].id, version: message.version })) {
+    forcedAt = message.version;
+  }
+  return true;
+}
+
 /** Take in a message from the server: its moves and log lines follow those already held. */
 function merge(message) {
   moves = moves.slice(0, message.moves_from).concat(message.moves);
@@ -180,9 +205,12 @@ function render(message) {
   const named = (role) => roleNames[role] || role;
   $("who").textContent = view.role ? `${t("you_are")}: ${message.my_roles.map(named).join(", ")}` : t("spectator");
   renderPrompt(message);
-  const drawn = drawBoard(board, $("board"), view, data, choose);
-  renderActions(drawn);
   $("table-entry").hidden = true;
+  if (forced(message)) {  // played already: nothing to click
+    drawBoard(board, $("board"), { ...view, actions: [] }, data, choose);
+    $("actions").replaceChildren(h("p", { class: "forced" }, t("only_choice", { label: view.actions[0].label })));
+    document.body.classList.add("busy");
+  } else renderActions(drawBoard(board, $("board"), view, data, choose));
   if (message.table_chance) renderTableChance(message.table_chance);
   document.body.dataset.table = message.table_chance ? (message.table_chance.choices ? "ask" : "wait") : "";
   renderTold(message.told);
@@ -211,6 +239,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}?${new URLSearchParams({ lang })}`);
   socket.onopen = () => {
     socket.send(JSON.stringify({ type: "join", token }));
+    if (last) forced(last);  // a forced decision shown before the connection opened is played now
     retry = 0;
     $("link-state").textContent = t("connected");
     $("link-state").className = "link-state ok";
@@ -249,7 +278,10 @@ async function main() {
   data.messages = await api(`/api/messages/${entry.id}?lang=${lang}`);
   board = await loadBoard(entry.board);
   await loadSections(entry.id);
-  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("undo").addEventListener("click", () => {
+    undoing = true;
+    send({ type: "undo" });
+  });
   $("table-text").placeholder = t("table_type");
   $("table-text").setAttribute("aria-label", t("table_type"));
   $("table-entry").addEventListener("submit", tell);

@@ -27,6 +27,13 @@ const WORDS = {
     table_ask: "En la mesa: ¿qué ha salido?", table_wait: "Esperando a que {role} diga qué ha salido en la mesa…",
     table_type: "Número o nombre", table_say: "Decir",
     table_told: "Anotado: {number} · {label} ({notation}). ¿No es lo que salió? Deshacer, antes de que pase nada más.",
+    readings: "Lecturas de las reglas y variantes (por defecto, lo que dice el reglamento)", copied: "Copiado", only_choice: "Única opción, jugada sola: {label}",
+    level_easy: "Fácil — piensa hasta 1 s por jugada; para aprender",
+    level_normal: "Normal — hasta 3 s por jugada; un rival razonable",
+    level_hard: "Difícil — hasta 10 s por jugada; el rival más fuerte",
+    level_random: "Al azar — cualquier jugada legal; para probar",
+    level_other: "{name} — otro jugador automático de este juego",
+    level_spec: "Experto — escribe la especificación del agente",
   },
   en: {
     lobby: "Lobby", new_game: "New game", game: "Game", options: "Options", seats: "Seats",
@@ -55,6 +62,13 @@ const WORDS = {
     table_ask: "At the table: what came up?", table_wait: "Waiting for {role} to tell what came up at the table…",
     table_type: "Number or name", table_say: "Tell",
     table_told: "Recorded: {number} · {label} ({notation}). Not what came up? Undo, before anything else happens.",
+    readings: "Rule readings and variants (the defaults follow the rulebook)", copied: "Copied", only_choice: "The only choice, played for you: {label}",
+    level_easy: "Easy — thinks up to 1 s a move; to learn",
+    level_normal: "Normal — up to 3 s a move; a fair opponent",
+    level_hard: "Hard — up to 10 s a move; the strongest opponent",
+    level_random: "Random — any legal move; for testing",
+    level_other: "{name} — another automatic player of this game",
+    level_spec: "Expert — write the agent's spec",
   },
 };
 
@@ -64,9 +78,25 @@ const params = new URLSearchParams(location.search);
 export const lang = known(params.get("lang")) || known(localStorage.getItem("ludoteca.lang")) || "es";
 localStorage.setItem("ludoteca.lang", lang);
 
+/**
+ * `template` with its `{name}` fields filled from `params`, as the server's catalog fills them
+ * (core/i18n.py): `{n:one|other}` is the form that agrees with the count `n` (the first when it is 1),
+ * `#` standing for the number; `{name:form}` is the parameter as given (the server resolves named forms).
+ */
+export function fill(template, params = {}) {
+  return template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (field, name, spec) => {
+    if (!(name in params)) return field;
+    const value = params[name];
+    if (spec !== undefined && spec.includes("|")) {
+      const [one, other] = spec.split("|");
+      return (Math.abs(Number(value)) === 1 ? one : other).replaceAll("#", String(value));
+    }
+    return String(value);
+  });
+}
+
 export function t(key, params = {}) {
-  const text = (WORDS[lang] || WORDS.es)[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (field, name) => (name in params ? String(params[name]) : field));
+  return fill((WORDS[lang] || WORDS.es)[key] ?? key, params);
 }
 
 /** A link to switch language, keeping the rest of the address. */

@@ -17,22 +17,56 @@ function currentGame() {
   return catalog.find((g) => g.id === $("game").value);
 }
 
+/** The options chosen, leaving out those that have no effect with the others (hidden: `when`). */
 function chosenOptions() {
   const options = {};
-  for (const select of document.querySelectorAll("[data-option]")) options[select.dataset.option] = select.value;
+  for (const select of document.querySelectorAll("[data-option]")) {
+    if (!select.closest("label").hidden) options[select.dataset.option] = select.value;
+  }
   return options;
 }
 
+/** Show an option only where it has an effect: `when` names the option and the values it needs (the
+ * historical placement only in the scenarios that have one). */
+function showWhatApplies() {
+  const game = currentGame();
+  for (const o of game.options) {
+    if (!o.when) continue;
+    const [name, values] = o.when;
+    const other = document.querySelector(`[data-option="${CSS.escape(name)}"]`);
+    document.querySelector(`[data-option="${CSS.escape(o.name)}"]`).closest("label").hidden = !values.includes(other?.value);
+  }
+}
+
+/** The game's options: the main ones first, then the readings of ambiguous rules and the variants folded
+ * under one heading (their defaults follow the rulebook), each with its whole help as its tooltip. */
 function drawForm() {
   const game = currentGame();
   const options = $("options");
   options.replaceChildren(h("legend", {}, t("options")));
+  const readings = h("details", { class: "readings", id: "readings" }, h("summary", {}, t("readings")));
   for (const o of game.options) {
-    const select = h("select", { name: `option-${o.name}`, "data-option": o.name, onchange: drawSeats },
+    const changed = () => { showWhatApplies(); drawSeats(); };
+    const select = h("select", { name: `option-${o.name}`, "data-option": o.name, onchange: changed },
       o.choices.map((c, i) => h("option", { value: c, selected: c === o.default }, o.labels?.[i] ?? c)));
-    options.append(h("label", { title: o.help }, h("span", {}, o.help || o.name), " ", select));
+    (o.reading ? readings : options).append(h("label", { title: o.help }, h("span", {}, o.help || o.name), " ", select));
   }
+  if (readings.children.length > 1) options.append(readings);
+  showWhatApplies();
   return drawSeats();
+}
+
+/** The AI's strengths a seat offers, each with a line that says what it is: the search's levels, the
+ * random player, any other agent of the game by its name, and a spec written by hand (for experts). */
+function levelChoices(game) {
+  const out = [];
+  if (game.agents.includes("ismcts")) for (const level of ["easy", "normal", "hard"]) out.push([`ismcts:level=${level}`, t(`level_${level}`)]);
+  for (const kind of game.agents) {
+    if (kind === "ismcts") continue;
+    out.push([kind, kind === "random" ? t("level_random") : t("level_other", { name: kind })]);
+  }
+  out.push(["spec", t("level_spec")]);
+  return out;
 }
 
 /** One line per seat in play with the chosen options: me, an invited person, or an AI agent. */
@@ -46,11 +80,18 @@ async function drawSeats() {
   seatRoles.forEach((seat, i) => {
     const kind = h("select", { name: `seat-${i}`, "data-seat": i },
       ["me", "human", "ai"].map((k) => h("option", { value: k }, t(k))));
-    // An agent spec: a kind, with parameters if wanted (`ismcts:iters=500`); the kinds are suggested.
+    const level = h("select", { name: `level-${i}`, "data-level": i, hidden: true, "aria-label": t("ai") },
+      levelChoices(game).map(([value, text]) => h("option", { value, selected: value === "ismcts:level=normal" }, text)));
+    // For experts, an agent spec: a kind, with parameters if wanted (`ismcts:iters=500`); the kinds are suggested.
     const spec = h("input", { name: `spec-${i}`, "data-spec": i, hidden: true, list: `agents-${game.id}`,
-      value: game.agents[0], size: 18, "aria-label": t("ai") });
-    kind.addEventListener("change", () => { spec.hidden = kind.value !== "ai"; });
-    seats.append(h("label", {}, h("span", {}, seat.name), " ", kind, " ", spec));
+      value: game.agents[0], size: 18, "aria-label": t("level_spec") });
+    const show = () => {
+      level.hidden = kind.value !== "ai";
+      spec.hidden = kind.value !== "ai" || level.value !== "spec";
+    };
+    kind.addEventListener("change", show);
+    level.addEventListener("change", show);
+    seats.append(h("label", {}, h("span", {}, seat.name), " ", kind, " ", level, " ", spec));
   });
 }
 
@@ -61,7 +102,9 @@ async function create(event) {
   const options = chosenOptions();
   const seats = seatRoles.map((_, i) => {
     const kind = document.querySelector(`[data-seat="${i}"]`).value;
-    return kind === "ai" ? { kind, spec: document.querySelector(`[data-spec="${i}"]`).value } : { kind };
+    const level = document.querySelector(`[data-level="${i}"]`).value;
+    const spec = level === "spec" ? document.querySelector(`[data-spec="${i}"]`).value : level;
+    return kind === "ai" ? { kind, spec } : { kind };
   });
   const seedText = $("seed").value.trim();
   try {
@@ -85,9 +128,10 @@ async function create(event) {
       h("h3", {}, t("invitations")),
       h("p", {}, t("invite_help")),
       h("ul", { class: "links" }, invited.map(([role, token]) => {
-        const url = link(seatLink(`/play/${made.id}`, token));
+        const url = link(seatLink(`/play/${made.id}?lang=${lang}`, token));
         const name = seatRoles.find((seat) => seat.role === role)?.name ?? role;
-        return h("li", {}, h("b", {}, name), " ", h("input", { readonly: true, value: url, class: "link" }));
+        const field = h("input", { readonly: true, value: url, class: "link", "data-role": role });
+        return h("li", {}, h("b", {}, name), " ", field, " ", copyButton(field));
       })),
       h("p", {}, h("a", { href: mine, class: "button", id: "go" }, made.token ? t("play") : t("watch"))),
     );
@@ -95,6 +139,21 @@ async function create(event) {
   } catch (error) {
     $("create-error").textContent = error.message;
   }
+}
+
+/** A button that copies the invitation link of `field` and says so. */
+function copyButton(field) {
+  const button = h("button", { type: "button", class: "copy", "data-copy": field.dataset.role }, t("copy"));
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      field.select();
+      document.execCommand("copy");
+    }
+    button.textContent = t("copied");
+  });
+  return button;
 }
 
 /** The options a game was created with that differ from the defaults, as the form names them ("Dificultad:

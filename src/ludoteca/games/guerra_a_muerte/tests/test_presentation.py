@@ -146,8 +146,9 @@ PLACES = {*BOARD.areas, *BOARD.seas, *BOARD.boxes}
 
 
 def text_of(view: dict[str, Any], lang: str) -> str:
+    """The whole drawing (as the `board` command prints it, whatever the terminal's height)."""
     console = Console(width=220, record=True, file=io.StringIO(), color_system=None)
-    console.print(render(view, lang))
+    console.print(render(view, lang).whole())
     return console.export_text()
 
 
@@ -347,7 +348,7 @@ def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     and a page that draws `payload.json` with a context like the client's (`ctx.msg`, `ctx.target`)."""
     static = PACKAGE.parents[1] / "server" / "static"
     (tmp_path / "static" / "boards").mkdir(parents=True)
-    for name in ("dom.js", "style.css", "boards/parts.js"):
+    for name in ("dom.js", "i18n.js", "style.css", "boards/parts.js"):
         shutil.copy(static / name, tmp_path / "static" / name)
     shutil.copy(PACKAGE / "web" / "board.js", tmp_path / "board.js")
     (tmp_path / "index.html").write_text(PAGE, "utf-8")
@@ -369,11 +370,11 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href
 <link rel="stylesheet" href="/static/style.css"></head><body><div id="board" class="board"></div>
 <script type="module">
 import * as board from "/board.js";
+import { fill } from "/static/i18n.js";
 const { data, view } = await (await fetch("/payload.json")).json();
 const ctx = {
   lang: "es", data, t: (key) => key,
-  msg: (key, params = {}) =>
-    (data.messages[key] ?? key).replace(/\\{(\\w+)\\}/g, (f, n) => (n in params ? String(params[n]) : f)),
+  msg: (key, params = {}) => fill(data.messages[key] ?? key, params),
   target(node, target) {
     if (!view.actions.some((a) => a.target === String(target))) return;
     node.classList.add("target");

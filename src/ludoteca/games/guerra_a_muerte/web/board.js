@@ -8,7 +8,10 @@
 // (§5.1.3). Sieges (§6.2) and naval blockades (§6.5, §6.6) are marked. The side panel holds the turn
 // track with the reinforcements due, the Liberals (§10.2), the RP pools (§4.2, §4.3), the legend and the
 // units a decision names. Every area, sea area, box and unit that a legal action names is clickable.
-import { s } from "/static/dom.js";
+// The map can be zoomed and panned (issue 55: on a 400 px phone it was 780 px wide, its names 5–6 px):
+// a phone starts at the map's own size, where a name reads at 8–12 px and an area is a finger wide, its
+// frame scrolled to the decision's first target; buttons zoom in and out or fit it to the screen.
+import { h, s } from "/static/dom.js";
 import { area as mapArea, group, label, links } from "/static/boards/parts.js";
 
 const W = 1280;
@@ -62,6 +65,13 @@ const STYLE = `
 .guerra-a-muerte .cell.liberal { stroke: #b23a2a; stroke-width: 3; }
 .guerra-a-muerte .row rect { fill: #fff; stroke: #c9b98f; }
 .guerra-a-muerte .row.target rect { stroke-width: 3; }
+/* A place a legal action names: the target's gold border over any side's control colour (the fill still
+   tells who holds it), with a glow, and a warmer fill under the pointer. */
+.guerra-a-muerte .target > .area-box, .guerra-a-muerte .target > .sea-box, .guerra-a-muerte .target > .box-box {
+  stroke: #e0a106; stroke-width: 5; stroke-dasharray: none; filter: drop-shadow(0 0 6px #e0a106);
+}
+.guerra-a-muerte .target:hover > .area-box, .guerra-a-muerte .target:hover > .sea-box,
+.guerra-a-muerte .target:hover > .box-box, .guerra-a-muerte .target:focus > .area-box { fill: #fff0c2; }
 `;
 
 /** The catalog's name of an area, sea area or box. */
@@ -76,11 +86,14 @@ function unitName(ctx, id) {
   return c.militia ? ctx.msg(`militia.${c.nationality}:${c.arm}`) : ctx.msg(`unit.${id}`);
 }
 
+/** A counter's line: name, arm, factor and steps, then where it stands and whether it operates now (in the
+ * force activated, `operating`) or has operated this turn. */
 function unitLine(ctx, unit) {
   const c = ctx.data.counters[unit.id];
   const factor = c.steps === 2 && unit.steps === 1 ? c.reduced : c.factor;
-  const steps = ctx.msg(unit.steps === 1 ? "board.one_step" : "board.steps", { n: unit.steps });
-  const marks = [unit.city ? ctx.msg("board.city") : "", unit.guerrilla ? ctx.msg("board.guerrilla") : "", unit.done ? ctx.msg("board.operated") : ""];
+  const steps = ctx.msg("board.steps", { n: unit.steps });
+  const done = operating.has(unit.id) ? ctx.msg("board.operating") : unit.done ? ctx.msg("board.operated") : "";
+  const marks = [unit.city ? ctx.msg("board.city") : "", unit.guerrilla ? ctx.msg("board.guerrilla") : "", done];
   const line = ctx.msg("board.unit_line", { name: unitName(ctx, unit.id), arm: ctx.msg(`arm.${c.militia ? "militia" : c.arm}`), factor, steps });
   return [line, ...marks.filter(Boolean)].join(" · ");
 }
@@ -362,8 +375,9 @@ function drawPanel(svg, view, ctx, state) {
   };
 }
 
-/** The lower panel: the units a legal action names (a step loss, a unit left behind, a recruit), each a
- * clickable row; otherwise the force the seat opened on the map. */
+/** The lower panel: the units a legal action names (a step loss, a unit left behind, a recruit, each
+ * recruit with its cost and the pool that pays, as its action's label says), each a clickable row;
+ * otherwise the force the seat opened on the map. */
 function drawChoices(parent, view, ctx, state, top) {
   const { x, width } = PANEL;
   let y = top;
@@ -388,7 +402,8 @@ function drawChoices(parent, view, ctx, state, top) {
     for (const id of [...new Set(named.map((a) => a.target))]) {
       if (y > H - 40) break;
       const seen = visible[id];
-      row(seen ? `${placeName(ctx, seen.place)}: ${unitLine(ctx, seen.unit)}` : unitName(ctx, id), id);
+      const recruit = named.find((a) => a.target === id && a.group === "recruit");
+      row(recruit ? recruit.label : seen ? `${placeName(ctx, seen.place)}: ${unitLine(ctx, seen.unit)}` : unitName(ctx, id), id);
     }
     return;
   }
@@ -406,9 +421,64 @@ function drawChoices(parent, view, ctx, state, top) {
   }
 }
 
-const memory = { opened: null };
+const memory = { opened: null, zoom: null, scroll: 0 };
+const ZOOMS = [0, 0.6, 0.8, 1, 1.25, 1.6];  // 0: the map fits the frame's width; else its scale
+const PHONE = 700;  // a frame narrower than this starts at the map's own size (zoom 1)
+
+/** The zoom chosen (kept for the next positions and pages), else the frame's default. */
+function zoomOf(container) {
+  memory.zoom ??= Number(localStorage.getItem("ludoteca.gam.zoom") ?? (container.clientWidth < PHONE ? 1 : 0));
+  return ZOOMS.includes(memory.zoom) ? memory.zoom : 0;
+}
+
+/** Size the map for `zoom`: the frame's width, or the map's width times the zoom, panned by scrolling. */
+function applyZoom(container, svg, zoom) {
+  svg.style.minWidth = "0";
+  svg.style.width = zoom ? `${W * zoom}px` : "100%";
+  container.style.overflowX = zoom ? "auto" : "";
+  container.dataset.zoom = String(zoom);
+}
+
+/** The zoom buttons: out, in, and fit to the screen; each redraws the map at its zoom. */
+function zoomBar(container, svg, ctx) {
+  const set = (zoom) => {
+    memory.zoom = zoom;
+    localStorage.setItem("ludoteca.gam.zoom", String(zoom));
+    applyZoom(container, svg, zoom);
+    bar.querySelector("[data-zoom='fit']").setAttribute("aria-pressed", String(zoom === 0));
+  };
+  // the next scale up or down from what is shown ("fit" shows the frame's width); below the least, fit
+  const step = (by) => () => {
+    const shown = zoomOf(container) || container.clientWidth / W;
+    const scales = ZOOMS.slice(1);
+    const next = by > 0 ? scales.find((z) => z > shown + 1e-6) ?? scales.at(-1) : scales.findLast((z) => z < shown - 1e-6);
+    set(next ?? 0);
+  };
+  const bar = h("div", { class: "zoom-bar", role: "toolbar" },
+    h("button", { type: "button", "data-zoom": "out", title: ctx.msg("board.zoom_out"), "aria-label": ctx.msg("board.zoom_out"), onclick: step(-1) }, "−"),
+    h("button", { type: "button", "data-zoom": "in", title: ctx.msg("board.zoom_in"), "aria-label": ctx.msg("board.zoom_in"), onclick: step(1) }, "+"),
+    h("button", { type: "button", "data-zoom": "fit", "aria-pressed": String(zoomOf(container) === 0), onclick: () => set(0) }, ctx.msg("board.zoom_fit")));
+  return bar;
+}
+
+/** Keep the frame where the person panned it; when none of the decision's targets is in sight, bring the
+ * first one to the middle. */
+function panToTargets(container, svg) {
+  if (!container.dataset.panned) {
+    container.dataset.panned = "1";
+    container.addEventListener("scroll", () => { memory.scroll = container.scrollLeft; });
+  }
+  container.scrollLeft = memory.scroll;
+  const frame = container.getBoundingClientRect();
+  const targets = [...svg.querySelectorAll(".target:not(.row)")].map((t) => t.getBoundingClientRect());
+  if (!targets.length || targets.some((b) => b.left >= frame.left && b.right <= frame.right)) return;
+  container.scrollLeft += targets[0].left - frame.left - (frame.width - targets[0].width) / 2;
+  memory.scroll = container.scrollLeft;
+}
+let operating = new Set();  // the counters of the force activated now (the view's `operating`)
 
 export function draw(container, view, ctx) {
+  operating = new Set(view.board.operating ?? []);
   const at = positions(ctx.data);
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg guerra-a-muerte", role: "img" });
   drawDefs(svg);
@@ -429,5 +499,8 @@ export function draw(container, view, ctx) {
     redraw();
   };
   redraw();
-  container.append(svg);
+  const zoom = zoomOf(container);
+  container.append(zoomBar(container, svg, ctx), svg);
+  applyZoom(container, svg, zoom);
+  if (zoom) panToTargets(container, svg);
 }
