@@ -183,6 +183,8 @@ def test_the_record_is_given_to_the_other_seats_and_spectators_only_after_the_ga
     for token in (red, blue, None):
         response = client.get(f"/api/games/{game_id}/record", headers=auth(token))
         assert response.status_code == 403 and "once the game is over" in response.json()["error"]
+    spanish = client.get(f"/api/games/{game_id}/record", params={"lang": "es"}, headers=auth(red))
+    assert "se da cuando la partida termina" in spanish.json()["error"]  # the page's language (issue 55)
     both = create(client, [{"kind": "me"}, {"kind": "me"}])
     early = client.get(f"/api/games/{both['id']}/record", headers=auth(both["token"]))
     assert early.status_code == 200 and "chance_secret" not in early.json()  # not before the end

@@ -329,7 +329,9 @@ def create_app(
         return await table.hint(roles, check_lang(lang), client_of(request))
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str, token: Token = None) -> JSONResponse:
+    async def record(game_id: str, token: Token = None, lang: str = "es") -> JSONResponse:
+        """The record (to whoever may have it: `Table.record_allowed`); a refusal in `lang`."""
+        check_lang(lang)
         table, roles = await seat(game_id, token)
         if not table.record_allowed(roles):
             raise ServerError(403, "record_later")

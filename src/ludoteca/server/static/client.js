@@ -97,11 +97,16 @@ export function renderMoves(list, moves) {
   list.replaceChildren(...moves.map((m) => moveItem(m)));
 }
 
-/** Download the record with the seat's token in a header (a plain link would put it in the URL). */
+/** Download the record with the seat's token in a header (a plain link would put it in the URL); a
+ * refusal is shown in the page's language. */
 export async function downloadRecord(event, gameId, token) {
   event.preventDefault();
-  const response = await fetch(`/api/games/${gameId}/record`, { headers: auth(token) });
-  if (!response.ok) return;
+  const response = await fetch(`/api/games/${gameId}/record?lang=${lang}`, { headers: auth(token) });
+  if (!response.ok) {
+    const refusal = await response.json().catch(() => ({}));
+    window.alert(refusal.error || `${response.status}`);
+    return;
+  }
   const link = h("a", { href: URL.createObjectURL(await response.blob()), download: `${gameId}.record.json` });
   link.click();
   URL.revokeObjectURL(link.href);
