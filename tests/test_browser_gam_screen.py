@@ -78,3 +78,20 @@ def test_on_a_desktop_the_map_fits_its_frame(tmp_path: Path, lang: str) -> None:
         assert abs(sizes["svg"] - sizes["frame"]) < 2
         page.screenshot(path=f"/tmp/gam-board-{lang}-1280.png", full_page=True)
         assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("es", "Pulsa una fuerza del mapa"), ("en", "Click a force on the map")]
+)
+def test_a_spectator_is_not_told_to_click_a_force_of_their_own(tmp_path: Path, lang: str, words: str) -> None:
+    """Issue 55: the spectator's side panel said "Pulsa una fuerza tuya"; a spectator has no force."""
+    with served(tmp_path) as server, chromium() as browser:
+        body = {"game": "guerra-a-muerte", "options": OPTIONS, "seats": [{"kind": "me"}, {"kind": "me"}]}
+        made = httpx.post(f"{server.base}/api/games", json={**body, "seed": 4}).json()
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/play/{made['id']}?lang={lang}")
+        page.wait_for_selector("#board svg .area")
+        text = page.locator("#board svg").text_content() or ""
+        assert words in text and "tuya" not in text and "your forces on the map" not in text
+        assert errors == []

@@ -410,7 +410,7 @@ function drawChoices(parent, view, ctx, state, top) {
   const [place, side] = (state.opened ?? "").split(":");
   const force = view.board.places[place]?.forces?.[side];
   if (!force || force.marker) {
-    label(parent, ctx.msg("board.click_hint"), { x, y: y + 12, width, size: 11, lines: 2, anchor: "start", cls: "small" });
+    label(parent, ctx.msg(view.role ? "board.click_hint" : "board.click_hint_any"), { x, y: y + 12, width, size: 11, lines: 2, anchor: "start", cls: "small" });
     return;
   }
   heading(ctx.msg("board.force_in", { side: ctx.msg(`side.${side}`), place: placeName(ctx, place) }));
