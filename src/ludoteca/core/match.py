@@ -66,7 +66,7 @@ class Match:
         told = actor == CHANCE and self.chance == "table"
         before = None if actor == CHANCE and not told else self.state.clone()
         reveals = self.state.d["reveals"]
-        secret = self.state.hides_its_choice()
+        secret = self.state.hides_its_choice(action)
         self.state.apply_action(action)
         step = Step(actor, action, self.state.d["reveals"] != reveals, secret)
         if told and before is not None:

@@ -256,12 +256,22 @@ class State(Views):
         wait = self.d["wait"]
         return wait is not None and bool(wait.get("secret"))
 
-    def hides_its_choice(self) -> bool:
-        """Whether the action chosen at the pending decision must not be shown to other roles: a secret
-        commitment, or a private decision, whose prompt and options are the deciding role's only (a move
-        list shows the others only that a choice was made)."""
+    def hides_its_choice(self, action: int | None = None) -> bool:
+        """Whether the action chosen at the pending decision (`action`, if known) must not be shown to
+        other roles: a secret commitment, or a private decision, whose prompt and options are the deciding
+        role's only (a move list shows the others only that a choice was made) — unless the game says
+        that choice may be shown (`choice_shown`)."""
         wait = self.d["wait"]
-        return wait is not None and bool(wait.get("secret") or wait.get("private"))
+        if wait is None or wait.get("secret"):
+            return wait is not None
+        return bool(wait.get("private")) and (action is None or not self.choice_shown(action))
+
+    def choice_shown(self, action: int) -> bool:
+        """Whether `action`, chosen at a private decision, may be shown to every role in the move list: its
+        label names nothing hidden and choosing it tells nothing the position does not show (passing,
+        attacking, moving a force whose marker everyone sees). None, unless a game with private decisions
+        says which."""
+        return False
 
     def is_chance_node(self) -> bool:
         wait = self.d["wait"]

@@ -18,6 +18,26 @@ from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, Leader
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 OFF_MAP = (POOL, DUE, DEAD, OUT)
+SHOWN_VERBS = frozenset(
+    {
+        *("pass", "done", "stop", "gather", "attack", "siege", "blockade", "move", "activate", "spend"),
+        *(
+            "intercept",
+            "allow",
+            "evade",
+            "fight",
+            "fleet",
+            "sail",
+            "dock",
+            "engage",
+            "raid",
+            "embark",
+            "land",
+        ),
+    }
+)
+"""The choices a private decision shows to every role (`GamState.choice_shown`): their notation and label
+name a place or nothing, never a counter."""
 SIDES_ROLE = {"patriot": 0, "royalist": 1}
 RP_POOLS = ("royalist", "el_plata", "chile", "gran_colombia", "mexico", "peru")
 
@@ -542,6 +562,16 @@ class GamState(State):
         if view["group"] in ("guerrilla", "recruit"):
             view["label"] = position_label(self, view, lang)
         return view
+
+    def choice_shown(self, action: int) -> bool:
+        """A private choice (limited intelligence, §5.1.3) is shown to the other side when it is one of
+        `SHOWN_VERBS`: passing, attacking, moving or activating a force whose marker everyone sees tells
+        nothing more than the map, and its label names only a place. A choice naming a counter (whose
+        identity a hidden force keeps) or placing one (the set-up asks for its counters in a known order,
+        so where each went would name it) stays hidden."""
+        from ludoteca.games.guerra_a_muerte.actions import verb
+
+        return verb(action) in SHOWN_VERBS
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         from ludoteca.games.guerra_a_muerte.view import board_view

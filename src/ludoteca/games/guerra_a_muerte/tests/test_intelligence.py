@@ -189,6 +189,8 @@ def test_the_move_list_names_no_counter_of_a_hidden_force_5_1_3() -> None:
     shown, hidden = move_list_kinds("limited")
     assert not shown & NAMING_A_COUNTER
     assert hidden >= {"leave", "guerrilla", "place"}
+    assert shown >= {"pass", "move", "activate", "done"}  # issue 55: public choices are not hidden
+    assert not hidden & {"pass", "move", "activate", "done", "attack", "stop"}
     shown, hidden = move_list_kinds("open")
     assert not hidden and shown >= {"leave", "guerrilla", "place"}
 
