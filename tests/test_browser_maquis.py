@@ -72,4 +72,5 @@ def test_a_whole_maquis_game_is_played_by_clicking(tmp_path: Path) -> None:
         page.click("#last")
         page.wait_for_selector(f"body[data-step='{len(record['actions'])}']", state="attached")
         assert page.locator("#result-text").inner_text() == result["text"]
+        assert page.locator("#moves > *").count() == len(record["actions"])  # the list, asked for once
         assert errors == []

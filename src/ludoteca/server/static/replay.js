@@ -14,9 +14,13 @@ let moves = [];
 
 async function show(step) {
   step = Math.max(0, Math.min(count, step));
-  const frame = await api(`/api/games/${gameId}/replay?${new URLSearchParams({ step, lang })}`, { headers: auth(token) });
+  // the move list is asked for once, and again only when the game has moved on since
+  const frameAt = (withMoves) => api(`/api/games/${gameId}/replay?${new URLSearchParams({ step, lang, moves: withMoves })}`,
+    { headers: auth(token) });
+  let frame = await frameAt(!moves.length);
+  if (!frame.moves && frame.count !== moves.length) frame = await frameAt(true);
   count = frame.count;
-  moves = frame.moves;
+  moves = frame.moves ?? moves;
   const view = { ...frame.view, actions: [] };
   $("step").max = count;
   $("step").value = step;
