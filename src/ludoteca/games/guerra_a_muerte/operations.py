@@ -520,7 +520,7 @@ def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)
-losses = PROCS.proc("losses", rule="6.1")
+losses = PROCS.proc("losses", rule="6.1")  # cites its caller's section (`GamState.running_rule`)
 
 
 def alive(state: GamState, units: list[str], area: str | None = None) -> list[str]:
