@@ -1,7 +1,7 @@
 """§7.5 Naval combat: the attacker's ships fight the enemy's in a sea area or a port; the defender may try
 to evade at sea (§7.5.2), each side chooses its targets and rolls one d10 a step, all hits applied together,
 and a fortified port fires for the ships inside it (§7.10). Cochrane's help (§8.3) always favours the
-Patriot (ambiguity 27)."""
+Patriot (ambiguity 27); he chooses whether the frigate Cochrane takes is captured or sunk."""
 
 from __future__ import annotations
 
@@ -107,21 +107,47 @@ def _naval_cochrane(state: GamState, frame: Frame, action: A) -> None:
 
 @naval_battle.step("cochrane_roll")
 def _naval_cochrane_roll(state: GamState, frame: Frame, action: A) -> None:
-    """Capture is never worse for the Patriot than sinking, so a Chilean frigate of the pool replaces the
-    taken one when there is one (it sits out this battle, §8.3); otherwise the frigate is sunk."""
+    """§8.3: on 1–2 a Royalist frigate "es capturada o eliminada (a elección del jugador patriota)": the
+    Patriot chooses, where a Chilean frigate of the pool can stand for it; with none the frigate is sunk."""
     assert action is not None
     low, high = COCHRANE["frigate_taken"]
     if not int(low) <= face(action) <= int(high):
         state.goto("targets")
         return
     taken = royalist_frigates(state, frame)[0]
+    frame["taken"] = taken
+    if chilean_prize(state):
+        state.decide(
+            ROLE["patriot"],
+            "prize",
+            [ID["capture"], ID["sink"]],
+            then="prize",
+            prompt="prompt.cochrane_prize",
+            unit=f"@unit.{taken}",
+        )
+        return
+    state.goto("prize")
+
+
+def chilean_prize(state: GamState) -> str:
+    """The Chilean frigate of the pool that replaces a frigate Cochrane captures (§8.3); "" if none."""
+    return next((u for u in COUNTERS if u.startswith("ch_fr") and state.d["units"][u]["at"] == POOL), "")
+
+
+@naval_battle.step("prize")
+def _naval_prize(state: GamState, frame: Frame, action: A) -> None:
+    """§8.3: the frigate taken leaves the map; captured, a Chilean frigate of factor 3 takes its place,
+    out of this battle ("no podrá participar en la batalla presente"), and the battle's "prize" until it
+    ends (`_naval_results`)."""
+    taken = frame.pop("taken")
     where = state.d["units"][taken]["at"]
     port = state.d["units"][taken]["port"]
     state.eliminate(taken)
-    prize = next((u for u in COUNTERS if u.startswith("ch_fr") and state.d["units"][u]["at"] == POOL), "")
+    prize = chilean_prize(state) if action == ID["capture"] else ""
     if prize:
         state.place_unit(prize, port or where)
         state.set_unit(prize, done=True)
+        frame["prize"] = prize
     state.log("log.cochrane_prize", unit=f"@unit.{taken}", captured=f"@word.{'yes' if prize else 'no'}")
     frame["units"] = [u for u in frame["units"] if u != taken]
     frame["dunits"] = [u for u in frame["dunits"] if u != taken]
@@ -191,12 +217,20 @@ def _naval_fire(state: GamState, frame: Frame, action: A) -> None:
 
 @naval_battle.step("results")
 def _naval_results(state: GamState, frame: Frame, action: A) -> None:
-    """The hits are applied together (§7.5.1); Cochrane left without ships rolls for his fate (§8.1)."""
+    """The hits are applied together (§7.5.1). A frigate Cochrane captured in this battle "es eliminada si
+    todas las fuerzas navales patriotas son eliminadas" (§8.3): lost when no Patriot ship that fought is
+    left. Cochrane left without ships rolls for his fate (§8.1)."""
     for uid, n in sorted(frame["hits"].items()):
         for _ in range(n):
             if state.d["units"][uid]["at"] not in (POOL, DEAD):
                 state.lose_step(uid)
         state.log("log.ship_hit", unit=f"@unit.{uid}", n=n)
+    prize = frame.get("prize", "")
+    patriot = frame["units"] if frame["attacker"] == "patriot" else frame["dunits"]
+    afloat = [u for u in (prize, *patriot) if u and state.d["units"][u]["at"] not in (POOL, DEAD)]
+    if prize and afloat == [prize]:
+        state.eliminate(prize)
+        state.log("log.prize_lost", unit=f"@unit.{prize}")
     at = state.d["leaders"]["cochrane"]["at"]
     if at in BOARD.seas and not ships_at(state, at, "patriot"):
         state.call("leader_loss", then="done", leaders=["cochrane"])
