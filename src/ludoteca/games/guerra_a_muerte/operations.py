@@ -217,6 +217,45 @@ def fortress_besieged(state: GamState, side: str, area: str) -> str:
     return city.id if city is not None and city.fortress and inside else ""
 
 
+def city_options(state: GamState, frame: Frame, left: int) -> list[int]:
+    """§5.0, §5.1, §6.3.1, §6.4: the force may go into its area's city (`enter <area>`) or out of it into
+    the field (`sortie <area>`), each a movement operation (1 OP, reconstructed `op_cost_extra`; free as
+    the advance right after a field battle the force won, `frame["advance"]`, §6.3.1). It enters only a
+    city no enemy unit holds (one held must be taken by siege, §6.2) and only while no enemy force stands
+    in the area's field: a city with enemy units around it is besieged, and "las unidades del mismo bando
+    que las unidades en una ciudad bajo asedio no podrán entrar en dicha ciudad hasta que el asedio sea
+    levantado" (§5.0). Units in guerrilla mode never enter (§6.7, §10.1): the force leaves them behind
+    first. The São Paulo Legion only marches between Brazil and the Banda Oriental (§10.6)."""
+    area, side = frame["area"], frame["side"]
+    if area not in BOARD.areas or city_of(area) is None or "portuguese" in frame["nations"]:
+        return []
+    records = state.d["units"]
+    outside = [u for u in frame["units"] if not records[u]["city"]]
+    inside = [u for u in frame["units"] if records[u]["city"]]
+    options = []
+    cost = BOARD.op_cost
+    if (
+        outside
+        and (frame.get("advance") or left >= cost["enter_city"])
+        and not any(records[u]["guerrilla"] for u in outside)
+        and not any(
+            records[u]["city"] or not records[u]["guerrilla"]
+            for u in state.land_at(area)
+            if COUNTERS[u].side != side
+        )
+    ):
+        options.append(ID[f"enter {area}"])
+    if inside and left >= cost["leave_city"]:
+        options.append(ID[f"sortie {area}"])
+    return options
+
+
+def in_field(state: GamState, units: list[str]) -> list[str]:
+    """The force's units outside the city: those that fight a field battle it declares (§6.4: a unit in
+    the city "pierde movilidad"; it goes out first, `sortie`)."""
+    return [u for u in units if not state.d["units"][u]["city"]]
+
+
 def operate_options(state: GamState, frame: Frame) -> list[int]:
     """§3.3: what the force may do with the OPs left (costs: the Operations Cost chart), "stop" first; a
     force that blockades may only make siege attacks afterwards (§6.6). [] where it could only stop and
@@ -235,12 +274,13 @@ def operate_options(state: GamState, frame: Frame) -> list[int]:
         return options
     if left >= cost["move"]:
         options += [ID[f"move {x}"] for x in exits(state, frame)]
+    options += city_options(state, frame, left)
     if len(frame["units"]) + len(frame["leaders"]) > 1:
         options += [ID[f"leave {u}"] for u in frame["units"]]
     extra, _ = eligible(state, side, frame["nations"], area)
     if extra and frame.get("mexico", -1) < 0:
         options.append(ID["gather"])
-    if frame["units"] and not in_box and left >= cost["field_attack"]:
+    if in_field(state, frame["units"]) and not in_box and left >= cost["field_attack"]:
         if field_units(state, area, ENEMY[side]):
             options.append(ID["attack"])
         if state.land_at(area, "rebel") and "portuguese" not in frame["nations"]:
@@ -295,6 +335,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
     side, area = frame["side"], frame["area"]
     cost = BOARD.op_cost
     state.d["revealed"] = []
+    advance = frame.pop("advance", False)  # §6.3.1: only the very next operation
     if v == "stop":
         state.goto("end")
     elif v == "leave":
@@ -302,6 +343,15 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         if frame["hostile"] or frame["andes"]:  # §5.3: it too moved through a hostile area or the Andes
             frame.setdefault("left", []).append([area, what])
         state.log_for(side, "log.left", unit=f"@unit.{what}", area=place_ref(area))
+        state.goto("operate")
+    elif v in ("enter", "sortie"):
+        inside = v == "enter"
+        frame["used"] += 0 if inside and advance else cost["enter_city" if inside else "leave_city"]
+        state.set_units(
+            {u: {"city": inside} for u in frame["units"] if state.d["units"][u]["city"] != inside}
+        )
+        city = city_of(area).id
+        state.log(f"log.{'entered' if inside else 'left'}_city", side=f"@side.{side}", city=f"@city.{city}")
         state.goto("operate")
     elif v == "gather":
         units, leaders = eligible(state, side, frame["nations"], area)
@@ -335,10 +385,10 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         defender = ENEMY[side] if not what else "rebel"
         state.call(
             "battle",
-            then="operate",
+            then="fought",
             attacker=side,
             area=area,
-            units=frame["units"],
+            units=in_field(state, frame["units"]),
             leaders=frame["leaders"],
             defender=defender,
             dunits=field_units(state, area, defender)
@@ -377,6 +427,18 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.call(
             "transport", then="landed", side=side, area=area, units=frame["units"], leaders=frame["leaders"]
         )
+
+
+@activation.step("fought")
+def _fought(state: GamState, frame: Frame, action: A) -> None:
+    """§6.3.1: a force victorious in a field battle — the enemy it attacked gone from the field, some of
+    its own units left — "puede inmediatamente entrar en las ciudades… que no estén ocupadas por unidades
+    enemigas": its next operation may be `enter`, free."""
+    force_here(state, frame)
+    enemy = ENEMY[frame["side"]]
+    won = in_field(state, frame["units"]) and not field_units(state, frame["area"], enemy)
+    frame["advance"] = bool(won) and not state.land_at(frame["area"], "rebel")
+    state.goto("operate")
 
 
 @activation.step("landed")
