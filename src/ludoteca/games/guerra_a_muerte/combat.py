@@ -13,7 +13,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
-from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
+from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive, end_combat, show_forces
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import HAVENS
@@ -140,6 +140,14 @@ def _battle(state: GamState, frame: Frame, action: A) -> None:
     if not frame["units"] or not frame["dunits"]:
         state.ret()
         return
+    show_forces(
+        state,
+        frame["area"],
+        [
+            (frame["attacker"], frame["units"], frame["leaders"]),
+            (frame["defender"], frame["dunits"], frame["dleaders"]),
+        ],
+    )
     if frame["evade"]:
         state.decide(
             controller(frame["defender"], frame["attacker"]),
@@ -168,7 +176,7 @@ def _battle_evade_roll(state: GamState, frame: Frame, action: A) -> None:
     mod = evasion_modifier(state, frame)
     if evades(face(action), mod):
         state.log("log.evaded", roll=face(action), modified=face(action) + mod)
-        state.ret()
+        end_combat(state)
         return
     state.log("log.not_evaded", roll=face(action), modified=face(action) + mod)
     state.goto("initiative")
@@ -271,12 +279,12 @@ def _battle_repression(state: GamState, frame: Frame, action: A) -> None:
     ):
         state.call("repression", then="done", area=area)
         return
-    state.ret()
+    end_combat(state)
 
 
 @battle.step("done")
 def _battle_done(state: GamState, frame: Frame, action: A) -> None:
-    state.ret()
+    end_combat(state)
 
 
 # ---------------------------------------------------------------------------------- siege §6.2–§6.5
@@ -316,6 +324,14 @@ def _siege(state: GamState, frame: Frame, action: A) -> None:
     if not frame["units"] or not frame["garrison"]:
         state.ret()
         return
+    show_forces(
+        state,
+        area,
+        [
+            (side, frame["units"], frame["leaders"]),
+            (ENEMY[side], frame["garrison"], state.leaders_at(area, ENEMY[side])),
+        ],
+    )
     state.chance(D6, then="rolled")
 
 
@@ -368,7 +384,7 @@ def _siege_leaders(state: GamState, frame: Frame, action: A) -> None:
 
 @siege.step("done")
 def _siege_done(state: GamState, frame: Frame, action: A) -> None:
-    state.ret()
+    end_combat(state)
 
 
 # ------------------------------------------------------------------------------- leader loss §8.1

@@ -12,7 +12,7 @@ from ludoteca.games.guerra_a_muerte.actions import ID, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.naval import COCHRANE, D6, D10, NAVAL, friendly_port, ships_at
-from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
+from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, end_combat, show_forces
 from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -44,6 +44,11 @@ def _naval_battle(state: GamState, frame: Frame, action: A) -> None:
     if not frame["units"] or not frame["dunits"]:
         state.ret(frame["attacker"])
         return
+    show_forces(
+        state,
+        frame["sea"],
+        [(frame["attacker"], frame["units"], []), (frame["defender"], frame["dunits"], [])],
+    )
     if frame["port"] or not frame.get("evade", True):
         state.goto("cochrane")
         return
@@ -85,7 +90,7 @@ def _naval_evade_roll(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
     if naval_evades(face(action), frame["defender"] == "patriot", cochrane_with(state, frame)):
         state.log("log.naval_evaded", roll=face(action))
-        state.ret(frame["defender"])
+        end_combat(state, frame["defender"])
         return
     state.goto("cochrane")
 
@@ -159,7 +164,6 @@ def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
     """§7.5.1: every ship (and a fortified port, §7.10) chooses the enemy ship it fires at."""
     if action is not None and frame.get("firer"):
         frame["fire"].append([frame.pop("firer"), target(action)])
-        state.d["revealed"] = []
     firers = [*frame["units"], *frame["dunits"]]
     if battery(state, frame["port"], frame["defender"]):
         firers.append("port")
@@ -176,7 +180,6 @@ def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
             frame["fire"].append([firer, enemy[0]])
             continue
         frame["firer"] = firer
-        state.d["revealed"] = sorted(enemy)
         state.decide(
             ROLE[side],
             "fire",
@@ -242,4 +245,4 @@ def _naval_results(state: GamState, frame: Frame, action: A) -> None:
 def _naval_done(state: GamState, frame: Frame, action: A) -> None:
     """The side left with ships in the sea area wins (the Patriot while any of his remain, §4.8)."""
     sea = frame["sea"]
-    state.ret("patriot" if ships_at(state, sea, "patriot") else "royalist")
+    end_combat(state, "patriot" if ships_at(state, sea, "patriot") else "royalist")

@@ -581,6 +581,35 @@ def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
     state.ret(True)
 
 
+# ---------------------------------------------------------------------- what a combat shows (§5.1.3)
+COMBATS = frozenset(("battle", "siege", "naval_battle", "counter_guerrilla"))
+"""The procedures that resolve a combat: while one runs, the forces it shows are in sight (`view`)."""
+
+
+def show_forces(state: GamState, place: str, forces: list[tuple[str, list[str], list[str]]]) -> None:
+    """§5.1.3: a force's contents "sólo serán revelados al enemigo para resolver combate, intercepción, o
+    retirada antes del combate". At the start of a combat (a field battle — an interception's too — before
+    the defender's try to avoid it, a siege attack, a naval battle, a counter-guerrilla) each side's
+    `(side, units, leaders)` that fights is shown to both: a public log line names its counters and
+    leaders, and they join `d["revealed"]` (the view shows them while the combat runs, `view.board_view`;
+    the search's redraw keeps them as they are) until `end_combat`."""
+    shown: list[str] = []
+    for side, units, leaders in forces:
+        if not units and not leaders:
+            continue
+        shown += [*units, *leaders]
+        if state.hidden(side):
+            names = [*(f"@leader.{x}" for x in leaders), *(f"@unit.{u}" for u in units)]
+            state.log("log.revealed", side=f"@side.{side}", place=place_ref(place), units=names)
+    state.d["revealed"] = sorted({*state.d["revealed"], *shown})
+
+
+def end_combat(state: GamState, *value: object) -> None:
+    """The combat is over: what it showed goes back into the force boxes (§5.1.3); return `value`."""
+    state.d["revealed"] = []
+    state.ret(*value)
+
+
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)
 losses = PROCS.proc("losses", rule="6.1")  # cites its caller's section (`GamState.running_rule`)
 
@@ -617,13 +646,15 @@ def _losses(state: GamState, frame: Frame, action: A) -> None:
     if frame["side"] == "rebel" or len(units) == 1:
         state.goto("take")
         return
+    shown = set(state.d["revealed"])
     state.decide(
         ROLE[frame["side"]],
         "loss",
         loss_options(state, frame),
         then="take",
         prompt="prompt.lose",
-        private=state.hidden(frame["side"]),  # which counter loses a step is not shown (§5.1.3)
+        # which counter loses a step is not shown (§5.1.3), unless a combat shows the force
+        private=state.hidden(frame["side"]) and not shown.issuperset(units),
         n=frame["n"],
     )
 
@@ -639,6 +670,9 @@ def _all(state: GamState, frame: Frame) -> None:
 def _losses_take(state: GamState, frame: Frame, action: A) -> None:
     uid = target(action) if action is not None else frame["units"][0]
     state.lose_step(uid)
-    state.log("log.step_lost", side=f"@side.{COUNTERS[uid].side}")
+    if uid in state.d["revealed"] or not state.hidden(COUNTERS[uid].side):
+        state.log("log.unit_lost_step", unit=f"@unit.{uid}")  # a combat shows it (§5.1.3), or open play
+    else:
+        state.log("log.step_lost", side=f"@side.{COUNTERS[uid].side}")
     frame["n"] -= 1
     state.goto("start")
