@@ -288,3 +288,27 @@ def test_attrition_losses_stay_private_5_1_3() -> None:
     assert state.d["wait"]["prompt"] == "prompt.lose" and state.hides_its_choice()
     state.apply_notation("lose am_fp")
     assert state.logs[-1][0] == "log.step_lost"
+
+
+def test_the_recruit_pool_is_open_information_2_3_5_1_3() -> None:
+    """§5.1.3 keeps out of the enemy's sight only "el cajetín de cada fuerza", the boxes of the forces on
+    the map; the Caja de Reclutas (§2.3) is no force's box, and §2.3 puts in it every counter that does
+    not start on the map or the turn track. So each seat sees the other's recruit pool (README, "The
+    recruit pool is open"), and a recruit leaving it is named to both; where it goes on the map is its
+    owner's secret (§4.6, §5.1.3)."""
+    state = bare()
+    state.d["rp"]["royalist"] = 6.0
+    put(state, "lima", ["am_vdc"])
+    put(state, "cuzco", ["am_nu"])
+    run(state, "recruitment", sides=["royalist"])
+    pool = state.view(1, "en")["board"]["pool"]
+    assert "am_pb" in pool and state.view(0, "en")["board"]["pool"] == pool
+    state.apply_notation("recruit am_pb")
+    if state.d["wait"] is not None and state.d["wait"].get("prompt") == "prompt.place":
+        assert state.hides_its_choice()  # the place is private
+        state.apply_notation(state.action_to_string(state.legal_actions()[0]))
+    recruited = next(line for line in state.logs if line[0] == "log.recruited")
+    placed = next(line for line in state.logs if line[0] == "log.placed")
+    assert recruited[1]["what"] == "@unit.am_pb" and recruited[2] is None  # public
+    assert placed[2] == [1]  # the Royalist's only
+    assert "am_pb" not in state.view(0, "en")["board"]["pool"]
