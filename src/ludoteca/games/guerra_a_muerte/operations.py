@@ -217,6 +217,21 @@ def fortress_besieged(state: GamState, side: str, area: str) -> str:
     return city.id if city is not None and city.fortress and inside else ""
 
 
+def city_free(state: GamState, side: str, area: str) -> bool:
+    """Whether `side`'s units may go into `area`'s city: it has one, no unit of another side is inside
+    (a city the enemy holds is taken by siege, §6.2) and none stands in the area's field but in guerrilla
+    mode (a city with enemy units around it is besieged: no entering it, §5.0's note; no recruit placed
+    in it, §4.6's note; a guerrilla besieges nothing, it does not fight, §10.1)."""
+    if area not in BOARD.areas or city_of(area) is None:
+        return False
+    records = state.d["units"]
+    return not any(
+        records[u]["city"] or not records[u]["guerrilla"]
+        for u in state.land_at(area)
+        if COUNTERS[u].side != side
+    )
+
+
 def city_options(state: GamState, frame: Frame, left: int) -> list[int]:
     """§5.0, §5.1, §6.3.1, §6.4: the force may go into its area's city (`enter <area>`) or out of it into
     the field (`sortie <area>`), each a movement operation (1 OP, reconstructed `op_cost_extra`; free as
@@ -238,11 +253,7 @@ def city_options(state: GamState, frame: Frame, left: int) -> list[int]:
         outside
         and (frame.get("advance") or left >= cost["enter_city"])
         and not any(records[u]["guerrilla"] for u in outside)
-        and not any(
-            records[u]["city"] or not records[u]["guerrilla"]
-            for u in state.land_at(area)
-            if COUNTERS[u].side != side
-        )
+        and city_free(state, side, area)
     ):
         options.append(ID[f"enter {area}"])
     if inside and left >= cost["leave_city"]:

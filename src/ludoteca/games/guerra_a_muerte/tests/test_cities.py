@@ -1,6 +1,7 @@
 """Entering and leaving a city (§5.0, §5.1, §6.2, §6.3.1, §6.4, §6.7; README, "Entering and leaving a
 city"): a force goes into its area's city or out of it as a movement operation, advances into it free after
-a field battle it won, and never into a city the enemy holds or surrounds."""
+a field battle it won, and never into a city the enemy holds or surrounds; a recruit may be placed in a
+city (§4.6)."""
 
 from __future__ import annotations
 
@@ -165,3 +166,25 @@ def test_units_in_the_city_fight_no_field_battle_until_they_come_out_6_4() -> No
     assert "attack" not in offered(state) and "sortie santa_fe" in offered(state)
     play(state, "sortie santa_fe")
     assert "attack" in offered(state)
+
+
+def test_a_recruit_may_be_placed_in_the_city_4_6() -> None:
+    """§4.6: recruits are placed "en un área o ciudad en un área bajo control total o parcial": the
+    Royalist holding only Lima may put a recruit in Lima's field or in its city (`enter lima`); "no puede
+    recrearse unidades en ciudades que estén bajo asedio": with a Patriot force in Lima's field the city is
+    not offered."""
+    state = bare()
+    state.d["rp"]["royalist"] = 6.0
+    put(state, "lima", ["am_vdc"])
+    run(state, "recruitment", sides=["royalist"])
+    play(state, "recruit am_pb")
+    assert offered(state) == ["enter lima", "place lima"]
+    play(state, "enter lima")
+    assert state.d["units"]["am_pb"]["at"] == "lima" and state.d["units"]["am_pb"]["city"]
+    state = bare()
+    state.d["rp"]["royalist"] = 6.0
+    put(state, "lima", ["am_vdc"])
+    put(state, "lima", ["ep_c1"])
+    run(state, "recruitment", sides=["royalist"])
+    play(state, "recruit am_pb")
+    assert state.d["units"]["am_pb"]["at"] == "lima" and not state.d["units"]["am_pb"]["city"]
