@@ -10,8 +10,9 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
-from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, end_combat, show_forces
+from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

@@ -12,9 +12,10 @@ from ludoteca.games.guerra_a_muerte.actions import ID, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.naval import COCHRANE, D6, D10, NAVAL, friendly_port, ships_at
-from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, end_combat, show_forces
+from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
 from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -215,56 +216,6 @@ def fortress_besieged(state: GamState, side: str, area: str) -> str:
     city = city_of(area)
     inside = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["city"]]
     return city.id if city is not None and city.fortress and inside else ""
-
-
-def city_free(state: GamState, side: str, area: str) -> bool:
-    """Whether `side`'s units may go into `area`'s city: it has one, no unit of another side is inside
-    (a city the enemy holds is taken by siege, §6.2) and none stands in the area's field but in guerrilla
-    mode (a city with enemy units around it is besieged: no entering it, §5.0's note; no recruit placed
-    in it, §4.6's note; a guerrilla besieges nothing, it does not fight, §10.1)."""
-    if area not in BOARD.areas or city_of(area) is None:
-        return False
-    records = state.d["units"]
-    return not any(
-        records[u]["city"] or not records[u]["guerrilla"]
-        for u in state.land_at(area)
-        if COUNTERS[u].side != side
-    )
-
-
-def city_options(state: GamState, frame: Frame, left: int) -> list[int]:
-    """§5.0, §5.1, §6.3.1, §6.4: the force may go into its area's city (`enter <area>`) or out of it into
-    the field (`sortie <area>`), each a movement operation (1 OP, reconstructed `op_cost_extra`; free as
-    the advance right after a field battle the force won, `frame["advance"]`, §6.3.1). It enters only a
-    city no enemy unit holds (one held must be taken by siege, §6.2) and only while no enemy force stands
-    in the area's field: a city with enemy units around it is besieged, and "las unidades del mismo bando
-    que las unidades en una ciudad bajo asedio no podrán entrar en dicha ciudad hasta que el asedio sea
-    levantado" (§5.0). Units in guerrilla mode never enter (§6.7, §10.1): the force leaves them behind
-    first. The São Paulo Legion only marches between Brazil and the Banda Oriental (§10.6)."""
-    area, side = frame["area"], frame["side"]
-    if area not in BOARD.areas or city_of(area) is None or "portuguese" in frame["nations"]:
-        return []
-    records = state.d["units"]
-    outside = [u for u in frame["units"] if not records[u]["city"]]
-    inside = [u for u in frame["units"] if records[u]["city"]]
-    options = []
-    cost = BOARD.op_cost
-    if (
-        outside
-        and (frame.get("advance") or left >= cost["enter_city"])
-        and not any(records[u]["guerrilla"] for u in outside)
-        and city_free(state, side, area)
-    ):
-        options.append(ID[f"enter {area}"])
-    if inside and left >= cost["leave_city"]:
-        options.append(ID[f"sortie {area}"])
-    return options
-
-
-def in_field(state: GamState, units: list[str]) -> list[str]:
-    """The force's units outside the city: those that fight a field battle it declares (§6.4: a unit in
-    the city "pierde movilidad"; it goes out first, `sortie`)."""
-    return [u for u in units if not state.d["units"][u]["city"]]
 
 
 def operate_options(state: GamState, frame: Frame) -> list[int]:
@@ -590,35 +541,6 @@ def _interception_rolled(state: GamState, frame: Frame, action: A) -> None:
 @interception.step("fought")
 def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
     state.ret(True)
-
-
-# ---------------------------------------------------------------------- what a combat shows (§5.1.3)
-COMBATS = frozenset(("battle", "siege", "naval_battle", "counter_guerrilla"))
-"""The procedures that resolve a combat: while one runs, the forces it shows are in sight (`view`)."""
-
-
-def show_forces(state: GamState, place: str, forces: list[tuple[str, list[str], list[str]]]) -> None:
-    """§5.1.3: a force's contents "sólo serán revelados al enemigo para resolver combate, intercepción, o
-    retirada antes del combate". At the start of a combat (a field battle — an interception's too — before
-    the defender's try to avoid it, a siege attack, a naval battle, a counter-guerrilla) each side's
-    `(side, units, leaders)` that fights is shown to both: a public log line names its counters and
-    leaders, and they join `d["revealed"]` (the view shows them while the combat runs, `view.board_view`;
-    the search's redraw keeps them as they are) until `end_combat`."""
-    shown: list[str] = []
-    for side, units, leaders in forces:
-        if not units and not leaders:
-            continue
-        shown += [*units, *leaders]
-        if state.hidden(side):
-            names = [*(f"@leader.{x}" for x in leaders), *(f"@unit.{u}" for u in units)]
-            state.log("log.revealed", side=f"@side.{side}", place=place_ref(place), units=names)
-    state.d["revealed"] = sorted({*state.d["revealed"], *shown})
-
-
-def end_combat(state: GamState, *value: object) -> None:
-    """The combat is over: what it showed goes back into the force boxes (§5.1.3); return `value`."""
-    state.d["revealed"] = []
-    state.ret(*value)
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.cities import city_free
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
-from ludoteca.games.guerra_a_muerte.operations import city_free
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.resources import REBUILD, patriot_nation_for
@@ -230,7 +230,7 @@ def place_options(state: GamState, frame: Frame) -> list[int]:
     there is one place (it goes there) or none. §4.6: "colocadas en un área o ciudad en un área bajo
     control total o parcial": a land recruit may also go into the city of such an area (`enter <area>`),
     except one under siege ("no puede recrearse unidades en ciudades que estén bajo asedio") or held by
-    the enemy (`operations.city_free`)."""
+    the enemy (`cities.city_free`)."""
     uid = frame["unit"]
     areas = placements(state, uid)
     side = COUNTERS[uid].side

@@ -15,8 +15,8 @@ from ludoteca.core.frozen import freeze
 from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
-from ludoteca.games.guerra_a_muerte.operations import COMBATS
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
+from ludoteca.games.guerra_a_muerte.reveal import COMBATS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -201,7 +201,7 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
 
 def revealed(state: GamState) -> list[dict[str, Any]]:
     """What a combat in progress shows both sides (§5.1.3: a force's contents are revealed "para resolver
-    combate, intercepción, o retirada antes del combate"; `operations.show_forces`): each counter that
+    combate, intercepción, o retirada antes del combate"; `reveal.show_forces`): each counter that
     fights, with its side, place, steps and whether it is in the city, and each leader with it, for every
     viewer alike; [] when no combat runs (the subversion's and a hunt's candidates, also in
     `d["revealed"]`, are shown only to the side deciding, in its options)."""
