@@ -17,29 +17,27 @@ if TYPE_CHECKING:
 
 
 def city_free(state: GamState, side: str, area: str) -> bool:
-    """Whether `side`'s units may go into `area`'s city: it has one, no unit of another side is inside
-    (a city the enemy holds is taken by siege, §6.2) and none stands in the area's field but in guerrilla
-    mode (a city with enemy units around it is besieged: no entering it, §5.0's note; no recruit placed
-    in it, §4.6's note; a guerrilla besieges nothing, it does not fight, §10.1)."""
+    """Whether `side`'s units may go into `area`'s city: it has one, no land unit of another side is
+    inside (a city the enemy holds is taken by siege, §6.2), and no unit or leader of another side stands
+    in the area outside it. With the enemy in its area the city is besieged: §5.0's note forbids entering
+    it ("las unidades del mismo bando que las unidades en una ciudad bajo asedio no podrán entrar en dicha
+    ciudad hasta que el asedio sea levantado"), §4.6's placing a recruit in it; the force clears the field
+    first (a battle, §6.3.1; a hunt, §10.1). It reads only what the enemy's marker shows (§5.1.3: its
+    field and garrison marks), so what a side is offered tells it nothing hidden."""
     if area not in BOARD.areas or city_of(area) is None:
         return False
-    records = state.d["units"]
-    return not any(
-        records[u]["city"] or not records[u]["guerrilla"]
-        for u in state.land_at(area)
-        if COUNTERS[u].side != side
-    )
+    if any(BOARD.leaders[x].side != side for x in state.leaders_at(area)):
+        return False
+    return all(COUNTERS[u].side == side for u in state.land_at(area))
 
 
 def city_options(state: GamState, frame: Frame, left: int) -> list[int]:
     """§5.0, §5.1, §6.3.1, §6.4: the force may go into its area's city (`enter <area>`) or out of it into
     the field (`sortie <area>`), each a movement operation (1 OP, reconstructed `op_cost_extra`; free as
-    the advance right after a field battle the force won, `frame["advance"]`, §6.3.1). It enters only a
-    city no enemy unit holds (one held must be taken by siege, §6.2) and only while no enemy force stands
-    in the area's field: a city with enemy units around it is besieged, and "las unidades del mismo bando
-    que las unidades en una ciudad bajo asedio no podrán entrar en dicha ciudad hasta que el asedio sea
-    levantado" (§5.0). Units in guerrilla mode never enter (§6.7, §10.1): the force leaves them behind
-    first. The São Paulo Legion only marches between Brazil and the Banda Oriental (§10.6)."""
+    the advance right after a field battle that left it alone in the area, `frame["advance"]`, §6.3.1).
+    It enters only a city `city_free` opens to it. Units in guerrilla mode never enter (§6.7, §10.1): the
+    force leaves them behind first. The São Paulo Legion only marches between Brazil and the Banda
+    Oriental (§10.6)."""
     area, side = frame["area"], frame["side"]
     if area not in BOARD.areas or city_of(area) is None or "portuguese" in frame["nations"]:
         return []

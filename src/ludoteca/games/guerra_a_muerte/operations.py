@@ -393,13 +393,12 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
 
 @activation.step("fought")
 def _fought(state: GamState, frame: Frame, action: A) -> None:
-    """§6.3.1: a force victorious in a field battle — the enemy it attacked gone from the field, some of
-    its own units left — "puede inmediatamente entrar en las ciudades… que no estén ocupadas por unidades
-    enemigas": its next operation may be `enter`, free."""
+    """§6.3.1: "Si una fuerza resulta victoriosa después de una batalla campal, puede inmediatamente
+    entrar en las ciudades… que no estén ocupadas por unidades enemigas": after a field battle the force's
+    next operation may be `enter`, free. It is offered only where the force, some of its units left in the
+    field, stands alone outside the city (`cities.city_free`): the enemy it fought is gone, the victory."""
     force_here(state, frame)
-    enemy = ENEMY[frame["side"]]
-    won = in_field(state, frame["units"]) and not field_units(state, frame["area"], enemy)
-    frame["advance"] = bool(won) and not state.land_at(frame["area"], "rebel")
+    frame["advance"] = bool(in_field(state, frame["units"]))
     state.goto("operate")
 
 

@@ -280,8 +280,9 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
         left -= take
     frame["unit"] = uid
     options = place_options(state, frame)
-    if not options:
-        _recruited(state, frame, placements(state, uid)[0])
+    areas = placements(state, uid)
+    if not options and len(areas) == 1:
+        _recruited(state, frame, areas[0])
         return
     state.decide(
         ROLE[c.side],

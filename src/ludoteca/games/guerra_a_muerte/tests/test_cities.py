@@ -61,8 +61,8 @@ def test_a_garrison_marches_out_with_a_move_and_the_city_is_offered_where_one_is
 
 def test_no_entry_into_a_city_the_enemy_holds_or_surrounds_5_0_6_2() -> None:
     """§6.2: a city with enemy units inside is taken by siege, not entered; §5.0's note: no entry into a
-    besieged city, read as one with enemy units in the area's field. An enemy guerrilla does not besiege
-    (it does not fight, §10.1)."""
+    besieged city, read as one with enemy units or a leader anywhere in its area (what the enemy's marker
+    shows, §5.1.3): a guerrilla there too, until the force hunts it down (§10.1)."""
     state = bare()
     put(state, "santa_fe", ["gc_ng1"], city=True)
     assert "enter santa_fe" not in offered(activated_with(state))
@@ -70,8 +70,15 @@ def test_no_entry_into_a_city_the_enemy_holds_or_surrounds_5_0_6_2() -> None:
     put(state, "santa_fe", ["gc_gi"])
     assert "enter santa_fe" not in offered(activated_with(state))
     state = bare()
+    state.d["leaders"]["bolivar"]["at"] = "santa_fe"
+    assert "enter santa_fe" not in offered(activated_with(state))
+    state = bare()
     put(state, "santa_fe", ["mil_gran_colombia_i1"], guerrilla=True)
-    assert "enter santa_fe" in offered(activated_with(state))
+    state = activated_with(state)
+    assert "enter santa_fe" not in offered(state)
+    play(state, "hunt mil_gran_colombia_i1", "die 6")  # the guerrilla eliminated
+    assert state.d["units"]["mil_gran_colombia_i1"]["at"] == POOL
+    assert "enter santa_fe" in offered(state)
 
 
 def activated_with(state: GamState, area: str = "santa_fe") -> GamState:
