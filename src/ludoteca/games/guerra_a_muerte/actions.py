@@ -24,7 +24,12 @@ Verbs:
   masses raised there (§4.9); ``guerrilla <unit>``: a militia changes mode (§10.1); ``subvert <unit>``:
   a Patriot leader tries to turn an American Royalist unit (§10.2.2); ``haven <leader>``: a Patriot leader
   goes to his haven (§10.3);
-- ``die <n>``: chance — the face of one die (1d6, 1d10) or the total of 2d6.
+- ``die <n>``: chance — the face of one die (1d6, 1d10) or the total of 2d6;
+- ``capture`` / ``sink``: what Cochrane does with the Royalist frigate he takes (§8.3);
+- ``enter <area>`` / ``sortie <area>``: the force goes into the area's city, or out of it into the field
+  (§5.0, §5.1, §6.3.1, §6.4; README, "Entering and leaving a city").
+
+New verbs go at the end of the table, so that the ids of the others stay what records hold.
 """
 
 from __future__ import annotations
@@ -76,6 +81,9 @@ NAMES = (
     + ["gather", "attack", "attack rebels", "siege", "stop", "pass", "done"]
     + ["intercept", "allow", "evade", "fight"]
     + [f"die {n}" for n in range(1, 13)]
+    + ["capture", "sink"]
+    + [f"enter {area}" for area in AREAS]
+    + [f"sortie {area}" for area in AREAS]
 )
 ACTIONS = ActionTable(tuple(NAMES))
 ID = ACTIONS.ids

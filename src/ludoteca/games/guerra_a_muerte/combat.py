@@ -16,6 +16,7 @@ from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 from ludoteca.games.guerra_a_muerte.special import HAVENS
 from ludoteca.games.guerra_a_muerte.state import city_of
 
@@ -140,6 +141,14 @@ def _battle(state: GamState, frame: Frame, action: A) -> None:
     if not frame["units"] or not frame["dunits"]:
         state.ret()
         return
+    show_forces(
+        state,
+        frame["area"],
+        [
+            (frame["attacker"], frame["units"], frame["leaders"]),
+            (frame["defender"], frame["dunits"], frame["dleaders"]),
+        ],
+    )
     if frame["evade"]:
         state.decide(
             controller(frame["defender"], frame["attacker"]),
@@ -168,7 +177,7 @@ def _battle_evade_roll(state: GamState, frame: Frame, action: A) -> None:
     mod = evasion_modifier(state, frame)
     if evades(face(action), mod):
         state.log("log.evaded", roll=face(action), modified=face(action) + mod)
-        state.ret()
+        end_combat(state)
         return
     state.log("log.not_evaded", roll=face(action), modified=face(action) + mod)
     state.goto("initiative")
@@ -271,12 +280,12 @@ def _battle_repression(state: GamState, frame: Frame, action: A) -> None:
     ):
         state.call("repression", then="done", area=area)
         return
-    state.ret()
+    end_combat(state)
 
 
 @battle.step("done")
 def _battle_done(state: GamState, frame: Frame, action: A) -> None:
-    state.ret()
+    end_combat(state)
 
 
 # ---------------------------------------------------------------------------------- siege §6.2–§6.5
@@ -316,6 +325,14 @@ def _siege(state: GamState, frame: Frame, action: A) -> None:
     if not frame["units"] or not frame["garrison"]:
         state.ret()
         return
+    show_forces(
+        state,
+        area,
+        [
+            (side, frame["units"], frame["leaders"]),
+            (ENEMY[side], frame["garrison"], state.leaders_at(area, ENEMY[side])),
+        ],
+    )
     state.chance(D6, then="rolled")
 
 
@@ -368,7 +385,7 @@ def _siege_leaders(state: GamState, frame: Frame, action: A) -> None:
 
 @siege.step("done")
 def _siege_done(state: GamState, frame: Frame, action: A) -> None:
-    state.ret()
+    end_combat(state)
 
 
 # ------------------------------------------------------------------------------- leader loss §8.1

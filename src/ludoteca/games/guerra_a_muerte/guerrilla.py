@@ -12,6 +12,7 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -104,8 +105,11 @@ def counter_guerrilla_result(roll: int, partisans: bool, all_militia: bool) -> s
 
 @hunt.step()
 def _hunt(state: GamState, frame: Frame, action: A) -> None:
-    """The attacker names the guerrilla and spends the OPs (§10.1); one die on the table."""
+    """The attacker names the guerrilla and spends the OPs (§10.1); one die on the table. The hunting
+    force and the guerrilla are shown to both (a combat, §5.1.3)."""
     state.reveal()
+    side = frame["side"]
+    show_forces(state, frame["area"], [(side, frame["units"], []), (ENEMY[side], [frame["target"]], [])])
     state.chance(D6, then="rolled")
 
 
@@ -114,7 +118,7 @@ def _hunt_rolled(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
     side, area, uid = frame["side"], frame["area"], frame["target"]
     if state.d["units"][uid]["at"] != area:
-        state.ret()
+        end_combat(state)
         return
     guerrillas = [u for u in state.land_at(area, ENEMY[side]) if state.d["units"][u]["guerrilla"]]
     partisans = any(COUNTERS[u].partisans for u in frame["units"])
@@ -125,9 +129,9 @@ def _hunt_rolled(state: GamState, frame: Frame, action: A) -> None:
     elif result.startswith("A"):
         state.call("losses", then="done", side=side, units=frame["units"], n=int(result[1:]))
         return
-    state.ret()
+    end_combat(state)
 
 
 @hunt.step("done")
 def _hunt_done(state: GamState, frame: Frame, action: A) -> None:
-    state.ret()
+    end_combat(state)

@@ -1,7 +1,7 @@
 """§7.5 Naval combat: the attacker's ships fight the enemy's in a sea area or a port; the defender may try
 to evade at sea (§7.5.2), each side chooses its targets and rolls one d10 a step, all hits applied together,
 and a fortified port fires for the ships inside it (§7.10). Cochrane's help (§8.3) always favours the
-Patriot (ambiguity 27)."""
+Patriot (ambiguity 27); he chooses whether the frigate Cochrane takes is captured or sunk."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ludoteca.games.guerra_a_muerte.naval import COCHRANE, D6, D10, NAVAL, frien
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
 from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -44,6 +45,11 @@ def _naval_battle(state: GamState, frame: Frame, action: A) -> None:
     if not frame["units"] or not frame["dunits"]:
         state.ret(frame["attacker"])
         return
+    show_forces(
+        state,
+        frame["sea"],
+        [(frame["attacker"], frame["units"], []), (frame["defender"], frame["dunits"], [])],
+    )
     if frame["port"] or not frame.get("evade", True):
         state.goto("cochrane")
         return
@@ -85,7 +91,7 @@ def _naval_evade_roll(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
     if naval_evades(face(action), frame["defender"] == "patriot", cochrane_with(state, frame)):
         state.log("log.naval_evaded", roll=face(action))
-        state.ret(frame["defender"])
+        end_combat(state, frame["defender"])
         return
     state.goto("cochrane")
 
@@ -107,21 +113,47 @@ def _naval_cochrane(state: GamState, frame: Frame, action: A) -> None:
 
 @naval_battle.step("cochrane_roll")
 def _naval_cochrane_roll(state: GamState, frame: Frame, action: A) -> None:
-    """Capture is never worse for the Patriot than sinking, so a Chilean frigate of the pool replaces the
-    taken one when there is one (it sits out this battle, §8.3); otherwise the frigate is sunk."""
+    """§8.3: on 1–2 a Royalist frigate "es capturada o eliminada (a elección del jugador patriota)": the
+    Patriot chooses, where a Chilean frigate of the pool can stand for it; with none the frigate is sunk."""
     assert action is not None
     low, high = COCHRANE["frigate_taken"]
     if not int(low) <= face(action) <= int(high):
         state.goto("targets")
         return
     taken = royalist_frigates(state, frame)[0]
+    frame["taken"] = taken
+    if chilean_prize(state):
+        state.decide(
+            ROLE["patriot"],
+            "prize",
+            [ID["capture"], ID["sink"]],
+            then="prize",
+            prompt="prompt.cochrane_prize",
+            unit=f"@unit.{taken}",
+        )
+        return
+    state.goto("prize")
+
+
+def chilean_prize(state: GamState) -> str:
+    """The Chilean frigate of the pool that replaces a frigate Cochrane captures (§8.3); "" if none."""
+    return next((u for u in COUNTERS if u.startswith("ch_fr") and state.d["units"][u]["at"] == POOL), "")
+
+
+@naval_battle.step("prize")
+def _naval_prize(state: GamState, frame: Frame, action: A) -> None:
+    """§8.3: the frigate taken leaves the map; captured, a Chilean frigate of factor 3 takes its place,
+    out of this battle ("no podrá participar en la batalla presente"), and the battle's "prize" until it
+    ends (`_naval_results`)."""
+    taken = frame.pop("taken")
     where = state.d["units"][taken]["at"]
     port = state.d["units"][taken]["port"]
     state.eliminate(taken)
-    prize = next((u for u in COUNTERS if u.startswith("ch_fr") and state.d["units"][u]["at"] == POOL), "")
+    prize = chilean_prize(state) if action == ID["capture"] else ""
     if prize:
         state.place_unit(prize, port or where)
         state.set_unit(prize, done=True)
+        frame["prize"] = prize
     state.log("log.cochrane_prize", unit=f"@unit.{taken}", captured=f"@word.{'yes' if prize else 'no'}")
     frame["units"] = [u for u in frame["units"] if u != taken]
     frame["dunits"] = [u for u in frame["dunits"] if u != taken]
@@ -133,7 +165,6 @@ def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
     """§7.5.1: every ship (and a fortified port, §7.10) chooses the enemy ship it fires at."""
     if action is not None and frame.get("firer"):
         frame["fire"].append([frame.pop("firer"), target(action)])
-        state.d["revealed"] = []
     firers = [*frame["units"], *frame["dunits"]]
     if battery(state, frame["port"], frame["defender"]):
         firers.append("port")
@@ -150,7 +181,6 @@ def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
             frame["fire"].append([firer, enemy[0]])
             continue
         frame["firer"] = firer
-        state.d["revealed"] = sorted(enemy)
         state.decide(
             ROLE[side],
             "fire",
@@ -191,12 +221,20 @@ def _naval_fire(state: GamState, frame: Frame, action: A) -> None:
 
 @naval_battle.step("results")
 def _naval_results(state: GamState, frame: Frame, action: A) -> None:
-    """The hits are applied together (§7.5.1); Cochrane left without ships rolls for his fate (§8.1)."""
+    """The hits are applied together (§7.5.1). A frigate Cochrane captured in this battle "es eliminada si
+    todas las fuerzas navales patriotas son eliminadas" (§8.3): lost when no Patriot ship that fought is
+    left. Cochrane left without ships rolls for his fate (§8.1)."""
     for uid, n in sorted(frame["hits"].items()):
         for _ in range(n):
             if state.d["units"][uid]["at"] not in (POOL, DEAD):
                 state.lose_step(uid)
         state.log("log.ship_hit", unit=f"@unit.{uid}", n=n)
+    prize = frame.get("prize", "")
+    patriot = frame["units"] if frame["attacker"] == "patriot" else frame["dunits"]
+    afloat = [u for u in (prize, *patriot) if u and state.d["units"][u]["at"] not in (POOL, DEAD)]
+    if prize and afloat == [prize]:
+        state.eliminate(prize)
+        state.log("log.prize_lost", unit=f"@unit.{prize}")
     at = state.d["leaders"]["cochrane"]["at"]
     if at in BOARD.seas and not ships_at(state, at, "patriot"):
         state.call("leader_loss", then="done", leaders=["cochrane"])
@@ -208,4 +246,4 @@ def _naval_results(state: GamState, frame: Frame, action: A) -> None:
 def _naval_done(state: GamState, frame: Frame, action: A) -> None:
     """The side left with ships in the sea area wins (the Patriot while any of his remain, §4.8)."""
     sea = frame["sea"]
-    state.ret("patriot" if ships_at(state, sea, "patriot") else "royalist")
+    end_combat(state, "patriot" if ships_at(state, sea, "patriot") else "royalist")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -235,12 +236,13 @@ def operate_options(state: GamState, frame: Frame) -> list[int]:
         return options
     if left >= cost["move"]:
         options += [ID[f"move {x}"] for x in exits(state, frame)]
+    options += city_options(state, frame, left)
     if len(frame["units"]) + len(frame["leaders"]) > 1:
         options += [ID[f"leave {u}"] for u in frame["units"]]
     extra, _ = eligible(state, side, frame["nations"], area)
     if extra and frame.get("mexico", -1) < 0:
         options.append(ID["gather"])
-    if frame["units"] and not in_box and left >= cost["field_attack"]:
+    if in_field(state, frame["units"]) and not in_box and left >= cost["field_attack"]:
         if field_units(state, area, ENEMY[side]):
             options.append(ID["attack"])
         if state.land_at(area, "rebel") and "portuguese" not in frame["nations"]:
@@ -295,6 +297,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
     side, area = frame["side"], frame["area"]
     cost = BOARD.op_cost
     state.d["revealed"] = []
+    advance = frame.pop("advance", False)  # §6.3.1: only the very next operation
     if v == "stop":
         state.goto("end")
     elif v == "leave":
@@ -302,6 +305,15 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         if frame["hostile"] or frame["andes"]:  # §5.3: it too moved through a hostile area or the Andes
             frame.setdefault("left", []).append([area, what])
         state.log_for(side, "log.left", unit=f"@unit.{what}", area=place_ref(area))
+        state.goto("operate")
+    elif v in ("enter", "sortie"):
+        inside = v == "enter"
+        frame["used"] += 0 if inside and advance else cost["enter_city" if inside else "leave_city"]
+        state.set_units(
+            {u: {"city": inside} for u in frame["units"] if state.d["units"][u]["city"] != inside}
+        )
+        city = city_of(area).id
+        state.log(f"log.{'entered' if inside else 'left'}_city", side=f"@side.{side}", city=f"@city.{city}")
         state.goto("operate")
     elif v == "gather":
         units, leaders = eligible(state, side, frame["nations"], area)
@@ -335,10 +347,10 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         defender = ENEMY[side] if not what else "rebel"
         state.call(
             "battle",
-            then="operate",
+            then="fought",
             attacker=side,
             area=area,
-            units=frame["units"],
+            units=in_field(state, frame["units"]),
             leaders=frame["leaders"],
             defender=defender,
             dunits=field_units(state, area, defender)
@@ -377,6 +389,17 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.call(
             "transport", then="landed", side=side, area=area, units=frame["units"], leaders=frame["leaders"]
         )
+
+
+@activation.step("fought")
+def _fought(state: GamState, frame: Frame, action: A) -> None:
+    """§6.3.1: "Si una fuerza resulta victoriosa después de una batalla campal, puede inmediatamente
+    entrar en las ciudades… que no estén ocupadas por unidades enemigas": after a field battle the force's
+    next operation may be `enter`, free. It is offered only where the force, some of its units left in the
+    field, stands alone outside the city (`cities.city_free`): the enemy it fought is gone, the victory."""
+    force_here(state, frame)
+    frame["advance"] = bool(in_field(state, frame["units"]))
+    state.goto("operate")
 
 
 @activation.step("landed")
@@ -520,7 +543,7 @@ def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)
-losses = PROCS.proc("losses", rule="6.1")
+losses = PROCS.proc("losses", rule="6.1")  # cites its caller's section (`GamState.running_rule`)
 
 
 def alive(state: GamState, units: list[str], area: str | None = None) -> list[str]:
@@ -555,13 +578,15 @@ def _losses(state: GamState, frame: Frame, action: A) -> None:
     if frame["side"] == "rebel" or len(units) == 1:
         state.goto("take")
         return
+    shown = set(state.d["revealed"])
     state.decide(
         ROLE[frame["side"]],
         "loss",
         loss_options(state, frame),
         then="take",
         prompt="prompt.lose",
-        private=state.hidden(frame["side"]),  # which counter loses a step is not shown (§5.1.3)
+        # which counter loses a step is not shown (§5.1.3), unless a combat shows the force
+        private=state.hidden(frame["side"]) and not shown.issuperset(units),
         n=frame["n"],
     )
 
@@ -577,6 +602,9 @@ def _all(state: GamState, frame: Frame) -> None:
 def _losses_take(state: GamState, frame: Frame, action: A) -> None:
     uid = target(action) if action is not None else frame["units"][0]
     state.lose_step(uid)
-    state.log("log.step_lost", side=f"@side.{COUNTERS[uid].side}")
+    if uid in state.d["revealed"] or not state.hidden(COUNTERS[uid].side):
+        state.log("log.unit_lost_step", unit=f"@unit.{uid}")  # a combat shows it (§5.1.3), or open play
+    else:
+        state.log("log.step_lost", side=f"@side.{COUNTERS[uid].side}")
     frame["n"] -= 1
     state.goto("start")

@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.cities import city_free
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.resources import REBUILD, patriot_nation_for
 from ludoteca.games.guerra_a_muerte.special import haven_places
+from ludoteca.games.guerra_a_muerte.state import city_of
 from ludoteca.games.guerra_a_muerte.uprisings import patriot_nation
 
 if TYPE_CHECKING:
@@ -225,9 +227,16 @@ def recruit_options(state: GamState, frame: Frame) -> list[int]:
 
 def place_options(state: GamState, frame: Frame) -> list[int]:
     """Where the recruit `frame["unit"]` may be placed, asked only where there is a choice: [] where
-    there is one place (it goes there) or none."""
-    areas = placements(state, frame["unit"])
-    return [ID[f"place {x}"] for x in areas] if len(areas) > 1 else []
+    there is one place (it goes there) or none. §4.6: "colocadas en un área o ciudad en un área bajo
+    control total o parcial": a land recruit may also go into the city of such an area (`enter <area>`),
+    except one under siege ("no puede recrearse unidades en ciudades que estén bajo asedio") or held by
+    the enemy (`cities.city_free`)."""
+    uid = frame["unit"]
+    areas = placements(state, uid)
+    side = COUNTERS[uid].side
+    cities = [] if COUNTERS[uid].naval else [x for x in areas if city_free(state, side, x)]
+    options = [*(ID[f"place {x}"] for x in areas), *(ID[f"enter {x}"] for x in cities)]
+    return options if len(options) > 1 else []
 
 
 recruitment = PROCS.proc("recruitment", rule="4.6")
@@ -270,14 +279,15 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
         state.d["rp"][p] -= take
         left -= take
     frame["unit"] = uid
+    options = place_options(state, frame)
     areas = placements(state, uid)
-    if len(areas) == 1:
+    if not options and len(areas) == 1:
         _recruited(state, frame, areas[0])
         return
     state.decide(
         ROLE[c.side],
         "place",
-        place_options(state, frame),
+        options,
         then="placed",
         prompt="prompt.place",
         private=state.hidden(c.side),
@@ -288,16 +298,20 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
 @recruitment.step("placed")
 def _recruitment_placed(state: GamState, frame: Frame, action: A) -> None:
     assert action is not None
-    _recruited(state, frame, target(action))
+    _recruited(state, frame, target(action), city=verb(action) == "enter")
 
 
-def _recruited(state: GamState, frame: Frame, area: str) -> None:
+def _recruited(state: GamState, frame: Frame, area: str, city: bool = False) -> None:
+    """The recruit placed in `area`, or with `city` inside its city (§4.6)."""
     uid = frame["unit"]
     c = COUNTERS[uid]
     state.set_unit(uid, steps=c.steps)
-    state.place_unit(uid, area)
+    where = city_of(area).id if city else area
+    state.place_unit(uid, where)
     state.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
-    state.log_for(c.side, "log.placed", what=f"@unit.{uid}", area=place_ref(area))
+    state.log_for(
+        c.side, "log.placed", what=f"@unit.{uid}", area=f"@city.{where}" if city else place_ref(area)
+    )
     state.goto("start")
 
 

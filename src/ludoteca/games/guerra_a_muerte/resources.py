@@ -117,8 +117,20 @@ def patriot_nation_for(state: GamState, area: str) -> str:
     return max(ok, key=lambda n: (steps[n], n == first, n))
 
 
+def denied_by_guerrillas(state: GamState, area: str, side: str) -> bool:
+    """§10.1: "El jugador enemigo no podrá 'recolectar' RPs de esa área si no hay unidades regulares en
+    esa área": where the other side has a unit in guerrilla mode, `side` collects nothing from the area
+    unless it has a regular land unit there (its militia and leaders do not count). Its share of a partly
+    held area is lost, not handed to the guerrilla's side (§4.0: "El RP sobrante se pierde")."""
+    other = "royalist" if side == "patriot" else "patriot"
+    records = state.d["units"]
+    if not any(records[u]["guerrilla"] for u in state.land_at(area, other)):
+        return False
+    return not any(not COUNTERS[u].militia for u in state.land_at(area, side))
+
+
 def area_income(state: GamState, area: str) -> dict[str, int]:
-    """§4.0–§4.3, §9.5, §10.6: what an area pays each pool this turn."""
+    """§4.0–§4.3, §9.5, §10.1, §10.6: what an area pays each pool this turn."""
     holders = state.holders(area)
     if "rebel" in holders or not holders:
         return {}
@@ -127,10 +139,11 @@ def area_income(state: GamState, area: str) -> dict[str, int]:
         rp //= 2
     rp = max(0, rp - int(state.d["raided"].get(area, 0)))
     share = rp if len(holders) == 1 else rp // 2
+    collect = {side for side in holders if not denied_by_guerrillas(state, area, side)}
     out = {}
-    if "royalist" in holders:
+    if "royalist" in collect:
         out["royalist"] = share
-    if "patriot" in holders:
+    if "patriot" in collect:
         nat = patriot_nation_for(state, area)
         if nat:
             out[nat] = share

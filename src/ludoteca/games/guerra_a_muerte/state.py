@@ -544,6 +544,15 @@ class GamState(State):
         return PATRIOT_POOLS.get(nationality, ("royalist",))
 
     # ----------------------------------------------------------------------------- the contract
+    def running_rule(self) -> str | None:
+        """The section a log line, a prompt or a die cites: the running procedure's, except that the
+        step losses (`losses`) cite the procedure that inflicted them — attrition §5.3, a field battle
+        §6.1, a siege §6.2, a counter-guerrilla §10.1 — not a battle's section whatever their cause."""
+        stack = self.d["stack"]
+        if len(stack) > 1 and stack[-1]["p"] == "losses":
+            return self.procedures.by_name[stack[-2]["p"]].rule
+        return super().running_rule()
+
     def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
         """The action's label names its area or counter in the reader's language, a recruit's cost and pool
         (`labels.plain_label`: it reads only the action and the messages)."""

@@ -16,6 +16,7 @@ from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
+from ludoteca.games.guerra_a_muerte.reveal import COMBATS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -195,6 +196,7 @@ def board_view(state: GamState, role: int | None) -> dict[str, Any]:
             for x in LEADERS_BY_NAME
             if leader_records[x]["at"] in OFF_MAP and x not in waiting
         },
+        "revealed": revealed(state),
     }
 
 
@@ -207,6 +209,33 @@ def operating(state: GamState, role: int | None) -> list[str]:
         if frame["p"] in ("activation", "fleet") and sees(state, role, frame["side"])
         for u in frame.get("units", ())
     ]
+
+
+def revealed(state: GamState) -> list[dict[str, Any]]:
+    """What a combat in progress shows both sides (§5.1.3: a force's contents are revealed "para resolver
+    combate, intercepción, o retirada antes del combate"; `reveal.show_forces`): each counter that
+    fights, with its side, place, steps and whether it is in the city, and each leader with it, for every
+    viewer alike; [] when no combat runs (the subversion's and a hunt's candidates, also in
+    `d["revealed"]`, are shown only to the side deciding, in its options)."""
+    if not any(frame["p"] in COMBATS for frame in state.d["stack"]):
+        return []
+    units, leaders = state.d["units"], state.d["leaders"]
+    out: list[dict[str, Any]] = []
+    for x in state.d["revealed"]:
+        if x in leaders:
+            out.append({"id": x, "leader": True, "side": LEADER_SIDE[x], "at": leaders[x]["at"]})
+        elif units[x]["at"] not in OFF_MAP:
+            record = units[x]
+            out.append(
+                {
+                    "id": x,
+                    "side": UNIT_SIDE[x],
+                    "at": record["at"],
+                    "steps": record["steps"],
+                    "city": record["city"],
+                }
+            )
+    return out
 
 
 def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:

@@ -162,3 +162,16 @@ def test_units_left_before_the_hostile_area_do_not_roll_5_3() -> None:
         state.apply_action(state.legal_actions()[0])
     assert steps(state, ["es_a"], "maracaibo") == 1
     assert steps(state, ["es_ab", "es_as"], "costa_firme") == 1
+
+
+def test_the_loss_prompt_after_attrition_cites_5_3() -> None:
+    """§5.3: "La distribución de pasos de pérdidas es llevada a cabo por el jugador que controla la fuerza
+    que sufre desgaste": the owner's choice of the step to lose after an attrition roll, and the log line
+    of the step lost, cite §5.3, not the field battle's §6.1 (which the losses of a battle still cite)."""
+    state = bare()
+    put(state, "los_llanos", FORCE)
+    run(state, "attrition", side="royalist", area="los_llanos", units=FORCE)
+    play(state, "die 1")
+    assert state.d["wait"]["prompt"] == "prompt.lose" and state.d["wait"]["rule"] == "5.3"
+    play(state, "lose am_fp")
+    assert state.logs[-1][0] == "log.step_lost" and state.logs[-1][3] == "5.3"

@@ -17,6 +17,8 @@ from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.test_examples import put
+from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, run
 
 GAME = GuerraAMuerte()
 OTHER = {0: 1, 1: 0}
@@ -223,3 +225,92 @@ def test_a_resampled_position_keeps_what_the_seat_knows_and_redraws_the_rest_5_1
         else:
             match.apply(rng.choice(state.legal_actions()))
     assert redrawn > 0
+
+
+def battle_in_santa_fe() -> GamState:
+    """Under limited intelligence, a Royalist force of three counters attacks four Gran Colombian ones and
+    Bolívar in Santa Fe (an empty map otherwise): the state waits on the defender's try to avoid combat."""
+    state = bare()
+    assert state.options.intelligence == "limited"
+    put(state, "santa_fe", ["es_a", "es_ab", "am_es"])
+    put(state, "santa_fe", ["gc_gi", "gc_vc", "gc_h", "gc_lc"])
+    state.d["leaders"]["bolivar"]["at"] = "santa_fe"
+    run(
+        state,
+        "battle",
+        attacker="royalist",
+        area="santa_fe",
+        units=["es_a", "es_ab", "am_es"],
+        leaders=[],
+        defender="patriot",
+        dunits=["gc_gi", "gc_vc", "gc_h", "gc_lc"],
+        dleaders=["bolivar"],
+        friction=False,
+        evade=True,
+    )
+    return state
+
+
+def test_a_battle_shows_both_forces_to_both_sides_5_1_3() -> None:
+    """§5.1.3: a force's contents "sólo serán revelados al enemigo para resolver combate, intercepción, o
+    retirada antes del combate". From the declaration (before the try to avoid combat) each seat's view
+    lists every counter and leader that fights, of both sides, with its steps; a public log line names
+    them; the step losses are chosen in the open (the move list shows which counter lost a step) and
+    logged by name. When the battle is over the view shows them no more (the log keeps what was seen)."""
+    state = battle_in_santa_fe()
+    assert state.d["wait"]["prompt"] == "prompt.evade"
+    fighting = {"es_a", "es_ab", "am_es", "gc_gi", "gc_vc", "gc_h", "gc_lc", "bolivar"}
+    for role in (0, 1, None):
+        shown = state.view(role, "en")["board"]["revealed"]
+        assert {x["id"] for x in shown} == fighting
+        assert all(x["at"] == "santa_fe" for x in shown)
+    lines = [line for line in state.logs if line[0] == "log.revealed"]
+    assert len(lines) == 2 and all(line[2] is None for line in lines)  # public
+    text = " ".join(line["text"] for line in state.view(0, "en")["log"])
+    assert GAME.catalog.text("unit.am_es", "en") in text and GAME.catalog.text("leader.bolivar", "en") in text
+    # the attacker rolls 1 and 6 for initiative, the TOT 2 and 1, the CRT 1: A2 on the Royalists
+    for move in ("fight", "die 1", "die 6", "die 2", "die 1", "die 1"):
+        state.apply_notation(move)
+    assert state.d["wait"]["prompt"] == "prompt.lose" and state.current_player() == 1
+    assert not state.hides_its_choice()  # the move list names the counter
+    state.apply_notation("lose am_es")
+    assert state.logs[-1][0] == "log.unit_lost_step" and state.logs[-1][1] == {"unit": "@unit.am_es"}
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.view(0, "en")["board"]["revealed"] == [] and state.d["revealed"] == []
+
+
+def test_attrition_losses_stay_private_5_1_3() -> None:
+    """Attrition is no combat: which counter loses a step stays the owner's (§5.1.3), and the log says
+    only that a step was lost."""
+    state = bare()
+    put(state, "los_llanos", ["am_fp", "am_ce"])
+    run(state, "attrition", side="royalist", area="los_llanos", units=["am_fp", "am_ce"])
+    state.apply_notation("die 1")
+    assert state.d["wait"]["prompt"] == "prompt.lose" and state.hides_its_choice()
+    state.apply_notation("lose am_fp")
+    assert state.logs[-1][0] == "log.step_lost"
+
+
+def test_the_recruit_pool_is_open_information_2_3_5_1_3() -> None:
+    """§5.1.3 keeps out of the enemy's sight only "el cajetín de cada fuerza", the boxes of the forces on
+    the map; the Caja de Reclutas (§2.3) is no force's box, and §2.3 puts in it every counter that does
+    not start on the map or the turn track. So each seat sees the other's recruit pool (README, "The
+    recruit pool is open"), and a recruit leaving it is named to both; where it goes on the map is its
+    owner's secret (§4.6, §5.1.3)."""
+    state = bare()
+    state.d["rp"]["royalist"] = 6.0
+    put(state, "lima", ["am_vdc"])
+    put(state, "cuzco", ["am_nu"])
+    run(state, "recruitment", sides=["royalist"])
+    pool = state.view(1, "en")["board"]["pool"]
+    assert "am_pb" in pool and state.view(0, "en")["board"]["pool"] == pool
+    state.apply_notation("recruit am_pb")
+    if state.d["wait"] is not None and state.d["wait"].get("prompt") == "prompt.place":
+        assert state.hides_its_choice()  # the place is private
+        state.apply_notation(state.action_to_string(state.legal_actions()[0]))
+    recruited = next(line for line in state.logs if line[0] == "log.recruited")
+    placed = next(line for line in state.logs if line[0] == "log.placed")
+    assert recruited[1]["what"] == "@unit.am_pb" and recruited[2] is None  # public
+    assert placed[2] == [1]  # the Royalist's only
+    assert "am_pb" not in state.view(0, "en")["board"]["pool"]

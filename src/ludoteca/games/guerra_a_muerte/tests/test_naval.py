@@ -261,3 +261,50 @@ def test_amphibious_move_7_6_10_3() -> None:
         and state.d["leaders"]["bolivar"]["at"] == "costa_firme"
     )
     assert state.d["units"]["gc_fr1"]["at"] == "caribe_vii"
+
+
+def cochrane_attacked(choice: str, royal_dice: tuple[int, int]) -> GamState:
+    """A Spanish frigate and ship of the line attack Cochrane's one-step Chilean frigate at sea; he
+    accepts battle, rolls 1 (§8.3: a frigate taken) and the Patriot answers `choice`; the ship of the line
+    rolls `royal_dice` at the Chilean frigate, which misses."""
+    state = bare()
+    at_sea(state, "pacifico_iii", ["es_fr1", "es_sol1", "ch_fr1"])
+    state.set_unit("ch_fr1", steps=1)
+    state.d["leaders"]["cochrane"]["at"] = "pacifico_iii"
+    run(
+        state,
+        "naval_battle",
+        attacker="royalist",
+        sea="pacifico_iii",
+        units=["es_fr1", "es_sol1"],
+        dunits=["ch_fr1"],
+        port="",
+    )
+    play(state, "fight", "die 1")
+    assert state.d["wait"]["prompt"] == "prompt.cochrane_prize"
+    assert sorted(state.action_to_string(a) for a in state.legal_actions()) == ["capture", "sink"]
+    assert not state.d["wait"].get("private")  # the choice is made in the open
+    play(state, choice)
+    assert state.d["units"]["es_fr1"]["at"] == POOL
+    play(state, *(f"die {n}" for n in royal_dice), "die 10")
+    return state
+
+
+def test_cochrane_s_prize_is_captured_or_sunk_at_the_patriot_s_choice_8_3() -> None:
+    """§8.3: the frigate taken "es capturada o eliminada (a elección del jugador patriota)": captured, a
+    Chilean frigate of the pool takes its place and sits out the battle; sunk, none does."""
+    state = cochrane_attacked("capture", (9, 9))  # the Chilean frigate survives: the prize stays
+    assert state.d["units"]["ch_fr2"]["at"] == "pacifico_iii"
+    state = cochrane_attacked("sink", (9, 9))
+    assert state.d["units"]["ch_fr2"]["at"] == POOL
+
+
+def test_cochrane_s_prize_is_lost_with_every_patriot_ship_8_3() -> None:
+    """§8.3: the frigate just captured "es eliminada si todas las fuerzas navales patriotas son eliminadas":
+    the ship of the line sinks the Chilean frigate that fought, so the prize goes back to the pool with it
+    and Cochrane, left without ships, rolls for his fate (§8.1)."""
+    state = cochrane_attacked("capture", (1, 1))
+    assert state.d["units"]["ch_fr1"]["at"] == POOL
+    assert state.d["units"]["ch_fr2"]["at"] == POOL
+    assert any(entry[0] == "log.prize_lost" for entry in state.logs)
+    assert state.is_chance_node() and state.d["stack"][-1]["p"] == "leader_loss"

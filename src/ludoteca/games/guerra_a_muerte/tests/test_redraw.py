@@ -70,11 +70,11 @@ def test_cochranes_roll_keeps_a_frigate_to_take_in_every_redraw_8_3() -> None:
 
 
 def test_a_promotion_redrawn_for_the_other_side_offers_the_twins_promotions_4_7() -> None:
-    """1820-1824, seed 1: the Royalist is asked to promote am_vdc (a reduced regular with a militia of its
-    arm, §4.7). Redrawn for the Patriot, a regular's slot may go to a counter of
+    """1820-1824, seed 0: the Royalist is asked to promote (a reduced regular with a militia of its arm,
+    §4.7). Redrawn for the Patriot, a regular's slot may go to a counter of
     another arm: the old redraw renamed the option after it (`promote <counter>`, whose militia is not
     there: KeyError ''). The twin offers the promotions its own rules find, and each plays."""
-    state = reach("1820-1824", 1, 557)
+    state = reach("1820-1824", 0, 699)
     wait = state.d["wait"]
     assert (wait["prompt"], wait["role"]) == ("prompt.promote", 1)
     renamed = [draw(state, 0, random.Random(k)) for k in range(20)]
@@ -112,7 +112,7 @@ def test_a_recruitment_redrawn_for_the_other_side_has_a_place_for_every_recruit_
 
 
 @pytest.mark.parametrize(
-    ("scenario", "seed", "steps", "ending"), [("1820-1824", 1, 557, "done"), ("1820-1824", 0, 13, "done")]
+    ("scenario", "seed", "steps", "ending"), [("1820-1824", 0, 699, "done"), ("1820-1824", 0, 13, "done")]
 )
 def test_when_no_draw_asks_the_decision_the_redrawn_side_may_only_end_it(
     scenario: str, seed: int, steps: int, ending: str, monkeypatch: pytest.MonkeyPatch

@@ -4,6 +4,7 @@ procedures, each naming its section."""
 
 from __future__ import annotations
 
+from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
 from ludoteca.games.guerra_a_muerte.resources import area_income
 from ludoteca.games.guerra_a_muerte.tests.test_examples import put
@@ -152,3 +153,26 @@ def test_mexican_lost_cause_4_10() -> None:
     assert all(state.d["units"][u]["at"] == DEAD for u in regulars)
     militia = [u for u, s in state.d["units"].items() if u.startswith("mil_mexico") and s["at"] == DUE]
     assert len(militia) == 2 and all(state.d["units"][u]["turn"] == 5 for u in militia)
+
+
+def test_a_guerrilla_denies_the_enemy_s_rp_where_he_has_no_regulars_10_1() -> None:
+    """§10.1: "El jugador enemigo no podrá 'recolectar' RPs de esa área si no hay unidades regulares en
+    esa área". A Patriot guerrilla and a Royalist militia (not a guerrilla) share Salta with no regular:
+    the area is partly held (§1.1.1), the Patriot collects his half (§4.0), the Royalist nothing. A
+    Royalist regular there lets him collect again (and takes control from the guerrilla)."""
+    state = bare()
+    put(state, "salta", ["mil_el_plata_i1"], guerrilla=True)
+    put(state, "salta", ["mil_american_i1"])
+    half = BOARD.areas["salta"].rp // 2
+    assert state.holders("salta") == {"patriot", "royalist"}
+    assert area_income(state, "salta") == {"el_plata": half}
+    state.set_unit("mil_el_plata_i1", guerrilla=False)  # no guerrilla: both collect their half
+    assert area_income(state, "salta") == {"royalist": half, "el_plata": half}
+    state.set_unit("mil_el_plata_i1", guerrilla=True)
+    put(state, "salta", ["am_fp"])  # a Royalist regular: the guerrilla no longer holds the area
+    assert area_income(state, "salta") == {"royalist": BOARD.areas["salta"].rp}
+    # the other way round: a Royalist guerrilla denies a Patriot with militia only
+    state = bare()
+    put(state, "salta", ["mil_american_i1"], guerrilla=True)
+    put(state, "salta", ["mil_el_plata_i1"])
+    assert area_income(state, "salta") == {"royalist": half}

@@ -219,8 +219,15 @@ function forceMarker(parent, x, y, side, force, place, ctx, state) {
   let tip;
   if (hidden) {
     const where = ["field", "city", "guerrilla"].filter((k) => force[k]).map((k) => ctx.msg(`board.${k}`));
-    mark = `?${force.city ? "⌂" : ""}${force.guerrilla ? "G" : ""}`;
-    tip = `${ctx.msg(`side.${side}`)}: ${ctx.msg("board.hidden")} (${where.join(", ")})`;
+    // a combat in progress shows the counters and leaders that fight (§5.1.3)
+    const shown = state.revealed.filter((x) => x.at === place && x.side === side);
+    const steps = shown.reduce((n, x) => n + (x.steps ?? 0), 0);
+    const chiefs = shown.filter((x) => x.leader).length;
+    mark = `${steps || ""}${"★".repeat(chiefs)}?${force.city ? "⌂" : ""}${force.guerrilla ? "G" : ""}`;
+    tip = [
+      `${ctx.msg(`side.${side}`)}: ${ctx.msg("board.hidden")} (${where.join(", ")})`,
+      ...shown.map((x) => (x.leader ? `★ ${leaderLine(ctx, x.id)}` : unitLine(ctx, x))),
+    ].join("\n");
   } else {
     const steps = force.units.reduce((n, u) => n + u.steps, 0);
     const city = force.units.some((u) => u.city) ? "⌂" : "";
@@ -485,7 +492,7 @@ export function draw(container, view, ctx) {
   s("rect", { x: 0, y: 0, width: W, height: H, class: "ocean" }, svg);
   const tabs = drawRegions(svg, ctx, at);
   drawLinks(svg, ctx, at);
-  const state = { opened: memory.opened, redrawPanel: () => {} };
+  const state = { opened: memory.opened, redrawPanel: () => {}, revealed: view.board.revealed ?? [] };
   for (const id of ctx.data.seas) drawSea(svg, id, view, ctx, at, state);
   for (const id of ctx.data.boxes) drawBox(svg, id, view, ctx, at, state);
   for (const id of Object.keys(ctx.data.areas)) drawArea(svg, id, view, ctx, at, state);
