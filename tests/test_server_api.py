@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
 from ludoteca.server import create_app
-from ludoteca.server.app import catalog
+from ludoteca.server.routes.lobby import catalog
 from ludoteca.server.rules_page import rule_sections
 from toygame import ADD, DONE, RaceGame, RaceOptions
 

@@ -337,10 +337,10 @@ def serve(
     import uvicorn
 
     from ludoteca.server import create_app
+    from ludoteca.server.limits import CEILINGS
 
     # Views are small and sent often: compressing each one costs more than it saves on a LAN.
-    from ludoteca.server.app import MAX_MESSAGE
-    from ludoteca.server.limits import CEILINGS
+    from ludoteca.server.routes.live import MAX_MESSAGE
     from ludoteca.server.thinkers import DEFAULT_WORKERS
     from ludoteca.server.workers import ENVIRONMENT, WorkersError, check_shared, settings_for, tune_collector
 

@@ -1,0 +1,57 @@
+"""What every route shares (DESIGN §9): the hall of live tables, the limits on how fast one client may
+create games, send messages and step through replays, and the other origins allowed to open a WebSocket.
+`create_app` builds one `Services` and keeps it on `app.state`; each route gets it through the `Shared`
+dependency, passed in rather than closed over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from ludoteca.server.errors import ServerError
+from ludoteca.server.hall import Hall
+from ludoteca.server.limits import RateLimit
+from ludoteca.server.table import Table
+
+DEFAULT_CREATIONS = (1 / 6, 10)
+"""Games created (or records uploaded) per client: 10 at once, then one every 6 seconds."""
+DEFAULT_MESSAGES = (50.0, 100)
+"""WebSocket messages (and hints) per client: 100 at once, then 50 a second (no person plays faster)."""
+DEFAULT_REPLAYS = (10.0, 40)
+"""Replay steps per client: 40 at once, then 10 a second (a person holding the arrow key)."""
+
+
+@dataclass(frozen=True)
+class Services:
+    """The server's shared state. `origins`: the pages allowed to open a WebSocket besides the server's
+    own (`ludoteca serve --origin`)."""
+
+    hall: Hall
+    creations: RateLimit
+    messages: RateLimit
+    replays: RateLimit
+    origins: tuple[str, ...]
+
+    async def seat(self, game_id: str, token: str | None) -> tuple[Table, tuple[int, ...]]:
+        """The game's table and the roles `token` holds at it (none: a spectator); a token claims its seat.
+        A record has no seats: a token for one is refused."""
+        table = await self.hall.table(game_id)
+        if table.status == "record" and token:
+            raise ServerError(403, "record_no_seats")
+        roles = table.roles_of(token)
+        if token:
+            await table.claim(token)
+        return table, roles
+
+
+def services_of(connection: HTTPConnection) -> Services:
+    """The `Services` of the app a request or WebSocket came to."""
+    services: Services = connection.app.state.services
+    return services
+
+
+Shared = Annotated[Services, Depends(services_of)]
+"""A route's parameter for the shared state."""
