@@ -193,9 +193,10 @@ def choose_a_shown_choice(
     actions: check first that every legal action is shown (a button of its own, or its target
     highlighted on the board, whose click offers it), then click one of the visible choices drawn with
     `rng`; when a target holds several actions, one of the named buttons it brings. With `prefer`, an
-    action's notation and a chance, in order: a shown button of that action is clicked with that chance
-    first (a long game kept short by ending activations and turns more often than at random). Waits until
-    the page shows the game moved on; returns the number of clicks."""
+    action's verb (its notation's first word) and a chance, in order: a legal action of that verb is
+    chosen with that chance first, by its button or its target on the board (a long game kept short by
+    ending activations and turns more often than at random; a rule exercised more often). Waits until the
+    page shows the game moved on; returns the number of clicks."""
     body = page.locator("body")
     move = str(state["view"]["move"])
     shown = page.evaluate(SHOWN)
@@ -207,13 +208,18 @@ def choose_a_shown_choice(
             save_screenshot(page, "not-shown")
             raise AssertionError(f"move {move}: {action} is not shown ({page.viewport_size}; drawn: {drawn})")
     assert all(button["name"] for button in shown["buttons"]), "a button without a name"
-    notations = {action["id"]: action["notation"] for action in state["view"]["actions"]}
-    for notation, chance in (prefer or {}).items():
-        preferred = [b["action"] for b in shown["buttons"] if notations.get(b["action"]) == notation]
-        if preferred and rng.random() < chance:
-            page.locator(f"#actions button[data-action='{preferred[0]}']").click()
-            page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
-            return 1
+    for verb, chance in (prefer or {}).items():
+        wanted = [a for a in state["view"]["actions"] if a["notation"].split()[0] == verb]
+        if not wanted or rng.random() >= chance:
+            continue
+        chosen = wanted[0]
+        if chosen["id"] not in by_button:  # offered through its target on the board: click it first
+            page.locator(f"#board svg .target[data-target='{chosen['target']}']").first.click()
+            page.wait_for_selector(f"body:not([data-move='{move}']), body[data-selected]", state="attached")
+        if body.get_attribute("data-move") == move:
+            page.locator(f"#actions button[data-action='{chosen['id']}']").click()
+        page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+        return 1
     if shown["targets"] and (not shown["buttons"] or rng.random() < 0.5):
         target = rng.choice(shown["targets"])
         page.locator(f"#board svg .target[data-target='{target}']").first.click()

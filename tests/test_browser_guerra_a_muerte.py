@@ -31,6 +31,7 @@ from ludoteca.core.i18n import LANGUAGES
 
 pytestmark = pytest.mark.timeout(600)
 GAME = get_game("guerra-a-muerte")
+GAME_DATA = GAME.component_data()
 
 
 def api(base: str, game_id: str, token: str) -> dict[str, Any]:
@@ -160,9 +161,10 @@ def test_the_other_seat_never_sees_inside_the_royalist_forces_5_1_3(tmp_path: Pa
 # ------------------------------------------------ whole games of the shortest scenario (issue 23)
 SCENARIO = "1815-1818"
 """The shortest scenario (§12.2): some 750 decisions at random, 1,200 and more for the others."""
-PREFER = {"stop": 0.5, "done": 0.5, "pass": 0.25}
-"""The choice policy of the whole games: a shown "stop" (the activation ends) or "done" button is clicked
-half the time it is offered, "pass" (the nation is done) a quarter, else any shown choice at random.
+PREFER = {"enter": 0.9, "stop": 0.5, "done": 0.5, "pass": 0.25}
+"""The choice policy of the whole games: a force enters a city (§5.0, issue 55) nine times in ten it may,
+a shown "stop" (the activation ends) or "done" button is clicked half the time it is offered, "pass" (the
+nation is done) a quarter, else any shown choice at random.
 Engine playouts of 1815-1818 with this policy took 120–250 decisions (median 160, 12 seeds), at random
 600–840; "pass" more often leaves too few battles and moves."""
 WHOLE_LIMIT = 600
@@ -195,10 +197,11 @@ def excused(state: dict[str, Any]) -> str:
 def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tmp_path: Path) -> None:
     """Both seats people invited from the lobby, each page opened from its link (the Patriot's 1280 px
     wide, the Royalist's a phone's 400 px) and moving only by clicking what it shows; after every move
-    neither page shows a counter or leader inside the other side's forces (§5.1.3); the game ends with
-    the same result on both pages, then replays from its record. The move list is read too: a private
-    decision's choice (a deployment's place, a force's `leave`, a guerrilla or a promotion) shows there to
-    the other side only as made."""
+    neither page shows a counter or leader inside the other side's forces (§5.1.3), except what a combat
+    reveals, which both pages show while it runs (issue 55); a force garrisons a city (§5.0); the game
+    ends with the same result on both pages, then replays from its record. The move list is read too: a
+    private decision's choice (a deployment's place, a force's `leave`, a guerrilla or a promotion) shows
+    there to the other side only as made."""
     started = time.monotonic()
     rng = random.Random(23)
     with served(tmp_path) as server, chromium() as browser:
@@ -234,10 +237,11 @@ def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tm
             role: [role] for role in SIDES
         }
         checked = decisions = 0
+        combats = dict.fromkeys(SIDES, 0)  # the moves at which each page showed enemy counters fighting
 
         def check_the_pages() -> dict[str, dict[str, Any]]:
-            """Each page shows the latest move and nothing inside the other side's forces; returns each
-            seat's state."""
+            """Each page shows the latest move and nothing inside the other side's forces but what a combat
+            reveals (which it shows); returns each seat's state."""
             nonlocal checked
             states = {role: api(server.base, game_id, tokens[role]) for role in SIDES}
             move = states["patriotas"]["view"]["move"]
@@ -256,6 +260,16 @@ def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tm
                         page_text[at - 300 : at + 100],
                     )
                     checked += 1
+                shown = [x["id"] for x in states[role]["view"]["board"].get("revealed", ()) if "steps" in x]
+                enemy = [
+                    u
+                    for u in shown
+                    if u in GAME_DATA["counters"] and GAME_DATA["counters"][u]["side"] != SIDES[role]
+                ]
+                names = {GAME.catalog.text(f"unit.{u}", "es") for u in enemy if GAME.catalog.has(f"unit.{u}")}
+                if names:  # a combat runs: this page shows the enemy counters that fight
+                    assert any(find_word(page_text, name) >= 0 for name in names), (move, role, names)
+                    combats[role] += 1
             return states
 
         states = check_the_pages()
@@ -279,6 +293,8 @@ def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tm
         assert record["options"]["scenario"] == SCENARIO and len(record["actions"]) > decisions
         assert record["options"]["setup"] == "historical"
         assert checked > 1000
+        assert all(combats.values()), f"a combat shown on both pages: {combats}"
+        assert any(notation.startswith("enter ") for _actor, notation in record["actions"]), "a city entered"
         assert errors == []
     print(f"two people: {decisions} decisions, {checked} secrets checked, {time.monotonic() - started:.0f} s")
 
