@@ -2,7 +2,8 @@
 each figure with the command that measured it, its date, the machine and the commit.
 
 A file is `{"kind": ..., "about": ..., "figures": [...]}`; a figure is a dict with a `key` (the mode, the
-environment or the arena it measures), its numbers, and `command`, `date`, `machine`, `commit`. A run
+environment or the arena it measures), its numbers, and `command`, `date`, `machine`, `commit` (figures
+entered by hand may add a `note` on how the command was run and `see`, the experiment note). A run
 replaces the figures it measured (by key) and keeps the others, so that `--only GAME` updates one game's
 rows; `benchmarks/summary.py` renders BENCHMARKS.md's tables from these files.
 """

@@ -25,7 +25,7 @@ DOCUMENT = Path(__file__).resolve().parent.parent / "BENCHMARKS.md"
 KINDS = ("engine", "search", "arenas", "pettingzoo", "openspiel", "vector")
 GAMES = ("maquis", "mar-y-acero", "patria-libre", "pax-porfiriana", "guerra-a-muerte")
 BLOCK = re.compile(r"(<!-- generated: (?P<name>[a-z-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
-SOURCE_FIELDS = ("date", "command", "commit", "machine", "see")
+SOURCE_FIELDS = ("date", "command", "note", "commit", "machine", "see")
 
 
 def number(value: Any, decimals: int = 0) -> str:
@@ -57,11 +57,12 @@ class Sources:
 
     def render(self) -> list[str]:
         out = []
-        for i, (date, command, commit, machine, see) in enumerate(self.lines, 1):
+        for i, (date, command, note, commit, machine, see) in enumerate(self.lines, 1):
+            how = f" ({note})" if note else ""
             at = f" at `{commit}`" if commit else ""
             where = f", {machine}" if machine else ""
-            note = f"; [{Path(see).stem}]({see})" if see else ""
-            out.append(f"[{i}] {date}, `{command}`{at}{where}{note}.  ")
+            link = f"; [{Path(see).stem}]({see})" if see else ""
+            out.append(f"[{i}] {date}, `{command}`{how}{at}{where}{link}.  ")
         if out:
             out[-1] = out[-1].rstrip()
         return out
