@@ -64,9 +64,16 @@ fuzz: $(ALL_STAMP)
 
 # Every speed figure of issue 26 in one run (benchmarks/all.py): ludoteca bench for every game and mode,
 # search iterations/s, PettingZoo beside its own tictactoe_v3 and chess_v6, OpenSpiel's ISMCTSBot.
+# Each run writes its figures to benchmarks/results/ (one JSON file a kind: engine, search, vector,
+# pettingzoo, openspiel; arenas for `make arenas`), and `make bench-doc` renders BENCHMARKS.md's tables from
+# them (benchmarks/summary.py; tests/test_benchmarks_doc.py checks the two agree).
 bench: $(ALL_STAMP)
 	$(BIN)/pip install --quiet -e '.[rl-bench]'
 	$(BIN)/python benchmarks/all.py
+	$(BIN)/python benchmarks/summary.py
+
+bench-doc: $(PLAY_STAMP)
+	$(BIN)/python benchmarks/summary.py
 
 # The arenas of issues 27 and 23 (benchmarks/arenas.py): every game's search ladder against its solo
 # opponent, the issues' win rates beside, and Guerra a Muerte searched on both sides. The issues' 200
@@ -75,6 +82,7 @@ bench: $(ALL_STAMP)
 ARENA_ARGS ?=
 arenas: $(ALL_STAMP)
 	$(BIN)/python benchmarks/arenas.py $(ARENA_ARGS)
+	$(BIN)/python benchmarks/summary.py
 
 # What compiling the engine with mypyc would give (benchmarks/mypyc_trial.py, issue 26): the core and every
 # game's rules compiled in a copy under /tmp, the same games checked, random actions/s and search

@@ -1,7 +1,7 @@
-"""`make bench`: every speed figure issue 26 asks for, in one run, as Markdown tables for BENCHMARKS.md.
+"""`make bench`: every speed figure issue 26 asks for, in one run, as Markdown tables and as result files.
 
     .venv/bin/pip install -e '.[rl-bench]'     # make bench does it
-    .venv/bin/python benchmarks/all.py [--seconds 3] [--only GAME] [--repeat N]
+    .venv/bin/python benchmarks/all.py [--seconds 3] [--only GAME] [--repeat N] [--no-record]
 
 1. `ludoteca bench` (random actions/s, clone, view and legal actions) for every game and mode;
 2. our search, `ismcts:level=normal`: iterations per second of CPU time on a few decisions of a random game
@@ -14,6 +14,11 @@
 
 CPU time is used throughout, so that a shared machine skews the figures less; PettingZoo's figures are best
 read as ratios to `tictactoe_v3`, measured in the same run.
+
+Each table's figures are also written to `benchmarks/results/` (`engine.json`, `search.json`,
+`vector.json`, `pettingzoo.json`, `openspiel.json`; `record.py`), each with this command, the date, the
+machine and the commit; `benchmarks/summary.py` (run by `make bench`) renders BENCHMARKS.md's tables from
+them. `--no-record` prints only.
 """
 
 from __future__ import annotations
@@ -24,10 +29,14 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ludoteca.ai.agents import make_agent
 from ludoteca.core.bench import run_bench
 from ludoteca.core.game import get_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record
 
 MODES: list[tuple[str, dict[str, str]]] = [
     ("maquis", {}),
@@ -60,9 +69,11 @@ def mode_name(game_id: str, options: dict[str, str]) -> str:
     return " ".join([game_id, *(f"{k}={v}" for k, v in options.items())])
 
 
-def engine_table(seconds: float, modes: list[tuple[str, dict[str, str]]]) -> None:
+def engine_table(seconds: float, modes: list[tuple[str, dict[str, str]]]) -> list[dict[str, Any]]:
+    """Prints `ludoteca bench`'s figures of every mode by CPU time, and returns them as result figures."""
     print("| game and mode | actions/s | clone µs | view µs | first view µs | legal_actions µs |")
     print("|---|---|---|---|---|---|")
+    figures = []
     real_clock = time.perf_counter
     time.perf_counter = time.process_time  # run_bench times itself: CPU time here
     try:
@@ -73,8 +84,24 @@ def engine_table(seconds: float, modes: list[tuple[str, dict[str, str]]]) -> Non
                 f"| {report.view_us:.1f} | {report.first_view_us:.1f} | {report.legal_actions_us:.1f} |",
                 flush=True,
             )
+            figures.append(
+                {
+                    **mode_figure(game_id, options),
+                    "actions_per_s": round(report.actions_per_s),
+                    "clone_us": round(report.clone_us, 1),
+                    "view_us": round(report.view_us, 1),
+                    "first_view_us": round(report.first_view_us, 1),
+                    "legal_actions_us": round(report.legal_actions_us, 2),
+                }
+            )
     finally:
         time.perf_counter = real_clock
+    return figures
+
+
+def mode_figure(game_id: str, options: dict[str, str]) -> dict[str, Any]:
+    """The key, game and options of a mode's figure in a result file."""
+    return {"key": mode_name(game_id, options), "game": game_id, "options": options}
 
 
 def search_rate(
@@ -107,16 +134,28 @@ def search_rate(
     return (iterations / seconds if seconds else 0.0), timed
 
 
-def search_table(modes: list[tuple[str, dict[str, str]]], repeat: int = 1) -> None:
+def search_table(modes: list[tuple[str, dict[str, str]]], repeat: int = 1) -> list[dict[str, Any]]:
+    """Prints the search's iterations per second of every mode, and returns them as result figures."""
     print("| game and mode | `ismcts:level=normal` iterations/s (CPU) | decisions timed |")
     print("|---|---|---|")
+    figures = []
     for game_id, options in modes:
         rate, timed = search_rate(game_id, options, repeat=repeat)
         print(f"| {mode_name(game_id, options)} | {rate:,.0f} | {timed} |", flush=True)
+        figures.append({**mode_figure(game_id, options), "iterations_per_s": round(rate), "decisions": timed})
+    return figures
+
+
+ENGINE_ABOUT = (
+    "`ludoteca bench` by CPU time: random actions/s (chance included), clone, view after a move, first view "
+    "of a position and legal_actions in µs, on mid-game positions of random games"
+)
+SEARCH_ABOUT = "`ismcts:level=normal` iterations per CPU second on a few decisions of seeded random games"
 
 
 def script(name: str, *args: str) -> None:
-    """Another benchmark of this folder, in its own process (it prints its own table)."""
+    """Another benchmark of this folder, in its own process (it prints its own table and, given
+    `--record`, writes its own result file)."""
     subprocess.run([sys.executable, str(HERE / name), *args], check=True)
 
 
@@ -127,20 +166,28 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each timed search; the least CPU time is kept"
     )
+    parser.add_argument("--no-record", action="store_true", help="print only: write no result file")
     args = parser.parse_args()
     modes = [m for m in MODES if args.only in (None, m[0])]
+    stamp = record.stamp(record.this_command())
+    recording = [] if args.no_record else ["--record"]
     print("### `ludoteca bench`, every game and mode (CPU time)\n")
-    engine_table(args.seconds, modes)
+    engine = engine_table(args.seconds, modes)
+    if not args.no_record:
+        record.write("engine", ENGINE_ABOUT, [{**figure, **stamp} for figure in engine])
     print("\n### Search iterations per second\n")
-    search_table(modes, args.repeat)
+    search = search_table(modes, args.repeat)
+    if not args.no_record:
+        record.write("search", SEARCH_ABOUT, [{**figure, **stamp} for figure in search])
     print("\n### Vector environment steps per second (CPU time)\n", flush=True)
-    script("vector_throughput.py", "--seconds", "1", *(["--only", args.only] if args.only else []))
+    only = ["--only", args.only] if args.only else []
+    script("vector_throughput.py", "--seconds", "1", *only, *recording)
     if args.only:
         return
     print("\n### PettingZoo turns per second (CPU time; compare the ratios)\n", flush=True)
-    script("pettingzoo_throughput.py", "--repeat", "1", "--seconds", "2")
+    script("pettingzoo_throughput.py", "--repeat", "1", "--seconds", "2", *recording)
     print("\n### OpenSpiel's ISMCTSBot through the adapter (CPU time)\n", flush=True)
-    script("openspiel_ismcts.py")
+    script("openspiel_ismcts.py", *recording)
 
 
 if __name__ == "__main__":

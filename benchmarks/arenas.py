@@ -1,8 +1,8 @@
 """`make arenas`: the arenas issues 27 and 23 ask for, each one `ludoteca selfplay` command, run one after
-another and tabulated as they finish (Markdown, for BENCHMARKS.md).
+another and tabulated as they finish (Markdown), each also written to `benchmarks/results/arenas.json`.
 
     .venv/bin/python benchmarks/arenas.py [--games N] [--jobs J] [--seed S] [--only TEXT] [--records DIR]
-                                          [--list]
+                                          [--list] [--results DIR | --no-record]
 
 1. Issue 27: the searched side's wins with 95% Wilson intervals beside what the issue asks, on the ladder of
    every game (`easy`, `normal`, `hard` against the same opponent): Maquis at normal difficulty, Mar y
@@ -18,6 +18,10 @@ kept there, so that the same command run again after a stop plays only the games
 selfplay --resume`). Every arena plays its own block of seeds
 (`--seed` + 1,000 × its place in the list, the same whatever `--only` keeps), fresh ones by default: the
 tuning of the evaluations used seeds below 1,000,000.
+
+Every finished arena replaces its figure (by name) in `arenas.json` (`record.py`: the command, the date,
+the machine, the commit), from which `benchmarks/summary.py` renders BENCHMARKS.md's arena tables; `--results
+DIR` writes elsewhere (a trial run), `--no-record` nowhere.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record
 
 LUDOTECA = Path(sys.executable).with_name("ludoteca")
 SEED = 3_000_000
@@ -128,14 +135,14 @@ def percent(x: float) -> str:
 
 def row(arena: Arena, result: dict[str, Any], command: list[str]) -> str:
     """The table row of a finished arena, its command (without the path to `ludoteca`) in the last cell."""
-    shown = "`" + " ".join(["ludoteca", *command[1:]]) + "`"
+    typed = f"`{shown(command)}`"
     if arena.balance:
         games, wins = result["games"], result["wins"]
         draws = sum(n for outcome, n in result["outcomes"].items() if "draw" in outcome)
         top = max(wins.values(), default=0) / games if games else 0.0
         spread = " / ".join(f"{role} {n}" for role, n in wins.items()) + f" / draw {draws}"
         met = "yes" if top <= BALANCE_LIMIT else "no"
-        cells = [arena.name, str(games), spread, f"largest {percent(top)}", "≤ 80%", met, shown]
+        cells = [arena.name, str(games), spread, f"largest {percent(top)}", "≤ 80%", met, typed]
     else:
         agent = result["by_agent"][arena.scored]
         low, high = agent["ci95"]
@@ -153,9 +160,35 @@ def row(arena: Arena, result: dict[str, Any], command: list[str]) -> str:
             f"[{percent(low)}, {percent(high)}]",
             asked,
             met,
-            shown,
+            typed,
         ]
     return "| " + " | ".join(cells) + " |"
+
+
+def shown(command: list[str]) -> str:
+    """A command as a reader types it: `ludoteca`, not the path to it."""
+    return " ".join(["ludoteca", *command[1:]])
+
+
+def figure(arena: Arena, result: dict[str, Any], command: list[str]) -> dict[str, Any]:
+    """The result file's figure of a finished arena (what its row shows, as data)."""
+    found: dict[str, Any] = {"key": arena.name, "game": arena.game, "games": result.get("games", 0)}
+    if arena.balance:
+        draws = sum(n for outcome, n in result["outcomes"].items() if "draw" in outcome)
+        top = max(result["wins"].values(), default=0) / result["games"] if result["games"] else 0.0
+        found |= {"outcomes": {**result["wins"], "draw": draws}, "largest": round(top, 4)}
+        found |= {"limit": BALANCE_LIMIT}
+    else:
+        agent = result["by_agent"][arena.scored]
+        others = {
+            other: theirs["wins"] for other, theirs in result["by_agent"].items() if other != arena.scored
+        }
+        found |= {"games": agent["games"], "wins": agent["wins"], "win_rate": round(agent["win_rate"], 4)}
+        found |= {"ci95": [round(x, 4) for x in agent["ci95"]], "target": arena.target, "others": others}
+    return found | record.stamp(shown(command))
+
+
+ABOUT = "`ludoteca selfplay` arenas of issues 27 (the levels' ladders) and 23 (Guerra a Muerte's balance)"
 
 
 def main() -> None:
@@ -168,6 +201,8 @@ def main() -> None:
     parser.add_argument(
         "--records", type=Path, help="keep every game's record here, an arena a folder; run again, go on"
     )
+    parser.add_argument("--results", type=Path, default=record.RESULTS, help="the folder of arenas.json")
+    parser.add_argument("--no-record", action="store_true", help="print only: write no result file")
     args = parser.parse_args()
     chosen = [(i, a) for i, a in enumerate(ARENAS) if args.only.lower() in a.name.lower()]
     if not chosen:
@@ -177,10 +212,13 @@ def main() -> None:
     for index, arena in chosen:
         command = arena.command(args.games or arena.games, args.seed + BLOCK * index, args.jobs, args.records)
         if args.list:
-            print(f"| {arena.name} | | | | | | `{' '.join(['ludoteca', *command[1:]])}` |")
+            print(f"| {arena.name} | | | | | | `{shown(command)}` |")
             continue
         done = subprocess.run(command, check=True, capture_output=True, text=True)
-        print(row(arena, json.loads(done.stdout), command), flush=True)
+        result = json.loads(done.stdout)
+        print(row(arena, result, command), flush=True)
+        if not args.no_record:
+            record.write("arenas", ABOUT, [figure(arena, result, command)], args.results)
 
 
 if __name__ == "__main__":

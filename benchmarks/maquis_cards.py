@@ -1,5 +1,5 @@
 """Maquis games of one search level, counted by mission card: which cards the search finishes and which it
-never does (issue 27; BENCHMARKS.md, "Maquis: what the evaluation missed").
+never does (issue 27; docs/experiments/maquis-evaluation.md, "Maquis: what the evaluation missed").
 
     PYTHONPATH=src .venv/bin/python benchmarks/maquis_cards.py --level normal --seed 93100 --jobs 2
 

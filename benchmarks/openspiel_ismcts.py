@@ -2,7 +2,7 @@
 second of CPU time (`time.process_time`, so that a shared machine skews it less), per game.
 
     PYTHONPATH=src .venv/bin/python benchmarks/openspiel_ismcts.py [--games mar-y-acero,patria-libre]
-        [--evaluator game|rollout] [--positions 6] [--simulations 100]
+        [--evaluator game|rollout] [--positions 6] [--simulations 100] [--record]
 
 A seeded random game gives `--positions` decisions with a choice, spread over its first 200 actions; at
 each, the bot runs one search of `--simulations` simulations with the adapter's resampler
@@ -10,19 +10,24 @@ each, the bot runs one search of `--simulations` simulations with the adapter's 
 stops at the tree's edge: the cost measured is the search's own, not a rollout's) or OpenSpiel's
 `RandomRolloutEvaluator` (one random game played to its end per simulation). Prints a Markdown table:
 simulations/s, and the length of the information-state string OpenSpiel keys its tree by at the last
-position.
+position. `--record`: the figures are also written to `benchmarks/results/openspiel.json` (`record.py`).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ludoteca.adapters import openspiel as adapter
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record
 
 GAMES = ("mar-y-acero", "patria-libre", "guerra-a-muerte", "pax-porfiriana")
 """The games with hidden information: OpenSpiel's ISMCTS refuses a perfect-information game (Maquis)."""
@@ -73,12 +78,26 @@ def main() -> None:
     parser.add_argument("--evaluator", choices=("game", "rollout"), default="game")
     parser.add_argument("--positions", type=int, default=6, help="searches per game")
     parser.add_argument("--simulations", type=int, default=100, help="simulations per search")
+    parser.add_argument("--record", action="store_true", help="also write benchmarks/results/openspiel.json")
     args = parser.parse_args()
+    stamp = record.stamp(record.this_command())
     print(f"| game | simulations/s (CPU, {args.evaluator} evaluator) | searches | info-state string length |")
     print("|---|---|---|---|")
+    figures = []
     for game_id in args.games.split(","):
         rate, searches, key = measure(game_id, args.evaluator, args.positions, args.simulations)
         print(f"| {game_id} | {rate:,.0f} | {searches} | {key:,} |", flush=True)
+        figures.append(
+            {
+                "key": game_id if args.evaluator == "game" else f"{game_id} (rollouts)",
+                "game": game_id,
+                "simulations_per_s": round(rate),
+                **stamp,
+            }
+        )
+    if args.record:
+        about = "OpenSpiel's `ISMCTSBot` through the adapter: simulations per CPU second"
+        record.write("openspiel", about, figures)
 
 
 if __name__ == "__main__":

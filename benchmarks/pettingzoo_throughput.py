@@ -3,14 +3,14 @@ chess_v6, measured in one run by PettingZoo's `performance_benchmark` loop (rand
 observing before every `step`).
 
     .venv/bin/pip install -e '.[rl-bench]'     # the rl extra plus chess and pygame for PettingZoo's envs
-    .venv/bin/python benchmarks/pettingzoo_throughput.py [--repeat 3] [--seconds S] [--defaults]
+    .venv/bin/python benchmarks/pettingzoo_throughput.py [--repeat 3] [--seconds S] [--defaults] [--record]
 
 Prints a Markdown table: the median over the runs of turns/s (one `step`, with `last()` observing,
 each) and cycles/s, the range of turns/s, and the ratio of the median to tictactoe_v3's (measured first
 and last, the mean of the two medians: issue 26 asks every game and mode for at least 1). Without
 `--seconds` each run is PettingZoo's `performance_benchmark` itself (5 s, wall clock); with it, the same
 loop for S seconds of CPU time (what a shared machine skews least). `--defaults`: each game's default
-options only.
+options only. `--record`: the figures are also written to `benchmarks/results/pettingzoo.json` (`record.py`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,13 @@ from pettingzoo.test import performance_benchmark
 from ludoteca.adapters.pettingzoo import env
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from all import MODES, mode_name  # this folder's every game and mode
+import record
+from all import MODES, mode_name
+
+ABOUT = (
+    "PettingZoo's `performance_benchmark` loop: turns/s (median) and the ratio to `tictactoe_v3`'s in the "
+    "same run"
+)
 
 
 def measure(make: Callable[[], Any], seconds: float | None) -> tuple[float, float]:
@@ -84,7 +90,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per environment (the median is shown)")
     parser.add_argument("--seconds", type=float, help="CPU seconds a run (default: performance_benchmark)")
     parser.add_argument("--defaults", action="store_true", help="each game's default options only")
+    parser.add_argument("--record", action="store_true", help="also write benchmarks/results/pettingzoo.json")
     args = parser.parse_args()
+    stamp = record.stamp(record.this_command())
     modes = [(g, o) for g, o in MODES if not (args.defaults and o)]
     envs: dict[str, Callable[[], Any]] = {
         f"ludoteca {mode_name(g, o)}": (lambda g=g, o=o: env(g, **o)) for g, o in modes
@@ -97,6 +105,7 @@ def main() -> None:
     results["PettingZoo tictactoe_v3"] = first + last
     print("| environment | turns/s (median) | turns/s (range) | cycles/s (median) | ÷ tictactoe_v3 |")
     print("|---|---|---|---|---|")
+    figures = []
     for name, found in results.items():
         turns = [t for t, _ in found]
         cycles = statistics.median(c for _, c in found)
@@ -105,6 +114,11 @@ def main() -> None:
         print(
             f"| {name} | {statistics.median(turns):,.0f} | {span} | {cycles:,.0f} | {ratio:.2f} |", flush=True
         )
+        game = name.split()[1] if name.startswith("ludoteca ") else "pettingzoo"
+        turns_s = round(statistics.median(turns))
+        figures.append({"key": name, "game": game, "turns_per_s": turns_s, "ratio": round(ratio, 2), **stamp})
+    if args.record:
+        record.write("pettingzoo", ABOUT, figures)
 
 
 if __name__ == "__main__":

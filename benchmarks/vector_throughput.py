@@ -2,12 +2,13 @@
 Gymnasium `GameEnv` and Gymnasium's own `SyncVectorEnv` of 64 of them, in one run, and where the time of
 N = 64 goes (issue 26).
 
-    .venv/bin/python benchmarks/vector_throughput.py [--seconds 1] [--only GAME]
+    .venv/bin/python benchmarks/vector_throughput.py [--seconds 1] [--only GAME] [--record]
 
 A step is one decision of the learning role (the first role in play), the fixed `random` agents' moves
 and chance that follow included, with a uniformly random legal action drawn from the masks (the same
 NumPy draw for every environment). Env-steps per second of CPU time: N × vector steps per second. Each
-game's default options; a few seconds a game.
+game's default options; a few seconds a game. `--record`: the steps/s are also written to
+`benchmarks/results/vector.json` (`record.py`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,6 +28,9 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from ludoteca.adapters.gymnasium import GameEnv
 from ludoteca.adapters.vector import VectorGameEnv
 from ludoteca.core.game import all_games
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record
 
 SIZES = (1, 8, 64)
 
@@ -116,14 +122,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds a measurement")
     parser.add_argument("--only", help="one game id")
+    parser.add_argument("--record", action="store_true", help="also write benchmarks/results/vector.json")
     args = parser.parse_args()
+    stamp = record.stamp(record.this_command())
     games = [game.id for game in all_games() if args.only in (None, game.id)]
     print("| game | `GameEnv` steps/s | `SyncVectorEnv` N=64 | N=1 | N=8 | N=64 | N=64 ÷ `GameEnv` |")
     print("|---|---|---|---|---|---|---|")
+    figures = []
     for game_id in games:
         found = rates(game_id, args.seconds)
         cells = " | ".join(f"{value:,.0f}" for value in found.values())
         print(f"| {game_id} | {cells} | {found['N=64'] / found['GameEnv']:.2f}× |", flush=True)
+        steps = {name: round(value) for name, value in found.items()}
+        figures.append({"key": game_id, "game": game_id, "steps_per_s": steps, **stamp})
+    if args.record:
+        about = (
+            "env-steps per CPU second: one Gymnasium `GameEnv`, `SyncVectorEnv` of 64, `VectorGameEnv` "
+            "N = 1, 8, 64"
+        )
+        record.write("vector", about, figures)
     print("\nWhere the CPU time of N = 64 goes (cProfile, cumulative shares):\n")
     print("| game | observation encoder | moves | new games | action draw | vector env's own |")
     print("|---|---|---|---|---|---|")

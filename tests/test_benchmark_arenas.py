@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -51,14 +52,27 @@ def test_every_arena_has_seeds_of_its_own_whatever_is_chosen() -> None:
 
 def test_an_arena_runs_and_its_row_says_what_the_issue_asks(tmp_path: Path) -> None:
     """One real game of the cheapest arena, read back from `selfplay --json`; with `--records`, kept in the
-    arena's folder, and the same command run again reads it back instead of playing it."""
-    chosen = ("--games", "1", "--only", "Maquis, normal difficulty, easy", "--records", str(tmp_path))
-    row = run(*chosen).splitlines()[2]
+    arena's folder, and the same command run again reads it back instead of playing it. Its figure goes to
+    the result file `--results` names, with its command."""
+    results = tmp_path / "results"
+    chosen = (
+        "--games",
+        "1",
+        "--only",
+        "Maquis, normal difficulty, easy",
+        "--records",
+        str(tmp_path / "runs"),
+    )
+    row = run(*chosen, "--results", str(results)).splitlines()[2]
     assert row.startswith("| Maquis, normal difficulty, easy | 1 | ")
     assert "| — | — |" in row  # issue 27 sets no figure for `easy`: a rung of the ladder
-    [record] = (tmp_path / "maquis--normal-difficulty--easy").iterdir()
+    [record] = (tmp_path / "runs" / "maquis--normal-difficulty--easy").iterdir()
     stamp = record.stat().st_mtime_ns
-    assert run(*chosen).splitlines()[2] == row and record.stat().st_mtime_ns == stamp
+    assert run(*chosen, "--no-record").splitlines()[2] == row and record.stat().st_mtime_ns == stamp
+    [figure] = json.loads((results / "arenas.json").read_text(encoding="utf-8"))["figures"]
+    assert figure["key"] == "Maquis, normal difficulty, easy" and figure["games"] == 1
+    assert figure["command"].startswith("ludoteca selfplay maquis --agents ismcts:level=easy --games 1")
+    assert figure["target"] is None and figure["wins"] in (0, 1)
 
 
 def test_a_lopsided_scenario_is_marked() -> None:

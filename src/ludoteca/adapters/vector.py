@@ -23,7 +23,7 @@ sub-environment's `ObservationWriter` (returned as they are: the next step overw
 copy, or pass ``copy=True``); the actions are checked against the mask rows. The engine's own work per
 step (the action, the fixed agents' moves, the observation encoder) is the same and is nearly all of a
 step, so N sub-environments make about as many env-steps per second as one `GameEnv`, not more
-(BENCHMARKS.md, "Vector environment").
+(docs/experiments/vector-environment.md).
 
 **Autoreset** follows Gymnasium's modes (``autoreset_mode``, in ``metadata["autoreset_mode"]``):
 ``"NextStep"`` (Gymnasium's default: the step after an episode ends resets that sub-environment and

@@ -40,7 +40,8 @@ from ludoteca.core.state import State
 
 DEFAULT_AGENT = "ismcts:level=normal"
 """The self-play agent: the search at the level whose positions it will evaluate (for Maquis, weights
-learned from `level=easy` games won less: BENCHMARKS.md, "Maquis: a learned evaluation")."""
+learned from `level=easy` games won less: docs/experiments/maquis-evaluation.md, "Maquis: a learned
+evaluation")."""
 DEFAULT_L2 = 1.0
 
 

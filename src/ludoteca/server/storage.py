@@ -423,7 +423,7 @@ SELECT count(*) FROM moving
 row stays locked until the commit), the change announced, and a move's actions stored only where the game
 moved (a data-modifying WITH runs to completion even where its rows are not read). Its text is written
 once: building the two statements of SQLAlchemy's expression language at every move cost the writer thread
-about four times the CPU (BENCHMARKS.md, issue 28)."""
+about four times the CPU (docs/experiments/web-load-postgresql.md, issue 28)."""
 
 
 SNAPSHOT = """

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Weights:
-    """The terms' weights, in VP (the arena trials that chose them: BENCHMARKS.md, issue 27)."""
+    """The terms' weights, in VP (the arena trials that chose them: issue 27,
+    docs/experiments/patria-libre-search.md)."""
 
     next_spv: float = 0.8
     """The next S/PV card's projected score."""
