@@ -40,6 +40,9 @@ from ludoteca.games.maquis.state import MaquisState
 
 MISSION_DO = {DO[option] for option in missions.OPTIONS}
 SELLS = {DO["sell-food"], DO["sell-medicine"]}
+LOST = -40.0
+"""Positions that `score()` rates this low hold a mission that can no longer be done (README §6: such a
+card takes 40 off): every move loses there, so none is a puzzle."""
 NEEDY = {"poor_district", "fence", "mission_1", "mission_2"}
 """Where a worker's action is worth waiting for (the Café is not: a recruit also brings a patrol)."""
 
@@ -90,12 +93,10 @@ def patterns(state: MaquisState) -> Iterator[tuple[str, set[int], set[int]]]:
         yield "morale-shot", legal - shots, shots
     if DO.get("relief") in legal and p["morale"] == 1 and p["day"] + 1 in state.morale_days():
         yield "morale-relief", {DO["relief"]}, {PASS}
-    if HOME in legal and shots and p["morale"] >= 4:
-        loc = state.d["stack"][-1].get("loc")
-        if loc and not route_home(state, loc):
-            freeing = {a for a in shots if route_home(after(state, a), loc)}
-            if freeing:
-                yield "escape-shot", freeing, {HOME}
+    if HOME in legal and shots and p["morale"] >= 4 and arrested(state, HOME):
+        freeing = {a for a in shots if not arrested(state, a)}
+        if freeing:
+            yield "escape-shot", freeing, {HOME}
     placing = {a for a in legal if ACTIONS.verb(a) == "place"}
     if placing and not p["res"]["weapon"]:
         cut = set()
@@ -119,6 +120,11 @@ def patterns(state: MaquisState) -> Iterator[tuple[str, set[int], set[int]]]:
             enablers = {v for v in activations - {a} if enabled_by(state, v, loc)}
             if enablers:
                 yield "resources", activations - {a}, {a}
+
+
+def arrested(state: MaquisState, action: int) -> bool:
+    """Whether the activated worker is arrested after `action` (its escape check follows at once)."""
+    return after(state, action).position["gone"] > state.position["gone"]
 
 
 def streets_serve(state: MaquisState) -> bool:
@@ -162,7 +168,7 @@ def play(seed: int, difficulty: str) -> Iterator[dict[str, Any]]:
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             action = state.sample_chance(rng)
-        else:
+        elif state.score() > LOST:
             for name, answers, avoid in patterns(state):
                 yield {
                     "pattern": name,
@@ -174,6 +180,7 @@ def play(seed: int, difficulty: str) -> Iterator[dict[str, Any]]:
                     "legal": names(state.legal_actions()),
                     "facts": facts(state),
                 }
+        if state.current_player() != CHANCE:
             action = choose(state, rng, 0.15)
         actions.append(ACTIONS.format(action))
         state.apply_action(action)
