@@ -7,7 +7,8 @@ rulebook by hand and given its reason there. The patterns, each a section of the
 
 - ``mission-today`` (``mission-wins`` where it completes the second mission and wins): a worker
   activated where a mission box can be marked today (§Acciones de misión); passing gives the day away, and
-  a mission action keeps its reward even on arrest (the star, facts A7).
+  a mission action keeps its reward even on arrest (the star, facts A7). Not the first box of
+  Infiltration or Coded Messages, whose worker then stays on the card for good.
 - ``morale-fail``: Morale 1 and a Black Market sale (−1 Morale) offered: Morale 0 loses at once (§Fin).
 - ``morale-shot``: Morale 1 and a shot offered: the shot costs a Morale (§Milicia de tiro) and loses.
 - ``morale-relief``: Morale 1, tonight's day box orange (§3.2): without the Poor District's +1, lost.
@@ -83,7 +84,7 @@ def finish_activation(state: MaquisState) -> MaquisState:
 def patterns(state: MaquisState) -> Iterator[tuple[str, set[int], set[int]]]:
     legal = set(state.legal_actions())
     p = state.position
-    if PASS in legal and legal & MISSION_DO:
+    if PASS in legal and legal & MISSION_DO and not keeps_the_worker(state):
         wins = any(after(state, a).returns()[0] > 0 for a in legal & MISSION_DO)
         yield "mission-wins" if wins else "mission-today", legal & MISSION_DO, {PASS}
     if p["morale"] == 1 and legal & SELLS:
@@ -120,6 +121,15 @@ def patterns(state: MaquisState) -> Iterator[tuple[str, set[int], set[int]]]:
             enablers = {v for v in activations - {a} if enabled_by(state, v, loc)}
             if enablers:
                 yield "resources", activations - {a}, {a}
+
+
+def keeps_the_worker(state: MaquisState) -> bool:
+    """Whether the activated worker would stay on its card for good (the Infiltration mole, the Coded
+    Messages cryptographer): when to give a worker up is a judgement, not a rule."""
+    loc = state.d["stack"][-1].get("loc")
+    return any(
+        m["slot"] == loc and m["id"] in ("infiltration", "coded-messages") for m in state.position["missions"]
+    )
 
 
 def arrested(state: MaquisState, action: int) -> bool:
