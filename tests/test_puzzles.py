@@ -5,6 +5,7 @@ searching: it loads, its positions are reached, its answers and moves to avoid a
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from ludoteca.cli import app
 from ludoteca.core.game import Game, all_games
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.state import State
-from toygame import ADD, PASS, RaceGame
+from toygame import ADD, PASS, RaceGame, RaceState
 
 TOY_SUITE = Path(__file__).parent / "toydata" / "puzzles.toml"
 STRONG = "ismcts:iters=200:seed=1"
@@ -81,6 +82,7 @@ def test_a_good_puzzle_loads_with_its_position(toy: RaceGame, tmp_path: Path) ->
         (GOOD.replace('game = "race"', 'game = "race"\noptions = { target = "7" }'), "options", "target"),
         (GOOD.replace('en = "because"', 'fr = "parce que"'), "why", "each language"),
         (GOOD + GOOD, "id", "another puzzle"),
+        ("puzzle = [1]", "puzzle", "must be a table"),
     ],
 )
 def test_a_bad_file_is_refused_naming_the_puzzle_and_field(
@@ -89,7 +91,8 @@ def test_a_bad_file_is_refused_naming_the_puzzle_and_field(
     error = refusal(tmp_path, text)
     assert error.params["field"] == field
     assert words in str(error)
-    assert str(error).startswith(f"{tmp_path / 'p.toml'}: puzzle {'-' if field in '-title' else 'p1'}")
+    where = "-" if field in ("-", "title") else "#1" if field == "puzzle" else "p1"
+    assert str(error).startswith(f"{tmp_path / 'p.toml'}: puzzle {where}, field {field}: ")
 
 
 def test_the_refusal_reads_in_both_languages(toy: RaceGame, tmp_path: Path) -> None:
@@ -120,22 +123,28 @@ def test_the_search_solves_the_toy_suite_and_a_bad_agent_fails_it(
     assert weak["puzzles"][0]["played"] == "pass" and weak["puzzles"][0]["why"].startswith("Con 9")
 
 
-def test_the_agent_sees_only_what_its_role_knows(toy: RaceGame, tmp_path: Path) -> None:
-    """With the secret roll, blue's puzzle is given a redrawn state: red's secret roll is not in it as
-    such — an agent that reads it reads a draw, as any determinization."""
-    text = GOOD.replace('game = "race"', 'game = "race"\noptions = { secret = "yes" }')
-    (puzzle,) = load_file(write(tmp_path, text))
+def test_the_agent_is_given_a_state_redrawn_from_its_role_s_information(
+    toy: RaceGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agent never holds the true state: it decides on `resample_from_infostate(role)`."""
+    (puzzle,) = load_file(write(tmp_path, GOOD))
+    redrawn: list[tuple[int, State]] = []
     seen: list[State] = []
+
+    def resample(state: RaceState, role: int, rng: random.Random) -> RaceState:
+        twin = state.clone()
+        redrawn.append((role, twin))
+        return twin
 
     class Spy:
         def step(self, state: State) -> int:
             seen.append(state)
             return ADD
 
-    toy.agents = {"spy": lambda game, role, seed, params: Spy()}
+    monkeypatch.setattr(RaceState, "resample_from_infostate", resample)
+    monkeypatch.setattr(toy, "agents", {"spy": lambda game, role, seed, params: Spy()})
     assert attempt(puzzle, "spy").solved
-    assert seen[0] is not puzzle.position
-    assert seen[0].d["roll"] == puzzle.position.d["roll"]  # red is to move: red sees its own roll
+    assert redrawn == [(0, seen[0])] and seen[0] is not puzzle.position
 
 
 def test_the_command_reports_per_theme_and_as_json(toy: RaceGame) -> None:

@@ -134,6 +134,8 @@ def load_file(path: Path, game: Game | None = None, taken: Iterable[str] = ()) -
     seen = set(taken)
     puzzles = []
     for number, table in enumerate(tables, 1):
+        if not isinstance(table, dict):
+            raise refuse(name, f"#{number}", "puzzle", problem("not_table"))
         puzzle = check(name, number, table, game)
         if puzzle.id in seen:
             raise refuse(name, puzzle.id, "id", problem("duplicate"))
