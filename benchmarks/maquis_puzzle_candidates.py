@@ -2,8 +2,10 @@
 decision where a rule of the rulebook makes a move plainly right or plainly wrong, printed as JSON lines
 (the actions from the start, the answers and moves to avoid the rule gives, and the facts to check).
 
-A candidate is not a puzzle: each one that goes into ``games/maquis/puzzles.toml`` was read against the
-rulebook by hand and given its reason there. The patterns, each a section of the rulebook:
+Positions already lost are left out (a mission that can no longer be done, `LOST`; the last day, but for
+a win today): every move loses there. A candidate is not a puzzle: each one that goes into
+``games/maquis/puzzles.toml`` was read against the rulebook by hand and given its reason there. The
+patterns, each a section of the rulebook:
 
 - ``mission-today`` (``mission-wins`` where it completes the second mission and wins): a worker
   activated where a mission box can be marked today (§Acciones de misión); passing gives the day away, and
@@ -123,6 +125,13 @@ def patterns(state: MaquisState) -> Iterator[tuple[str, set[int], set[int]]]:
                 yield "resources", activations - {a}, {a}
 
 
+def last_day(state: MaquisState) -> bool:
+    """Whether tonight ends the game (End, or box 12 in the short modes; very easy's first pass goes on):
+    a move that does not win today loses all the same."""
+    first_pass = state.options.difficulty == "very-easy" and not state.position["pass"]
+    return state.position["day"] + 1 >= state.last_day() and not first_pass
+
+
 def keeps_the_worker(state: MaquisState) -> bool:
     """Whether the activated worker would stay on its card for good (the Infiltration mole, the Coded
     Messages cryptographer): when to give a worker up is a judgement, not a rule."""
@@ -180,6 +189,8 @@ def play(seed: int, difficulty: str) -> Iterator[dict[str, Any]]:
             action = state.sample_chance(rng)
         elif state.score() > LOST:
             for name, answers, avoid in patterns(state):
+                if name != "mission-wins" and last_day(state):
+                    continue
                 yield {
                     "pattern": name,
                     "seed": seed,
