@@ -1,6 +1,6 @@
 """The `ludoteca` command (DESIGN §9): list, info, play, selfplay (`cli_selfplay`), fuzz, bench, replay,
-serve, `train` (`cli_train`) and `data` (export, check: `cli_data`); what the commands share is in
-`cli_common`.
+serve, `train` (`cli_train`), `puzzles` (`cli_puzzles`) and `data` (export, check: `cli_data`); what the
+commands share is in `cli_common`.
 
 Any `LudotecaError` (unknown game, bad option, illegal action, bad record) prints one line and exits
 with status 2. Texts come from the ``[cli]`` message tables; ``--lang`` (or ``LUDOTECA_LANG``, or the
@@ -40,6 +40,7 @@ from ludoteca.cli_common import (
 )
 from ludoteca.cli_data import data_app, kind_name
 from ludoteca.cli_lang import LocalizedGroup
+from ludoteca.cli_puzzles import puzzles
 from ludoteca.cli_selfplay import selfplay
 from ludoteca.cli_train import train
 from ludoteca.core import provenance
@@ -379,6 +380,7 @@ def serve(
 
 
 app.command("train")(train)
+app.command("puzzles")(puzzles)
 app.add_typer(data_app, name="data")
 
 
