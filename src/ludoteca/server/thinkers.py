@@ -49,6 +49,9 @@ DEFAULT_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 THINK_TIMEOUT = 300.0
 """Seconds after which a job that never came back (its worker died) is given up, so that the table asks
 again: far above the ceiling's 10 s a decision, waiting in turn included."""
+PRELOAD = ["ludoteca.ai.agents", "ludoteca.server.thinkers", "ludoteca.server.uploads"]
+"""What the fork server imports once, so that a worker started from it (again, after the hard limit) runs
+its first job at once, not after importing the server (seconds, which the hard limit would count)."""
 HARD_LIMIT = 60.0
 """Seconds a job may run in a worker, whatever it asked for: six times the ceiling's 10 s a decision."""
 ASKER_QUEUE = 16
@@ -146,7 +149,7 @@ class Thinkers:
     def _ready(self) -> Pool:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["ludoteca.ai.agents"])
+            context.set_forkserver_preload(PRELOAD)
             self._pool = context.Pool(self.workers, initializer=_think_politely)
         return self._pool
 
