@@ -17,7 +17,6 @@ from ludoteca.core.errors import (
     BadOptionError,
     IllegalActionError,
     LudotecaError,
-    PlannedGameError,
     UnknownGameError,
 )
 from ludoteca.core.i18n import Catalog
@@ -287,31 +286,12 @@ def all_games() -> Iterable[Game]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
-def planned_games() -> dict[str, str]:
-    """The games listed as planned (``ludoteca.games.PLANNED``: id → title) that no package registers
-    yet; a registered game overrides its planned entry."""
-    _load_all()
-    import ludoteca.games as games
-
-    planned: dict[str, str] = getattr(games, "PLANNED", {})
-    return {game_id: title for game_id, title in sorted(planned.items()) if game_id not in _REGISTRY}
-
-
 def get_game(game_id: str) -> Game:
-    """The registered game with this id; raises `PlannedGameError` for a planned one that is not
-    playable yet, else `UnknownGameError` naming the known ids."""
+    """The registered game with this id; raises `UnknownGameError` naming the known ids."""
     _load_all()
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        planned = planned_games()
-        if game_id in planned:
-            raise PlannedGameError(
-                f"{planned[game_id]} ({game_id}) is planned: not playable yet",
-                "error.planned_game",
-                game=game_id,
-                title=planned[game_id],
-            ) from None
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownGameError(
             f"unknown game {game_id!r}; games are: {known}", "error.unknown_game", game=game_id, known=known
