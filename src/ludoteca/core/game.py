@@ -62,6 +62,31 @@ class SearchHints:
 
 
 @dataclass(frozen=True)
+class FuzzPlan:
+    """What the cross-game fuzz test (`tests/test_fuzz_games.py`, DESIGN §10) plays of a game (`Game.fuzz`):
+    it finds every registered game and plays each mode here, so a new game edits nothing but itself."""
+
+    modes: tuple[Mapping[str, str], ...] = ({},)
+    """The option sets it fuzzes, one test each: every set that reaches rules the others do not (each
+    difficulty, player count, solo opponent, scenario)."""
+    cost: int = 1
+    """What one game costs against a game of Maquis (some 150 actions): each mode plays the fuzz count
+    (`LUDOTECA_FUZZ_GAMES`, Maquis games a mode: 60 in CI, 3,000 with `make fuzz`) divided by it, at least
+    one game."""
+    long_modes: tuple[Mapping[str, str], ...] = ()
+    """Modes whose games cost several times `cost`: played only when the count gives every mode two games
+    or more (`make fuzz`, not CI)."""
+
+    def games(self, count: int) -> int:
+        """The games a mode plays when the fuzz count is `count`."""
+        return max(1, count // self.cost)
+
+    def planned(self, count: int) -> tuple[Mapping[str, str], ...]:
+        """The modes played when the fuzz count is `count`."""
+        return self.modes + (self.long_modes if count // self.cost >= 2 else ())
+
+
+@dataclass(frozen=True)
 class ActionTable:
     """The finite, stable action space of a game: action id ↔ notation (DESIGN §4)."""
 
@@ -137,6 +162,8 @@ class Game:
     ``(game, role, seed, params) -> Agent``."""
     search: ClassVar[SearchHints] = SearchHints()
     """What the search AI's levels should know of this game (`SearchHints`)."""
+    fuzz: ClassVar[FuzzPlan] = FuzzPlan()
+    """The modes the cross-game fuzz test plays of this game, and what a game of it costs (`FuzzPlan`)."""
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:
