@@ -1,4 +1,5 @@
-# The commands that set up everything on a fresh machine: `make serve`, `make test` (and `make play`).
+# The commands that set up everything on a fresh machine: `make serve`, `make test` (and `make play`);
+# `make check` is the edit loop's quicker run.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -44,7 +45,14 @@ serve: $(WEB_STAMP)
 play: $(PLAY_STAMP)
 	$(BIN)/ludoteca play maquis
 
+# Everything CI runs: ruff, mypy and the whole suite, the slow tests included (browsers, real server
+# processes, the fuzz, arenas, whole long games).
 test: $(ALL_STAMP) lint typecheck unit
+
+# The edit loop: ruff, mypy and the tests not marked `slow` (pyproject's markers), under 5 minutes on two
+# cores. It needs no browser; `make test` still runs everything before a merge.
+check: $(ALL_STAMP) postgres lint typecheck
+	$(BIN)/pytest -n 2 -m "not slow"
 
 lint: $(ALL_STAMP)
 	$(BIN)/ruff check src tests
@@ -56,8 +64,9 @@ typecheck: $(ALL_STAMP)
 unit: $(ALL_STAMP) $(CHROMIUM) postgres
 	$(BIN)/pytest -n 2
 
-# Longer fuzzing than CI runs: every game and mode, 3,000 Maquis games a mode and 300 of the longer
-# games (tests/test_fuzz_games.py scales them). Hours on two cores.
+# Longer fuzzing than CI runs: every game and mode, 3,000 Maquis games a mode and fewer of the longer
+# games (each game's `FuzzPlan.cost`: 300 of Mar y Acero and Patria Libre, 150 of Pax Porfiriana, 50 of
+# Guerra a Muerte, whose open-intelligence campaign only this plays). Hours on two cores.
 FUZZ_GAMES ?= 3000
 fuzz: $(ALL_STAMP)
 	LUDOTECA_FUZZ_GAMES=$(FUZZ_GAMES) $(BIN)/pytest -n 2 tests/test_fuzz_games.py

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import ludoteca.games
 from ludoteca.core import game as game_module
 from pgserver import PostgresServer
 from toygame import LeakyGame, RaceGame
@@ -26,7 +25,6 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[RaceGame]:
     """The race game (and its leaky variant) as the only registered games."""
     monkeypatch.setattr(game_module, "_discovered", True)
     monkeypatch.setattr(game_module, "_REGISTRY", {})
-    monkeypatch.setattr(ludoteca.games, "PLANNED", {})
     game = RaceGame()
     game_module.register(game)
     game_module.register(LeakyGame())

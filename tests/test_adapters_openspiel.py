@@ -13,6 +13,7 @@ from ludoteca.core.game import get_game
 from toygame import RaceGame
 
 
+@pytest.mark.slow  # whole games of every mode
 @pytest.mark.parametrize(("game_id", "options"), MODES, ids=MODE_IDS)
 def test_random_simulation_with_serialization(game_id: str, options: dict[str, str]) -> None:
     """OpenSpiel's RandomSimTest: clones, serialization round trips, legal-action masks, chance
@@ -166,6 +167,7 @@ WHOLE_GAME = {"guerra-a-muerte": {"scenario": "1815-1818"}}
 is some 3,000 decisions (hours of CI for ISMCTS), a short scenario some 600."""
 
 
+@pytest.mark.slow  # a whole game searched at every decision
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_an_openspiel_search_bot_plays_a_whole_game(game_id: str) -> None:
     game = adapter.load(game_id, **WHOLE_GAME.get(game_id, {}))
@@ -175,6 +177,7 @@ def test_an_openspiel_search_bot_plays_a_whole_game(game_id: str) -> None:
     assert len(returns) == game.num_players() and all(low <= r <= high for r in returns)
 
 
+@pytest.mark.slow  # a whole game searched at every decision
 def test_mcts_with_random_rollouts_also_plays_maquis() -> None:
     game = adapter.load("maquis", difficulty="very-easy")
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))

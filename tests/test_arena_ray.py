@@ -21,6 +21,7 @@ def arena(*extra: str) -> dict[str, Any]:
     return summary(ARENA, *extra)
 
 
+@pytest.mark.slow  # a Ray runtime and twenty games
 def test_the_arena_on_a_local_ray_runtime_plays_the_games_of_jobs(tmp_path: Path) -> None:
     """The same seeds and seatings give the same summary and byte-identical records, wherever they ran
     (the Ray tasks send their records back to be written here)."""

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 SCRIPT = Path(__file__).parent.parent / "benchmarks" / "arenas.py"
 
 
@@ -50,6 +52,7 @@ def test_every_arena_has_seeds_of_its_own_whatever_is_chosen() -> None:
     )
 
 
+@pytest.mark.slow  # a real arena game in its own process
 def test_an_arena_runs_and_its_row_says_what_the_issue_asks(tmp_path: Path) -> None:
     """One real game of the cheapest arena, read back from `selfplay --json`; with `--records`, kept in the
     arena's folder, and the same command run again reads it back instead of playing it. Its figure goes to

@@ -13,7 +13,7 @@ import pytest
 
 from browser import chromium, served, watch_errors
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 OPTIONS = {"scenario": "1815-1818", "setup": "historical", "intelligence": "open"}
 
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 
 from browser import chromium, served, watch_errors
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 OPTIONS = {"scenario": "1815-1818", "setup": "historical"}
 SIZES = """() => {
   const box = (node) => node.getBoundingClientRect();

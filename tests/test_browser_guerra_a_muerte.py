@@ -29,7 +29,7 @@ from browser import (
 from ludoteca.core.game import get_game
 from ludoteca.core.i18n import LANGUAGES
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]  # a real server and browser
 GAME = get_game("guerra-a-muerte")
 GAME_DATA = GAME.component_data()
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from browser import chromium, served, watch_errors
 from ludoteca.core.game import get_game
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 GAM = get_game("guerra-a-muerte")
 READINGS = [o.name for o in GAM.options_type.specs() if o.reading]
 SUMMARY = {"es": "Lecturas de las reglas", "en": "Rule readings"}

@@ -12,7 +12,7 @@ import pytest
 
 from browser import chromium, click_once, save_screenshot, served, watch_errors
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 
 
 def test_a_whole_maquis_game_is_played_by_clicking(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from playwright.sync_api import Response
 
 from browser import chromium, served, watch_errors
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 
 
 def test_a_spectator_is_offered_no_undo_and_no_hint_and_nothing_fails_to_load(tmp_path: Path) -> None:

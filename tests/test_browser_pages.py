@@ -19,7 +19,7 @@ from browser import chromium, served, watch_errors
 from ludoteca.core.game import get_game
 from ludoteca.core.match import Match
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]  # a real server and browser
 
 GAMES = {"maquis": 1, "mar-y-acero": 2, "patria-libre": 2}
 """The games with a map of locations, areas or provinces, and how many seats each page's game has."""

@@ -10,7 +10,7 @@ import pytest
 
 from browser import chromium, click_once, save_screenshot, served, watch_errors
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]  # a real server and browser
 
 
 def test_patria_libre_is_played_by_clicking_against_the_ai(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from ludoteca.core.match import Match
 from ludoteca.core.record import make_record
 from ludoteca.games.pax_porfiriana.cards import TOPPLES
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]  # a real server and browser
 CATALOG = get_game("pax-porfiriana").catalog
 CARD_IDS = "nodes => nodes.map(n => n.dataset.card)"
 SCROLL_BACK = "board => { board.scrollLeft = 0; }"

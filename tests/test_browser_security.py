@@ -10,7 +10,7 @@ import pytest
 
 from browser import chromium, served, watch_errors
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 
 
 def test_a_crafted_language_is_not_kept_and_the_lobby_still_works(tmp_path: Path) -> None:

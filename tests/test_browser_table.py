@@ -27,7 +27,7 @@ from ludoteca.core.game import CHANCE, get_game
 from ludoteca.core.match import Match
 from ludoteca.core.record import replay_record
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 
 
 def test_maquis_with_the_table_s_cards_is_played_by_clicking(tmp_path: Path) -> None:

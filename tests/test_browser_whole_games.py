@@ -31,7 +31,7 @@ from browser import (
 )
 from serverproc import ServerProcess
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]  # a real server and browser
 
 # (game, options, the widths it is played at: a whole game at each, or for the longest one a single game
 # whose width changes every `SWITCH` clicks, so that each kind of its decisions meets both)

@@ -83,7 +83,19 @@ def saved(state: State) -> tuple[str, str, str]:
     return json.dumps(state.to_json(), sort_keys=True), state.digest(), view
 
 
-@pytest.mark.parametrize(("game_id", "options"), MODES, ids=[f"{g}-{'-'.join(o.values())}" for g, o in MODES])
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        pytest.param(
+            g,
+            o,
+            id=f"{g}-{'-'.join(o.values())}",
+            # some 150 actions of Guerra a Muerte take several times a mode of the others (15-21 s measured)
+            marks=[pytest.mark.slow] if g == "guerra-a-muerte" else [],
+        )
+        for g, o in MODES
+    ],
+)
 def test_a_clone_is_independent_and_plays_as_its_original(game_id: str, options: dict[str, str]) -> None:
     rng = random.Random(26)
     state = get_game(game_id).new_initial_state(options)

@@ -20,6 +20,8 @@ from ludoteca.core.errors import RecordError
 from ludoteca.core.game import get_game
 from ludoteca.core.record import replay_record
 
+pytestmark = pytest.mark.slow  # the command line in fresh interpreters, data checks that play trial games
+
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 

@@ -1,5 +1,5 @@
-"""`ismcts` on every real game and mode (the fuzzer's `MODES`): it plays legal moves, and its choice is the
-same on the true state and on a resample of it from the chooser's information — it cannot peek."""
+"""`ismcts` on every real game and mode (each game's `FuzzPlan` modes): it plays legal moves, and its choice
+is the same on the true state and on a resample of it from the chooser's information — it cannot peek."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import random
 import pytest
 
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
-from ludoteca.core.game import get_game
-from test_fuzz_games import GAM_MODES, MODES
+from ludoteca.core.game import all_games, get_game
 
+GAM_MODES = [dict(o) for o in get_game("guerra-a-muerte").fuzz.modes]
+MODES = [(g.id, dict(o)) for g in all_games() if g.id != "guerra-a-muerte" for o in g.fuzz.modes]
+"""Every game's fuzz modes; Guerra a Muerte's in its own test below, two of its scenarios."""
 SMALL = Budget(iters=25, seconds=0.0, depth=3)
 HIDDEN = {("mar-y-acero", "two-player")}
 """Modes whose deciders do not know everything (the other side's hand of event cards), so that a resample

@@ -11,7 +11,7 @@ import pytest
 
 from serverproc import ServerProcess
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server process
 
 
 def get(base: str, game_id: str, token: str | None = None) -> dict[str, Any]:

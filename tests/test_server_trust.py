@@ -235,6 +235,7 @@ def test_an_internal_failure_is_a_500_with_the_security_headers(
     assert failed.headers["x-frame-options"] == "DENY" and "a bug of ours" not in failed.text
 
 
+@pytest.mark.slow  # a real server process
 def test_the_probes_of_the_attack_on_a_live_server(live: ServerProcess) -> None:
     """The issue's reproductions as they were sent: a bad language, a huge option, huge bodies (declared),
     NaN and out-of-range seeds in a record."""
@@ -257,6 +258,7 @@ def test_the_probes_of_the_attack_on_a_live_server(live: ServerProcess) -> None:
 
 
 # ---------------------------------------------------------------------------- 6. a WebSocket flood
+@pytest.mark.slow  # a real server process
 def test_a_websocket_flood_is_answered_then_closed_with_a_code_and_a_reason(live: ServerProcess) -> None:
     made = httpx.post(f"{live.base}/api/games", json={"game": "maquis", "seats": [{"kind": "me"}]}).json()
     answers, closed = 0, None

@@ -30,7 +30,7 @@ from serverproc import ServerProcess
 from toygame import RaceGame
 from wssupport import connect
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # real server processes
 
 
 @pytest.fixture

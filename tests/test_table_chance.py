@@ -227,6 +227,7 @@ def test_sampled_chance_is_never_taken_back() -> None:
     assert not told.told_last()
 
 
+@pytest.mark.slow  # up to 2,000 actions of each game, every outcome matched in both languages
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_game_s_outcomes_are_named_by_printed_number_and_name(lang: str) -> None:
     """Every game's chance nodes (dice, decks, bags): each outcome is found by its number, its notation,

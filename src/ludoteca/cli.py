@@ -48,7 +48,7 @@ from ludoteca.core.bench import run_bench
 from ludoteca.core.data import is_shipped, use_data
 from ludoteca.core.errors import BadOptionError, RecordError
 from ludoteca.core.fuzz import FuzzReport, run_fuzz
-from ludoteca.core.game import Game, all_games, get_game, planned_games
+from ludoteca.core.game import Game, all_games, get_game
 from ludoteca.core.match import Match
 from ludoteca.core.options import OptionSpec
 from ludoteca.core.record import load_record, replay_record
@@ -70,14 +70,12 @@ def root(lang: LangOpt = USER_LANGUAGE) -> None:
 @app.command("list")
 @guarded
 def list_games(lang: LangOpt = USER_LANGUAGE) -> None:
-    """One line per game: id, title, players, options; then the planned games with their status."""
+    """One line per game: id, title, players, options."""
     t = Texts(lang)
     for game in all_games():
         players = ",".join(map(str, game.player_counts))
         options = "; ".join(option_line(spec, t) for spec in game.options) or t("none")
         typer.echo(f"{game.id}\t{game.title}\t{t('players')} {players}\t{t('options')} {options}")
-    for game_id, title in planned_games().items():
-        typer.echo(f"{game_id}\t{title}\t{t('planned')}")
 
 
 @app.command()

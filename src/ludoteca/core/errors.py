@@ -50,7 +50,3 @@ class UnknownGameError(LudotecaError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown game"
-
-
-class PlannedGameError(UnknownGameError):
-    """A game the project plans (the README lists it) that is not registered yet: not playable."""

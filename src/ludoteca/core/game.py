@@ -17,7 +17,6 @@ from ludoteca.core.errors import (
     BadOptionError,
     IllegalActionError,
     LudotecaError,
-    PlannedGameError,
     UnknownGameError,
 )
 from ludoteca.core.i18n import Catalog
@@ -60,6 +59,31 @@ class SearchHints:
     """A level's iterations on this game where the game sets them itself, instead of the level's budget
     times `scale`: for a game where one level gains from more thinking and another does not (Maquis:
     `normal` wins more with 300 iterations than with 120, `hard` no more with 1,200 than with 600)."""
+
+
+@dataclass(frozen=True)
+class FuzzPlan:
+    """What the cross-game fuzz test (`tests/test_fuzz_games.py`, DESIGN §10) plays of a game (`Game.fuzz`):
+    it finds every registered game and plays each mode here, so a new game edits nothing but itself."""
+
+    modes: tuple[Mapping[str, str], ...] = ({},)
+    """The option sets it fuzzes, one test each: every set that reaches rules the others do not (each
+    difficulty, player count, solo opponent, scenario)."""
+    cost: int = 1
+    """What one game costs against a game of Maquis (some 150 actions): each mode plays the fuzz count
+    (`LUDOTECA_FUZZ_GAMES`, Maquis games a mode: 60 in CI, 3,000 with `make fuzz`) divided by it, at least
+    one game."""
+    long_modes: tuple[Mapping[str, str], ...] = ()
+    """Modes whose games cost several times `cost`: played only when the count gives every mode two games
+    or more (`make fuzz`, not CI)."""
+
+    def games(self, count: int) -> int:
+        """The games a mode plays when the fuzz count is `count`."""
+        return max(1, count // self.cost)
+
+    def planned(self, count: int) -> tuple[Mapping[str, str], ...]:
+        """The modes played when the fuzz count is `count`."""
+        return self.modes + (self.long_modes if count // self.cost >= 2 else ())
 
 
 @dataclass(frozen=True)
@@ -138,6 +162,8 @@ class Game:
     ``(game, role, seed, params) -> Agent``."""
     search: ClassVar[SearchHints] = SearchHints()
     """What the search AI's levels should know of this game (`SearchHints`)."""
+    fuzz: ClassVar[FuzzPlan] = FuzzPlan()
+    """The modes the cross-game fuzz test plays of this game, and what a game of it costs (`FuzzPlan`)."""
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:
@@ -287,31 +313,12 @@ def all_games() -> Iterable[Game]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
-def planned_games() -> dict[str, str]:
-    """The games listed as planned (``ludoteca.games.PLANNED``: id → title) that no package registers
-    yet; a registered game overrides its planned entry."""
-    _load_all()
-    import ludoteca.games as games
-
-    planned: dict[str, str] = getattr(games, "PLANNED", {})
-    return {game_id: title for game_id, title in sorted(planned.items()) if game_id not in _REGISTRY}
-
-
 def get_game(game_id: str) -> Game:
-    """The registered game with this id; raises `PlannedGameError` for a planned one that is not
-    playable yet, else `UnknownGameError` naming the known ids."""
+    """The registered game with this id; raises `UnknownGameError` naming the known ids."""
     _load_all()
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        planned = planned_games()
-        if game_id in planned:
-            raise PlannedGameError(
-                f"{planned[game_id]} ({game_id}) is planned: not playable yet",
-                "error.planned_game",
-                game=game_id,
-                title=planned[game_id],
-            ) from None
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownGameError(
             f"unknown game {game_id!r}; games are: {known}", "error.unknown_game", game=game_id, known=known

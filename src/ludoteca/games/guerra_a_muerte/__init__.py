@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ludoteca.core.game import Game, SearchHints, register
+from ludoteca.core.game import FuzzPlan, Game, SearchHints, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.games.guerra_a_muerte import (
@@ -89,6 +89,22 @@ class GuerraAMuerte(Game):
         norm=0.5,  # the levels' values sit near the ends of the victory scale
         open_chance=True,  # activation, battle, siege, attrition: a die at almost every step
     )
+    fuzz = FuzzPlan(
+        modes=tuple(
+            {"scenario": scenario, "intelligence": intelligence}
+            for scenario in ("campaign", "1810-1814", "1815-1818", "1820-1824")
+            for intelligence in ("limited", "open")
+            if (scenario, intelligence) != ("campaign", "open")
+        ),
+        cost=60,
+        long_modes=({"scenario": "campaign", "intelligence": "open"},),
+    )
+    """Every scenario in both intelligence settings. A short scenario is 600–1,300 actions and a campaign
+    some 3,000, each checked as in every game (30–90 s a game on one core): one game a mode in CI (the
+    campaign's one game, some 90 s, is the least that checks the views where the eras join), the
+    issue's 300 games a mode by `ludoteca fuzz guerra-a-muerte --games 300 -o …`. The campaign with open
+    intelligence (nothing hidden, 2–3 minutes a game) waits for `make fuzz`; the package's own random
+    playouts still play it to the end in CI (`tests/test_fuzz.py`)."""
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> GamState:
         """A copy of the scenario's set-up, built once per options (the set-up draws no die; loading a

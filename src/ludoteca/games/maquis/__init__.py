@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.game import Game, SearchHints, register
+from ludoteca.core.game import FuzzPlan, Game, SearchHints, register
 from ludoteca.core.i18n import LANGUAGES, Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -46,6 +46,20 @@ class Maquis(Game):
     before a placement's patrol draw, weighs every card at once, so a new move's first value counts four
     visits more than one draw's (README §7: the `hard` level gains from it); `normal` thinks 300
     iterations, not 120, for it still gains from them where `hard` gains nothing past its 600 (README §7)."""
+    fuzz = FuzzPlan(
+        modes=(
+            *(
+                {"difficulty": level}
+                for level in ("very-easy", "easy", "normal", "tricky", "hard", "very-hard")
+            ),
+            {"orange-days": "pnp", "missions": "mixed"},
+            {"missions": "level1"},
+            {"missions": "level2", "difficulty": "easy"},
+            {"missions": "level2", "assassination": "none-standing"},
+        )
+    )
+    """Every difficulty, and the mission levels and variants; a game (some 150 actions) is the unit of the
+    fuzz count."""
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> MaquisState:
         return MaquisState.new(self, MaquisOptions.parse(options))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.game import Game, SearchHints, register
+from ludoteca.core.game import FuzzPlan, Game, SearchHints, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -41,6 +41,16 @@ class MarYAcero(Game):
         norm=0.5,  # values near ±1 (a game far from the line) differ by hundredths: README §7
         open_chance=True,  # every die is a chance node: a tree of faces stopped 4 iterations in 10
     )
+    fuzz = FuzzPlan(
+        modes=(
+            {"mode": "two-player"},
+            {"mode": "two-player", "testament": "on"},
+            *({"mode": "solo", "level": level} for level in ("0", "1", "2")),
+        ),
+        cost=10,
+    )
+    """Both modes, the Testament and each level of the Nitayno; a game is 300–600 actions, each checked in
+    three to eleven views, some ten Maquis games."""
     options_type = MyaOptions
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> MyaState:

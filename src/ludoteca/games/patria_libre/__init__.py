@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.game import Game, register
+from ludoteca.core.game import FuzzPlan, Game, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -50,6 +50,19 @@ class PatriaLibre(Game):
         name: "players=2 solo=insurgentes|realistas" for name in ("personality", "deck", "personalidad")
     }
     options_type = PatriaOptions
+    fuzz = FuzzPlan(
+        modes=(
+            {"players": "2"},
+            {"players": "2", "insurgent": "morelos", "royalist": "venegas"},
+            {"players": "4"},
+            {"players": "3"},
+            {"players": "2", "solo": "insurgentes"},
+            {"players": "2", "solo": "realistas"},
+        ),
+        cost=10,
+    )
+    """Every player count (three: the military faction), the other leaders, the personality deck on either
+    side; a game is 300–600 actions, each checked in several views, some ten Maquis games."""
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> PatriaState:
         return PatriaState.new(self, PatriaOptions.parse(options))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ludoteca.core.game import Game, SearchHints, register
+from ludoteca.core.game import FuzzPlan, Game, SearchHints, register
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.state import State
@@ -44,6 +44,11 @@ class PaxPorfiriana(Game):
     options_type = PaxOptions
     solo_opponents: ClassVar[Mapping[str, str]] = {"diaz": "players=2 solo=diaz"}
     search = SearchHints(depth=1)  # one random action after the leaf, then `topple.evaluate`: README §12
+    fuzz = FuzzPlan(
+        modes=(*({"players": str(n)} for n in range(2, 7)), {"players": "2", "solo": "diaz"}), cost=20
+    )
+    """Every player count and Díaz's solitaire; a game runs to its fourth Topple, a thousand actions or more
+    with up to six views each, some twenty Maquis games."""
 
     def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> PaxState:
         return PaxState.new(self, PaxOptions.parse(options))

@@ -1,5 +1,6 @@
 """The Pax Porfiriana position and the queries every rule shares: seats, cubes, connections, standing
-abilities, prestige. The layout of `d` is `position.Position`; the set-up is `setup.py`."""
+abilities, prestige. The layout of `d` is `position.Position`; the set-up is `PaxState.new` (its
+parts without chance) and the procedure "game" of `turn.py` (its chance nodes)."""
 
 from __future__ import annotations
 

@@ -66,12 +66,9 @@ def random_step(state: GamState, rng: random.Random) -> None:
     ("scenario", "intelligence", "seed", "steps"),
     [
         ("1810-1814", "limited", 1, 1500),
-        ("1815-1818", "open", 2, 1500),
         ("1815-1818", "limited", 3, 1500),
         ("1820-1824", "limited", 4, 1500),
-        ("1820-1824", "open", 5, 1500),
         ("campaign", "limited", 6, 1200),
-        ("campaign", "open", 7, 800),
     ],
 )
 def test_control_kept_by_area_is_control_afresh(
@@ -80,16 +77,20 @@ def test_control_kept_by_area_is_control_afresh(
     """At every step the control kept is control afresh (the memo filled at the step before, so each
     write of a rule meets a memo to keep true). Every seventh step a clone plays six steps on, checked at
     each, and then the original is checked; every eleventh each side's redraw is checked, and the
-    deciding side's again after a step of it, as the search plays on from it."""
+    deciding side's again after a step of it, as the search plays on from it.
+
+    Its size: one game of each scenario (a short one to its end, the campaign its first 1,200 steps), as
+    each scenario's own rules write counters; in limited intelligence only, since control never reads
+    what a side sees and only there does a redraw move anything, and no second game, which would only
+    check a set-up the first already checked."""
     rng = random.Random(seed)
     state = GAME.new_initial_state({"scenario": scenario, "intelligence": intelligence})
     assert isinstance(state, GamState)
     played = 0
     while played < steps:
-        if state.is_terminal():  # a short scenario ends: a new game goes on with the same generator
-            state = GAME.new_initial_state({"scenario": scenario, "intelligence": intelligence})
-            assert isinstance(state, GamState)
         check(state, f"step {played}")
+        if state.is_terminal():
+            break
         if played % 7 == 0 and not state.is_terminal():
             twin = state.clone()
             for ahead in range(6):  # each step's control read: what one twin keeps must not reach the other
@@ -108,6 +109,7 @@ def test_control_kept_by_area_is_control_afresh(
             check(state, f"original of a redraw at step {played}")
         random_step(state, rng)
         played += 1
+    assert state.is_terminal() or scenario == "campaign", f"{scenario}: no end in {steps} steps"
 
 
 def test_a_guerrilla_mode_changed_in_place_is_control_changed() -> None:

@@ -50,6 +50,7 @@ def trained(path: Path, *extra: str) -> dict[str, object]:
     return tomllib.loads(path.read_text("utf-8"))
 
 
+@pytest.mark.slow  # trains on self-played games
 def test_the_train_command_writes_a_loadable_file_and_the_same_seed_gives_the_same_weights(
     tmp_path: Path, evaluation_env: None
 ) -> None:
