@@ -136,10 +136,10 @@ class Board:
                     raise refusal("cards.toml", f"patrol {cid}", "locations", loc, "one_of", allowed=places)
             where = ("cards.toml", f"patrol {cid}", "locations", list(locs))
             if len(locs) != 3:
-                raise refusal(*where, "count", found=len(locs), expected=3, rule="Colocación de patrulla")
+                raise refusal(*where, "count", found=len(locs), expected=3, section="Colocación de patrulla")
             twice = [loc for loc, n in Counter(locs).items() if n > 1]
             if twice:
-                raise refusal(*where, "twice", twice=twice[0], rule="Colocación de patrulla")
+                raise refusal(*where, "twice", twice=twice[0], section="Colocación de patrulla")
         _count("cards.toml", "tile", sorted(self.tiles), 6, "Agregar habitación de repuesto")
         _count("missions.toml", "mission", sorted(self.missions), 14, "Componentes")
         levels = Counter(m.level for m in self.missions.values())
@@ -154,7 +154,7 @@ class Board:
                     "count",
                     found=len(found),
                     expected=7,
-                    rule="Componentes",
+                    section="Componentes",
                 )
         if len(self.resources) * self.per_kind != 24:
             raise refusal(
@@ -164,7 +164,7 @@ class Board:
                 self.per_kind,
                 "equal",
                 expected=f"24 / {len(self.resources)}",
-                rule="Componentes",
+                section="Componentes",
             )
         for loc in places:
             if loc not in self.layout:
@@ -197,7 +197,7 @@ class Board:
                 morale["max"],
                 "equal",
                 expected=7,
-                rule="Compruebe la moral",
+                section="Compruebe la moral",
             )
         if set(self.morale_red) != set(range(1, 8)):
             raise refusal(
@@ -207,7 +207,7 @@ class Board:
                 sorted(self.morale_red),
                 "equal",
                 expected=list(range(1, 8)),
-                rule="Compruebe la moral",
+                section="Compruebe la moral",
             )
         if not 1 <= morale["start"] <= morale["max"]:
             raise refusal(
@@ -218,12 +218,12 @@ class Board:
                 "range",
                 low=1,
                 high=morale["max"],
-                rule="Componentes",
+                section="Componentes",
             )
         soldiers = self.components["soldiers"]["max"]
         if soldiers != 5:
             raise refusal(
-                "components.toml", "soldiers", "max", soldiers, "equal", expected=5, rule="Componentes"
+                "components.toml", "soldiers", "max", soldiers, "equal", expected=5, section="Componentes"
             )
 
     def all_options(self) -> list[Option]:
@@ -242,10 +242,10 @@ class Board:
         return dict(counts)
 
 
-def _count(file: str, item: str, ids: list[Any], expected: int, rule: str) -> None:
-    """§`rule`: the file holds `expected` items of its kind, named by `ids`."""
+def _count(file: str, item: str, ids: list[Any], expected: int, section: str) -> None:
+    """§`section` of the rulebook: the file holds `expected` items of its kind, named by `ids`."""
     if len(ids) != expected:
-        raise refusal(file, item, "id", ids, "count", found=len(ids), expected=expected, rule=rule)
+        raise refusal(file, item, "id", ids, "count", found=len(ids), expected=expected, section=section)
 
 
 BOARD = Board()

@@ -132,7 +132,7 @@ class Board:
                 sorted(leaders),
                 "equal",
                 expected=sorted(LEADERS),
-                rule="3",
+                section="3",
             )
         for ld in (leaders[name] for name in LEADERS):
             self.kinds[ld["id"]] = Kind(
@@ -209,7 +209,7 @@ class Board:
                 "count",
                 found=sum(self.area_bag.values()),
                 expected=20,
-                rule="4.1 (14)",
+                section="4.1 (14)",
             )
         counts = Counter(k.bag for k in self.kinds.values() if k.bag)
         assert counts == {"soldier": 3, "settler": 2, "taino": 2, "caribe": 2, "rebel": 2}
