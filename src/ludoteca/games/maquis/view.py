@@ -69,7 +69,6 @@ def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
     """Everything on the table (nothing in Maquis is hidden but the deck order, never stored)."""
     position = state.position
     catalog = state.game.catalog
-    settings = state.settings()
     return {
         "phase": position["phase"],
         "day": position["day"],
@@ -103,7 +102,7 @@ def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
         "days": {
             "orange": state.orange_days(),
             "triangle": BOARD.components["days"]["triangle"],
-            "morale_marks": "triangle" if settings.get("triangle_morale") else "orange",
+            "morale_marks": "triangle" if state.difficulty.triangle_morale else "orange",
         },
         "names": {key: catalog.text(f"target.{key}", lang) for key in (*LOCATIONS, *MISSIONS, *TILES)},
         "layout": BOARD.layout,
