@@ -7,9 +7,8 @@ import math
 import random
 from typing import Any
 
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.learned import evaluation_for
-from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.maquis import action_phase, evaluation, maintenance, missions, placement, setup
 from ludoteca.games.maquis.board import BOARD, Difficulty
@@ -29,6 +28,9 @@ class MaquisState(State):
 
     __slots__ = ()
     procedures = PROCS
+    hooks = StateHooks(board_view=board_view, observe=observe, invariants=setup.broken_invariants)
+    """Everything on the table, as a view and as numbers (view.py); four tokens of each resource, five
+    workers in all, the rulebook's track limits (§Componentes, setup.py)."""
     options: MaquisOptions
 
     @classmethod
@@ -163,18 +165,6 @@ class MaquisState(State):
             return ""
         text = self.game.catalog.text
         return ", ".join(f"{text(f'res.{kind}', lang)} ×{n}" for kind, n in steps[card["boxes"]].items())
-
-    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        """Everything on the table: nothing in Maquis is hidden but the deck order, never stored."""
-        return board_view(self, lang)
-
-    def observe(self, role: int, out: Observation) -> None:
-        """Everything on the table as numbers, each entry named (view.py)."""
-        observe(self, out)
-
-    def invariants(self) -> list[str]:
-        """Four tokens of each resource; five workers in all; the rulebook's track limits (§Componentes)."""
-        return setup.broken_invariants(self)
 
     def score(self, patrol_risk: bool = False) -> float:
         """The Resistance's prospects: ±100 once the game is over; before, `evaluation.margin`, the
