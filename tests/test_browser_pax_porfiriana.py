@@ -31,7 +31,7 @@ from browser import (
 from ludoteca.core.game import get_game
 from ludoteca.core.match import Match
 from ludoteca.core.record import make_record
-from ludoteca.games.pax_porfiriana.cards import TOPPLES
+from ludoteca.games.pax_porfiriana.board import TOPPLES
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]  # a real server and browser
 CATALOG = get_game("pax-porfiriana").catalog

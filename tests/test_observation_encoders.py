@@ -30,8 +30,8 @@ from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASE
 from ludoteca.games.mar_y_acero.view import DESTINIES, EVENTS, KEYS
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.view import CARD_SLOTS, CARDS
-from ludoteca.games.pax_porfiriana.cards import CARDS as PAX_CARDS
-from ludoteca.games.pax_porfiriana.cards import PRESTIGE_TYPES, REGIMES, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS as PAX_CARDS
+from ludoteca.games.pax_porfiriana.board import PRESTIGE_TYPES, REGIMES, TOPPLES
 
 POSITIONS = 1000
 """Positions compared per game and mode (each for every role in play): 17,000 in all."""

@@ -20,6 +20,7 @@ import orjson
 
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.infostate import LogMemo
 from ludoteca.core.observation import Observation
@@ -48,6 +49,9 @@ class State(Views):
 
     __slots__ = ("_own_log", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
+    hooks: ClassVar[StateHooks] = StateHooks()
+    """The game's module functions that `board_view`, `observe`, `invariants` and `evaluate` call
+    (`core.hooks`)."""
     shared_keys: ClassVar[tuple[str, ...]] = ("wait",)
     """Keys of `d` whose values no rule changes in place (a rule that changes one puts a new value in its
     place), which a clone shares with its original instead of copying (`clone`): the pending decision
@@ -476,15 +480,27 @@ class State(Views):
     def __repr__(self) -> str:
         return f"<{self.game.id} state, move {self.d['moves']}, player {self.current_player()}>"
 
+    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The game's own part of the view: its `hooks.board_view` (view.py)."""
+        hook = self.hooks.board_view
+        if hook is None:
+            raise NotImplementedError(f"{self.game.id}: no board_view (State.hooks)")
+        return hook(self, role, lang)
+
     def invariants(self) -> list[str]:
-        """The game's own invariants (piece and card conservation, rulebook limits): what is broken."""
-        return []
+        """The game's own invariants (piece and card conservation, rulebook limits): what is broken, by its
+        `hooks.invariants`; none without."""
+        hook = self.hooks.invariants
+        return [] if hook is None else hook(self)
 
     def observe(self, role: int, out: Observation) -> None:
         """Write what `role` knows as numbers into `out`, section by section, each entry named: every
         value in [0, 1], and as many for every state of a game with the same options (research adapters
-        rely on the fixed shape and the bounds). Games implement it."""
-        raise NotImplementedError
+        rely on the fixed shape and the bounds). Games give it as `hooks.observe` (view.py)."""
+        hook = self.hooks.observe
+        if hook is None:
+            raise NotImplementedError(f"{self.game.id}: no observe (State.hooks)")
+        hook(self, role, out)
 
     def observation_tensor(self, role: int) -> list[float]:
         """What `role` knows as numbers (`observe`)."""
@@ -512,10 +528,12 @@ class State(Views):
 
     def evaluate(self) -> list[float]:
         """Each role's prospects where a search stops short of the end, on the scale of `returns()`.
-        The game's own evaluation knows its victory conditions; the default calls every position even."""
+        The game's own evaluation (`hooks.evaluate`) knows its victory conditions; without one, every
+        unfinished position is even."""
         if self.is_terminal():
             return self.returns()
-        return [0.0] * len(self.game.roles)
+        hook = self.hooks.evaluate
+        return [0.0] * len(self.game.roles) if hook is None else hook(self)
 
     def evaluation_features(self, role: int) -> dict[str, float]:
         """What a learned evaluation of an unfinished position may weigh for `role` (`ludoteca train`,

@@ -43,8 +43,9 @@ def _choose(state: MaquisState, frame: Frame, action: Action) -> None:
         state.ret()
         return
     shots = shoot_actions(state)
-    state.ask(
+    state.decide(
         0,
+        "activate",
         [ACTIVATE[loc] for loc in ready] + shots,
         then="chosen",
         prompt="prompt.activate_or_shoot" if shots else "prompt.activate",
@@ -74,7 +75,7 @@ activation = PROCS.proc("activation", rule="action.locations")
 def _activation(state: MaquisState, frame: Frame, action: Action) -> None:
     loc = frame["loc"]
     choices = location_choices(state, loc) + missions.choices(state, loc)
-    state.ask(0, [*choices, PASS], then="act", prompt="prompt.action", loc=f"@target.{loc}")
+    state.decide(0, "act", [*choices, PASS], then="act", prompt="prompt.action", loc=f"@target.{loc}")
 
 
 @activation.step("act")
@@ -104,7 +105,7 @@ def _after(state: MaquisState, frame: Frame, action: Action) -> None:
         return
     shots = shoot_actions(state) if state.position["board"].get(frame["loc"]) == "w" else []
     if shots:
-        state.ask(0, [*shots, HOME], then="shot", prompt="prompt.after", rule="action.shoot")
+        state.decide(0, "shot", [*shots, HOME], then="shot", prompt="prompt.after", rule="action.shoot")
     else:
         state.goto("escape")
 
@@ -237,8 +238,8 @@ airdrop = EFFECTS.kind("airdrop", rule="action.airdrop", possible=_a_field_is_fr
 @airdrop.step()
 def _airdrop(state: MaquisState, frame: Frame, action: Action) -> None:
     """§Airdrop: a package by difficulty (§Modos de dificultad) onto a Field that holds nothing."""
-    packages = state.settings()["airdrop"]
-    state.ask(0, [DROP[kind] for kind in packages], then="package", prompt="prompt.package")
+    packages = state.difficulty.airdrop
+    state.decide(0, "package", [DROP[kind] for kind in packages], then="package", prompt="prompt.package")
 
 
 @airdrop.step("package")
@@ -249,7 +250,7 @@ def _package(state: MaquisState, frame: Frame, action: Action) -> None:
     if len(fields) == 1:
         _drop(state, frame, fields[0])
     else:
-        state.ask(0, [ONTO[field] for field in fields], then="field", prompt="prompt.field")
+        state.decide(0, "field", [ONTO[field] for field in fields], then="field", prompt="prompt.field")
 
 
 @airdrop.step("field")
@@ -260,7 +261,7 @@ def _field(state: MaquisState, frame: Frame, action: Action) -> None:
 
 def _drop(state: MaquisState, frame: Frame, field: str) -> None:
     kind = frame["package"]
-    count = min(state.settings()["airdrop"][kind], state.supply(kind))
+    count = min(state.difficulty.airdrop[kind], state.supply(kind))
     if count:
         state.position["fields"][field] = {kind: count}
         state.position["pending"]["drop"] = field
@@ -275,8 +276,12 @@ build = EFFECTS.kind("build", rule="action.spare_room", possible=_a_tile_is_left
 def _build(state: MaquisState, frame: Frame, action: Action) -> None:
     """§Agregar habitación de repuesto: a tile not yet built goes on this spare room."""
     used = set(state.position["tiles"].values())
-    state.ask(
-        0, [BUILD[tile] for tile in BOARD.tiles if tile not in used], then="built", prompt="prompt.build"
+    state.decide(
+        0,
+        "build",
+        [BUILD[tile] for tile in BOARD.tiles if tile not in used],
+        then="built",
+        prompt="prompt.build",
     )
 
 

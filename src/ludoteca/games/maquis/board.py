@@ -52,6 +52,34 @@ class Mission:
         return list(self.raw.get("steps", []))
 
 
+@dataclass(frozen=True)
+class Difficulty:
+    """One difficulty mode's departures from the rules (§Modos de dificultad; components.toml): the
+    packages a Radio may call (§Airdrop), the passes along the day track, the workers at the start and in
+    the Café, the short game (End at box 12), Morale lost on the triangles, Morale lost at an arrest."""
+
+    airdrop: dict[str, int]
+    passes: int
+    workers_at_start: int
+    workers_at_cafe: int
+    short_game: bool
+    triangle_morale: bool
+    arrest_morale: bool
+
+
+def _difficulty(mode: dict[str, Any], workers: dict[str, Any]) -> Difficulty:
+    """A mode's table of components.toml, typed: what it leaves out is the rulebook's normal game."""
+    return Difficulty(
+        airdrop=dict(mode["airdrop"]),
+        passes=int(mode.get("passes", 1)),
+        workers_at_start=int(mode.get("workers_at_start", workers["at_start"])),
+        workers_at_cafe=int(mode.get("workers_at_cafe", workers["at_cafe"])),
+        short_game=bool(mode.get("short_game", False)),
+        triangle_morale=bool(mode.get("triangle_morale", False)),
+        arrest_morale=bool(mode.get("arrest_morale", False)),
+    )
+
+
 def _load(name: str) -> dict[str, Any]:
     return tomllib.loads((DATA / f"{name}.toml").read_text("utf-8"))
 
@@ -86,6 +114,9 @@ class Board:
             for loc, name in names.items() if isinstance(names, dict) else ():
                 self.names[loc][lang] = name
         self.components = components
+        self.difficulty: dict[str, Difficulty] = {
+            mode: _difficulty(spec, components["workers"]) for mode, spec in components["difficulty"].items()
+        }
         self.locations: dict[str, Location] = {}
         for item in board["location"]:
             self.locations[item["id"]] = Location(

@@ -61,23 +61,21 @@ class Needs:
 
 def days_left(state: MaquisState) -> int:
     """Days still to be played, today included (very easy's second pass counted)."""
-    settings = state.settings()
     last = state.last_day()
-    return int(last - state.position["day"] + (settings.get("passes", 1) - state.position["pass"]) * last)
+    return int(last - state.position["day"] + (state.difficulty.passes - state.position["pass"]) * last)
 
 
 def last_pass(state: MaquisState) -> bool:
-    return bool(state.position["pass"] >= state.settings().get("passes", 1))
+    return bool(state.position["pass"] >= state.difficulty.passes)
 
 
 def morale_losses(state: MaquisState) -> int:
     """Morale the day track will still take (orange days, or triangles in the hard modes)."""
-    settings = state.settings()
     marks = state.morale_days()
     last = state.last_day()
     now = sum(1 for mark in marks if state.position["day"] < mark <= last)
     return int(
-        now + (settings.get("passes", 1) - state.position["pass"]) * sum(1 for mark in marks if mark <= last)
+        now + (state.difficulty.passes - state.position["pass"]) * sum(1 for mark in marks if mark <= last)
     )
 
 
@@ -212,7 +210,7 @@ def last_milice(state: MaquisState, shots: int, losses: int) -> tuple[float, Cou
 def resource_work(state: MaquisState, need: Counter[str], have: Counter[str], tiles: set[str]) -> float:
     """Actions to gather what `need` asks beyond `have`, with the built `tiles` and the difficulty's
     airdrops (§Fase de acción; tiles: data/cards.toml)."""
-    airdrop = state.settings()["airdrop"]
+    airdrop = state.difficulty.airdrop
     extra: dict[str, int] = {}
     work = 0.0
     explosives = max(0, need["explosive"] - have["explosive"])
@@ -314,7 +312,7 @@ def worker_outlook(
         after.subtract(option.pay)
         after.update(option.gain)
         if option.special == "airdrop":
-            packages = state.settings()["airdrop"]
+            packages = state.difficulty.airdrop
             gain = max(
                 base - work(state, found, after + Counter({k: n}), tiles, position["morale"])
                 for k, n in packages.items()

@@ -39,7 +39,6 @@ def _advance(state: MaquisState, frame: Frame, action: Action) -> None:
     """§3.2: the day marker moves on; an orange space (a triangle in hard modes) costs a morale. Reaching
     End (box 12 in tricky and harder modes) ends the game unless very easy grants a second pass."""
     position = state.position
-    settings = state.settings()
     position["day"] += 1
     position["turn"] += 1
     state.log("log.day", day=position["day"])
@@ -51,7 +50,7 @@ def _advance(state: MaquisState, frame: Frame, action: Action) -> None:
         missions.at_end(state)
         if state.is_terminal():
             return
-        if position["pass"] < settings.get("passes", 1):
+        if position["pass"] < state.difficulty.passes:
             position["pass"] += 1
             position["day"] = 0
             state.log("log.second_pass", rule="difficulty.very-easy")

@@ -302,7 +302,9 @@ def _bridges(state: MaquisState, frame: Frame, action: Action) -> None:
     elif len(standing) == 1:
         destroy_bridge(state, standing[0])
     else:
-        state.ask(0, [DESTROY[bridge] for bridge in standing], then="chosen", prompt="prompt.bridge")
+        state.decide(
+            0, "bridge", [DESTROY[bridge] for bridge in standing], then="chosen", prompt="prompt.bridge"
+        )
 
 
 @bridges.step("chosen")

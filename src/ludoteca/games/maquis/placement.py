@@ -67,8 +67,9 @@ def _next(state: MaquisState, frame: Frame, action: Action) -> None:
     if frame["workers"] and frame["worker_turn"]:
         spots = placeable_locations(state)
         if spots:
-            state.ask(
+            state.decide(
                 0,
+                "place",
                 [PLACE[loc] for loc in spots],
                 then="placed",
                 prompt="prompt.place",

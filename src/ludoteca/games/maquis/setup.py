@@ -20,8 +20,7 @@ CARDS = sorted(BOARD.patrol_cards)
 
 def initial_position(options: MaquisOptions) -> dict[str, Any]:
     """§Preparar: the set-up of the rulebook (and of the difficulty mode), the game's keys of `Position`."""
-    settings = BOARD.components["difficulty"][options.difficulty]
-    workers = BOARD.components["workers"]
+    mode = BOARD.difficulty[options.difficulty]
     return {
         "phase": "setup",
         "day": 0,
@@ -32,8 +31,8 @@ def initial_position(options: MaquisOptions) -> dict[str, Any]:
         "res": dict.fromkeys(BOARD.resources, 0),
         "fields": {"field_west": {}, "field_east": {}},
         "board": {},
-        "home": settings.get("workers_at_start", workers["at_start"]),
-        "cafe": settings.get("workers_at_cafe", workers["at_cafe"]),
+        "home": mode.workers_at_start,
+        "cafe": mode.workers_at_cafe,
         "gone": 0,
         "tiles": {},
         "deck": list(CARDS),
@@ -117,11 +116,7 @@ def broken_invariants(state: MaquisState) -> list[str]:
             held = position["res"][kind]
             broken.append(f"{kind}: {held} held, {state.supply(kind)} in supply (four tokens in all)")
     total = state.available_workers() + position["cafe"] + position["gone"]
-    workers = BOARD.components["workers"]
-    settings = state.settings()
-    expected = settings.get("workers_at_start", workers["at_start"]) + settings.get(
-        "workers_at_cafe", workers["at_cafe"]
-    )
+    expected = state.difficulty.workers_at_start + state.difficulty.workers_at_cafe
     if total != expected:
         broken.append(f"workers: {total} accounted for, {expected} in the game")
     pawns = list(position["board"].values())

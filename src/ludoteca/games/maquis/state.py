@@ -7,12 +7,11 @@ import math
 import random
 from typing import Any
 
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.learned import evaluation_for
-from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
 from ludoteca.games.maquis import action_phase, evaluation, maintenance, missions, placement, setup
-from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.board import BOARD, Difficulty
 from ludoteca.games.maquis.options import MaquisOptions
 from ludoteca.games.maquis.position import MissionInPlay, Position
 from ludoteca.games.maquis.procs import PROCS
@@ -29,6 +28,9 @@ class MaquisState(State):
 
     __slots__ = ()
     procedures = PROCS
+    hooks = StateHooks(board_view=board_view, observe=observe, invariants=setup.broken_invariants)
+    """Everything on the table, as a view and as numbers (view.py); four tokens of each resource, five
+    workers in all, the rulebook's track limits (§Componentes, setup.py)."""
     options: MaquisOptions
 
     @classmethod
@@ -44,9 +46,10 @@ class MaquisState(State):
         return self.d  # type: ignore[return-value]
 
     # ------------------------------------------------------------------------------ settings
-    def settings(self) -> dict[str, Any]:
-        """§Modos de dificultad: the mode's departures from the rules (data/components.toml)."""
-        return BOARD.components["difficulty"][self.options.difficulty]  # type: ignore[no-any-return]
+    @property
+    def difficulty(self) -> Difficulty:
+        """§Modos de dificultad: the mode's departures from the rules, typed (`board.Difficulty`)."""
+        return BOARD.difficulty[self.options.difficulty]
 
     def orange_days(self) -> list[int]:
         """The orange spaces of the day track, as the `orange-days` option prints them."""
@@ -54,13 +57,13 @@ class MaquisState(State):
 
     def morale_days(self) -> list[int]:
         """§3.2: the day spaces that cost a Morale: the orange ones, or the triangles in the hard modes."""
-        if self.settings().get("triangle_morale"):
+        if self.difficulty.triangle_morale:
             return BOARD.components["days"]["triangle"]  # type: ignore[no-any-return]
         return self.orange_days()
 
     def last_day(self) -> int:
         """The box of the day track that ends the game: End, or box 12 in tricky and harder modes."""
-        return int(BOARD.components["days"]["end_short" if self.settings().get("short_game") else "end"])
+        return int(BOARD.components["days"]["end_short" if self.difficulty.short_game else "end"])
 
     def mission(self, mission_id: str) -> MissionInPlay | None:
         """The mission card in play with this id."""
@@ -112,7 +115,7 @@ class MaquisState(State):
         """A worker leaves the game for good. Very hard: an arrest costs a morale. No worker left: lost
         (§Fin del juego)."""
         self.position["gone"] += 1
-        if arrest and self.settings().get("arrest_morale"):
+        if arrest and self.difficulty.arrest_morale:
             self.change_morale(-1, "log.morale_arrest")
             if self.is_terminal():
                 return
@@ -131,7 +134,7 @@ class MaquisState(State):
             view["label"] = text(f"do.{target}", lang) + (f" ({cost})" if cost else "")
             view["target"] = loc
         elif group == "drop":
-            n = self.settings()["airdrop"][target]
+            n = self.difficulty.airdrop[target]
             view["label"] = text("action.drop_n", lang, {"n": n, "kind": f"@res.{target}"})
         elif group == "build":
             view["label"] += " — " + text(f"tile.{target}", lang)
@@ -162,18 +165,6 @@ class MaquisState(State):
             return ""
         text = self.game.catalog.text
         return ", ".join(f"{text(f'res.{kind}', lang)} ×{n}" for kind, n in steps[card["boxes"]].items())
-
-    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        """Everything on the table: nothing in Maquis is hidden but the deck order, never stored."""
-        return board_view(self, lang)
-
-    def observe(self, role: int, out: Observation) -> None:
-        """Everything on the table as numbers, each entry named (view.py)."""
-        observe(self, out)
-
-    def invariants(self) -> list[str]:
-        """Four tokens of each resource; five workers in all; the rulebook's track limits (§Componentes)."""
-        return setup.broken_invariants(self)
 
     def score(self, patrol_risk: bool = False) -> float:
         """The Resistance's prospects: ±100 once the game is over; before, `evaluation.margin`, the

@@ -65,11 +65,11 @@ PROGRESS_NAMES = [tuple(f"mission_{slot + 1}.{entry}" for entry in PROGRESS) for
 """The names of the tracks, the resources held and on each Field, and each mission's progress, made once."""
 
 
-def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
-    """Everything on the table (nothing in Maquis is hidden but the deck order, never stored)."""
+def board_view(state: MaquisState, role: int | None, lang: str) -> dict[str, Any]:
+    """Everything on the table, the same for the player and a spectator (nothing in Maquis is hidden but
+    the deck order, never stored)."""
     position = state.position
     catalog = state.game.catalog
-    settings = state.settings()
     return {
         "phase": position["phase"],
         "day": position["day"],
@@ -103,7 +103,7 @@ def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
         "days": {
             "orange": state.orange_days(),
             "triangle": BOARD.components["days"]["triangle"],
-            "morale_marks": "triangle" if settings.get("triangle_morale") else "orange",
+            "morale_marks": "triangle" if state.difficulty.triangle_morale else "orange",
         },
         "names": {key: catalog.text(f"target.{key}", lang) for key in (*LOCATIONS, *MISSIONS, *TILES)},
         "layout": BOARD.layout,
@@ -129,7 +129,7 @@ def _mission(card: MissionInPlay) -> dict[str, Any]:
     }
 
 
-def observe(state: MaquisState, out: Observation) -> None:
+def observe(state: MaquisState, role: int, out: Observation) -> None:
     """A fixed-length vector, every entry in [0, 1], named: the tracks and counters, the phase, the
     resources held and on each Field, each location's pawn (and tile), the patrol deck, the bridges, and
     each exit's mission card and progress."""

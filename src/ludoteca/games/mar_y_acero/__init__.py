@@ -31,8 +31,9 @@ class MarYAcero(Game):
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 6000
     # issue 21: the frame stack's form changed (2: decide/answer, sequences; 3: card effects as data;
-    # 4: the Nitayno's card effects as data)
-    rules_version = "4"
+    # 4: the Nitayno's card effects as data; 5: the earthquakes, tropical climate and smallpox roll through
+    # one effect, `unit_dice`)
+    rules_version = "5"
     returns_sum = 0.0  # one side wins (+1), the other loses (-1), in both modes
     solo_opponents: ClassVar[Mapping[str, str]] = {"nitayno": "mode=solo level=0|1|2"}  # §5
     search = SearchHints(

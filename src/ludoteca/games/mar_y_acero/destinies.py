@@ -11,6 +11,7 @@ from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area, held, room
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
+from ludoteca.games.mar_y_acero.effects import dice_for_units
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     ROLE,
@@ -33,6 +34,7 @@ from ludoteca.games.mar_y_acero.events import PARK, to_prison
 
 # ------------------------------------------------------------------------------ destiny cards 20–22
 quake = EFFECTS.kind("quake", rule="4.3.2.I")
+QUAKE_SAYS = {"hit": "log.quake_hit", "out": "log.quake_out"}
 
 
 @quake.step()
@@ -46,32 +48,9 @@ def _quake_area(state: MyaState, frame: Frame, action: A) -> None:
     leaders are immune."""
     assert action is not None
     area = int(arg(action))
-    frame["area"] = area
     state.log("log.marker", area=area)
-    frame["todo"] = [[fac, key(p)] for fac in ("ind", "es") for p in pieces(state, area, fac) if is_unit(p)]
-    state.goto("next")
-
-
-@quake.step("next")
-def _quake_next(state: MyaState, frame: Frame, action: A) -> None:
-    if not frame["todo"]:
-        update_control(state)
-        state.ret()
-        return
-    roll(state, "rolled")
-
-
-@quake.step("rolled")
-def _quake_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    fac, k = frame["todo"].pop(0)
-    outcome = frame["faces"][face(action) - 1]
-    if outcome == "hit":
-        take_hit(state, frame["area"], fac, k)
-    elif outcome == "out":
-        remove(state, frame["area"], fac, find(state, frame["area"], fac, k))
-    if outcome != "none":
-        state.log(f"log.quake_{outcome}", kind=f"@kind.{k.partition('.')[0]}", area=frame["area"])
-    state.goto("next")
+    units = [[area, fac, key(p), 0] for fac in ("ind", "es") for p in pieces(state, area, fac) if is_unit(p)]
+    dice_for_units(state, frame, units, frame["faces"], QUAKE_SAYS)
 
 
 # ---------------------------------------------------------------------------------- 25: Anacaona
@@ -338,38 +317,21 @@ def _cruelty_rolled(state: MyaState, frame: Frame, action: A) -> None:
 climate = EFFECTS.kind("climate", rule="4.3.2.I")
 
 
+CLIMATE_FACES = ["hit", "hit", "hit", "full", "full", "none"]
+"""Card 36: 1–3 a hit, 4–5 full strength, 6 nothing."""
+
+
 @climate.step()
 def _climate(state: MyaState, frame: Frame, action: A) -> None:
-    frame["todo"] = [
-        [x, key(p)]
+    """Each Spanish unit in a Spanish jungle area rolls (`CLIMATE_FACES`)."""
+    units = [
+        [x, "es", key(p), 0]
         for x in AREAS
         if BOARD.areas[x].jungle and state.d["ctrl"][x - 1] == "es"
         for p in pieces(state, x, "es")
         if is_unit(p)
     ]
-    state.goto("next")
-
-
-@climate.step("next")
-def _climate_next(state: MyaState, frame: Frame, action: A) -> None:
-    """Each Spanish unit in a Spanish jungle area: 1–3 a hit, 4–5 full strength, 6 nothing."""
-    if not frame["todo"]:
-        update_control(state)
-        state.ret()
-        return
-    roll(state, "rolled")
-
-
-@climate.step("rolled")
-def _climate_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    area, k = frame["todo"].pop(0)
-    die = face(action)
-    if die <= 3:
-        take_hit(state, area, "es", k)
-        state.log("log.hit", kind=f"@kind.{k.partition('.')[0]}", area=area)
-    elif die <= 5:
-        find(state, area, "es", k)[1] = 0
-    state.goto("next")
+    dice_for_units(state, frame, units, CLIMATE_FACES, {"hit": "log.hit"})
 
 
 # --------------------------------------------------------------------------- 37: Colón's health

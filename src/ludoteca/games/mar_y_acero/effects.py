@@ -1,7 +1,8 @@
 """§4.3.2 I–II: a card is played by running its effects, data in `data/cards.toml`, through the core's
 interpreter (`EFFECTS`, procs.py). This module holds the procedures that play a card (`event`, `destiny`)
-and the effect kinds several cards share — a die that chooses what follows, Royal Support, units lost,
-settlers sent to a chosen area, a card announced; events.py and destinies.py hold the kinds of one card
+and the effect kinds several cards share — a die that chooses what follows, a die for each unit of a
+list (the earthquakes, tropical climate, smallpox), Royal Support, units lost, settlers sent to a chosen
+area, a card announced; events.py and destinies.py hold the kinds of one card
 family. While an effect runs, its log lines, prompts and dice cite the card (`MyaState.running_rule`)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
 from ludoteca.games.mar_y_acero.nitayno.data import faces
-from ludoteca.games.mar_y_acero.pieces import KINDS, ROLE, pieces, remove, update_control
+from ludoteca.games.mar_y_acero.pieces import KINDS, ROLE, find, pieces, remove, take_hit, update_control
 from ludoteca.games.mar_y_acero.procs import EFFECTS, PROCS, A, Frame
 
 if TYPE_CHECKING:
@@ -101,6 +102,44 @@ def _rolled(state: MyaState, frame: Frame, action: A) -> None:
 @roll_effect.step("done")
 def _roll_done(state: MyaState, frame: Frame, action: A) -> None:
     state.ret()
+
+
+# ---------------------------------------------------------------------------- a die for each unit
+unit_dice = EFFECTS.kind("unit_dice", rule="4.3.2")
+
+
+def dice_for_units(
+    state: MyaState, frame: Frame, units: list[list[Any]], faces: list[str], say: dict[str, str]
+) -> None:
+    """The card's effect goes on as a die for each unit of `units` (``[area, faction, key, bonus]``, the
+    bonus added to its die): the face, at most 6, picks from `faces` (``faces[die - 1]``) nothing
+    (``none``), a hit (``hit``), the unit removed (``out``) or back to full strength (``full``); `say` names
+    the log line of each outcome that has one. Then control (§4.3.2)."""
+    state.replace(f"{EFFECTS.prefix}unit_dice", card=frame["card"], todo=units, faces=faces, say=say)
+
+
+@unit_dice.step()
+def _unit_dice(state: MyaState, frame: Frame, action: A) -> None:
+    if not frame["todo"]:
+        update_control(state)
+        state.ret()
+        return
+    roll(state, "rolled")
+
+
+@unit_dice.step("rolled")
+def _unit_rolled(state: MyaState, frame: Frame, action: A) -> None:
+    area, fac, k, bonus = frame["todo"].pop(0)
+    outcome = frame["faces"][min(6, face(action) + bonus) - 1]
+    if outcome == "hit":
+        take_hit(state, area, fac, k)
+    elif outcome == "out":
+        remove(state, area, fac, find(state, area, fac, k))
+    elif outcome == "full":
+        find(state, area, fac, k)[1] = 0
+    if outcome in frame["say"]:
+        state.log(frame["say"][outcome], kind=f"@kind.{k.partition('.')[0]}", area=area)
+    state.goto("start")
 
 
 # --------------------------------------------------------------------------------- Royal Support

@@ -10,6 +10,7 @@ from ludoteca.games.mar_y_acero.actions import act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area
 from ludoteca.games.mar_y_acero.dice import face, roll
+from ludoteca.games.mar_y_acero.effects import dice_for_units
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
     ROLE,
@@ -225,12 +226,21 @@ def _guaca_end(state: MyaState, frame: Frame, action: A) -> None:
 smallpox = EFFECTS.kind("smallpox", rule="4.3.2.II")
 
 
+SMALLPOX_FACES = ["out", "out", "out", "none", "none", "none"]
+"""Card 12: 1–3 the unit is removed."""
+
+
 @smallpox.step()
 def _smallpox(state: MyaState, frame: Frame, action: A) -> None:
-    frame["todo"] = [
-        [x, key(p)] for x in AREAS for p in pieces(state, x, "ind") if KINDS[p[0]].bag in ("taino", "caribe")
+    """A die per Taíno and Caribe unit (`SMALLPOX_FACES`); +1 far from Spaniards and Rebels. Smallpox
+    removes only Taíno and Caribe units, so who is far from contact is known before the first die."""
+    units = [
+        [x, "ind", key(p), int(far_from_contact(state, x))]
+        for x in AREAS
+        for p in pieces(state, x, "ind")
+        if KINDS[p[0]].bag in ("taino", "caribe")
     ]
-    state.goto("next")
+    dice_for_units(state, frame, units, SMALLPOX_FACES, {"out": "log.lost"})
 
 
 def far_from_contact(state: MyaState, area: int) -> bool:
@@ -242,23 +252,3 @@ def far_from_contact(state: MyaState, area: int) -> bool:
         or any(KINDS[p[0]].bag == "rebel" for p in pieces(state, x, "ind"))
     ]
     return all(BOARD.distance(area, x) >= 2 for x in contact)
-
-
-@smallpox.step("next")
-def _smallpox_next(state: MyaState, frame: Frame, action: A) -> None:
-    """A die per Taíno and Caribe unit: 1–3 it is removed; +1 far from Spaniards and Rebels."""
-    if not frame["todo"]:
-        update_control(state)
-        state.ret()
-        return
-    roll(state, "rolled")
-
-
-@smallpox.step("rolled")
-def _smallpox_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    area, k = frame["todo"].pop(0)
-    die = face(action) + (1 if far_from_contact(state, area) else 0)
-    if die <= 3:
-        remove(state, area, "ind", find(state, area, "ind", k))
-        state.log("log.lost", kind=f"@kind.{k.partition('.')[0]}", area=area)
-    state.goto("next")

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ludoteca.core.game import CHANCE
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
-from ludoteca.core.observation import Observation
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
 from ludoteca.games.mar_y_acero import (  # noqa: F401  (the procedures)
     activation,
@@ -60,6 +59,9 @@ class MyaState(State):
     """What the rules replace, never change in place (the control before an action, the destinies left,
     the events played, the scrolls left): clones share them (`State.clone`)."""
     procedures = PROCS
+    hooks = StateHooks(
+        board_view=board_view, observe=observe, invariants=broken_invariants, evaluate=evaluation
+    )
     options: MyaOptions
 
     @property
@@ -172,20 +174,6 @@ class MyaState(State):
             return view
         view["label"] = text(f"action.{group}", lang, {"target": name})
         return view
-
-    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        return board_view(self, role, lang)
-
-    def observe(self, role: int, out: Observation) -> None:
-        observe(self, role, out)
-
-    def invariants(self) -> list[str]:
-        return broken_invariants(self)
-
-    def evaluate(self) -> list[float]:
-        if self.is_terminal():
-            return self.returns()
-        return evaluation(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> MyaState:
         """The opponent's hand and committed card are redrawn from the cards `role` has not seen played

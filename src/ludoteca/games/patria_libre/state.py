@@ -8,14 +8,15 @@ import random
 from collections import Counter
 from typing import Any, cast
 
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
-from ludoteca.core.observation import Observation
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.cards import SYMBOLS
+from ludoteca.games.patria_libre.evaluation import evaluate
 from ludoteca.games.patria_libre.options import PatriaOptions
 from ludoteca.games.patria_libre.position import Position
 from ludoteca.games.patria_libre.procs import PROCS
+from ludoteca.games.patria_libre.view import board_view, observe
 
 SEATS: dict[int, list[str] | None] = {
     2: None,  # the two chosen leaders (options insurgent / royalist)
@@ -53,6 +54,7 @@ class PatriaState(State):
     changed in place: clones share them (`State.clone`)."""
     _still: dict[Any, Any] | None
     procedures = PROCS
+    hooks = StateHooks(board_view=board_view, observe=observe, evaluate=evaluate)
     options: PatriaOptions
     """The options, typed (the core keeps them as `Options`)."""
 
@@ -291,23 +293,8 @@ class PatriaState(State):
         view["label"] = action_label(self, action, lang)
         return view
 
-    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        from ludoteca.games.patria_libre.view import board_view
-
-        return board_view(self, role, lang)
-
-    def observe(self, role: int, out: Observation) -> None:
-        from ludoteca.games.patria_libre.view import observe
-
-        observe(self, role, out)
-
     def invariants(self) -> list[str]:
         return broken_invariants(self)
-
-    def evaluate(self) -> list[float]:
-        from ludoteca.games.patria_libre.evaluation import evaluate
-
-        return self.returns() if self.is_terminal() else evaluate(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> PatriaState:
         """Everything in Patria Libre is public (§Configuración: «todos los elementos de los jugadores son

@@ -20,7 +20,7 @@ from ludoteca.core.options import Options
 from ludoteca.core.state import State
 from ludoteca.games.pax_porfiriana import diaz, economy, effects, market, play, topple, troops, turn
 from ludoteca.games.pax_porfiriana.actions import ACTIONS, ROLES, verb
-from ludoteca.games.pax_porfiriana.cards import provenance
+from ludoteca.games.pax_porfiriana.board import provenance
 from ludoteca.games.pax_porfiriana.options import PaxOptions
 from ludoteca.games.pax_porfiriana.procs import PROCS
 from ludoteca.games.pax_porfiriana.state import PaxState
@@ -39,8 +39,9 @@ class PaxPorfiriana(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000
-    rules_version = "2"  # the Speculate action moves any cube with an empty reserve (new actions); troops
-    # in play can be sold; loots by a depression let their troops retreat (the frame stack's "retreats")
+    rules_version = "3"  # 2: the Speculate action moves any cube with an empty reserve (new actions); troops
+    # in play can be sold; loots by a depression let their troops retreat (the frame stack's "retreats");
+    # 3, issue 57: the position no longer copies the options (`n`, `solo`), so every digest differs
     options_type = PaxOptions
     solo_opponents: ClassVar[Mapping[str, str]] = {"diaz": "players=2 solo=diaz"}
     search = SearchHints(depth=1)  # one random action after the leaf, then `topple.evaluate`: README §12

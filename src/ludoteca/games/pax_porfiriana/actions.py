@@ -26,7 +26,7 @@ top of the deck: a market card or a Topple), ``roll <2..12>`` (Díaz's 2d6, Part
 from __future__ import annotations
 
 from ludoteca.core.game import ActionTable
-from ludoteca.games.pax_porfiriana.cards import CARDS, FACTIONS, HACENDADOS, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, FACTIONS, HACENDADOS, PUBLIC_CARDS, TOPPLES
 
 ROLES = tuple(f"jugador-{n}" for n in range(1, 7))
 MARKET = list(CARDS)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target
-from ludoteca.games.pax_porfiriana.cards import CARDS, PRESTIGE_TYPES, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, PRESTIGE_TYPES, TOPPLES
 from ludoteca.games.pax_porfiriana.market import take
 from ludoteca.games.pax_porfiriana.play import orange_targets
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, REGIMES, Effect
+from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, HACENDADOS, REGIMES, Effect
 from ludoteca.games.pax_porfiriana.menu import land_cost, police_cost, upgrade_cost
 from ludoteca.games.pax_porfiriana.play import income_cap
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS

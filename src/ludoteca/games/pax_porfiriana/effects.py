@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame, Procedure
 from ludoteca.games.pax_porfiriana.actions import ID, target
-from ludoteca.games.pax_porfiriana.cards import CARDS, EFFECT_KINDS, HACENDADOS, PUBLIC_CARDS, REGIMES
+from ludoteca.games.pax_porfiriana.board import CARDS, EFFECT_KINDS, HACENDADOS, PUBLIC_CARDS, REGIMES
 from ludoteca.games.pax_porfiriana.economy import adjust_mines
 from ludoteca.games.pax_porfiriana.market import slots, take
 from ludoteca.games.pax_porfiriana.play import jail, partners

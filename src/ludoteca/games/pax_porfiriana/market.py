@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, PUBLIC_CARDS, TOPPLES
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.pax_porfiriana.actions import ID
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, PUBLIC_CARDS
+from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, PUBLIC_CARDS
 from ludoteca.games.pax_porfiriana.market import buyable, speculable
 from ludoteca.games.pax_porfiriana.play import playable
 from ludoteca.games.pax_porfiriana.position import InPlay

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, REGIMES
+from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, REGIMES
 from ludoteca.games.pax_porfiriana.position import InPlay
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 from ludoteca.games.pax_porfiriana.troops import destinations, remove_enterprise

@@ -51,8 +51,6 @@ class HacendadoState(TypedDict):
 class Position(TypedDict):
     """`state.d`, besides the core's keys (options, stack, wait, over, moves, reveals)."""
 
-    n: int
-    solo: bool
     first: int
     turn: int
     left: int

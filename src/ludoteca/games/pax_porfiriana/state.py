@@ -8,12 +8,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
-from ludoteca.core.observation import Observation
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
-from ludoteca.games.pax_porfiriana.cards import (
+from ludoteca.games.pax_porfiriana.board import (
     CARDS,
     COMPONENTS,
+    CUBES,
     HACENDADOS,
     PRESTIGE_TYPES,
     PUBLIC_CARDS,
@@ -23,11 +23,13 @@ from ludoteca.games.pax_porfiriana.cards import (
     Prestige,
     pile_sizes,
 )
+from ludoteca.games.pax_porfiriana.conservation import broken_invariants
 from ludoteca.games.pax_porfiriana.options import PaxOptions
 from ludoteca.games.pax_porfiriana.position import InPlay
 from ludoteca.games.pax_porfiriana.procs import PROCS
+from ludoteca.games.pax_porfiriana.topple import evaluate
+from ludoteca.games.pax_porfiriana.view import board_view, observe
 
-CUBES = int(COMPONENTS.setup["cubes_per_player"])
 ENTERPRISES = frozenset(c for c in CARDS if CARDS[c].type == "enterprise")
 """The enterprise cards, looked up once: every query over the enterprises in play asks."""
 ABILITIES = {c: CARDS[c].effects_when("in_play") for c in CARDS}
@@ -44,7 +46,13 @@ class PaxState(State):
     """`seen` (the cards drawn so far, which grows by one at a draw, the longest list of the position) and
     the options are replaced, never changed in place: clones share them (`State.clone`)."""
     procedures = PROCS
+    hooks = StateHooks(
+        board_view=board_view, observe=observe, invariants=broken_invariants, evaluate=evaluate
+    )
+    """What each seat sees (view.py), the conservation of cards and cubes (conservation.py), a search's
+    evaluation from the Topple's tally (topple.py)."""
     label_messages = "act"
+    options: PaxOptions
 
     @classmethod
     def new(cls, game: Any, options: PaxOptions) -> PaxState:
@@ -59,8 +67,6 @@ class PaxState(State):
             game,
             options,
             {
-                "n": n,
-                "solo": options.solo == "diaz",
                 "first": 0,
                 "turn": 0,
                 "left": 0,
@@ -96,10 +102,12 @@ class PaxState(State):
     # ------------------------------------------------------------------------------------ seats
     @property
     def n(self) -> int:
-        return int(self.d["n"])
+        """The seats in play: the `players` option."""
+        return self.options.players
 
     def solo(self) -> bool:
-        return bool(self.d["solo"])
+        """The solitaire against Díaz (Part L): the `solo` option."""
+        return self.options.solo == "diaz"
 
     def humans(self) -> list[int]:
         """The seats played by people (every seat, or the one facing Díaz)."""
@@ -268,7 +276,7 @@ class PaxState(State):
     # ---------------------------------------------------------------------------------- hooks
     def bot_for(self, role: int, kind: str) -> str | None:
         """Part L: every decision of Díaz's seat is taken by the Díaz procedure (diaz.py)."""
-        return "diaz.decide" if self.d["solo"] and role == DIAZ else None
+        return "diaz.decide" if self.solo() and role == DIAZ else None
 
     def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
         """The action's label names its card, Hacendado, role or faction in the reader's language (it reads
@@ -298,26 +306,6 @@ class PaxState(State):
         if label is not None:
             view["label"] = label
         return view
-
-    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        from ludoteca.games.pax_porfiriana.view import board_view
-
-        return board_view(self, role, lang)
-
-    def observe(self, role: int, out: Observation) -> None:
-        from ludoteca.games.pax_porfiriana.view import observe
-
-        observe(self, role, out)
-
-    def invariants(self) -> list[str]:
-        from ludoteca.games.pax_porfiriana.view import broken_invariants
-
-        return broken_invariants(self)
-
-    def evaluate(self) -> list[float]:
-        from ludoteca.games.pax_porfiriana.topple import evaluate
-
-        return self.returns() if self.is_terminal() else evaluate(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> PaxState:
         """The deck is never stored (every draw is a chance node over the unseen cards), so the piles and

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.games.pax_porfiriana import PaxPorfiriana
-from ludoteca.games.pax_porfiriana.cards import CARDS, HACENDADOS, PRESTIGE_TYPES, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, HACENDADOS, PRESTIGE_TYPES, PUBLIC_CARDS, TOPPLES
 
 CATALOG = PaxPorfiriana.catalog
 SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold white", "bold magenta", "bold yellow")

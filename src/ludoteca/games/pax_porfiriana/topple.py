@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, PUBLIC_CARDS, REGIMES, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, HACENDADOS, PUBLIC_CARDS, REGIMES, TOPPLES
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 from ludoteca.games.pax_porfiriana.troops import flip, remove_enterprise
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
-from ludoteca.games.pax_porfiriana.cards import CARDS, HACENDADOS
+from ludoteca.games.pax_porfiriana.board import CARDS, HACENDADOS
 from ludoteca.games.pax_porfiriana.position import InPlay
 from ludoteca.games.pax_porfiriana.procs import PROCS
 

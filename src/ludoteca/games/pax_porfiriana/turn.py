@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, VERBS, target, verb
-from ludoteca.games.pax_porfiriana.cards import CARDS, COMPONENTS, HACENDADOS, REGIMES
+from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, HACENDADOS, REGIMES
 from ludoteca.games.pax_porfiriana.menu import offered
 from ludoteca.games.pax_porfiriana.procs import PROCS
 

@@ -1,15 +1,13 @@
 """What a seat sees of a Pax Porfiriana position (DESIGN §2): everything but the other players' hands
-(only their size) — the deck order is never stored — as a JSON view and an observation tensor; and the
-invariants (cube and card conservation)."""
+(only their size) — the deck order is never stored — as a JSON view and an observation tensor."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.pax_porfiriana.actions import ROLES
-from ludoteca.games.pax_porfiriana.cards import (
+from ludoteca.games.pax_porfiriana.board import (
     CARDS,
     COMPONENTS,
     PRESTIGE_TYPES,
@@ -18,7 +16,6 @@ from ludoteca.games.pax_porfiriana.cards import (
     TOPPLES,
 )
 from ludoteca.games.pax_porfiriana.market import PRICES, slots
-from ludoteca.games.pax_porfiriana.state import CUBES
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -38,7 +35,7 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
     return {
         "turn": ROLES[d["turn"]],
         "seats": [ROLES[p] for p in state.humans()],
-        "solo": d["solo"],
+        "solo": state.solo(),
         "actions_left": d["left"],
         "regime": d["regime"],
         "regime_values": {"economy": regime.economy, "mine": regime.mine, "bank": regime.bank},
@@ -111,27 +108,6 @@ def observe(state: PaxState, role: int, out: Observation) -> None:
         out.entries(SEAT_NAMES[p], (*seat, *[min(1.0, prestige[k] / 20.0) for k in PRESTIGE_TYPES]))
         out.members(f"row[{p}]", CARD_IDS, [e["id"] for e in d["play"][p]])
     out.members("hand", CARD_IDS, d["hands"][role] if role < state.n else ())
-
-
-def broken_invariants(state: PaxState) -> list[str]:
-    """Every card is in one place at most; no player uses more than 15 cubes or has negative gold; the
-    market holds at most 12 cards."""
-    d = state.d
-    where: list[str] = [c for row in d["market"] for c in row if c]
-    for p in range(state.n):
-        where += d["hands"][p] + d["pile"][p] + [e["id"] for e in d["play"][p]] + d["hac"][p]["army"]
-        where += [e["troop"]["id"] for e in d["play"][p] if e["troop"]]
-    where += d["discard"] + list(d["diaz"])
-    problems = [f"card {c} is in {n} places" for c, n in Counter(where).items() if n > 1]
-    for p in range(state.n):
-        if not 0 <= state.cubes_free(p) <= CUBES:
-            problems.append(f"{ROLES[p]} has {state.cubes_free(p)} cubes in reserve")
-        if d["gold"][p] < 0:
-            problems.append(f"{ROLES[p]} has {d['gold'][p]} gold")
-    owned = sum(1 for p in range(state.n) for e in d["play"][p] if e["id"] in PUBLIC_CARDS)
-    if owned != sum(1 for v in d["public"].values() if v is not None and v >= 0):
-        problems.append("public cards")
-    return problems
 
 
 def action_label(state: PaxState, action: int, lang: str) -> str:

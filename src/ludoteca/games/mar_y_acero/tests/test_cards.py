@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.games.mar_y_acero.board import BOARD
+from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import PLACEMENTS, check_rule, deploy_rules, tiers
 from ludoteca.games.mar_y_acero.procs import EFFECTS
 from ludoteca.games.mar_y_acero.tests.positions import empty_position, legal, play, put, run
@@ -79,3 +79,44 @@ def test_deployment_tiers_follow_their_rule() -> None:
     assert tiers(state, {"rule": "colon_or_5_6", "fac": "es"}) == [[3]]
     assert tiers(state, {"rule": "only_7", "fac": "es"}) == [[7]]
     assert tiers(state, {"rule": "empty_or_fewest_enemy", "fac": "es"})[0] == empties
+
+
+def test_card_21_earthquake_rolls_a_die_for_each_unit_of_the_area_drawn() -> None:
+    """Card 21: 1–3 nothing, 4 a hit, 5–6 removed; the indigenous units roll first."""
+    state = empty_position()
+    put(state, 3, "ind", "cacique")
+    put(state, 3, "es", "jinete")
+    run(state, "destiny", card=21)
+    play(state, "marker 3", "die 4", "die 5")
+    assert state.d["map"][2] == {"es": [], "ind": [["cacique", 1, 0]]}
+    said = [(line[0], line[1]["kind"], line[3]) for line in state.logs if line[0].startswith("log.quake")]
+    assert said == [
+        ("log.quake_hit", "@kind.cacique", "card.21"),
+        ("log.quake_out", "@kind.jinete", "card.21"),
+    ]
+
+
+def test_card_36_tropical_climate_hits_or_restores_spaniards_in_spanish_jungle() -> None:
+    """Card 36: each Spanish unit in a Spanish jungle area, 1–3 a hit, 4–5 full strength, 6 nothing."""
+    jungle = next(x for x in AREAS if BOARD.areas[x].jungle)
+    state = empty_position()
+    put(state, jungle, "es", "jinete")
+    put(state, jungle, "es", "peon", reduced=True)
+    run(state, "destiny", card=36)
+    play(state, "die 2", "die 5")
+    assert sorted(state.d["map"][jungle - 1]["es"]) == [["jinete", 1, 0], ["peon", 0, 0]]
+    assert [(line[0], line[3]) for line in state.logs if line[0] == "log.hit"] == [("log.hit", "card.36")]
+
+
+def test_card_12_smallpox_spares_a_far_unit_on_a_three() -> None:
+    """Card 12: a die per Taíno and Caribe unit, 1–3 removed, +1 two or more areas from any Spaniard."""
+    far = next(x for x in AREAS if BOARD.distance(1, x) >= 2)
+    state = empty_position()
+    put(state, 1, "es", "jinete")
+    put(state, 1, "ind", "cacique")
+    put(state, far, "ind", "cacique")
+    run(state, "event", card=12, fac="es")
+    play(state, "die 3", "die 3")  # the unit beside the Spaniard is removed; the far one's die counts 4
+    assert state.d["map"][0]["ind"] == []
+    assert state.d["map"][far - 1]["ind"] == [["cacique", 0, 0]]
+    assert [line[0] for line in state.logs if line[0] == "log.lost"] == ["log.lost"]

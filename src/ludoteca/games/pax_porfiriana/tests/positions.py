@@ -7,7 +7,7 @@ import random
 
 from ludoteca.games.pax_porfiriana import GAME as REGISTERED
 from ludoteca.games.pax_porfiriana import PaxPorfiriana
-from ludoteca.games.pax_porfiriana.cards import CARDS
+from ludoteca.games.pax_porfiriana.board import CARDS
 from ludoteca.games.pax_porfiriana.state import PaxState
 
 assert isinstance(REGISTERED, PaxPorfiriana)

@@ -3,7 +3,7 @@ banks looted when a depression begins or the regime changes, on positions built 
 
 from __future__ import annotations
 
-from ludoteca.games.pax_porfiriana.cards import CARDS, HACENDADOS
+from ludoteca.games.pax_porfiriana.board import CARDS, HACENDADOS
 from ludoteca.games.pax_porfiriana.play import place
 from ludoteca.games.pax_porfiriana.state import PaxState
 from ludoteca.games.pax_porfiriana.tests.positions import again, legal, play, started

@@ -1,4 +1,4 @@
-"""The component data (cards.py, data/*.toml): the player aid's numbers, the counts and proportions of the
+"""The component data (board.py, data/*.toml): the player aid's numbers, the counts and proportions of the
 reconstructed cards, every mechanic the rules name carried by some card, names and texts in both languages,
 provenance, and the effect vocabulary — and the loader's checks refuse broken data."""
 
@@ -14,8 +14,8 @@ import pytest
 from ludoteca.core import provenance
 from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import ProcedureSet
-from ludoteca.games.pax_porfiriana import cards
-from ludoteca.games.pax_porfiriana.cards import (
+from ludoteca.games.pax_porfiriana import board
+from ludoteca.games.pax_porfiriana.board import (
     BY_TYPE,
     CARDS,
     COMPONENTS,
@@ -29,7 +29,7 @@ from ludoteca.games.pax_porfiriana.cards import (
     Effect,
 )
 
-PACKAGE = Path(cards.__file__).parent
+PACKAGE = Path(board.__file__).parent
 MESSAGES = {
     lang: tomllib.loads((PACKAGE / "messages" / "cards" / f"{lang}.toml").read_text("utf-8"))
     for lang in ("es", "en")
@@ -52,10 +52,10 @@ def of(type_: str) -> list[Card]:
 # ------------------------------------------------------------------------------- the player aid's numbers
 def test_deck_building_numbers() -> None:
     """§PREPARACIÓN b–e: 50 + 10 per player, six piles of about the same size, a Topple in four of them."""
-    assert [cards.deck_size(n) for n in range(2, 7)] == [70, 80, 90, 100, 110]
+    assert [board.deck_size(n) for n in range(2, 7)] == [70, 80, 90, 100, 110]
     for n in range(2, 7):
-        piles = cards.pile_sizes(n)
-        assert len(piles) == 6 and sum(piles) == cards.deck_size(n) and max(piles) - min(piles) <= 1
+        piles = board.pile_sizes(n)
+        assert len(piles) == 6 and sum(piles) == board.deck_size(n) and max(piles) - min(piles) <= 1
     assert COMPONENTS.deck["topple_piles"] == 4 and COMPONENTS.deck["clean_piles_on_top"] == 2
 
 
@@ -92,7 +92,7 @@ def test_market_card_counts_and_proportions() -> None:
     README §Design (enterprises a third, partners and troops a fifth each, the rest events)."""
     counts = {t: len(ids) for t, ids in BY_TYPE.items()}
     total = sum(counts.values())
-    assert total == len(CARDS) >= 150 and cards.deck_size(6) <= total <= 203
+    assert total == len(CARDS) >= 150 and board.deck_size(6) <= total <= 203
     assert counts == {"enterprise": 54, "partner": 30, "troop": 31, "orange": 18, "black": 14, "headline": 17}
     assert 0.30 <= counts["enterprise"] / total <= 0.36
     assert 0.17 <= counts["partner"] / total <= 0.21 and 0.17 <= counts["troop"] / total <= 0.21
@@ -103,15 +103,15 @@ def test_market_card_counts_and_proportions() -> None:
 
 
 def test_every_jurisdiction_has_enterprises_troops_and_unrest() -> None:
-    for j in cards.JURISDICTIONS:
+    for j in board.JURISDICTIONS:
         assert sum(c.jurisdiction == j for c in of("enterprise")) >= 15, j
         assert sum(c.jurisdiction == j for c in of("troop")) >= 6, j
         assert sum(c.jurisdiction == j for c in of("orange")) == 6, j
 
 
 def test_every_enterprise_kind_and_partner_kind_is_present() -> None:
-    assert set(Counter(c.kind for c in of("enterprise"))) == set(cards.ENTERPRISE_KINDS)
-    assert set(Counter(c.kind for c in of("partner"))) == set(cards.PARTNER_KINDS)
+    assert set(Counter(c.kind for c in of("enterprise"))) == set(board.ENTERPRISE_KINDS)
+    assert set(Counter(c.kind for c in of("partner"))) == set(board.PARTNER_KINDS)
     assert all(c.kind == "newspaper" for c in of("partner") if c.orientations)
 
 
@@ -138,7 +138,7 @@ def test_troop_mechanics() -> None:
     each of the three other regimes on their first deployment, a spread of firepower for battles."""
     troops = of("troop")
     factions = Counter(c.faction for c in troops)
-    assert factions["federal"] >= 6 and factions["us"] >= 4 and set(factions) == set(cards.FACTIONS)
+    assert factions["federal"] >= 6 and factions["us"] >= 4 and set(factions) == set(board.FACTIONS)
     for h in HACENDADOS.values():
         for o in h.orientations:
             assert factions[o.faction] >= 3, (h.id, o.faction)
@@ -184,7 +184,7 @@ def test_partner_and_topple_mechanics() -> None:
     assert all(sorted(p.faces) == ["back", "front"] for p in PUBLIC_CARDS.values())
     assert all(len(h.orientations) == 2 and h.effects for h in HACENDADOS.values())
     assert Counter(p.type for h in HACENDADOS.values() for o in h.orientations for p in o.prestige) == {
-        t: 3 for t in cards.PRESTIGE_TYPES
+        t: 3 for t in board.PRESTIGE_TYPES
     }
 
 
@@ -205,13 +205,13 @@ def test_the_two_languages_differ_and_label_every_value() -> None:
     es, en = MESSAGES["es"], MESSAGES["en"]
     assert sum(es["card"][c]["text"] != en["card"][c]["text"] for c in ALL_IDS) == len(ALL_IDS)
     for group, values in (
-        ("faction", cards.FACTIONS),
-        ("jurisdiction", cards.JURISDICTIONS),
-        ("prestige", cards.PRESTIGE_TYPES),
-        ("enterprise", cards.ENTERPRISE_KINDS),
+        ("faction", board.FACTIONS),
+        ("jurisdiction", board.JURISDICTIONS),
+        ("prestige", board.PRESTIGE_TYPES),
+        ("enterprise", board.ENTERPRISE_KINDS),
         ("regime", tuple(REGIMES)),
-        ("action", cards.ACTIONS),
-        ("type", cards.CARD_TYPES),
+        ("action", board.ACTIONS),
+        ("type", board.CARD_TYPES),
     ):
         for lang in (es, en):
             assert set(values) <= set(lang[group]), group
@@ -219,36 +219,36 @@ def test_the_two_languages_differ_and_label_every_value() -> None:
 
 # ----------------------------------------------------------------------------------------- provenance
 def test_every_item_names_a_known_source() -> None:
-    for name, tree in cards.RAW.items():
+    for name, tree in board.RAW.items():
         for item in provenance.items(tree):
             src = item["source"]
             assert src == "reconstructed" or src.startswith(("rulebook §", "public: ")), (name, item)
 
 
 def test_no_reconstructed_item_in_a_printed_file() -> None:
-    for name in cards.PRINTED_FILES:
-        kinds = {provenance.kind(i["source"]) for i in provenance.items(cards.RAW[name])}
+    for name in board.PRINTED_FILES:
+        kinds = {provenance.kind(i["source"]) for i in provenance.items(board.RAW[name])}
         assert kinds <= {"rulebook", "public"}, name
-    for name in cards.RECONSTRUCTED_FILES:
-        shares = Counter(provenance.kind(i["source"]) for i in provenance.items(cards.RAW[name]))
+    for name in board.RECONSTRUCTED_FILES:
+        shares = Counter(provenance.kind(i["source"]) for i in provenance.items(board.RAW[name]))
         assert shares["reconstructed"] > shares["public"] + shares["rulebook"], name
 
 
 def test_provenance_counts() -> None:
-    counts = cards.provenance()
-    items = sum(len(list(provenance.items(tree))) for tree in cards.RAW.values())
+    counts = board.provenance()
+    items = sum(len(list(provenance.items(tree))) for tree in board.RAW.values())
     assert sum(counts.values()) == items and set(counts) == {"rulebook", "public", "reconstructed"}
     assert counts["reconstructed"] >= len(CARDS) + len(HACENDADOS) + len(PUBLIC_CARDS) + len(TOPPLES) - 1
 
 
 # ----------------------------------------------------------------------------------- effect vocabulary
 def test_every_effect_kind_is_known_documented_and_used() -> None:
-    header = (PACKAGE / "data" / "cards.toml").read_text("utf-8").split("[[")[0]
+    header = (PACKAGE / "data" / "cards.reconstructed.toml").read_text("utf-8").split("[[")[0]
     used = Counter(e.kind for _, effects in everything_with_effects() for e in effects)
     assert set(used) <= set(EFFECT_KINDS)
     assert set(used) == set(EFFECT_KINDS), f"declared but never used: {set(EFFECT_KINDS) - set(used)}"
     for kind in EFFECT_KINDS:
-        assert f"#   {kind} " in header, f"{kind} is not documented in data/cards.toml"
+        assert f"#   {kind} " in header, f"{kind} is not documented in data/cards.reconstructed.toml"
 
 
 def test_the_core_interpreter_accepts_the_vocabulary() -> None:
@@ -273,7 +273,7 @@ def broken(card: str, **changes: object) -> Card:
         ("mina_cananea", {"effects": (Effect("gold", "event", (("n", 1), ("scope", "self"))),)}, "when"),
         ("mina_cananea", {"effects": (Effect("gold", "play", (("n", 1),)),)}, "lacks"),
         ("mina_cananea", {"jurisdiction": "texas"}, "jurisdiction"),
-        ("ferrocarril_sonora", {"upgrade": cards.Upgrade(5, 1)}, "railroad chain"),
+        ("ferrocarril_sonora", {"upgrade": board.Upgrade(5, 1)}, "railroad chain"),
         ("ferrocarril_sonora", {"income": 1}, "railroads"),
         ("armeria_nogales", {"effects": ()}, "armoury"),
         ("haciendas_rio_mayo", {"slave": True}, "liberator"),
@@ -290,4 +290,4 @@ def broken(card: str, **changes: object) -> Card:
 )
 def test_the_loader_refuses_broken_cards(card: str, changes: dict[str, object], complaint: str) -> None:
     with pytest.raises(DataError, match=complaint):
-        cards._check_card(broken(card, **changes))
+        board._check_card(broken(card, **changes))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.games.pax_porfiriana.cards import TOPPLES
+from ludoteca.games.pax_porfiriana.board import TOPPLES
 from ludoteca.games.pax_porfiriana.state import PaxState
 from ludoteca.games.pax_porfiriana.tests.positions import again, hand, play, started
 from ludoteca.games.pax_porfiriana.topple import HELD, evaluate, held_prestige, kind_now

@@ -6,7 +6,7 @@ the actions (depressions, income, the Topple, strife, Díaz) are in `test_player
 
 from __future__ import annotations
 
-from ludoteca.games.pax_porfiriana.cards import CARDS, HACENDADOS, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, HACENDADOS, PUBLIC_CARDS, TOPPLES
 from ludoteca.games.pax_porfiriana.economy import income_of
 from ludoteca.games.pax_porfiriana.effects import change_regime
 from ludoteca.games.pax_porfiriana.market import PRICES, speculable

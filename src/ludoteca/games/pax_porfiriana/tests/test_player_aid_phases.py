@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.games.pax_porfiriana.cards import CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, TOPPLES
 from ludoteca.games.pax_porfiriana.economy import income_of
 from ludoteca.games.pax_porfiriana.effects import change_regime
 from ludoteca.games.pax_porfiriana.play import place

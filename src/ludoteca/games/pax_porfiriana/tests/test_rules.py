@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca.core.errors import BadOptionError
 from ludoteca.games.pax_porfiriana.actions import ACTIONS, ID
-from ludoteca.games.pax_porfiriana.cards import CARDS, TOPPLES, deck_size
+from ludoteca.games.pax_porfiriana.board import CARDS, TOPPLES, deck_size
 from ludoteca.games.pax_porfiriana.economy import income_of
 from ludoteca.games.pax_porfiriana.market import draw_weights
 from ludoteca.games.pax_porfiriana.play import place

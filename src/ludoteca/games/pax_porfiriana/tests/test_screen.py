@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.games.pax_porfiriana.actions import ID
-from ludoteca.games.pax_porfiriana.cards import CARDS, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.board import CARDS, PUBLIC_CARDS, TOPPLES
 from ludoteca.games.pax_porfiriana.market import PRICES
 from ludoteca.games.pax_porfiriana.play import place
 from ludoteca.games.pax_porfiriana.state import PaxState

@@ -1,12 +1,13 @@
 """Pax Porfiriana's component data, loaded and checked once at import (DESIGN §6).
 
 `data/components.toml` holds what the player aid and the public facts state (deck building, market, set-up,
-costs, jurisdictions, the regimes' prestige and printed rules); `data/cards.toml` (the market cards and
-factions), `data/special.toml` (Hacendados, public cards, Topples) and `data/regimes.toml` (the regimes'
-values) are reconstructed and replaceable by the printed cards without touching this code. Every constraint
-the player aid puts on the components is checked here, and every effect must belong to the vocabulary
-documented in the header of `data/cards.toml` (`EFFECT_KINDS`): the rules declare one procedure per kind
-with `ludoteca.core.effects.EffectKinds` and call `EffectKinds.check` on these lists.
+costs, jurisdictions, the regimes' prestige and printed rules); `data/cards.reconstructed.toml` (the market
+cards and factions), `data/special.reconstructed.toml` (Hacendados, public cards, Topples) and
+`data/regimes.reconstructed.toml` (the regimes' values) are reconstructed and replaceable by the printed cards
+without touching this code (DESIGN §6: the `.reconstructed` files are those an owner replaces). Every
+constraint the player aid puts on the components is checked here, and every effect must belong to the
+vocabulary documented in the header of `data/cards.reconstructed.toml` (`EFFECT_KINDS`): the rules declare
+one procedure per kind with `ludoteca.core.effects.EffectKinds` and call `EffectKinds.check` on these lists.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ludoteca.core.data import data_dir
 DATA = data_dir(__name__)
 PRINTED_FILES = ("components.toml",)
 """Files of printed and player-aid facts only: no reconstructed item may live in them."""
-RECONSTRUCTED_FILES = ("cards.toml", "special.toml", "regimes.toml")
+RECONSTRUCTED_FILES = ("cards.reconstructed.toml", "special.reconstructed.toml", "regimes.reconstructed.toml")
 """Files of our own design (a "public: …" fact may sit among them, never the other way round)."""
 
 CARD_TYPES = ("enterprise", "partner", "troop", "orange", "black", "headline")
@@ -79,7 +80,7 @@ WHEN: dict[str, tuple[str, ...]] = {
     "public": ("front", "back", "in_play", "topple"),
     "regime": ("in_play",),
 }
-"""When an effect may happen, by what carries it (the header of `data/cards.toml`)."""
+"""When an effect may happen, by what carries it (the header of `data/cards.reconstructed.toml`)."""
 
 
 class DataError(ValueError):
@@ -134,7 +135,7 @@ class Upgrade:
 
 @dataclass(frozen=True)
 class Card:
-    """One market card (`data/cards.toml`); fields that do not apply to its type are empty."""
+    """One market card (`data/cards.reconstructed.toml`); fields that do not apply to its type are empty."""
 
     id: str
     type: str
@@ -311,11 +312,12 @@ def _public(raw: Mapping[str, Any]) -> PublicCard:
 
 
 def _regimes() -> dict[str, Regime]:
-    values = {r["id"]: r for r in RAW["regimes.toml"]["regime"]}
+    values = {r["id"]: r for r in RAW["regimes.reconstructed.toml"]["regime"]}
     printed = RAW["components.toml"]["regime"]
     _require(
         [r["id"] for r in printed] == list(values),
-        f"regimes.toml must give values for the printed regimes {[r['id'] for r in printed]}, in order",
+        f"regimes.reconstructed.toml must give values for the printed regimes {[r['id'] for r in printed]}, "
+        "in order",
     )
     return {
         r["id"]: Regime(
@@ -340,14 +342,20 @@ ENTERPRISE_KINDS: tuple[str, ...] = tuple(
     next(t["kinds"] for t in _COMP["card_type"] if t["id"] == "enterprise")
 )
 PARTNER_KINDS: tuple[str, ...] = tuple(next(t["kinds"] for t in _COMP["card_type"] if t["id"] == "partner"))
-FACTIONS: tuple[str, ...] = tuple(faction["id"] for faction in RAW["cards.toml"]["faction"])
-CARDS: dict[str, Card] = {c["id"]: _card(c) for c in RAW["cards.toml"]["card"]}
-HACENDADOS: dict[str, Hacendado] = {h["id"]: _hacendado(h) for h in RAW["special.toml"]["hacendado"]}
-PUBLIC_CARDS: dict[str, PublicCard] = {p["id"]: _public(p) for p in RAW["special.toml"]["public"]}
+FACTIONS: tuple[str, ...] = tuple(faction["id"] for faction in RAW["cards.reconstructed.toml"]["faction"])
+CARDS: dict[str, Card] = {c["id"]: _card(c) for c in RAW["cards.reconstructed.toml"]["card"]}
+HACENDADOS: dict[str, Hacendado] = {
+    h["id"]: _hacendado(h) for h in RAW["special.reconstructed.toml"]["hacendado"]
+}
+PUBLIC_CARDS: dict[str, PublicCard] = {
+    p["id"]: _public(p) for p in RAW["special.reconstructed.toml"]["public"]
+}
 TOPPLES: dict[str, Topple] = {
-    t["id"]: Topple(t["id"], t["year"], t["source"]) for t in RAW["special.toml"]["topple"]
+    t["id"]: Topple(t["id"], t["year"], t["source"]) for t in RAW["special.reconstructed.toml"]["topple"]
 }
 REGIMES: dict[str, Regime] = _regimes()
+CUBES = int(COMPONENTS.setup["cubes_per_player"])
+"""§PREPARACIÓN: each player's cubes."""
 BY_TYPE: dict[str, tuple[str, ...]] = {
     t: tuple(c.id for c in CARDS.values() if c.type == t) for t in CARD_TYPES
 }
