@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -302,3 +303,16 @@ def check_the_record_replays(page: Page, base: str, game: str, token: str) -> di
     page.wait_for_selector(f"body[data-step='{steps}'] #result-text", state="attached")
     assert page.locator("#result-text").inner_text() == result
     return dict(record)
+
+
+def settled(fetch: Callable[[], list[dict[str, Any]]], seconds: float = 60.0) -> list[dict[str, Any]]:
+    """Every seat's state (`fetch`) once the game rests: all seats at the same move, and none asked a
+    decision with one choice, which its page plays by itself (issue 55) — so that a check of the pages
+    never reads them half-way through such a move."""
+    deadline = time.monotonic() + seconds
+    while True:
+        states = fetch()
+        forced = any(len(s["view"]["actions"]) == 1 and not s.get("table_chance") for s in states)
+        if (len({s["view"]["move"] for s in states}) == 1 and not forced) or time.monotonic() > deadline:
+            return states
+        time.sleep(0.1)

@@ -24,6 +24,7 @@ from browser import (
     play_to_the_end,
     save_screenshot,
     served,
+    settled,
     watch_errors,
 )
 from ludoteca.core.game import get_game
@@ -243,7 +244,8 @@ def test_a_whole_game_by_two_people_by_invitation_hides_each_side_and_replays(tm
             """Each page shows the latest move and nothing inside the other side's forces but what a combat
             reveals (which it shows); returns each seat's state."""
             nonlocal checked
-            states = {role: api(server.base, game_id, tokens[role]) for role in SIDES}
+            in_turn = settled(lambda: [api(server.base, game_id, tokens[role]) for role in SIDES])
+            states = dict(zip(SIDES, in_turn, strict=True))
             move = states["patriotas"]["view"]["move"]
             assert states["realistas"]["view"]["move"] == move
             for role, page in pages.items():

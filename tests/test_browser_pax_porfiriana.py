@@ -26,6 +26,7 @@ from browser import (
     chromium,
     save_screenshot,
     served,
+    settled,
     watch_errors,
 )
 from ludoteca.core.game import get_game
@@ -70,7 +71,7 @@ class Invited:
     def check_hands(self) -> list[dict[str, Any]]:
         """Each page shows the latest move, its own hand whole and no card of another seat's hand;
         returns every seat's state."""
-        states = [self.state(seat) for seat in range(len(self.tokens))]
+        states = settled(lambda: [self.state(seat) for seat in range(len(self.tokens))])
         move = states[0]["view"]["move"]
         assert all(state["view"]["move"] == move for state in states)
         hands = {
