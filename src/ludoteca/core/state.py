@@ -172,6 +172,21 @@ class State(Views, Generic[P]):
         name = procedure if procedure.__class__ is str else procedure.name  # type: ignore[union-attr]
         stack[-1] = {"p": name, "s": "start", **(locals_ if frame is None else frame)}
 
+    def frame_of(self, procedure: Procedure[F]) -> F | None:
+        """The frame of the innermost running call of `procedure`, typed as it declares, or None where it
+        is not running (an evaluation reading how far the day's placement has gone)."""
+        name = procedure.name
+        for frame in reversed(self.d["stack"]):
+            if frame["p"] == name:
+                return frame  # type: ignore[return-value]  # `procedure`'s frame: its locals are an `F`
+        return None
+
+    def running_frame(self) -> Frame | None:
+        """The running procedure's frame (None before the first and once the game is over), for a view that
+        names what the pending decision is about."""
+        stack = self.d["stack"]
+        return stack[-1] if stack else None
+
     def caller(self) -> Frame:
         """The frame below the running one: the procedure that called it, for the few procedures that must
         read it (a rulebook bot reads the decision it takes for its caller). Nothing else reads the stack."""

@@ -67,7 +67,7 @@ PROGRESS_NAMES = [tuple(f"mission_{slot + 1}.{entry}" for entry in PROGRESS) for
 
 def board_view(state: MaquisState, lang: str) -> dict[str, Any]:
     """Everything on the table (nothing in Maquis is hidden but the deck order, never stored)."""
-    position = state.position
+    position = state.d
     catalog = state.game.catalog
     settings = state.settings()
     return {
@@ -133,7 +133,7 @@ def observe(state: MaquisState, out: Observation) -> None:
     """A fixed-length vector, every entry in [0, 1], named: the tracks and counters, the phase, the
     resources held and on each Field, each location's pawn (and tile), the patrol deck, the bridges, and
     each exit's mission card and progress."""
-    position = state.position
+    position = state.d
     out.entries(
         TRACK_NAMES,
         (
