@@ -73,8 +73,7 @@ def _discards(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @card_proc.step("discarded")
-def _discarded(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _discarded(state: PatriaState, frame: Frame, action: int) -> None:
     gone = target(action)
     state.d["area"][frame["r"]].remove(gone)
     state.d["discard"].append(gone)

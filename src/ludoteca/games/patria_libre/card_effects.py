@@ -99,8 +99,7 @@ def _order(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @order.step("recruited")
-def _recruited(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _recruited(state: PatriaState, frame: Frame, action: int) -> None:
     where = target(action)
     state.d["troops"][where][frame["r"]] = 1
     state.log("log.recruit", who=f"@role.{frame['r']}", prov=f"@province.{where}")
@@ -170,8 +169,7 @@ def _rival_popularity(state: PatriaState, frame: Frame, action: int | None) -> N
 
 
 @rival_popularity.step("chosen")
-def _rival_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _rival_loses(state: PatriaState, frame: Frame, action: int) -> None:
     state.replace("lose", r=target(action), n=frame["n"])
 
 
@@ -191,8 +189,7 @@ def _rival_discard(state: PatriaState, frame: Frame, action: int | None) -> None
 
 
 @rival_discard.step("chosen")
-def _rival_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _rival_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     frame["victim"], frame["count"] = target(action), frame["n"]
     _victim_discards(state, frame, None)
 
@@ -234,8 +231,7 @@ def _steal_coins(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @steal_coins.step("chosen")
-def _robbed(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _robbed(state: PatriaState, frame: Frame, action: int) -> None:
     victim = target(action)
     n = min(frame["n"], state.d["coins"][victim])
     state.d["coins"][victim] -= n
@@ -266,16 +262,14 @@ def _convert_infantry(state: PatriaState, frame: Frame, action: int | None) -> N
 
 
 @convert_infantry.step("where")
-def _convert_where(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _convert_where(state: PatriaState, frame: Frame, action: int) -> None:
     frame["q"] = target(action)
     rivals = [o for p, o in conversions(state, frame["r"], frame["prov"]) if p == frame["q"]]
     _choose_rival(state, frame, rivals, "converted")
 
 
 @convert_infantry.step("converted")
-def _converted(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _converted(state: PatriaState, frame: Frame, action: int) -> None:
     q, victim = frame["q"], target(action)
     del state.d["troops"][q][victim]
     state.d["troops"][q][frame["r"]] = 1

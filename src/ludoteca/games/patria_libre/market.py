@@ -84,8 +84,7 @@ def _buy(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @buy.step("slot")
-def _buy_slot(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _buy_slot(state: PatriaState, frame: Frame, action: int) -> None:
     frame["slot"] = int(target(action)) - 1
     options = ways(state, frame["r"], frame["slot"])
     if len(options) == 1:
@@ -97,8 +96,7 @@ def _buy_slot(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @buy.step("paid")
-def _buy_paid(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _buy_paid(state: PatriaState, frame: Frame, action: int) -> None:
     _pay(state, frame, target(action))
 
 
@@ -157,8 +155,7 @@ def _refill(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @refill.step("drawn")
-def _drawn(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _drawn(state: PatriaState, frame: Frame, action: int) -> None:
     card = target(action)
     state.d["line"][0][3] = card
     state.d["seen"] = [*state.d["seen"], card]  # a new list: clones share it (`PatriaState.shared_keys`)

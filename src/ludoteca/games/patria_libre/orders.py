@@ -80,8 +80,7 @@ def _recruit_what(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @recruit.step("placed")
-def _recruit_placed(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _recruit_placed(state: PatriaState, frame: Frame, action: int) -> None:
     where = target(action)
     if frame.get("leader"):
         state.d["leaders"][frame["r"]] = where
@@ -160,8 +159,7 @@ def _march(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @march.step("mover")
-def _march_mover(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_mover(state: PatriaState, frame: Frame, action: int) -> None:
     frame["mover"] = target(action)
     level = state.d["troops"][frame["prov"]].get(frame["r"], 0)
     if frame["mover"] == "leader":
@@ -181,8 +179,7 @@ def _march_mover(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @march.step("sized")
-def _march_sized(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_sized(state: PatriaState, frame: Frame, action: int) -> None:
     frame["size"] = int(target(action))
     _ask_dest(state, frame)
 
@@ -195,8 +192,7 @@ def _ask_dest(state: PatriaState, frame: Frame) -> None:
 
 
 @march.step("first")
-def _march_first(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_first(state: PatriaState, frame: Frame, action: int) -> None:
     frame["dst"] = target(action)
     r, src, size = frame["r"], frame["prov"], frame["size"]
     if frame["mover"] != "leader" and size == 2 and not stops(state, r, frame["dst"]):
@@ -209,9 +205,8 @@ def _march_first(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @march.step("second")
-def _march_second(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _march_second(state: PatriaState, frame: Frame, action: int) -> None:
     if action != STAY:
-        assert action is not None
         frame["dst"] = target(action)
     _arrive(state, frame)
 
@@ -228,8 +223,7 @@ def _arrive(state: PatriaState, frame: Frame) -> None:
 
 
 @march.step("joined")
-def _march_joined(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_joined(state: PatriaState, frame: Frame, action: int) -> None:
     _finish(state, frame, action)
 
 
@@ -329,16 +323,14 @@ def _attack(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @attack.step("where")
-def _attack_where(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _attack_where(state: PatriaState, frame: Frame, action: int) -> None:
     frame["q"] = target(action)
     who = sorted({ID[f"target {o}"] for _, q, o in frame["options"] if q == frame["q"]})
     state.decide(state.idx(frame["r"]), "target", who, then="whom", prompt="prompt.attack_whom")
 
 
 @attack.step("whom")
-def _attack_whom(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _attack_whom(state: PatriaState, frame: Frame, action: int) -> None:
     r, q, o = frame["r"], frame["q"], target(action)
     src = next(s for s, qq, oo in frame["options"] if qq == q and oo == o)
     infamy = state.force(r, src) - state.force(o, q)
@@ -437,8 +429,7 @@ def _train(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @train.step("done")
-def _trained(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _trained(state: PatriaState, frame: Frame, action: int) -> None:
     prov = target(action)
     state.d["troops"][prov][frame["r"]] += 1
     state.log("log.train", who=f"@role.{frame['r']}", prov=f"@province.{prov}")
@@ -480,8 +471,7 @@ def _clone(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @clone.step("chosen")
-def _clone_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _clone_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     state.take(frame["r"], 1)
     state.log("log.clone", who=f"@role.{frame['r']}", face=f"@face.{target(action)}")
     state.replace(target(action), r=frame["r"], prov=frame["prov"])

@@ -63,8 +63,7 @@ def _move_proc(name: str, delta: int, kind: str) -> None:
             )
 
     @proc.step("chosen")
-    def _chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-        assert action is not None
+    def _chosen(state: PatriaState, frame: Frame, action: int) -> None:
         _move(state, frame, target(action))
 
     def _move(state: PatriaState, frame: Frame, column: str) -> None:
@@ -125,8 +124,7 @@ def _opponent_loses(state: PatriaState, frame: Frame, action: int | None) -> Non
 
 
 @opponent_loses.step("chosen")
-def _opponent_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _opponent_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     state.replace("lose", r=target(action), n=1)
 
 
@@ -152,15 +150,13 @@ def _infantry_proc(name: str, taking: bool) -> None:
         state.decide(state.idx(frame["r"]), "target", who, then="player", prompt="prompt.target_infantry")
 
     @proc.step("player")
-    def _player(state: PatriaState, frame: Frame, action: int | None) -> None:
-        assert action is not None
+    def _player(state: PatriaState, frame: Frame, action: int) -> None:
         frame["o"] = target(action)
         where = [ID[f"at {p}"] for p in _swaps(state, *pair(frame, frame["o"]))]
         state.decide(state.idx(frame["r"]), "at", where, then="where", prompt="prompt.where_infantry")
 
     @proc.step("where")
-    def _where(state: PatriaState, frame: Frame, action: int | None) -> None:
-        assert action is not None
+    def _where(state: PatriaState, frame: Frame, action: int) -> None:
         giver, taker = pair(frame, frame["o"])
         troops = state.d["troops"][target(action)]
         del troops[giver]

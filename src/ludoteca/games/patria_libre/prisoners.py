@@ -51,8 +51,7 @@ def _ransom(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @ransom.step("priced")
-def _ransom_priced(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _ransom_priced(state: PatriaState, frame: Frame, action: int) -> None:
     frame["price"] = int(target(action))
     owner = state.d["captured_from"][frame["card"]]
     options = [ID["refuse"]] + ([ID["accept"]] if state.d["coins"][owner] >= frame["price"] else [])

@@ -100,8 +100,7 @@ def _supply(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @supply.step("paid")
-def _supply_paid(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _supply_paid(state: PatriaState, frame: Frame, action: int) -> None:
     r, what = frame["r"], target(action)
     if action == ID["supply coin"]:
         state.take(r, 1)
@@ -197,9 +196,8 @@ def _settle(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @settle.step("discarded")
-def _settle_discarded(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _settle_discarded(state: PatriaState, frame: Frame, action: int) -> None:
     """§Comprar carta: a sixth card — bought, recovered or captured — means one card goes for a coin."""
-    assert action is not None
     card, r = target(action), frame["who"]
     state.d["area"][r].remove(card)
     state.d["captured_from"].pop(card, None)

@@ -83,8 +83,7 @@ def _turn(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @turn.step("reentered")
-def _turn_reentered(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _turn_reentered(state: PatriaState, frame: Frame, action: int) -> None:
     state.d["troops"][target(action)][frame["r"]] = 1
     state.d["wiped"][frame["r"]] = False
     state.log("log.recruit", who=f"@role.{frame['r']}", prov=f"@province.{target(action)}")
@@ -112,8 +111,7 @@ def _turn_menu(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @turn.step("chosen")
-def _turn_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _turn_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     r, kind, what = frame["r"], verb(action), target(action)
     frame["did"] = kind
     if kind == "order":
@@ -157,9 +155,8 @@ def place(state: PatriaState, r: str, k: int, prov: str, card: str | None) -> No
 
 
 @turn.step("order_at")
-def _turn_order_at(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _turn_order_at(state: PatriaState, frame: Frame, action: int) -> None:
     """§A- Activar una orden: the token goes onto the province and its order is carried out."""
-    assert action is not None
     r, face, prov = frame["r"], frame["face"], target(action)
     k, _ = FACE_TOKEN[face]
     place(state, r, k, prov, None)
@@ -168,17 +165,15 @@ def _turn_order_at(state: PatriaState, frame: Frame, action: int | None) -> None
 
 
 @turn.step("card_at")
-def _turn_card_at(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _turn_card_at(state: PatriaState, frame: Frame, action: int) -> None:
     frame["prov"] = target(action)
     free = [ID[f"token {k + 1}"] for k, t in enumerate(state.d["tokens"][frame["r"]]) if t[1] is None]
     state.decide(state.idx(frame["r"]), "token", free, then="card_token", prompt="prompt.token")
 
 
 @turn.step("card_token")
-def _turn_card_token(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _turn_card_token(state: PatriaState, frame: Frame, action: int) -> None:
     """§B- Activar carta: any token (its order is not carried out) with the card on top of it."""
-    assert action is not None
     r, card, prov = frame["r"], frame["card"], frame["prov"]
     place(state, r, int(target(action)) - 1, prov, card)
     state.d["area"][r].remove(card)
@@ -267,8 +262,7 @@ def _faces(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @faces.step("chosen")
-def _faces_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _faces_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     k = frame["todo"].pop(0)
     state.d["tokens"][frame["r"]][k][0] = BOARD.tokens[k].index(target(action))
     state.goto("start")

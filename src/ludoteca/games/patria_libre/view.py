@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.core.observation import Observation, SectionMemo
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.market import PRICES
+from ludoteca.games.patria_libre.position import Position
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -126,7 +127,7 @@ def names(state: PatriaState, lang: str) -> dict[str, str]:
     return dict(_NAMES[lang])
 
 
-def _shown(d: dict[str, Any]) -> list[str]:
+def _shown(d: Position) -> list[str]:
     """The cards a player may want to read now: the market, the piles' tops, the areas and the map."""
     cards = list(d["market"])
     cards += [item[3] for item in d["line"] if item[0] == "pile" and item[3]]

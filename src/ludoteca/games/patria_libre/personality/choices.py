@@ -84,7 +84,7 @@ def _menu(state: PatriaState, frame: Frame) -> list[int]:
             return [ID[f"eliminate {card}"]]
     cards = [ACTIONS.names[x].split(" ", 1)[1] for x in frame["actions"] if verb(x) == "card"]
     orders = {ACTIONS.names[x].split(" ", 1)[1] for x in frame["actions"] if verb(x) == "order"}
-    places = state.d["stack"][-2].get("cards", {})
+    places = state.caller().get("cards", {})
     ranking = faces_ranked(state)
     for i, face in enumerate(ranking):
         if i >= LAST_FOUR:
@@ -198,7 +198,7 @@ def _at(state: PatriaState, frame: Frame) -> list[int]:
     """A province: where an order or a card goes scores by what it will do there; other choices
     (recruits, attacks, re-entry, conversions) by the province itself."""
     r, kind = seat(frame), frame["kind"]
-    caller = state.d["stack"][-2]
+    caller = state.caller()
     provs = [target(x) for x in frame["actions"]]
     if kind == "order_at":
         face = caller["face"]
@@ -226,7 +226,7 @@ def _at(state: PatriaState, frame: Frame) -> list[int]:
 
 def _dest(state: PatriaState, frame: Frame) -> list[int]:
     """Where a march ends (or stops on the way): the province the seat values most."""
-    here = state.d["stack"][-2].get("dst", "")
+    here = state.caller().get("dst", "")
     return best([(value(state, seat(frame), target(x) or here), x) for x in frame["actions"]])
 
 
@@ -254,7 +254,7 @@ def _abandon(state: PatriaState, frame: Frame) -> list[int]:
 # ----------------------------------------------------------------------------- other decisions
 def _gain(state: PatriaState, frame: Frame) -> list[int]:
     """Gains go one level at a time through the card's columns from the left; losses from the right."""
-    caller = state.d["stack"][-2]
+    caller = state.caller()
     caller["pers_i"] = caller.get("pers_i", -1) + 1
     cols = list(columns_ranked(state))
     if frame["kind"] == "lose":
@@ -354,7 +354,7 @@ def _effect(state: PatriaState, frame: Frame) -> list[int]:
     offered = [x for x in frame["actions"] if x != ID["done"]]
     if not offered:
         return [ID["done"]]
-    card = CARDS[state.d["stack"][-2]["context"]["card"]]
+    card = CARDS[state.caller()["context"]["card"]]
     face = state.d.get("pers_face")
     return [min(offered, key=lambda x: (face not in effect_faces(card.effects[int(target(x)) - 1]), x))]
 

@@ -28,8 +28,7 @@ def _draw(state: PatriaState, then: str) -> None:
     state.chance({ID[f"persona {n}"]: 1 for n in left}, then=then)
 
 
-def _take(state: PatriaState, action: int | None) -> Personality:
-    assert action is not None
+def _take(state: PatriaState, action: int) -> Personality:
     n = int(target(action))
     state.d["pers_left"].remove(n)
     return PERSONALITIES[n - 1]
@@ -39,7 +38,7 @@ def _take(state: PatriaState, action: int | None) -> Personality:
 def _persona(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§Turno del jugador con IA: each turn begins by revealing a personality card (once a turn: after
     selling a card or eliminating a prisoner the same personality chooses the action)."""
-    turn = state.d["stack"][-2]
+    turn = state.caller()
     if frame["kind"] == "action" and not turn.get("pers_drawn"):
         turn["pers_drawn"] = True
         _draw(state, "revealed")
@@ -48,8 +47,7 @@ def _persona(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @persona.step("revealed")
-def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _revealed(state: PatriaState, frame: Frame, action: int) -> None:
     card = _take(state, action)
     previous = active(state)
     if card.same_as_previous and previous is None:
@@ -75,7 +73,7 @@ def _decide(state: PatriaState, frame: Frame) -> None:
 
 
 @persona.step("flipped")
-def _flipped(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _flipped(state: PatriaState, frame: Frame, action: int) -> None:
     """§Turno del jugador con IA: two equally good choices; a new card's tab picks — positive, option 1."""
     card = _take(state, action)
     pick = frame["options"][0 if card.tab == "yes" else 1]
