@@ -289,7 +289,7 @@ class PatriaState(State[Position]):
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         from ludoteca.games.patria_libre.view import board_view
 
-        return board_view(self, role, lang)
+        return board_view(self, role, lang)  # type: ignore[return-value]  # a `BoardView`: a JSON object
 
     def observe(self, role: int, out: Observation) -> None:
         from ludoteca.games.patria_libre.view import observe
