@@ -161,7 +161,7 @@ class MaquisState(State[Position]):
 
     def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Everything on the table: nothing in Maquis is hidden but the deck order, never stored."""
-        return board_view(self, lang)
+        return board_view(self, lang)  # type: ignore[return-value]  # a `BoardView`: a JSON object
 
     def observe(self, role: int, out: Observation) -> None:
         """Everything on the table as numbers, each entry named (view.py)."""
