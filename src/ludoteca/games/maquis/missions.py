@@ -7,10 +7,10 @@ implements (`rules.*.md` § missions.<id>); two cards add procedures of their ow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ludoteca.games.maquis.actions import DESTROY, DO, target
-from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.board import BOARD, MissionData
 from ludoteca.games.maquis.position import Activation, Drawing
 from ludoteca.games.maquis.position import MissionInPlay as Mission
 from ludoteca.games.maquis.procs import PROCS, Action, Frame
@@ -28,7 +28,7 @@ def candidates(choice: str, slot: int) -> list[str]:
     return [mission.id for mission in BOARD.missions.values() if level is None or mission.level == level]
 
 
-def spec(mission: Mission) -> dict[str, Any]:
+def spec(mission: Mission) -> MissionData:
     return BOARD.missions[mission["id"]].raw
 
 

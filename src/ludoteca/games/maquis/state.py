@@ -45,12 +45,12 @@ class MaquisState(State[Position]):
 
     def orange_days(self) -> list[int]:
         """The orange spaces of the day track, as the `orange-days` option prints them."""
-        return BOARD.components["days"]["orange"][self.options.orange_days]  # type: ignore[no-any-return]
+        return BOARD.components["days"]["orange"][self.options.orange_days]
 
     def morale_days(self) -> list[int]:
         """§3.2: the day spaces that cost a Morale: the orange ones, or the triangles in the hard modes."""
         if self.settings().get("triangle_morale"):
-            return BOARD.components["days"]["triangle"]  # type: ignore[no-any-return]
+            return BOARD.components["days"]["triangle"]
         return self.orange_days()
 
     def last_day(self) -> int:
