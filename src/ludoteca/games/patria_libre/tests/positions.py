@@ -44,8 +44,8 @@ def empty(st: PatriaState) -> PatriaState:
 
 def menu(st: PatriaState, role: str | None = None) -> PatriaState:
     """Recompute the pending turn menu after the position was edited (optionally for another role)."""
-    frame = st.d["stack"][-1]
-    assert frame["p"] == "turn", frame
+    frame = st.running_frame()
+    assert frame is not None and frame["p"] == "turn", frame
     if role is not None:
         frame["r"] = role
         st.d["turn"] = st.d["seats"].index(role)

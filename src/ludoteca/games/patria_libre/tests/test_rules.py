@@ -280,8 +280,9 @@ def test_a_wiped_player_loses_a_level_reorganises_and_reenters_on_a_flag() -> No
     st._run()
     assert st.d["wiped"]["hidalgo"] and waiting(st)["prompt"] == "prompt.lose"
     play(st, "pop militar", "face recruit", "face fortress", "face attack", "face taxes")
-    st.d["stack"][-1]["r"] = "hidalgo"
-    st.d["stack"][-1]["s"] = "start"
+    frame = st.running_frame()
+    assert frame is not None
+    frame["r"], frame["s"] = "hidalgo", "start"
     st.d["wait"] = None
     st._run()
     assert sorted(options(st)) == ["at gto_valladolid", "at nuevo_santander", "at yucatan"]
