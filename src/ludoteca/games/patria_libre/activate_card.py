@@ -12,10 +12,9 @@ Domination and a player wiped off the map are settled after the turn's action, a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.effects import Chooser
-from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.card_effects import EFFECTS, effect_possible
 from ludoteca.games.patria_libre.cards import CARDS, requirement_met
@@ -35,11 +34,21 @@ def usable(state: PatriaState, r: str, card_id: str, prov: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------- the procedure
-card_proc = PROCS.proc("card", rule="B")
+class CardPlay(TypedDict):
+    """The locals of a card activated (§B- Activar carta): who, where, which card, and the cards of its area
+    still to discard as its price."""
+
+    r: str
+    prov: str
+    card: str
+    discards: NotRequired[int]
+
+
+card_proc = PROCS.proc("card", rule="B", frame=CardPlay)
 
 
 @card_proc.step()
-def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _start(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     """Pay what the card asks (§Requisitos de uso), then its popularity icon (§Simbología)."""
     card = CARDS[frame["card"]]
     pay = next((req for req in card.requires if req["kind"] == "pay"), {})
@@ -54,7 +63,7 @@ def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @card_proc.step("discards")
-def _discards(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _discards(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     area = state.d["area"][frame["r"]]
     if frame["discards"] and area:
         state.decide(
@@ -73,7 +82,7 @@ def _discards(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @card_proc.step("discarded")
-def _discarded(state: PatriaState, frame: Frame, action: int) -> None:
+def _discarded(state: PatriaState, frame: CardPlay, action: int) -> None:
     gone = target(action)
     state.d["area"][frame["r"]].remove(gone)
     state.d["discard"].append(gone)
@@ -83,7 +92,7 @@ def _discarded(state: PatriaState, frame: Frame, action: int) -> None:
 
 
 @card_proc.step("effects")
-def _effects(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _effects(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     """The effects, as the owner chooses (§1. Cartas de líder)."""
     card = CARDS[frame["card"]]
     count = len(card.effects)
@@ -101,5 +110,5 @@ def _effects(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @card_proc.step("done")
-def _done(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _done(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     state.ret()

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import activate_card, military, orders, scoring
+from ludoteca.games.patria_libre import activate_card, military, orders, prisoners, scoring
 from ludoteca.games.patria_libre.actions import ID, target, verb
+from ludoteca.games.patria_libre.activate_card import CardPlay
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import new_owner
+from ludoteca.games.patria_libre.prisoners import Prisoner
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -143,10 +145,10 @@ def _turn_chosen(state: PatriaState, frame: Frame, action: int) -> None:
         scoring.sell(state, r, what)
         state.goto("menu")
     elif kind == "eliminate":
-        state.call("eliminate", then="menu", r=r, card=what)
+        state.call(prisoners.eliminate, Prisoner(r=r, card=what), then="menu")
     else:
         frame["offered"].append(what)
-        state.call("ransom", then="menu", r=r, card=what)
+        state.call(prisoners.ransom, Prisoner(r=r, card=what), then="menu")
 
 
 def place(state: PatriaState, r: str, k: int, prov: str, card: str | None) -> None:
@@ -179,7 +181,7 @@ def _turn_card_token(state: PatriaState, frame: Frame, action: int) -> None:
     state.d["area"][r].remove(card)
     state.d["captured_from"].pop(card, None)  # §Capturas: a violet prisoner used becomes the captor's own
     state.log("log.card", who=f"@role.{r}", card=f"@card.{card}.name", prov=f"@province.{prov}")
-    state.call("card", then="card_done", r=r, prov=prov, card=card)
+    state.call(activate_card.card_proc, CardPlay(r=r, prov=prov, card=card), then="card_done")
 
 
 @turn.step("card_done")
