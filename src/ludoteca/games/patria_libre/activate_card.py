@@ -15,9 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.effects import Chooser
+from ludoteca.games.patria_libre import popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.card_effects import EFFECTS, effect_possible
 from ludoteca.games.patria_libre.cards import CARDS, requirement_met
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -57,7 +59,7 @@ def _start(state: PatriaState, frame: CardPlay, action: int | None) -> None:
         state.log("cards.log.paid", who=f"@role.{frame['r']}", n=pay["coins"])
     frame["discards"] = pay.get("cards", 0)
     if pay.get("popularity"):
-        state.call("lose", then="discards", r=frame["r"], n=pay["popularity"])
+        state.call(popularity.lose, Shift(r=frame["r"], n=pay["popularity"]), then="discards")
     else:
         state.goto("discards")
 
@@ -76,7 +78,7 @@ def _discards(state: PatriaState, frame: CardPlay, action: int | None) -> None:
         return
     card = CARDS[frame["card"]]
     if card.popularity:
-        state.call("gain", then="effects", r=frame["r"], n=1, col=card.popularity)
+        state.call(popularity.gain, Shift(r=frame["r"], n=1, col=card.popularity), then="effects")
     else:
         state.goto("effects")
 

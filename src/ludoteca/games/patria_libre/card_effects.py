@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import popularity as popularity_track
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import CARDS
 from ludoteca.games.patria_libre.orders import feasible
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -122,7 +124,7 @@ popularity = EFFECTS.kind("popularity", rule="B")
 @popularity.step()
 def _popularity(state: PatriaState, frame: Frame, action: int | None) -> None:
     """Gain `n` levels, in `column` or in columns of the owner's choice."""
-    state.replace("gain", r=frame["r"], n=frame["n"], col=frame.get("column") or None)
+    state.replace(popularity_track.gain, Shift(r=frame["r"], n=frame["n"], col=frame.get("column") or None))
 
 
 vp = EFFECTS.kind("vp", rule="B")
@@ -153,7 +155,7 @@ def _buy_popularity(state: PatriaState, frame: Frame, action: int | None) -> Non
     """Pay `coins` to gain `n` levels of the owner's choice."""
     state.take(frame["r"], frame["coins"])
     state.log("cards.log.paid", who=f"@role.{frame['r']}", n=frame["coins"])
-    state.replace("gain", r=frame["r"], n=frame["n"], col=None)
+    state.replace(popularity_track.gain, Shift(r=frame["r"], n=frame["n"], col=None))
 
 
 # ---------------------------------------------------------------------------------------- rivals
@@ -170,7 +172,7 @@ def _rival_popularity(state: PatriaState, frame: Frame, action: int | None) -> N
 
 @rival_popularity.step("chosen")
 def _rival_loses(state: PatriaState, frame: Frame, action: int) -> None:
-    state.replace("lose", r=target(action), n=frame["n"])
+    state.replace(popularity_track.lose, Shift(r=target(action), n=frame["n"]))
 
 
 def _with_cards(state: PatriaState, r: str) -> list[str]:

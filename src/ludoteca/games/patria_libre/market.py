@@ -12,8 +12,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -117,7 +119,7 @@ def _pay(state: PatriaState, frame: Frame, how: str) -> None:
 
 @buy.step("bonus")
 def _buy_bonus(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.replace("gain", r=frame["r"], n=frame["bonus"])
+    state.replace(popularity.gain, Shift(r=frame["r"], n=frame["bonus"]))
 
 
 # ------------------------------------------------------------------------------ the supply line

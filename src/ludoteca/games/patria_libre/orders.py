@@ -10,10 +10,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, FACES
 from ludoteca.games.patria_libre.market import buyable
-from ludoteca.games.patria_libre.popularity import blocked
+from ludoteca.games.patria_libre.popularity import Shift, blocked
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -284,7 +285,7 @@ def _fortress(state: PatriaState, frame: Frame, action: int | None) -> None:
     else:
         state.d["forts"][prov] = [2, r]
         state.log("log.fort_full", who=f"@role.{r}", prov=f"@province.{prov}")
-    state.replace("gain", r=r, n=2)
+    state.replace(popularity.gain, Shift(r=r, n=2))
 
 
 # ------------------------------------------------------------------------------------- attack
@@ -338,7 +339,7 @@ def _attack_whom(state: PatriaState, frame: Frame, action: int) -> None:
     exempt = strike(state, r, q, o) or dominated
     if infamy > 0 and not exempt:
         state.log("log.infamy", who=f"@role.{r}", n=infamy)
-        state.replace("lose", r=r, n=infamy)
+        state.replace(popularity.lose, Shift(r=r, n=infamy))
     else:
         state.ret()
 
@@ -453,7 +454,7 @@ def _taxes(state: PatriaState, frame: Frame, action: int | None) -> None:
         state.ret()
         return
     state.give(r, 3 if BOARD.provinces[prov].mine else 2)
-    state.replace("lose", r=r, n=1)
+    state.replace(popularity.lose, Shift(r=r, n=1))
 
 
 # -------------------------------------------------------------------------------------- clone

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from ludoteca.games.patria_libre import popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ def _eliminate(state: PatriaState, frame: Prisoner, action: int | None) -> None:
     state.log("log.eliminate", who=f"@role.{r}", card=f"@card.{card}.name")
     if BOARD.cards[card]["type"] == "leader":
         state.add_vp(r, 2)
-        state.replace("lose", r=r, n=1)
+        state.replace(popularity.lose, Shift(r=r, n=1))
     else:
         state.give(r, 1)
         state.ret()

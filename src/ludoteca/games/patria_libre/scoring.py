@@ -7,10 +7,10 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import military
+from ludoteca.games.patria_libre import military, popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
-from ludoteca.games.patria_libre.popularity import positive
+from ludoteca.games.patria_libre.popularity import Shift, positive
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -218,7 +218,7 @@ def _prize(state: PatriaState, frame: Frame, action: int | None) -> None:
     state.give(r, BOARD.region_mines[region])
     state.add_vp(r, BOARD.region_stars[region])
     halves = sum(state.d["forts"][p][0] for p in BOARD.regions[region] if p in state.d["forts"])
-    state.replace("gain", r=r, n=halves)
+    state.replace(popularity.gain, Shift(r=r, n=halves))
 
 
 wiped_loses = PROCS.proc("wiped.lose", rule="wiped")
@@ -226,7 +226,7 @@ wiped_loses = PROCS.proc("wiped.lose", rule="wiped")
 
 @wiped_loses.step()
 def _wiped_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.replace("lose", r=frame["r"], n=1)
+    state.replace(popularity.lose, Shift(r=frame["r"], n=1))
 
 
 PROCS.sequence("wiped", "wiped", "wiped.lose", "reorganize")

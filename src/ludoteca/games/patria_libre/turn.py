@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import activate_card, military, orders, prisoners, scoring
+from ludoteca.games.patria_libre import activate_card, military, orders, popularity, prisoners, scoring
 from ludoteca.games.patria_libre.actions import ID, target, verb
 from ludoteca.games.patria_libre.activate_card import CardPlay
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import new_owner
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.prisoners import Prisoner
 from ludoteca.games.patria_libre.procs import PROCS
 
@@ -240,7 +241,7 @@ def _recover(state: PatriaState, frame: Frame, action: int | None) -> None:
         if owner != r:
             state.log("log.changes_side", card=f"@card.{card}.name", who=f"@role.{owner}")
         state.d["area"][owner].append(card)
-    state.replace("lose", r=r, n=penalty)
+    state.replace(popularity.lose, Shift(r=r, n=penalty))
 
 
 PROCS.sequence("recover", "C", "recover.orders", "push")
