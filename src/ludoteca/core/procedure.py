@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, overload
+from typing import Any, Generic, TypedDict, overload
 
 from typing_extensions import TypeVar
 
@@ -45,6 +45,19 @@ Frame = dict[str, Any]
 declares no frame type."""
 F = TypeVar("F", bound=Mapping[str, Any], default=Frame)
 """A procedure's frame type: a TypedDict of its locals, or `Frame`."""
+
+
+class BotDecision(TypedDict):
+    """The frame of a rulebook bot's procedure, as `State.decide` calls it: the role it decides for, the
+    kind of decision and its legal actions, sorted; the decision's prompt parameters follow, which a bot
+    that reads one declares in its own frame type (``class Persona(BotDecision)``, ``token:
+    NotRequired[int]``)."""
+
+    role: int
+    kind: str
+    actions: list[int]
+
+
 _FRAME_KEYS = frozenset({"p", "s", "ret", "done"})
 """A frame's own keys, beside the locals a procedure keeps."""
 Step = Callable[[Any, F, Any], None]
