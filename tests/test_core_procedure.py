@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 import pytest
 
@@ -11,7 +11,7 @@ from ludoteca.core.game import ActionTable, Game
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import ProcedureSet
-from ludoteca.core.state import State
+from ludoteca.core.state import CorePosition, State
 from toygame import ADD, DONE, RaceGame
 
 
@@ -173,3 +173,121 @@ def test_a_sequence_is_a_procedure_with_a_start_step() -> None:
     assert procs["day"] is made and made.rule == "day" and set(made.steps) == {"start"}
     with pytest.raises(ValueError, match="defined twice"):
         procs.sequence("day", "day", "c")
+
+
+# ----------------------------------------------------------------- typed positions and frames (issue 57)
+class Trail(CorePosition):
+    """A position type: the core's keys (declared once, in `CorePosition`) and this game's own."""
+
+    trail: list[Any]
+
+
+class Battle(TypedDict):
+    """The locals of a typed procedure; `ret` is what the procedure it calls hands back."""
+
+    attacker: str
+    strength: int
+    ret: NotRequired[int]
+
+
+class Roll(TypedDict):
+    attacker: str
+
+
+TYPED = ProcedureSet()
+war = TYPED.proc("war", rule="5")
+battle = TYPED.proc("battle", rule="6.1", frame=Battle)
+roll = TYPED.proc("roll", rule="6.2", frame=Roll)
+
+
+@war.step()
+def _war(s: TypedState, frame: dict[str, Any], action: None) -> None:
+    s.call(battle, Battle(attacker="north", strength=2), then="after")
+
+
+@war.step("after")
+def _war_after(s: TypedState, frame: dict[str, Any], action: None) -> None:
+    s.d["trail"].append("war over")
+    s.end_game("over", [1.0])
+
+
+@battle.step()
+def _battle(s: TypedState, frame: Battle, action: None) -> None:
+    s.call(roll, Roll(attacker=frame["attacker"]), then="rolled")
+
+
+@battle.step("rolled")
+def _battle_rolled(s: TypedState, frame: Battle, action: None) -> None:
+    s.d["trail"].append(f"{frame['attacker']} {frame['strength'] + frame['ret']}")
+    s.ret()
+
+
+@roll.step()
+def _roll(s: TypedState, frame: Roll, action: None) -> None:
+    s.d["trail"].append(["caller", s.caller()["attacker"], s.caller()["p"]])
+    s.ask(0, [0], then="chosen", prompt="prompt.go")
+
+
+@roll.step("chosen")
+def _roll_chosen(s: TypedState, frame: Roll, action: int) -> None:
+    s.ret(action + 4)
+
+
+class TypedState(State[Trail]):
+    __slots__ = ()
+    procedures: ClassVar[ProcedureSet] = TYPED
+
+
+def test_a_typed_frame_is_the_plain_frame_an_untyped_call_would_push() -> None:
+    """`call(battle, Battle(...))` pushes exactly what ``call("battle", attacker=...)`` pushed: the frame
+    type costs nothing and changes nothing in the state (records and digests stay as they were)."""
+    state = TypedState(MiniGame(), Options(), {"trail": []})
+    state.start("war")
+    assert state.d["stack"] == [
+        {"p": "war", "s": "after"},
+        {"p": "battle", "s": "rolled", "attacker": "north", "strength": 2},
+        {"p": "roll", "s": "chosen", "attacker": "north"},
+    ]
+    typed, untyped = (TypedState(MiniGame(), Options(), {"trail": []}) for _ in range(2))
+    for pushed in (typed, untyped):
+        pushed.d["stack"].append({"p": "war", "s": "start"})
+    typed.call(battle, Battle(attacker="north", strength=2), then="after")
+    untyped.call("battle", then="after", attacker="north", strength=2)
+    assert typed.d == untyped.d and typed.digest() == untyped.digest() and battle.frame is Battle
+
+
+def test_a_typed_procedure_reads_its_caller_and_its_callees_return() -> None:
+    state = TypedState(MiniGame(), Options(), {"trail": []})
+    state.start("war")
+    assert state.d["trail"] == [["caller", "north", "battle"]]  # `caller`: the frame below the running one
+    state.apply_action(0)
+    assert state.d["trail"][1:] == ["north 6", "war over"]  # 2 + the roll's 0 + 4, handed back by `ret`
+    assert state.is_terminal()
+
+
+def test_a_typed_position_is_a_plain_dict_and_clones_as_one() -> None:
+    """`State[Trail]`: `d` is typed for mypy, and is the same dict at run time as an untyped state's."""
+    state = TypedState(MiniGame(), Options(), {"trail": []})
+    state.start("war")
+    twin = state.clone()
+    assert type(state.d) is dict and type(twin.d) is dict and twin == state
+    assert list(state.d)[:6] == list(CorePosition.__annotations__)  # the core's keys first, as before
+    replaced = TypedState(MiniGame(), Options(), {"trail": []})
+    replaced.d["stack"].append({"p": "war", "s": "after"})
+    replaced.replace(roll, Roll(attacker="south"))
+    assert replaced.d["stack"] == [{"p": "roll", "s": "start", "attacker": "south"}]
+
+
+def test_the_running_frame_and_a_procedures_frame_are_read_through_the_core() -> None:
+    """`running_frame` is the top frame (None on an empty stack); `frame_of` the innermost frame of a
+    procedure, typed as it declares (None where it is not running)."""
+    state = TypedState(MiniGame(), Options(), {"trail": []})
+    assert state.running_frame() is None and state.frame_of(battle) is None
+    state.start("war")
+    running = state.running_frame()
+    assert running is not None and running["p"] == "roll"
+    fought = state.frame_of(battle)
+    assert fought is not None and fought["attacker"] == "north" and fought["strength"] == 2
+    assert fought is state.caller()  # the frame itself: what a step writes there, the caller reads
+    state.apply_action(0)
+    assert state.is_terminal() and state.frame_of(battle) is None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from ludoteca.ai.ismcts import ismcts
 from ludoteca.core.errors import BadOptionError
@@ -23,7 +23,7 @@ from ludoteca.core.state import State
 class Agent(Protocol):
     """Chooses the action of its role at a decision, seeing the game only through the state API."""
 
-    def step(self, state: State) -> int: ...
+    def step(self, state: State[Any]) -> int: ...
 
 
 AgentFactory = Callable[[Game, int, int, Mapping[str, str]], Agent]
@@ -39,7 +39,7 @@ class RandomAgent:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def step(self, state: State) -> int:
+    def step(self, state: State[Any]) -> int:
         return self.rng.choice(state.legal_actions())
 
 

@@ -127,7 +127,7 @@ class IsmctsAgent:
         self.bounds: dict[int, list[float]] = {}  # each player's least and greatest mean value (`norm`)
         self.positions: dict[Edge, State] = {}  # each node's position, when all determinizations are one
 
-    def step(self, state: State) -> int:
+    def step(self, state: State[Any]) -> int:
         legal = state.legal_actions(self.role)
         if not legal:
             raise ValueError(f"{state.game.id}: it is not {state.game.roles[self.role]}'s turn to decide")

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
-from ludoteca.core.procedure import Frame, Procedure, ProcedureSet
+from ludoteca.core.procedure import F, Frame, Procedure, ProcedureSet
 
 Possible = Callable[[Any, Frame], bool]
 """Whether an effect would change anything now: ``possible(state, locals)``, with the locals its procedure
@@ -76,14 +76,28 @@ class EffectKinds:
         interpreter.step()(self._next)
         interpreter.step("chosen")(self._chosen)
 
-    def kind(self, name: str, rule: str, possible: Possible | None = None) -> Procedure:
+    @overload
+    def kind(self, name: str, rule: str, possible: Possible | None = None) -> Procedure[Frame]: ...
+
+    @overload
+    def kind(
+        self, name: str, rule: str, possible: Possible | None = None, *, frame: type[F]
+    ) -> Procedure[F]: ...
+
+    def kind(
+        self, name: str, rule: str, possible: Possible | None = None, *, frame: type[Any] | None = None
+    ) -> Procedure[Any]:
         """Declare effect kind `name` (rulebook section `rule`): returns its procedure, whose steps the game
-        writes. `possible` tells whether it would change anything now (by default it always would). With
-        `carried_out`, the procedure returns whether it could be carried out."""
+        writes, its locals (the run's context, then the effect's own fields and ``effect``, its index) typed
+        by `frame` if given (`core.procedure`). `possible` tells whether it would change anything now (by
+        default it always would). With `carried_out`, the procedure returns whether it could be carried
+        out."""
         if possible is not None:
             self.possible[name] = possible
         self.kinds.add(name)
-        return self.procedures.proc(f"{self.prefix}{name}", rule)
+        if frame is None:
+            return self.procedures.proc(f"{self.prefix}{name}", rule)
+        return self.procedures.proc(f"{self.prefix}{name}", rule, frame)
 
     def check(self, effects: Sequence[Mapping[str, Any]], where: str) -> None:
         """Every effect names a declared kind (called when a game loads its cards)."""

@@ -216,7 +216,7 @@ class Game:
             roles=roles,
         )
 
-    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> State:
+    def new_initial_state(self, options: Mapping[str, str] | Options | None = None) -> State[Any]:
         raise NotImplementedError
 
     def roles_in_play(self, options: Options) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ evaluation) or is one the game overrides as a method where it does more (Maquis'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,8 @@ class StateHooks:
     broken), `evaluate(state)` for `State.evaluate` at an unfinished position (a finished one is worth its
     `returns()`)."""
 
-    board_view: Callable[[Any, int | None, str], dict[str, Any]] | None = None
+    board_view: Callable[[Any, int | None, str], Mapping[str, Any]] | None = None
+    """A game's typed view (a TypedDict, `BoardView`) is a mapping; `State.board_view` gives it as a dict."""
     observe: Callable[[Any, int, Observation], None] | None = None
     invariants: Callable[[Any], list[str]] | None = None
     evaluate: Callable[[Any], list[float]] | None = None

@@ -14,9 +14,10 @@ import random
 from bisect import bisect
 from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, overload
 
 import orjson
+from typing_extensions import TypeVar
 
 from ludoteca.core.errors import IllegalActionError, RecordError
 from ludoteca.core.game import CHANCE, TERMINAL, Game
@@ -25,11 +26,34 @@ from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.infostate import LogMemo
 from ludoteca.core.observation import Observation
 from ludoteca.core.options import Options
-from ludoteca.core.procedure import Frame, ProcedureSet
+from ludoteca.core.procedure import F, Frame, Procedure, ProcedureSet
 from ludoteca.core.views import LineMemo, Views
 
 STATE_FORMAT = "ludoteca-state/1"
-S = TypeVar("S", bound="State")
+S = TypeVar("S", bound="State[Any]")
+
+
+class CorePosition(TypedDict):
+    """The keys of `State.d` that the core writes, declared once: every game's position type extends it
+    (``class Position(CorePosition): ...``) with the game's own keys."""
+
+    options: dict[str, str]
+    """The options' string form (`Options.as_strings`); rules read the typed `State.options`."""
+    stack: list[Frame]
+    """The frame stack (DESIGN §3): rules read it only through the core (`State.caller`)."""
+    wait: dict[str, Any] | None
+    """The pending decision or chance node (`ask`, `chance`), None while the engine runs or once over."""
+    over: dict[str, Any] | None
+    """The outcome once the game is over (`end_game`)."""
+    moves: int
+    """Actions applied."""
+    reveals: int
+    """Hidden information revealed so far (`reveal`): undo stops there."""
+
+
+P = TypeVar("P", bound=CorePosition | dict[str, Any], default=dict[str, Any])
+"""A state's position type, `d`'s: a game's `Position` (a `CorePosition`), or an untyped dict for a game
+that declares none."""
 
 
 def copy_data(data: Any) -> Any:
@@ -44,8 +68,12 @@ def copy_data(data: Any) -> Any:
         return marshal.loads(marshal.dumps(data))
 
 
-class State(Views):
-    """Base class of every game's state. Games add rules as procedures and implement the view hooks."""
+class State(Views, Generic[P]):
+    """Base class of every game's state. Games add rules as procedures and implement the view hooks.
+
+    A game names its position type, ``class MyState(State[Position])``, and its rules read ``state.d`` as
+    that TypedDict: at run time it is the plain dict it always was (no wrapper, no copy, no cost), so
+    clones, records, resampling and the fuzzer are as fast as before (issue 57)."""
 
     __slots__ = ("_own_log", "d", "game", "logs", "options")
     procedures: ClassVar[ProcedureSet]
@@ -63,7 +91,7 @@ class State(Views):
         self.game = game
         self.options = options
         """The game's options, typed (`core.options`); ``d["options"]`` holds their string form."""
-        self.d: dict[str, Any] = {
+        self.d: P = {  # type: ignore[assignment]  # the core's keys, then the game's: a `P`
             "options": options.as_strings(),
             "stack": [],
             "wait": None,
@@ -82,9 +110,18 @@ class State(Views):
         self._view_memo: dict[int, tuple[bytes, bytes]] = {}
 
     # ----------------------------------------------------------------- the procedure engine (DESIGN §3)
-    def start(self, procedure: str, **locals_: Any) -> None:
+    @overload
+    def start(self, procedure: Procedure[F], frame: F, /) -> None: ...
+
+    @overload
+    def start(self, procedure: str, /, **locals_: Any) -> None: ...
+
+    def start(
+        self, procedure: str | Procedure[Any], frame: Mapping[str, Any] | None = None, /, **locals_: Any
+    ) -> None:
         """Push the first procedure of the game and run until the first decision."""
-        self.d["stack"].append({"p": procedure, "s": "start", **locals_})
+        name = procedure if procedure.__class__ is str else procedure.name  # type: ignore[union-attr]
+        self.d["stack"].append({"p": name, "s": "start", **(locals_ if frame is None else frame)})
         self._run()
 
     def _run(self) -> None:
@@ -101,16 +138,63 @@ class State(Views):
         """Continue the current procedure at `step`."""
         self.d["stack"][-1]["s"] = step
 
-    def call(self, procedure: str, then: str, **locals_: Any) -> None:
-        """Run `procedure` now; when it returns, the caller continues at step `then`."""
+    @overload
+    def call(self, procedure: Procedure[F], frame: F, /, *, then: str) -> None: ...
+
+    @overload
+    def call(self, procedure: str, /, *, then: str, **locals_: Any) -> None: ...
+
+    def call(
+        self,
+        procedure: str | Procedure[Any],
+        frame: Mapping[str, Any] | None = None,
+        /,
+        *,
+        then: str,
+        **locals_: Any,
+    ) -> None:
+        """Run `procedure` now; when it returns, the caller continues at step `then`. A procedure that
+        declares its frame's type is called with that frame (``state.call(BATTLE, Battle(...),
+        then=...)``, checked by mypy); one that does not, by name with its locals as keywords."""
         stack = self.d["stack"]
         stack[-1]["s"] = then
-        stack.append({"p": procedure, "s": "start", **locals_})
+        name = procedure if procedure.__class__ is str else procedure.name  # type: ignore[union-attr]
+        stack.append({"p": name, "s": "start", **(locals_ if frame is None else frame)})
 
-    def replace(self, procedure: str, **locals_: Any) -> None:
-        """End the current procedure and start `procedure` in its place (a goto between procedures)."""
+    @overload
+    def replace(self, procedure: Procedure[F], frame: F, /) -> None: ...
+
+    @overload
+    def replace(self, procedure: str, /, **locals_: Any) -> None: ...
+
+    def replace(
+        self, procedure: str | Procedure[Any], frame: Mapping[str, Any] | None = None, /, **locals_: Any
+    ) -> None:
+        """End the current procedure and start `procedure` in its place (a goto between procedures), with
+        its frame typed as in `call`."""
         stack = self.d["stack"]
-        stack[-1] = {"p": procedure, "s": "start", **locals_}
+        name = procedure if procedure.__class__ is str else procedure.name  # type: ignore[union-attr]
+        stack[-1] = {"p": name, "s": "start", **(locals_ if frame is None else frame)}
+
+    def frame_of(self, procedure: Procedure[F]) -> F | None:
+        """The frame of the innermost running call of `procedure`, typed as it declares, or None where it
+        is not running (an evaluation reading how far the day's placement has gone)."""
+        name = procedure.name
+        for frame in reversed(self.d["stack"]):
+            if frame["p"] == name:
+                return frame  # type: ignore[return-value]  # `procedure`'s frame: its locals are an `F`
+        return None
+
+    def running_frame(self) -> Frame | None:
+        """The running procedure's frame (None before the first and once the game is over), for a view that
+        names what the pending decision is about."""
+        stack = self.d["stack"]
+        return stack[-1] if stack else None
+
+    def caller(self) -> Frame:
+        """The frame below the running one: the procedure that called it, for the few procedures that must
+        read it (a rulebook bot reads the decision it takes for its caller). Nothing else reads the stack."""
+        return self.d["stack"][-2]
 
     def ret(self, value: Any = None) -> None:
         """End the current procedure; the caller finds `value` in its frame under ``"ret"``."""
@@ -301,7 +385,7 @@ class State(Views):
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw a chance outcome with the driver's generator (the state holds none)."""
-        wait = self.d["wait"]
+        wait: dict[str, Any] = self.d["wait"]  # type: ignore[assignment]  # a chance node's: not None
         cumulative = list(accumulate(wait["weights"]))
         # `rng.choices(actions, weights)[0]` written out (a third of every die roll's cost): the same one
         # draw from the generator, the same outcome
@@ -367,10 +451,10 @@ class State(Views):
         self._share_log(twin)
         return twin
 
-    def _copy_position(self, apart: tuple[str, ...] = ()) -> dict[str, Any]:
+    def _copy_position(self, apart: tuple[str, ...] = ()) -> P:
         """`d` for a clone, in its key order: copied through `copy_data` but for the values of `shared_keys`
         (the same objects) and of `apart` (None, for a game's clone to fill as it copies them itself)."""
-        d = self.d
+        d: dict[str, Any] = self.d  # type: ignore[assignment]  # read by any key: a dict
         hot = dict(d)  # the places left out of the copy emptied first
         for key in (*self.shared_keys, *apart):
             if key in hot:
@@ -379,9 +463,9 @@ class State(Views):
         for key in self.shared_keys:
             if key in d:
                 copied[key] = d[key]
-        return copied
+        return copied  # type: ignore[return-value]  # a copy of `d`: a `P`
 
-    def _share_log(self, twin: State) -> None:
+    def _share_log(self, twin: State[Any]) -> None:
         """Give `twin`, a clone, this state's log list itself: neither state owns it now, so the first to add
         a line copies it (`_take_log`) — a clone that never logs (an undo point, a probe, a determinization
         that rebuilds its log) never copies it. The twin goes on from this state's running log digests and
@@ -393,7 +477,7 @@ class State(Views):
         lines = getattr(self, "_line_memo", None)
         twin._line_memo = lines if lines is not None and lines[0] is logs else None
 
-    def _share_log_digest(self, twin: State, role: int) -> None:
+    def _share_log_digest(self, twin: State[Any], role: int) -> None:
         """Let `twin`, whose log holds exactly the lines of this one's that `role` may see (a determinization
         that keeps only what `role` saw), go on from `role`'s running log digest, if it is up to date."""
         memo = getattr(self, "_log_memo", None)
@@ -447,7 +531,7 @@ class State(Views):
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
+    def from_json(cls, data: Mapping[str, Any]) -> State[Any]:
         """Rebuild a state saved by `to_json`; raises `RecordError` on malformed input."""
         from ludoteca.core.game import get_game
 
@@ -485,7 +569,7 @@ class State(Views):
         hook = self.hooks.board_view
         if hook is None:
             raise NotImplementedError(f"{self.game.id}: no board_view (State.hooks)")
-        return hook(self, role, lang)
+        return hook(self, role, lang)  # type: ignore[return-value]  # a JSON object: a dict at run time
 
     def invariants(self) -> list[str]:
         """The game's own invariants (piece and card conservation, rulebook limits): what is broken, by its

@@ -16,7 +16,7 @@ from ludoteca.core.effects import EffectKinds
 from ludoteca.games.maquis import missions
 from ludoteca.games.maquis.actions import ACTIVATE, BUILD, DO, DROP, HOME, ONTO, PASS, SHOOT, target
 from ludoteca.games.maquis.board import BOARD, Option
-from ludoteca.games.maquis.position import no_pending
+from ludoteca.games.maquis.position import Activation, LocationEffect, no_pending
 from ludoteca.games.maquis.procs import PROCS, Action, Frame
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ action_phase = PROCS.proc("action_phase", rule="action")
 
 @action_phase.step()
 def _action_phase(state: MaquisState, frame: Frame, action: Action) -> None:
-    position = state.position
+    position = state.d
     position["phase"] = "action"
     position["shot"] = False
     position["ready"] = sorted(loc for loc, pawn in position["board"].items() if pawn == "w")
@@ -38,7 +38,7 @@ def _action_phase(state: MaquisState, frame: Frame, action: Action) -> None:
 def _choose(state: MaquisState, frame: Frame, action: Action) -> None:
     """§Activar trabajadores: each worker once, in the order the player likes (shooting a Milice may
     come first: §Milicia de tiro)."""
-    ready = state.position["ready"]
+    ready = state.d["ready"]
     if not ready:
         state.ret()
         return
@@ -53,35 +53,33 @@ def _choose(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @action_phase.step("chosen")
-def _chosen(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _chosen(state: MaquisState, frame: Frame, action: int) -> None:
     loc = target(action)
     if state.game.actions.names[action].startswith("shoot"):
         shoot(state, loc)
         if not state.is_terminal():
             state.goto("choose")
         return
-    position = state.position
+    position = state.d
     position["ready"].remove(loc)
     position["pending"] = no_pending()
     state.log("log.activate", loc=f"@target.{loc}", rule="action")
-    state.call("activation", then="choose", loc=loc)
+    state.call(activation, Activation(loc=loc), then="choose")
 
 
-activation = PROCS.proc("activation", rule="action.locations")
+activation = PROCS.proc("activation", rule="action.locations", frame=Activation)
 
 
 @activation.step()
-def _activation(state: MaquisState, frame: Frame, action: Action) -> None:
+def _activation(state: MaquisState, frame: Activation, action: Action) -> None:
     loc = frame["loc"]
     choices = location_choices(state, loc) + missions.choices(state, loc)
     state.decide(0, "act", [*choices, PASS], then="act", prompt="prompt.action", loc=f"@target.{loc}")
 
 
 @activation.step("act")
-def _act(state: MaquisState, frame: Frame, action: Action) -> None:
+def _act(state: MaquisState, frame: Activation, action: int) -> None:
     """Take the chosen action; then the optional shot and the escape-route check."""
-    assert action is not None
     loc = frame["loc"]
     state.goto("after")
     if action == PASS:
@@ -99,11 +97,11 @@ def _act(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @activation.step("after")
-def _after(state: MaquisState, frame: Frame, action: Action) -> None:
+def _after(state: MaquisState, frame: Activation, action: Action) -> None:
     """§Milicia de tiro: a shot may come between the action and the escape check."""
     if state.is_terminal():
         return
-    shots = shoot_actions(state) if state.position["board"].get(frame["loc"]) == "w" else []
+    shots = shoot_actions(state) if state.d["board"].get(frame["loc"]) == "w" else []
     if shots:
         state.decide(0, "shot", [*shots, HOME], then="shot", prompt="prompt.after", rule="action.shoot")
     else:
@@ -111,21 +109,20 @@ def _after(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @activation.step("shot")
-def _shot(state: MaquisState, frame: Frame, action: Action) -> None:
+def _shot(state: MaquisState, frame: Activation, action: int) -> None:
     if action == HOME:
         state.goto("escape")
         return
-    assert action is not None
     shoot(state, target(action))
     if not state.is_terminal():
         state.goto("after")
 
 
 @activation.step("escape")
-def _escape(state: MaquisState, frame: Frame, action: Action) -> None:
+def _escape(state: MaquisState, frame: Activation, action: Action) -> None:
     """§Verificar ruta de escape / §Ser arrestado."""
     loc = frame["loc"]
-    if state.position["board"].get(loc) == "w":  # a worker kept on a mission card has already left the board
+    if state.d["board"].get(loc) == "w":  # a worker kept on a mission card has already left the board
         send_home_or_arrest(state, loc, keep=frame.get("star", False))
     if frame.get("mole") and not state.is_terminal():
         release_mole(state, loc)  # Infiltration: the released mole takes the same way home
@@ -136,7 +133,7 @@ def _escape(state: MaquisState, frame: Frame, action: Action) -> None:
 # ----------------------------------------------------------------------------- §Acciones de ubicación
 def options_of(state: MaquisState, loc: str) -> tuple[Option, ...]:
     """The choices of the location's action, or of the tile built on it."""
-    tile = state.position["tiles"].get(loc)
+    tile = state.d["tiles"].get(loc)
     return BOARD.tiles[tile].options if tile else BOARD.locations[loc].options
 
 
@@ -146,14 +143,14 @@ def option_at(state: MaquisState, loc: str, choice: str) -> Option:
 
 def star_at(state: MaquisState, loc: str) -> bool:
     """The orange star shield: the action's gains are kept even if the worker is then arrested."""
-    tile = state.position["tiles"].get(loc)
+    tile = state.d["tiles"].get(loc)
     return BOARD.tiles[tile].star if tile else BOARD.locations[loc].star
 
 
 def airdrop_fields(state: MaquisState) -> list[str]:
     """§Airdrop: the Fields that hold nothing and may be used."""
     closed = missions.closed_locations(state)
-    return [field for field, tokens in state.position["fields"].items() if not tokens and field not in closed]
+    return [field for field, tokens in state.d["fields"].items() if not tokens and field not in closed]
 
 
 def location_choices(state: MaquisState, loc: str) -> list[int]:
@@ -187,11 +184,11 @@ data/cards.toml)."""
 
 
 def _cafe_has_workers(state: MaquisState, context: dict[str, Any]) -> bool:
-    return bool(state.position["cafe"])
+    return bool(state.d["cafe"])
 
 
 def _field_has_tokens(state: MaquisState, context: dict[str, Any]) -> bool:
-    return bool(state.position["fields"][context["loc"]])
+    return bool(state.d["fields"][context["loc"]])
 
 
 def _a_field_is_free(state: MaquisState, context: dict[str, Any]) -> bool:
@@ -199,16 +196,16 @@ def _a_field_is_free(state: MaquisState, context: dict[str, Any]) -> bool:
 
 
 def _a_tile_is_left(state: MaquisState, context: dict[str, Any]) -> bool:
-    return len(state.position["tiles"]) < len(BOARD.tiles)
+    return len(state.d["tiles"]) < len(BOARD.tiles)
 
 
-recruit = EFFECTS.kind("recruit", rule="action.locations", possible=_cafe_has_workers)
+recruit = EFFECTS.kind("recruit", rule="action.locations", possible=_cafe_has_workers, frame=LocationEffect)
 
 
 @recruit.step()
-def _recruit(state: MaquisState, frame: Frame, action: Action) -> None:
+def _recruit(state: MaquisState, frame: LocationEffect, action: Action) -> None:
     """The Café: a worker waiting there joins those at home (lost again if the recruiter is arrested)."""
-    position = state.position
+    position = state.d
     position["cafe"] -= 1
     position["home"] += 1
     position["pending"]["recruit"] += 1
@@ -216,13 +213,13 @@ def _recruit(state: MaquisState, frame: Frame, action: Action) -> None:
     state.ret()
 
 
-pickup = EFFECTS.kind("pickup", rule="action.locations", possible=_field_has_tokens)
+pickup = EFFECTS.kind("pickup", rule="action.locations", possible=_field_has_tokens, frame=LocationEffect)
 
 
 @pickup.step()
-def _pickup(state: MaquisState, frame: Frame, action: Action) -> None:
+def _pickup(state: MaquisState, frame: LocationEffect, action: Action) -> None:
     """A Field: the airdropped tokens lying there are taken."""
-    position = state.position
+    position = state.d
     loc = frame["loc"]
     tokens, position["fields"][loc] = position["fields"][loc], {}
     pending = position["pending"]["gain"]
@@ -232,19 +229,18 @@ def _pickup(state: MaquisState, frame: Frame, action: Action) -> None:
     state.ret()
 
 
-airdrop = EFFECTS.kind("airdrop", rule="action.airdrop", possible=_a_field_is_free)
+airdrop = EFFECTS.kind("airdrop", rule="action.airdrop", possible=_a_field_is_free, frame=LocationEffect)
 
 
 @airdrop.step()
-def _airdrop(state: MaquisState, frame: Frame, action: Action) -> None:
+def _airdrop(state: MaquisState, frame: LocationEffect, action: Action) -> None:
     """§Airdrop: a package by difficulty (§Modos de dificultad) onto a Field that holds nothing."""
     packages = state.difficulty.airdrop
     state.decide(0, "package", [DROP[kind] for kind in packages], then="package", prompt="prompt.package")
 
 
 @airdrop.step("package")
-def _package(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _package(state: MaquisState, frame: LocationEffect, action: int) -> None:
     frame["package"] = target(action)
     fields = airdrop_fields(state)
     if len(fields) == 1:
@@ -254,28 +250,27 @@ def _package(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @airdrop.step("field")
-def _field(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _field(state: MaquisState, frame: LocationEffect, action: int) -> None:
     _drop(state, frame, target(action))
 
 
-def _drop(state: MaquisState, frame: Frame, field: str) -> None:
+def _drop(state: MaquisState, frame: LocationEffect, field: str) -> None:
     kind = frame["package"]
     count = min(state.difficulty.airdrop[kind], state.supply(kind))
     if count:
-        state.position["fields"][field] = {kind: count}
-        state.position["pending"]["drop"] = field
+        state.d["fields"][field] = {kind: count}
+        state.d["pending"]["drop"] = field
     state.log("log.airdrop", n=count, kind=f"@res.{kind}", field=f"@target.{field}")
     state.ret()
 
 
-build = EFFECTS.kind("build", rule="action.spare_room", possible=_a_tile_is_left)
+build = EFFECTS.kind("build", rule="action.spare_room", possible=_a_tile_is_left, frame=LocationEffect)
 
 
 @build.step()
-def _build(state: MaquisState, frame: Frame, action: Action) -> None:
+def _build(state: MaquisState, frame: LocationEffect, action: Action) -> None:
     """§Agregar habitación de repuesto: a tile not yet built goes on this spare room."""
-    used = set(state.position["tiles"].values())
+    used = set(state.d["tiles"].values())
     state.decide(
         0,
         "build",
@@ -286,10 +281,9 @@ def _build(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @build.step("built")
-def _built(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _built(state: MaquisState, frame: LocationEffect, action: int) -> None:
     tile = target(action)
-    state.position["tiles"][frame["loc"]] = tile
+    state.d["tiles"][frame["loc"]] = tile
     state.log("log.built", tile=f"@target.{tile}", loc=f"@target.{frame['loc']}")
     state.ret()
 
@@ -303,13 +297,13 @@ EFFECTS.check(
 # ---------------------------------------------------------- §Verificar ruta de escape, §Ser arrestado
 def safe_houses(state: MaquisState) -> set[str]:
     """The Safe House, and a spare room with the Safe House tile (README §4.15)."""
-    tiles = state.position["tiles"]
+    tiles = state.d["tiles"]
     return {"safe_house"} | {loc for loc, tile in tiles.items() if BOARD.tiles[tile].safe_house}
 
 
 def route_home(state: MaquisState, start: str) -> bool:
     """§Verificar ruta de escape: a road path through empty or worker-held locations to a safe house."""
-    board = state.position["board"]
+    board = state.d["board"]
     closed = missions.closed_roads(state)
     goals = safe_houses(state)
     seen, frontier = {start}, [start]
@@ -328,7 +322,7 @@ def route_home(state: MaquisState, start: str) -> bool:
 def send_home_or_arrest(state: MaquisState, loc: str, keep: bool) -> None:
     """After an activation: home by the escape route, or arrested (§Ser arrestado). Unless the
     location has the star shield (`keep`), the action's gains are lost with the worker."""
-    position = state.position
+    position = state.d
     del position["board"][loc]
     if route_home(state, loc):
         position["home"] += 1
@@ -348,14 +342,14 @@ def release_mole(state: MaquisState, slot: str) -> None:
     if route_home(state, slot):
         state.log("log.mole_home", rule="missions.infiltration")
         return
-    state.position["home"] -= 1  # counted at home since the delivery
+    state.d["home"] -= 1  # counted at home since the delivery
     state.log("log.mole_arrested", rule="action.arrest")
     state.worker_lost(arrest=True)
 
 
 def _forfeit(state: MaquisState) -> None:
     """§Ser arrestado: the reward of the action is lost (README §4.9)."""
-    position = state.position
+    position = state.d
     pending = position["pending"]
     for kind, n in pending["gain"].items():
         position["res"][kind] -= min(n, position["res"][kind])
@@ -371,7 +365,7 @@ def _forfeit(state: MaquisState) -> None:
 # ------------------------------------------------------------------------------------ §Milicia de tiro
 def shoot_actions(state: MaquisState) -> list[int]:
     """§Milicia de tiro: once a day, with a Weapon, a Milice on the board (never a Soldier)."""
-    position = state.position
+    position = state.d
     if position["shot"] or not position["res"]["weapon"] or missions.shooting_forbidden(state):
         return []
     return [SHOOT[loc] for loc, pawn in position["board"].items() if pawn == "m"]
@@ -384,7 +378,7 @@ def shoot(state: MaquisState, loc: str) -> None:
     still held goes back), and a Weapon held from before stays. The Soldiers marker rises first, «luego»
     the Morale falls: the fifth Milice shot completes Assassination (and wins, §Fin del juego:
     «inmediatamente») before that Morale is lost (README, ambiguity 5)."""
-    position = state.position
+    position = state.d
     position["res"]["weapon"] -= 1
     pending = position["pending"]["gain"]
     if pending.get("weapon"):

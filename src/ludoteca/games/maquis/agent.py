@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import Game
@@ -25,7 +26,7 @@ class CautiousAgent:
         self.rng = random.Random(seed)
         self.noise = noise
 
-    def step(self, state: State) -> int:
+    def step(self, state: State[Any]) -> int:
         assert isinstance(state, MaquisState)
         return choose(state, self.rng, self.noise)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from ludoteca.core import provenance
 from ludoteca.core.data import data_dir, refusal
@@ -40,12 +40,90 @@ class Tile:
     options: tuple[Option, ...]
 
 
+class ResourcesData(TypedDict):
+    kinds: list[str]
+    per_kind: int
+    source: str
+
+
+class WorkersData(TypedDict):
+    total: int
+    at_start: int
+    at_cafe: int
+    source: str
+
+
+class PatrolPawnsData(TypedDict):
+    milice: int
+    soldiers: int
+    source: str
+
+
+class MoraleData(TypedDict):
+    start: int
+    max: int
+    red: dict[str, int]
+    """The red number of each Morale box: the fewest patrols a day (§Compruebe la moral)."""
+    source: str
+
+
+class SoldiersData(TypedDict):
+    max: int
+    source: str
+
+
+class DaysData(TypedDict):
+    end: int
+    end_short: int
+    orange: dict[str, list[int]]
+    """The orange boxes, by the `orange-days` option."""
+    triangle: list[int]
+    source: str
+
+
+class Components(TypedDict):
+    """`data/components.toml`: the counts and tracks printed on the components, and each difficulty mode's
+    departures from the rules (read as `MaquisState.settings`)."""
+
+    resources: ResourcesData
+    workers: WorkersData
+    patrol_pawns: PatrolPawnsData
+    morale: MoraleData
+    soldiers: SoldiersData
+    days: DaysData
+    difficulty: dict[str, Any]
+
+
+class MissionData(TypedDict, total=False):
+    """A mission card as `data/missions.toml` prints it: what every card has, then what some have."""
+
+    id: str
+    name: str
+    level: int
+    rect: bool
+    source: str
+    steps: list[dict[str, int]]
+    """The success boxes in order, each what it asks to deliver (§Acciones de misión)."""
+    new_day: bool
+    """One box a day."""
+    boxes: int
+    days: list[int]
+    graffiti: list[str]
+    visits: list[str]
+    pay: dict[str, int]
+    weapons: int
+    morale: int
+    start_by: int
+    done_on: int
+    closes: list[str]
+
+
 @dataclass(frozen=True)
 class Mission:
     id: str
     level: int
     rect: bool
-    raw: dict[str, Any]
+    raw: MissionData
 
     @property
     def steps(self) -> list[dict[str, int]]:
@@ -113,7 +191,7 @@ class Board:
         for lang, names in _load("names.reconstructed").items():
             for loc, name in names.items() if isinstance(names, dict) else ():
                 self.names[loc][lang] = name
-        self.components = components
+        self.components = cast(Components, components)  # the shipped file's shape (`ludoteca data check`)
         self.difficulty: dict[str, Difficulty] = {
             mode: _difficulty(spec, components["workers"]) for mode, spec in components["difficulty"].items()
         }

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ludoteca.games.maquis import action_phase, missions
+from ludoteca.games.maquis import action_phase, missions, placement
 from ludoteca.games.maquis.actions import target
 from ludoteca.games.maquis.board import BOARD
 
@@ -62,26 +62,24 @@ class Needs:
 def days_left(state: MaquisState) -> int:
     """Days still to be played, today included (very easy's second pass counted)."""
     last = state.last_day()
-    return int(last - state.position["day"] + (state.difficulty.passes - state.position["pass"]) * last)
+    return int(last - state.d["day"] + (state.difficulty.passes - state.d["pass"]) * last)
 
 
 def last_pass(state: MaquisState) -> bool:
-    return bool(state.position["pass"] >= state.difficulty.passes)
+    return bool(state.d["pass"] >= state.difficulty.passes)
 
 
 def morale_losses(state: MaquisState) -> int:
     """Morale the day track will still take (orange days, or triangles in the hard modes)."""
     marks = state.morale_days()
     last = state.last_day()
-    now = sum(1 for mark in marks if state.position["day"] < mark <= last)
-    return int(
-        now + (state.difficulty.passes - state.position["pass"]) * sum(1 for mark in marks if mark <= last)
-    )
+    now = sum(1 for mark in marks if state.d["day"] < mark <= last)
+    return int(now + (state.difficulty.passes - state.d["pass"]) * sum(1 for mark in marks if mark <= last))
 
 
 def needs(state: MaquisState) -> Needs:
     """Every unfinished card's remaining demands (card facts: data/missions.toml, rules §missions)."""
-    position, found = state.position, Needs(losses=morale_losses(state))
+    position, found = state.d, Needs(losses=morale_losses(state))
     day, left, final = position["day"], days_left(state), last_pass(state)
     for mission in position["missions"]:
         if mission["done"]:
@@ -159,7 +157,7 @@ def start_by(
         serial = max(one_a_day, chemist)
         return state.last_day() - serial if serial > 1 else None
     if mission["id"] == "milice-parade-day":
-        day, last = state.position["day"], state.last_day()
+        day, last = state.d["day"], state.last_day()
         usable = [x for x in missions.spec(mission)["days"] if day <= x < last]
         deadline = max(usable) if usable else -1
     return deadline - max(0, chemist - 1)
@@ -170,7 +168,7 @@ def chemist_days(state: MaquisState, explosives: int) -> int:
     location, §action.spare_room), after the day it is built. A card with a last day must start its chain
     that many days before (less one: the last Explosive can be delivered the day it is made)."""
     missing = max(0, explosives - holdings(state)["explosive"])
-    built = "chemist" in state.position["tiles"].values()
+    built = "chemist" in state.d["tiles"].values()
     return missing + (0 if built or not missing else 1)
 
 
@@ -180,7 +178,7 @@ def morale_window(state: MaquisState, need: int, lead: int = 0) -> tuple[int, in
     days): the Morale points to win back by then (the Poor District reopens a window the day track has
     closed), and the last day before the day track takes Morale below `need` again (None if it never
     does)."""
-    position = state.position
+    position = state.d
     marks = sorted(mark for mark in state.morale_days() if position["day"] < mark <= state.last_day())
     earliest = position["day"] + lead
     then = position["morale"] - sum(1 for mark in marks if mark <= earliest)
@@ -199,7 +197,7 @@ def last_milice(state: MaquisState, shots: int, losses: int) -> tuple[float, Cou
     track and the other shots leave above 1 shed at the Black Market (a Food sold a point)."""
     if not shots:
         return 0.0, Counter()
-    position = state.position
+    position = state.d
     shed = max(0, position["morale"] - losses - (shots - 1) - 1)
     ways = [(float(shed), Counter(food=shed))]
     if state.available_workers() + position["cafe"] >= BOARD.components["soldiers"]["max"]:
@@ -255,28 +253,28 @@ def relief_resources(points: int, tiles: set[str]) -> Counter[str]:
 
 def holdings(state: MaquisState) -> Counter[str]:
     """Resources held, and those lying on Fields (a pickup away)."""
-    have = Counter(state.position["res"])
-    for tokens in state.position["fields"].values():
+    have = Counter(state.d["res"])
+    for tokens in state.d["fields"].values():
         have.update(tokens)
     return have
 
 
 def patrols_to_come(state: MaquisState) -> int:
     """Patrols still to be placed today (§Fase de colocación), 0 after placement."""
-    frame = next((frame for frame in state.position["stack"] if frame["p"] == "placement"), None)
-    return int(frame["patrols"] - frame["placed"]) if frame and "patrols" in frame else 0
+    frame = state.frame_of(placement.placement)
+    return frame["patrols"] - frame["placed"] if frame and "patrols" in frame else 0
 
 
 def capture_risk(state: MaquisState) -> dict[str, float]:
     """For each worker on the board, the chance that the patrols still to come today cut off its way
     home or arrest it where it stands (§Colocación de patrulla): each patrol card still in the deck is
     tried on the board as it is, and the chance of one card is compounded over the patrols to come."""
-    board = state.position["board"]
+    board = state.d["board"]
     workers = [loc for loc, pawn in board.items() if pawn == "w"]
     patrols = patrols_to_come(state)
     if not workers or not patrols:
         return dict.fromkeys(workers, 0.0)
-    cards = state.position["deck"] or state.position["discard"]
+    cards = state.d["deck"] or state.d["discard"]
     hits = dict.fromkeys(workers, 0)
     for card in cards:
         spots = BOARD.patrol_cards[card]
@@ -300,7 +298,7 @@ def worker_outlook(
     location, in actions of work saved (a step on a mission's rectangle counts `RECTANGLE`); with no escape
     route, also its arrest (§Ser arrestado), which takes the gain away unless the location has the star or
     the action is a mission's."""
-    position = state.position
+    position = state.d
     tiles = set(position["tiles"].values())
     kept = 0.0
     if missions.choices(state, loc):
@@ -352,9 +350,7 @@ def crew(workers: int) -> float:
 def worker_value(state: MaquisState, recruit: bool = False) -> float:
     """What losing one worker costs (or a recruit brings): its days of work at the margin, and a life
     against losing them all."""
-    acting = (
-        state.position["home"] + sum(1 for pawn in state.position["board"].values() if pawn == "w") + recruit
-    )
+    acting = state.d["home"] + sum(1 for pawn in state.d["board"].values() if pawn == "w") + recruit
     return (days_left(state) - 1) * EFFICIENCY * (crew(acting) - crew(acting - 1)) + WORKER
 
 
@@ -365,7 +361,7 @@ def cryptographer(state: MaquisState, left: int, acting: int) -> float:
     mission = state.mission("coded-messages")
     if mission is None or not mission["keeper"]:
         return 0.0
-    back = max(0, left - (missions.spec(mission)["done_on"] - state.position["day"] + 1))
+    back = max(0, left - (missions.spec(mission)["done_on"] - state.d["day"] + 1))
     return float(DONE + back * EFFICIENCY * (crew(acting + 1) - crew(acting)))
 
 
@@ -398,7 +394,7 @@ def terms(state: MaquisState, patrol_risk: bool = False) -> dict[str, float]:
     placed workers are expected to achieve, and the workers already cut off. With `patrol_risk`, placed
     workers are also weighed by `capture_risk`: for a player that does not look ahead at the patrol draws
     itself (search samples them, and is better without it)."""
-    position = state.position
+    position = state.d
     found = needs(state)
     have, tiles = holdings(state), set(position["tiles"].values())
     base = work(state, found, have, tiles, position["morale"])
@@ -438,6 +434,6 @@ def features(state: MaquisState) -> dict[str, float]:
     risk, as the hand-written evaluation weighs them, and three plain facts of the position."""
     found = terms(state, patrol_risk=True)
     found["days_left"] = float(days_left(state))
-    found["morale"] = float(state.position["morale"])
+    found["morale"] = float(state.d["morale"])
     found["workers"] = float(state.available_workers())
     return found

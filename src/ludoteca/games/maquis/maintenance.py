@@ -17,7 +17,7 @@ maintenance = PROCS.proc("maintenance", rule="maintenance")
 @maintenance.step()
 def _maintenance(state: MaquisState, frame: Frame, action: Action) -> None:
     """§3.1: every patrol leaves the board; then the missions' end-of-day effects."""
-    position = state.position
+    position = state.d
     position["phase"] = "maintenance"
     position["board"] = {loc: pawn for loc, pawn in position["board"].items() if pawn == "w"}
     state.log("log.patrols_removed")
@@ -38,7 +38,7 @@ def _coded(state: MaquisState, frame: Frame, action: Action) -> None:
 def _advance(state: MaquisState, frame: Frame, action: Action) -> None:
     """§3.2: the day marker moves on; an orange space (a triangle in hard modes) costs a morale. Reaching
     End (box 12 in tricky and harder modes) ends the game unless very easy grants a second pass."""
-    position = state.position
+    position = state.d
     position["day"] += 1
     position["turn"] += 1
     state.log("log.day", day=position["day"])

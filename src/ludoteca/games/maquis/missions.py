@@ -7,10 +7,11 @@ implements (`rules.*.md` § missions.<id>); two cards add procedures of their ow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ludoteca.games.maquis.actions import DESTROY, DO, target
-from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.board import BOARD, MissionData
+from ludoteca.games.maquis.position import Activation, Drawing
 from ludoteca.games.maquis.position import MissionInPlay as Mission
 from ludoteca.games.maquis.procs import PROCS, Action, Frame
 
@@ -27,7 +28,7 @@ def candidates(choice: str, slot: int) -> list[str]:
     return [mission.id for mission in BOARD.missions.values() if level is None or mission.level == level]
 
 
-def spec(mission: Mission) -> dict[str, Any]:
+def spec(mission: Mission) -> MissionData:
     return BOARD.missions[mission["id"]].raw
 
 
@@ -56,9 +57,9 @@ def closed_locations(state: MaquisState) -> set[str]:
 def closed_roads(state: MaquisState) -> set[frozenset[str]]:
     """Roads no worker may use: destroyed bridges (Take Out the Bridges) and, on Parade Days while
     Milice Parade Day is not done, Rue Baradat–Fence."""
-    closed = {frozenset(BOARD.bridges[b]) for b in state.position["bridges"]}
+    closed = {frozenset(BOARD.bridges[b]) for b in state.d["bridges"]}
     mission = active(state, "milice-parade-day")
-    if mission and state.position["day"] in spec(mission)["days"]:
+    if mission and state.d["day"] in spec(mission)["days"]:
         closed.add(frozenset(("rue_baradat", "fence")))
     return closed
 
@@ -68,10 +69,10 @@ def idle_today(state: MaquisState, slot: str) -> bool:
     Train off its train days (card: days 6–9), the Officer's Mansion while its three graffiti cannot all
     be painted today (by workers on them or still to be placed). Placing there stays legal; the label
     says that it yields nothing today (issue 25)."""
-    mission = next((mission for mission in state.position["missions"] if mission["slot"] == slot), None)
+    mission = next((mission for mission in state.d["missions"] if mission["slot"] == slot), None)
     if mission is None or mission["done"]:
         return False
-    data, position = spec(mission), state.position
+    data, position = spec(mission), state.d
     if mission["id"] == "destroy-the-train":
         return position["day"] not in data["days"]
     if mission["id"] == "officers-mansion":
@@ -85,17 +86,17 @@ def idle_today(state: MaquisState, slot: str) -> bool:
 def placeable_slot(state: MaquisState, slot: str) -> bool:
     """A mission rectangle takes a worker while its card has a rectangle, is not done and holds no
     worker of its own — except Infiltration, whose second delivery is made beside the mole."""
-    mission = next((mission for mission in state.position["missions"] if mission["slot"] == slot), None)
+    mission = next((mission for mission in state.d["missions"] if mission["slot"] == slot), None)
     if not (mission and BOARD.missions[mission["id"]].rect and not mission["done"]):
         return False
-    if mission["id"] == "coded-messages" and state.position["day"] > spec(mission)["start_by"]:
+    if mission["id"] == "coded-messages" and state.d["day"] > spec(mission)["start_by"]:
         return False  # the cryptographer must be in place by day 6
     return not mission["keeper"] or mission["id"] == "infiltration"
 
 
 def choices(state: MaquisState, loc: str) -> list[int]:
     """The mission actions a worker activated at `loc` may take."""
-    position = state.position
+    position = state.d
     found: list[int] = []
     for mission in position["missions"]:
         if mission["done"]:
@@ -125,7 +126,7 @@ def choices(state: MaquisState, loc: str) -> list[int]:
 
 def _rect_ready(state: MaquisState, mission: Mission) -> bool:
     """Whether the next success box of a card with a rectangle can be filled now."""
-    position, data, mid = state.position, spec(mission), mission["id"]
+    position, data, mid = state.d, spec(mission), mission["id"]
     steps = data.get("steps", [])
     if data.get("new_day") and mission["last"] == position["turn"]:
         return False  # one box a day
@@ -142,10 +143,10 @@ def _rect_ready(state: MaquisState, mission: Mission) -> bool:
     return mission["boxes"] < len(steps) and state.can_pay(steps[mission["boxes"]])
 
 
-def perform(state: MaquisState, frame: Frame, loc: str, option: str) -> None:
+def perform(state: MaquisState, frame: Activation, loc: str, option: str) -> None:
     """A mission action by the worker activated at `loc`. Mission actions keep their reward even if
     the worker is then arrested (facts A7)."""
-    position = state.position
+    position = state.d
     if option == "mission":
         _rectangle(state, frame, loc)
         return
@@ -190,9 +191,9 @@ def perform(state: MaquisState, frame: Frame, loc: str, option: str) -> None:
         state.worker_lost(arrest=False)
 
 
-def _rectangle(state: MaquisState, frame: Frame, slot: str) -> None:
+def _rectangle(state: MaquisState, frame: Activation, slot: str) -> None:
     """Fill the next success box of the card in `slot` (numbered boxes in order: §Acciones de misión)."""
-    position = state.position
+    position = state.d
     mission = next(mission for mission in position["missions"] if mission["slot"] == slot)
     data, mid = spec(mission), mission["id"]
     rule = f"missions.{mid}"
@@ -234,7 +235,7 @@ def reveal_lady(state: MaquisState, card: int) -> None:
 
 def destroy_bridge(state: MaquisState, bridge: str) -> None:
     """Take Out the Bridges: at the end of the day the chosen bridge is blown, for good."""
-    position = state.position
+    position = state.d
     position["bridges"].append(bridge)
     position["blow"] -= 1
     mission = active(state, "take-out-the-bridges")
@@ -249,9 +250,9 @@ def end_of_day(state: MaquisState) -> None:
     """Coded Messages: the cryptographer, in place since day 6 or earlier, is done at the end of day 10
     and goes home."""
     mission = active(state, "coded-messages")
-    if mission and mission["keeper"] and state.position["day"] == spec(mission)["done_on"]:
+    if mission and mission["keeper"] and state.d["day"] == spec(mission)["done_on"]:
         mission["keeper"] = False
-        state.position["home"] += 1
+        state.d["home"] += 1
         complete(state, mission)
 
 
@@ -260,7 +261,7 @@ def at_end(state: MaquisState) -> None:
     mission = active(state, "liberate-the-town")
     if mission:
         data = spec(mission)
-        if state.position["res"]["weapon"] >= data["weapons"] and state.position["morale"] >= data["morale"]:
+        if state.d["res"]["weapon"] >= data["weapons"] and state.d["morale"] >= data["morale"]:
             complete(state, mission)
 
 
@@ -269,12 +270,12 @@ def check_assassination(state: MaquisState) -> None:
     done, and every Milice shot (the Soldiers marker at its end); with `assassination=none-standing`, no
     Milice standing on the board at that moment instead (README, ambiguity 5)."""
     mission = active(state, "assassination")
-    if not mission or not all(other["done"] for other in state.position["missions"] if other is not mission):
+    if not mission or not all(other["done"] for other in state.d["missions"] if other is not mission):
         return
     if state.options.assassination == "none-standing":
-        met = "m" not in state.position["board"].values()
+        met = "m" not in state.d["board"].values()
     else:
-        met = state.position["soldiers"] >= BOARD.components["soldiers"]["max"]
+        met = state.d["soldiers"] >= BOARD.components["soldiers"]["max"]
     if met:
         complete(state, mission)
 
@@ -284,7 +285,7 @@ def complete(state: MaquisState, mission: Mission) -> None:
     mission["done"] = True
     mission["keeper"] = False
     state.log("log.mission_done", mission=f"@target.{mission['id']}", rule=f"missions.{mission['id']}")
-    if all(x["done"] for x in state.position["missions"]):
+    if all(x["done"] for x in state.d["missions"]):
         state.end_game("outcome.win", [1.0])
         return
     check_assassination(state)
@@ -296,8 +297,8 @@ bridges = PROCS.proc("bridges", rule="missions.take-out-the-bridges")
 @bridges.step()
 def _bridges(state: MaquisState, frame: Frame, action: Action) -> None:
     """Take Out the Bridges: the bridges paid for today are blown at the end of the day, one by one."""
-    standing = [bridge for bridge in sorted(BOARD.bridges) if bridge not in state.position["bridges"]]
-    if not state.position["blow"] or not standing:
+    standing = [bridge for bridge in sorted(BOARD.bridges) if bridge not in state.d["bridges"]]
+    if not state.d["blow"] or not standing:
         state.ret()
     elif len(standing) == 1:
         destroy_bridge(state, standing[0])
@@ -308,25 +309,24 @@ def _bridges(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @bridges.step("chosen")
-def _bridge_chosen(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _bridge_chosen(state: MaquisState, frame: Frame, action: int) -> None:
     destroy_bridge(state, target(action))
     if not state.is_terminal():
         state.goto("start")
 
 
-dark_lady = PROCS.proc("dark_lady", rule="missions.double-agent")
+dark_lady = PROCS.proc("dark_lady", rule="missions.double-agent", frame=Drawing)
 
 
 @dark_lady.step()
-def _lady(state: MaquisState, frame: Frame, action: Action) -> None:
+def _lady(state: MaquisState, frame: Drawing, action: Action) -> None:
     """Double Agent: the top patrol card is revealed."""
     state.call("draw", then="seen")
 
 
 @dark_lady.step("seen")
-def _lady_seen(state: MaquisState, frame: Frame, action: Action) -> None:
+def _lady_seen(state: MaquisState, frame: Drawing, action: Action) -> None:
     card: int = frame.pop("ret")
-    state.position["discard"].append(card)
+    state.d["discard"].append(card)
     reveal_lady(state, card)
     state.ret()

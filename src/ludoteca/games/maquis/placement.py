@@ -9,39 +9,39 @@ from typing import TYPE_CHECKING
 from ludoteca.games.maquis import action_phase, missions
 from ludoteca.games.maquis.actions import PATROL, PLACE, target
 from ludoteca.games.maquis.board import BOARD
-from ludoteca.games.maquis.position import Pawn
+from ludoteca.games.maquis.position import Patrol, Pawn, Placement
 from ludoteca.games.maquis.procs import PROCS, Action, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.maquis.state import MaquisState
 
-placement = PROCS.proc("placement", rule="placement")
+placement = PROCS.proc("placement", rule="placement", frame=Placement)
 
 
 @placement.step()
-def _placement(state: MaquisState, frame: Frame, action: Action) -> None:
+def _placement(state: MaquisState, frame: Placement, action: Action) -> None:
     """Infiltration: while the mole is in place, the top patrol card is seen before placement."""
-    state.position["phase"] = "placement"
-    if missions.mole_in_place(state) and state.position["peek"] is None:
+    state.d["phase"] = "placement"
+    if missions.mole_in_place(state) and state.d["peek"] is None:
         state.call("draw", then="peeked")
     else:
         state.goto("count")
 
 
 @placement.step("peeked")
-def _peeked(state: MaquisState, frame: Frame, action: Action) -> None:
+def _peeked(state: MaquisState, frame: Placement, action: Action) -> None:
     card: int = frame.pop("ret")
-    state.position["peek"] = card
+    state.d["peek"] = card
     state.reveal()
     state.log("log.peek", card=card, first=f"@target.{BOARD.patrol_cards[card][0]}")
     state.goto("count")
 
 
 @placement.step("count")
-def _count(state: MaquisState, frame: Frame, action: Action) -> None:
+def _count(state: MaquisState, frame: Placement, action: Action) -> None:
     """§Compruebe la moral: patrols = the larger of available workers and the red number; the last
     `soldiers` of them are Soldiers (§Peones de patrulla soldado)."""
-    position = state.position
+    position = state.d
     available = state.available_workers()
     red = BOARD.morale_red[position["morale"]]
     patrols = max(available, red)
@@ -62,7 +62,7 @@ def _count(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @placement.step("next")
-def _next(state: MaquisState, frame: Frame, action: Action) -> None:
+def _next(state: MaquisState, frame: Placement, action: Action) -> None:
     """§Fase de colocación: worker and patrol alternately, the player first; then the remaining patrols."""
     if frame["workers"] and frame["worker_turn"]:
         spots = placeable_locations(state)
@@ -80,19 +80,18 @@ def _next(state: MaquisState, frame: Frame, action: Action) -> None:
         state.log("log.nowhere", workers=frame["workers"], rule="placement.resistance")
         frame["workers"] = 0
     if frame["placed"] < frame["patrols"]:
-        pawn = "s" if frame["placed"] >= frame["first_soldier"] else "m"
+        pawn: Pawn = "s" if frame["placed"] >= frame["first_soldier"] else "m"
         frame["placed"] += 1
         frame["worker_turn"] = True
-        state.call("patrol", then="next", pawn=pawn)
+        state.call(patrol, Patrol(pawn=pawn), then="next")
         return
     state.ret()
 
 
 @placement.step("placed")
-def _placed(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _placed(state: MaquisState, frame: Placement, action: int) -> None:
     loc = target(action)
-    position = state.position
+    position = state.d
     position["board"][loc] = "w"
     position["home"] -= 1
     frame["workers"] -= 1
@@ -104,7 +103,7 @@ def _placed(state: MaquisState, frame: Frame, action: Action) -> None:
 def placeable_locations(state: MaquisState) -> list[str]:
     """§Colocación de resistencia: one pawn per location; a Field only if it holds tokens; a mission
     rectangle only while usable; never a safe house."""
-    position = state.position
+    position = state.d
     closed = missions.closed_locations(state) | action_phase.safe_houses(state)
     spots = []
     for loc in BOARD.placeable:
@@ -119,20 +118,20 @@ def placeable_locations(state: MaquisState) -> list[str]:
     return spots
 
 
-patrol = PROCS.proc("patrol", rule="placement.patrol")
+patrol = PROCS.proc("patrol", rule="placement.patrol", frame=Patrol)
 
 
 @patrol.step()
-def _patrol(state: MaquisState, frame: Frame, action: Action) -> None:
+def _patrol(state: MaquisState, frame: Patrol, action: Action) -> None:
     state.call("draw", then="drawn")
 
 
 @patrol.step("drawn")
-def _patrol_drawn(state: MaquisState, frame: Frame, action: Action) -> None:
+def _patrol_drawn(state: MaquisState, frame: Patrol, action: Action) -> None:
     """§Colocación de patrulla: the first empty location of the card; if none, an arrest at the first
     location holding a worker; if all three hold patrols, no patrol this day. The card is discarded."""
     card: int = frame.pop("ret")
-    position = state.position
+    position = state.d
     board = position["board"]
     locations = BOARD.patrol_cards[card]
     position["discard"].append(card)
@@ -161,7 +160,7 @@ draw = PROCS.proc("draw", rule="placement.patrol")
 def _draw(state: MaquisState, frame: Frame, action: Action) -> None:
     """Draw the top patrol card: the card already seen (the mole's), or a chance draw. An empty deck is
     first rebuilt from the discard pile (§Colocación de patrulla, last paragraph)."""
-    position = state.position
+    position = state.d
     peek = position["peek"]
     if peek is not None:
         position["peek"] = None
@@ -174,8 +173,7 @@ def _draw(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @draw.step("got")
-def _draw_got(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _draw_got(state: MaquisState, frame: Frame, action: int) -> None:
     card = int(target(action))
-    state.position["deck"].remove(card)
+    state.d["deck"].remove(card)
     state.ret(card)

@@ -70,7 +70,7 @@ deal = PROCS.proc("deal", rule="setup")
 @deal.step()
 def _deal(state: MaquisState, frame: Frame, action: Action) -> None:
     """§Preparar 8: two mission cards, at random unless the `missions` option chooses them."""
-    slot = len(state.position["missions"])
+    slot = len(state.d["missions"])
     if slot == 2:
         state.ret()
         return
@@ -83,15 +83,14 @@ def _deal(state: MaquisState, frame: Frame, action: Action) -> None:
 
 
 @deal.step("dealt")
-def _dealt(state: MaquisState, frame: Frame, action: Action) -> None:
-    assert action is not None
+def _dealt(state: MaquisState, frame: Frame, action: int) -> None:
     add_mission(state, target(action))
     state.goto("start")
 
 
 def add_mission(state: MaquisState, mission_id: str) -> None:
     """§Preparar 8: a mission card on the next exit."""
-    missions_in_play = state.position["missions"]
+    missions_in_play = state.d["missions"]
     slot = f"mission_{len(missions_in_play) + 1}"
     card: MissionInPlay = {
         "id": mission_id,
@@ -109,7 +108,7 @@ def add_mission(state: MaquisState, mission_id: str) -> None:
 
 def broken_invariants(state: MaquisState) -> list[str]:
     """§Componentes: conservation and limits; the names of those that do not hold."""
-    position = state.position
+    position = state.d
     broken = []
     for kind in BOARD.resources:
         if not 0 <= state.supply(kind) <= BOARD.per_kind or position["res"][kind] < 0:

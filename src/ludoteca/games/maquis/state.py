@@ -23,8 +23,8 @@ SCORE_SPREAD = 15.0
 """How far from an even margin (0) the score moves to make a position clearly won or lost, for `evaluate`."""
 
 
-class MaquisState(State):
-    """One game of Maquis; `position` is `d`, typed (position.py)."""
+class MaquisState(State[Position]):
+    """One game of Maquis; `d` is its `Position` (position.py)."""
 
     __slots__ = ()
     procedures = PROCS
@@ -40,11 +40,6 @@ class MaquisState(State):
         state.start("game")
         return state
 
-    @property
-    def position(self) -> Position:
-        """The position, `d`, with its exact JSON form as a type (no `cast` call: the rules read it often)."""
-        return self.d  # type: ignore[return-value]
-
     # ------------------------------------------------------------------------------ settings
     @property
     def difficulty(self) -> Difficulty:
@@ -53,12 +48,12 @@ class MaquisState(State):
 
     def orange_days(self) -> list[int]:
         """The orange spaces of the day track, as the `orange-days` option prints them."""
-        return BOARD.components["days"]["orange"][self.options.orange_days]  # type: ignore[no-any-return]
+        return BOARD.components["days"]["orange"][self.options.orange_days]
 
     def morale_days(self) -> list[int]:
         """§3.2: the day spaces that cost a Morale: the orange ones, or the triangles in the hard modes."""
         if self.difficulty.triangle_morale:
-            return BOARD.components["days"]["triangle"]  # type: ignore[no-any-return]
+            return BOARD.components["days"]["triangle"]
         return self.orange_days()
 
     def last_day(self) -> int:
@@ -67,7 +62,7 @@ class MaquisState(State):
 
     def mission(self, mission_id: str) -> MissionInPlay | None:
         """The mission card in play with this id."""
-        for card in self.position["missions"]:
+        for card in self.d["missions"]:
             if card["id"] == mission_id:
                 return card
         return None
@@ -75,29 +70,29 @@ class MaquisState(State):
     # ---------------------------------------------------------------------------- resources
     def supply(self, kind: str) -> int:
         """Tokens of `kind` left in the supply: four of each, less those held and those on Fields."""
-        position = self.position
+        position = self.d
         on_fields = sum(tokens.get(kind, 0) for tokens in position["fields"].values())
         return BOARD.per_kind - position["res"][kind] - on_fields
 
     def can_pay(self, cost: dict[str, int]) -> bool:
-        held = self.position["res"]
+        held = self.d["res"]
         return all(held[kind] >= n for kind, n in cost.items())
 
     def pay(self, cost: dict[str, int]) -> None:
         for kind, n in cost.items():
-            self.position["res"][kind] -= n
+            self.d["res"][kind] -= n
 
     def gain(self, kind: str, n: int) -> None:
         """Take up to `n` tokens from the supply; they stay pending until the worker is home safe."""
         got = min(n, self.supply(kind))
         if got:
-            self.position["res"][kind] += got
-            pending = self.position["pending"]["gain"]
+            self.d["res"][kind] += got
+            pending = self.d["pending"]["gain"]
             pending[kind] = pending.get(kind, 0) + got
 
     def change_morale(self, delta: int, reason: str) -> None:
         """Morale moves within 0..7; at 0 (Fail) the game is lost (§Fin del juego)."""
-        position = self.position
+        position = self.d
         position["morale"] = max(0, min(BOARD.components["morale"]["max"], position["morale"] + delta))
         self.log(reason, morale=position["morale"], rule="tracks")
         if position["morale"] == 0:
@@ -106,7 +101,7 @@ class MaquisState(State):
     # ------------------------------------------------------------------------------ workers
     def available_workers(self) -> int:
         """Workers in a safe house, on the board, or staying on a mission card (§Compruebe la moral)."""
-        position = self.position
+        position = self.d
         on_board = sum(1 for pawn in position["board"].values() if pawn == "w")
         keepers = sum(1 for m in position["missions"] if m["keeper"])
         return position["home"] + on_board + keepers
@@ -114,7 +109,7 @@ class MaquisState(State):
     def worker_lost(self, arrest: bool) -> None:
         """A worker leaves the game for good. Very hard: an arrest costs a morale. No worker left: lost
         (§Fin del juego)."""
-        self.position["gone"] += 1
+        self.d["gone"] += 1
         if arrest and self.difficulty.arrest_morale:
             self.change_morale(-1, "log.morale_arrest")
             if self.is_terminal():
@@ -128,7 +123,8 @@ class MaquisState(State):
         view = super().action_view(action, lang)
         text = self.game.catalog.text
         group, target = view["group"], view["target"]
-        loc = self.d["stack"][-1].get("loc") if self.d["stack"] else None
+        frame = self.running_frame()
+        loc = frame.get("loc") if frame else None
         if group == "do":
             cost = self._mission_cost(loc, lang) if target == "mission" else ""
             view["label"] = text(f"do.{target}", lang) + (f" ({cost})" if cost else "")
@@ -151,15 +147,15 @@ class MaquisState(State):
     def place_name(self, loc: str, lang: str) -> str:
         """A location as the player knows it: a built room by its tile, a mission rectangle by its card."""
         text = self.game.catalog.text
-        tile = self.position["tiles"].get(loc)
-        card = next((m["id"] for m in self.position["missions"] if m["slot"] == loc), None)
+        tile = self.d["tiles"].get(loc)
+        card = next((m["id"] for m in self.d["missions"] if m["slot"] == loc), None)
         if tile or card:
             return text(f"target.{tile or card}", lang)
         return loc
 
     def _mission_cost(self, slot: str | None, lang: str) -> str:
         """What the next success box of the card in `slot` asks to deliver, e.g. "2 intel"."""
-        card = next((m for m in self.position["missions"] if m["slot"] == slot), None)
+        card = next((m for m in self.d["missions"] if m["slot"] == slot), None)
         steps = BOARD.missions[card["id"]].steps if card else []
         if not card or card["boxes"] >= len(steps):
             return ""

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ludoteca.games.maquis import GAME
 from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.view import BoardView
 
 WIDTH, HEIGHT = 100, 20  # the largest map canvas; it shrinks to the terminal's width
 MARGIN = 10  # columns kept clear at the sides of the map
@@ -35,7 +36,7 @@ KIND_STYLE = {
 
 def render(view: dict[str, Any], lang: str) -> RenderableType:
     """The whole position: header and day track, town map, resources/workers/patrols, missions."""
-    b = view["board"]
+    b: BoardView = view["board"]
     return Group(
         _header(view, lang), _town(b, lang), _counters(b, lang), _patrol_cards(b, lang), _missions(b, lang)
     )
@@ -53,7 +54,8 @@ def _header(view: dict[str, Any], lang: str) -> Panel:
     """Phase, day, morale with its red number (the fewest patrols), the soldier marker, then the day track
     (rulebook §Registros): Start, boxes 1–14, End; the boxes that lower morale — orange, or the triangles in
     the hard modes — are filled orange, and boxes past a short game's end are struck out."""
-    b, days = view["board"], view["board"]["days"]
+    b: BoardView = view["board"]
+    days = b["days"]
     label = {0: _t("start", lang), 15: _t("end", lang)}
     lap = b["pass"] > 1 or view.get("options", {}).get("difficulty") == "very-easy"
     line = Text.assemble(
@@ -126,7 +128,7 @@ class _Canvas:
         return out
 
 
-def _cells(b: dict[str, Any], lang: str, width: int) -> dict[str, tuple[Text, Text]]:
+def _cells(b: BoardView, lang: str, width: int) -> dict[str, tuple[Text, Text]]:
     """Each location's two lines on a map `width` columns wide: its name, and what stands there."""
     label, mission_label = min(14, width * 2 // 13), min(26, width * 2 // 7)
     missions = {m["slot"]: m for m in b["missions"]}
@@ -161,14 +163,14 @@ class _Town:
     the roads between them; a closed road (a destroyed bridge, the parade route on a parade day) is drawn
     with red crosses."""
 
-    def __init__(self, board: dict[str, Any], lang: str) -> None:
+    def __init__(self, board: BoardView, lang: str) -> None:
         self.board, self.lang = board, lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield _draw_town(self.board, self.lang, min(WIDTH, options.max_width))
 
 
-def _draw_town(b: dict[str, Any], lang: str, width: int) -> Text:
+def _draw_town(b: BoardView, lang: str, width: int) -> Text:
     xs, ys = [p[0] for p in b["layout"].values()], [p[1] for p in b["layout"].values()]
     spot = {
         loc: (
@@ -192,7 +194,7 @@ def _draw_town(b: dict[str, Any], lang: str, width: int) -> Text:
     return canvas.text()
 
 
-def _town(b: dict[str, Any], lang: str) -> Panel:
+def _town(b: BoardView, lang: str) -> Panel:
     """The town map with its legend."""
     keys = [_pawn("w", lang), _pawn("m", lang), _pawn("s", lang), Text("*", "bold"), Text("×", "bold red")]
     words = ("worker", "milice", "soldier", "ready", "closed")
@@ -202,7 +204,7 @@ def _town(b: dict[str, Any], lang: str) -> Panel:
     return Panel(_Town(b, lang), title=_t("town", lang), subtitle=legend, box=box.ROUNDED, padding=(0, 0))
 
 
-def _counters(b: dict[str, Any], lang: str) -> Table:
+def _counters(b: BoardView, lang: str) -> Table:
     """Resources held and left in the supply, the workers, and the patrol deck (rulebook §Componentes)."""
     resources = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, header_style="grey50")
     for header in ("", "", _t("held", lang), _t("supply", lang)):
@@ -231,7 +233,7 @@ def _counters(b: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _patrol_cards(b: dict[str, Any], lang: str) -> Panel:
+def _patrol_cards(b: BoardView, lang: str) -> Panel:
     """The ten patrol cards with their three locations in order (rulebook §Colocación de patrulla): the
     discard pile may be looked through at any time, so the cards still in the deck are known too."""
     gone = set(b["patrol_discard"])
@@ -248,7 +250,7 @@ def _patrol_cards(b: dict[str, Any], lang: str) -> Panel:
     return Panel(table, title=_t("patrol_cards", lang), box=box.ROUNDED)
 
 
-def _missions(b: dict[str, Any], lang: str) -> Table:
+def _missions(b: BoardView, lang: str) -> Table:
     """The two mission cards: level, success boxes, marks (graffiti, double-agent visits), the Dark Lady
     (rulebook §Misiones); then destroyed bridges and the spare-room tiles still to build."""
     table = Table(box=box.ROUNDED, expand=True, header_style="bold", caption_justify="left")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.maquis import missions
@@ -65,10 +65,73 @@ PROGRESS_NAMES = [tuple(f"mission_{slot + 1}.{entry}" for entry in PROGRESS) for
 """The names of the tracks, the resources held and on each Field, and each mission's progress, made once."""
 
 
-def board_view(state: MaquisState, role: int | None, lang: str) -> dict[str, Any]:
+class WorkersView(TypedDict):
+    home: int
+    cafe: int
+    lost: int
+    on_cards: int
+    to_activate: list[str]
+
+
+class DaysView(TypedDict):
+    orange: list[int]
+    triangle: list[int]
+    morale_marks: Literal["orange", "triangle"]
+    """Which boxes cost a Morale: ``"orange"`` or ``"triangle"`` (§3.2)."""
+
+
+class MissionView(TypedDict):
+    id: str
+    slot: str
+    level: int
+    rect: bool
+    boxes: int
+    boxes_total: int
+    done: bool
+    marks: list[str]
+    worker_on_card: bool
+    dark_lady: str | None
+
+
+_PassView = TypedDict("_PassView", {"pass": int})
+"""The view's key that Python reserves as a word: very easy's second pass along the track."""
+
+
+class BoardView(_PassView):
+    """The board part of a Maquis view (`board_view`), as the terminal and the browser read it."""
+
+    phase: str
+    day: int
+    last_day: int
+    morale: int
+    patrols_minimum: int
+    soldiers: int
+    resources: dict[str, int]
+    supply: dict[str, int]
+    fields: dict[str, dict[str, int]]
+    pawns: dict[str, str]
+    workers: WorkersView
+    tiles: dict[str, str]
+    tiles_left: list[str]
+    patrol_deck: int
+    patrol_discard: list[int]
+    patrol_cards: dict[str, list[str]]
+    patrol_top: list[str] | None
+    shot_today: bool
+    bridges_destroyed: list[str]
+    closed_roads: list[list[str]]
+    closed_locations: list[str]
+    missions: list[MissionView]
+    days: DaysView
+    names: dict[str, str]
+    layout: dict[str, list[int]]
+    roads: list[list[str]]
+
+
+def board_view(state: MaquisState, role: int | None, lang: str) -> BoardView:
     """Everything on the table, the same for the player and a spectator (nothing in Maquis is hidden but
     the deck order, never stored)."""
-    position = state.position
+    position = state.d
     catalog = state.game.catalog
     return {
         "phase": position["phase"],
@@ -111,15 +174,16 @@ def board_view(state: MaquisState, role: int | None, lang: str) -> dict[str, Any
     }
 
 
-def _mission(card: MissionInPlay) -> dict[str, Any]:
-    raw = BOARD.missions[card["id"]].raw
+def _mission(card: MissionInPlay) -> MissionView:
+    spec = BOARD.missions[card["id"]]
+    raw = spec.raw
     marks = len(raw.get("graffiti", [])) or len(raw.get("visits", []))
     total = raw.get("boxes") or len(raw.get("steps", [])) or (marks + 1 if marks else 1)
     return {
         "id": card["id"],
         "slot": card["slot"],
-        "level": raw["level"],
-        "rect": raw["rect"],
+        "level": spec.level,
+        "rect": spec.rect,
         "boxes": total if card["done"] else card["boxes"] + len(card["marks"]),
         "boxes_total": total,
         "done": card["done"],
@@ -133,7 +197,7 @@ def observe(state: MaquisState, role: int, out: Observation) -> None:
     """A fixed-length vector, every entry in [0, 1], named: the tracks and counters, the phase, the
     resources held and on each Field, each location's pawn (and tile), the patrol deck, the bridges, and
     each exit's mission card and progress."""
-    position = state.position
+    position = state.d
     out.entries(
         TRACK_NAMES,
         (

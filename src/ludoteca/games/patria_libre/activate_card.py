@@ -12,13 +12,14 @@ Domination and a player wiped off the map are settled after the turn's action, a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.effects import Chooser
-from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.card_effects import EFFECTS, effect_possible
 from ludoteca.games.patria_libre.cards import CARDS, requirement_met
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -35,11 +36,21 @@ def usable(state: PatriaState, r: str, card_id: str, prov: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------- the procedure
-card_proc = PROCS.proc("card", rule="B")
+class CardPlay(TypedDict):
+    """The locals of a card activated (§B- Activar carta): who, where, which card, and the cards of its area
+    still to discard as its price."""
+
+    r: str
+    prov: str
+    card: str
+    discards: NotRequired[int]
+
+
+card_proc = PROCS.proc("card", rule="B", frame=CardPlay)
 
 
 @card_proc.step()
-def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _start(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     """Pay what the card asks (§Requisitos de uso), then its popularity icon (§Simbología)."""
     card = CARDS[frame["card"]]
     pay = next((req for req in card.requires if req["kind"] == "pay"), {})
@@ -48,13 +59,13 @@ def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
         state.log("cards.log.paid", who=f"@role.{frame['r']}", n=pay["coins"])
     frame["discards"] = pay.get("cards", 0)
     if pay.get("popularity"):
-        state.call("lose", then="discards", r=frame["r"], n=pay["popularity"])
+        state.call(popularity.lose, Shift(r=frame["r"], n=pay["popularity"]), then="discards")
     else:
         state.goto("discards")
 
 
 @card_proc.step("discards")
-def _discards(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _discards(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     area = state.d["area"][frame["r"]]
     if frame["discards"] and area:
         state.decide(
@@ -67,14 +78,13 @@ def _discards(state: PatriaState, frame: Frame, action: int | None) -> None:
         return
     card = CARDS[frame["card"]]
     if card.popularity:
-        state.call("gain", then="effects", r=frame["r"], n=1, col=card.popularity)
+        state.call(popularity.gain, Shift(r=frame["r"], n=1, col=card.popularity), then="effects")
     else:
         state.goto("effects")
 
 
 @card_proc.step("discarded")
-def _discarded(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _discarded(state: PatriaState, frame: CardPlay, action: int) -> None:
     gone = target(action)
     state.d["area"][frame["r"]].remove(gone)
     state.d["discard"].append(gone)
@@ -84,7 +94,7 @@ def _discarded(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @card_proc.step("effects")
-def _effects(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _effects(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     """The effects, as the owner chooses (§1. Cartas de líder)."""
     card = CARDS[frame["card"]]
     count = len(card.effects)
@@ -102,5 +112,5 @@ def _effects(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @card_proc.step("done")
-def _done(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _done(state: PatriaState, frame: CardPlay, action: int | None) -> None:
     state.ret()

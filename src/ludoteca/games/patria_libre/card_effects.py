@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import popularity as popularity_track
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import CARDS
 from ludoteca.games.patria_libre.orders import feasible
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -99,8 +101,7 @@ def _order(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @order.step("recruited")
-def _recruited(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _recruited(state: PatriaState, frame: Frame, action: int) -> None:
     where = target(action)
     state.d["troops"][where][frame["r"]] = 1
     state.log("log.recruit", who=f"@role.{frame['r']}", prov=f"@province.{where}")
@@ -123,7 +124,7 @@ popularity = EFFECTS.kind("popularity", rule="B")
 @popularity.step()
 def _popularity(state: PatriaState, frame: Frame, action: int | None) -> None:
     """Gain `n` levels, in `column` or in columns of the owner's choice."""
-    state.replace("gain", r=frame["r"], n=frame["n"], col=frame.get("column") or None)
+    state.replace(popularity_track.gain, Shift(r=frame["r"], n=frame["n"], col=frame.get("column") or None))
 
 
 vp = EFFECTS.kind("vp", rule="B")
@@ -154,7 +155,7 @@ def _buy_popularity(state: PatriaState, frame: Frame, action: int | None) -> Non
     """Pay `coins` to gain `n` levels of the owner's choice."""
     state.take(frame["r"], frame["coins"])
     state.log("cards.log.paid", who=f"@role.{frame['r']}", n=frame["coins"])
-    state.replace("gain", r=frame["r"], n=frame["n"], col=None)
+    state.replace(popularity_track.gain, Shift(r=frame["r"], n=frame["n"], col=None))
 
 
 # ---------------------------------------------------------------------------------------- rivals
@@ -170,9 +171,8 @@ def _rival_popularity(state: PatriaState, frame: Frame, action: int | None) -> N
 
 
 @rival_popularity.step("chosen")
-def _rival_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
-    state.replace("lose", r=target(action), n=frame["n"])
+def _rival_loses(state: PatriaState, frame: Frame, action: int) -> None:
+    state.replace(popularity_track.lose, Shift(r=target(action), n=frame["n"]))
 
 
 def _with_cards(state: PatriaState, r: str) -> list[str]:
@@ -191,8 +191,7 @@ def _rival_discard(state: PatriaState, frame: Frame, action: int | None) -> None
 
 
 @rival_discard.step("chosen")
-def _rival_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _rival_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     frame["victim"], frame["count"] = target(action), frame["n"]
     _victim_discards(state, frame, None)
 
@@ -234,8 +233,7 @@ def _steal_coins(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @steal_coins.step("chosen")
-def _robbed(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _robbed(state: PatriaState, frame: Frame, action: int) -> None:
     victim = target(action)
     n = min(frame["n"], state.d["coins"][victim])
     state.d["coins"][victim] -= n
@@ -266,16 +264,14 @@ def _convert_infantry(state: PatriaState, frame: Frame, action: int | None) -> N
 
 
 @convert_infantry.step("where")
-def _convert_where(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _convert_where(state: PatriaState, frame: Frame, action: int) -> None:
     frame["q"] = target(action)
     rivals = [o for p, o in conversions(state, frame["r"], frame["prov"]) if p == frame["q"]]
     _choose_rival(state, frame, rivals, "converted")
 
 
 @convert_infantry.step("converted")
-def _converted(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _converted(state: PatriaState, frame: Frame, action: int) -> None:
     q, victim = frame["q"], target(action)
     del state.d["troops"][q][victim]
     state.d["troops"][q][frame["r"]] = 1

@@ -12,8 +12,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD
+from ludoteca.games.patria_libre.popularity import Shift
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -84,8 +86,7 @@ def _buy(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @buy.step("slot")
-def _buy_slot(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _buy_slot(state: PatriaState, frame: Frame, action: int) -> None:
     frame["slot"] = int(target(action)) - 1
     options = ways(state, frame["r"], frame["slot"])
     if len(options) == 1:
@@ -97,8 +98,7 @@ def _buy_slot(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @buy.step("paid")
-def _buy_paid(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _buy_paid(state: PatriaState, frame: Frame, action: int) -> None:
     _pay(state, frame, target(action))
 
 
@@ -119,7 +119,7 @@ def _pay(state: PatriaState, frame: Frame, how: str) -> None:
 
 @buy.step("bonus")
 def _buy_bonus(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.replace("gain", r=frame["r"], n=frame["bonus"])
+    state.replace(popularity.gain, Shift(r=frame["r"], n=frame["bonus"]))
 
 
 # ------------------------------------------------------------------------------ the supply line
@@ -157,8 +157,7 @@ def _refill(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @refill.step("drawn")
-def _drawn(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _drawn(state: PatriaState, frame: Frame, action: int) -> None:
     card = target(action)
     state.d["line"][0][3] = card
     state.d["seen"] = [*state.d["seen"], card]  # a new list: clones share it (`PatriaState.shared_keys`)

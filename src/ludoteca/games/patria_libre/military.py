@@ -132,8 +132,7 @@ def _split(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @mil_split.step("favoured")
-def _favoured(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _favoured(state: PatriaState, frame: Frame, action: int) -> None:
     _give(state, frame, target(action))
 
 

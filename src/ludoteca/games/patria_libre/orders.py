@@ -7,13 +7,13 @@ orders that can be carried out."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
+from ludoteca.games.patria_libre import popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, FACES
 from ludoteca.games.patria_libre.market import buyable
-from ludoteca.games.patria_libre.popularity import blocked
+from ludoteca.games.patria_libre.popularity import Shift, blocked
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -22,6 +22,43 @@ if TYPE_CHECKING:
 AT = {p: ID[f"at {p}"] for p in BOARD.ids}
 STAY, MERGE, SWAP = ID["stay"], ID["merge"], ID["swap"]
 LIMIT = (0, BOARD.pieces["infantry"], BOARD.pieces["cavalry"], BOARD.pieces["artillery"])
+
+
+class Order(TypedDict):
+    """The locals of an order carried out (§A- Activar una orden): who, and the province it acts from."""
+
+    r: str
+    prov: str
+
+
+class Recruit(Order):
+    leader: NotRequired[bool]
+    """Whether the leader moves in instead of a troop being recruited."""
+
+
+class March(Order):
+    mover: NotRequired[str]
+    """What marches: ``"leader"`` or a troop."""
+    size: NotRequired[int]
+    dst: NotRequired[str]
+
+
+class Attack(TypedDict):
+    """An attack: from `prov`, or (a card's) from anywhere the player may (None); the targets found, the
+    province chosen."""
+
+    r: str
+    prov: str | None
+    options: NotRequired[list[list[str]]]
+    q: NotRequired[str]
+
+
+class Training(TypedDict):
+    """Training: at `prov`, or (a card's) anywhere the player may (None), in `regions` if a card says so."""
+
+    r: str
+    prov: str | None
+    regions: NotRequired[list[str] | None]
 
 
 def pools_ok(state: PatriaState, r: str, gone: tuple[int, ...], new: tuple[int, ...]) -> bool:
@@ -46,11 +83,11 @@ def leader_back(state: PatriaState, r: str) -> bool:
     return state.d["leaders"].get(r, "") is None and card in state.d["area"][r]
 
 
-recruit = PROCS.proc("recruit", rule="A-recruit")
+recruit = PROCS.proc("recruit", rule="A-recruit", frame=Recruit)
 
 
 @recruit.step()
-def _recruit(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _recruit(state: PatriaState, frame: Recruit, action: int | None) -> None:
     r, prov = frame["r"], frame["prov"]
     options = [AT[p] for p in recruit_targets(state, r, prov)]
     if leader_back(state, r):
@@ -69,7 +106,7 @@ def _recruit(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @recruit.step("what")
-def _recruit_what(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _recruit_what(state: PatriaState, frame: Recruit, action: int | None) -> None:
     frame["leader"] = action == ID["move leader"]
     places = (
         (frame["prov"], *BOARD.adjacent[frame["prov"]])
@@ -80,8 +117,7 @@ def _recruit_what(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @recruit.step("placed")
-def _recruit_placed(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _recruit_placed(state: PatriaState, frame: Recruit, action: int) -> None:
     where = target(action)
     if frame.get("leader"):
         state.d["leaders"][frame["r"]] = where
@@ -147,11 +183,11 @@ def can_march(state: PatriaState, r: str, prov: str) -> bool:
     return any(destinations(state, r, prov, k, False) for k in range(1, level + 1))
 
 
-march = PROCS.proc("march", rule="A-march")
+march = PROCS.proc("march", rule="A-march", frame=March)
 
 
 @march.step()
-def _march(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _march(state: PatriaState, frame: March, action: int | None) -> None:
     if frame["prov"] is None or not can_march(state, frame["r"], frame["prov"]):
         state.ret()
         return
@@ -160,8 +196,7 @@ def _march(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @march.step("mover")
-def _march_mover(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_mover(state: PatriaState, frame: March, action: int) -> None:
     frame["mover"] = target(action)
     level = state.d["troops"][frame["prov"]].get(frame["r"], 0)
     if frame["mover"] == "leader":
@@ -181,13 +216,12 @@ def _march_mover(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @march.step("sized")
-def _march_sized(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_sized(state: PatriaState, frame: March, action: int) -> None:
     frame["size"] = int(target(action))
     _ask_dest(state, frame)
 
 
-def _ask_dest(state: PatriaState, frame: Frame) -> None:
+def _ask_dest(state: PatriaState, frame: March) -> None:
     options = destinations(state, frame["r"], frame["prov"], frame["size"], frame["mover"] == "leader")
     state.decide(
         state.idx(frame["r"]), "dest", [AT[q] for q in options], then="first", prompt="prompt.march_to"
@@ -195,8 +229,7 @@ def _ask_dest(state: PatriaState, frame: Frame) -> None:
 
 
 @march.step("first")
-def _march_first(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_first(state: PatriaState, frame: March, action: int) -> None:
     frame["dst"] = target(action)
     r, src, size = frame["r"], frame["prov"], frame["size"]
     if frame["mover"] != "leader" and size == 2 and not stops(state, r, frame["dst"]):
@@ -209,14 +242,13 @@ def _march_first(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @march.step("second")
-def _march_second(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _march_second(state: PatriaState, frame: March, action: int) -> None:
     if action != STAY:
-        assert action is not None
         frame["dst"] = target(action)
     _arrive(state, frame)
 
 
-def _arrive(state: PatriaState, frame: Frame) -> None:
+def _arrive(state: PatriaState, frame: March) -> None:
     if frame["mover"] == "leader":
         _finish(state, frame, STAY)
         return
@@ -228,12 +260,11 @@ def _arrive(state: PatriaState, frame: Frame) -> None:
 
 
 @march.step("joined")
-def _march_joined(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _march_joined(state: PatriaState, frame: March, action: int) -> None:
     _finish(state, frame, action)
 
 
-def _finish(state: PatriaState, frame: Frame, how: int) -> None:
+def _finish(state: PatriaState, frame: March, how: int) -> None:
     r, src, dst, size = frame["r"], frame["prov"], frame["dst"], frame["size"]
     troops = state.d["troops"]
     if frame["mover"] in ("troop", "both"):
@@ -273,11 +304,11 @@ def can_fortify(state: PatriaState, r: str, prov: str) -> bool:
     return all(state.force(o, prov) <= mine for o in state.opponents(r))
 
 
-fortress = PROCS.proc("fortress", rule="A-fortress")
+fortress = PROCS.proc("fortress", rule="A-fortress", frame=Order)
 
 
 @fortress.step()
-def _fortress(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _fortress(state: PatriaState, frame: Order, action: int | None) -> None:
     r, prov = frame["r"], frame["prov"]
     if prov is None or not can_fortify(state, r, prov):
         state.ret()
@@ -290,7 +321,7 @@ def _fortress(state: PatriaState, frame: Frame, action: int | None) -> None:
     else:
         state.d["forts"][prov] = [2, r]
         state.log("log.fort_full", who=f"@role.{r}", prov=f"@province.{prov}")
-    state.replace("gain", r=r, n=2)
+    state.replace(popularity.gain, Shift(r=r, n=2))
 
 
 # ------------------------------------------------------------------------------------- attack
@@ -312,11 +343,11 @@ def hits(state: PatriaState, r: str, prov: str | None) -> list[tuple[str, str, s
     return result
 
 
-attack = PROCS.proc("attack", rule="A-attack")
+attack = PROCS.proc("attack", rule="A-attack", frame=Attack)
 
 
 @attack.step()
-def _attack(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _attack(state: PatriaState, frame: Attack, action: int | None) -> None:
     options = hits(state, frame["r"], frame["prov"])
     if not options:
         state.ret()
@@ -329,16 +360,14 @@ def _attack(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @attack.step("where")
-def _attack_where(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _attack_where(state: PatriaState, frame: Attack, action: int) -> None:
     frame["q"] = target(action)
     who = sorted({ID[f"target {o}"] for _, q, o in frame["options"] if q == frame["q"]})
     state.decide(state.idx(frame["r"]), "target", who, then="whom", prompt="prompt.attack_whom")
 
 
 @attack.step("whom")
-def _attack_whom(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _attack_whom(state: PatriaState, frame: Attack, action: int) -> None:
     r, q, o = frame["r"], frame["q"], target(action)
     src = next(s for s, qq, oo in frame["options"] if qq == q and oo == o)
     infamy = state.force(r, src) - state.force(o, q)
@@ -346,7 +375,7 @@ def _attack_whom(state: PatriaState, frame: Frame, action: int | None) -> None:
     exempt = strike(state, r, q, o) or dominated
     if infamy > 0 and not exempt:
         state.log("log.infamy", who=f"@role.{r}", n=infamy)
-        state.replace("lose", r=r, n=infamy)
+        state.replace(popularity.lose, Shift(r=r, n=infamy))
     else:
         state.ret()
 
@@ -422,11 +451,11 @@ def trainable(state: PatriaState, r: str, prov: str | None, regions: list[str] |
     ]
 
 
-train = PROCS.proc("train", rule="A-train")
+train = PROCS.proc("train", rule="A-train", frame=Training)
 
 
 @train.step()
-def _train(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _train(state: PatriaState, frame: Training, action: int | None) -> None:
     places = trainable(state, frame["r"], frame["prov"], frame.get("regions"))
     if not places:
         state.ret()
@@ -437,8 +466,7 @@ def _train(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @train.step("done")
-def _trained(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _trained(state: PatriaState, frame: Training, action: int) -> None:
     prov = target(action)
     state.d["troops"][prov][frame["r"]] += 1
     state.log("log.train", who=f"@role.{frame['r']}", prov=f"@province.{prov}")
@@ -452,25 +480,25 @@ def can_tax(state: PatriaState, r: str, prov: str) -> bool:
     return all(state.force(o, prov) < mine for o in state.others(r) if state.present(o, prov))
 
 
-taxes = PROCS.proc("taxes", rule="A-taxes")
+taxes = PROCS.proc("taxes", rule="A-taxes", frame=Order)
 
 
 @taxes.step()
-def _taxes(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _taxes(state: PatriaState, frame: Order, action: int | None) -> None:
     r, prov = frame["r"], frame["prov"]
     if prov is None or not can_tax(state, r, prov):
         state.ret()
         return
     state.give(r, 3 if BOARD.provinces[prov].mine else 2)
-    state.replace("lose", r=r, n=1)
+    state.replace(popularity.lose, Shift(r=r, n=1))
 
 
 # -------------------------------------------------------------------------------------- clone
-clone = PROCS.proc("clone", rule="A-clone")
+clone = PROCS.proc("clone", rule="A-clone", frame=Order)
 
 
 @clone.step()
-def _clone(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _clone(state: PatriaState, frame: Order, action: int | None) -> None:
     r, prov = frame["r"], frame["prov"]
     faces = [ID[f"face {x}"] for x in FACES if x != "clone" and feasible(state, r, x, prov)]
     if state.d["coins"][r] < 1 or not faces:
@@ -480,8 +508,7 @@ def _clone(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @clone.step("chosen")
-def _clone_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _clone_chosen(state: PatriaState, frame: Order, action: int) -> None:
     state.take(frame["r"], 1)
     state.log("log.clone", who=f"@role.{frame['r']}", face=f"@face.{target(action)}")
     state.replace(target(action), r=frame["r"], prov=frame["prov"])

@@ -3,9 +3,9 @@ rule, the effect of each square, and the top and bottom squares."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
+from ludoteca.core.procedure import Frame, Procedure
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS
 from ludoteca.games.patria_libre.procs import PROCS
@@ -47,15 +47,24 @@ def positive(state: PatriaState, r: str) -> int:
 
 
 # ---------------------------------------------------------------------------------- gain and lose
-def _move_proc(name: str, delta: int, kind: str) -> None:
-    proc = PROCS.proc(name, rule="popularity")
+class Shift(TypedDict):
+    """The locals of a gain or loss of popularity: whose, how many levels, and the column if it is set
+    (the player chooses each level's column otherwise)."""
+
+    r: str
+    n: int
+    col: NotRequired[str | None]
+
+
+def _move_proc(name: str, delta: int, kind: str) -> Procedure[Shift]:
+    proc = PROCS.proc(name, rule="popularity", frame=Shift)
 
     @proc.step()
-    def _start(state: PatriaState, frame: Frame, action: int | None) -> None:
+    def _start(state: PatriaState, frame: Shift, action: int | None) -> None:
         if frame["n"] <= 0:
             state.ret()
-        elif frame.get("col"):
-            _move(state, frame, frame["col"])
+        elif col := frame.get("col"):
+            _move(state, frame, col)
         else:
             prompt = "prompt.gain" if delta > 0 else "prompt.lose"
             state.decide(
@@ -63,11 +72,10 @@ def _move_proc(name: str, delta: int, kind: str) -> None:
             )
 
     @proc.step("chosen")
-    def _chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-        assert action is not None
+    def _chosen(state: PatriaState, frame: Shift, action: int) -> None:
         _move(state, frame, target(action))
 
-    def _move(state: PatriaState, frame: Frame, column: str) -> None:
+    def _move(state: PatriaState, frame: Shift, column: str) -> None:
         frame["n"] -= 1
         state.log("log.pop", who=f"@role.{frame['r']}", column=f"@column.{column}", n=delta)
         effect = step(state, frame["r"], column, delta)
@@ -76,9 +84,11 @@ def _move_proc(name: str, delta: int, kind: str) -> None:
             state.log("log.square", who=f"@role.{frame['r']}", effect=f"@square.{effect}")
             state.call(f"square.{effect}", then="start", r=frame["r"])
 
+    return proc
 
-_move_proc("gain", +1, "column")
-_move_proc("lose", -1, "lose")
+
+gain = _move_proc("gain", +1, "column")
+lose = _move_proc("lose", -1, "lose")
 
 
 # ------------------------------------------------------------------------ the squares' effects
@@ -112,7 +122,7 @@ lose_more = PROCS.proc("square.lose_more", rule="popularity-squares")
 
 @lose_more.step()
 def _lose_more(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.replace("lose", r=frame["r"], n=1)
+    state.replace(lose, Shift(r=frame["r"], n=1))
 
 
 opponent_loses = PROCS.proc("square.opponent_loses", rule="popularity-squares")
@@ -125,9 +135,8 @@ def _opponent_loses(state: PatriaState, frame: Frame, action: int | None) -> Non
 
 
 @opponent_loses.step("chosen")
-def _opponent_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
-    state.replace("lose", r=target(action), n=1)
+def _opponent_chosen(state: PatriaState, frame: Frame, action: int) -> None:
+    state.replace(lose, Shift(r=target(action), n=1))
 
 
 def _swaps(state: PatriaState, giver: str, taker: str) -> list[str]:
@@ -152,15 +161,13 @@ def _infantry_proc(name: str, taking: bool) -> None:
         state.decide(state.idx(frame["r"]), "target", who, then="player", prompt="prompt.target_infantry")
 
     @proc.step("player")
-    def _player(state: PatriaState, frame: Frame, action: int | None) -> None:
-        assert action is not None
+    def _player(state: PatriaState, frame: Frame, action: int) -> None:
         frame["o"] = target(action)
         where = [ID[f"at {p}"] for p in _swaps(state, *pair(frame, frame["o"]))]
         state.decide(state.idx(frame["r"]), "at", where, then="where", prompt="prompt.where_infantry")
 
     @proc.step("where")
-    def _where(state: PatriaState, frame: Frame, action: int | None) -> None:
-        assert action is not None
+    def _where(state: PatriaState, frame: Frame, action: int) -> None:
         giver, taker = pair(frame, frame["o"])
         troops = state.d["troops"][target(action)]
         del troops[giver]

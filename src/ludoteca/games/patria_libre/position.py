@@ -1,9 +1,11 @@
 """The exact JSON form of a Patria Libre position (`state.d`), typed: what each key holds and the words it
-may hold. `PatriaState.position` gives `d` under this type."""
+may hold. `PatriaState` is a `State[Position]`: its rules read `d` as this type."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired
+
+from ludoteca.core.state import CorePosition
 
 Side = Literal["insurgent", "royalist", "military"]
 """§Configuración de partida: the insurgent and royalist sides, and Iturbide's military faction."""
@@ -20,44 +22,38 @@ LineItem = list[Any]
 """The supply line: ``["spv", card]`` or ``["pile", name, cards left, top card or None]``."""
 
 
-class Position(TypedDict):
-    """`state.d`: the core's keys, then the game's."""
+class Position(CorePosition):
+    """`state.d`: the core's keys (`CorePosition`), then the game's. A role is its leader's id (`Leader`)
+    and a column its id (`Column`), held as the plain strings the rules pass around."""
 
-    options: dict[str, str]
-    stack: list[dict[str, Any]]
-    wait: dict[str, Any] | None
-    over: dict[str, Any] | None
-    moves: int
-    reveals: int
-
-    seats: list[Leader]
+    seats: list[str]
     turn: int
-    side: dict[Leader, Side]
-    troops: dict[str, dict[Leader, int]]
-    leaders: dict[Leader, str | None]
+    side: dict[str, Side]
+    troops: dict[str, dict[str, int]]
+    leaders: dict[str, str | None]
     forts: dict[str, list[Any]]
     """``[1 (half) or 2 (complete), owner or None]`` by province."""
     forts_built: int
     placed: dict[str, list[Placed]]
-    tokens: dict[Leader, list[Token]]
-    area: dict[Leader, list[str]]
-    coins: dict[Leader, int]
-    vp: dict[Literal["insurgent", "royalist"], int]
-    pop: dict[Leader, dict[Column, list[int]]]
+    tokens: dict[str, list[Token]]
+    area: dict[str, list[str]]
+    coins: dict[str, int]
+    vp: dict[str, int]
+    pop: dict[str, dict[str, list[int]]]
     """``[marker, pendulum]`` by role and column."""
     market: list[str]
     line: list[LineItem]
     seen: list[str]
     spv_done: list[str]
     discard: list[str]
-    dominated: dict[str, Leader]
-    wiped: dict[Leader, bool]
-    last_reorg: dict[Leader, bool]
-    captured_from: dict[str, Leader]
-    solo: Leader | None
+    dominated: dict[str, str]
+    wiped: dict[str, bool]
+    last_reorg: dict[str, bool]
+    captured_from: dict[str, str]
+    solo: str | None
 
-    mil_vp: NotRequired[dict[Literal["insurgent", "royalist"], int]]
-    mil_ally: NotRequired[Literal["insurgent", "royalist"] | None]
+    mil_vp: NotRequired[dict[str, int]]
+    mil_ally: NotRequired[str | None]
     mil_vp_pending: NotRequired[int]
     pers_left: NotRequired[list[int]]
     pers_active: NotRequired[int | None]

@@ -7,10 +7,10 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import military
+from ludoteca.games.patria_libre import military, popularity
 from ludoteca.games.patria_libre.actions import ID, target
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
-from ludoteca.games.patria_libre.popularity import positive
+from ludoteca.games.patria_libre.popularity import Shift, positive
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -100,8 +100,7 @@ def _supply(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @supply.step("paid")
-def _supply_paid(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _supply_paid(state: PatriaState, frame: Frame, action: int) -> None:
     r, what = frame["r"], target(action)
     if action == ID["supply coin"]:
         state.take(r, 1)
@@ -197,9 +196,8 @@ def _settle(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @settle.step("discarded")
-def _settle_discarded(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _settle_discarded(state: PatriaState, frame: Frame, action: int) -> None:
     """§Comprar carta: a sixth card — bought, recovered or captured — means one card goes for a coin."""
-    assert action is not None
     card, r = target(action), frame["who"]
     state.d["area"][r].remove(card)
     state.d["captured_from"].pop(card, None)
@@ -220,7 +218,7 @@ def _prize(state: PatriaState, frame: Frame, action: int | None) -> None:
     state.give(r, BOARD.region_mines[region])
     state.add_vp(r, BOARD.region_stars[region])
     halves = sum(state.d["forts"][p][0] for p in BOARD.regions[region] if p in state.d["forts"])
-    state.replace("gain", r=r, n=halves)
+    state.replace(popularity.gain, Shift(r=r, n=halves))
 
 
 wiped_loses = PROCS.proc("wiped.lose", rule="wiped")
@@ -228,7 +226,7 @@ wiped_loses = PROCS.proc("wiped.lose", rule="wiped")
 
 @wiped_loses.step()
 def _wiped_loses(state: PatriaState, frame: Frame, action: int | None) -> None:
-    state.replace("lose", r=frame["r"], n=1)
+    state.replace(popularity.lose, Shift(r=frame["r"], n=1))
 
 
 PROCS.sequence("wiped", "wiped", "wiped.lose", "reorganize")

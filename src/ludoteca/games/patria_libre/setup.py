@@ -46,23 +46,20 @@ def _game(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @game.step("spv")
-def _game_spv(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _game_spv(state: PatriaState, frame: Frame, action: int) -> None:
     frame["spv"].append(target(action))
     state.goto("start")
 
 
 @game.step("market")
-def _game_market(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _game_market(state: PatriaState, frame: Frame, action: int) -> None:
     state.d["market"].append(target(action))
     state.d["seen"] = [*state.d["seen"], target(action)]  # a new list: clones share it
     state.goto("start")
 
 
 @game.step("top")
-def _game_top(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _game_top(state: PatriaState, frame: Frame, action: int) -> None:
     pile = next(item for item in state.d["line"] if item[0] == "pile" and item[3] is None)
     pile[3] = target(action)
     state.d["seen"] = [*state.d["seen"], target(action)]  # a new list: clones share it

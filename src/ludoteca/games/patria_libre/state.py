@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, cast
+from typing import Any
 
 from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
@@ -45,7 +45,7 @@ class Still:
         self.state._still = None
 
 
-class PatriaState(State):
+class PatriaState(State[Position]):
     """One game of Patria Libre. `d` is a `Position` (position.py), typed through `position`."""
 
     __slots__ = ("_still",)
@@ -106,11 +106,6 @@ class PatriaState(State):
     # ------------------------------------------------------------------------------------- seats
     def idx(self, r: str) -> int:
         return ROLES.index(r)
-
-    @property
-    def position(self) -> Position:
-        """`d` under its exact type (position.py)."""
-        return cast(Position, self.d)
 
     def bot_for(self, role: int, kind: str) -> str | None:
         """§Modo solitario: the personality deck takes every decision of its seat (the procedure

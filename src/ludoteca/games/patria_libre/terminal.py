@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ludoteca.games.patria_libre import GAME
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS
+from ludoteca.games.patria_libre.view import BoardView, CardView
 
 SIDE_STYLE = {"insurgent": "bold yellow", "royalist": "bold cyan", "military": "bold magenta"}
 COLOUR_STYLE = {"yellow": "yellow", "blue": "cyan", "violet": "magenta"}
@@ -24,7 +25,7 @@ TROOP = ("", "I", "C", "A")  # infantry, cavalry, artillery
 
 
 def render(view: dict[str, Any], lang: str) -> RenderableType:
-    b = view["board"]
+    b: BoardView = view["board"]
     return Group(_header(view, lang), _map(b, lang), _players(b, lang), _market(b, lang), _texts(view, lang))
 
 
@@ -32,18 +33,18 @@ def _t(key: str, lang: str, **params: Any) -> str:
     return GAME.catalog.text(key, lang, params)
 
 
-def _who(b: dict[str, Any], role: str) -> Text:
+def _who(b: BoardView, role: str) -> Text:
     return Text(b["names"][role], SIDE_STYLE.get(b["sides"].get(role, ""), ""))
 
 
-def _symbols(card: dict[str, Any]) -> str:
+def _symbols(card: CardView) -> str:
     return "·".join(str(x) for x in (*card["numbers"], *card["letters"]))
 
 
 def _texts(view: dict[str, Any], lang: str) -> Table:
     """What the market's cards and the hand of the player on the move (or the viewer) do: numbers and
     letters for matching, and the card's text."""
-    b = view["board"]
+    b: BoardView = view["board"]
     reader = view["role"] if view["role"] in b["players"] else b["turn"]
     table = Table(box=box.SIMPLE, show_header=False, expand=False, pad_edge=False)
     table.add_column(style="bold")
@@ -62,7 +63,7 @@ def _texts(view: dict[str, Any], lang: str) -> Table:
 
 
 def _header(view: dict[str, Any], lang: str) -> Text:
-    b = view["board"]
+    b: BoardView = view["board"]
     line = Text.assemble(
         ("Patria Libre  ", "bold"),
         (f"{_t('side.insurgent', lang)} {b['vp']['insurgent']} PV", SIDE_STYLE["insurgent"]),
@@ -74,7 +75,7 @@ def _header(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def _map(b: dict[str, Any], lang: str) -> Table:
+def _map(b: BoardView, lang: str) -> Table:
     """One row per province, grouped by region: icons, control, each player's force and pieces, fort,
     orders (with the card on each)."""
     table = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
@@ -128,7 +129,7 @@ def _map(b: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _players(b: dict[str, Any], lang: str) -> Table:
+def _players(b: BoardView, lang: str) -> Table:
     table = Table(box=box.SIMPLE_HEAD, expand=False)
     table.add_column(_t("word.player", lang))
     table.add_column("$")
@@ -148,7 +149,7 @@ def _players(b: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _market(b: dict[str, Any], lang: str) -> Panel:
+def _market(b: BoardView, lang: str) -> Panel:
     market = "  ".join(f"[{m['price']}] {b['names'][m['card']]}" for m in b["market"])
     line = []
     for item in b["line"]:

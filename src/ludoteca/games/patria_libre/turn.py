@@ -7,10 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.patria_libre import activate_card, military, orders, scoring
+from ludoteca.games.patria_libre import activate_card, military, orders, popularity, prisoners, scoring
 from ludoteca.games.patria_libre.actions import ID, target, verb
+from ludoteca.games.patria_libre.activate_card import CardPlay
 from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import new_owner
+from ludoteca.games.patria_libre.popularity import Shift
+from ludoteca.games.patria_libre.prisoners import Prisoner
 from ludoteca.games.patria_libre.procs import PROCS
 
 if TYPE_CHECKING:
@@ -83,8 +86,7 @@ def _turn(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @turn.step("reentered")
-def _turn_reentered(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _turn_reentered(state: PatriaState, frame: Frame, action: int) -> None:
     state.d["troops"][target(action)][frame["r"]] = 1
     state.d["wiped"][frame["r"]] = False
     state.log("log.recruit", who=f"@role.{frame['r']}", prov=f"@province.{target(action)}")
@@ -112,8 +114,7 @@ def _turn_menu(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @turn.step("chosen")
-def _turn_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _turn_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     r, kind, what = frame["r"], verb(action), target(action)
     frame["did"] = kind
     if kind == "order":
@@ -145,10 +146,10 @@ def _turn_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
         scoring.sell(state, r, what)
         state.goto("menu")
     elif kind == "eliminate":
-        state.call("eliminate", then="menu", r=r, card=what)
+        state.call(prisoners.eliminate, Prisoner(r=r, card=what), then="menu")
     else:
         frame["offered"].append(what)
-        state.call("ransom", then="menu", r=r, card=what)
+        state.call(prisoners.ransom, Prisoner(r=r, card=what), then="menu")
 
 
 def place(state: PatriaState, r: str, k: int, prov: str, card: str | None) -> None:
@@ -157,9 +158,8 @@ def place(state: PatriaState, r: str, k: int, prov: str, card: str | None) -> No
 
 
 @turn.step("order_at")
-def _turn_order_at(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _turn_order_at(state: PatriaState, frame: Frame, action: int) -> None:
     """§A- Activar una orden: the token goes onto the province and its order is carried out."""
-    assert action is not None
     r, face, prov = frame["r"], frame["face"], target(action)
     k, _ = FACE_TOKEN[face]
     place(state, r, k, prov, None)
@@ -168,23 +168,21 @@ def _turn_order_at(state: PatriaState, frame: Frame, action: int | None) -> None
 
 
 @turn.step("card_at")
-def _turn_card_at(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _turn_card_at(state: PatriaState, frame: Frame, action: int) -> None:
     frame["prov"] = target(action)
     free = [ID[f"token {k + 1}"] for k, t in enumerate(state.d["tokens"][frame["r"]]) if t[1] is None]
     state.decide(state.idx(frame["r"]), "token", free, then="card_token", prompt="prompt.token")
 
 
 @turn.step("card_token")
-def _turn_card_token(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _turn_card_token(state: PatriaState, frame: Frame, action: int) -> None:
     """§B- Activar carta: any token (its order is not carried out) with the card on top of it."""
-    assert action is not None
     r, card, prov = frame["r"], frame["card"], frame["prov"]
     place(state, r, int(target(action)) - 1, prov, card)
     state.d["area"][r].remove(card)
     state.d["captured_from"].pop(card, None)  # §Capturas: a violet prisoner used becomes the captor's own
     state.log("log.card", who=f"@role.{r}", card=f"@card.{card}.name", prov=f"@province.{prov}")
-    state.call("card", then="card_done", r=r, prov=prov, card=card)
+    state.call(activate_card.card_proc, CardPlay(r=r, prov=prov, card=card), then="card_done")
 
 
 @turn.step("card_done")
@@ -243,7 +241,7 @@ def _recover(state: PatriaState, frame: Frame, action: int | None) -> None:
         if owner != r:
             state.log("log.changes_side", card=f"@card.{card}.name", who=f"@role.{owner}")
         state.d["area"][owner].append(card)
-    state.replace("lose", r=r, n=penalty)
+    state.replace(popularity.lose, Shift(r=r, n=penalty))
 
 
 PROCS.sequence("recover", "C", "recover.orders", "push")
@@ -267,8 +265,7 @@ def _faces(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @faces.step("chosen")
-def _faces_chosen(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _faces_chosen(state: PatriaState, frame: Frame, action: int) -> None:
     k = frame["todo"].pop(0)
     state.d["tokens"][frame["r"]][k][0] = BOARD.tokens[k].index(target(action))
     state.goto("start")

@@ -6,11 +6,12 @@ unknown, and the state never stores them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, final
 
 from ludoteca.core.observation import Observation, SectionMemo
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, ROLES
 from ludoteca.games.patria_libre.market import PRICES
+from ludoteca.games.patria_libre.position import Position
 
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
@@ -20,7 +21,100 @@ CARD_SLOTS = ("market", "line", "discard", "spv_done", "placed", *ROLES)
 """Where a card may be (`card_entries`): the observation's one-hot per card."""
 
 
-def board_view(state: PatriaState, role: int | None, lang: str) -> dict[str, Any]:
+class OrderView(TypedDict):
+    """An order token in a player's area: its number, the face up and the hidden one, where it lies."""
+
+    token: int
+    face: str
+    hidden: str
+    on: str | None
+
+
+class PlayerView(TypedDict):
+    side: str
+    coins: int
+    popularity: dict[str, list[int]]
+    """``[marker, pendulum]`` by column."""
+    orders: list[OrderView]
+    area: list[str]
+    leader: str | None
+    wiped: bool
+    reorganized_last: bool
+
+
+class PlacedView(TypedDict):
+    """An order on a province: who placed it, its face, the card played on it."""
+
+    role: str
+    face: str
+    card: str | None
+
+
+class ProvinceView(TypedDict):
+    region: str
+    stars: int
+    mine: bool
+    flag: str
+    troops: dict[str, int]
+    leaders: list[str]
+    fort: list[Any] | None
+    """``[1 (half) or 2 (complete), owner or None]``."""
+    orders: list[PlacedView]
+    force: dict[str, int]
+    control: str | None
+    adjacent: list[str]
+
+
+class MarketView(TypedDict):
+    card: str
+    price: int
+
+
+@final
+class SpvView(TypedDict):
+    spv: str
+
+
+@final
+class PileView(TypedDict):
+    pile: str
+    count: int
+    top: str | None
+
+
+class CardView(TypedDict):
+    type: str
+    colour: str
+    numbers: list[Any]
+    letters: list[Any]
+    text: str
+
+
+class BoardView(TypedDict):
+    """The board part of a Patria Libre view (`board_view`), as the terminal and the browser read it."""
+
+    seats: list[str]
+    turn: str
+    sides: dict[str, str]
+    solo: str | None
+    vp: dict[str, int]
+    provinces: dict[str, ProvinceView]
+    players: dict[str, PlayerView]
+    market: list[MarketView]
+    line: list[SpvView | PileView]
+    spv_done: list[str]
+    spv_left: int
+    discard: list[str]
+    forts_built: int
+    dominated: dict[str, str]
+    prisoners: dict[str, str]
+    extra: dict[str, Any]
+    """The military faction's and the personality deck's keys, as the position holds them."""
+    cards: dict[str, CardView]
+    names: dict[str, str]
+
+
+def board_view(state: PatriaState, role: int | None, lang: str) -> BoardView:
     d = state.d
     seats = d["seats"]
     leaders: dict[str, list[str]] = {}  # the leader tokens by province
@@ -80,7 +174,7 @@ SPV_CARDS = len(BOARD.spv)
 """Each province's printed data, and how many SPV cards there are, looked up once (issue 26)."""
 
 
-def _province(state: PatriaState, p: str, here: list[str] | tuple[()]) -> dict[str, Any]:
+def _province(state: PatriaState, p: str, here: list[str] | tuple[()]) -> ProvinceView:
     """What a player sees of province `p`, where the leader tokens `here` stand: its printed data, troops,
     leaders, fort, orders, each present player's force (§Fuerza) and its controller (§Control)."""
     d = state.d
@@ -126,7 +220,7 @@ def names(state: PatriaState, lang: str) -> dict[str, str]:
     return dict(_NAMES[lang])
 
 
-def _shown(d: dict[str, Any]) -> list[str]:
+def _shown(d: Position) -> list[str]:
     """The cards a player may want to read now: the market, the piles' tops, the areas and the map."""
     cards = list(d["market"])
     cards += [item[3] for item in d["line"] if item[0] == "pile" and item[3]]
@@ -135,7 +229,7 @@ def _shown(d: dict[str, Any]) -> list[str]:
     return cards
 
 
-def _card(state: PatriaState, card: str, lang: str) -> dict[str, Any]:
+def _card(state: PatriaState, card: str, lang: str) -> CardView:
     known = _CARDS.get((card, lang))
     if known is None:  # a card's printed data and text, looked up once per language (like `names`)
         data = BOARD.cards[card]

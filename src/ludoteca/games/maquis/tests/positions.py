@@ -44,8 +44,8 @@ def outcome(state: MaquisState) -> str | None:
 def rerun(state: MaquisState, step: str) -> None:
     """Run the placement phase again from `step` ("start", or "count" for the morale check) after a test
     has edited the position."""
-    frame = state.d["stack"][-1]
-    assert frame["p"] == "placement"
+    frame = state.running_frame()
+    assert frame is not None and frame["p"] == "placement"
     state.d["wait"] = None
     frame["s"] = step
     state._run()

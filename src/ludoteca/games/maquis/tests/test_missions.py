@@ -13,6 +13,7 @@ import pytest
 
 from ludoteca.core.game import CHANCE
 from ludoteca.games.maquis.board import BOARD
+from ludoteca.games.maquis.placement import placement
 from ludoteca.games.maquis.position import MissionInPlay
 from ludoteca.games.maquis.state import MaquisState
 from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play, rerun
@@ -59,8 +60,8 @@ def day(state: MaquisState, places: list[str], *acts: str, cards: tuple[int, ...
 def second_worker_on(state: MaquisState, slot: str) -> None:
     """Put a worker who is at home back on `slot`, ready to be activated again today, and ask again
     which worker to activate."""
-    frame = state.d["stack"][-1]
-    assert frame["p"] == "action_phase" and state.current_player() == 0
+    frame = state.running_frame()
+    assert frame is not None and frame["p"] == "action_phase" and state.current_player() == 0
     state.d["home"] -= 1
     state.d["board"][slot] = "w"
     state.d["ready"].append(slot)
@@ -453,8 +454,8 @@ def test_infiltration_mole_reveals_the_top_card_and_the_second_delivery_complete
     play(state, cards=[7])  # card 7: radio a, pont leveque, black market
     assert state.d["peek"] == 7 and "log.peek" in log_keys(state)
     assert state.view(0)["board"]["patrol_top"] == ["radio_a", "pont_leveque", "black_market"]
-    frame = state.d["stack"][-1]
-    assert frame["patrols"] == 3 and frame["workers"] == 2  # the mole counts but is not placed
+    frame = state.frame_of(placement)
+    assert frame is not None and frame["patrols"] == 3 and frame["workers"] == 2  # the mole: not placed
     assert "place mission_1" in offered(state)  # the rectangle takes the second worker beside the mole
     play(state, "place mission_1")
     assert state.current_player() == 0 and state.d["board"]["radio_a"] == "m"  # no chance node
@@ -502,8 +503,8 @@ def test_coded_messages_cryptographer_stays_until_the_end_of_day_10() -> None:
     m = mission(state, "coded-messages")
     assert m["keeper"] and not m["done"] and state.d["res"]["food"] == 1  # no cost
     assert "log.cryptographer" in log_keys(state)
-    frame = state.d["stack"][-1]
-    assert frame["patrols"] == 3 and frame["workers"] == 2
+    frame = state.frame_of(placement)
+    assert frame is not None and frame["patrols"] == 3 and frame["workers"] == 2
     assert state.available_workers() == 3
     assert "place mission_2" not in offered(state)
     state.d["day"] = 9

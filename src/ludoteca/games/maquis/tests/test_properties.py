@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +28,7 @@ mission_options = st.one_of(st.sampled_from(("random", "level1", "level2", "mixe
 fast = settings(max_examples=40, deadline=None)
 
 
-def step(state: State, rng: random.Random, cautious: bool = False) -> int:
+def step(state: State[Any], rng: random.Random, cautious: bool = False) -> int:
     """One move: chance sampled with the driver's generator; a decision chosen uniformly, or by the
     cautious agent (which reaches the mission cards that uniform play seldom survives to see)."""
     assert isinstance(state, MaquisState)

@@ -7,6 +7,7 @@ import pytest
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import CHANCE
 from ludoteca.games.maquis import action_phase
+from ludoteca.games.maquis.placement import placement
 from ludoteca.games.maquis.state import MaquisState
 from ludoteca.games.maquis.tests.positions import log_keys, new, offered, outcome, play, rerun
 
@@ -23,7 +24,8 @@ def test_patrol_count_is_the_larger_of_workers_and_red_number(
     state.d["morale"], state.d["home"] = morale, workers
     state.d["cafe"] = 5 - workers
     rerun(state, "count")
-    assert state.d["stack"][-1]["patrols"] == patrols
+    frame = state.frame_of(placement)
+    assert frame is not None and frame["patrols"] == patrols
 
 
 def test_soldiers_are_the_last_patrols_placed() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.patria_libre.actions import ACTIONS, ID, target, verb
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES
 from ludoteca.games.patria_libre.card_effects import conversions, effect_possible
@@ -26,10 +25,11 @@ from ludoteca.games.patria_libre.personality.deck import (
 )
 
 if TYPE_CHECKING:
+    from ludoteca.games.patria_libre.personality.procedure import Persona
     from ludoteca.games.patria_libre.state import PatriaState
 
 
-def seat(frame: Frame) -> str:
+def seat(frame: Persona) -> str:
     """The leader the deck plays, from the decision's `role` (an index)."""
     return ROLES[frame["role"]]
 
@@ -42,7 +42,7 @@ def best(scored: list[tuple[float, int]]) -> list[int]:
     return [scored[0][1]]
 
 
-def first(state: PatriaState, frame: Frame) -> list[int]:
+def first(state: PatriaState, frame: Persona) -> list[int]:
     return [frame["actions"][0]]
 
 
@@ -73,7 +73,7 @@ def _serves(state: PatriaState, r: str, card_id: str, face: str, places: list[st
     )
 
 
-def _menu(state: PatriaState, frame: Frame) -> list[int]:
+def _menu(state: PatriaState, frame: Persona) -> list[int]:
     """§Turno del jugador con IA, the turn's action (A, B, C or D) and the reason, logged."""
     r, acts = seat(frame), set(frame["actions"])
     state.d["pers_flip"] = False
@@ -84,7 +84,7 @@ def _menu(state: PatriaState, frame: Frame) -> list[int]:
             return [ID[f"eliminate {card}"]]
     cards = [ACTIONS.names[x].split(" ", 1)[1] for x in frame["actions"] if verb(x) == "card"]
     orders = {ACTIONS.names[x].split(" ", 1)[1] for x in frame["actions"] if verb(x) == "order"}
-    places = state.d["stack"][-2].get("cards", {})
+    places = state.caller().get("cards", {})
     ranking = faces_ranked(state)
     for i, face in enumerate(ranking):
         if i >= LAST_FOUR:
@@ -194,11 +194,11 @@ def _face_score(state: PatriaState, r: str, face: str, p: str) -> float:
     return value(state, r, p)
 
 
-def _at(state: PatriaState, frame: Frame) -> list[int]:
+def _at(state: PatriaState, frame: Persona) -> list[int]:
     """A province: where an order or a card goes scores by what it will do there; other choices
     (recruits, attacks, re-entry, conversions) by the province itself."""
     r, kind = seat(frame), frame["kind"]
-    caller = state.d["stack"][-2]
+    caller = state.caller()
     provs = [target(x) for x in frame["actions"]]
     if kind == "order_at":
         face = caller["face"]
@@ -224,25 +224,25 @@ def _at(state: PatriaState, frame: Frame) -> list[int]:
     return best(scored)
 
 
-def _dest(state: PatriaState, frame: Frame) -> list[int]:
+def _dest(state: PatriaState, frame: Persona) -> list[int]:
     """Where a march ends (or stops on the way): the province the seat values most."""
-    here = state.d["stack"][-2].get("dst", "")
+    here = state.caller().get("dst", "")
     return best([(value(state, seat(frame), target(x) or here), x) for x in frame["actions"]])
 
 
-def _mover(state: PatriaState, frame: Frame) -> list[int]:
+def _mover(state: PatriaState, frame: Persona) -> list[int]:
     """A recovered leader comes back to the map; a march keeps the leader with the troop."""
     if frame["kind"] == "leader_back":
         return _prefer("move leader", "move troop")(state, frame)
     return _prefer("move both", "move troop", "move leader")(state, frame)
 
 
-def _size(state: PatriaState, frame: Frame) -> list[int]:
+def _size(state: PatriaState, frame: Persona) -> list[int]:
     """The whole troop marches."""
     return [max(frame["actions"])]
 
 
-def _abandon(state: PatriaState, frame: Frame) -> list[int]:
+def _abandon(state: PatriaState, frame: Persona) -> list[int]:
     return best(
         [
             (-value(state, seat(frame), target(x)) if verb(x) == "abandon" else -100.0, x)
@@ -252,9 +252,9 @@ def _abandon(state: PatriaState, frame: Frame) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- other decisions
-def _gain(state: PatriaState, frame: Frame) -> list[int]:
+def _gain(state: PatriaState, frame: Persona) -> list[int]:
     """Gains go one level at a time through the card's columns from the left; losses from the right."""
-    caller = state.d["stack"][-2]
+    caller = state.caller()
     caller["pers_i"] = caller.get("pers_i", -1) + 1
     cols = list(columns_ranked(state))
     if frame["kind"] == "lose":
@@ -263,7 +263,7 @@ def _gain(state: PatriaState, frame: Frame) -> list[int]:
     return [ID[f"pop {want}"]] if ID[f"pop {want}"] in frame["actions"] else [frame["actions"][0]]
 
 
-def _token(state: PatriaState, frame: Frame) -> list[int]:
+def _token(state: PatriaState, frame: Persona) -> list[int]:
     """The token that carries a card is the one showing the least preferred face (right to left)."""
     ranking = faces_ranked(state)
     tokens = state.d["tokens"][seat(frame)]
@@ -275,7 +275,7 @@ def _token(state: PatriaState, frame: Frame) -> list[int]:
     return [max(frame["actions"], key=rank)]
 
 
-def _face(state: PatriaState, frame: Frame) -> list[int]:
+def _face(state: PatriaState, frame: Persona) -> list[int]:
     """A token's face: the set-up takes the faces the rulebook suggests; a reorganisation forced by money
     turns every order over; otherwise, and for a clone, the face the personality prefers."""
     faces = [target(x) for x in frame["actions"]]
@@ -291,7 +291,7 @@ def _face(state: PatriaState, frame: Frame) -> list[int]:
     return [ID[f"face {min(faces, key=ranking.index)}"]]
 
 
-def _slot(state: PatriaState, frame: Frame) -> list[int]:
+def _slot(state: PatriaState, frame: Persona) -> list[int]:
     """A market card: one the seat may use, with VP or more effects, cheaper to the left."""
     r, side = seat(frame), state.side(seat(frame))
     scored = []
@@ -313,13 +313,13 @@ def _keep(state: PatriaState, r: str, card_id: str) -> float:
     return 3.0 * (card.colour in ("violet", COLOUR.get(state.side(r), "violet"))) + len(card.effects)
 
 
-def _discard(state: PatriaState, frame: Frame) -> list[int]:
+def _discard(state: PatriaState, frame: Persona) -> list[int]:
     """The card worth least to the seat goes (cards of the other colour first)."""
     who = seat(frame)
     return [min(frame["actions"], key=lambda x: (_keep(state, who, target(x)), x))]
 
 
-def _supply(state: PatriaState, frame: Frame) -> list[int]:
+def _supply(state: PatriaState, frame: Persona) -> list[int]:
     """Supply from the least preferred column with positive levels, then coins; abandon last."""
     cols = columns_ranked(state)
     scored = []
@@ -336,10 +336,10 @@ def _supply(state: PatriaState, frame: Frame) -> list[int]:
     return [max(scored)[1]]
 
 
-def _prefer(*notations: str) -> Callable[[PatriaState, Frame], list[int]]:
+def _prefer(*notations: str) -> Callable[[PatriaState, Persona], list[int]]:
     """A chooser taking the first of `notations` that is legal, else the first legal action."""
 
-    def choose(state: PatriaState, frame: Frame) -> list[int]:
+    def choose(state: PatriaState, frame: Persona) -> list[int]:
         for n in notations:
             if ID[n] in frame["actions"]:
                 return [ID[n]]
@@ -348,18 +348,18 @@ def _prefer(*notations: str) -> Callable[[PatriaState, Frame], list[int]]:
     return choose
 
 
-def _effect(state: PatriaState, frame: Frame) -> list[int]:
+def _effect(state: PatriaState, frame: Persona) -> list[int]:
     """Every effect the card offers: first the one serving the preference it was played for, then the
     others in the card's order."""
     offered = [x for x in frame["actions"] if x != ID["done"]]
     if not offered:
         return [ID["done"]]
-    card = CARDS[state.d["stack"][-2]["context"]["card"]]
+    card = CARDS[state.caller()["context"]["card"]]
     face = state.d.get("pers_face")
     return [min(offered, key=lambda x: (face not in effect_faces(card.effects[int(target(x)) - 1]), x))]
 
 
-def _target(state: PatriaState, frame: Frame) -> list[int]:
+def _target(state: PatriaState, frame: Persona) -> list[int]:
     """A rival: the one whose side leads, the strongest on the map on a tie."""
 
     def score(x: int) -> tuple[int, int]:

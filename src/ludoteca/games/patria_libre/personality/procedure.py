@@ -5,9 +5,9 @@ the chooser of the decision's kind (choices.py), a new card's tab where two choi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
+from ludoteca.core.procedure import BotDecision
 from ludoteca.games.patria_libre.actions import ACTIONS, ID, target
 from ludoteca.games.patria_libre.personality.choices import CHOOSERS, first, seat
 from ludoteca.games.patria_libre.personality.deck import PERSONALITIES, Personality, active
@@ -16,8 +16,17 @@ from ludoteca.games.patria_libre.procs import PROCS
 if TYPE_CHECKING:
     from ludoteca.games.patria_libre.state import PatriaState
 
+
 # ------------------------------------------------------------------------------------- the procedure
-persona = PROCS.proc("persona", rule="solo")
+class Persona(BotDecision):
+    """The personality deck deciding for its leader (`State.decide`): the two equal options a flipped card
+    picks between, and the token whose face is chosen (a prompt parameter of that decision)."""
+
+    options: NotRequired[list[int]]
+    token: NotRequired[int]
+
+
+persona = PROCS.proc("persona", rule="solo", frame=Persona)
 
 
 def _draw(state: PatriaState, then: str) -> None:
@@ -28,18 +37,17 @@ def _draw(state: PatriaState, then: str) -> None:
     state.chance({ID[f"persona {n}"]: 1 for n in left}, then=then)
 
 
-def _take(state: PatriaState, action: int | None) -> Personality:
-    assert action is not None
+def _take(state: PatriaState, action: int) -> Personality:
     n = int(target(action))
     state.d["pers_left"].remove(n)
     return PERSONALITIES[n - 1]
 
 
 @persona.step()
-def _persona(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _persona(state: PatriaState, frame: Persona, action: int | None) -> None:
     """§Turno del jugador con IA: each turn begins by revealing a personality card (once a turn: after
     selling a card or eliminating a prisoner the same personality chooses the action)."""
-    turn = state.d["stack"][-2]
+    turn = state.caller()
     if frame["kind"] == "action" and not turn.get("pers_drawn"):
         turn["pers_drawn"] = True
         _draw(state, "revealed")
@@ -48,8 +56,7 @@ def _persona(state: PatriaState, frame: Frame, action: int | None) -> None:
 
 
 @persona.step("revealed")
-def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
-    assert action is not None
+def _revealed(state: PatriaState, frame: Persona, action: int) -> None:
     card = _take(state, action)
     previous = active(state)
     if card.same_as_previous and previous is None:
@@ -64,7 +71,7 @@ def _revealed(state: PatriaState, frame: Frame, action: int | None) -> None:
     _decide(state, frame)
 
 
-def _decide(state: PatriaState, frame: Frame) -> None:
+def _decide(state: PatriaState, frame: Persona) -> None:
     with state.still():  # a chooser asks the same questions of the position many times (state.memo)
         options = CHOOSERS.get(frame["kind"], first)(state, frame)
     if len(options) > 1:
@@ -75,7 +82,7 @@ def _decide(state: PatriaState, frame: Frame) -> None:
 
 
 @persona.step("flipped")
-def _flipped(state: PatriaState, frame: Frame, action: int | None) -> None:
+def _flipped(state: PatriaState, frame: Persona, action: int) -> None:
     """§Turno del jugador con IA: two equally good choices; a new card's tab picks — positive, option 1."""
     card = _take(state, action)
     pick = frame["options"][0 if card.tab == "yes" else 1]

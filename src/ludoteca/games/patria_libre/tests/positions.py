@@ -44,8 +44,8 @@ def empty(st: PatriaState) -> PatriaState:
 
 def menu(st: PatriaState, role: str | None = None) -> PatriaState:
     """Recompute the pending turn menu after the position was edited (optionally for another role)."""
-    frame = st.d["stack"][-1]
-    assert frame["p"] == "turn", frame
+    frame = st.running_frame()
+    assert frame is not None and frame["p"] == "turn", frame
     if role is not None:
         frame["r"] = role
         st.d["turn"] = st.d["seats"].index(role)
@@ -75,3 +75,17 @@ def options(st: PatriaState) -> list[str]:
 def put(st: PatriaState, prov: str, **troops: Any) -> None:
     """Troops in a province by role: level 1 infantry, 2 cavalry, 3 artillery."""
     st.d["troops"][prov].update(troops)
+
+
+def waiting(st: PatriaState) -> dict[str, Any]:
+    """The pending decision (the test has just asked for one)."""
+    wait = st.d["wait"]
+    assert wait is not None, "no decision is pending"
+    return wait
+
+
+def outcome(st: PatriaState) -> str:
+    """The rulebook outcome of a game the test has just ended."""
+    over = st.d["over"]
+    assert over is not None, "the game is not over"
+    return str(over["outcome"])

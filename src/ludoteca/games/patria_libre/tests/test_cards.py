@@ -15,7 +15,16 @@ from ludoteca.games.patria_libre.board import BOARD
 from ludoteca.games.patria_libre.cards import CARDS, new_owner
 from ludoteca.games.patria_libre.personality import PERSONALITIES
 from ludoteca.games.patria_libre.state import PatriaState
-from ludoteca.games.patria_libre.tests.positions import GAME, empty, menu, options, play, put, started
+from ludoteca.games.patria_libre.tests.positions import (
+    GAME,
+    empty,
+    menu,
+    options,
+    play,
+    put,
+    started,
+    waiting,
+)
 from ludoteca.games.patria_libre.turn import usable_cards
 
 
@@ -36,13 +45,13 @@ def activate(st: PatriaState, r: str, card: str, prov: str) -> PatriaState:
     st.d["area"][r].append(card)
     menu(st, r)
     play(st, f"card {card}", f"at {prov}")
-    if st.d["wait"]["prompt"] == "prompt.token":
+    if waiting(st)["prompt"] == "prompt.token":
         st.apply_action(st.legal_actions()[0])
     return st
 
 
 def prompt(st: PatriaState) -> str:
-    return str(st.d["wait"]["prompt"])
+    return str(waiting(st)["prompt"])
 
 
 def pops(st: PatriaState, r: str) -> dict[str, int]:

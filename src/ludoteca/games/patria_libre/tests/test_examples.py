@@ -6,7 +6,16 @@ from __future__ import annotations
 from ludoteca.games.patria_libre import scoring
 from ludoteca.games.patria_libre.popularity import blocked
 from ludoteca.games.patria_libre.state import PatriaState
-from ludoteca.games.patria_libre.tests.positions import empty, face, menu, options, play, put, started
+from ludoteca.games.patria_libre.tests.positions import (
+    empty,
+    face,
+    menu,
+    options,
+    play,
+    put,
+    started,
+    waiting,
+)
 
 
 def test_puente_de_calderon_scores_5_against_6() -> None:
@@ -45,7 +54,7 @@ def test_juan_aldama_bought_by_matching_gives_two_levels() -> None:
     play(st, "order buy", "at nueva_galicia")  # elsewhere, so that no order covers Hidalgo's card
     assert "slot 4" in options(st)  # price 3, no coins: only by matching
     play(st, "slot 4")
-    assert st.d["wait"]["prompt"] == "prompt.gain" and st.d["wait"]["params"]["n"] == 2
+    assert waiting(st)["prompt"] == "prompt.gain" and waiting(st)["params"]["n"] == 2
     play(st, "pop ilustracion", "pop iglesia")
     assert "juan_aldama" in st.d["area"]["hidalgo"] and st.d["coins"]["hidalgo"] == 0
     assert st.d["pop"]["hidalgo"]["ilustracion"][0] == 1 and st.d["pop"]["hidalgo"]["iglesia"][0] == 1
@@ -59,7 +68,7 @@ def _attack(defender_level: int) -> int:
     menu(st, "calleja")
     play(st, "order attack", "at zacatecas", "at zacatecas", "target hidalgo")
     lost = int(sum(-cell[0] for cell in st.d["pop"]["calleja"].values()))
-    while st.d["wait"] and st.d["wait"]["prompt"] == "prompt.lose":
+    while st.d["wait"] and waiting(st)["prompt"] == "prompt.lose":
         play(st, "pop militar")
         lost += 1
     return lost
@@ -105,7 +114,7 @@ def test_supply_example() -> None:
     st.d["wait"] = None
     st._run()
     play(st, "supply ilustracion", "supply militar", "supply militar", f"sell {card}", "supply coin")
-    assert st.d["wait"]["params"]["n"] == 1
+    assert waiting(st)["params"]["n"] == 1
     play(st, "abandon zacatecas")
     assert "calleja" not in st.d["troops"]["zacatecas"]
     assert sum(1 for t in st.d["troops"].values() if "calleja" in t) == 4

@@ -9,7 +9,16 @@ from ludoteca.core.game import TERMINAL
 from ludoteca.games.patria_libre import military
 from ludoteca.games.patria_libre.board import ROLES
 from ludoteca.games.patria_libre.state import PatriaState
-from ludoteca.games.patria_libre.tests.positions import empty, menu, options, play, put, started
+from ludoteca.games.patria_libre.tests.positions import (
+    empty,
+    menu,
+    options,
+    outcome,
+    play,
+    put,
+    started,
+    waiting,
+)
 from ludoteca.games.patria_libre.turn import usable_cards
 
 PRINTED = {2: (1, 1), 3: (2, 1), 4: (2, 2), 5: (3, 2), 6: (3, 3), 7: (4, 2), 8: (4, 3), 9: (5, 4), 10: (5, 3)}
@@ -80,7 +89,7 @@ def test_the_military_hands_out_what_it_scores_and_chooses_the_favoured_side() -
     put(st, "mexico_capital", iturbide=1)
     put(st, "veracruz", iturbide=1)
     hand_out(st)
-    assert st.d["wait"]["prompt"] == "military.prompt.favour"
+    assert waiting(st)["prompt"] == "military.prompt.favour"
     assert st.current_player() == ROLES.index("iturbide")
     assert set(options(st)) == {"favour insurgent", "favour royalist"}
     play(st, "favour royalist")
@@ -107,7 +116,7 @@ def test_a_six_point_lead_after_the_hand_out_wins_alone() -> None:
     hand_out(st)
     play(st, "favour insurgent")
     assert st.current_player() == TERMINAL
-    assert st.d["over"]["outcome"] == "military.outcome.lead"
+    assert outcome(st) == "military.outcome.lead"
     assert st.returns()[ROLES.index("hidalgo")] == 1.0
     assert st.returns()[ROLES.index("iturbide")] == -1.0 and st.returns()[ROLES.index("calleja")] == -1.0
 
@@ -150,7 +159,7 @@ def test_when_the_cards_run_out_the_military_wins_with_its_ally_if_the_ally_lead
     st.d["vp"] = {"insurgent": 10, "royalist": 12}
     st.d["mil_vp"] = {"insurgent": 4, "royalist": 6}
     finish(st, "outcome.last_spv")
-    assert st.d["over"]["outcome"] == "military.outcome.shared"
+    assert outcome(st) == "military.outcome.shared"
     assert returns(st) == {"hidalgo": -1.0, "calleja": 1.0, "iturbide": 1.0}
 
 
@@ -159,7 +168,7 @@ def test_otherwise_the_other_side_wins_alone() -> None:
     st.d["vp"] = {"insurgent": 12, "royalist": 12}
     st.d["mil_vp"] = {"insurgent": 4, "royalist": 6}
     finish(st, "outcome.last_spv")
-    assert st.d["over"]["outcome"] == "military.outcome.alone"
+    assert outcome(st) == "military.outcome.alone"
     assert returns(st) == {"hidalgo": 1.0, "calleja": -1.0, "iturbide": -1.0}
 
 
@@ -168,7 +177,7 @@ def test_equal_markers_leave_the_classic_rules_between_the_sides() -> None:
     st.d["vp"] = {"insurgent": 9, "royalist": 12}
     st.d["mil_vp"] = {"insurgent": 5, "royalist": 5}
     finish(st, "outcome.last_spv")
-    assert st.d["over"]["outcome"] == "outcome.last_spv"
+    assert outcome(st) == "outcome.last_spv"
     assert returns(st) == {"hidalgo": -1.0, "calleja": 1.0, "iturbide": -1.0}
 
 

@@ -8,7 +8,17 @@ import pytest
 from ludoteca.core.errors import BadOptionError
 from ludoteca.games.patria_libre import scoring
 from ludoteca.games.patria_libre.popularity import step
-from ludoteca.games.patria_libre.tests.positions import GAME, empty, face, menu, options, play, put, started
+from ludoteca.games.patria_libre.tests.positions import (
+    GAME,
+    empty,
+    face,
+    menu,
+    options,
+    play,
+    put,
+    started,
+    waiting,
+)
 
 
 def test_force_and_control_need_a_troop_and_no_tie() -> None:
@@ -214,7 +224,7 @@ def test_domination_prize_once_until_the_region_empties() -> None:
     st.d["wait"] = None
     st._run()
     assert st.d["dominated"] == {"antorcha": "hidalgo"} and st.d["coins"]["hidalgo"] == 1
-    assert st.d["wait"]["prompt"] == "prompt.gain" and st.d["wait"]["params"]["n"] == 2
+    assert waiting(st)["prompt"] == "prompt.gain" and waiting(st)["params"]["n"] == 2
 
 
 def test_spv_scoring_in_four_players_goes_to_the_side() -> None:
@@ -268,10 +278,11 @@ def test_a_wiped_player_loses_a_level_reorganises_and_reenters_on_a_flag() -> No
     st.call("settle", then="menu")
     st.d["wait"] = None
     st._run()
-    assert st.d["wiped"]["hidalgo"] and st.d["wait"]["prompt"] == "prompt.lose"
+    assert st.d["wiped"]["hidalgo"] and waiting(st)["prompt"] == "prompt.lose"
     play(st, "pop militar", "face recruit", "face fortress", "face attack", "face taxes")
-    st.d["stack"][-1]["r"] = "hidalgo"
-    st.d["stack"][-1]["s"] = "start"
+    frame = st.running_frame()
+    assert frame is not None
+    frame["r"], frame["s"] = "hidalgo", "start"
     st.d["wait"] = None
     st._run()
     assert sorted(options(st)) == ["at gto_valladolid", "at nuevo_santander", "at yucatan"]
