@@ -162,10 +162,11 @@ def test_the_other_seat_never_sees_inside_the_royalist_forces_5_1_3(tmp_path: Pa
 # ------------------------------------------------ whole games of the shortest scenario (issue 23)
 SCENARIO = "1815-1818"
 """The shortest scenario (§12.2): some 750 decisions at random, 1,200 and more for the others."""
-PREFER = {"enter": 0.9, "stop": 0.5, "done": 0.5, "pass": 0.25}
-"""The choice policy of the whole games: a force enters a city (§5.0, issue 55) nine times in ten it may,
-a shown "stop" (the activation ends) or "done" button is clicked half the time it is offered, "pass" (the
-nation is done) a quarter, else any shown choice at random.
+PREFER = {"enter": 0.9, "attack": 0.5, "stop": 0.5, "done": 0.5, "pass": 0.25}
+"""The choice policy of the whole games: a force enters a city (§5.0, issue 55) nine times in ten it may
+and attacks half the time it may (so that combats reveal forces, §5.1.3), a shown "stop" (the activation
+ends) or "done" button is clicked half the time it is offered, "pass" (the nation is done) a quarter, else
+any shown choice at random.
 Engine playouts of 1815-1818 with this policy took 120–250 decisions (median 160, 12 seeds), at random
 600–840; "pass" more often leaves too few battles and moves."""
 WHOLE_LIMIT = 600
