@@ -180,16 +180,18 @@ def excused(state: dict[str, Any]) -> str:
     the units to subvert, §5.1.3 "revealed only to fight") and its log (a counter bought from the
     public recruit pool, §4.6; a battle's losses). What the engine's views and logs may say is checked
     by the game's own tests (`test_intelligence.py`); this one checks that a page shows nothing more.
-    The move list names a counter only in a recruit, bought from the public pool (§4.6), and in a
+    The move list names a counter only in a recruit, bought from the public pool (§4.6), in a
     subversion, whose target the rules reveal to try it and whose outcome the log tells both sides
-    (§10.2.1.4, §10.2.2); and in the seat's own moves, each chosen from what its page showed then (a
+    (§10.2.1.4, §10.2.2), in a step lost in a combat, which shows both forces (§5.1.3; a loss to attrition
+    stays hidden, "chose"); and in the seat's own moves, each chosen from what its page showed then (a
     guerrilla hunted, §10.1)."""
     view = state["view"]
     said = [view["prompt"] or ""]
     public = [
         move
         for move in state["moves"]
-        if (move["notation"] or "").startswith(("recruit ", "subvert ")) or move["actor"] in state["my_roles"]
+        if (move["notation"] or "").startswith(("recruit ", "subvert ", "lose "))
+        or move["actor"] in state["my_roles"]
     ]
     said += [f"{move['notation']} {move['label']}" for move in public]
     said += [action[key] for action in view["actions"] for key in ("label", "notation")]

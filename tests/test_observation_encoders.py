@@ -75,7 +75,7 @@ def plain_maquis(state: Any, role: int, out: PlainObservation) -> None:
     """`maquis.view.observe` before issue 26's second step."""
     kinds, missions = MAQUIS_BOARD.resources, list(MAQUIS_BOARD.missions)
     cards, bridges = sorted(MAQUIS_BOARD.patrol_cards), sorted(MAQUIS_BOARD.bridges)
-    position = state.position
+    position = state.d
     out.add("day", position["day"] / 15)
     out.add("second_pass", position["pass"] - 1)
     out.add("morale", position["morale"] / 7)

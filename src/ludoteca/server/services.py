@@ -20,8 +20,9 @@ DEFAULT_CREATIONS = (1 / 6, 10)
 """Games created (or records uploaded) per client: 10 at once, then one every 6 seconds."""
 DEFAULT_MESSAGES = (50.0, 100)
 """WebSocket messages (and hints) per client: 100 at once, then 50 a second (no person plays faster)."""
-DEFAULT_REPLAYS = (10.0, 40)
-"""Replay steps per client: 40 at once, then 10 a second (a person holding the arrow key)."""
+DEFAULT_REPLAYS = (20.0, 200)
+"""Replay steps per client: 200 at once, then 20 a second (a person holding the arrow key; a page opened by
+each seat of one household). A step is cheap (`Table.view_after`); this bounds a client that loops."""
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,24 @@ let data = null;
 let count = 0;
 let moves = [];
 
+/** `ask()`, asked again after a second (twice at most) if the server refused it: a viewer stepping faster
+ * than the server's limit on replay steps waits instead of stopping. */
+async function patiently(ask) {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await ask();
+    } catch (error) {
+      if (tries >= 2) throw error;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
+}
+
 async function show(step) {
   step = Math.max(0, Math.min(count, step));
   // the move list is asked for once, and again only when the game has moved on since
-  const frameAt = (withMoves) => api(`/api/games/${gameId}/replay?${new URLSearchParams({ step, lang, moves: withMoves })}`,
-    { headers: auth(token) });
+  const frameAt = (withMoves) => patiently(() => api(`/api/games/${gameId}/replay?${new URLSearchParams({ step, lang, moves: withMoves })}`,
+    { headers: auth(token) }));
   let frame = await frameAt(!moves.length);
   if (!frame.moves && frame.count !== moves.length) frame = await frameAt(true);
   count = frame.count;
