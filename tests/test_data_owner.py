@@ -226,9 +226,10 @@ def test_a_record_without_a_data_digest_replays_with_the_shipped_data() -> None:
 
 
 @pytest.mark.parametrize(
-    ("file", "old", "new", "english", "spanish"),
+    ("game", "file", "old", "new", "english", "spanish"),
     [
         (  # issue 54: the check said "playable", and every fuzzed game failed ("marker off its track")
+            "maquis",
             "components.toml",
             "start = 6",
             "start = 9",
@@ -236,26 +237,83 @@ def test_a_record_without_a_data_digest_replays_with_the_shipped_data() -> None:
             "components.toml: morale: start = 9: debe estar entre 1 y 7 (reglamento §Componentes)",
         ),
         (  # issue 54: reported as "patrol card 2", with no file, field or value
+            "maquis",
             "cards.toml",
             '"radio_b", "grocer", "black_market"',
             '"radio_b", "grocr", "black_market"',
             "cards.toml: patrol 2: locations = 'grocr': not one of black_market, cafe, doctor,",
             "cards.toml: patrol 2: locations = 'grocr': no es ninguno de estos: black_market, cafe,",
         ),
+        (
+            "patria-libre",
+            "cards.reconstructed.toml",
+            "index = 30\n",
+            "index = 0\n",
+            "cards.reconstructed.toml: sentimientos_de_la_nacion: index = 0: must be 1: the indices",
+            "cards.reconstructed.toml: sentimientos_de_la_nacion: index = 0: debe ser 1: los índices",
+        ),
+        (
+            "patria-libre",
+            "map.toml",
+            'flag = "insurgent"',
+            'flag = "royalist"',
+            "map.toml: insurgent: flag = ['gto_valladolid', 'nuevo_santander']: there are 2;",
+            "map.toml: insurgent: flag = ['gto_valladolid', 'nuevo_santander']: hay 2;",
+        ),
+        (
+            "patria-libre",
+            "map.toml",
+            'link = ["yucatan", "veracruz"]',
+            'link = ["oaxaca", "veracruz"]',
+            "map.toml: yucatan: border = ['america_central', 'barco']: must be america_central, barco,",
+            "map.toml: yucatan: border = ['america_central', 'barco']: debe ser america_central, barco,",
+        ),
+        (
+            "patria-libre",
+            "map.toml",
+            'id = "yucatan"\nregion = "tabaco"',
+            'id = "yucatan"\nregion = "corona"',
+            "map.toml: tabaco: provinces = 2: must be from 3 to 4 (rulebook §Terminología «Región»)",
+            "map.toml: tabaco: provinces = 2: debe estar entre 3 y 4 (reglamento §Terminología «Región»)",
+        ),
+        (
+            "patria-libre",
+            "cards.toml",
+            "numbers = [1, 2]\n",
+            'numbers = [1, 2]\nletters = ["A"]\n',
+            "cards.toml: hidalgo: letters = ['A']: must not be given when colour = 'yellow'",
+            "cards.toml: hidalgo: letters = ['A']: no debe darse cuando colour = 'yellow'",
+        ),
+        (
+            "patria-libre",
+            "cards.toml",
+            'letters = ["A", "B"]\n',
+            "",
+            "cards.toml: calleja: letters = —: must be given when colour = 'blue' (§B- Activar carta)",
+            "cards.toml: calleja: letters = —: debe darse cuando colour = 'blue' (§B- Activar carta)",
+        ),
+        (
+            "patria-libre",
+            "cards.toml",
+            'colour = "yellow"\nleader = "hidalgo"',
+            'colour = "green"\nleader = "hidalgo"',
+            "cards.toml: hidalgo: colour = 'green': not one of yellow, blue, violet",
+            "cards.toml: hidalgo: colour = 'green': no es ninguno de estos: yellow, blue, violet",
+        ),
     ],
 )
 def test_a_value_the_loader_refuses_is_named_by_file_item_field_and_value(
-    tmp_path: Path, file: str, old: str, new: str, english: str, spanish: str
+    tmp_path: Path, game: str, file: str, old: str, new: str, english: str, spanish: str
 ) -> None:
-    folder = tmp_path / "maquis"
-    export("maquis", data.shipped_dir("maquis"), folder)
+    folder = tmp_path / game
+    export(game, data.shipped_dir(game), folder)
     edit(folder / file, old, new)
-    checked = cli("data", "check", "maquis", str(folder), "--lang", "en")
+    checked = cli("data", "check", game, str(folder), "--lang", "en")
     assert checked.returncode == 1 and english in checked.stdout, checked.stdout
     assert "can be played" not in checked.stdout
-    spanish_check = cli("data", "check", "maquis", str(folder))
+    spanish_check = cli("data", "check", game, str(folder))
     assert spanish_check.returncode == 1 and spanish in spanish_check.stdout, spanish_check.stdout
-    played = cli("play", "maquis", "--data", str(folder), "--lang", "en", stdin="quit\n")
+    played = cli("play", game, "--data", str(folder), "--lang", "en", stdin="quit\n")
     assert played.returncode == 2 and english in played.stderr and "Traceback" not in played.stderr
 
 
