@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from ludoteca.core import provenance
-from ludoteca.core.data import data_dir
+from ludoteca.core.data import data_dir, refusal
 from ludoteca.games.guerra_a_muerte.components import (
     LAND_ARMS,
     NAVAL_ARMS,
@@ -59,29 +59,54 @@ def _load(name: str) -> dict[str, Any]:
     return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
 
 
+ORIGIN: dict[tuple[str, Any, str], str] = {}
+"""The file each field of a merged item was read from, by (its printed file, the item's key, the field):
+a refusal names it."""
+
+
 def merge(
-    printed: Iterable[Item], reconstructed: Iterable[Item], key: Callable[[Item], Any], keys: tuple[str, ...]
+    printed: Iterable[Item],
+    reconstructed: Iterable[Item],
+    key: Callable[[Item], Any],
+    keys: tuple[str, ...],
+    files: tuple[str, str] = ("printed", "reconstructed"),
 ) -> dict[Any, Item]:
-    """Items of a printed and a reconstructed list merged by `key` (made of the fields `keys`); any other
-    field given by both files is an error: a reconstructed value never overrides a printed one."""
+    """Items of a printed and a reconstructed list (of the `files` named) merged by `key` (made of the
+    fields `keys`); any other field given by both files is refused: a reconstructed value never
+    overrides a printed one."""
     out: dict[Any, Item] = {}
     for item in printed:
         k = key(item)
-        assert k not in out, f"{k!r} is given twice in a printed file"
+        if k in out:
+            raise refusal(files[0], str(k), "/".join(keys), k, "given_twice")
         out[k] = dict(item)
+        ORIGIN.update({(files[0], k, field): files[0] for field in item})
     for item in reconstructed:
         k = key(item)
         if k not in out:
             out[k] = dict(item)
+            ORIGIN.update({(files[0], k, field): files[1] for field in item})
             continue
         base = out[k]
         for field, value in item.items():
             if field in keys or field == "source":
                 continue
-            assert field not in base, f"reconstructed {field!r} of {k!r} overrides a printed value"
+            if field in base:
+                raise refusal(files[1], str(k), field, value, "overrides", printed=files[0])
             base[field] = value
+            ORIGIN[(files[0], k, field)] = files[1]
         base["source"] = f"{base['source']}; {item['source']}"
     return out
+
+
+def origin(name: str, key: Any, field: str) -> str:
+    """The file of `name` (map, units…) the `field` of the item `key` was read from; a field left to
+    its default is named in both files."""
+    return ORIGIN.get((f"{name}.toml", key, field), f"{name}.toml, {name}.reconstructed.toml")
+
+
+def _files(name: str) -> tuple[str, str]:
+    return f"{name}.toml", f"{name}.reconstructed.toml"
 
 
 def _by_id(item: Item) -> Any:
@@ -112,27 +137,27 @@ class Board:
     # ---- loading ----
 
     def _map(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        lists = merge(p.get("area_list", []), r.get("area_list", []), _by_id, ("id",))
+        lists = merge(p.get("area_list", []), r.get("area_list", []), _by_id, ("id",), _files("map"))
         self.lists: dict[str, tuple[str, ...]] = {k: tuple(v["areas"]) for k, v in lists.items()}
         member: dict[str, set[str]] = {}
         for name, ids in self.lists.items():
             for area_id in ids:
                 member.setdefault(area_id, set()).add(name)
-        areas = merge(p["area"], r.get("area", []), _by_id, ("id",))
+        areas = merge(p["area"], r.get("area", []), _by_id, ("id",), _files("map"))
         self.areas: dict[str, Area] = {
             k: Area(k, v["name"], v["rp"], tuple(v.get("seas", ())), frozenset(member.get(k, ())))
             for k, v in areas.items()
         }
-        seas = merge(p.get("sea", []), r.get("sea", []), _by_id, ("id",))
+        seas = merge(p.get("sea", []), r.get("sea", []), _by_id, ("id",), _files("map"))
         self.seas: dict[str, Sea] = {k: Sea(k, v["name"]) for k, v in seas.items()}
         self.boxes: dict[str, Item] = {b["id"]: b for b in p.get("box", [])}
-        land = merge(p.get("land_link", []), r.get("land_link", []), _pair, ("a", "b"))
+        land = merge(p.get("land_link", []), r.get("land_link", []), _pair, ("a", "b"), _files("map"))
         self.land_links = tuple(Link(a, b, v.get("andes", False)) for (a, b), v in land.items())
-        sea = merge(p.get("sea_link", []), r.get("sea_link", []), _pair, ("a", "b"))
+        sea = merge(p.get("sea_link", []), r.get("sea_link", []), _pair, ("a", "b"), _files("map"))
         self.sea_links = tuple(Link(a, b, cost=v.get("cost", 1)) for (a, b), v in sea.items())
         boxes = [*p.get("box_link", []), *r.get("box_link", [])]
         self.box_links = tuple(BoxLink(b["box"], b["to"], b.get("op", 0)) for b in boxes)
-        cities = merge(p.get("city", []), r.get("city", []), _by_id, ("id",))
+        cities = merge(p.get("city", []), r.get("city", []), _by_id, ("id",), _files("map"))
         self.cities: dict[str, City] = {
             k: City(k, v["name"], v["area"], v.get("fortress", False), v.get("port", False), v.get("sea", ""))
             for k, v in cities.items()
@@ -148,7 +173,11 @@ class Board:
 
     def _tables(self, p: dict[str, Any], r: dict[str, Any]) -> None:
         self.tables: dict[str, dict[str, Any]] = {**p, **r}
-        assert not set(p) & set(r), f"charts given twice: {sorted(set(p) & set(r))}"
+        for chart in sorted(set(p) & set(r)):
+            source = r[chart].get("source")
+            raise refusal(
+                "tables.reconstructed.toml", chart, "source", source, "overrides", printed="tables.toml"
+            )
         t = self.tables
         self.activation = DieTable(tuple(map(tuple, t["activation"]["rows"])))
         self.spain_rp = DieTable(tuple(map(tuple, t["spain_rp"]["rows"])))
@@ -178,7 +207,7 @@ class Board:
         for reinf in p.get("reinforcement", []):
             unit = next(u for u in printed if u["id"] == reinf["unit"])
             unit.update(turn=reinf["turn"], region=reinf["region"])
-        merged = merge(printed, [*r["unit"], *r.get("extra_unit", [])], _by_id, ("id",))
+        merged = merge(printed, [*r["unit"], *r.get("extra_unit", [])], _by_id, ("id",), _files("units"))
         naval = self.tables["naval_class"]
         self.units: dict[str, Unit] = {}
         for k, v in merged.items():
@@ -207,13 +236,16 @@ class Board:
             (m["side"], m["nationality"]): {"infantry": m["infantry"], "cavalry": m["cavalry"]}
             for m in r.get("militia_pool", [])
         }
-        factors = {m["factor"] for m in r.get("militia_pool", [])}
-        assert len(factors) == 1, "every militia counter has the same factor"
-        self.militia_factor: int = factors.pop()
+        factors = sorted({m["factor"] for m in r.get("militia_pool", [])})
+        if len(factors) != 1:  # every militia counter has the same factor
+            raise refusal("units.reconstructed.toml", "militia_pool", "factor", factors, "one_value")
+        self.militia_factor: int = factors[0]
         self.waves: tuple[Item, ...] = tuple(p.get("wave", []))
 
     def _leaders(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        merged = merge(p["leader"], [*r["leader"], *r.get("extra_leader", [])], _by_id, ("id",))
+        merged = merge(
+            p["leader"], [*r["leader"], *r.get("extra_leader", [])], _by_id, ("id",), _files("leaders")
+        )
         self.leaders: dict[str, Leader] = {
             k: Leader(
                 k,
@@ -231,12 +263,12 @@ class Board:
         }
 
     def _scenarios(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        self.scenarios = merge(p["scenario"], r.get("scenario", []), _by_id, ("id",))
+        self.scenarios = merge(p["scenario"], r.get("scenario", []), _by_id, ("id",), _files("scenarios"))
         self.victory = {v["scenario"]: v for v in p["victory"]}
-        self.rp = merge(p["rp"], r.get("rp", []), lambda i: i["scenario"], ("scenario",))
+        self.rp = merge(p["rp"], r.get("rp", []), lambda i: i["scenario"], ("scenario",), _files("scenarios"))
         self.setup_codes = {(c["side"], c["code"]): c for c in p["setup_code"]}
         self.code_militia = {(c["side"], c["code"]): c for c in r.get("code_militia", [])}
-        self.requirements: dict[str, Item] = merge(p["requirement"], [], _by_id, ("id",))
+        self.requirements: dict[str, Item] = merge(p["requirement"], [], _by_id, ("id",), _files("scenarios"))
         self.placements: tuple[Item, ...] = tuple(r.get("placement", []))
         self.markers: tuple[Item, ...] = tuple(p.get("marker", []))
         self.control = {c["scenario"]: c for c in p.get("control", [])}
@@ -372,15 +404,7 @@ class Board:
     def _check_units(self) -> None:
         codes = {code for _, code in self.setup_codes}
         for u in self.units.values():
-            assert u.side in (*SIDES, "rebel"), f"{u.id}: side {u.side}"
-            assert u.arm in LAND_ARMS + NAVAL_ARMS, f"{u.id}: arm {u.arm}"
-            assert u.steps in (1, 2) and 1 <= u.start_steps <= u.steps, f"{u.id}: steps"
-            assert u.factor >= 1, f"{u.id}: no combat factor"
-            if not u.naval:
-                assert (u.reduced > 0) == (u.steps == 2), f"{u.id}: a two-step unit has a reduced side"
-            assert not u.setup or u.setup in codes or u.setup in self.areas or u.setup in self.boxes, u.id
-            assert 0 <= u.turn <= 15, f"{u.id}: turn {u.turn}"
-            assert not (u.setup and u.turn), f"{u.id} both sets up and arrives"
+            self._check_unit(u, codes)
         for w in self.waves:
             arriving = [u for u in self.units.values() if u.nationality == "spanish" and u.turn == w["turn"]]
             got = Counter((u.arm, u.size) for u in arriving if not u.naval)
@@ -401,8 +425,40 @@ class Board:
             "§7.5 example"
         )
         for ldr in self.leaders.values():
-            assert 0 <= ldr.ops <= 3 and 0 <= ldr.tactical <= 3, f"{ldr.id}: factors"
-            assert ldr.setup or ldr.turn, f"{ldr.id} never enters"
+            for field in ("ops", "tactical"):
+                value = getattr(ldr, field)
+                if not 0 <= value <= 3:
+                    file = origin("leaders", ldr.id, field)
+                    raise refusal(file, ldr.id, field, value, "between", low=0, high=3)
+            if not (ldr.setup or ldr.turn):  # a leader that never enters
+                file = origin("leaders", ldr.id, "setup")
+                raise refusal(file, ldr.id, "setup", None, "missing", missing="setup, turn")
+
+    def _check_unit(self, u: Unit, codes: set[str]) -> None:
+        """One counter's values (§1.3): its side, arm, steps, factor and how it enters."""
+
+        def refuse(field: str, value: object, why: str, **params: object) -> None:
+            raise refusal(origin("units", u.id, field), u.id, field, value, why, **params)
+
+        if u.side not in (*SIDES, "rebel"):
+            refuse("side", u.side, "one_of", allowed=[*SIDES, "rebel"])
+        if u.arm not in LAND_ARMS + NAVAL_ARMS:
+            refuse("arm", u.arm, "one_of", allowed=[*LAND_ARMS, *NAVAL_ARMS])
+        if u.steps not in (1, 2):
+            refuse("steps", u.steps, "between", low=1, high=2)
+        if not 1 <= u.start_steps <= u.steps:
+            refuse("start_steps", u.start_steps, "between", low=1, high=u.steps)
+        if u.factor < 1:
+            refuse("factor", u.factor, "positive")
+        if not u.naval and (u.reduced > 0) != (u.steps == 2):  # a two-step unit has a reduced side
+            why = "needed" if u.steps == 2 else "absent"
+            refuse("reduced", u.reduced or None, why, condition=f"steps = {u.steps}", section="1.3")
+        if u.setup and not (u.setup in codes or u.setup in self.areas or u.setup in self.boxes):
+            refuse("setup", u.setup, "place")
+        if not 0 <= u.turn <= 15:
+            refuse("turn", u.turn, "between", low=0, high=15)
+        if u.setup and u.turn:  # both sets up and arrives
+            refuse("turn", u.turn, "absent", condition=f"setup = {u.setup!r}", section="2.0")
 
     def _check_scenarios(self) -> None:
         for pl in self.placements:
