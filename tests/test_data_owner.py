@@ -226,9 +226,10 @@ def test_a_record_without_a_data_digest_replays_with_the_shipped_data() -> None:
 
 
 @pytest.mark.parametrize(
-    ("file", "old", "new", "english", "spanish"),
+    ("game", "file", "old", "new", "english", "spanish"),
     [
         (  # issue 54: the check said "playable", and every fuzzed game failed ("marker off its track")
+            "maquis",
             "components.toml",
             "start = 6",
             "start = 9",
@@ -236,26 +237,283 @@ def test_a_record_without_a_data_digest_replays_with_the_shipped_data() -> None:
             "components.toml: morale: start = 9: debe estar entre 1 y 7 (reglamento §Componentes)",
         ),
         (  # issue 54: reported as "patrol card 2", with no file, field or value
+            "maquis",
             "cards.toml",
             '"radio_b", "grocer", "black_market"',
             '"radio_b", "grocr", "black_market"',
             "cards.toml: patrol 2: locations = 'grocr': not one of black_market, cafe, doctor,",
             "cards.toml: patrol 2: locations = 'grocr': no es ninguno de estos: black_market, cafe,",
         ),
+        (
+            "patria-libre",
+            "cards.reconstructed.toml",
+            "index = 30\n",
+            "index = 0\n",
+            "cards.reconstructed.toml: sentimientos_de_la_nacion: index = 0: must be 1: the indices",
+            "cards.reconstructed.toml: sentimientos_de_la_nacion: index = 0: debe ser 1: los índices",
+        ),
+        (
+            "patria-libre",
+            "map.toml",
+            'flag = "insurgent"',
+            'flag = "royalist"',
+            "map.toml: insurgent: flag = ['gto_valladolid', 'nuevo_santander']: there are 2;",
+            "map.toml: insurgent: flag = ['gto_valladolid', 'nuevo_santander']: hay 2;",
+        ),
+        (
+            "patria-libre",
+            "map.toml",
+            'link = ["yucatan", "veracruz"]',
+            'link = ["oaxaca", "veracruz"]',
+            "map.toml: yucatan: border = ['america_central', 'barco']: must be america_central, barco,",
+            "map.toml: yucatan: border = ['america_central', 'barco']: debe ser america_central, barco,",
+        ),
+        (
+            "patria-libre",
+            "map.toml",
+            'id = "yucatan"\nregion = "tabaco"',
+            'id = "yucatan"\nregion = "corona"',
+            "map.toml: tabaco: provinces = 2: must be from 3 to 4 (rulebook §Terminología «Región»)",
+            "map.toml: tabaco: provinces = 2: debe estar entre 3 y 4 (reglamento §Terminología «Región»)",
+        ),
+        (
+            "patria-libre",
+            "cards.toml",
+            "numbers = [1, 2]\n",
+            'numbers = [1, 2]\nletters = ["A"]\n',
+            "cards.toml: hidalgo: letters = ['A']: must not be given when colour = 'yellow'",
+            "cards.toml: hidalgo: letters = ['A']: no debe darse cuando colour = 'yellow'",
+        ),
+        (
+            "patria-libre",
+            "cards.toml",
+            'letters = ["A", "B"]\n',
+            "",
+            "cards.toml: calleja: letters = —: must be given when colour = 'blue' (§B- Activar carta)",
+            "cards.toml: calleja: letters = —: debe darse cuando colour = 'blue' (§B- Activar carta)",
+        ),
+        (
+            "patria-libre",
+            "cards.toml",
+            'colour = "yellow"\nleader = "hidalgo"',
+            'colour = "green"\nleader = "hidalgo"',
+            "cards.toml: hidalgo: colour = 'green': not one of yellow, blue, violet",
+            "cards.toml: hidalgo: colour = 'green': no es ninguno de estos: yellow, blue, violet",
+        ),
+        (
+            "pax-porfiriana",
+            "components.toml",
+            "prices = [0, 1, 2, 4, 8, 16]",
+            "prices = [0, 1, 2, 4, 8, 15]",
+            "components.toml: market: prices = [0, 1, 2, 4, 8, 15]: must be 0, 1, 2, 4, 8, 16 (§PREPARACIÓN)",
+            "components.toml: market: prices = [0, 1, 2, 4, 8, 15]: debe ser 0, 1, 2, 4, 8, 16",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            'kind = "mine"\njurisdiction = "sonora"',
+            'kind = "mine"\njurisdiction = "texas"',
+            "mina_cananea: jurisdiction = 'texas': not one of sonora, chihuahua, america",
+            "mina_cananea: jurisdiction = 'texas': no es ninguno de estos: sonora, chihuahua, america",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            '{ kind = "unrest", n = 2, scope = "target", when = "play" }',
+            '{ kind = "unrest", n = 0, scope = "target", when = "play" }',
+            "cards.reconstructed.toml: huelga_cananea: effects.n = 0: must be a whole number other than 0",
+            "cards.reconstructed.toml: huelga_cananea: effects.n = 0: debe ser un número entero distinto",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            '{ kind = "unrest", n = 2, scope = "target", when = "play" }',
+            '{ kind = "unrest", n = 2, when = "play" }',
+            "cards.reconstructed.toml: huelga_cananea: effects = 'unrest': nothing is given for scope",
+            "cards.reconstructed.toml: huelga_cananea: effects = 'unrest': no se da nada para scope",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            '{ kind = "unrest", n = 2, scope = "target", when = "play" }',
+            '{ kind = "calm", n = 2, scope = "target", when = "play" }',
+            "huelga_cananea: effects = 'unrest': there are 0; the rulebook has 1 (§CARTA NARANJA)",
+            "huelga_cananea: effects = 'unrest': hay 0; el reglamento tiene 1 (§CARTA NARANJA)",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            "cost = 5\nincome = 3\nconnection = 3\nupgrade = { cost = 5, connection = 1 }",
+            "cost = -5\nincome = 3\nconnection = 3\nupgrade = { cost = 5, connection = 1 }",
+            "cards.reconstructed.toml: mina_cananea: cost = -5: must be 0 or more",
+            "cards.reconstructed.toml: mina_cananea: cost = -5: debe ser 0 o más",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            "cost = 5\nincome = 3\nconnection = 3\nupgrade = { cost = 5, connection = 1 }",
+            "cost = 5\nincome = 3\nconnection = 3\nupgrade = { cost = 5, connection = 3 }",
+            "mina_cananea: upgrade.connection = 3: must be from 0 to 2 (rulebook §MEJORAR CONEXIÓN)",
+            "mina_cananea: upgrade.connection = 3: debe estar entre 0 y 2 (reglamento §MEJORAR CONEXIÓN)",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            "firepower = 2",
+            "firepower = 0",
+            "cards.reconstructed.toml: federales_hermosillo: firepower = 0: must be more than 0",
+            "cards.reconstructed.toml: federales_hermosillo: firepower = 0: debe ser mayor que 0",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            'kind = "mine"\njurisdiction = "sonora"',
+            'kind = "mine"\nslave = true\njurisdiction = "sonora"',
+            "mina_cananea: liberator = —: must be given when slave = true (§CARTA DE EMPRESA O SOCIO)",
+            "mina_cananea: liberator = —: debe darse cuando slave = true (§CARTA DE EMPRESA O SOCIO)",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            'kind = "mine"\njurisdiction = "sonora"',
+            'kind = "mine"\nrailroad_chain = true\njurisdiction = "sonora"',
+            "mina_cananea: railroad_chain = True: must not be given when kind = 'mine' (§MEJORAR CONEXIÓN)",
+            "mina_cananea: railroad_chain = True: no debe darse cuando kind = 'mine' (§MEJORAR CONEXIÓN)",
+        ),
+        (
+            "pax-porfiriana",
+            "cards.reconstructed.toml",
+            'factions = ["us", "carrancista"]',
+            'factions = ["us", "us"]',
+            "incursiones_san_diego: effects.factions = ['us', 'us']: must name two different ones of",
+            "incursiones_san_diego: effects.factions = ['us', 'us']: debe nombrar dos distintos de estos",
+        ),
+        (
+            "pax-porfiriana",
+            "special.reconstructed.toml",
+            'id = "entrevista_creelman"',
+            'id = "mina_cananea"',
+            "special.reconstructed.toml: mina_cananea: id = 'mina_cananea': mina_cananea is named twice",
+            "special.reconstructed.toml: mina_cananea: id = 'mina_cananea': mina_cananea aparece dos veces",
+        ),
+        (
+            "pax-porfiriana",
+            "components.toml",
+            'source = "rulebook §PREPARACIÓN b–e"',
+            'source = "reconstructed"',
+            "components.toml: deck: source = 'reconstructed': a reconstructed item: this file holds only",
+            "components.toml: deck: source = 'reconstructed': un elemento reconstruido: este archivo solo",
+        ),
+        (
+            "guerra-a-muerte",
+            "map.toml",
+            'rp = 0, source = "rulebook §5.3, §11.0',
+            'rp = 1, source = "rulebook §5.3, §11.0',
+            "map.toml: chaco: rp = 1: must be 0 (§11.0)",
+            "map.toml: chaco: rp = 1: debe ser 0 (§11.0)",
+        ),
+        (
+            "guerra-a-muerte",
+            "map.reconstructed.toml",
+            '{ id = "chaco", source = "reconstructed" }',
+            '{ id = "chaco", rp = 0, source = "reconstructed" }',
+            "map.reconstructed.toml: chaco: rp = 0: a reconstructed value may not replace the printed one",
+            "map.reconstructed.toml: chaco: rp = 0: un valor reconstruido no puede sustituir al impreso",
+        ),
+        (
+            "guerra-a-muerte",
+            "map.toml",
+            'area = "santa_fe", sea = "caribe_iii"',
+            'area = "nowhere", sea = "caribe_iii"',
+            "map.toml: cartagena: area = 'nowhere': no area of the data has this id",
+            "map.toml: cartagena: area = 'nowhere': ningún area de los datos tiene este id",
+        ),
+        (
+            "guerra-a-muerte",
+            "map.toml",
+            '{ a = "paraguay", b = "chaco",',
+            '{ a = "paraguay", b = "paraguay",',
+            "map.toml: paraguay–paraguay: b = 'paraguay': a link joins two different places",
+            "map.toml: paraguay–paraguay: b = 'paraguay': un enlace une dos lugares distintos",
+        ),
+        (
+            "guerra-a-muerte",
+            "map.reconstructed.toml",
+            "land_link = [\n",
+            'land_link = [\n  { a = "cuba", b = "yucatan", source = "reconstructed" },\n',
+            "map.toml, map.reconstructed.toml: land_link: a/b = 'cuba': an island is reached only by sea",
+            "map.toml, map.reconstructed.toml: land_link: a/b = 'cuba': a una isla solo se llega por mar",
+        ),
+        (
+            "guerra-a-muerte",
+            "map.toml",
+            'sea = "caribe_iii", fortress = true,',
+            'sea = "caribe_iii", fortress = false,',
+            "map.toml: cartagena: fortress = False: must be True (§2.1, §6.2)",
+            "map.toml: cartagena: fortress = False: debe ser True (§2.1, §6.2)",
+        ),
+        (
+            "guerra-a-muerte",
+            "units.reconstructed.toml",
+            '{ id = "am_crna", arm = "infantry", size = "regiment", steps = 2, factor = 4, reduced = 2,',
+            '{ id = "am_crna", arm = "infantry", size = "regiment", steps = 2, factor = 0, reduced = 2,',
+            "units.reconstructed.toml: am_crna: factor = 0: must be more than 0",
+            "units.reconstructed.toml: am_crna: factor = 0: debe ser mayor que 0",
+        ),
+        (
+            "guerra-a-muerte",
+            "units.reconstructed.toml",
+            '{ id = "am_crna", arm = "infantry", size = "regiment", steps = 2, factor = 4, reduced = 2,',
+            '{ id = "am_crna", arm = "infantry", size = "regiment", steps = 2, factor = 4, reduced = 0,',
+            "units.reconstructed.toml: am_crna: reduced = —: must be given when steps = 2 (§1.3)",
+            "units.reconstructed.toml: am_crna: reduced = —: debe darse cuando steps = 2 (§1.3)",
+        ),
+        (
+            "guerra-a-muerte",
+            "units.reconstructed.toml",
+            '{ id = "am_crna", arm = "infantry", size = "regiment", steps = 2, factor = 4, reduced = 2,',
+            '{ id = "am_crna", arm = "musket", size = "regiment", steps = 2, factor = 4, reduced = 2,',
+            "units.reconstructed.toml: am_crna: arm = 'musket': not one of infantry, cavalry, artillery,",
+            "units.reconstructed.toml: am_crna: arm = 'musket': no es ninguno de estos: infantry, cavalry,",
+        ),
+        (
+            "guerra-a-muerte",
+            "leaders.reconstructed.toml",
+            '{ id = "hidalgo", ops = 1,',
+            '{ id = "hidalgo", ops = 5,',
+            "leaders.reconstructed.toml: hidalgo: ops = 5: must be from 0 to 3",
+            "leaders.reconstructed.toml: hidalgo: ops = 5: debe estar entre 0 y 3",
+        ),
+        (
+            "guerra-a-muerte",
+            "scenarios.reconstructed.toml",
+            'units = ["am_lh", "am_cb", "am_dr_dragones"]',
+            'units = ["am_lh", "am_cb", "am_cb"]',
+            "scenarios.reconstructed.toml: 1815-1818: units = 'am_cb': given twice in this file",
+            "scenarios.reconstructed.toml: 1815-1818: units = 'am_cb': se da dos veces en este archivo",
+        ),
+        (
+            "guerra-a-muerte",
+            "scenarios.reconstructed.toml",
+            'area = "cuba", units = ["am_lh", "am_cb", "am_dr_dragones"]',
+            'area = "cuba", units = ["am_lh", "am_cb"]',
+            "e_caribbean: units = {'american_infantry': 8, 'spanish_infantry': 2}: must be {",
+            "e_caribbean: units = {'american_infantry': 8, 'spanish_infantry': 2}: debe ser {",
+        ),
     ],
 )
 def test_a_value_the_loader_refuses_is_named_by_file_item_field_and_value(
-    tmp_path: Path, file: str, old: str, new: str, english: str, spanish: str
+    tmp_path: Path, game: str, file: str, old: str, new: str, english: str, spanish: str
 ) -> None:
-    folder = tmp_path / "maquis"
-    export("maquis", data.shipped_dir("maquis"), folder)
+    folder = tmp_path / game
+    export(game, data.shipped_dir(game), folder)
     edit(folder / file, old, new)
-    checked = cli("data", "check", "maquis", str(folder), "--lang", "en")
+    checked = cli("data", "check", game, str(folder), "--lang", "en")
     assert checked.returncode == 1 and english in checked.stdout, checked.stdout
     assert "can be played" not in checked.stdout
-    spanish_check = cli("data", "check", "maquis", str(folder))
+    spanish_check = cli("data", "check", game, str(folder))
     assert spanish_check.returncode == 1 and spanish in spanish_check.stdout, spanish_check.stdout
-    played = cli("play", "maquis", "--data", str(folder), "--lang", "en", stdin="quit\n")
+    played = cli("play", game, "--data", str(folder), "--lang", "en", stdin="quit\n")
     assert played.returncode == 2 and english in played.stderr and "Traceback" not in played.stderr
 
 

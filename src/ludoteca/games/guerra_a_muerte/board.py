@@ -3,8 +3,8 @@
 Each `data/X.toml` holds what the rulebook (or public material) states; `data/X.reconstructed.toml` holds
 what we designed where the printed components are lost. Items of the two files with the same key are
 merged field by field, and a field may come from one file only, so an owner of the printed game can
-replace a reconstructed file without touching code. `Board.check` asserts every constraint the rulebook
-states about the data; the README explains each reconstructed choice.
+replace a reconstructed file without touching code. `Board.check` refuses data that breaks any constraint
+the rulebook states about the data; the README explains each reconstructed choice.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from ludoteca.core import provenance
-from ludoteca.core.data import data_dir
+from ludoteca.core.data import data_dir, refusal
 from ludoteca.games.guerra_a_muerte.components import (
     LAND_ARMS,
     NAVAL_ARMS,
@@ -59,29 +59,54 @@ def _load(name: str) -> dict[str, Any]:
     return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
 
 
+ORIGIN: dict[tuple[str, Any, str], str] = {}
+"""The file each field of a merged item was read from, by (its printed file, the item's key, the field):
+a refusal names it."""
+
+
 def merge(
-    printed: Iterable[Item], reconstructed: Iterable[Item], key: Callable[[Item], Any], keys: tuple[str, ...]
+    printed: Iterable[Item],
+    reconstructed: Iterable[Item],
+    key: Callable[[Item], Any],
+    keys: tuple[str, ...],
+    files: tuple[str, str] = ("printed", "reconstructed"),
 ) -> dict[Any, Item]:
-    """Items of a printed and a reconstructed list merged by `key` (made of the fields `keys`); any other
-    field given by both files is an error: a reconstructed value never overrides a printed one."""
+    """Items of a printed and a reconstructed list (of the `files` named) merged by `key` (made of the
+    fields `keys`); any other field given by both files is refused: a reconstructed value never
+    overrides a printed one."""
     out: dict[Any, Item] = {}
     for item in printed:
         k = key(item)
-        assert k not in out, f"{k!r} is given twice in a printed file"
+        if k in out:
+            raise refusal(files[0], str(k), "/".join(keys), k, "given_twice")
         out[k] = dict(item)
+        ORIGIN.update({(files[0], k, field): files[0] for field in item})
     for item in reconstructed:
         k = key(item)
         if k not in out:
             out[k] = dict(item)
+            ORIGIN.update({(files[0], k, field): files[1] for field in item})
             continue
         base = out[k]
         for field, value in item.items():
             if field in keys or field == "source":
                 continue
-            assert field not in base, f"reconstructed {field!r} of {k!r} overrides a printed value"
+            if field in base:
+                raise refusal(files[1], str(k), field, value, "overrides", printed=files[0])
             base[field] = value
+            ORIGIN[(files[0], k, field)] = files[1]
         base["source"] = f"{base['source']}; {item['source']}"
     return out
+
+
+def origin(name: str, key: Any, field: str) -> str:
+    """The file of `name` (map, units…) the `field` of the item `key` was read from; a field left to
+    its default is named in both files."""
+    return ORIGIN.get((f"{name}.toml", key, field), f"{name}.toml, {name}.reconstructed.toml")
+
+
+def _files(name: str) -> tuple[str, str]:
+    return f"{name}.toml", f"{name}.reconstructed.toml"
 
 
 def _by_id(item: Item) -> Any:
@@ -112,27 +137,27 @@ class Board:
     # ---- loading ----
 
     def _map(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        lists = merge(p.get("area_list", []), r.get("area_list", []), _by_id, ("id",))
+        lists = merge(p.get("area_list", []), r.get("area_list", []), _by_id, ("id",), _files("map"))
         self.lists: dict[str, tuple[str, ...]] = {k: tuple(v["areas"]) for k, v in lists.items()}
         member: dict[str, set[str]] = {}
         for name, ids in self.lists.items():
             for area_id in ids:
                 member.setdefault(area_id, set()).add(name)
-        areas = merge(p["area"], r.get("area", []), _by_id, ("id",))
+        areas = merge(p["area"], r.get("area", []), _by_id, ("id",), _files("map"))
         self.areas: dict[str, Area] = {
             k: Area(k, v["name"], v["rp"], tuple(v.get("seas", ())), frozenset(member.get(k, ())))
             for k, v in areas.items()
         }
-        seas = merge(p.get("sea", []), r.get("sea", []), _by_id, ("id",))
+        seas = merge(p.get("sea", []), r.get("sea", []), _by_id, ("id",), _files("map"))
         self.seas: dict[str, Sea] = {k: Sea(k, v["name"]) for k, v in seas.items()}
         self.boxes: dict[str, Item] = {b["id"]: b for b in p.get("box", [])}
-        land = merge(p.get("land_link", []), r.get("land_link", []), _pair, ("a", "b"))
+        land = merge(p.get("land_link", []), r.get("land_link", []), _pair, ("a", "b"), _files("map"))
         self.land_links = tuple(Link(a, b, v.get("andes", False)) for (a, b), v in land.items())
-        sea = merge(p.get("sea_link", []), r.get("sea_link", []), _pair, ("a", "b"))
+        sea = merge(p.get("sea_link", []), r.get("sea_link", []), _pair, ("a", "b"), _files("map"))
         self.sea_links = tuple(Link(a, b, cost=v.get("cost", 1)) for (a, b), v in sea.items())
         boxes = [*p.get("box_link", []), *r.get("box_link", [])]
         self.box_links = tuple(BoxLink(b["box"], b["to"], b.get("op", 0)) for b in boxes)
-        cities = merge(p.get("city", []), r.get("city", []), _by_id, ("id",))
+        cities = merge(p.get("city", []), r.get("city", []), _by_id, ("id",), _files("map"))
         self.cities: dict[str, City] = {
             k: City(k, v["name"], v["area"], v.get("fortress", False), v.get("port", False), v.get("sea", ""))
             for k, v in cities.items()
@@ -148,7 +173,11 @@ class Board:
 
     def _tables(self, p: dict[str, Any], r: dict[str, Any]) -> None:
         self.tables: dict[str, dict[str, Any]] = {**p, **r}
-        assert not set(p) & set(r), f"charts given twice: {sorted(set(p) & set(r))}"
+        for chart in sorted(set(p) & set(r)):
+            source = r[chart].get("source")
+            raise refusal(
+                "tables.reconstructed.toml", chart, "source", source, "overrides", printed="tables.toml"
+            )
         t = self.tables
         self.activation = DieTable(tuple(map(tuple, t["activation"]["rows"])))
         self.spain_rp = DieTable(tuple(map(tuple, t["spain_rp"]["rows"])))
@@ -178,7 +207,7 @@ class Board:
         for reinf in p.get("reinforcement", []):
             unit = next(u for u in printed if u["id"] == reinf["unit"])
             unit.update(turn=reinf["turn"], region=reinf["region"])
-        merged = merge(printed, [*r["unit"], *r.get("extra_unit", [])], _by_id, ("id",))
+        merged = merge(printed, [*r["unit"], *r.get("extra_unit", [])], _by_id, ("id",), _files("units"))
         naval = self.tables["naval_class"]
         self.units: dict[str, Unit] = {}
         for k, v in merged.items():
@@ -207,13 +236,16 @@ class Board:
             (m["side"], m["nationality"]): {"infantry": m["infantry"], "cavalry": m["cavalry"]}
             for m in r.get("militia_pool", [])
         }
-        factors = {m["factor"] for m in r.get("militia_pool", [])}
-        assert len(factors) == 1, "every militia counter has the same factor"
-        self.militia_factor: int = factors.pop()
+        factors = sorted({m["factor"] for m in r.get("militia_pool", [])})
+        if len(factors) != 1:  # every militia counter has the same factor
+            raise refusal("units.reconstructed.toml", "militia_pool", "factor", factors, "one_value")
+        self.militia_factor: int = factors[0]
         self.waves: tuple[Item, ...] = tuple(p.get("wave", []))
 
     def _leaders(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        merged = merge(p["leader"], [*r["leader"], *r.get("extra_leader", [])], _by_id, ("id",))
+        merged = merge(
+            p["leader"], [*r["leader"], *r.get("extra_leader", [])], _by_id, ("id",), _files("leaders")
+        )
         self.leaders: dict[str, Leader] = {
             k: Leader(
                 k,
@@ -231,12 +263,12 @@ class Board:
         }
 
     def _scenarios(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        self.scenarios = merge(p["scenario"], r.get("scenario", []), _by_id, ("id",))
+        self.scenarios = merge(p["scenario"], r.get("scenario", []), _by_id, ("id",), _files("scenarios"))
         self.victory = {v["scenario"]: v for v in p["victory"]}
-        self.rp = merge(p["rp"], r.get("rp", []), lambda i: i["scenario"], ("scenario",))
+        self.rp = merge(p["rp"], r.get("rp", []), lambda i: i["scenario"], ("scenario",), _files("scenarios"))
         self.setup_codes = {(c["side"], c["code"]): c for c in p["setup_code"]}
         self.code_militia = {(c["side"], c["code"]): c for c in r.get("code_militia", [])}
-        self.requirements: dict[str, Item] = merge(p["requirement"], [], _by_id, ("id",))
+        self.requirements: dict[str, Item] = merge(p["requirement"], [], _by_id, ("id",), _files("scenarios"))
         self.placements: tuple[Item, ...] = tuple(r.get("placement", []))
         self.markers: tuple[Item, ...] = tuple(p.get("marker", []))
         self.control = {c["scenario"]: c for c in p.get("control", [])}
@@ -321,66 +353,109 @@ class Board:
         self._check_scenarios()
 
     def _check_map(self) -> None:
-        assert len(self.areas) == 43, f"the rulebook names 43 land areas, the data has {len(self.areas)}"
+        """The map as the rulebook draws it (§1.1, §2.1, §4, §6.6, §7.3, §11); a refusal names the file,
+        the item, the field and the value (`core.data.refusal`)."""
+        both = "map.toml, map.reconstructed.toml"
+
+        def refuse(key: Any, item: str, field: str, value: object, why: str, **params: object) -> None:
+            raise refusal(origin("map", key, field), item, field, value, why, **params)
+
+        if len(self.areas) != 43:
+            n = len(self.areas)
+            raise refusal("map.toml", "area", "id", n, "count", found=n, expected=43, section="1.1")
         for name, ids in self.lists.items():
             for area_id in ids:
-                assert area_id in self.areas, f"list {name} names unknown area {area_id}"
+                if area_id not in self.areas:
+                    refuse(name, name, "areas", area_id, "unknown", kind="area")
         for area in self.areas.values():
-            assert isinstance(area.rp, int) and area.rp >= 0, f"{area.id} needs an RP value"
-            for s in area.seas:
-                assert s in self.seas, f"{area.id} touches unknown sea {s}"
-        assert self.areas["chaco"].rp == self.areas["pampas"].rp == 0, "§11.0: Pampas, Chaco 0"
+            if not isinstance(area.rp, int) or area.rp < 0:
+                refuse(area.id, area.id, "rp", area.rp, "not_negative")
+            for sea_id in area.seas:
+                if sea_id not in self.seas:
+                    refuse(area.id, area.id, "seas", sea_id, "unknown", kind="sea")
+        for area_id in ("chaco", "pampas"):
+            if self.areas[area_id].rp != 0:
+                refuse(area_id, area_id, "rp", self.areas[area_id].rp, "equal", expected=0, section="11.0")
         for pool in (name for name in self.lists if name.startswith("rp_")):
             for area_id in self.lists[pool]:
-                assert self.areas[area_id].rp > 0, f"§4.2: {area_id} yields RP to a pool, so it is worth some"
-        assert any(a.rp == 5 and "slave_recruitment" in a.lists for a in self.areas.values()), (
-            "§4.0/§4.9: an area worth 5 (whose half is 2) where slaves may be recruited"
-        )
-        for link in self.land_links:
-            assert link.a in self.areas and link.b in self.areas and link.a != link.b, f"bad border {link}"
-        for link in self.sea_links:
-            assert link.a in self.seas and link.b in self.seas and link.a != link.b, f"bad sea border {link}"
+                if self.areas[area_id].rp <= 0:  # §4.2: it yields RP to a pool, so it is worth some
+                    refuse(area_id, area_id, "rp", self.areas[area_id].rp, "positive")
+        if not any(a.rp == 5 and "slave_recruitment" in a.lists for a in self.areas.values()):
+            slaves = self.lists.get("slave_recruitment", ())  # §4.0/§4.9: an area worth 5, whose half is 2
+            rps = sorted({self.areas[a].rp for a in slaves if a in self.areas})
+            raise refusal(both, "slave_recruitment", "rp", rps, "none_has", wanted="rp = 5", section="4.9")
+        for links, places, kind in (
+            (self.land_links, self.areas, "area"),
+            (self.sea_links, self.seas, "sea"),
+        ):
+            for link in links:
+                key, item = (link.a, link.b), f"{link.a}–{link.b}"
+                for field, end in (("a", link.a), ("b", link.b)):
+                    if end not in places:
+                        refuse(tuple(sorted(key)), item, field, end, "unknown", kind=kind)
+                if link.a == link.b:
+                    refuse(key, item, "b", link.b, "same_ends")
         for bl in self.box_links:
-            assert bl.box in self.boxes and (bl.to in self.areas or bl.to in self.seas), f"bad box link {bl}"
-        assert _connected(set(self.seas), lambda s: self.sea_adjacent[s]), "the sea areas form one graph"
+            item = f"{bl.box}–{bl.to}"
+            if bl.box not in self.boxes:
+                raise refusal(both, item, "box", bl.box, "unknown", kind="box")
+            if bl.to not in self.areas and bl.to not in self.seas:
+                raise refusal(both, item, "to", bl.to, "unknown", kind="area/sea")
+        apart = set(self.seas) - _reach(set(self.seas), lambda x: self.sea_adjacent[x])
+        if apart:
+            raise refusal(both, "sea_link", "a/b", sorted(apart), "apart")
         islands = {"cuba", "puerto_rico", "santo_domingo", "margarita"}
-        assert all(not self.adjacent[i] for i in islands), "islands are reached only by sea"
+        for island in sorted(islands):
+            if self.adjacent[island]:  # islands are reached only by sea
+                raise refusal(both, "land_link", "a/b", island, "island")
         north = set(self.lists["new_spain"])
         south = set(self.areas) - north - islands
-        for part, name in ((north, "New Spain"), (south, "South America")):
-            assert _connected(part, partial(_within, self.adjacent, part)), name
-        assert all(self.areas[a].seas or self.adjacent[a] for a in self.areas), "every area can be reached"
-        assert all(self.areas[a].seas for a in islands), "islands have a coast"
+        for part in (north, south):
+            apart = part - _reach(part, partial(_within, self.adjacent, part))
+            if apart:
+                raise refusal(both, "land_link", "a/b", sorted(apart), "apart")
+        for area_id in self.areas:
+            if not (self.areas[area_id].seas or self.adjacent[area_id]):  # every area can be reached
+                refuse(area_id, area_id, "seas", None, "apart")
+        for island in sorted(islands):
+            if not self.areas[island].seas:  # islands have a coast
+                refuse(island, island, "seas", None, "missing", missing="seas")
         for c in self.cities.values():
-            assert c.area in self.areas, f"city {c.id} lies in unknown area {c.area}"
-            if c.port:
-                assert c.sea in self.areas[c.area].seas, f"port {c.id}'s sea {c.sea} is off its area's coast"
+            if c.area not in self.areas:
+                refuse(c.id, c.id, "area", c.area, "unknown", kind="area")
+            if c.port and c.sea not in self.areas[c.area].seas:  # a port's sea is off its area's coast
+                refuse(c.id, c.id, "sea", c.sea, "one_of", allowed=list(self.areas[c.area].seas))
         for f in ("cartagena", "puerto_cabello", "callao", "san_juan", "santo_domingo"):
-            assert self.cities[f].fortress, f"§2.1/§6.2: {f} is a fortress"
-        assert self.cities["cartagena"].sea == "caribe_iii" and self.cities["montevideo"].sea == "atlantico_i"
-        assert self.sea_distance("caribe_v", "caribe_iii") <= self.tables["op_cost"]["naval_areas_per_op"], (
-            "§6.6 example: Caribe V to Caribe III for 1 OP"
-        )
-        assert any(
-            any(s.startswith("caribe") for s in self.areas[a].seas) for a in self.lists["rp_mexico"]
-        ), "§4.10: Mina lands on a Mexican Caribbean coast"
-        caribbean_spain = {bl.to for bl in self.box_links if bl.box == "spain" and bl.op == 3}
-        assert caribbean_spain == {f"caribe_{n}" for n in ("vi", "vii", "viii", "ix", "x")}, "§7.3"
+            if not self.cities[f].fortress:
+                refuse(f, f, "fortress", self.cities[f].fortress, "equal", expected=True, section="2.1, §6.2")
+        for city_id, sea_id in (("cartagena", "caribe_iii"), ("montevideo", "atlantico_i")):
+            if self.cities[city_id].sea != sea_id:
+                refuse(city_id, city_id, "sea", self.cities[city_id].sea, "must", expected=sea_id)
+        distance = self.sea_distance("caribe_v", "caribe_iii")
+        most = self.tables["op_cost"]["naval_areas_per_op"]
+        if distance > most:  # §6.6 example: Caribe V to Caribe III for 1 OP
+            raise refusal(both, "caribe_v–caribe_iii", "cost", distance, "at_most", most=most)
+        if not any(any(s.startswith("caribe") for s in self.areas[a].seas) for a in self.lists["rp_mexico"]):
+            # §4.10: Mina lands on a Mexican Caribbean coast
+            refuse(
+                "rp_mexico", "rp_mexico", "areas", None, "none_has", wanted="seas = caribe_*", section="4.10"
+            )
+        caribbean_spain = sorted({bl.to for bl in self.box_links if bl.box == "spain" and bl.op == 3})
+        want = sorted(f"caribe_{n}" for n in ("vi", "vii", "viii", "ix", "x"))
+        if caribbean_spain != want:
+            raise refusal(
+                both, "spain (op = 3)", "to", caribbean_spain, "equal", expected=want, section="7.3"
+            )
         last = self.areas["chiloe"].rp + self.areas[self.cities["veracruz"].area].rp
-        assert last <= self.victory["campaign"]["patriot_max_rp"], "§11.1.1: Chiloé and Veracruz as the last"
+        if last > self.victory["campaign"]["patriot_max_rp"]:  # §11.1.1: Chiloé and Veracruz as the last
+            most = self.victory["campaign"]["patriot_max_rp"]
+            raise refusal("scenarios.toml", "campaign", "patriot_max_rp", most, "at_least", least=last)
 
     def _check_units(self) -> None:
         codes = {code for _, code in self.setup_codes}
         for u in self.units.values():
-            assert u.side in (*SIDES, "rebel"), f"{u.id}: side {u.side}"
-            assert u.arm in LAND_ARMS + NAVAL_ARMS, f"{u.id}: arm {u.arm}"
-            assert u.steps in (1, 2) and 1 <= u.start_steps <= u.steps, f"{u.id}: steps"
-            assert u.factor >= 1, f"{u.id}: no combat factor"
-            if not u.naval:
-                assert (u.reduced > 0) == (u.steps == 2), f"{u.id}: a two-step unit has a reduced side"
-            assert not u.setup or u.setup in codes or u.setup in self.areas or u.setup in self.boxes, u.id
-            assert 0 <= u.turn <= 15, f"{u.id}: turn {u.turn}"
-            assert not (u.setup and u.turn), f"{u.id} both sets up and arrives"
+            self._check_unit(u, codes)
+        units = "units.toml, units.reconstructed.toml"
         for w in self.waves:
             arriving = [u for u in self.units.values() if u.nationality == "spanish" and u.turn == w["turn"]]
             got = Counter((u.arm, u.size) for u in arriving if not u.naval)
@@ -389,46 +464,142 @@ class Board:
                 ("cavalry", "regiment"): w["cavalry_regiments"],
                 ("artillery", "battery"): w["artillery"],
             }
-            assert dict(got) == want, f"§4.8 example: the turn {w['turn']} wave is {dict(got)}"
-            assert self.leaders[w["leader"]].turn == w["turn"], "§4.8 example: Morillo lands with it"
+            if dict(got) != want:  # §4.8 example: the wave of that turn
+                found = {f"{arm} {size}": n for (arm, size), n in sorted(got.items())}
+                expected = {f"{arm} {size}": n for (arm, size), n in want.items()}
+                item = f"spanish, turn = {w['turn']}"
+                raise refusal(units, item, "arm/size", found, "equal", expected=expected, section="4.8")
+            leader = self.leaders[w["leader"]]
+            if leader.turn != w["turn"]:  # §4.8 example: Morillo lands with it
+                file = origin("leaders", leader.id, "turn")
+                raise refusal(
+                    file, leader.id, "turn", leader.turn, "equal", expected=w["turn"], section="4.8"
+                )
         navy = self.tables["patriot_navy"]
         for nat in navy["frigates"]:
-            assert any(
+            if not any(
                 u.nationality == nat and u.arm == "frigate" and u.turn == navy["turn"]
                 for u in self.units.values()
+            ):
+                missing = f"arm = 'frigate', nationality = {nat!r}, turn = {navy['turn']}"
+                raise refusal(units, "unit", "nationality", nat, "missing", missing=missing)
+        mexican = sum(u.nationality == "mexico" and u.arm == "frigate" for u in self.units.values())
+        if mexican < 2:  # §7.5 example
+            raise refusal(
+                units, "unit", "nationality", "mexico", "count", found=mexican, expected=2, section="7.5"
             )
-        assert sum(u.nationality == "mexico" and u.arm == "frigate" for u in self.units.values()) >= 2, (
-            "§7.5 example"
-        )
         for ldr in self.leaders.values():
-            assert 0 <= ldr.ops <= 3 and 0 <= ldr.tactical <= 3, f"{ldr.id}: factors"
-            assert ldr.setup or ldr.turn, f"{ldr.id} never enters"
+            for field in ("ops", "tactical"):
+                value = getattr(ldr, field)
+                if not 0 <= value <= 3:
+                    file = origin("leaders", ldr.id, field)
+                    raise refusal(file, ldr.id, field, value, "between", low=0, high=3)
+            if not (ldr.setup or ldr.turn):  # a leader that never enters
+                file = origin("leaders", ldr.id, "setup")
+                raise refusal(file, ldr.id, "setup", None, "missing", missing="setup, turn")
+
+    def _check_unit(self, u: Unit, codes: set[str]) -> None:
+        """One counter's values (§1.3): its side, arm, steps, factor and how it enters."""
+
+        def refuse(field: str, value: object, why: str, **params: object) -> None:
+            raise refusal(origin("units", u.id, field), u.id, field, value, why, **params)
+
+        if u.side not in (*SIDES, "rebel"):
+            refuse("side", u.side, "one_of", allowed=[*SIDES, "rebel"])
+        if u.arm not in LAND_ARMS + NAVAL_ARMS:
+            refuse("arm", u.arm, "one_of", allowed=[*LAND_ARMS, *NAVAL_ARMS])
+        if u.steps not in (1, 2):
+            refuse("steps", u.steps, "between", low=1, high=2)
+        if not 1 <= u.start_steps <= u.steps:
+            refuse("start_steps", u.start_steps, "between", low=1, high=u.steps)
+        if u.factor < 1:
+            refuse("factor", u.factor, "positive")
+        if not u.naval and (u.reduced > 0) != (u.steps == 2):  # a two-step unit has a reduced side
+            why = "needed" if u.steps == 2 else "absent"
+            refuse("reduced", u.reduced or None, why, condition=f"steps = {u.steps}", section="1.3")
+        if u.setup and not (u.setup in codes or u.setup in self.areas or u.setup in self.boxes):
+            refuse("setup", u.setup, "place")
+        if not 0 <= u.turn <= 15:
+            refuse("turn", u.turn, "between", low=0, high=15)
+        if u.setup and u.turn:  # both sets up and arrives
+            refuse("turn", u.turn, "absent", condition=f"setup = {u.setup!r}", section="2.0")
 
     def _check_scenarios(self) -> None:
+        """The scenarios' set-ups fill their requirements (§2, §11); a refusal names the file, the item,
+        the field and the value (`core.data.refusal`)."""
+        placements = "scenarios.reconstructed.toml"
         for pl in self.placements:
-            req = self.requirements[pl["requirement"]]
+            rid = pl["requirement"]
+            req = self.requirements[rid]
             allowed = self.requirement_areas(req)
-            assert ("at" in req) == ("area" not in pl), f"{pl['requirement']}: a place is needed"
-            assert "area" not in pl or pl["area"] in allowed, f"{pl['requirement']}: {pl['area']} not allowed"
+            if ("at" in req) != ("area" not in pl):  # a place is needed, unless the requirement gives it
+                why = "absent" if "at" in req else "needed"
+                raise refusal(
+                    placements,
+                    rid,
+                    "area",
+                    pl.get("area"),
+                    why,
+                    condition=f"requirement {rid}",
+                    section="2.0",
+                )
+            if "area" in pl and pl["area"] not in allowed:
+                raise refusal(placements, rid, "area", pl["area"], "one_of", allowed=list(allowed))
             for uid in pl.get("units", []):
                 u = self.units[uid]
-                assert u.side == req["side"], f"{uid} is not {req['side']}"
-                assert "nationality" not in req or u.nationality == req["nationality"], f"{uid}: nationality"
+                if u.side != req["side"]:
+                    raise refusal(
+                        placements,
+                        rid,
+                        "units",
+                        uid,
+                        "wrong",
+                        what="side",
+                        found=u.side,
+                        expected=req["side"],
+                    )
+                if "nationality" in req and u.nationality != req["nationality"]:
+                    found, expected = u.nationality, req["nationality"]
+                    raise refusal(
+                        placements,
+                        rid,
+                        "units",
+                        uid,
+                        "wrong",
+                        what="nationality",
+                        found=found,
+                        expected=expected,
+                    )
         for sid in self.scenarios:
             placed = self.placed(sid)
             first = self.scenarios[sid]["first_turn"]
             used = [uid for pl in placed for uid in pl.get("units", [])]
-            assert len(used) == len(set(used)), f"{sid}: a counter placed twice"
+            twice = sorted(uid for uid, n in Counter(used).items() if n > 1)
+            if twice:  # a counter placed twice
+                raise refusal(placements, sid, "units", twice[0], "given_twice")
             for uid in used:
-                assert self.units[uid].turn < first, f"{sid}: {uid} arrives later"
+                if self.units[uid].turn >= first:
+                    raise refusal(
+                        placements, sid, "units", uid, "late", turn=self.units[uid].turn, first=first
+                    )
             for rid, req in self.requirements.items():
                 if req["scenario"] != sid or sid == "campaign":
                     continue
                 mine = [pl for pl in placed if pl["requirement"] == rid]
                 want = {k: req[k] for k in COUNT_KEYS if k in req}
-                assert self.counts(req, mine) == want, f"{rid}: {self.counts(req, mine)} != {want}"
+                got = self.counts(req, mine)
+                if got != want:
+                    raise refusal(placements, rid, "units", got, "must", expected=want)
                 got_leaders = sorted(x for pl in mine for x in pl.get("leaders", []))
-                assert got_leaders == sorted(req.get("leaders", [])), f"{rid}: leaders"
+                if got_leaders != sorted(req.get("leaders", [])):
+                    raise refusal(
+                        placements,
+                        rid,
+                        "leaders",
+                        got_leaders,
+                        "must",
+                        expected=sorted(req.get("leaders", [])),
+                    )
             for side, nat, arm in _militia_kinds(placed, self.requirements):
                 pool = self.militia_pools[(side, nat)][arm]
                 n = sum(
@@ -436,21 +607,31 @@ class Board:
                     for pl in placed
                     if _nat(self.requirements[pl["requirement"]]) == (side, nat)
                 )
-                assert n <= pool, f"{sid}: {n} {nat} militia {arm} but {pool} counters"
+                if n > pool:  # no more militia than the counters of that nationality
+                    raise refusal(placements, f"{sid}: {nat}", f"militia_{arm}", n, "at_most", most=pool)
         for sid, ctl in self.control.items():
             held = _holders(self.placed(sid), self.requirements, self.cities)
-            for a in ctl["patriot"]:
-                assert "patriot" in held.get(a, set()), f"{sid}: the Patriot holds {a}"
-            for a in ctl["partial"]:
-                assert held.get(a) == {"patriot", "royalist"}, f"{sid}: {a} is partly held"
-            for a in ctl["royalist"]:
-                assert held.get(a) == {"royalist"}, f"{sid}: the Royalist alone holds {a}"
+            wanted: tuple[tuple[str, set[str] | None], ...] = (
+                ("patriot", None),
+                ("partial", {"patriot", "royalist"}),
+                ("royalist", {"royalist"}),
+            )
+            for field, holders_wanted in wanted:
+                for a in ctl[field]:
+                    holders = held.get(a, set())
+                    ok = "patriot" in holders if holders_wanted is None else holders == holders_wanted
+                    if not ok:
+                        raise refusal(
+                            placements, sid, "units", a, "held", found=sorted(holders) or "—", expected=field
+                        )
 
 
-def _connected(nodes: set[str], neighbours: Callable[[str], Iterable[str]]) -> bool:
+def _reach(nodes: set[str], neighbours: Callable[[str], Iterable[str]]) -> set[str]:
+    """The nodes reached from one of `nodes` (the first in sorted order); all of them if they are one
+    graph."""
     if not nodes:
-        return True
-    start = next(iter(nodes))
+        return set()
+    start = min(nodes)
     seen = {start}
     queue = deque([start])
     while queue:
@@ -458,7 +639,7 @@ def _connected(nodes: set[str], neighbours: Callable[[str], Iterable[str]]) -> b
             if n not in seen:
                 seen.add(n)
                 queue.append(n)
-    return seen == nodes
+    return seen
 
 
 def _within(adjacent: Mapping[str, tuple[str, ...]], part: set[str], area: str) -> list[str]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core import provenance
-from ludoteca.core.data import data_dir
+from ludoteca.core.data import data_dir, refusal
 
 DATA = data_dir(__name__)
 SIDES = ("insurgent", "royalist", "military")
@@ -24,17 +24,21 @@ def _load(name: str) -> dict[str, Any]:
     return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
 
 
-def _deck(name: str) -> list[dict[str, Any]]:
+def _deck(name: str) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """The cards of `name`.toml (what the rulebook gives) merged with `name`.reconstructed.toml (what we
-    designed, DESIGN §6: an owner replaces only that file), in the order of their `index`."""
-    cards: list[dict[str, Any]] = [
-        *_load(f"{name}.toml").get("card", []),
-        *_load(f"{name}.reconstructed.toml").get("card", []),
-    ]
+    designed, DESIGN §6: an owner replaces only that file), in the order of their `index`; and the file
+    each card's id is read from, for a refusal to name."""
+    files: dict[str, str] = {}
+    cards: list[dict[str, Any]] = []
+    for file in (f"{name}.toml", f"{name}.reconstructed.toml"):
+        for card in _load(file).get("card", []):
+            files[card["id"]] = file
+            cards.append(card)
     cards.sort(key=lambda card: card["index"])
-    indices = [card["index"] for card in cards]
-    assert indices == list(range(1, len(cards) + 1)), f"{name}: indices {indices} are not 1..{len(cards)}"
-    return cards
+    for place, card in enumerate(cards, start=1):
+        if card["index"] != place:
+            raise refusal(files[card["id"]], card["id"], "index", card["index"], "sequence", expected=place)
+    return cards, files
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,9 @@ class Board:
         self.end: dict[str, int] = comp["end"]
         self.provenance_items += [comp[k]["source"] for k in ("pieces", "piles", "leaders", "orders", "end")]
 
-        self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in _deck("cards")}
+        deck, self.card_files = _deck("cards")
+        """The file each card is read from (`cards.toml` or `cards.reconstructed.toml`)."""
+        self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in deck}
         self.cards_by_leader = {c["leader"]: cid for cid, c in self.cards.items() if c.get("leader")}
         self.stages: dict[str, list[str]] = {}
         for cid, card in self.cards.items():
@@ -106,7 +112,7 @@ class Board:
                 self.stages.setdefault(card["stage"], []).append(cid)
         self.spv = [cid for cid, c in self.cards.items() if c["type"] == "spv"]
         """The S/PV cards, in data order."""
-        self.personalities: list[dict[str, Any]] = _deck("personality")
+        self.personalities: list[dict[str, Any]] = _deck("personality")[0]
         self.provenance_items += [c["source"] for c in self.cards.values()]
         self.provenance_items += [c["source"] for c in self.personalities]
         self.check()
@@ -119,12 +125,43 @@ class Board:
         return provenance.count(self.provenance_items)
 
     def check(self) -> None:
-        """The constraints the rulebook fixes (shared/games/patria-libre.md §3)."""
-        assert set(self.adjacent["yucatan"]) == {"barco", "veracruz", "america_central"}, "§Reclutar example"
-        assert all(3 <= len(ps) <= 4 for ps in self.regions.values()), "§Terminología: regions of 3–4"
-        assert all(len(self.flags[s]) == 3 for s in ("insurgent", "royalist")), "three flags a side"
+        """The constraints the rulebook fixes (shared/games/patria-libre.md §3); a refusal names the file,
+        the item, the field and the value (`core.data.refusal`)."""
+        yucatan = sorted(self.adjacent["yucatan"])
+        if yucatan != ["america_central", "barco", "veracruz"]:
+            expected = ["america_central", "barco", "veracruz"]
+            raise refusal(
+                "map.toml", "yucatan", "border", yucatan, "equal", expected=expected, section="Reclutar"
+            )
+        for region, provinces in self.regions.items():
+            if not 3 <= len(provinces) <= 4:
+                found = len(provinces)
+                raise refusal(
+                    "map.toml",
+                    region,
+                    "provinces",
+                    found,
+                    "range",
+                    low=3,
+                    high=4,
+                    section="Terminología «Región»",
+                )
+        for side in ("insurgent", "royalist"):
+            if len(self.flags[side]) != 3:
+                flags = self.flags[side]
+                raise refusal(
+                    "map.toml",
+                    side,
+                    "flag",
+                    flags,
+                    "count",
+                    found=len(flags),
+                    expected=3,
+                    section="Condiciones de victoria",
+                )
         for cid, card in self.cards.items():
-            assert card.get("source"), f"card {cid} has no source"
+            if not card.get("source"):
+                raise refusal(self.card_files[cid], cid, "source", None, "missing", missing="source")
 
 
 BOARD = Board()

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core.data import refusal
 from ludoteca.games.patria_libre.board import BOARD, COLUMNS, FACES, ROLES, SIDES
 
 if TYPE_CHECKING:
@@ -64,40 +65,92 @@ STAGES: dict[str, list[str]] = {s: [c.id for c in CARDS.values() if c.stage == s
 SPV: list[str] = [c.id for c in CARDS.values() if c.type == "spv"]
 
 
+DECK = "cards.toml, cards.reconstructed.toml"
+CARD_COUNTS = {"leader": 4, "iturbide": 1, "spv": 5}
+
+
 def _validate() -> None:
-    """Every constraint the rulebook puts on the cards (§Componentes, §Comprar carta, §B- Activar carta)."""
+    """Every constraint the rulebook puts on the cards (§Componentes, §Comprar carta, §B- Activar carta);
+    a refusal names the file, the card, the field and the value (`core.data.refusal`)."""
     kinds = Counter(c.type for c in CARDS.values())
-    assert kinds["leader"] == 4 and kinds["iturbide"] == 1 and kinds["spv"] == 5, f"card counts {kinds}"
-    for stage, size in STAGE_SIZES.items():
-        assert len(STAGES[stage]) == size, f"stage {stage} has {len(STAGES[stage])} cards, not {size}"
-    assert sorted(CARDS[c].region for c in SPV) == sorted(BOARD.regions), "one S/PV card per region"
-    for c in CARDS.values():
-        assert c.type in TYPES, f"{c.id}: unknown type {c.type!r}"
-        if c.type == "spv":
-            continue
-        assert c.colour in COLOURS, f"{c.id}: colour {c.colour!r}"
-        if c.colour == "yellow":
-            assert c.numbers and not c.letters, f"{c.id}: insurgent cards carry numbers only"
-        elif c.colour == "blue":
-            assert c.letters and not c.numbers, f"{c.id}: royalist cards carry letters only"
-        else:
-            assert c.numbers and c.letters, f"{c.id}: violet cards are mixed, a number and a letter"
-        assert (c.type in ("leader", "iturbide")) == bool(c.leader) and (not c.leader or c.leader in ROLES)
-        assert (c.prefers is not None) == (c.type == "character" and c.colour == "violet"), (
-            f"{c.id}: exactly the violet characters print a preference"
-        )
-        assert not c.popularity or c.popularity in COLUMNS, f"{c.id}: popularity column"
-        assert 1 <= len(c.effects) <= MAX_EFFECTS, f"{c.id}: one to {MAX_EFFECTS} effects"
-        for req in c.requires:
-            assert req["kind"] in REQUIREMENTS, f"{c.id}: requirement {req}"
-            assert req.get("column", COLUMNS[0]) in COLUMNS and all(
-                i in BOARD.regions for i in req.get("icons", ())
+    for kind, count in CARD_COUNTS.items():
+        if kinds[kind] != count:
+            raise refusal(
+                DECK, "card", "type", kind, "count", found=kinds[kind], expected=count, section="Componentes"
             )
-        for eff in c.effects:
-            assert eff["kind"] != "order" or eff["order"] in ORDERS, f"{c.id}: order {eff}"
-            assert eff.get("column", "") in ("", *COLUMNS), f"{c.id}: column {eff}"
-        if c.prefers:
-            assert c.prefers["kind"] in PREFERENCES and c.prefers.get("column", COLUMNS[0]) in COLUMNS
+    for stage, size in STAGE_SIZES.items():
+        if len(STAGES[stage]) != size:
+            found = len(STAGES[stage])
+            raise refusal(
+                DECK, "card", "stage", stage, "count", found=found, expected=size, section="Componentes"
+            )
+    regions = sorted(CARDS[c].region for c in SPV)
+    if regions != sorted(BOARD.regions):
+        raise refusal(DECK, "spv", "region", regions, "equal", expected=sorted(BOARD.regions), section="S/PV")
+    for c in CARDS.values():
+        _validate_card(c, BOARD.card_files[c.id])
+
+
+def _validate_card(c: Card, file: str) -> None:
+    """One card's printed values (§B- Activar carta, §1. Cartas de líder, §C- Recuperar órdenes)."""
+    if c.type not in TYPES:
+        raise refusal(file, c.id, "type", c.type, "one_of", allowed=list(TYPES))
+    if c.type == "spv":
+        return
+    if c.colour not in COLOURS:
+        raise refusal(file, c.id, "colour", c.colour, "one_of", allowed=list(COLOURS))
+    condition = f"colour = {c.colour!r}"
+    needs = {"yellow": ("numbers",), "blue": ("letters",), "violet": ("numbers", "letters")}[c.colour]
+    for field, value in (("numbers", c.numbers), ("letters", c.letters)):
+        if field in needs and not value:
+            raise refusal(file, c.id, field, None, "needed", condition=condition, section="B- Activar carta")
+        if field not in needs and value:
+            raise refusal(
+                file, c.id, field, list(value), "absent", condition=condition, section="B- Activar carta"
+            )
+    leads = c.type in ("leader", "iturbide")
+    if leads and not c.leader:
+        condition = f"type = {c.type!r}"
+        raise refusal(file, c.id, "leader", None, "needed", condition=condition, section="1. Cartas de líder")
+    if c.leader and not leads:
+        condition = f"type = {c.type!r}"
+        raise refusal(
+            file, c.id, "leader", c.leader, "absent", condition=condition, section="1. Cartas de líder"
+        )
+    if c.leader and c.leader not in ROLES:
+        raise refusal(file, c.id, "leader", c.leader, "one_of", allowed=list(ROLES))
+    violet_character = c.type == "character" and c.colour == "violet"
+    if (c.prefers is not None) != violet_character:
+        condition = f"type = {c.type!r}, colour = {c.colour!r}"
+        why = "absent" if c.prefers is not None else "needed"
+        raise refusal(
+            file, c.id, "prefers", c.prefers, why, condition=condition, section="C- Recuperar órdenes"
+        )
+    if c.popularity and c.popularity not in COLUMNS:
+        raise refusal(file, c.id, "popularity", c.popularity, "one_of", allowed=list(COLUMNS))
+    if not 1 <= len(c.effects) <= MAX_EFFECTS:
+        found = len(c.effects)
+        raise refusal(
+            file, c.id, "effects", found, "range", low=1, high=MAX_EFFECTS, section="B- Activar carta"
+        )
+    for req in c.requires:
+        if req["kind"] not in REQUIREMENTS:
+            raise refusal(file, c.id, "requires.kind", req["kind"], "one_of", allowed=list(REQUIREMENTS))
+        if req.get("column", COLUMNS[0]) not in COLUMNS:
+            raise refusal(file, c.id, "requires.column", req["column"], "one_of", allowed=list(COLUMNS))
+        for icon in req.get("icons", ()):
+            if icon not in BOARD.regions:
+                raise refusal(file, c.id, "requires.icons", icon, "one_of", allowed=list(BOARD.regions))
+    for eff in c.effects:
+        if eff["kind"] == "order" and eff["order"] not in ORDERS:
+            raise refusal(file, c.id, "effects.order", eff["order"], "one_of", allowed=list(ORDERS))
+        if eff.get("column", "") not in ("", *COLUMNS):
+            raise refusal(file, c.id, "effects.column", eff["column"], "one_of", allowed=list(COLUMNS))
+    if c.prefers:
+        if c.prefers["kind"] not in PREFERENCES:
+            raise refusal(file, c.id, "prefers.kind", c.prefers["kind"], "one_of", allowed=list(PREFERENCES))
+        if c.prefers.get("column", COLUMNS[0]) not in COLUMNS:
+            raise refusal(file, c.id, "prefers.column", c.prefers["column"], "one_of", allowed=list(COLUMNS))
 
 
 _validate()

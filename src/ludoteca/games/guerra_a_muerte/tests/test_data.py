@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from ludoteca.core import provenance
+from ludoteca.core.data import DataError
 from ludoteca.games.guerra_a_muerte.board import BOARD, COUNT_KEYS, DATA, merge
 
 AREAS_NAMED = [
@@ -248,12 +249,15 @@ def test_every_item_names_a_source_and_files_keep_their_kind() -> None:
 
 
 def test_a_reconstructed_value_cannot_override_a_printed_one() -> None:
-    with pytest.raises(AssertionError, match="overrides"):
+    with pytest.raises(
+        DataError, match=r"map\.reconstructed\.toml: x: rp = 3: a reconstructed value may not"
+    ):
         merge(
             [{"id": "x", "rp": 0, "source": "rulebook §11"}],
             [{"id": "x", "rp": 3, "source": "r"}],
             lambda i: i["id"],
             ("id",),
+            ("map.toml", "map.reconstructed.toml"),
         )
 
 

@@ -5,6 +5,7 @@ provenance, and the effect vocabulary — and the loader's checks refuse broken 
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ludoteca.core import provenance
+from ludoteca.core.data import DataError
 from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import ProcedureSet
 from ludoteca.games.pax_porfiriana import board
@@ -25,7 +27,6 @@ from ludoteca.games.pax_porfiriana.board import (
     REGIMES,
     TOPPLES,
     Card,
-    DataError,
     Effect,
 )
 
@@ -269,25 +270,50 @@ def broken(card: str, **changes: object) -> Card:
 @pytest.mark.parametrize(
     ("card", "changes", "complaint"),
     [
-        ("mina_cananea", {"effects": (Effect("bribe", "play", ()),)}, "unknown effect kind"),
-        ("mina_cananea", {"effects": (Effect("gold", "event", (("n", 1), ("scope", "self"))),)}, "when"),
-        ("mina_cananea", {"effects": (Effect("gold", "play", (("n", 1),)),)}, "lacks"),
-        ("mina_cananea", {"jurisdiction": "texas"}, "jurisdiction"),
-        ("ferrocarril_sonora", {"upgrade": board.Upgrade(5, 1)}, "railroad chain"),
-        ("ferrocarril_sonora", {"income": 1}, "railroads"),
-        ("armeria_nogales", {"effects": ()}, "armoury"),
-        ("haciendas_rio_mayo", {"slave": True}, "liberator"),
-        ("huelga_cananea", {"effects": ()}, "red circle"),
-        ("la_leva", {"effects": ()}, "Jailed"),
-        ("guerra_de_1898", {"effects": CARDS["guerra_de_1898"].effects_when("event")}, "status quo"),
-        ("el_imparcial", {"orientations": ()}, "newspapers"),
+        (
+            "mina_cananea",
+            {"effects": (Effect("bribe", "play", ()),)},
+            "mina_cananea: effects.kind = 'bribe': not one of unrest",
+        ),
+        (
+            "mina_cananea",
+            {"effects": (Effect("gold", "event", (("n", 1), ("scope", "self"))),)},
+            "effects.when = 'event': not one of play",
+        ),
+        (
+            "mina_cananea",
+            {"effects": (Effect("gold", "play", (("n", 1),)),)},
+            "effects = 'gold': nothing is given for scope",
+        ),
+        ("mina_cananea", {"jurisdiction": "texas"}, "jurisdiction = 'texas': not one of"),
+        ("ferrocarril_sonora", {"upgrade": board.Upgrade(5, 1)}, "upgrade.cost = 5: must be 10"),
+        ("ferrocarril_sonora", {"income": 1}, "income = 1: must be 0 (§IV)"),
+        (
+            "armeria_nogales",
+            {"effects": ()},
+            "armeria_nogales: effects (orange_played) = []: must be ('gold', 2, 'self')",
+        ),
+        ("haciendas_rio_mayo", {"slave": True}, "liberator = —: must be given when slave = true"),
+        (
+            "huelga_cananea",
+            {"effects": ()},
+            "effects = 'unrest': there are 0; the rulebook has 1 (§CARTA NARANJA)",
+        ),
+        ("la_leva", {"effects": ()}, "effects.kind = 'jail': must be given when prestige.jailed = true"),
+        (
+            "guerra_de_1898",
+            {"effects": CARDS["guerra_de_1898"].effects_when("event")},
+            "effects.when = —: nothing is given for status_quo",
+        ),
+        ("el_imparcial", {"orientations": ()}, "orientations = —: must be given when kind = 'newspaper'"),
         (
             "decena_tragica",
             {"effects": (Effect("strife", "event", (("factions", ("us", "us")),)),)},
-            "strife",
+            "effects.factions = ['us', 'us']: must name two different ones of",
         ),
     ],
 )
 def test_the_loader_refuses_broken_cards(card: str, changes: dict[str, object], complaint: str) -> None:
-    with pytest.raises(DataError, match=complaint):
+    with pytest.raises(DataError, match=re.escape(f"cards.reconstructed.toml: {card}: ")) as refused:
         board._check_card(broken(card, **changes))
+    assert complaint in str(refused.value)
