@@ -34,7 +34,7 @@ class Watcher:
     sent_logs: int = 0
     dropped: bool = False
     close_code: int = CLOSE_SLOW
-    close_reason: str = "too slow to read"
+    close_reason: str = ""
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -42,23 +42,18 @@ class Watcher:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.dropped = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.close(CLOSE_SLOW, ServerError(408, "too_slow").text(self.lang))
 
     def close(self, code: int, reason: str) -> None:
-        """Close the connection once the messages queued for it are sent: with `code` and `reason`."""
+        """Close the connection once the messages queued for it are sent (all of them dropped if it is too
+        slow to take them: the close goes first), with `code` and `reason`."""
         if self.dropped:
             return
-        self.close_code, self.close_reason = code, reason
-        self.dropped = True
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:  # too slow as well: the close goes first
+        self.close_code, self.close_reason, self.dropped = code, reason, True
+        if self.queue.full():
             while not self.queue.empty():
                 self.queue.get_nowait()
-            self.queue.put_nowait(None)
+        self.queue.put_nowait(None)
 
     def tell_error(self, error: ServerError) -> None:
         """A refusal, to this connection only, in its language."""
