@@ -16,7 +16,7 @@ from ludoteca.core import provenance
 from ludoteca.core.data import DataError
 from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import ProcedureSet
-from ludoteca.games.pax_porfiriana import board
+from ludoteca.games.pax_porfiriana import board, checks
 from ludoteca.games.pax_porfiriana.board import (
     BY_TYPE,
     CARDS,
@@ -315,5 +315,5 @@ def broken(card: str, **changes: object) -> Card:
 )
 def test_the_loader_refuses_broken_cards(card: str, changes: dict[str, object], complaint: str) -> None:
     with pytest.raises(DataError, match=re.escape(f"cards.reconstructed.toml: {card}: ")) as refused:
-        board._check_card(broken(card, **changes))
+        checks._check_card(broken(card, **changes))
     assert complaint in str(refused.value)
