@@ -24,9 +24,13 @@ The hot paths (issue 26: an observation is most of a PettingZoo turn) are here, 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import orjson
+
+if TYPE_CHECKING:
+    from ludoteca.core.game import Game
+    from ludoteca.core.hooks import StateHooks
 
 
 class _Code:
@@ -222,3 +226,53 @@ class SectionMemo:
 SECTION_MEMO_MAX = 256
 """Inputs a `SectionMemo` keeps (then it starts afresh): a few games played side by side (a vector
 environment) each find their last position's sections."""
+
+
+class Observed:
+    """`State`'s observation methods: what a role knows as numbers, their names, and the features a
+    learned evaluation weighs (a part of `State`)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        game: Game
+        hooks: ClassVar[StateHooks]
+
+    def observe(self, role: int, out: Observation) -> None:
+        """Write what `role` knows as numbers into `out`, section by section, each entry named: every
+        value in [0, 1], and as many for every state of a game with the same options (research adapters
+        rely on the fixed shape and the bounds). Games give it as `hooks.observe` (view.py)."""
+        hook = self.hooks.observe
+        if hook is None:
+            raise NotImplementedError(f"{self.game.id}: no observe (State.hooks)")
+        hook(self, role, out)
+
+    def observation_tensor(self, role: int) -> list[float]:
+        """What `role` knows as numbers (`observe`)."""
+        out = Observation()
+        self.observe(role, out)
+        return out.values
+
+    def observation_sections(self, role: int) -> Observation:
+        """`observation_tensor(role)` as written, its sparse sections left as holes (`Observation.holes`):
+        for an adapter that fills a buffer of zeros (`adapters.common.ObservationWriter`). A state whose class
+        gives `observation_tensor` itself (rather than `observe`) gives that tensor, without holes."""
+        out = Observation(holes=True)
+        if type(self).observation_tensor is not Observed.observation_tensor:
+            out.values = self.observation_tensor(role)
+        else:
+            self.observe(role, out)
+        return out
+
+    def observation_names(self, role: int) -> list[str]:
+        """The name of each entry of `observation_tensor(role)`: ``"morale"``, ``"phase[night]"``."""
+        out = Observation(named=True)
+        self.observe(role, out)
+        assert out.names is not None
+        return out.names
+
+    def evaluation_features(self, role: int) -> dict[str, float]:
+        """What a learned evaluation of an unfinished position may weigh for `role` (`ludoteca train`,
+        `core.learned`): by default the named observation tensor, which holds only what `role` may know. A
+        game may give instead the terms of its own evaluation, computed from what the search already sees."""
+        return dict(zip(self.observation_names(role), self.observation_tensor(role), strict=True))

@@ -24,7 +24,7 @@ from ludoteca.core.game import CHANCE, TERMINAL, Game
 from ludoteca.core.hooks import StateHooks
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.infostate import LogMemo
-from ludoteca.core.observation import Observation
+from ludoteca.core.observation import Observed
 from ludoteca.core.options import Options
 from ludoteca.core.procedure import F, Frame, Procedure, ProcedureSet
 from ludoteca.core.views import LineMemo, Views
@@ -68,7 +68,7 @@ def copy_data(data: Any) -> Any:
         return marshal.loads(marshal.dumps(data))
 
 
-class State(Views, Generic[P]):
+class State(Views, Observed, Generic[P]):
     """Base class of every game's state. Games add rules as procedures and implement the view hooks.
 
     A game names its position type, ``class MyState(State[Position])``, and its rules read ``state.d`` as
@@ -577,39 +577,6 @@ class State(Views, Generic[P]):
         hook = self.hooks.invariants
         return [] if hook is None else hook(self)
 
-    def observe(self, role: int, out: Observation) -> None:
-        """Write what `role` knows as numbers into `out`, section by section, each entry named: every
-        value in [0, 1], and as many for every state of a game with the same options (research adapters
-        rely on the fixed shape and the bounds). Games give it as `hooks.observe` (view.py)."""
-        hook = self.hooks.observe
-        if hook is None:
-            raise NotImplementedError(f"{self.game.id}: no observe (State.hooks)")
-        hook(self, role, out)
-
-    def observation_tensor(self, role: int) -> list[float]:
-        """What `role` knows as numbers (`observe`)."""
-        out = Observation()
-        self.observe(role, out)
-        return out.values
-
-    def observation_sections(self, role: int) -> Observation:
-        """`observation_tensor(role)` as written, its sparse sections left as holes (`Observation.holes`):
-        for an adapter that fills a buffer of zeros (`adapters.common.ObservationWriter`). A state whose class
-        gives `observation_tensor` itself (rather than `observe`) gives that tensor, without holes."""
-        out = Observation(holes=True)
-        if type(self).observation_tensor is not State.observation_tensor:
-            out.values = self.observation_tensor(role)
-        else:
-            self.observe(role, out)
-        return out
-
-    def observation_names(self, role: int) -> list[str]:
-        """The name of each entry of `observation_tensor(role)`: ``"morale"``, ``"phase[night]"``."""
-        out = Observation(named=True)
-        self.observe(role, out)
-        assert out.names is not None
-        return out.names
-
     def evaluate(self) -> list[float]:
         """Each role's prospects where a search stops short of the end, on the scale of `returns()`.
         The game's own evaluation (`hooks.evaluate`) knows its victory conditions; without one, every
@@ -618,12 +585,6 @@ class State(Views, Generic[P]):
             return self.returns()
         hook = self.hooks.evaluate
         return [0.0] * len(self.game.roles) if hook is None else hook(self)
-
-    def evaluation_features(self, role: int) -> dict[str, float]:
-        """What a learned evaluation of an unfinished position may weigh for `role` (`ludoteca train`,
-        `core.learned`): by default the named observation tensor, which holds only what `role` may know. A
-        game may give instead the terms of its own evaluation, computed from what the search already sees."""
-        return dict(zip(self.observation_names(role), self.observation_tensor(role), strict=True))
 
     def resample_from_infostate(self: S, role: int, rng: random.Random) -> S:
         """A full state consistent with all `role` knows. Games whose state holds no hidden information
