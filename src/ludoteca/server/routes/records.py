@@ -53,7 +53,7 @@ async def replay(
 ) -> dict[str, Any]:
     """The position after `step` moves, as the token's seat (or a spectator) saw it, and the move list
     (unless `moves` is false: a viewer stepping through has it already). Each client may step
-    `DEFAULT_REPLAYS` times a second; a step replays at most `Table.SNAPSHOT_EVERY` moves."""
+    `DEFAULT_REPLAYS` times a second; a step replays at most `table.SNAPSHOT_EVERY` moves."""
     if not shared.replays.allow(client_of(request)):
         raise ServerError(429, "too_many_messages")
     table, roles = await shared.seat(game_id, token)
