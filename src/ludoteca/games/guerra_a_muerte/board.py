@@ -359,3 +359,29 @@ def militia_nationality(req: Mapping[str, Any]) -> str:
 
 
 BOARD = Board()
+
+
+# ---- queries of the loaded data ----
+
+
+def scenario_data(sid: str) -> dict[str, Any]:
+    """The scenario and the one whose set-up it borrows (§12.1 uses the campaign's)."""
+    return dict(BOARD.scenarios[sid])
+
+
+def setup_id(sid: str) -> str:
+    return str(BOARD.scenarios[sid].get("setup", sid))
+
+
+def city_of(area: str) -> Any:
+    """The area's city (the fortress first): Cartagena lies in Santa Fe (ambiguity 12)."""
+    cities = sorted((c for c in BOARD.cities.values() if c.area == area), key=lambda c: not c.fortress)
+    return cities[0] if cities else None
+
+
+def main_port(area: str) -> str:
+    """The area's port city where ships put in (a fortress first); "" if it has none (§7.4)."""
+    ports = sorted(
+        (c for c in BOARD.cities.values() if c.area == area and c.port), key=lambda c: not c.fortress
+    )
+    return ports[0].id if ports else ""

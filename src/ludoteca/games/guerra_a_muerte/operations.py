@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import SPL_AREA, spl_moves
-from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
