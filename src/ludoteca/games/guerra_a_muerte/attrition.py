@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, face
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.operations import D6, ROLE, pools, take_rp
 from ludoteca.games.guerra_a_muerte.procs import PROCS
-from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target
-from ludoteca.games.guerra_a_muerte.board import BOARD, militia_nationality
+from ludoteca.games.guerra_a_muerte.board import BOARD, militia_nationality, setup_id
 from ludoteca.games.guerra_a_muerte.procs import PROCS
-from ludoteca.games.guerra_a_muerte.state import setup_id
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

@@ -1,7 +1,7 @@
 """§3.2–§3.4 and §5: the operations phases — each force activated in turn (the Patriot nation by nation),
 its operation points rolled, spent on moves (§5), leaving and gathering units (§5.2), attacks (§6) and
-sieges; interception of a force leaving an area (§3.4); the losses of steps (§5.3, §6.1). Attrition
-itself is in `attrition.py`."""
+sieges; the losses of steps (§5.3, §6.1). Interception of a force leaving an area (§3.4) is in
+`interception.py`, attrition in `attrition.py`."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import SPL_AREA, spl_moves
-from ludoteca.games.guerra_a_muerte.state import city_of
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -55,21 +54,6 @@ def militia_heavy(units: list[str], leaders: list[str]) -> bool:
     """§3.3: half or more of the force is militia and no leader is with it."""
     land = [u for u in units if not COUNTERS[u].naval]
     return not leaders and bool(land) and 2 * sum(COUNTERS[u].militia for u in land) >= len(land)
-
-
-def cavalry_half(units: list[str]) -> bool:
-    """§3.4.1: half or more of the units (leaders not counted) are cavalry."""
-    return bool(units) and 2 * sum(COUNTERS[u].arm == "cavalry" for u in units) >= len(units)
-
-
-def interception_modifier(
-    state: GamState, interceptors: list[str], ileaders: list[str], movers: list[str], mleaders: list[str]
-) -> int:
-    """§3.4.1: the modifiers to the interception roll."""
-    t = BOARD.tables["interception"]
-    m = int(t["cavalry_interceptor"]) if cavalry_half(interceptors) else 0
-    m += int(t["cavalry_intercepted"]) if cavalry_half(movers) else 0
-    return m + state.best_leader(ileaders) - state.best_leader(mleaders)
 
 
 def field_units(state: GamState, area: str, side: str) -> list[str]:
@@ -480,66 +464,6 @@ def _ports(state: GamState, frame: Frame, action: A) -> None:
 @activation.step("done")
 def _done(state: GamState, frame: Frame, action: A) -> None:
     state.ret()
-
-
-# ------------------------------------------------------------------------------- interception §3.4
-interception = PROCS.proc("interception", rule="3.4")
-
-
-@interception.step()
-def _interception(state: GamState, frame: Frame, action: A) -> None:
-    """§3.4: the player whose units are in the area the enemy force leaves may try to intercept it."""
-    state.decide(
-        ROLE[frame["side"]],
-        "intercept",
-        [ID["intercept"], ID["allow"]],
-        then="chosen",
-        prompt="prompt.intercept",
-        area=place_ref(frame["area"]),
-    )
-
-
-@interception.step("chosen")
-def _interception_chosen(state: GamState, frame: Frame, action: A) -> None:
-    if action == ID["allow"]:
-        state.ret(False)
-        return
-    state.chance(D6, then="rolled")
-
-
-def intercepted(roll: int, modifier: int) -> bool:
-    return roll + modifier >= int(BOARD.tables["interception"]["succeeds_on"])
-
-
-@interception.step("rolled")
-def _interception_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    roll = face(action)
-    mod = interception_modifier(state, frame["units"], frame["leaders"], frame["movers"], frame["mleaders"])
-    ok = intercepted(roll, mod)
-    state.log("log.interception", roll=roll, modified=roll + mod, ok=f"@word.{'yes' if ok else 'no'}")
-    if not ok:
-        state.ret(False)
-        return
-    mover = ENEMY[frame["side"]]
-    state.call(
-        "battle",
-        then="fought",
-        attacker=frame["side"],
-        area=frame["area"],
-        units=frame["units"],
-        leaders=frame["leaders"],
-        defender=mover,
-        dunits=frame["movers"],
-        dleaders=frame["mleaders"],
-        friction=False,
-        evade=False,
-    )
-
-
-@interception.step("fought")
-def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
-    state.ret(True)
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)

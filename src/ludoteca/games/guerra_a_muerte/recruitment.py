@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.cities import city_free
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.resources import REBUILD, patriot_nation_for
 from ludoteca.games.guerra_a_muerte.special import haven_places
-from ludoteca.games.guerra_a_muerte.state import city_of
 from ludoteca.games.guerra_a_muerte.uprisings import patriot_nation
 
 if TYPE_CHECKING:

@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, main_port
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
-from ludoteca.games.guerra_a_muerte.state import main_port
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

@@ -32,9 +32,9 @@ import functools
 import random
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, main_port
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, SIDES
-from ludoteca.games.guerra_a_muerte.state import LAND, main_port
+from ludoteca.games.guerra_a_muerte.state import LAND
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

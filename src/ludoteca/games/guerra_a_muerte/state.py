@@ -11,7 +11,13 @@ from typing import Any
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
 from ludoteca.core.state import State
-from ludoteca.games.guerra_a_muerte.board import BOARD, militia_nationality
+from ludoteca.games.guerra_a_muerte.board import (
+    BOARD,
+    main_port,
+    militia_nationality,
+    scenario_data,
+    setup_id,
+)
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, LeaderState, UnitState
@@ -40,29 +46,6 @@ SHOWN_VERBS = frozenset(
 name a place or nothing, never a counter."""
 SIDES_ROLE = {"patriot": 0, "royalist": 1}
 RP_POOLS = ("royalist", "el_plata", "chile", "gran_colombia", "mexico", "peru")
-
-
-def scenario_data(sid: str) -> dict[str, Any]:
-    """The scenario and the one whose set-up it borrows (§12.1 uses the campaign's)."""
-    return dict(BOARD.scenarios[sid])
-
-
-def setup_id(sid: str) -> str:
-    return str(BOARD.scenarios[sid].get("setup", sid))
-
-
-def city_of(area: str) -> Any:
-    """The area's city (the fortress first): Cartagena lies in Santa Fe (ambiguity 12)."""
-    cities = sorted((c for c in BOARD.cities.values() if c.area == area), key=lambda c: not c.fortress)
-    return cities[0] if cities else None
-
-
-def main_port(area: str) -> str:
-    """The area's port city where ships put in (a fortress first); "" if it has none (§7.4)."""
-    ports = sorted(
-        (c for c in BOARD.cities.values() if c.area == area and c.port), key=lambda c: not c.fortress
-    )
-    return ports[0].id if ports else ""
 
 
 LAND = {u: (c.side, not c.militia) for u, c in COUNTERS.items() if not c.naval}

@@ -7,7 +7,8 @@ from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.attrition import attrition_steps
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.combat import leader_lost, side_factor, siege_odds
-from ludoteca.games.guerra_a_muerte.operations import activation_ops, intercepted, interception_modifier
+from ludoteca.games.guerra_a_muerte.interception import intercepted, interception_modifier
+from ludoteca.games.guerra_a_muerte.operations import activation_ops
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.resources import area_income, spain_rp
 from ludoteca.games.guerra_a_muerte.sequence import liberal_event_needs
