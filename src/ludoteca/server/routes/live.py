@@ -32,8 +32,9 @@ router = APIRouter()
 
 @router.websocket("/ws/{game_id}")
 async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es") -> None:
-    """A live game. The page opens it and sends ``{"type": "join", "token": ...}`` first (no token: a
-    spectator); the token never travels in the URL. Pages of another origin are refused."""
+    """A live game. The page opens it and sends ``{"type": "join", "token": ..., "key": ...}`` first (no
+    token: a spectator; a player's key, optional, binds the seat to that player); neither travels in the
+    URL. Pages of another origin are refused."""
     if not same_origin(socket, shared.origins):
         await socket.close(code=4403)
         return
@@ -42,10 +43,10 @@ async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es"
         join = await asyncio.wait_for(receive(socket), JOIN_SECONDS)
         if not isinstance(join, dict) or join.get("type") != "join":
             raise ServerError(400, "join_first")
-        token = join.get("token")
-        if token is not None and not isinstance(token, str):
+        token, key = join.get("token"), join.get("key")
+        if any(given is not None and not isinstance(given, str) for given in (token, key)):
             raise ServerError(400, "token_text")
-        table, roles = await shared.seat(game_id, token)
+        table, roles = await shared.seat(game_id, token, key)
         watcher = Watcher(roles, check_lang(lang))
     except (ServerError, TimeoutError) as exc:
         error = exc if isinstance(exc, ServerError) else ServerError(408, "no_join")
