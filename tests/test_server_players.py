@@ -98,7 +98,7 @@ def test_a_replaced_key_stops_at_once_and_the_new_one_keeps_the_games(client: Te
     new = replaced.json()["key"]
     assert new != old
     refused = client.get("/api/players/me", headers={"X-Ludoteca-Key": old})
-    assert refused.status_code == 403 and "replaced" in refused.json()["error"]
+    assert refused.status_code == 401 and "replaced" in refused.json()["error"]
     assert [g["id"] for g in me(client, new)["games"]] == [game_id]
 
 
@@ -108,7 +108,7 @@ def test_a_missing_or_wrong_key_is_refused_and_binds_nothing(client: TestClient)
     ana = new_key(client, "Ana")
     game_id, _red, blue = invite_two(client, ana)
     wrong = open_seat(client, game_id, blue, "not-a-key")
-    assert wrong.status_code == 403 and "key" in wrong.json()["error"]
+    assert wrong.status_code == 401 and "key" in wrong.json()["error"]
     assert client.get(f"/api/games/{game_id}").json()["status"] == "open"  # the seat was not taken
     listed = client.get("/api/games").json()
     made = client.post(
@@ -116,7 +116,7 @@ def test_a_missing_or_wrong_key_is_refused_and_binds_nothing(client: TestClient)
         json={"game": "race", "seats": [{"kind": "me"}, {"kind": "human"}]},
         headers={"X-Ludoteca-Key": "not-a-key"},
     )
-    assert made.status_code == 403
+    assert made.status_code == 401
     assert [g["id"] for g in me(client, ana)["games"]] == [game_id]
     assert client.get("/api/games").json() == listed  # no game made
 

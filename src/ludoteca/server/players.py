@@ -160,7 +160,7 @@ class Players:
             raise ServerError(401, "no_key")
         player: Player | None = await self.hall.read(self._find, key)
         if player is None:
-            raise ServerError(403, "bad_key")
+            raise ServerError(401, "bad_key")
         return player
 
     def _find(self, key: str) -> Player | None:

@@ -234,11 +234,14 @@ function render(message) {
   document.body.dataset.terminal = view.terminal;
 }
 
+let keySent = null;
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}?${new URLSearchParams({ lang })}`);
   socket.onopen = () => {
-    socket.send(JSON.stringify({ type: "join", token }));
+    keySent = token ? localStorage.getItem("ludoteca.key") : null;  // binds the seat to the player's key
+    socket.send(JSON.stringify({ type: "join", token, ...(keySent ? { key: keySent } : {}) }));
     if (last) forced(last);  // a forced decision shown before the connection opened is played now
     retry = 0;
     $("link-state").textContent = t("connected");
@@ -249,6 +252,10 @@ function connect() {
     if (message.type === "state") merge(message);
     else if (message.type === "hint") renderHint(message);
     else if (message.type === "error") {
+      if (message.status === 401 && keySent && !last) {  // a key replaced elsewhere: the seat's link still works
+        localStorage.removeItem("ludoteca.key");
+        return;  // the server closes the connection; it is opened again without the key
+      }
       document.body.classList.remove("busy");
       $("error").textContent = message.message;
       if (last) render(last);
