@@ -54,8 +54,10 @@ def test_two_people_with_keys_and_a_second_device_find_their_game(tmp_path: Path
 
         ana.reload()
         ana.wait_for_selector(f"#player [data-game='{game_id}']")
-        turns = {ana.locator(f"#player [data-game='{game_id}']").get_attribute("data-turn"),
-                 bea.locator(f"#player [data-game='{game_id}']").get_attribute("data-turn")}
+        turns = {
+            ana.locator(f"#player [data-game='{game_id}']").get_attribute("data-turn"),
+            bea.locator(f"#player [data-game='{game_id}']").get_attribute("data-turn"),
+        }
         assert turns == {"yours", "waiting"}  # one of the two is to move
         assert any(word in ana.locator("#player").inner_text() for word in TURN[lang])
         ana.screenshot(path=ARTIFACTS / f"keys-ana-{lang}-1280.png", full_page=True)

@@ -55,7 +55,9 @@ async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es"
         return
     except WebSocketDisconnect:
         return
+    await table.chat.load()
     table.watch(watcher)
+    table.chat.joined(watcher)
     sender = asyncio.create_task(pump(socket, watcher))
     client = client_of(socket)
     refused = 0  # messages refused in a row for their rate
@@ -119,11 +121,19 @@ async def pump(socket: WebSocket, watcher: Watcher) -> None:
 
 async def handle(table: Table, watcher: Watcher, message: Any) -> None:
     """One message from a browser: ``{"type": "act", "action": id|notation, "version": v}``,
-    ``{"type": "undo"}`` or ``{"type": "hint"}``. A refusal, and a hint, are answered to that connection
-    only, and never repeat what was sent."""
+    ``{"type": "undo"}``, ``{"type": "hint"}``, or table talk (`chat.py`): ``{"type": "say", "text": t}``,
+    ``{"type": "mute", "role": r, "muted": true|false}``. A refusal, and a hint, are answered to that
+    connection only, and never repeat what was sent."""
     try:
-        if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "hint"):
+        if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "hint", "say", "mute"):
             raise ServerError(400, "bad_message")
+        if message["type"] == "say":
+            await table.chat.say(watcher.roles, message.get("text"), table.watchers)
+            return
+        if message["type"] == "mute":
+            await table.chat.mute(watcher.roles, message.get("role"), message.get("muted"))
+            watcher.send(encode(table.chat.message(watcher.roles, watcher.lang, [])))
+            return
         if not watcher.roles:
             raise ServerError(403, "spectator_acts")
         if message["type"] == "hint":

@@ -2,6 +2,7 @@
 import { api, h } from "/static/dom.js";
 import { downloadRecord, drawBoard, loadBoard, loadSections, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
+import { showChat, setupChat } from "/static/chat.js";
 import { auth, pageToken } from "/static/tokens.js";
 
 const $ = (id) => document.getElementById(id);
@@ -251,6 +252,7 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state") merge(message);
     else if (message.type === "hint") renderHint(message);
+    else if (message.type === "chat") showChat(message, last, roleNames, send);
     else if (message.type === "error") {
       if (message.status === 401 && keySent && !last) {  // a key replaced elsewhere: the seat's link still works
         localStorage.removeItem("ludoteca.key");
@@ -293,6 +295,7 @@ async function main() {
   $("table-text").setAttribute("aria-label", t("table_type"));
   $("table-entry").addEventListener("submit", tell);
   $("hint").addEventListener("click", askHint);
+  setupChat(send);
   NARROW.addEventListener("change", () => { if (last && board?.targetsFirst) render(last); });
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);

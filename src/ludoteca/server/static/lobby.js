@@ -115,6 +115,7 @@ async function create(event) {
       body: {
         game: game.id, options, seats, seed: seedText ? Number(seedText) : null,
         chance: $("table-chance").checked ? "table" : "sample",
+        chat: $("chat-open").checked ? "everyone" : "seats",
       },
     });
     if (made.token) remember(made.id, made.token);
