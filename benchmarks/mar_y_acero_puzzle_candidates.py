@@ -24,17 +24,24 @@ the rulebook by hand and given its reason there. The patterns, each a section of
 - ``scribe-last`` (Spain): Royal Scribes (§4.4.3 c) at the end of Spain's last activation of the game: the
   area becomes worth 2 VP with nothing left to play, so a Scribe that leaves company (or a Citadel) behind
   gains a VP; one that would leave the area empty gives it to the Indigenous side (§4.2 Control).
-- ``hold-last`` (Indigenous): a retreat offered in Spain's last activation of the game (§4.4.1 B), where the
-  Indigenous side has units elsewhere (no wipe-out, §2): pieces are worth nothing once the game ends, only
-  who holds the area (§4.6), and a retreat only weakens the defence (an empty area already counts as
-  Indigenous, so the piece gains nothing where it goes).
+- ``press-last`` (Spain) and ``hold-last`` (Indigenous): a retreat offered in Spain's last activation of the
+  game (§4.4.1 B), the attacker's or the defender's, where the side has pieces elsewhere (no wipe-out, §2):
+  pieces are worth nothing once the game ends, only who holds the area (§4.6), and a retreat only takes
+  dice and steps out of the fight. Spain's is kept only where no retreat could enter an empty area (which
+  it would take) and defenders are still there; the Indigenous side gains nothing by entering an empty
+  area, which already counts as theirs.
 
-Spain is played by the same cheap agent unless ``--spain`` names another: the last turn's patterns need
-finishes close to 15 VP, which the search for Spain gives and the cheap agent rarely does.
+The last turn's patterns are kept only where the move can change who wins (the returns are a win or a
+loss, so elsewhere every move ties): the area, or the Scribe's VP, would bring §4.6's final tally as it
+stands from under 15 to 15 or more. Each answer and move to avoid there is also played out 200 times
+(`playouts`: the rest by a plain policy), and the suite kept a position only where the answer won at least
+0.05 more often than every move to avoid.
 
-    PYTHONPATH=src python benchmarks/mar_y_acero_puzzle_candidates.py --games 400 --seed 0 > candidates.jsonl
-    PYTHONPATH=src python benchmarks/mar_y_acero_puzzle_candidates.py --games 60 --seed 1000 \
-        --spain ismcts:level=easy >> candidates.jsonl
+Spain is played by the same cheap agent unless ``--spain`` names another: finishes closer to 15 VP make the
+last turn's patterns more frequent. A trial with ``ismcts:level=easy`` for Spain (37 games, some 45 s each)
+gave no such position at stake, so the suite's candidates come from the cheap agent alone:
+
+    PYTHONPATH=src python benchmarks/mar_y_acero_puzzle_candidates.py --games 1600 --seed 0 > candidates.jsonl
 """
 
 from __future__ import annotations
@@ -169,7 +176,7 @@ def defence_grace(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[i
 
 
 def scribe_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
-    if state.d["turn"] != BOARD.tracks["turns"] or not last_half(state):
+    if state.d["turn"] != BOARD.tracks["turns"] or not last_half(state) or not at_stake(state, 1):
         return
     gain, loss = set(), {END}
     for a in legal - {END}:
@@ -178,10 +185,19 @@ def scribe_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int
         yield "scribe-last", gain, loss
 
 
+def at_stake(state: MyaState, gain: int) -> bool:
+    """Whether `gain` VP more would turn §4.6's final tally, as it stands, from an Indigenous win to a
+    Spanish one: the returns are a win or a loss, so elsewhere every move of the last turn ties."""
+    tally = sum(final_tally(state).values())
+    return tally < BOARD.tracks["vp_target"] <= tally + gain
+
+
 def hold_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
     if state.d["turn"] != BOARD.tracks["turns"] or not last_half(state) or END not in legal:
         return
     area = state.d["stack"][-1]["area"]
+    if not at_stake(state, value(state, area)):
+        return
     here = sum(1 for p in pieces(state, area, "ind") if p[0] != "anacaona")
     if units_on_map(state, "ind") <= here:
         return  # these pieces are all the Indigenous side has: keeping them alive may matter (§2)
@@ -193,6 +209,8 @@ def press_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int]
         return
     combat = state.d["stack"][-1]
     area = combat["area"]
+    if not at_stake(state, value(state, area)):
+        return
     if not any(p[0] != "anacaona" for p in pieces(state, area, "ind")):
         return  # the defenders have all retreated: Spain holds the area whatever it pulls back
     here = sum(1 for p in pieces(state, area, "es") if p[0] != "anacaona")
@@ -202,6 +220,23 @@ def press_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int]
         if any(empty(state, x) for x in retreat_targets(state, combat, "es", ACTIONS.names[a].split()[1])):
             return  # a retreat into an empty area would take it (§4.2 Control): a judgement
     yield "press-last", {END}, legal - {END}
+
+
+def playouts(state: MyaState, action: int, games: int = 200) -> float:
+    """The share of `games` playouts from `state` after `action` that the side to move wins, the rest played
+    by a plain policy (stay, pass, else at random): a check that the last turn's answer matters, since
+    a move that changes who wins by a hair measures nothing."""
+    role, won = state.current_player(), 0
+    for seed in range(games):
+        rng, twin = random.Random(seed), state.child(action)
+        while not twin.is_terminal():
+            if twin.current_player() == CHANCE:
+                twin.apply_action(twin.sample_chance(rng))
+                continue
+            legal = twin.legal_actions()
+            twin.apply_action(END if END in legal else PASS if PASS in legal else rng.choice(legal))
+        won += twin.returns()[role] > 0
+    return won / games
 
 
 def patterns(state: MyaState) -> Iterator[tuple[str, set[int], set[int]]]:
@@ -244,6 +279,7 @@ def play(seed: int, spain: str | None) -> Iterator[dict[str, Any]]:
             action = state.sample_chance(rng)
         else:
             for name, answers, avoid in patterns(state):
+                last = name.endswith("-last")
                 yield {
                     "pattern": name,
                     "seed": seed,
@@ -254,6 +290,9 @@ def play(seed: int, spain: str | None) -> Iterator[dict[str, Any]]:
                     "avoid": names(avoid),
                     "legal": names(state.legal_actions()),
                     "facts": facts(state),
+                    "playouts": {ACTIONS.format(a): playouts(state, a) for a in answers | avoid}
+                    if last
+                    else None,
                 }
             action = agent.step(state) if agent and state.current_player() == 0 else choose(state, rng)
         actions.append(ACTIONS.format(action))
