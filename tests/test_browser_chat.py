@@ -1,11 +1,14 @@
-"""Table talk in a real headless Chromium (issue 58): two people at one game chat both ways, a line is
-shown as the text it is (never as HTML), and one mutes the other; in both languages, at 1280 px and
+"""Table talk and "play again" in a real headless Chromium (issue 58): two people at one game chat both
+ways, a line is shown as the text it is (never as HTML), and one mutes the other; a finished game's
+rematch seats each person one seat on, the other told at once; in both languages, at 1280 px and
 400 px (screenshots under test-artifacts/)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 
 from browser import ARTIFACTS, chromium, served, watch_errors
@@ -59,4 +62,51 @@ def test_two_people_chat_both_ways_and_one_mutes_the_other(tmp_path: Path, lang:
         assert ana.locator("#chat-lines li:has-text('me oyes')").count() == 0  # Ana does not hear Bea
         ana.screenshot(path=ARTIFACTS / f"chat-ana-{lang}-1280.png", full_page=True)
         bea.screenshot(path=ARTIFACTS / f"chat-bea-{lang}-400.png", full_page=True)
+        assert errors == []
+
+
+def play_out(base: str, game_id: str, tokens: dict[str, str], seed: int = 1) -> None:
+    """Play a game to its end over HTTP, each seat choosing at random among its legal moves."""
+    rng = random.Random(seed)
+    with httpx.Client(base_url=base) as http:
+        for _ in range(5_000):
+            shown = http.get(
+                f"/api/games/{game_id}", headers={"X-Ludoteca-Token": next(iter(tokens.values()))}
+            )
+            view = shown.json()["view"]
+            if view["terminal"]:
+                return
+            token = tokens[view["current_role"]]
+            mine = http.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": token}).json()
+            action = rng.choice(mine["view"]["actions"])["id"]
+            body = {"token": token, "action": action, "version": mine["version"]}
+            assert http.post(f"/api/games/{game_id}/act", json=body).status_code == 200
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_play_again_seats_each_person_one_seat_on(tmp_path: Path, lang: str) -> None:
+    game = get_game("patria-libre")
+    with served(tmp_path) as server, chromium() as browser:
+        body = {"game": game.id, "options": {"players": "2"}, "seats": [{"kind": "human"}] * 2}
+        made = httpx.post(f"{server.base}/api/games", json=body).json()
+        tokens = made["invitations"]
+        first, second = list(tokens)
+        play_out(server.base, made["id"], tokens)
+        pages = {}
+        for role, width in ((first, 1280), (second, 400)):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{server.base}/play/{made['id']}?lang={lang}#token={tokens[role]}")
+            page.wait_for_selector("#rematch-row:not([hidden]) #rematch")
+            pages[role] = page
+        errors = watch_errors(pages[first]) + watch_errors(pages[second])
+        pages[first].click("#rematch")
+        pages[first].wait_for_url("**/play/**", timeout=30_000)
+        pages[second].wait_for_selector("#rematch-link:not([hidden])")  # told at once, with its own seat
+        pages[second].screenshot(path=ARTIFACTS / f"rematch-{lang}-400.png", full_page=True)
+        pages[second].click("#rematch-link")
+        name = {role: game.catalog.text(f"role.{role}", lang) for role in (first, second)}
+        pages[first].wait_for_selector(f"#who:has-text('{name[second]}')")  # one seat on
+        pages[second].wait_for_selector(f"#who:has-text('{name[first]}')")
+        assert made["id"] not in pages[first].url and made["id"] not in pages[second].url
         assert errors == []

@@ -127,3 +127,38 @@ def test_the_database_keeps_no_key(client: TestClient) -> None:
     with hall.store.engine.connect() as db:
         stored = [tuple(row) for row in db.exec_driver_sql("SELECT * FROM players")]
     assert stored and all(key not in str(value) for row in stored for value in row)
+
+
+def finish(client: TestClient, game_id: str, tokens: dict[str, str]) -> None:
+    """Play the race to its end, each seat adding when it is its turn."""
+    for _ in range(200):
+        shown = open_seat(client, game_id, next(iter(tokens.values()))).json()
+        if shown["view"]["terminal"]:
+            return
+        role = shown["view"]["current_role"]
+        legal = [a["id"] for a in open_seat(client, game_id, tokens[role]).json()["view"]["actions"]]
+        answer = client.post(
+            f"/api/games/{game_id}/act",
+            json={"token": tokens[role], "action": legal[0], "version": shown["version"]},
+        )
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the race did not end")
+
+
+def test_play_again_moves_each_person_one_seat_on_and_keeps_their_keys(client: TestClient) -> None:
+    ana, bea = new_key(client, "Ana"), new_key(client, "Bea")
+    game_id, red, blue = invite_two(client, ana)
+    assert open_seat(client, game_id, blue, bea).status_code == 200
+    early = client.post(f"/api/games/{game_id}/rematch", json={"token": red})
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    finish(client, game_id, {"red": red, "blue": blue})
+    assert client.post(f"/api/games/{game_id}/rematch", json={"token": "nobody"}).status_code == 403
+    again = client.post(f"/api/games/{game_id}/rematch", json={"token": red})
+    assert again.status_code == 200, again.text
+    new_id, ana_token = again.json()["id"], again.json()["token"]
+    also = client.post(f"/api/games/{game_id}/rematch", json={"token": blue}).json()
+    assert also["id"] == new_id and also["token"] not in (ana_token, red, blue)  # made once
+    assert open_seat(client, new_id, ana_token).json()["my_roles"] == ["blue"]  # Ana moved one seat on
+    assert open_seat(client, new_id, also["token"]).json()["my_roles"] == ["red"]
+    assert new_id in [g["id"] for g in me(client, ana)["games"]]  # the keys follow their people
+    assert new_id in [g["id"] for g in me(client, bea)["games"]]

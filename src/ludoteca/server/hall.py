@@ -168,14 +168,29 @@ class Hall:
                 token = secrets.token_urlsafe(16)
                 invitations[game.roles[role]] = token
                 rows.append(SeatRow(role, "human", None, token, False))
-        if searches and len(self._unfinished_ai_games(asker)) >= AI_GAMES:
-            raise ServerError(429, "too_many_ai_games", limit=AI_GAMES)
-        new_id = secrets.token_urlsafe(6)
-        status = "open" if invitations else "running"
+        new_id = await self.open_game(game.id, parsed.as_strings(), seed or 0, secret, rows, asker, searches)
+        has_me = any(s.token == mine for s in rows)
+        return {"id": new_id, "token": mine if has_me else None, "invitations": invitations}
+
+    async def open_game(
+        self,
+        game_id: str,
+        options: dict[str, str],
+        seed: int,
+        secret: str,
+        rows: list[SeatRow],
+        asker: str,
+        searches: bool,
+        new_id: str | None = None,
+    ) -> str:
+        """Store a new game with its seats, play the chance outcomes before its first decision, and let its
+        AI seats move; returns its id (`new_id` if given). `searches`: whether a seat is a searching AI
+        (`AI_GAMES`)."""
+        self.check_ai_quota(asker, searches)
+        new_id = new_id or secrets.token_urlsafe(6)
+        status = "open" if any(s.kind == "human" and not s.claimed for s in rows) else "running"
         await self.persist(
-            lambda db: self.store.create_game(
-                db, new_id, game.id, parsed.as_strings(), seed or 0, secret, status, rows
-            )
+            lambda db: self.store.create_game(db, new_id, game_id, options, seed, secret, status, rows)
         )
         table = await self.table(new_id)
         table.asker = asker
@@ -188,8 +203,12 @@ class Hall:
                 steps = [(s.actor, s.action) for s in table.match.history[first:]]
                 await table.commit(None, moved=True, first=first, steps=steps)
         table.kick_ai()
-        has_me = any(s.token == mine for s in rows)
-        return {"id": new_id, "token": mine if has_me else None, "invitations": invitations}
+        return new_id
+
+    def check_ai_quota(self, asker: str, searches: bool) -> None:
+        """Refuse a new game with a searching AI seat to an address that has `AI_GAMES` unfinished."""
+        if searches and len(self._unfinished_ai_games(asker)) >= AI_GAMES:
+            raise ServerError(429, "too_many_ai_games", limit=AI_GAMES)
 
     def _unfinished_ai_games(self, asker: str) -> set[str]:
         """The games with a searching AI seat that `asker` created and that are not over yet."""

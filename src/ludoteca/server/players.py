@@ -108,6 +108,15 @@ def bind(db: Connection, player_id: str, game_id: str, token: str) -> None:
         db.execute(insert(player_seats).values(**row))
 
 
+def rebind(db: Connection, old_id: str, new_id: str, tokens: dict[str, str]) -> None:
+    """A rematch: each seat of the old game bound to a player binds its new token (`tokens`: old → new)
+    to that player in the new game."""
+    query = select(player_seats).where(player_seats.c.game_id == old_id)
+    for row in db.execute(query).all():
+        if row.token in tokens:
+            bind(db, row.player_id, new_id, tokens[row.token])
+
+
 def seats_of(db: Connection, player_id: str, limit: int = 200) -> list[PlayerSeat]:
     """A player's seats, the most recently changed game first, at most `limit`; uploaded records and
     games since deleted are not listed."""

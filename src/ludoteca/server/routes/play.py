@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ludoteca.server.errors import ServerError
 from ludoteca.server.inputs import Key, Token, check_lang, client_of
+from ludoteca.server.rematch import rematch
 from ludoteca.server.services import Shared
 
 router = APIRouter()
@@ -66,3 +67,13 @@ async def hint(
     if not roles:
         raise ServerError(403, "hint_spectator")
     return await table.hint(roles, check_lang(lang), client_of(request))
+
+
+@router.post("/api/games/{game_id}/rematch")
+async def play_again(request: Request, game_id: str, body: TokenIn, shared: Shared) -> dict[str, Any]:
+    """ "Play again" (issue 58): the finished game's rematch, each occupant one seat on (`rematch.py`):
+    its id and the asker's new token. It counts as a game created."""
+    if not shared.creations.allow(client_of(request)):
+        raise ServerError(429, "too_many_games")
+    table, _roles = await shared.seat(game_id, body.token)
+    return await rematch(shared.hall, table, body.token, client_of(request))

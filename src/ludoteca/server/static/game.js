@@ -231,11 +231,30 @@ function render(message) {
   const record = $("record-link");
   record.hidden = !message.record_available;
 
+  $("rematch-row").hidden = !(view.terminal && message.my_roles.length);
   document.body.dataset.move = view.move;
   document.body.dataset.terminal = view.terminal;
 }
 
 let keySent = null;
+
+/** "Play again" (issue 58): the rematch's link for this seat, each person one seat on. */
+function offerRematch(made) {
+  if (!made.token) return;
+  const link = $("rematch-link");
+  link.href = `/play/${made.id}?lang=${lang}#token=${encodeURIComponent(made.token)}`;
+  link.hidden = false;
+  $("rematch").hidden = true;
+}
+
+async function askRematch() {
+  try {
+    offerRematch(await api(`/api/games/${gameId}/rematch`, { method: "POST", body: { token } }));
+    location.href = $("rematch-link").href;
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+}
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -253,6 +272,7 @@ function connect() {
     if (message.type === "state") merge(message);
     else if (message.type === "hint") renderHint(message);
     else if (message.type === "chat") showChat(message, last, roleNames, send);
+    else if (message.type === "rematch") offerRematch(message);
     else if (message.type === "error") {
       if (message.status === 401 && keySent && !last) {  // a key replaced elsewhere: the seat's link still works
         localStorage.removeItem("ludoteca.key");
@@ -296,6 +316,7 @@ async function main() {
   $("table-entry").addEventListener("submit", tell);
   $("hint").addEventListener("click", askHint);
   setupChat(send);
+  $("rematch").addEventListener("click", askRematch);
   NARROW.addEventListener("change", () => { if (last && board?.targetsFirst) render(last); });
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);
