@@ -211,7 +211,7 @@ def margin(state: PatriaState, r: str, region: str) -> int:
 
 def resources(state: PatriaState, x: str) -> int:
     """What can pay supply: coins, positive levels and cards to sell (§Activación de carta de S/PV)."""
-    return int(state.d["coins"][x]) + positive(state, x) + len(sellable(state, x))
+    return int(state.d["coins"][x] + positive(state, x) + len(sellable(state, x)))
 
 
 def can_pay_all(state: PatriaState, x: str) -> bool:
