@@ -19,10 +19,8 @@ The patterns, each a section of the rulebook:
   carta de S/PV) and at most half the moves do not: those are the answers, the gifts the moves to avoid.
 - ``capture``: where an attack goes (§Atacar, §Capturas): an enemy leader token alone, with no troop and
   no complete fort of its own, is captured — its owner loses 2 VP and its card, without «mala fama» — as
-  is a character card on an order where an infantry without its leader falls.
-- ``popularity-loss``: which column loses a level (§Tablero de popularidad, §Presentando el péndulo): a
-  column whose next square down «pierdes otro nivel» costs a second level, one whose square gives an
-  infantry away costs a troop; a column with a positive level to spare costs only that level.
+  is a character card on an order where an infantry without its leader falls. Between the two regular
+  sides only.
 - ``taxes-mine``: where taxes are collected (§Impuestos / saqueo): 3 coins in a mine province, 2
   elsewhere, for the same level lost.
 - ``pay-coins``: how a card in the 0-coin market space is paid when a number or letter also matches
@@ -33,10 +31,12 @@ The patterns, each a section of the rulebook:
   coin or a positive level keeps (``supply-pay``; were some troop to go anyway, the order would not
   matter); where nothing pays and exactly one troop must go, it is one that scores nothing now, holds no
   star or flag and is not in the next card's region (``supply-abandon``). Only where the opponents can
-  pay for all their troops, so that the board scored is the board seen.
+  pay for all their troops, so that the board scored is the board seen, and not for the military faction,
+  whose VP go to the other sides (§Modo facción militar): more of them is not plainly better for it.
 - ``domination``: where a recruit or march goes (§Dominio de región, §Premio por dominio): a place that
   completes a region's domination takes its stars as VP, its mines' coins and a level per fort half at
-  once.
+  once; only where it also scores at each later card (its star and the region's stars, while held) at
+  least what any other place would (a star province elsewhere against the prize is a judgement).
 
     PYTHONPATH=src python benchmarks/patria_libre_puzzle_candidates.py --games 20 --seed 0 > candidates.jsonl
 """
@@ -74,7 +74,7 @@ def names(actions: set[int] | list[int]) -> list[str]:
 
 def prompt(state: PatriaState) -> str:
     wait = state.d["wait"]
-    return str(wait["prompt"]) if wait else ""
+    return str(wait.get("prompt", "")) if wait else ""
 
 
 def after(state: PatriaState, action: int) -> PatriaState:
@@ -165,8 +165,12 @@ def close_to_end(state: PatriaState) -> bool:
 # --------------------------------------------------------------------------------------- capture
 def captures(state: PatriaState, r: str, q: str) -> bool:
     """§Capturas: an attack in `q` by `r` takes a leader card (the leader token alone, no complete fort of
-    its own) or a character card (an infantry without its leader, its character on an order there)."""
+    its own) or a character card (an infantry without its leader, its character on an order there) of
+    the other regular side (the military faction hands its VP to either side: whether to harm it, or for
+    it whom to harm, is a judgement)."""
     for o in state.opponents(r):
+        if state.side(o) == "military":
+            continue
         fort = state.d["forts"].get(q)
         if fort and fort[0] == 2 and fort[1] == o:
             continue
@@ -241,7 +245,7 @@ def patterns(state: PatriaState) -> Iterator[tuple[str, set[int], set[int]]]:
         if losses and 0 < 2 * (len(results) - len(losses)) <= len(results):
             yield "no-gift", set(results) - losses, losses
             return
-    if p in ("prompt.attack_where", "prompt.order_at"):
+    if p in ("prompt.attack_where", "prompt.order_at") and state.side(r) != "military":
         if p == "prompt.attack_where":
             good = {a for a in legal if captures(state, r, target(a))}
         elif frame.get("face") == "attack":
@@ -254,19 +258,6 @@ def patterns(state: PatriaState) -> Iterator[tuple[str, set[int], set[int]]]:
         mines = {a for a in legal if BOARD.provinces[target(a)].mine}
         if mines and mines != legal:
             yield "taxes-mine", mines, set()
-    if p == "prompt.lose":
-        good, bad = set(), set()
-        for a in legal:
-            column = target(a)
-            marker, pendulum = state.d["pop"][r][column]
-            m = marker - 1
-            effect = BOARD.squares[column].get(m, "") if (m < 0 and pendulum > m and m > BOARD.bottom) else ""
-            if marker >= 1:
-                good.add(a)
-            elif effect == "lose_more" or (effect == "give_infantry" and gives_infantry(state, r)):
-                bad.add(a)
-        if good and bad and good | bad == legal:
-            yield "popularity-loss", good, bad
     if p == "prompt.pay" and frame.get("slot") == 0 and legal == {ID["pay coins"], ID["pay match"]}:
         yield "pay-coins", {ID["pay coins"]}, {ID["pay match"]}
     if p == "prompt.accept" and state.running_frame().get("price") == 0 and ID["accept"] in legal:
@@ -274,7 +265,7 @@ def patterns(state: PatriaState) -> Iterator[tuple[str, set[int], set[int]]]:
     if p == "prompt.supply":
         yield from supply(state, r, legal)
     if p == "prompt.recruit" or p in ("prompt.march_to", "prompt.march_on"):
-        good = set()
+        good, worth = set(), 0
         for a in legal:
             if a == ID["stay"]:
                 continue
@@ -282,23 +273,23 @@ def patterns(state: PatriaState) -> Iterator[tuple[str, set[int], set[int]]]:
             if twin.current_player() == role and prompt(twin) == "prompt.march_on":
                 return
             new = set(twin.d["dominated"].items()) - set(state.d["dominated"].items())
-            if any(ruler == r and BOARD.region_stars[g] for g, ruler in new):
+            regions = [g for g, ruler in new if ruler == r and BOARD.region_stars[g]]
+            if regions:
                 good.add(a)
-        if good and good != legal:
+                worth = min(worth or 99, BOARD.stars.get(target(a), 0) + BOARD.region_stars[regions[0]])
+        rival = max((BOARD.stars.get(target(a), 0) for a in legal - good if a != ID["stay"]), default=0)
+        if good and good != legal and worth >= rival:
             yield "domination", good, set()
-
-
-def gives_infantry(state: PatriaState, r: str) -> bool:
-    """Whether the «give an infantry» square would hand one over (an infantry where an opponent has none)."""
-    return any(
-        t.get(r) == 1 and any(o not in t for o in state.opponents(r)) for t in state.d["troops"].values()
-    )
 
 
 def supply(state: PatriaState, r: str, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
     frame = state.running_frame()
     card = next((f["card"] for f in reversed(state.d["stack"]) if f.get("p") == "spv"), None)
-    if card is None or not all(can_pay_all(state, o) for o in state.opponents(r)):
+    if (
+        card is None
+        or state.side(r) == "military"
+        or not all(can_pay_all(state, o) for o in state.opponents(r))
+    ):
         return
     region = BOARD.cards[card].get("region", "")
     abandons = {a for a in legal if verb(a) == "abandon"}
