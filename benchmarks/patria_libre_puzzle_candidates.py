@@ -229,13 +229,21 @@ def abandon_loss(state: PatriaState, r: str, prov: str, region: str) -> int:
 
 
 # ---------------------------------------------------------------------------------------- patterns
-def patterns(state: PatriaState) -> Iterator[tuple[str, set[int], set[int]]]:
+def patterns(state: PatriaState, only: set[str]) -> Iterator[tuple[str, set[int], set[int]]]:
+    """The patterns found at `state` (of those named in `only`; all if it is empty)."""
+    for name, answers, avoid in found(state, only):
+        if not only or name in only:
+            yield name, answers, avoid
+
+
+def found(state: PatriaState, only: set[str]) -> Iterator[tuple[str, set[int], set[int]]]:
     role = state.current_player()
     r = ROLES[role]
     legal = set(state.legal_actions())
     p = prompt(state)
     frame = state.running_frame()
-    results = turn_results(state, role) if close_to_end(state) else None
+    search = not only or bool(only & {"win-now", "no-gift"})
+    results = turn_results(state, role) if search and close_to_end(state) else None
     if results:
         wins = {a for a, v in results.items() if v == WIN}
         losses = {a for a, v in results.items() if v == LOSS}
@@ -315,7 +323,15 @@ def supply(state: PatriaState, r: str, legal: set[int]) -> Iterator[tuple[str, s
 
 
 # ---------------------------------------------------------------------------------------- games
-def play(seed: int, options: dict[str, str], spec: str) -> Iterator[dict[str, Any]]:
+def positions(state: PatriaState) -> Iterator[tuple[list[str], PatriaState]]:
+    """The decision itself, and where the turn's menu offers the attack order, the decision of where to
+    place it (captures are rare in the games played: this finds the ones an attack could make)."""
+    yield [], state
+    if prompt(state) == "prompt.action" and ID["order attack"] in state.legal_actions():
+        yield ["order attack"], after(state, ID["order attack"])
+
+
+def play(seed: int, options: dict[str, str], spec: str, only: set[str]) -> Iterator[dict[str, Any]]:
     state = GAME.new_initial_state(options)
     assert isinstance(state, PatriaState)
     rng = random.Random(seed)
@@ -326,19 +342,20 @@ def play(seed: int, options: dict[str, str], spec: str) -> Iterator[dict[str, An
         if role == CHANCE:
             action = state.sample_chance(rng)
         else:
-            for name, answers, avoid in patterns(state):
-                yield {
-                    "pattern": name,
-                    "seed": seed,
-                    "options": options,
-                    "role": ROLES[role],
-                    "prompt": prompt(state),
-                    "actions": list(actions),
-                    "answers": names(answers),
-                    "avoid": names(avoid),
-                    "legal": names(state.legal_actions()),
-                    "facts": facts(state, ROLES[role]),
-                }
+            for before, position in positions(state):
+                for name, answers, avoid in patterns(position, only):
+                    yield {
+                        "pattern": name,
+                        "seed": seed,
+                        "options": options,
+                        "role": ROLES[role],
+                        "prompt": prompt(position),
+                        "actions": [*actions, *before],
+                        "answers": names(answers),
+                        "avoid": names(avoid),
+                        "legal": names(position.legal_actions()),
+                        "facts": facts(position, ROLES[role]),
+                    }
             action = agents[role].step(state)
         actions.append(ACTIONS.format(action))
         state.apply_action(action)
@@ -350,10 +367,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="random")
     parser.add_argument("--option", action="append", default=[], help="K=V, as `ludoteca play` takes them")
+    parser.add_argument("--patterns", default="", help="only these patterns, comma-separated (default: all)")
     args = parser.parse_args()
     options = dict(o.split("=", 1) for o in args.option)
     for seed in range(args.seed, args.seed + args.games):
-        for candidate in play(seed, options, args.agent):
+        for candidate in play(seed, options, args.agent, set(filter(None, args.patterns.split(",")))):
             print(json.dumps(candidate, ensure_ascii=False))
 
 

@@ -103,3 +103,42 @@ def test_no_gift_moves_to_avoid_lose_and_the_answers_do_not(puzzle: Puzzle) -> N
     found = outcomes(puzzle)
     assert {a for a, v in found.items() if v == LOSS} == puzzle.avoid
     assert all(found[a] != LOSS for a in puzzle.answers)
+
+
+def can_capture(state: PatriaState, role: int, depth: int = 0) -> bool:
+    """Whether some line of `role`'s choices in this turn (the first card turned up, if any) captures a
+    card of another player (§Capturas: it goes to the captor's area as a prisoner)."""
+    assert depth < 30
+    if len(state.d["captured_from"]) > 0 and any(
+        card in state.d["area"][ROLES[role]] for card in state.d["captured_from"]
+    ):
+        return True
+    if state.is_terminal() or (not state.is_chance_node() and state.current_player() != role):
+        return False
+    wait = state.d["wait"]
+    if wait and wait.get("prompt") == "prompt.action":
+        return False
+    for action in state.legal_actions()[:1] if state.is_chance_node() else state.legal_actions():
+        twin = state.clone()
+        twin.apply_action(action)
+        assert isinstance(twin, PatriaState)
+        if can_capture(twin, role, depth + 1):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("puzzle", themed("capture"), ids=lambda p: p.id)
+def test_capture_answers_are_exactly_the_places_an_attack_captures_from(puzzle: Puzzle) -> None:
+    """§Atacar, §Capturas: the answers are the places from which the attack takes a prisoner."""
+    state = puzzle.position
+    assert isinstance(state, PatriaState) and not any(
+        card in state.d["area"][ROLES[puzzle.role]] for card in state.d["captured_from"]
+    )
+    found = set()
+    for action in state.legal_actions():
+        twin = state.clone()
+        twin.apply_action(action)
+        assert isinstance(twin, PatriaState)
+        if can_capture(twin, puzzle.role):
+            found.add(action)
+    assert found == puzzle.answers
