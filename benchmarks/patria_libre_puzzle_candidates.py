@@ -38,7 +38,14 @@ The patterns, each a section of the rulebook:
   once; only where it also scores at each later card (its star and the region's stars, while held) at
   least what any other place would (a star province elsewhere against the prize is a judgement).
 
+Besides each decision of the game played, the decision of where to place the attack order is looked at
+whenever the menu offers it (random play seldom attacks, so captures are otherwise rare). Not a pattern,
+being a judgement: which popularity column loses a level (a second level lost, or the bottom square's VP
+and reset, may be worth a positive level kept). ``--patterns`` keeps only some patterns (the win-now and
+no-gift searches are the slow part).
+
     PYTHONPATH=src python benchmarks/patria_libre_puzzle_candidates.py --games 20 --seed 0 > candidates.jsonl
+    PYTHONPATH=src python benchmarks/patria_libre_puzzle_candidates.py --games 150 --patterns capture
 """
 
 from __future__ import annotations
