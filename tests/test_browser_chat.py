@@ -6,6 +6,7 @@ rematch seats each person one seat on, the other told at once; in both languages
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
 import httpx2 as httpx
@@ -109,4 +110,35 @@ def test_play_again_seats_each_person_one_seat_on(tmp_path: Path, lang: str) -> 
         pages[first].wait_for_selector(f"#who:has-text('{name[second]}')")  # one seat on
         pages[second].wait_for_selector(f"#who:has-text('{name[first]}')")
         assert made["id"] not in pages[first].url and made["id"] not in pages[second].url
+        assert errors == []
+
+
+def test_an_overdue_seat_is_handed_to_an_ai_by_agreement_in_the_page(tmp_path: Path) -> None:
+    """Issue 58's time per move in the page: the clock's votes appear for the other seat once the silent
+    seat is overdue (its last change moved two days back in the server's database), and one click hands
+    it to an AI."""
+    with served(tmp_path) as server, chromium() as browser:
+        body = {"game": GAME.id, "seats": [{"kind": "human"}] * 2, "per_move": "1d"}
+        made = httpx.post(f"{server.base}/api/games", json=body).json()
+        tokens = made["invitations"]
+        with sqlite3.connect(tmp_path / "browser.db") as db:
+            db.execute("UPDATE games SET touched = touched - 172800 WHERE id = ?", (made["id"],))
+        shown = httpx.get(
+            f"{server.base}/api/games/{made['id']}", headers={"X-Ludoteca-Token": tokens[GAME.roles[0]]}
+        )
+        silent = shown.json()["view"]["current_role"]
+        other = next(role for role in tokens if role != silent)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/play/{made['id']}?lang=en#token={tokens[other]}")
+        page.wait_for_selector("#clock [data-vote='ai:easy']")
+        page.screenshot(path=ARTIFACTS / "clock-overdue-en-1280.png", full_page=True)
+        page.click("#clock [data-vote='ai:easy']")
+        seats = {}
+        for _ in range(100):
+            seats = {s["role"]: s for s in httpx.get(f"{server.base}/api/games/{made['id']}").json()["seats"]}
+            if seats[silent]["kind"] == "ai":
+                break
+            page.wait_for_timeout(100)
+        assert seats[silent]["spec"] == "ismcts:level=easy"
         assert errors == []

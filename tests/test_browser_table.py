@@ -39,7 +39,7 @@ def test_maquis_with_the_table_s_cards_is_played_by_clicking(tmp_path: Path) -> 
         page.wait_for_load_state("networkidle")
         page.select_option("[data-seat='0']", "me")
         page.check("#table-chance")
-        assert "Dice and cards from the table" in page.locator("label.check").inner_text()
+        assert "Dice and cards from the table" in page.locator("label.check:has(#table-chance)").inner_text()
         page.click("#create-button")
         page.wait_for_selector("body[data-table='ask'] #actions button.table-outcome")
         assert "what came up?" in page.locator("#prompt").inner_text()

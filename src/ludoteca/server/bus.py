@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 import psycopg
 
+from ludoteca.server.clocks import ended
 from ludoteca.server.labels import LabelledMatch
 from ludoteca.server.storage import CHANNEL, GameRow, SeatRow
 
@@ -82,7 +83,7 @@ def follow(
     for _actor, action in steps[length - start :]:
         table.match.apply(action)
     table.seats = list(seats)
-    table.status = row.status
+    table.status, table.row, table.ended = row.status, row, ended(row.result)
     table.revision, table.moved = row.revision, row.moved
     table.followed += 1
     table.changed_at = time.monotonic()

@@ -21,6 +21,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import get_game
 from ludoteca.server.bus import Bus
 from ludoteca.server.chance import TABLE_CHANCE, secret_chance
+from ludoteca.server.clocks import clocks_of, described
 from ludoteca.server.errors import Said, ServerError
 from ludoteca.server.limits import over_ceiling
 from ludoteca.server.players import Players
@@ -249,6 +250,7 @@ class Hall:
 
     async def listing(self) -> dict[str, list[dict[str, Any]]]:
         rows: list[GameRow] = await self.read(self.store.games, ("open", "running", "finished"), 300)
+        clocks = await self.read(clocks_of, self, [r.id for r in rows if r.status != "finished"])
         out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
         for row in rows:
             table = self.tables.get(row.id)
@@ -262,6 +264,7 @@ class Hall:
                     "created": row.created,
                     "result": row.result,
                     "seats": table.seat_info() if table else None,
+                    "clock": described(table, clocks.get(row.id, 0), row.touched),
                 }
             )
         return out

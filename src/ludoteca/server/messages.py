@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import CHANCE
 from ludoteca.core.table import outcome_choices, seen_by
+from ludoteca.server.clocks import abandoned_text
 from ludoteca.server.watchers import Watcher, encode, role_label
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ class TableMessages:
         watchers: set[Watcher]
         host: int | None
         in_play: tuple[int, ...]
+        ended: dict[str, Any] | None
 
         @property
         def game(self) -> Game: ...
@@ -60,6 +62,11 @@ class TableMessages:
             )
         return out
 
+    def ended_text(self, lang: str) -> str:
+        """How a game ended by agreement ended (`clocks.py`), in `lang`."""
+        assert self.ended is not None
+        return abandoned_text(self, self.game.roles.index(self.ended["abandoned"]), lang)  # type: ignore[arg-type]
+
     def seat_info(self) -> list[dict[str, Any]]:
         return [
             {"role": self.game.roles[s.role], "kind": s.kind, "spec": s.spec, "claimed": s.claimed}
@@ -79,6 +86,7 @@ class TableMessages:
             "type": "state",
             "id": self.id,
             "status": self.status,
+            "ended": None if self.ended is None else self.ended_text(lang),
             "seats": self.seat_info(),
             "my_roles": [self.game.roles[r] for r in roles],
             "version": self.version,

@@ -60,8 +60,9 @@ it never leaves the server until the game is over. `revision` counts the game's 
 seats taken): a change is committed only on the revision it was made on (`Store.advance`), so that several
 workers sharing one PostgreSQL database never commit on a position they had not seen (`bus.py`). `moved` is
 the revision of the last move or undo: it names the position (`Table.version`) alike on every worker.
-`touched` is when the game last changed (its creation, a move, an undo, a seat taken): a player's list of
-games says how long ago (`players.py`)."""
+`touched` is when the game's position last changed (its creation, a move, an undo; not a seat taken): a
+player's list of games says how long ago (`players.py`), and a game's time per move counts from it
+(`clocks.py`)."""
 
 seats = Table(
     "seats",
@@ -108,6 +109,8 @@ class GameRow:
     result: dict[str, Any] | None
     revision: int = 0
     moved: int = 0
+    touched: float = 0.0
+    """When the game last changed (`games.touched`; its creation where the database is older)."""
 
 
 class StaleGame(Exception):
@@ -307,9 +310,9 @@ class Store:
             if db.exec_driver_sql(ADVANCE, values).scalar() != 1:
                 raise StaleGame(game_id)
             return
-        after = {"revision": revision + 1, "touched": time.time()}
+        after: dict[str, Any] = {"revision": revision + 1}
         if moved:
-            after["moved"] = revision + 1
+            after.update(moved=revision + 1, touched=time.time())
         moving = update(games).where(games.c.id == game_id, games.c.revision == revision).values(**after)
         if db.execute(moving).rowcount != 1:
             raise StaleGame(game_id)
@@ -419,7 +422,7 @@ class Store:
 ADVANCE = """
 WITH moving AS (
     UPDATE games SET revision = %(after)s, moved = CASE WHEN %(moving)s THEN %(after)s ELSE moved END,
-        touched = %(now)s
+        touched = CASE WHEN %(moving)s THEN %(now)s ELSE touched END
     WHERE id = %(id)s AND revision = %(revision)s
     RETURNING pg_notify(%(channel)s, %(note)s)
 ), added AS (
@@ -471,4 +474,5 @@ def _game_row(row: Any) -> GameRow:
         result=None if row.result is None else json.loads(row.result),
         revision=row.revision,
         moved=row.moved,
+        touched=row.touched or row.created,
     )

@@ -27,6 +27,7 @@ from ludoteca.core.state import State
 from ludoteca.core.table import matching, number_ranges, outcome_choices
 from ludoteca.server.chance import public_seed, secret_chance, table_host
 from ludoteca.server.chat import TableChat
+from ludoteca.server.clocks import ended
 from ludoteca.server.errors import ServerError, kind_of
 from ludoteca.server.labels import LabelledMatch
 from ludoteca.server.limits import over_ceiling, within_ceiling
@@ -85,6 +86,8 @@ class Table(TableMessages):
         self._persist = persist
         self._store = store
         self._read = read
+        self.ended = ended(row.result)
+        """The result of a game ended by agreement (abandoned, `clocks.py`), else None."""
         self.chat = TableChat(row.id, match.game, store, read or read_here, persist)
         """The game's table talk (issue 58)."""
         self.revision = row.revision
@@ -114,12 +117,12 @@ class Table(TableMessages):
         self.moved = row.moved
         """The stored revision of the game's last move or undo (`Store.advance`): it names the position."""
         self.agents: dict[int, Agent] = {
-            s.role: self._seat_agent(s.spec or "random", s.role, ai_ceiling)
+            s.role: self.seat_agent(s.spec or "random", s.role, ai_ceiling)
             for s in self.seats
             if s.kind == "ai"
         }
 
-    def _seat_agent(self, spec: str, role: int, ceiling: str) -> Agent:
+    def seat_agent(self, spec: str, role: int, ceiling: str) -> Agent:
         """An AI seat's agent, seeded apart from the chance secret, thinking no more than the ceiling in
         any way (`within_ceiling`). A seat stored before the server had a ceiling, asking for more, plays
         at the ceiling's level instead (a game made by `Hall.create` never does: it refuses such a
@@ -172,7 +175,7 @@ class Table(TableMessages):
         return current if current in roles else roles[0]
 
     def compute_status(self) -> str:
-        if self.match.state.is_terminal():
+        if self.match.state.is_terminal() or self.status == "finished":  # over, or ended by agreement
             return "finished"
         if any(s.kind == "human" and not s.claimed for s in self.seats):
             return "open"
@@ -281,7 +284,7 @@ class Table(TableMessages):
         state = self.match.state
         if version != self.version:
             raise ServerError(409, "stale")
-        if state.is_terminal():
+        if state.is_terminal() or self.status == "finished":  # over, or ended as abandoned (`clocks.py`)
             raise ServerError(409, "game_over")
         player = state.current_player()
         if player == CHANCE:  # a companion game: the seat asked says what the table shows
@@ -455,7 +458,7 @@ class Table(TableMessages):
 
     def kick_ai(self) -> None:
         """Start the AI if an AI seat is to act and it is not already thinking."""
-        if self._ai_task is not None and not self._ai_task.done():
+        if (self._ai_task is not None and not self._ai_task.done()) or self.status == "finished":
             return
         if self.match.state.current_player() in self.agents:
             self._ai_task = asyncio.get_running_loop().create_task(self._ai_turns())

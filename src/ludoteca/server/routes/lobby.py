@@ -12,6 +12,7 @@ from ludoteca.ai.agents import agent_kinds
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, all_games
 from ludoteca.server.chat import open_room
+from ludoteca.server.clocks import set_clock
 from ludoteca.server.errors import ServerError
 from ludoteca.server.inputs import Key, check_lang, client_of, game_or_404
 from ludoteca.server.services import Shared
@@ -39,6 +40,9 @@ class CreateIn(BaseModel):
     seed: StrictInt | None = Field(default=None, ge=0, lt=SEED_LIMIT)
     chance: Literal["sample", "table"] = Field(
         default="sample", description="table: the physical dice and cards"
+    )
+    per_move: Literal["none", "1d", "3d", "7d"] = Field(
+        default="none", description="the time each move may take before the other seats may act"
     )
     chat: Literal["seats", "everyone"] = Field(
         default="seats", description="who reads the table talk: the seats only, or spectators too"
@@ -117,6 +121,8 @@ async def create(request: Request, body: CreateIn, shared: Shared, key: Key = No
     made = await shared.hall.create(body.game, body.options, seats, body.seed, body.chance, client)
     if body.chat == "everyone":
         await shared.hall.persist(open_room(made["id"]))
+    if body.per_move != "none":
+        await shared.hall.persist(set_clock(made["id"], body.per_move))
     if player is not None and made["token"]:
         await shared.hall.players.bind(player, made["id"], made["token"])
     return made

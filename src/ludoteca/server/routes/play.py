@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from ludoteca.server import clocks
 from ludoteca.server.errors import ServerError
 from ludoteca.server.inputs import Key, Token, check_lang, client_of
 from ludoteca.server.rematch import rematch
@@ -77,3 +78,25 @@ async def play_again(request: Request, game_id: str, body: TokenIn, shared: Shar
         raise ServerError(429, "too_many_games")
     table, _roles = await shared.seat(game_id, body.token)
     return await rematch(shared.hall, table, body.token, client_of(request))
+
+
+class VoteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: StrictStr = Field(max_length=64)
+    choice: StrictStr = Field(max_length=16, description="ai:easy|ai:normal|ai:hard or abandon")
+
+
+@router.get("/api/games/{game_id}/clock")
+async def clock(game_id: str, shared: Shared, token: Token = None) -> dict[str, Any]:
+    """The game's time per move, the seat overdue if any, and the votes on it (`clocks.py`)."""
+    table, roles = await shared.seat(game_id, token)
+    return await clocks.state_of(shared.hall, table, roles)
+
+
+@router.post("/api/games/{game_id}/overdue")
+async def overdue(game_id: str, body: VoteIn, shared: Shared) -> dict[str, Any]:
+    """A seat's vote on the overdue seat: hand it to an AI level, or end the game as abandoned; done when
+    every other person's seat agrees (`clocks.py`)."""
+    table, roles = await shared.seat(game_id, body.token)
+    return await clocks.vote(shared.hall, table, roles, body.choice)

@@ -198,6 +198,7 @@ function merge(message) {
 
 function render(message) {
   if (last && last.view.move !== message.view.move) $("table-text").value = "";  // told: the next is new
+  const before = last;
   last = message;
   selected = null;
   delete document.body.dataset.selected;
@@ -232,6 +233,11 @@ function render(message) {
   record.hidden = !message.record_available;
 
   $("rematch-row").hidden = !(view.terminal && message.my_roles.length);
+  if (message.ended) {
+    $("result").hidden = false;
+    $("result").replaceChildren(h("h3", {}, t("game_over")), h("p", {}, message.ended));
+  }
+  if (!before || before.view.move !== view.move || before.status !== message.status) showClock();
   document.body.dataset.move = view.move;
   document.body.dataset.terminal = view.terminal;
 }
@@ -245,6 +251,42 @@ function offerRematch(made) {
   link.href = `/play/${made.id}?lang=${lang}#token=${encodeURIComponent(made.token)}`;
   link.hidden = false;
   $("rematch").hidden = true;
+}
+
+/** The game's time per move (issue 58): when this move's time runs out and, once a seat is overdue, the
+ * other seats' votes and buttons. Read when the position changes and every minute. */
+async function showClock() {
+  let clock;
+  try {
+    clock = await api(`/api/games/${gameId}/clock`, { headers: auth(token) });
+  } catch {
+    return;
+  }
+  const box = $("clock");
+  box.hidden = !clock.per_move || !!last?.view.terminal || last?.status === "finished";
+  if (box.hidden) return;
+  const named = (role) => roleNames[role] || role;
+  const parts = [h("p", { class: "small" }, t("clock_until", { when: new Date(clock.until * 1000).toLocaleString(lang) }))];
+  if (clock.overdue) {
+    parts.push(h("p", {}, t("clock_vote", { role: named(clock.overdue) })));
+    const votes = Object.entries(clock.votes).map(([role, choice]) => `${named(role)}: ${t(`vote_${choice.replace(":", "_")}`)}`);
+    if (votes.length) parts.push(h("p", { class: "small" }, t("clock_votes", { votes: votes.join(" · ") })));
+    if (clock.may_vote) {
+      parts.push(h("p", {}, clock.choices.flatMap((choice) => {
+        const button = h("button", { type: "button", "data-vote": choice }, t(`vote_${choice.replace(":", "_")}`));
+        button.addEventListener("click", async () => {
+          try {
+            await api(`/api/games/${gameId}/overdue`, { method: "POST", body: { token, choice } });
+          } catch (error) {
+            $("error").textContent = error.message;
+          }
+          await showClock();
+        });
+        return [button, " "];
+      })));
+    }
+  }
+  box.replaceChildren(...parts);
 }
 
 async function askRematch() {
@@ -317,6 +359,7 @@ async function main() {
   $("hint").addEventListener("click", askHint);
   setupChat(send);
   $("rematch").addEventListener("click", askRematch);
+  setInterval(showClock, 60_000);
   NARROW.addEventListener("change", () => { if (last && board?.targetsFirst) render(last); });
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);

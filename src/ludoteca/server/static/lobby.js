@@ -116,6 +116,7 @@ async function create(event) {
         game: game.id, options, seats, seed: seedText ? Number(seedText) : null,
         chance: $("table-chance").checked ? "table" : "sample",
         chat: $("chat-open").checked ? "everyone" : "seats",
+        per_move: $("per-move").value,
       },
     });
     if (made.token) remember(made.id, made.token);
@@ -180,9 +181,12 @@ function gameItem(g, mine) {
   else links.push(h("a", { href: seatLink(`/play/${g.id}?lang=${lang}`, token) }, t("watch")));
   links.push(h("a", { href: seatLink(`/replay/${g.id}?lang=${lang}`, token) }, t("replay")));
   const result = g.result ? h("span", { class: "result" }, g.result.text) : null;
+  const late = g.clock?.overdue;
+  const overdue = late ? h("span", { class: "overdue", "data-overdue": late },
+    t("overdue", { role: entry?.role_names[entry.roles.indexOf(late)] ?? late })) : null;
   return h("li", { "data-game": g.id, class: mine ? "mine" : "" },
     h("b", {}, title), " ", h("code", {}, g.id), " ", h("small", {}, opts), " · ",
-    `${g.moves} ${t("moves")}`, " ", result, " ", ...links);
+    `${g.moves} ${t("moves")}`, " ", result, " ", overdue, " ", ...links);
 }
 
 async function refresh() {
