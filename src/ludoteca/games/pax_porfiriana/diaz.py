@@ -55,10 +55,9 @@ def _take(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @take_proc.step("rolled")
-def _rolled(state: PaxState, frame: Frame, action: A) -> None:
+def _rolled(state: PaxState, frame: Frame, action: int) -> None:
     """Díaz takes the card the roll points to; the log says what it does, or why it does nothing
     (issue 55)."""
-    assert action is not None
     row = frame["row"]
     frame["row"] += 1
     card = state.d["market"][row][COLUMN[int(target(action))]]

@@ -109,8 +109,7 @@ def _upgrade(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @upgrade.step("chain")
-def _chain(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _chain(state: PaxState, frame: Frame, action: int) -> None:
     if verb(action) == "pass":
         state.ret()
         return
@@ -231,8 +230,7 @@ def _upkeep(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @upkeep.step("chosen")
-def _upkeep_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _upkeep_chosen(state: PaxState, frame: Frame, action: int) -> None:
     p = frame["pl"]
     if verb(action) == "pass":
         n = state.pay(p, int(COMPONENTS.depression["cost_per_card"]) * len(upkept(state, p)))

@@ -258,8 +258,7 @@ def _nationalize(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @nationalize.step("chosen")
-def _nationalized(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _nationalized(state: PaxState, frame: Frame, action: int) -> None:
     frame["todo"].pop(0)
     state.log("log.nationalized", card=f"@card.{target(action)}.name")
     discard_in_play(state, target(action), then="start")
@@ -282,8 +281,7 @@ def _assassinate(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @assassinate.step("chosen")
-def _assassinated(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _assassinated(state: PaxState, frame: Frame, action: int) -> None:
     state.log("log.assassinated", card=f"@card.{target(action)}.name")
     discard_in_play(state, target(action), then="done")
 
@@ -371,8 +369,7 @@ def _strife(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @strife.step("chosen")
-def _strife_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _strife_chosen(state: PaxState, frame: Frame, action: int) -> None:
     q = frame["todo"].pop(0)
     frame["gone"] = faction_cards(state, q, target(action))
     state.goto("discard")

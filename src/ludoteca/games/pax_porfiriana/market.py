@@ -134,8 +134,7 @@ def _headline(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @headline.step("chosen")
-def _headline_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _headline_chosen(state: PaxState, frame: Frame, action: int) -> None:
     side = "event" if action == ID["event"] else "status_quo"
     state.log("log.headline", card=f"@card.{frame['card']}.name", side=f"@word.{side}")
     effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when(side)]
@@ -167,8 +166,7 @@ def _public(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @public.step("face")
-def _public_face(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _public_face(state: PaxState, frame: Frame, action: int) -> None:
     p, card, face = frame["pl"], frame["card"], target(action)
     state.d["public"][card] = p
     state.d["play"][p].append(
@@ -218,11 +216,10 @@ def _speculate(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @speculate.step("from")
-def _speculate_from(state: PaxState, frame: Frame, action: A) -> None:
+def _speculate_from(state: PaxState, frame: Frame, action: int) -> None:
     """Take the chosen cube from its place, then put it on the market card (a Speculation cube) or in
     the reserve. A Connection cube leaving its oval leaves the base connection; an Income cube leaving
     the Hacendado lowers its salary."""
-    assert action is not None
     p, card, where = frame["pl"], frame["card"], target(action)
     kind = verb(action)
     if kind == "from":
@@ -280,8 +277,9 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
             state.log("log.headline_discarded", card=f"@card.{card}.name")
             icon = CARDS[card].icon
             run = state.d["run"]
-            state.d["run"] = [icon, int(run[1]) + 1 if run[0] == icon else 1]
-            if state.d["run"][1] >= int(DEPRESSION["in_a_row"]):
+            in_a_row = int(run[1]) + 1 if run[0] == icon else 1
+            state.d["run"] = [icon, in_a_row]
+            if in_a_row >= int(DEPRESSION["in_a_row"]):
                 from ludoteca.games.pax_porfiriana.economy import set_depression
 
                 retreats += set_depression(state, icon == DEPRESSION["start"])
@@ -342,8 +340,7 @@ DRAW = {card: ID[f"draw {card}"] for card in [*CARDS, *TOPPLES]}
 
 
 @restore.step("drawn")
-def _drawn(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _drawn(state: PaxState, frame: Frame, action: int) -> None:
     card = target(action)
     top = pile(state)
     assert top is not None

@@ -137,8 +137,7 @@ def _play(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @play.step("placed")
-def _placed(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _placed(state: PaxState, frame: Frame, action: int) -> None:
     place(state, frame["pl"], frame["card"], int(target(action)) - 1)
     state.ret()
 
@@ -164,9 +163,8 @@ def place(state: PaxState, p: int, card: str, side: int) -> InPlay:
 
 # ---------------------------------------------------------------------------------------- orange
 @play.step("orange")
-def _orange(state: PaxState, frame: Frame, action: A) -> None:
+def _orange(state: PaxState, frame: Frame, action: int) -> None:
     """Unrest disks of the red circle, gold stolen from the victim, and whatever else the card does."""
-    assert action is not None
     found = state.find(target(action))
     assert found is not None
     frame["on"], frame["victim"] = target(action), found[0]
@@ -242,8 +240,7 @@ def _given(state: PaxState, frame: Frame, action: A) -> None:
 
 # ----------------------------------------------------------------------------------------- black
 @play.step("black")
-def _black(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _black(state: PaxState, frame: Frame, action: int) -> None:
     frame["victim"] = int(target(action).rpartition("-")[2]) - 1
     state.log("log.victim", card=f"@card.{frame['card']}.name", who=f"@role.jugador-{frame['victim'] + 1}")
     effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when("play")]

@@ -25,7 +25,7 @@ from ludoteca.games.pax_porfiriana.board import (
 )
 from ludoteca.games.pax_porfiriana.conservation import broken_invariants
 from ludoteca.games.pax_porfiriana.options import PaxOptions
-from ludoteca.games.pax_porfiriana.position import InPlay
+from ludoteca.games.pax_porfiriana.position import InPlay, Position
 from ludoteca.games.pax_porfiriana.procs import PROCS
 from ludoteca.games.pax_porfiriana.topple import evaluate
 from ludoteca.games.pax_porfiriana.view import board_view, observe
@@ -38,8 +38,8 @@ DIAZ = 1
 """Díaz's seat in the solitaire (Part L: set up as a two-player game, you go first)."""
 
 
-class PaxState(State):
-    """One game of Pax Porfiriana; `d` is a `position.Position` besides the core's keys."""
+class PaxState(State[Position]):
+    """One game of Pax Porfiriana; `d` is its `Position` (position.py)."""
 
     __slots__ = ()
     shared_keys = (*State.shared_keys, "options", "seen")

@@ -114,8 +114,7 @@ def _next(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @topple.step("chosen")
-def _chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _chosen(state: PaxState, frame: Frame, action: int) -> None:
     q = frame["todo"][0]
     v = verb(action)
     if v == "pass":
@@ -166,7 +165,7 @@ def assassinate(state: PaxState, q: int, hacendado: str) -> None:
     state.pay(q, int(COSTS["assassinate_hacendado"]))
     owner = next(p for p, h in enumerate(state.d["hac"]) if h["id"] == hacendado)
     cubes = min(HACENDADOS[hacendado].income, state.cubes_free(owner))
-    state.d["hac"][owner].update(side=-1, dead=True, income=cubes)
+    state.d["hac"][owner].update({"side": -1, "dead": True, "income": cubes})
     state.log("log.hacendado_killed", who=who(q), card=f"@card.{hacendado}.name")
 
 
@@ -226,7 +225,7 @@ def evaluate(state: PaxState) -> list[float]:
     out = [0.0] * len(state.game.roles)
     humans = state.humans()
     prestige = {q: {kind: state.prestige(q, kind)} for q in humans}  # read once: each Tripartite reads two
-    if any(frame["p"] == "topple" for frame in state.d["stack"]):
+    if state.frame_of(topple) is not None:
         winners = [p for p in humans if prestige[p][kind] > tripartite(state, p, prestige)]
         if winners:
             best = max(state.d["gold"][p] for p in winners)

@@ -99,8 +99,7 @@ def _deploy(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("to")
-def _deploy_to(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _deploy_to(state: PaxState, frame: Frame, action: int) -> None:
     frame["dest"] = target(action)
     state.goto("place")
 
@@ -186,8 +185,7 @@ def _redeploy(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @redeploy.step("chosen")
-def _redeploy_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _redeploy_chosen(state: PaxState, frame: Frame, action: int) -> None:
     p, troop = frame["pl"], frame["card"]
     where = state.troop_at(troop)
     assert where is not None and where[1] is not None
@@ -255,8 +253,7 @@ def _retreat(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @retreat.step("chosen")
-def _retreat_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _retreat_chosen(state: PaxState, frame: Frame, action: int) -> None:
     p, troop = frame["pl"], frame["card"]
     if verb(action) == "discard":
         state.d["discard"].append(troop)

@@ -29,9 +29,8 @@ def _game(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @game.step("first")
-def _first(state: PaxState, frame: Frame, action: A) -> None:
+def _first(state: PaxState, frame: Frame, action: int) -> None:
     """The first player gets 4 gold, the next one 5, and so on (Part L: you go first)."""
-    assert action is not None
     first = int(target(action)) - 1
     state.d["first"] = state.d["turn"] = first
     for k in range(state.n):
@@ -57,11 +56,10 @@ def _deal(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @game.step("dealt")
-def _dealt(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
-    p = next(p for p in state.humans() if not state.d["hac"][p]["id"])
-    state.d["hac"][p].update(id=target(action), income=HACENDADOS[target(action)].income)
-    state.log("log.hacendado", who=f"@role.jugador-{p + 1}", card=f"@card.{target(action)}.name")
+def _dealt(state: PaxState, frame: Frame, action: int) -> None:
+    p, hacendado = next(p for p in state.humans() if not state.d["hac"][p]["id"]), target(action)
+    state.d["hac"][p].update({"id": hacendado, "income": HACENDADOS[hacendado].income})
+    state.log("log.hacendado", who=f"@role.jugador-{p + 1}", card=f"@card.{hacendado}.name")
     state.goto("deal")
 
 
@@ -122,9 +120,8 @@ def free(state: PaxState, p: int, action: int) -> bool:
 def _actions(state: PaxState, frame: Frame, action: A) -> None:
     """§I: 3 actions, 2 in jail (§ENCARCELADO)."""
     p = frame["pl"]
-    state.d.update(
-        left=int(ACT["in_jail"] if state.d["jail"][p] else ACT["per_turn"]), buys=0, banned=[], extra=[]
-    )
+    left = int(ACT["in_jail"] if state.d["jail"][p] else ACT["per_turn"])
+    state.d.update({"left": left, "buys": 0, "banned": [], "extra": []})
     state.goto("menu")
 
 
@@ -147,8 +144,7 @@ def _menu(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @actions.step("chosen")
-def _chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _chosen(state: PaxState, frame: Frame, action: int) -> None:
     p = frame["pl"]
     if action == ID["end"]:
         state.log("log.end_actions", who=f"@role.jugador-{p + 1}", n=state.d["left"])
