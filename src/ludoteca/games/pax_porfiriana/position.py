@@ -98,3 +98,22 @@ class Position(CorePosition):
     """A card left the market during this turn (a buy, Díaz's take, a discard from the free column)."""
     still: int
     """Turns in a row, just ended, in which no card left the market (the stalled market, market.py)."""
+
+
+# ---------------------------------------------------------------------------------------- frames
+class NoLocals(TypedDict):
+    """The frame of a procedure that keeps no locals (the game, the final count)."""
+
+
+class Seat(TypedDict):
+    """A player's turn and each of its phases (`PROCS.sequence` hands them its locals): the seat."""
+
+    pl: int
+
+
+class CardAction(TypedDict):
+    """An action of the menu (§I, called as ``do.<verb>``) or a rule about one card: the player and the card
+    (a card, a Hacendado, a troop; ``""`` for one that names none)."""
+
+    pl: int
+    card: str
