@@ -16,7 +16,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from ludoteca.core import provenance as _provenance
 from ludoteca.core.data import data_dir, refusal
@@ -213,18 +213,109 @@ class Regime:
     effects: tuple[Effect, ...]
 
 
+class DeckTable(TypedDict):
+    """§PREPARACIÓN b–e: the deck's size and its piles."""
+
+    base: int
+    per_player: int
+    piles: int
+    topple_piles: int
+    clean_piles_on_top: int
+    players: list[int]
+    source: str
+
+
+class MarketTable(TypedDict):
+    """The market's rows and columns, and each column's price."""
+
+    rows: int
+    columns: int
+    prices: list[int]
+    source: str
+
+
+class SetupTable(TypedDict):
+    """§PREPARACIÓN: cubes, starting gold, public cards, the first regime."""
+
+    cubes_per_player: int
+    hacendado_cubes: int
+    starting_gold: int
+    starting_gold_step: int
+    public_colours: list[str]
+    first_regime: str
+    source: str
+
+
+class ActionsTable(TypedDict):
+    """§I: the actions a turn, and what the dearer ones cost; the hand limit."""
+
+    per_turn: int
+    in_jail: int
+    second_buy: int
+    buy_land: int
+    black_off_regime: int
+    hand_limit: int
+    source: str
+
+
+class CostsTable(TypedDict):
+    """The gold the actions and abilities cost or give."""
+
+    police: int
+    jail_exit: int
+    assassinate_hacendado: int
+    assassinate_per_private_troop: int
+    railroad_chain_upgrade: int
+    railroad_chain_next: int
+    armoury_bonus: int
+    source: str
+
+
+class DepressionTable(TypedDict):
+    """§DEPRESIÓN ECONÓMICA: the icons that start and end it, and what it costs."""
+
+    start: str
+    end: str
+    in_a_row: int
+    cost_per_card: int
+    hit: list[str]
+    source: str
+
+
+class TripartiteTable(TypedDict):
+    """The Tripartite: Díaz's own points and how many of the weakest players' prestige it adds."""
+
+    diaz: int
+    weakest_players: int
+    source: str
+
+
+class BoxTable(TypedDict):
+    """The box's contents."""
+
+    cards: int
+    double_sided: list[str]
+    single_faced: int
+    market_cards: int
+    hacendados: int
+    regimes: int
+    public_cards: int
+    topples: int
+    source: str
+
+
 @dataclass(frozen=True)
 class Components:
     """The numbers of `data/components.toml`, by table."""
 
-    deck: Mapping[str, Any]
-    market: Mapping[str, Any]
-    setup: Mapping[str, Any]
-    actions: Mapping[str, Any]
-    costs: Mapping[str, Any]
-    depression: Mapping[str, Any]
-    tripartite: Mapping[str, Any]
-    box: Mapping[str, Any]
+    deck: DeckTable
+    market: MarketTable
+    setup: SetupTable
+    actions: ActionsTable
+    costs: CostsTable
+    depression: DepressionTable
+    tripartite: TripartiteTable
+    box: BoxTable
 
     @property
     def prices(self) -> tuple[int, ...]:
