@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from ludoteca.core.game import Game
 from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
 from ludoteca.games.pax_porfiriana.board import (
@@ -55,7 +56,7 @@ class PaxState(State[Position]):
     options: PaxOptions
 
     @classmethod
-    def new(cls, game: Any, options: PaxOptions) -> PaxState:
+    def new(cls, game: Game, options: PaxOptions) -> PaxState:
         """§PREPARACIÓN, the parts without chance: six piles of 50 + 10 per player cards, a Topple in four
         of them and the two clean piles on top (`piles`: [market cards left, Topple left]), the regimes
         with the Pax on top, the two public cards; the first player, the Hacendados and the market are
@@ -292,8 +293,9 @@ class PaxState(State[Position]):
         from ludoteca.games.pax_porfiriana.view import situated_prompt
 
         view = super()._view(role, lang)
-        if view["prompt"] is not None:
-            view["prompt"] = situated_prompt(self, lang) or view["prompt"]
+        prompt: str | None = view["prompt"]
+        if prompt is not None:
+            view["prompt"] = situated_prompt(self, lang) or prompt
         return view
 
     def action_view(self, action: int, lang: str) -> dict[str, Any]:

@@ -203,20 +203,23 @@ def situated_prompt(state: PaxState, lang: str) -> str | None:
     wait = state.d["wait"]
     if wait is None or wait["role"] < 0:
         return None
-    p, text = wait["role"], state.game.catalog.text
-    if wait["prompt"] == MENU:
+    p: int = wait["role"]
+    prompt: str = wait["prompt"]
+    offered: list[int] = wait["actions"]
+    text = state.game.catalog.text
+    if prompt == MENU:
         unused = set(state.extra_actions(p)).difference(state.d["extra"])
-        free = sorted({KIND[VERBS[x]] for x in wait["actions"] if KIND.get(VERBS[x], "") in unused})
+        free = sorted({KIND[VERBS[x]] for x in offered if KIND.get(VERBS[x], "") in unused})
         if not free:
             return None
-        return text(
-            "prompt.action_free", lang, {"left": wait["params"]["left"], "free": [f"@free.{k}" for k in free]}
-        )
-    if wait["prompt"] == UPKEEP:
-        n, gold = wait["params"]["n"], state.d["gold"][p]
+        left: int = wait["params"]["left"]
+        return text("prompt.action_free", lang, {"left": left, "free": [f"@free.{k}" for k in free]})
+    if prompt == UPKEEP:
+        n: int = wait["params"]["n"]
+        gold = state.d["gold"][p]
         per = int(COMPONENTS.depression["cost_per_card"])
-        params = {"n": n, "per": per, "cards": len(upkept(state, p)), "gold": gold}
-        return text("prompt.upkeep_bill" if gold >= n else "prompt.upkeep_short", lang, params)
+        bill = {"n": n, "per": per, "cards": len(upkept(state, p)), "gold": gold}
+        return text("prompt.upkeep_bill" if gold >= n else "prompt.upkeep_short", lang, bill)
     return None
 
 
@@ -234,7 +237,8 @@ def situated_label(state: PaxState, action: int, lang: str) -> str | None:
         return None
     text = state.game.catalog.text
     verb, _, what = state.game.actions.names[action].partition(" ")
-    prompt, p = wait["prompt"], wait["role"]
+    prompt: str = wait["prompt"]
+    p: int = wait["role"]
     if prompt == MENU:
         if verb == "end":
             return None
@@ -257,7 +261,8 @@ def situated_label(state: PaxState, action: int, lang: str) -> str | None:
         n = cost(state, p, action)
         return label if n == 1 else text("act.costs", lang, {"label": label, "n": n})
     if prompt == UPKEEP and verb == "pass":
-        return text("act.pay_upkeep", lang, {"n": wait["params"]["n"]})
+        bill: int = wait["params"]["n"]
+        return text("act.pay_upkeep", lang, {"n": bill})
     if prompt == UPKEEP and verb == "discard":
         return text("act.discard_upkeep", lang, {"target": f"@card.{what}.name"})
     if prompt == "prompt.speculate" and verb == "pass":
