@@ -104,16 +104,29 @@ class Prestige:
     jailed: bool = False
 
 
+Param = int | str | tuple[str, ...]
+"""A field of an effect as the data give it: a number, a word, or a list of words (held as a tuple); the
+loader refuses any other (`checks`)."""
+
+
 @dataclass(frozen=True)
 class Effect:
     """One effect of the vocabulary: its `kind`, `when` it happens, and its other fields."""
 
     kind: str
     when: str
-    params: tuple[tuple[str, Any], ...]
+    params: tuple[tuple[str, Param], ...]
 
-    def get(self, name: str, default: Any = None) -> Any:
-        return dict(self.params).get(name, default)
+    def get(self, name: str) -> Param | None:
+        """Field `name`, None where the effect has none."""
+        return dict(self.params).get(name)
+
+    def number(self, name: str) -> int:
+        """Field `name`, a number its kind requires (`EFFECT_KINDS`; the loader refuses an effect without
+        it, or with another value than a non-zero integer)."""
+        value = dict(self.params)[name]
+        assert isinstance(value, int), f"effect {self.kind}: {name} = {value!r}"
+        return value
 
     def as_dict(self) -> dict[str, Any]:
         """The mapping `ludoteca.core.effects.EffectKinds.run` takes."""
@@ -323,7 +336,7 @@ class Components:
 
 
 # ---------------------------------------------------------------------------------------- building
-def _freeze(value: Any) -> Any:
+def _freeze(value: Any) -> Param:
     return tuple(value) if isinstance(value, list) else value
 
 

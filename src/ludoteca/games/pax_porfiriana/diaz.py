@@ -152,7 +152,7 @@ def headline_side(state: PaxState, card: str) -> str:
         return "event"
     for side in ("event", "status_quo"):
         if any(
-            e.kind in HURTS or (e.kind == "income_cubes" and e.get("n") < 0) for e in c.effects_when(side)
+            e.kind in HURTS or (e.kind == "income_cubes" and e.number("n") < 0) for e in c.effects_when(side)
         ):
             return side
     return "status_quo"

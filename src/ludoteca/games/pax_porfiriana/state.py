@@ -197,7 +197,7 @@ class PaxState(State[Position]):
                 and e.get("action") == action
                 and e.get("jurisdiction") in (None, jurisdiction)
             ):
-                best = max(best, int(e.get("n")))
+                best = max(best, e.number("n"))
         return best
 
     def extra_actions(self, p: int) -> list[str]:

@@ -309,7 +309,7 @@ def test_diaz_plays_orange_and_black_cards_against_the_player() -> None:
         and not any(e.kind == "strife" for e in CARDS[c].effects)
         and any(e.kind == "steal" for e in CARDS[c].effects)
     )
-    stolen = sum(e.get("n") for e in CARDS[orange].effects if e.kind == "steal")
+    stolen = sum(e.number("n") for e in CARDS[orange].effects if e.kind == "steal")
     before_diaz(state, orange, "la_leva")  # la_leva: jail
     gold = state.d["gold"][0]
     play(state, "roll 8", "roll 2")

@@ -191,7 +191,7 @@ def test_slave_revolt_jails_the_liberator() -> None:
         if CARDS[c].type == "orange"
         and CARDS[c].jurisdiction == CARDS[slave].jurisdiction
         and CARDS[c].against in ("", "plantation")
-        and CARDS[c].effects[0].get("n") >= 2
+        and CARDS[c].effects[0].number("n") >= 2
     )
     hand(state, p, orange)
     state.d["gold"][p] = 10
