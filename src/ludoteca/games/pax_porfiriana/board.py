@@ -16,7 +16,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from ludoteca.core import provenance as _provenance
 from ludoteca.core.data import data_dir, refusal
@@ -335,6 +335,104 @@ class Components:
         return tuple(self.market["prices"])
 
 
+# ------------------------------------------------------------------------------- the files' items
+class RawPrestige(TypedDict):
+    """A prestige icon as the data write it: ``{ type = "loyalty", n = 1 }``."""
+
+    type: str
+    n: int
+    jailed: NotRequired[bool]
+
+
+RawEffect = Mapping[str, Any]
+"""An effect as the data write it: its `kind`, `when`, and the fields of its kind (`EFFECT_KINDS`), each
+checked by `checks`."""
+
+
+class RawUpgrade(TypedDict):
+    cost: int
+    connection: int
+
+
+class RawOrientation(TypedDict):
+    """An orientation: a newspaper's prestige, or a Hacendado's with its private army's faction."""
+
+    prestige: list[RawPrestige]
+    faction: NotRequired[str]
+
+
+class RawCard(TypedDict):
+    """A market card of `cards.reconstructed.toml`; the fields its type does not use left out."""
+
+    id: str
+    type: str
+    cost: NotRequired[int]
+    prestige: NotRequired[list[RawPrestige]]
+    effects: NotRequired[list[RawEffect]]
+    year: int
+    source: str
+    kind: NotRequired[str]
+    jurisdiction: NotRequired[str]
+    faction: NotRequired[str]
+    income: NotRequired[int]
+    connection: NotRequired[int]
+    upgrade: NotRequired[RawUpgrade]
+    railroad_chain: NotRequired[bool]
+    slave: NotRequired[bool]
+    liberator: NotRequired[list[RawPrestige]]
+    firepower: NotRequired[int]
+    against: NotRequired[str]
+    regime: NotRequired[str]
+    icon: NotRequired[str]
+    orientations: NotRequired[list[RawOrientation]]
+
+
+class RawHacendado(TypedDict):
+    id: str
+    income: int
+    connection: int
+    effects: NotRequired[list[RawEffect]]
+    orientations: list[RawOrientation]
+    year: int
+    source: str
+
+
+class RawFace(TypedDict):
+    face: str
+    prestige: list[RawPrestige]
+
+
+class RawPublic(TypedDict):
+    id: str
+    colour: str
+    cost: int
+    faces: list[RawFace]
+    effects: NotRequired[list[RawEffect]]
+    year: int
+    source: str
+
+
+class RawRegime(TypedDict):
+    """A regime as `components.toml` prints it: the prestige that counts, the topple on its back."""
+
+    id: str
+    prestige: str
+    topple: str
+    effects: NotRequired[list[RawEffect]]
+    source: str
+
+
+class RawRegimeValues(TypedDict):
+    """A regime's values as `regimes.reconstructed.toml` gives them."""
+
+    id: str
+    economy: int
+    mine: int
+    bank: int
+    effects: NotRequired[list[RawEffect]]
+    source: str
+
+
 # ---------------------------------------------------------------------------------------- building
 def _freeze(value: Any) -> Param:
     return tuple(value) if isinstance(value, list) else value
@@ -344,11 +442,11 @@ def _thaw(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _prestige(raw: Iterable[Mapping[str, Any]]) -> tuple[Prestige, ...]:
+def _prestige(raw: Iterable[RawPrestige]) -> tuple[Prestige, ...]:
     return tuple(Prestige(p["type"], p["n"], p.get("jailed", False)) for p in raw)
 
 
-def _effects(raw: Iterable[Mapping[str, Any]], default_when: str) -> tuple[Effect, ...]:
+def _effects(raw: Iterable[RawEffect], default_when: str) -> tuple[Effect, ...]:
     return tuple(
         Effect(
             e["kind"],
@@ -359,7 +457,7 @@ def _effects(raw: Iterable[Mapping[str, Any]], default_when: str) -> tuple[Effec
     )
 
 
-def _card(raw: Mapping[str, Any]) -> Card:
+def _card(raw: RawCard) -> Card:
     upgrade = raw.get("upgrade")
     return Card(
         id=raw["id"],
@@ -386,7 +484,7 @@ def _card(raw: Mapping[str, Any]) -> Card:
     )
 
 
-def _hacendado(raw: Mapping[str, Any]) -> Hacendado:
+def _hacendado(raw: RawHacendado) -> Hacendado:
     return Hacendado(
         raw["id"],
         raw["income"],
@@ -398,7 +496,7 @@ def _hacendado(raw: Mapping[str, Any]) -> Hacendado:
     )
 
 
-def _public(raw: Mapping[str, Any]) -> PublicCard:
+def _public(raw: RawPublic) -> PublicCard:
     return PublicCard(
         raw["id"],
         raw["colour"],
@@ -411,8 +509,8 @@ def _public(raw: Mapping[str, Any]) -> PublicCard:
 
 
 def _regimes() -> dict[str, Regime]:
-    values = {r["id"]: r for r in RAW["regimes.reconstructed.toml"]["regime"]}
-    printed = RAW["components.toml"]["regime"]
+    values: dict[str, RawRegimeValues] = {r["id"]: r for r in RAW["regimes.reconstructed.toml"]["regime"]}
+    printed: list[RawRegime] = RAW["components.toml"]["regime"]
     names = [r["id"] for r in printed]
     if names != list(values):  # the values of the printed regimes, in their order
         raise refusal(
