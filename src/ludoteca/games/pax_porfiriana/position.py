@@ -106,7 +106,8 @@ class NoLocals(TypedDict):
 
 
 class Seat(TypedDict):
-    """A player's turn and each of its phases (`PROCS.sequence` hands them its locals): the seat."""
+    """The seat a procedure acts for: a player's turn and its phases (`PROCS.sequence` hands them its
+    locals), a player's bill in a depression."""
 
     pl: int
 
