@@ -12,6 +12,7 @@ from ludoteca.games.pax_porfiriana.board import CARDS, TOPPLES, deck_size
 from ludoteca.games.pax_porfiriana.economy import income_of
 from ludoteca.games.pax_porfiriana.market import draw_weights
 from ludoteca.games.pax_porfiriana.play import place
+from ludoteca.games.pax_porfiriana.procs import PROCS
 from ludoteca.games.pax_porfiriana.state import PaxState
 from ludoteca.games.pax_porfiriana.tests.positions import (
     GAME,
@@ -30,6 +31,14 @@ def test_notation_round_trips() -> None:
     """DESIGN §4: parse and format are exact inverses over the whole action space."""
     for action in range(len(ACTIONS)):
         assert ACTIONS.parse(ACTIONS.format(action)) == action
+
+
+def test_every_procedure_of_the_game_declares_its_frame() -> None:
+    """Issue 57: each procedure the game writes declares its locals (`frame=`), so mypy checks its steps
+    and the calls that name it; only the core's own are untyped: the turn's and Díaz's sequences
+    (`PROCS.sequence`) and the effects' interpreter (`EffectKinds`)."""
+    untyped = sorted(name for name, procedure in PROCS.by_name.items() if procedure.frame is None)
+    assert untyped == ["diaz.turn", "effects", "turn"]
 
 
 def test_solo_needs_two_players() -> None:
