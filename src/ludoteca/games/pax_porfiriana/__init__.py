@@ -58,7 +58,7 @@ class PaxPorfiriana(Game):
         assert isinstance(options, PaxOptions)
         return (0,) if options.solo == "diaz" else tuple(range(options.players))
 
-    def guided_action(self, state: State, rng: random.Random) -> int | None:
+    def guided_action(self, state: State[Any], rng: random.Random) -> int | None:
         """The fuzzer's guide toward whole games: prefer buying (the Topples end the game) to ending the
         turn."""
         legal = state.legal_actions()

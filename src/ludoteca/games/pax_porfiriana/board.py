@@ -16,7 +16,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ludoteca.core import provenance as _provenance
 from ludoteca.core.data import data_dir, refusal
@@ -104,16 +104,29 @@ class Prestige:
     jailed: bool = False
 
 
+Param = int | str | tuple[str, ...]
+"""A field of an effect as the data give it: a number, a word, or a list of words (held as a tuple); the
+loader refuses any other (`checks`)."""
+
+
 @dataclass(frozen=True)
 class Effect:
     """One effect of the vocabulary: its `kind`, `when` it happens, and its other fields."""
 
     kind: str
     when: str
-    params: tuple[tuple[str, Any], ...]
+    params: tuple[tuple[str, Param], ...]
 
-    def get(self, name: str, default: Any = None) -> Any:
-        return dict(self.params).get(name, default)
+    def get(self, name: str) -> Param | None:
+        """Field `name`, None where the effect has none."""
+        return dict(self.params).get(name)
+
+    def number(self, name: str) -> int:
+        """Field `name`, a number its kind requires (`EFFECT_KINDS`; the loader refuses an effect without
+        it, or with another value than a non-zero integer)."""
+        value = dict(self.params)[name]
+        assert isinstance(value, int), f"effect {self.kind}: {name} = {value!r}"
+        return value
 
     def as_dict(self) -> dict[str, Any]:
         """The mapping `ludoteca.core.effects.EffectKinds.run` takes."""
@@ -213,26 +226,215 @@ class Regime:
     effects: tuple[Effect, ...]
 
 
+class DeckTable(TypedDict):
+    """§PREPARACIÓN b–e: the deck's size and its piles."""
+
+    base: int
+    per_player: int
+    piles: int
+    topple_piles: int
+    clean_piles_on_top: int
+    players: list[int]
+    source: str
+
+
+class MarketTable(TypedDict):
+    """The market's rows and columns, and each column's price."""
+
+    rows: int
+    columns: int
+    prices: list[int]
+    source: str
+
+
+class SetupTable(TypedDict):
+    """§PREPARACIÓN: cubes, starting gold, public cards, the first regime."""
+
+    cubes_per_player: int
+    hacendado_cubes: int
+    starting_gold: int
+    starting_gold_step: int
+    public_colours: list[str]
+    first_regime: str
+    source: str
+
+
+class ActionsTable(TypedDict):
+    """§I: the actions a turn, and what the dearer ones cost; the hand limit."""
+
+    per_turn: int
+    in_jail: int
+    second_buy: int
+    buy_land: int
+    black_off_regime: int
+    hand_limit: int
+    source: str
+
+
+class CostsTable(TypedDict):
+    """The gold the actions and abilities cost or give."""
+
+    police: int
+    jail_exit: int
+    assassinate_hacendado: int
+    assassinate_per_private_troop: int
+    railroad_chain_upgrade: int
+    railroad_chain_next: int
+    armoury_bonus: int
+    source: str
+
+
+class DepressionTable(TypedDict):
+    """§DEPRESIÓN ECONÓMICA: the icons that start and end it, and what it costs."""
+
+    start: str
+    end: str
+    in_a_row: int
+    cost_per_card: int
+    hit: list[str]
+    source: str
+
+
+class TripartiteTable(TypedDict):
+    """The Tripartite: Díaz's own points and how many of the weakest players' prestige it adds."""
+
+    diaz: int
+    weakest_players: int
+    source: str
+
+
+class BoxTable(TypedDict):
+    """The box's contents."""
+
+    cards: int
+    double_sided: list[str]
+    single_faced: int
+    market_cards: int
+    hacendados: int
+    regimes: int
+    public_cards: int
+    topples: int
+    source: str
+
+
 @dataclass(frozen=True)
 class Components:
     """The numbers of `data/components.toml`, by table."""
 
-    deck: Mapping[str, Any]
-    market: Mapping[str, Any]
-    setup: Mapping[str, Any]
-    actions: Mapping[str, Any]
-    costs: Mapping[str, Any]
-    depression: Mapping[str, Any]
-    tripartite: Mapping[str, Any]
-    box: Mapping[str, Any]
+    deck: DeckTable
+    market: MarketTable
+    setup: SetupTable
+    actions: ActionsTable
+    costs: CostsTable
+    depression: DepressionTable
+    tripartite: TripartiteTable
+    box: BoxTable
 
     @property
     def prices(self) -> tuple[int, ...]:
         return tuple(self.market["prices"])
 
 
+# ------------------------------------------------------------------------------- the files' items
+class RawPrestige(TypedDict):
+    """A prestige icon as the data write it: ``{ type = "loyalty", n = 1 }``."""
+
+    type: str
+    n: int
+    jailed: NotRequired[bool]
+
+
+RawEffect = Mapping[str, Any]
+"""An effect as the data write it: its `kind`, `when`, and the fields of its kind (`EFFECT_KINDS`), each
+checked by `checks`."""
+
+
+class RawUpgrade(TypedDict):
+    cost: int
+    connection: int
+
+
+class RawOrientation(TypedDict):
+    """An orientation: a newspaper's prestige, or a Hacendado's with its private army's faction."""
+
+    prestige: list[RawPrestige]
+    faction: NotRequired[str]
+
+
+class RawCard(TypedDict):
+    """A market card of `cards.reconstructed.toml`; the fields its type does not use left out."""
+
+    id: str
+    type: str
+    cost: NotRequired[int]
+    prestige: NotRequired[list[RawPrestige]]
+    effects: NotRequired[list[RawEffect]]
+    year: int
+    source: str
+    kind: NotRequired[str]
+    jurisdiction: NotRequired[str]
+    faction: NotRequired[str]
+    income: NotRequired[int]
+    connection: NotRequired[int]
+    upgrade: NotRequired[RawUpgrade]
+    railroad_chain: NotRequired[bool]
+    slave: NotRequired[bool]
+    liberator: NotRequired[list[RawPrestige]]
+    firepower: NotRequired[int]
+    against: NotRequired[str]
+    regime: NotRequired[str]
+    icon: NotRequired[str]
+    orientations: NotRequired[list[RawOrientation]]
+
+
+class RawHacendado(TypedDict):
+    id: str
+    income: int
+    connection: int
+    effects: NotRequired[list[RawEffect]]
+    orientations: list[RawOrientation]
+    year: int
+    source: str
+
+
+class RawFace(TypedDict):
+    face: str
+    prestige: list[RawPrestige]
+
+
+class RawPublic(TypedDict):
+    id: str
+    colour: str
+    cost: int
+    faces: list[RawFace]
+    effects: NotRequired[list[RawEffect]]
+    year: int
+    source: str
+
+
+class RawRegime(TypedDict):
+    """A regime as `components.toml` prints it: the prestige that counts, the topple on its back."""
+
+    id: str
+    prestige: str
+    topple: str
+    effects: NotRequired[list[RawEffect]]
+    source: str
+
+
+class RawRegimeValues(TypedDict):
+    """A regime's values as `regimes.reconstructed.toml` gives them."""
+
+    id: str
+    economy: int
+    mine: int
+    bank: int
+    effects: NotRequired[list[RawEffect]]
+    source: str
+
+
 # ---------------------------------------------------------------------------------------- building
-def _freeze(value: Any) -> Any:
+def _freeze(value: Any) -> Param:
     return tuple(value) if isinstance(value, list) else value
 
 
@@ -240,11 +442,11 @@ def _thaw(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _prestige(raw: Iterable[Mapping[str, Any]]) -> tuple[Prestige, ...]:
+def _prestige(raw: Iterable[RawPrestige]) -> tuple[Prestige, ...]:
     return tuple(Prestige(p["type"], p["n"], p.get("jailed", False)) for p in raw)
 
 
-def _effects(raw: Iterable[Mapping[str, Any]], default_when: str) -> tuple[Effect, ...]:
+def _effects(raw: Iterable[RawEffect], default_when: str) -> tuple[Effect, ...]:
     return tuple(
         Effect(
             e["kind"],
@@ -255,7 +457,7 @@ def _effects(raw: Iterable[Mapping[str, Any]], default_when: str) -> tuple[Effec
     )
 
 
-def _card(raw: Mapping[str, Any]) -> Card:
+def _card(raw: RawCard) -> Card:
     upgrade = raw.get("upgrade")
     return Card(
         id=raw["id"],
@@ -282,7 +484,7 @@ def _card(raw: Mapping[str, Any]) -> Card:
     )
 
 
-def _hacendado(raw: Mapping[str, Any]) -> Hacendado:
+def _hacendado(raw: RawHacendado) -> Hacendado:
     return Hacendado(
         raw["id"],
         raw["income"],
@@ -294,7 +496,7 @@ def _hacendado(raw: Mapping[str, Any]) -> Hacendado:
     )
 
 
-def _public(raw: Mapping[str, Any]) -> PublicCard:
+def _public(raw: RawPublic) -> PublicCard:
     return PublicCard(
         raw["id"],
         raw["colour"],
@@ -307,8 +509,8 @@ def _public(raw: Mapping[str, Any]) -> PublicCard:
 
 
 def _regimes() -> dict[str, Regime]:
-    values = {r["id"]: r for r in RAW["regimes.reconstructed.toml"]["regime"]}
-    printed = RAW["components.toml"]["regime"]
+    values: dict[str, RawRegimeValues] = {r["id"]: r for r in RAW["regimes.reconstructed.toml"]["regime"]}
+    printed: list[RawRegime] = RAW["components.toml"]["regime"]
     names = [r["id"] for r in printed]
     if names != list(values):  # the values of the printed regimes, in their order
         raise refusal(

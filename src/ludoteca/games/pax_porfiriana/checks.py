@@ -169,7 +169,8 @@ def _check_card(c: Card) -> None:
         _refuse_unless(
             scope == "target", file, item, "effects.scope", scope, "equal", expected="target", section=section
         )
-        _refuse_unless(unrest[0].get("n") > 0, file, item, "effects.n", unrest[0].get("n"), "positive")
+        disks = unrest[0].get("n")
+        _refuse_unless(isinstance(disks, int) and disks > 0, file, item, "effects.n", disks, "positive")
         ok = not c.against or c.against in ENTERPRISE_KINDS
         _refuse_unless(ok, file, item, "against", c.against, "one_of", allowed=list(ENTERPRISE_KINDS))
     elif c.type == "black":

@@ -21,15 +21,17 @@ Every choice a card asks of Díaz's seat goes through `State.decide` to the proc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
+from ludoteca.core.procedure import BotDecision
 from ludoteca.games.pax_porfiriana.actions import ID, target
 from ludoteca.games.pax_porfiriana.board import CARDS, PRESTIGE_TYPES, TOPPLES
 from ludoteca.games.pax_porfiriana.market import take
 from ludoteca.games.pax_porfiriana.play import orange_targets
+from ludoteca.games.pax_porfiriana.position import NoLocals, Seat
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
 from ludoteca.games.pax_porfiriana.state import DIAZ
+from ludoteca.games.pax_porfiriana.topple import final
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -42,11 +44,21 @@ HURTS = ("pay", "unrest")
 
 
 PROCS.sequence("diaz.turn", "L", "diaz.take", "headlines", "restore")
-take_proc = PROCS.proc("diaz.take", rule="L")
+
+
+class DiazTake(Seat):
+    """Díaz's turn (Part L): the market row whose roll comes next; `card`, the orange or black card he is
+    playing."""
+
+    row: NotRequired[int]
+    card: NotRequired[str]
+
+
+take_proc = PROCS.proc("diaz.take", rule="L", frame=DiazTake)
 
 
 @take_proc.step()
-def _take(state: PaxState, frame: Frame, action: A) -> None:
+def _take(state: PaxState, frame: DiazTake, action: A) -> None:
     frame.setdefault("row", 0)
     if frame["row"] == len(state.d["market"]):
         state.ret()
@@ -55,10 +67,9 @@ def _take(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @take_proc.step("rolled")
-def _rolled(state: PaxState, frame: Frame, action: A) -> None:
+def _rolled(state: PaxState, frame: DiazTake, action: int) -> None:
     """Díaz takes the card the roll points to; the log says what it does, or why it does nothing
     (issue 55)."""
-    assert action is not None
     row = frame["row"]
     frame["row"] += 1
     card = state.d["market"][row][COLUMN[int(target(action))]]
@@ -75,7 +86,7 @@ def _rolled(state: PaxState, frame: Frame, action: A) -> None:
         state.d["topples_done"] += 1
         state.log("log.diaz_topple", card=name, n=state.d["topples_done"], total=len(TOPPLES))
         if state.d["topples_done"] >= len(TOPPLES):
-            state.replace("final_count")
+            state.replace(final, NoLocals())
             return
         state.goto("start")
         return
@@ -119,7 +130,7 @@ def idle(kind: str) -> str:
 
 
 @take_proc.step("given")
-def _given(state: PaxState, frame: Frame, action: A) -> None:
+def _given(state: PaxState, frame: DiazTake, action: A) -> None:
     """The card goes to the player's prestige pile if it gives prestige, else to the discard."""
     card = frame["card"]
     if CARDS[card].prestige:
@@ -141,7 +152,7 @@ def headline_side(state: PaxState, card: str) -> str:
         return "event"
     for side in ("event", "status_quo"):
         if any(
-            e.kind in HURTS or (e.kind == "income_cubes" and e.get("n") < 0) for e in c.effects_when(side)
+            e.kind in HURTS or (e.kind == "income_cubes" and e.number("n") < 0) for e in c.effects_when(side)
         ):
             return side
     return "status_quo"
@@ -164,11 +175,11 @@ def newspaper_side(state: PaxState, card: str) -> int:
     return max((0, 1), key=rank)
 
 
-decide = PROCS.proc("diaz.decide", rule="L")
+decide = PROCS.proc("diaz.decide", rule="L", frame=BotDecision)
 
 
 @decide.step()
-def _decide(state: PaxState, frame: Frame, action: A) -> None:
+def _decide(state: PaxState, frame: BotDecision, action: A) -> None:
     """Díaz's choices inside a card: the player's partner with the most prestige to assassinate; for
     anything else the first choice offered."""
     actions = frame["actions"]

@@ -4,15 +4,15 @@ chain, police and bail, income, depressions and their costs, and mines and banks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
 from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, HACENDADOS, REGIMES, Effect
 from ludoteca.games.pax_porfiriana.menu import land_cost, police_cost, upgrade_cost
 from ludoteca.games.pax_porfiriana.play import income_cap
+from ludoteca.games.pax_porfiriana.position import CardAction, Seat
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
-from ludoteca.games.pax_porfiriana.troops import discard_troop, lose_income, remove_enterprise
+from ludoteca.games.pax_porfiriana.troops import discard_troop, lose_income, remove_enterprise, retreat
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -29,11 +29,11 @@ def who(p: int) -> str:
 
 
 # ------------------------------------------------------------------------------------------ sell
-sell = PROCS.proc("do.sell", rule="sell")
+sell = PROCS.proc("do.sell", rule="sell", frame=CardAction)
 
 
 @sell.step()
-def _sell(state: PaxState, frame: Frame, action: A) -> None:
+def _sell(state: PaxState, frame: CardAction, action: A) -> None:
     """Discard a card from the hand or in play and take the regime's economy value from the bank; the
     troop on a sold enterprise retreats or is discarded; a sold troop leaves its post (its Extortion cube
     goes home and the owner of the enterprise gets its Income cube back, §REDESPLEGAR nota)."""
@@ -56,15 +56,15 @@ def _sell(state: PaxState, frame: Frame, action: A) -> None:
     if troop is None:
         state.ret()
         return
-    state.replace("retreat", pl=troop_owner, card=troop)
+    state.replace(retreat, CardAction(pl=troop_owner, card=troop))
 
 
 # ----------------------------------------------------------------------------------------- land
-land = PROCS.proc("do.land", rule="land")
+land = PROCS.proc("do.land", rule="land", frame=CardAction)
 
 
 @land.step()
-def _land(state: PaxState, frame: Frame, action: A) -> None:
+def _land(state: PaxState, frame: CardAction, action: A) -> None:
     p, card = frame["pl"], frame["card"]
     found = state.find(card)
     assert found is not None and found[0] == p
@@ -77,11 +77,17 @@ def _land(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # --------------------------------------------------------------------------------------- upgrade
-upgrade = PROCS.proc("do.upgrade", rule="upgrade")
+class Upgrading(CardAction):
+    """An upgrade: at `price` after a railroad chain (§MEJORAR CONEXIÓN), else at the oval's."""
+
+    price: NotRequired[int]
+
+
+upgrade = PROCS.proc("do.upgrade", rule="upgrade", frame=Upgrading)
 
 
 @upgrade.step()
-def _upgrade(state: PaxState, frame: Frame, action: A) -> None:
+def _upgrade(state: PaxState, frame: Upgrading, action: A) -> None:
     """A Connection cube in the oval; upgrading a railroad chain without unrest (for 10) lets the player
     then upgrade any other connection in play for 1."""
     p, card = frame["pl"], frame["card"]
@@ -109,20 +115,20 @@ def _upgrade(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @upgrade.step("chain")
-def _chain(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _chain(state: PaxState, frame: Upgrading, action: int) -> None:
     if verb(action) == "pass":
         state.ret()
         return
-    state.replace("do.upgrade", pl=frame["pl"], card=target(action), price=int(COSTS["railroad_chain_next"]))
+    chained = Upgrading(pl=frame["pl"], card=target(action), price=int(COSTS["railroad_chain_next"]))
+    state.replace(upgrade, chained)
 
 
 # ---------------------------------------------------------------------------------------- police
-police = PROCS.proc("do.police", rule="police")
+police = PROCS.proc("do.police", rule="police", frame=CardAction)
 
 
 @police.step()
-def _police(state: PaxState, frame: Frame, action: A) -> None:
+def _police(state: PaxState, frame: CardAction, action: A) -> None:
     p, card = frame["pl"], frame["card"]
     found = state.find(card)
     assert found is not None and found[0] == p
@@ -134,11 +140,11 @@ def _police(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-bail = PROCS.proc("do.bail", rule="police")
+bail = PROCS.proc("do.bail", rule="police", frame=CardAction)
 
 
 @bail.step()
-def _bail(state: PaxState, frame: Frame, action: A) -> None:
+def _bail(state: PaxState, frame: CardAction, action: A) -> None:
     """Out of jail for 3 gold: a Police action that gives back the turn's third action at once
     (ambiguity 7: it is an action, and the player ends the turn with the 3 actions of a free player)."""
     p = frame["pl"]
@@ -168,11 +174,17 @@ def income_of(state: PaxState, p: int) -> int:
     return total
 
 
-income = PROCS.proc("income", rule="IV")
+class Income(Seat):
+    """§IV: the players still to collect, in seat order; `pl`, the turn's player, then the one collecting."""
+
+    todo: NotRequired[list[int]]
+
+
+income = PROCS.proc("income", rule="IV", frame=Income)
 
 
 @income.step()
-def _income(state: PaxState, frame: Frame, action: A) -> None:
+def _income(state: PaxState, frame: Income, action: A) -> None:
     """Every player collects; then, in a depression, pays its costs."""
     frame.setdefault("todo", state.humans())
     if not frame["todo"]:
@@ -188,9 +200,9 @@ def _income(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @income.step("upkeep")
-def _income_upkeep(state: PaxState, frame: Frame, action: A) -> None:
+def _income_upkeep(state: PaxState, frame: Income, action: A) -> None:
     if state.d["depression"]:
-        state.call("upkeep", then="start", pl=frame["pl"])
+        state.call(upkeep, Seat(pl=frame["pl"]), then="start")
     else:
         state.goto("start")
 
@@ -214,11 +226,11 @@ def upkept(state: PaxState, p: int) -> list[str]:
     return row + state.troops_of(p)
 
 
-upkeep = PROCS.proc("upkeep", rule="depression")
+upkeep = PROCS.proc("upkeep", rule="depression", frame=Seat)
 
 
 @upkeep.step()
-def _upkeep(state: PaxState, frame: Frame, action: A) -> None:
+def _upkeep(state: PaxState, frame: Seat, action: A) -> None:
     """One gold per card; a card not paid for is discarded: the player discards until content (and
     until able to pay), then pays."""
     p = frame["pl"]
@@ -231,8 +243,7 @@ def _upkeep(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @upkeep.step("chosen")
-def _upkeep_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _upkeep_chosen(state: PaxState, frame: Seat, action: int) -> None:
     p = frame["pl"]
     if verb(action) == "pass":
         n = state.pay(p, int(COMPONENTS.depression["cost_per_card"]) * len(upkept(state, p)))

@@ -8,17 +8,26 @@ where their rule applies (state.py); run as an effect they do nothing. Strife (�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame, Procedure
+from ludoteca.core.procedure import F, Procedure
 from ludoteca.games.pax_porfiriana.actions import ID, target
 from ludoteca.games.pax_porfiriana.board import CARDS, EFFECT_KINDS, HACENDADOS, PUBLIC_CARDS, REGIMES
 from ludoteca.games.pax_porfiriana.economy import adjust_mines
 from ludoteca.games.pax_porfiriana.market import slots, take
 from ludoteca.games.pax_porfiriana.play import jail, partners
-from ludoteca.games.pax_porfiriana.position import InPlay
+from ludoteca.games.pax_porfiriana.position import CardAction, InPlay
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
-from ludoteca.games.pax_porfiriana.troops import discard_troop, lose_income, remove_enterprise
+from ludoteca.games.pax_porfiriana.troops import (
+    Loot,
+    Retreats,
+    discard_troop,
+    loot,
+    lose_income,
+    remove_enterprise,
+    retreat,
+    retreats,
+)
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -26,11 +35,100 @@ if TYPE_CHECKING:
 A = int | None
 
 
+# ------------------------------------------------------------------------------------ the frames
+class Context(TypedDict):
+    """The locals every effect receives: the run's context (`EFFECTS.run`: the player who plays or buys
+    the card, the card — ``""`` for a standing income ability — and its victim and enterprise where it has
+    them), then the effect's `kind`, `when` and its place in the card's list (`effect`)."""
+
+    pl: int
+    card: str
+    victim: NotRequired[int]
+    on: NotRequired[str]
+    kind: str
+    when: str
+    effect: int
+
+
+class Reach(Context):
+    """An effect that reaches players or enterprises (`players`, `matching`): `scope` (target by
+    default), and the `jurisdiction` and `enterprise` kind the enterprises it reaches must have."""
+
+    scope: NotRequired[str]
+    jurisdiction: NotRequired[str]
+    enterprise: NotRequired[str]
+
+
+class Amount(Reach):
+    """An effect of `n` (disks, gold, cubes), times the cards of kind `per` of each player reached."""
+
+    n: int
+    per: NotRequired[str]
+
+
+class IncomeCubes(Amount):
+    """`income_cubes`: the enterprises still to change, each as [its owner's seat, the card]."""
+
+    todo: NotRequired[list[list[int | str]]]
+
+
+class Number(Context):
+    """An effect of `n` alone: gold stolen from the victim, Díaz's strength in a Topple."""
+
+    n: int
+
+
+_From = TypedDict("_From", {"from": NotRequired[list[str]]})
+"""The key that Python reserves as a word: the regimes a `regime` effect changes (any, without it)."""
+
+
+class RegimeChange(Context, _From):
+    """`regime`: the regime it brings `to`."""
+
+    to: str
+
+
+class FactionTroops(Context):
+    """`discard_troops`: the faction whose troops leave."""
+
+    faction: str
+
+
+class CardType(Context):
+    """`market_discard`: the type of the market cards discarded."""
+
+    type: str
+
+
+class Nationalization(Reach):
+    """`nationalize`: `n` cards of `type` each player reached discards; the players still to choose, one
+    entry per card."""
+
+    n: int
+    type: str
+    todo: NotRequired[list[int]]
+
+
+class Assassination(Context):
+    """`assassinate`: what it kills (the data's only target: a partner)."""
+
+    target: str
+
+
+class Strife(Context):
+    """`strife`: the two factions; the players still to choose, and the cards the one choosing now
+    discards."""
+
+    factions: list[str]
+    todo: NotRequired[list[int]]
+    gone: NotRequired[list[str]]
+
+
 def who(p: int) -> str:
     return f"@role.jugador-{p + 1}"
 
 
-def players(state: PaxState, frame: Frame) -> list[int]:
+def players(state: PaxState, frame: Reach) -> list[int]:
     """The players an effect reaches: everyone from `p`'s left (scope all), `p` (self), the victim."""
     scope = frame.get("scope", "target")
     if scope == "all":
@@ -40,7 +138,7 @@ def players(state: PaxState, frame: Frame) -> list[int]:
     return [frame["victim"]] if frame.get("victim") in state.humans() else []
 
 
-def matching(state: PaxState, frame: Frame) -> list[tuple[int, InPlay]]:
+def matching(state: PaxState, frame: Reach) -> list[tuple[int, InPlay]]:
     """The enterprises an effect reaches: the target (scope target), or every one in play of the players
     it reaches, filtered by `jurisdiction` and `enterprise` kind."""
     if frame.get("scope", "target") == "target" and frame.get("on"):
@@ -76,21 +174,22 @@ def count(state: PaxState, q: int, per: str | None, jurisdiction: str | None) ->
     return n
 
 
-def kind(name: str, rule: str) -> Procedure:
-    return EFFECTS.kind(name, rule)
+def kind(name: str, rule: str, frame: type[F]) -> Procedure[F]:
+    """The procedure of effect kind `name`, its locals typed by `frame`."""
+    return EFFECTS.kind(name, rule, frame=frame)
 
 
 # ------------------------------------------------------------------------- unrest, calm, cubes
-@kind("unrest", "orange").step()
-def _unrest(state: PaxState, frame: Frame, action: A) -> None:
+@kind("unrest", "orange", Amount).step()
+def _unrest(state: PaxState, frame: Amount, action: A) -> None:
     for _, e in matching(state, frame):
         e["unrest"] += frame["n"]
         state.log("log.unrest", on=f"@card.{e['id']}.name", n=frame["n"])
     state.ret()
 
 
-@kind("calm", "police").step()
-def _calm(state: PaxState, frame: Frame, action: A) -> None:
+@kind("calm", "police", Amount).step()
+def _calm(state: PaxState, frame: Amount, action: A) -> None:
     """Remove up to `n` unrest disks: from each matching enterprise (all), or from one's own, in row
     order, `n` in all (self)."""
     left = frame["n"]
@@ -102,15 +201,16 @@ def _calm(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-@kind("income_cubes", "IV").step()
-def _income_cubes(state: PaxState, frame: Frame, action: A) -> None:
+@kind("income_cubes", "IV", IncomeCubes).step()
+def _income_cubes(state: PaxState, frame: IncomeCubes, action: A) -> None:
     """Add Income cubes up to what the card may carry, or remove them (the Extortion cube last: its loss
     loots the enterprise)."""
     from ludoteca.games.pax_porfiriana.play import income_cap
 
     frame.setdefault("todo", [[o, e["id"]] for o, e in matching(state, frame)])
     while frame["todo"]:
-        owner, card = frame["todo"].pop(0)
+        entry = frame["todo"].pop(0)
+        owner, card = int(entry[0]), str(entry[1])
         found = state.find(card)
         if found is None:
             continue
@@ -121,14 +221,14 @@ def _income_cubes(state: PaxState, frame: Frame, action: A) -> None:
             )
         elif lose_income(state, e, -frame["n"]):
             assert e["troop"] is not None
-            state.call("loot", then="start", owner=owner, card=card, troop_owner=e["troop"]["owner"])
+            state.call(loot, Loot(owner=owner, card=card, troop_owner=e["troop"]["owner"]), then="start")
             return
     state.ret()
 
 
 # --------------------------------------------------------------------------------------- gold
-@kind("steal", "orange").step()
-def _steal(state: PaxState, frame: Frame, action: A) -> None:
+@kind("steal", "orange", Number).step()
+def _steal(state: PaxState, frame: Number, action: A) -> None:
     """Take up to `n` gold from the victim («tantas como se pueda»)."""
     victim = frame.get("victim")
     if victim is not None and victim in state.humans():
@@ -139,8 +239,8 @@ def _steal(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-@kind("gold", "IV").step()
-def _gold(state: PaxState, frame: Frame, action: A) -> None:
+@kind("gold", "IV", Amount).step()
+def _gold(state: PaxState, frame: Amount, action: A) -> None:
     for q in players(state, frame):
         n = frame["n"] * count(state, q, frame.get("per"), frame.get("jurisdiction"))
         if n:
@@ -149,8 +249,8 @@ def _gold(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-@kind("pay", "IV").step()
-def _pay(state: PaxState, frame: Frame, action: A) -> None:
+@kind("pay", "IV", Amount).step()
+def _pay(state: PaxState, frame: Amount, action: A) -> None:
     for q in players(state, frame):
         n = state.pay(q, frame["n"] * count(state, q, frame.get("per"), frame.get("jurisdiction")))
         if n:
@@ -159,14 +259,14 @@ def _pay(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # -------------------------------------------------------------------------------------- regime
-@kind("regime", "regimes").step()
-def _regime(state: PaxState, frame: Frame, action: A) -> None:
+@kind("regime", "regimes", RegimeChange).step()
+def _regime(state: PaxState, frame: RegimeChange, action: A) -> None:
     """A new regime; the troops of mines and banks it loots retreat one by one (§RETIRADA)."""
-    retreats = []
+    looted = []
     if frame.get("from") is None or state.d["regime"] in frame["from"]:
-        retreats = change_regime(state, frame["to"])
-    if retreats:
-        state.replace("retreats", todo=retreats)
+        looted = change_regime(state, frame["to"])
+    if looted:
+        state.replace(retreats, Retreats(todo=looted))
         return
     state.ret()
 
@@ -187,8 +287,8 @@ def change_regime(state: PaxState, to: str) -> list[list[int | str]]:
 
 
 # ------------------------------------------------------------------------------ discarding cards
-@kind("discard_troops", "headlines").step()
-def _discard_troops(state: PaxState, frame: Frame, action: A) -> None:
+@kind("discard_troops", "headlines", FactionTroops).step()
+def _discard_troops(state: PaxState, frame: FactionTroops, action: A) -> None:
     """Every troop of the faction leaves: from the hands and from play."""
     for q in range(state.n):
         for card in [
@@ -223,14 +323,14 @@ def discard_in_play(state: PaxState, card: str, then: str) -> None:
     if troop is None:
         state.goto(then)
         return
-    state.call("retreat", then=then, pl=troop_owner, card=troop)
+    state.call(retreat, CardAction(pl=troop_owner, card=troop), then=then)
 
 
-nationalize = kind("nationalize", "black")
+nationalize = kind("nationalize", "black", Nationalization)
 
 
 @nationalize.step()
-def _nationalize(state: PaxState, frame: Frame, action: A) -> None:
+def _nationalize(state: PaxState, frame: Nationalization, action: A) -> None:
     """«Nacionalizar = Descartar»: each player reached discards `n` matching cards of their row, of their
     own choice."""
     frame.setdefault("todo", [q for q in players(state, frame) for _ in range(frame["n"])])
@@ -258,18 +358,17 @@ def _nationalize(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @nationalize.step("chosen")
-def _nationalized(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _nationalized(state: PaxState, frame: Nationalization, action: int) -> None:
     frame["todo"].pop(0)
     state.log("log.nationalized", card=f"@card.{target(action)}.name")
     discard_in_play(state, target(action), then="start")
 
 
-assassinate = kind("assassinate", "black")
+assassinate = kind("assassinate", "black", Assassination)
 
 
 @assassinate.step()
-def _assassinate(state: PaxState, frame: Frame, action: A) -> None:
+def _assassinate(state: PaxState, frame: Assassination, action: A) -> None:
     """A partner of the victim, chosen by the player, is discarded."""
     victim = frame.get("victim")
     options = [ID[f"on {c}"] for c in partners(state, victim)] if victim in state.humans() else []
@@ -282,26 +381,25 @@ def _assassinate(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @assassinate.step("chosen")
-def _assassinated(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _assassinated(state: PaxState, frame: Assassination, action: int) -> None:
     state.log("log.assassinated", card=f"@card.{target(action)}.name")
     discard_in_play(state, target(action), then="done")
 
 
 @assassinate.step("done")
-def _assassinate_done(state: PaxState, frame: Frame, action: A) -> None:
+def _assassinate_done(state: PaxState, frame: Assassination, action: A) -> None:
     state.ret()
 
 
-@kind("jail", "jail").step()
-def _jail(state: PaxState, frame: Frame, action: A) -> None:
+@kind("jail", "jail", Reach).step()
+def _jail(state: PaxState, frame: Reach, action: A) -> None:
     for q in players(state, frame):
         jail(state, q)
     state.ret()
 
 
-@kind("market_discard", "III").step()
-def _market_discard(state: PaxState, frame: Frame, action: A) -> None:
+@kind("market_discard", "III", CardType).step()
+def _market_discard(state: PaxState, frame: CardType, action: A) -> None:
     for _, _, card in slots(state):
         if card in CARDS and CARDS[card].type == frame["type"]:
             take(state, card)
@@ -310,20 +408,25 @@ def _market_discard(state: PaxState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-@kind("topple_strength", "topple").step()
-def _topple_strength(state: PaxState, frame: Frame, action: A) -> None:
+@kind("topple_strength", "topple", Number).step()
+def _topple_strength(state: PaxState, frame: Number, action: A) -> None:
     """Díaz's strength changes for everyone during this Topple."""
     state.d["mod"] += frame["n"]
     state.log("log.strength", n=frame["n"])
     state.ret()
 
 
-for _standing in ("extra_action", "discount", "deploy_anywhere", "immune", "prestige_cubes"):
-    EFFECTS.kind(_standing, "play").step()(lambda state, frame, action: state.ret())
+def _standing(state: PaxState, frame: Context, action: A) -> None:
+    """A standing ability run as an effect does nothing: its rule reads it where it applies (state.py)."""
+    state.ret()
+
+
+for _ability in ("extra_action", "discount", "deploy_anywhere", "immune", "prestige_cubes"):
+    kind(_ability, "play", Context).step()(_standing)
 
 
 # ---------------------------------------------------------------------------------------- strife
-strife = kind("strife", "strife")
+strife = kind("strife", "strife", Strife)
 
 
 def faction_cards(state: PaxState, q: int, faction: str) -> list[str]:
@@ -342,7 +445,7 @@ def forced(state: PaxState, q: int, factions: list[str]) -> str | None:
 
 
 @strife.step()
-def _strife(state: PaxState, frame: Frame, action: A) -> None:
+def _strife(state: PaxState, frame: Strife, action: A) -> None:
     """Every player discards all their cards in play of one of the two factions (the other one than their
     flipped Hacendado's, if it is one of them); whoever caused it may play neither faction this turn."""
     factions = list(frame["factions"])
@@ -371,15 +474,14 @@ def _strife(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @strife.step("chosen")
-def _strife_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _strife_chosen(state: PaxState, frame: Strife, action: int) -> None:
     q = frame["todo"].pop(0)
     frame["gone"] = faction_cards(state, q, target(action))
     state.goto("discard")
 
 
 @strife.step("discard")
-def _strife_discard(state: PaxState, frame: Frame, action: A) -> None:
+def _strife_discard(state: PaxState, frame: Strife, action: A) -> None:
     if not frame["gone"]:
         state.goto("start")
         return

@@ -5,12 +5,14 @@ depression, and restoring the market from the deck, one chance node per card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
 from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.position import CardAction, NoLocals, Seat
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
+from ludoteca.games.pax_porfiriana.topple import Toppling, final, topple
+from ludoteca.games.pax_porfiriana.troops import Retreats, retreats
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -94,11 +96,11 @@ def take(state: PaxState, card: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------- buying
-buy = PROCS.proc("do.buy", rule="buy")
+buy = PROCS.proc("do.buy", rule="buy", frame=CardAction)
 
 
 @buy.step()
-def _buy(state: PaxState, frame: Frame, action: A) -> None:
+def _buy(state: PaxState, frame: CardAction, action: A) -> None:
     """Pay the column's price, to the bank or to the player whose Speculation cube is on the card."""
     p, card = frame["pl"], frame["card"]
     cost = price(state, card)
@@ -109,19 +111,19 @@ def _buy(state: PaxState, frame: Frame, action: A) -> None:
     take(state, card)
     state.log("log.buy", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name", n=cost)
     if card in TOPPLES:
-        state.replace("topple", pl=p, card=card)
+        state.replace(topple, Toppling(pl=p, card=card))
     elif CARDS[card].type == "headline":
-        state.replace("headline", pl=p, card=card)
+        state.replace(headline, CardAction(pl=p, card=card))
     else:
         state.d["hands"][p].append(card)
         state.ret()
 
 
-headline = PROCS.proc("headline", rule="headlines")
+headline = PROCS.proc("headline", rule="headlines", frame=CardAction)
 
 
 @headline.step()
-def _headline(state: PaxState, frame: Frame, action: A) -> None:
+def _headline(state: PaxState, frame: CardAction, action: A) -> None:
     """The buyer chooses Event or Status Quo; it affects every player from the buyer's left."""
     state.decide(
         frame["pl"],
@@ -134,8 +136,7 @@ def _headline(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @headline.step("chosen")
-def _headline_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _headline_chosen(state: PaxState, frame: CardAction, action: int) -> None:
     side = "event" if action == ID["event"] else "status_quo"
     state.log("log.headline", card=f"@card.{frame['card']}.name", side=f"@word.{side}")
     effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when(side)]
@@ -143,16 +144,16 @@ def _headline_chosen(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @headline.step("done")
-def _headline_done(state: PaxState, frame: Frame, action: A) -> None:
+def _headline_done(state: PaxState, frame: CardAction, action: A) -> None:
     state.d["discard"].append(frame["card"])
     state.ret()
 
 
-public = PROCS.proc("do.public", rule="public")
+public = PROCS.proc("do.public", rule="public", frame=CardAction)
 
 
 @public.step()
-def _public(state: PaxState, frame: Frame, action: A) -> None:
+def _public(state: PaxState, frame: CardAction, action: A) -> None:
     """A public card is played at once on one of its faces, then stays in the buyer's row."""
     p, card = frame["pl"], frame["card"]
     state.pay(p, PUBLIC_CARDS[card].cost)
@@ -167,8 +168,7 @@ def _public(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @public.step("face")
-def _public_face(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _public_face(state: PaxState, frame: CardAction, action: int) -> None:
     p, card, face = frame["pl"], frame["card"], target(action)
     state.d["public"][card] = p
     state.d["play"][p].append(
@@ -188,15 +188,15 @@ def _public_face(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @public.step("done")
-def _public_done(state: PaxState, frame: Frame, action: A) -> None:
+def _public_done(state: PaxState, frame: CardAction, action: A) -> None:
     state.ret()
 
 
-speculate = PROCS.proc("do.speculate", rule="speculate")
+speculate = PROCS.proc("do.speculate", rule="speculate", frame=CardAction)
 
 
 @speculate.step()
-def _speculate(state: PaxState, frame: Frame, action: A) -> None:
+def _speculate(state: PaxState, frame: CardAction, action: A) -> None:
     """A cube from the reserve, or one of one's Speculation cubes moved from another card (the player's
     choice when both are possible); with an empty reserve, any cube `movable_cubes` names (to the market
     card, or back to the reserve)."""
@@ -218,11 +218,10 @@ def _speculate(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @speculate.step("from")
-def _speculate_from(state: PaxState, frame: Frame, action: A) -> None:
+def _speculate_from(state: PaxState, frame: CardAction, action: int) -> None:
     """Take the chosen cube from its place, then put it on the market card (a Speculation cube) or in
     the reserve. A Connection cube leaving its oval leaves the base connection; an Income cube leaving
     the Hacendado lowers its salary."""
-    assert action is not None
     p, card, where = frame["pl"], frame["card"], target(action)
     kind = verb(action)
     if kind == "from":
@@ -249,11 +248,11 @@ def _speculate_from(state: PaxState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------ §II: discard headlines
-headlines = PROCS.proc("headlines", rule="II")
+headlines = PROCS.proc("headlines", rule="II", frame=Seat)
 
 
 @headlines.step()
-def _headlines(state: PaxState, frame: Frame, action: A) -> None:
+def _headlines(state: PaxState, frame: Seat, action: A) -> None:
     """Headlines (and Topples, ambiguity 11) in the free column are discarded without effect; two bears in
     a row start a depression, two bulls in a row end it. Only these discards count (ambiguity 10).
 
@@ -261,7 +260,7 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
     market, whatever else stands in the free column is discarded too, so that the deck runs down and the
     game reaches its fourth Topple whatever the players do."""
     stalled = not state.d["moved"] and state.d["still"] + 1 >= state.n
-    retreats: list[list[int | str]] = []
+    looted: list[list[int | str]] = []
     for row in state.d["market"]:
         card = row[0]
         if card is None:
@@ -272,7 +271,7 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
             state.d["topples_done"] += 1
             state.log("log.topple_discarded", card=f"@card.{card}.name")
             if state.d["topples_done"] == len(TOPPLES):
-                state.replace("final_count")
+                state.replace(final, NoLocals())
                 return
         elif CARDS[card].type == "headline":
             take(state, card)
@@ -280,11 +279,12 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
             state.log("log.headline_discarded", card=f"@card.{card}.name")
             icon = CARDS[card].icon
             run = state.d["run"]
-            state.d["run"] = [icon, int(run[1]) + 1 if run[0] == icon else 1]
-            if state.d["run"][1] >= int(DEPRESSION["in_a_row"]):
+            in_a_row = int(run[1]) + 1 if run[0] == icon else 1
+            state.d["run"] = [icon, in_a_row]
+            if in_a_row >= int(DEPRESSION["in_a_row"]):
                 from ludoteca.games.pax_porfiriana.economy import set_depression
 
-                retreats += set_depression(state, icon == DEPRESSION["start"])
+                looted += set_depression(state, icon == DEPRESSION["start"])
     if stalled:
         for card in [row[0] for row in state.d["market"] if row[0] is not None]:
             take(state, card)
@@ -292,14 +292,22 @@ def _headlines(state: PaxState, frame: Frame, action: A) -> None:
             state.log("log.stalled", card=f"@card.{card}.name")
     state.d["still"] = 0 if state.d["moved"] else state.d["still"] + 1
     state.d["moved"] = False
-    if retreats:  # the troops of mines and banks looted as a depression began (§DEPRESIÓN)
-        state.replace("retreats", todo=retreats)
+    if looted:  # the troops of mines and banks looted as a depression began (§DEPRESIÓN)
+        state.replace(retreats, Retreats(todo=looted))
         return
     state.ret()
 
 
 # ---------------------------------------------------------------------------- §III: restore market
-restore = PROCS.proc("restore", rule="III")
+class Restore(TypedDict):
+    """Restoring the market: whether the rows have slid toward the free column yet; the seat whose turn
+    it is (`pl`, the turn's locals; none at the set-up)."""
+
+    pl: NotRequired[int]
+    slid: NotRequired[bool]
+
+
+restore = PROCS.proc("restore", rule="III", frame=Restore)
 
 
 def pile(state: PaxState) -> list[int] | None:
@@ -307,7 +315,7 @@ def pile(state: PaxState) -> list[int] | None:
 
 
 @restore.step()
-def _restore(state: PaxState, frame: Frame, action: A) -> None:
+def _restore(state: PaxState, frame: Restore, action: A) -> None:
     """Slide every row toward the free column, then fill the empty places from the deck, row by row."""
     if not frame.get("slid"):
         frame["slid"] = True
@@ -342,8 +350,7 @@ DRAW = {card: ID[f"draw {card}"] for card in [*CARDS, *TOPPLES]}
 
 
 @restore.step("drawn")
-def _drawn(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _drawn(state: PaxState, frame: Restore, action: int) -> None:
     card = target(action)
     top = pile(state)
     assert top is not None

@@ -5,14 +5,13 @@ their jurisdiction with the armoury bonus and slave revolts (§CARTA NARANJA), b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target
 from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, REGIMES
-from ludoteca.games.pax_porfiriana.position import InPlay
+from ludoteca.games.pax_porfiriana.position import CardAction, InPlay
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
-from ludoteca.games.pax_porfiriana.troops import destinations, remove_enterprise
+from ludoteca.games.pax_porfiriana.troops import Deploy, deploy, destinations, remove_enterprise, retreat
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -92,18 +91,26 @@ def playable(state: PaxState, p: int, card: str) -> bool:
     return False
 
 
-play = PROCS.proc("do.play", rule="play")
+class PlayCard(CardAction):
+    """A card played from the hand: an orange card's enterprise (`on`) and its owner, or a black card's
+    `victim`, once chosen."""
+
+    on: NotRequired[str]
+    victim: NotRequired[int]
+
+
+play = PROCS.proc("do.play", rule="play", frame=PlayCard)
 
 
 @play.step()
-def _play(state: PaxState, frame: Frame, action: A) -> None:
+def _play(state: PaxState, frame: PlayCard, action: A) -> None:
     p, card = frame["pl"], frame["card"]
     c = CARDS[card]
     state.d["hands"][p].remove(card)
     state.pay(p, c.cost)
     state.log("log.play", who=f"@role.jugador-{p + 1}", card=f"@card.{card}.name")
     if c.type == "troop":
-        state.replace("deploy", pl=p, card=card, fresh=True)
+        state.replace(deploy, Deploy(pl=p, card=card, fresh=True))
     elif c.type == "orange":
         state.decide(
             p,
@@ -137,8 +144,7 @@ def _play(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @play.step("placed")
-def _placed(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _placed(state: PaxState, frame: PlayCard, action: int) -> None:
     place(state, frame["pl"], frame["card"], int(target(action)) - 1)
     state.ret()
 
@@ -164,9 +170,8 @@ def place(state: PaxState, p: int, card: str, side: int) -> InPlay:
 
 # ---------------------------------------------------------------------------------------- orange
 @play.step("orange")
-def _orange(state: PaxState, frame: Frame, action: A) -> None:
+def _orange(state: PaxState, frame: PlayCard, action: int) -> None:
     """Unrest disks of the red circle, gold stolen from the victim, and whatever else the card does."""
-    assert action is not None
     found = state.find(target(action))
     assert found is not None
     frame["on"], frame["victim"] = target(action), found[0]
@@ -184,7 +189,7 @@ def _orange(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @play.step("armouries")
-def _armouries(state: PaxState, frame: Frame, action: A) -> None:
+def _armouries(state: PaxState, frame: PlayCard, action: A) -> None:
     """§CARTA NARANJA: every owner of an armoury gains 2 gold once, however many it has."""
     for q in state.humans():
         if any(
@@ -202,7 +207,7 @@ def _armouries(state: PaxState, frame: Frame, action: A) -> None:
         jail(state, frame["pl"])
         state.log("log.revolt", who=f"@role.jugador-{frame['pl'] + 1}", card=f"@card.{e['id']}.name")
         if troop is not None:
-            state.call("retreat", then="given", pl=troop_owner(e), card=troop)
+            state.call(retreat, CardAction(pl=troop_owner(e), card=troop), then="given")
             return
     state.goto("given")
 
@@ -230,7 +235,7 @@ def jail(state: PaxState, q: int) -> None:
 
 
 @play.step("given")
-def _given(state: PaxState, frame: Frame, action: A) -> None:
+def _given(state: PaxState, frame: PlayCard, action: A) -> None:
     """§CARTA NARANJA / NEGRA: the card goes to the victim if it gives prestige, else to the discard."""
     card = frame["card"]
     if CARDS[card].prestige and frame["victim"] in state.humans():
@@ -242,8 +247,7 @@ def _given(state: PaxState, frame: Frame, action: A) -> None:
 
 # ----------------------------------------------------------------------------------------- black
 @play.step("black")
-def _black(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _black(state: PaxState, frame: PlayCard, action: int) -> None:
     frame["victim"] = int(target(action).rpartition("-")[2]) - 1
     state.log("log.victim", card=f"@card.{frame['card']}.name", who=f"@role.jugador-{frame['victim'] + 1}")
     effects = [e.as_dict() for e in CARDS[frame["card"]].effects_when("play")]

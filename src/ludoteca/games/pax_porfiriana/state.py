@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from ludoteca.core.game import Game
 from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
 from ludoteca.games.pax_porfiriana.board import (
@@ -25,7 +26,7 @@ from ludoteca.games.pax_porfiriana.board import (
 )
 from ludoteca.games.pax_porfiriana.conservation import broken_invariants
 from ludoteca.games.pax_porfiriana.options import PaxOptions
-from ludoteca.games.pax_porfiriana.position import InPlay
+from ludoteca.games.pax_porfiriana.position import InPlay, Position
 from ludoteca.games.pax_porfiriana.procs import PROCS
 from ludoteca.games.pax_porfiriana.topple import evaluate
 from ludoteca.games.pax_porfiriana.view import board_view, observe
@@ -38,8 +39,8 @@ DIAZ = 1
 """Díaz's seat in the solitaire (Part L: set up as a two-player game, you go first)."""
 
 
-class PaxState(State):
-    """One game of Pax Porfiriana; `d` is a `position.Position` besides the core's keys."""
+class PaxState(State[Position]):
+    """One game of Pax Porfiriana; `d` is its `Position` (position.py)."""
 
     __slots__ = ()
     shared_keys = (*State.shared_keys, "options", "seen")
@@ -55,7 +56,7 @@ class PaxState(State):
     options: PaxOptions
 
     @classmethod
-    def new(cls, game: Any, options: PaxOptions) -> PaxState:
+    def new(cls, game: Game, options: PaxOptions) -> PaxState:
         """§PREPARACIÓN, the parts without chance: six piles of 50 + 10 per player cards, a Topple in four
         of them and the two clean piles on top (`piles`: [market cards left, Topple left]), the regimes
         with the Pax on top, the two public cards; the first player, the Hacendados and the market are
@@ -196,7 +197,7 @@ class PaxState(State):
                 and e.get("action") == action
                 and e.get("jurisdiction") in (None, jurisdiction)
             ):
-                best = max(best, int(e.get("n")))
+                best = max(best, e.number("n"))
         return best
 
     def extra_actions(self, p: int) -> list[str]:
@@ -292,8 +293,9 @@ class PaxState(State):
         from ludoteca.games.pax_porfiriana.view import situated_prompt
 
         view = super()._view(role, lang)
-        if view["prompt"] is not None:
-            view["prompt"] = situated_prompt(self, lang) or view["prompt"]
+        prompt: str | None = view["prompt"]
+        if prompt is not None:
+            view["prompt"] = situated_prompt(self, lang) or prompt
         return view
 
     def action_view(self, action: int, lang: str) -> dict[str, Any]:

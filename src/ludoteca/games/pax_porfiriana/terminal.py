@@ -18,6 +18,8 @@ from rich.text import Text
 
 from ludoteca.games.pax_porfiriana import PaxPorfiriana
 from ludoteca.games.pax_porfiriana.board import CARDS, HACENDADOS, PRESTIGE_TYPES, PUBLIC_CARDS, TOPPLES
+from ludoteca.games.pax_porfiriana.position import HacendadoState, InPlay
+from ludoteca.games.pax_porfiriana.view import BoardView
 
 CATALOG = PaxPorfiriana.catalog
 SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold white", "bold magenta", "bold yellow")
@@ -33,8 +35,9 @@ TYPE_STYLE = {
 
 
 def render(view: dict[str, Any], lang: str) -> RenderableType:
-    board = view["board"]
-    reader = view["role"] if view["role"] in board["players"] else None
+    board: BoardView = view["board"]
+    role: str | None = view["role"]
+    reader = role if role in board["players"] else None
     parts: list[RenderableType] = [_header(board, lang), _market(board, lang), _players(board, lang)]
     if board["solo"] and board["diaz"]:
         parts.append(_diaz(board, lang))
@@ -68,7 +71,7 @@ def _card(card: str, lang: str) -> Text:
     return Text(name(card, lang), TYPE_STYLE.get(kind_of(card), ""))
 
 
-def _header(board: dict[str, Any], lang: str) -> Group:
+def _header(board: BoardView, lang: str) -> Group:
     regime = board["regime"]
     kind = _t(f"prestige.{board['prestige_counts']}", lang)
     first = Text.assemble(
@@ -122,7 +125,7 @@ def _header(board: dict[str, Any], lang: str) -> Group:
     return Group(first, second, third, standing, public)
 
 
-def _market(board: dict[str, Any], lang: str) -> Table:
+def _market(board: BoardView, lang: str) -> Table:
     """Two rows by six columns, each column headed by its price; a Speculation cube's owner under the
     card."""
     table = Table(title=_t("board.market", lang), box=box.SIMPLE_HEAD, expand=False, title_justify="left")
@@ -145,7 +148,7 @@ def _market(board: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _in_play(entry: dict[str, Any], lang: str) -> Text:
+def _in_play(entry: InPlay, lang: str) -> Text:
     """A card of a row: its name and, in brackets, its cubes, unrest and troop."""
     text = _card(entry["id"], lang)
     notes = []
@@ -168,7 +171,7 @@ def _in_play(entry: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def _hacendado(hacendado: dict[str, Any], lang: str) -> Text:
+def _hacendado(hacendado: HacendadoState, lang: str) -> Text:
     if not hacendado["id"]:
         return Text(_t("board.empty", lang), "dim")
     text = Text(name(hacendado["id"], lang), "bold")
@@ -185,7 +188,7 @@ def _hacendado(hacendado: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def _players(board: dict[str, Any], lang: str) -> Table:
+def _players(board: BoardView, lang: str) -> Table:
     """One row per seat: the seat with its gold, free cubes and hand size; the Hacendado; prestige by type;
     the row and the prestige pile."""
     table = Table(box=box.SIMPLE_HEAD, expand=True, show_lines=True)
@@ -215,7 +218,7 @@ def _players(board: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _diaz(board: dict[str, Any], lang: str) -> Text:
+def _diaz(board: BoardView, lang: str) -> Text:
     text = Text(f"{_t('board.diaz_row', lang)}: ", "bold")
     text.append(" · ".join(name(card, lang) for card in board["diaz"]))
     return text
@@ -229,7 +232,7 @@ def _hand(hand: list[str], lang: str) -> Text:
     return text
 
 
-def _texts(board: dict[str, Any], reader: str | None, lang: str) -> Table:
+def _texts(board: BoardView, reader: str | None, lang: str) -> Table:
     """The whole text of every card in the market and in the reader's hand, of the regime and of the
     Hacendados in play (no truncation: Rich folds long lines)."""
     table = Table(title=_t("board.texts", lang), box=box.SIMPLE, show_header=False, title_justify="left")

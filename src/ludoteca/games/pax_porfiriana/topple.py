@@ -6,13 +6,13 @@ them), and after the fourth Topple the richest player wins."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
 from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, HACENDADOS, PUBLIC_CARDS, REGIMES, TOPPLES
+from ludoteca.games.pax_porfiriana.position import CardAction, NoLocals
 from ludoteca.games.pax_porfiriana.procs import EFFECTS, PROCS
-from ludoteca.games.pax_porfiriana.troops import flip, remove_enterprise
+from ludoteca.games.pax_porfiriana.troops import flip, remove_enterprise, retreat
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -76,11 +76,26 @@ def topple_cards(state: PaxState, q: int) -> list[str]:
     return out
 
 
-topple = PROCS.proc("topple", rule="topple")
+class Ability(TypedDict):
+    """A "During the Topple" card just discarded, whose effects run once its troop has retreated."""
+
+    card: str
+    effects: list[dict[str, Any]]
+
+
+class Toppling(CardAction):
+    """A Topple bought by `pl` (`card`): the players still to act, from the buyer's left, the buyer last;
+    the ability of the card one of them has just discarded."""
+
+    todo: NotRequired[list[int]]
+    ability: NotRequired[Ability]
+
+
+topple = PROCS.proc("topple", rule="topple", frame=Toppling)
 
 
 @topple.step()
-def _topple(state: PaxState, frame: Frame, action: A) -> None:
+def _topple(state: PaxState, frame: Toppling, action: A) -> None:
     """1–2: play stops and the regime card turns over to show what toppling it takes."""
     state.d["topples_done"] += 1
     state.d["mod"] = 0
@@ -96,7 +111,7 @@ def _topple(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @topple.step("next")
-def _next(state: PaxState, frame: Frame, action: A) -> None:
+def _next(state: PaxState, frame: Toppling, action: A) -> None:
     """3: each player in turn may flip, discard During-the-Topple cards and assassinate, then passes."""
     if not frame["todo"]:
         state.goto("check")
@@ -114,8 +129,7 @@ def _next(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @topple.step("chosen")
-def _chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _chosen(state: PaxState, frame: Toppling, action: int) -> None:
     q = frame["todo"][0]
     v = verb(action)
     if v == "pass":
@@ -131,7 +145,7 @@ def _chosen(state: PaxState, frame: Frame, action: A) -> None:
         state.goto("next")
 
 
-def discard_for_topple(state: PaxState, frame: Frame, q: int, card: str) -> None:
+def discard_for_topple(state: PaxState, frame: Toppling, q: int, card: str) -> None:
     """3b: a "During the Topple" card leaves the row (a public card for good); the troop on a discarded
     enterprise retreats (§RETIRADA), then the card's ability changes Díaz's strength."""
     entry = next(e for e in state.d["play"][q] if e["id"] == card)
@@ -146,13 +160,13 @@ def discard_for_topple(state: PaxState, frame: Frame, q: int, card: str) -> None
     state.log("log.discarded", card=f"@card.{card}.name")
     frame["ability"] = {"card": card, "effects": effects}
     if troop is not None:
-        state.call("retreat", then="ability", pl=troop["owner"], card=troop["id"])
+        state.call(retreat, CardAction(pl=troop["owner"], card=troop["id"]), then="ability")
         return
     state.goto("ability")
 
 
 @topple.step("ability")
-def _ability(state: PaxState, frame: Frame, action: A) -> None:
+def _ability(state: PaxState, frame: Toppling, action: A) -> None:
     ability = frame.pop("ability")
     EFFECTS.run(state, ability["effects"], then="next", pl=frame["todo"][0], card=ability["card"])
 
@@ -166,12 +180,12 @@ def assassinate(state: PaxState, q: int, hacendado: str) -> None:
     state.pay(q, int(COSTS["assassinate_hacendado"]))
     owner = next(p for p, h in enumerate(state.d["hac"]) if h["id"] == hacendado)
     cubes = min(HACENDADOS[hacendado].income, state.cubes_free(owner))
-    state.d["hac"][owner].update(side=-1, dead=True, income=cubes)
+    state.d["hac"][owner].update({"side": -1, "dead": True, "income": cubes})
     state.log("log.hacendado_killed", who=who(q), card=f"@card.{hacendado}.name")
 
 
 @topple.step("check")
-def _check(state: PaxState, frame: Frame, action: A) -> None:
+def _check(state: PaxState, frame: Toppling, action: A) -> None:
     """4: more prestige of the regime's kind (cards without unrest and the prestige pile) than the
     Tripartite topples Díaz; the richest of those who do wins."""
     kind = kind_now(state)
@@ -183,7 +197,7 @@ def _check(state: PaxState, frame: Frame, action: A) -> None:
     if winners:
         finish(state, winners, "outcome.toppled", kind)
     elif state.d["topples_done"] >= len(TOPPLES):
-        state.replace("final_count")
+        state.replace(final, NoLocals())
     else:
         state.log("log.diaz_holds")
         state.ret()
@@ -201,11 +215,11 @@ def finish(state: PaxState, candidates: list[int], outcome: str, kind: str) -> N
     state.end_game(outcome, returns, who=[who(p) for p in won], gold=best, tie=len(rich) > 1)
 
 
-final = PROCS.proc("final_count", rule="winner")
+final = PROCS.proc("final_count", rule="winner", frame=NoLocals)
 
 
 @final.step()
-def _final(state: PaxState, frame: Frame, action: A) -> None:
+def _final(state: PaxState, frame: NoLocals, action: A) -> None:
     """The last Topple played or discarded and Díaz still in power: the richest player wins (Part L: in
     the solitaire, Díaz wins)."""
     if state.solo():
@@ -226,7 +240,7 @@ def evaluate(state: PaxState) -> list[float]:
     out = [0.0] * len(state.game.roles)
     humans = state.humans()
     prestige = {q: {kind: state.prestige(q, kind)} for q in humans}  # read once: each Tripartite reads two
-    if any(frame["p"] == "topple" for frame in state.d["stack"]):
+    if state.frame_of(topple) is not None:
         winners = [p for p in humans if prestige[p][kind] > tripartite(state, p, prestige)]
         if winners:
             best = max(state.d["gold"][p] for p in winners)

@@ -3,12 +3,11 @@ extortion and looting, private armies, redeploying and activating, retreats."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, target, verb
 from ludoteca.games.pax_porfiriana.board import CARDS, HACENDADOS
-from ludoteca.games.pax_porfiriana.position import InPlay
+from ludoteca.games.pax_porfiriana.position import CardAction, InPlay
 from ludoteca.games.pax_porfiriana.procs import PROCS
 
 if TYPE_CHECKING:
@@ -78,11 +77,19 @@ def redeployable(state: PaxState, p: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------- deploying
-deploy = PROCS.proc("deploy", rule="troop")
+class Deploy(CardAction):
+    """A troop sent into play: `fresh` from the hand (its first deployment, whose card may change the
+    regime), or redeployed to `dest`, chosen before (§REDESPLEGAR TROPA)."""
+
+    fresh: bool
+    dest: NotRequired[str]
+
+
+deploy = PROCS.proc("deploy", rule="troop", frame=Deploy)
 
 
 @deploy.step()
-def _deploy(state: PaxState, frame: Frame, action: A) -> None:
+def _deploy(state: PaxState, frame: Deploy, action: A) -> None:
     """Send troop `card` of player `p` (from the hand: `fresh`, its first deployment) where it may go, or
     to `dest` when already chosen (a redeployment)."""
     if "dest" in frame:
@@ -91,7 +98,7 @@ def _deploy(state: PaxState, frame: Frame, action: A) -> None:
     state.decide(
         frame["pl"],
         "deploy",
-        [ID[f"on {x}"] for x in destinations(state, frame["pl"], frame["card"], frame.get("extra", 0))],
+        [ID[f"on {x}"] for x in destinations(state, frame["pl"], frame["card"], 0)],
         then="to",
         prompt="prompt.deploy",
         card=f"@card.{frame['card']}.name",
@@ -99,14 +106,13 @@ def _deploy(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("to")
-def _deploy_to(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _deploy_to(state: PaxState, frame: Deploy, action: int) -> None:
     frame["dest"] = target(action)
     state.goto("place")
 
 
 @deploy.step("place")
-def _deploy_place(state: PaxState, frame: Frame, action: A) -> None:
+def _deploy_place(state: PaxState, frame: Deploy, action: A) -> None:
     p, troop, where = frame["pl"], frame["card"], frame["dest"]
     if where in HACENDADOS:
         state.pay(p, HACENDADOS[where].connection)
@@ -132,7 +138,7 @@ def _deploy_place(state: PaxState, frame: Frame, action: A) -> None:
     calmed = min(e["unrest"], CARDS[troop].firepower)
     e["unrest"] -= calmed
     if loser is not None and CARDS[loser["id"]].faction == CARDS[troop].faction:
-        state.call("retreat", then="placed", pl=loser["owner"], card=loser["id"])
+        state.call(retreat, CardAction(pl=loser["owner"], card=loser["id"]), then="placed")
         return
     if loser is not None:
         state.d["discard"].append(loser["id"])
@@ -140,7 +146,7 @@ def _deploy_place(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("placed")
-def _placed(state: PaxState, frame: Frame, action: A) -> None:
+def _placed(state: PaxState, frame: Deploy, action: A) -> None:
     """A troop's first deployment may change the regime (facts §1.8: `regime` effects `when = "play"`)."""
     from ludoteca.games.pax_porfiriana.procs import EFFECTS
 
@@ -153,7 +159,7 @@ def _placed(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("done")
-def _deploy_done(state: PaxState, frame: Frame, action: A) -> None:
+def _deploy_done(state: PaxState, frame: Deploy, action: A) -> None:
     state.ret()
 
 
@@ -167,11 +173,11 @@ def release(state: PaxState, owner: int, e: InPlay) -> None:
 
 
 # ------------------------------------------------------------------------------------- redeploying
-redeploy = PROCS.proc("do.redeploy", rule="redeploy")
+redeploy = PROCS.proc("do.redeploy", rule="redeploy", frame=CardAction)
 
 
 @redeploy.step()
-def _redeploy(state: PaxState, frame: Frame, action: A) -> None:
+def _redeploy(state: PaxState, frame: CardAction, action: A) -> None:
     """Move one's troop to another valid place paying its connection, or activate it at no cost to remove
     as many unrest disks as its firepower; a rival's extorting troop removes one disk."""
     p, troop = frame["pl"], frame["card"]
@@ -186,8 +192,7 @@ def _redeploy(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @redeploy.step("chosen")
-def _redeploy_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _redeploy_chosen(state: PaxState, frame: CardAction, action: int) -> None:
     p, troop = frame["pl"], frame["card"]
     where = state.troop_at(troop)
     assert where is not None and where[1] is not None
@@ -200,25 +205,31 @@ def _redeploy_chosen(state: PaxState, frame: Frame, action: A) -> None:
         state.ret()
         return
     release(state, owner, e)
-    state.replace("deploy", pl=p, card=troop, fresh=False, dest=target(action))
+    state.replace(deploy, Deploy(pl=p, card=troop, fresh=False, dest=target(action)))
 
 
 # ---------------------------------------------------------------------------------------- retreat
-retreat = PROCS.proc("retreat", rule="retreat")
+retreat = PROCS.proc("retreat", rule="retreat", frame=CardAction)
 
 
-retreats = PROCS.proc("retreats", rule="retreat")
+class Retreats(TypedDict):
+    """Troops that retreat one after the other, each as [its owner's seat, the troop]."""
+
+    todo: list[list[int | str]]
+
+
+retreats = PROCS.proc("retreats", rule="retreat", frame=Retreats)
 
 
 @retreats.step()
-def _retreats(state: PaxState, frame: Frame, action: A) -> None:
+def _retreats(state: PaxState, frame: Retreats, action: A) -> None:
     """Several troops retreat one after the other (`todo`: [troop owner, troop]), each as §RETIRADA says:
     the troops of the mines and banks looted when a depression starts or the regime changes."""
     if not frame["todo"]:
         state.ret()
         return
     owner, troop = frame["todo"].pop(0)
-    state.call("retreat", then="start", pl=owner, card=troop)
+    state.call(retreat, CardAction(pl=int(owner), card=str(troop)), then="start")
 
 
 def army_sides(state: PaxState, p: int, troop: str) -> list[int]:
@@ -233,7 +244,7 @@ def army_sides(state: PaxState, p: int, troop: str) -> list[int]:
 
 
 @retreat.step()
-def _retreat(state: PaxState, frame: Frame, action: A) -> None:
+def _retreat(state: PaxState, frame: CardAction, action: A) -> None:
     """A retreating troop may become the private army (flipping the Hacendado if need be, paying the
     connection); otherwise it is discarded."""
     p, troop = frame["pl"], frame["card"]
@@ -255,8 +266,7 @@ def _retreat(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @retreat.step("chosen")
-def _retreat_chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _retreat_chosen(state: PaxState, frame: CardAction, action: int) -> None:
     p, troop = frame["pl"], frame["card"]
     if verb(action) == "discard":
         state.d["discard"].append(troop)
@@ -317,11 +327,20 @@ def discard_troop(state: PaxState, troop: str) -> None:
     state.d["discard"].append(troop)
 
 
-loot = PROCS.proc("loot", rule="troop")
+class Loot(TypedDict):
+    """An enterprise looted (§CARTA DE TROPA, nota): its owner, and the owner of the troop that extorted
+    it."""
+
+    owner: int
+    card: str
+    troop_owner: int
+
+
+loot = PROCS.proc("loot", rule="troop", frame=Loot)
 
 
 @loot.step()
-def _loot(state: PaxState, frame: Frame, action: A) -> None:
+def _loot(state: PaxState, frame: Loot, action: A) -> None:
     """§Nota: a looted enterprise goes back to its owner's hand; the troop that extorted it then retreats
     or is discarded."""
     owner, card = frame["owner"], frame["card"]
@@ -331,7 +350,7 @@ def _loot(state: PaxState, frame: Frame, action: A) -> None:
     if troop is None:
         state.ret()
         return
-    state.replace("retreat", pl=frame["troop_owner"], card=troop)
+    state.replace(retreat, CardAction(pl=frame["troop_owner"], card=troop))
 
 
 def lose_income(state: PaxState, e: InPlay, n: int) -> bool:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.pax_porfiriana.actions import ID, VERBS, target, verb
 from ludoteca.games.pax_porfiriana.board import CARDS, COMPONENTS, HACENDADOS, REGIMES
+from ludoteca.games.pax_porfiriana.market import Restore, restore
 from ludoteca.games.pax_porfiriana.menu import offered
+from ludoteca.games.pax_porfiriana.position import NoLocals, Seat
 from ludoteca.games.pax_porfiriana.procs import PROCS
 
 if TYPE_CHECKING:
@@ -19,19 +20,18 @@ A = int | None
 ACT = COMPONENTS.actions
 
 # ------------------------------------------------------------------------------------------ set-up
-game = PROCS.proc("game", rule="setup")
+game = PROCS.proc("game", rule="setup", frame=NoLocals)
 
 
 @game.step()
-def _game(state: PaxState, frame: Frame, action: A) -> None:
+def _game(state: PaxState, frame: NoLocals, action: A) -> None:
     """§PREPARACIÓN: a random first player."""
     state.chance({ID[f"first {k + 1}"]: 1 for k in range(1 if state.solo() else state.n)}, then="first")
 
 
 @game.step("first")
-def _first(state: PaxState, frame: Frame, action: A) -> None:
+def _first(state: PaxState, frame: NoLocals, action: int) -> None:
     """The first player gets 4 gold, the next one 5, and so on (Part L: you go first)."""
-    assert action is not None
     first = int(target(action)) - 1
     state.d["first"] = state.d["turn"] = first
     for k in range(state.n):
@@ -45,34 +45,33 @@ def _first(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @game.step("deal")
-def _deal(state: PaxState, frame: Frame, action: A) -> None:
+def _deal(state: PaxState, frame: NoLocals, action: A) -> None:
     """A random Hacendado to every player, Loyalist side up, two of the player's cubes on it (Díaz has
     none, Part L)."""
     dealt = [h["id"] for h in state.d["hac"] if h["id"]]
     waiting = [p for p in state.humans() if not state.d["hac"][p]["id"]]
     if not waiting:
-        state.call("restore", then="turns")
+        state.call(restore, Restore(), then="turns")
         return
     state.chance({ID[f"deal {h}"]: 1 for h in HACENDADOS if h not in dealt}, then="dealt")
 
 
 @game.step("dealt")
-def _dealt(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
-    p = next(p for p in state.humans() if not state.d["hac"][p]["id"])
-    state.d["hac"][p].update(id=target(action), income=HACENDADOS[target(action)].income)
-    state.log("log.hacendado", who=f"@role.jugador-{p + 1}", card=f"@card.{target(action)}.name")
+def _dealt(state: PaxState, frame: NoLocals, action: int) -> None:
+    p, hacendado = next(p for p in state.humans() if not state.d["hac"][p]["id"]), target(action)
+    state.d["hac"][p].update({"id": hacendado, "income": HACENDADOS[hacendado].income})
+    state.log("log.hacendado", who=f"@role.jugador-{p + 1}", card=f"@card.{hacendado}.name")
     state.goto("deal")
 
 
 @game.step("turns")
-def _turns(state: PaxState, frame: Frame, action: A) -> None:
+def _turns(state: PaxState, frame: NoLocals, action: A) -> None:
     p = state.d["turn"]
     state.call("diaz.turn" if state.solo() and p not in state.humans() else "turn", then="next", pl=p)
 
 
 @game.step("next")
-def _next(state: PaxState, frame: Frame, action: A) -> None:
+def _next(state: PaxState, frame: NoLocals, action: A) -> None:
     state.d["turn"] = (state.d["turn"] + 1) % state.n
     state.goto("turns")
 
@@ -80,7 +79,7 @@ def _next(state: PaxState, frame: Frame, action: A) -> None:
 PROCS.sequence("turn", "turn", "actions", "headlines", "restore", "income")
 
 # ----------------------------------------------------------------------------------- action phase
-actions = PROCS.proc("actions", rule="I")
+actions = PROCS.proc("actions", rule="I", frame=Seat)
 
 COSTS = {"land": int(ACT["buy_land"])}
 DEAREST = max(*COSTS.values(), int(ACT["second_buy"]), int(ACT["black_off_regime"]), 1)
@@ -119,17 +118,16 @@ def free(state: PaxState, p: int, action: int) -> bool:
 
 
 @actions.step()
-def _actions(state: PaxState, frame: Frame, action: A) -> None:
+def _actions(state: PaxState, frame: Seat, action: A) -> None:
     """§I: 3 actions, 2 in jail (§ENCARCELADO)."""
     p = frame["pl"]
-    state.d.update(
-        left=int(ACT["in_jail"] if state.d["jail"][p] else ACT["per_turn"]), buys=0, banned=[], extra=[]
-    )
+    left = int(ACT["in_jail"] if state.d["jail"][p] else ACT["per_turn"])
+    state.d.update({"left": left, "buys": 0, "banned": [], "extra": []})
     state.goto("menu")
 
 
 @actions.step("menu")
-def _menu(state: PaxState, frame: Frame, action: A) -> None:
+def _menu(state: PaxState, frame: Seat, action: A) -> None:
     p = frame["pl"]
     left = state.d["left"]
     legal = offered(state, p)
@@ -147,8 +145,7 @@ def _menu(state: PaxState, frame: Frame, action: A) -> None:
 
 
 @actions.step("chosen")
-def _chosen(state: PaxState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _chosen(state: PaxState, frame: Seat, action: int) -> None:
     p = frame["pl"]
     if action == ID["end"]:
         state.log("log.end_actions", who=f"@role.jugador-{p + 1}", n=state.d["left"])

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.observation import Observation
 from ludoteca.games.pax_porfiriana.actions import ROLES
@@ -16,6 +16,7 @@ from ludoteca.games.pax_porfiriana.board import (
     TOPPLES,
 )
 from ludoteca.games.pax_porfiriana.market import PRICES, slots
+from ludoteca.games.pax_porfiriana.position import HacendadoState, InPlay
 
 if TYPE_CHECKING:
     from ludoteca.games.pax_porfiriana.state import PaxState
@@ -24,7 +25,62 @@ CARD_IDS = tuple(CARDS)
 GOLD_SCALE = 100.0
 
 
-def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
+class MarketSlot(TypedDict):
+    """A place of the market: its card (None: empty), its column's price, the Speculation cube's owner."""
+
+    card: str | None
+    price: int
+    speculator: int | None
+
+
+class RegimeValues(TypedDict):
+    """The regime's economy value and the most Income cubes a mine and a bank carry under it."""
+
+    economy: int
+    mine: int
+    bank: int
+
+
+class PlayerView(TypedDict):
+    """A seat's tableau; its `hand` only in its own view (the others see `hand_size`)."""
+
+    gold: int
+    jailed: bool
+    cubes: int
+    hacendado: HacendadoState
+    row: list[InPlay]
+    pile: list[str]
+    prestige: dict[str, int]
+    hand_size: int
+    hand: NotRequired[list[str]]
+
+
+class BoardView(TypedDict):
+    """The board part of a Pax Porfiriana view (`board_view`), as the terminal and the browser read it."""
+
+    turn: str
+    seats: list[str]
+    solo: bool
+    actions_left: int
+    regime: str
+    regime_values: RegimeValues
+    prestige_counts: str
+    tripartite: dict[str, int]
+    banned: list[str]
+    depression: bool
+    run: list[str | int]
+    market: list[list[MarketSlot]]
+    deck: int
+    piles: list[int]
+    topples_done: int
+    topples_total: int
+    public: dict[str, int | None]
+    discard: list[str]
+    diaz: dict[str, int]
+    players: dict[str, PlayerView]
+
+
+def board_view(state: PaxState, role: int | None, lang: str) -> BoardView:
     """Everything public (the market, the rows, gold, cubes, prestige, the regime and its values, the
     Tripartite each player faces now, the deck's size) and `role`'s own hand."""
     from ludoteca.games.pax_porfiriana.topple import tripartite
@@ -32,6 +88,21 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
     d = state.d
     regime = REGIMES[d["regime"]]
     prestige = {p: state.prestige_by_kind(p) for p in range(state.n)}  # read once, not once a kind
+    players: dict[str, PlayerView] = {}
+    for p in range(state.n):
+        seat: PlayerView = {
+            "gold": d["gold"][p],
+            "jailed": d["jail"][p],
+            "cubes": state.cubes_free(p),
+            "hacendado": d["hac"][p].copy(),
+            "row": [e.copy() for e in d["play"][p]],
+            "pile": list(d["pile"][p]),
+            "prestige": prestige[p],
+            "hand_size": len(d["hands"][p]),
+        }
+        if role == p:
+            seat["hand"] = list(d["hands"][p])
+        players[ROLES[p]] = seat
     return {
         "turn": ROLES[d["turn"]],
         "seats": [ROLES[p] for p in state.humans()],
@@ -55,23 +126,10 @@ def board_view(state: PaxState, role: int | None, lang: str) -> dict[str, Any]:
         "piles": [m + t for m, t in d["piles"]],
         "topples_done": d["topples_done"],
         "topples_total": len(TOPPLES),
-        "public": dict(d["public"]),
+        "public": d["public"].copy(),
         "discard": list(d["discard"]),
-        "diaz": dict(d["diaz"]),
-        "players": {
-            ROLES[p]: {
-                "gold": d["gold"][p],
-                "jailed": d["jail"][p],
-                "cubes": state.cubes_free(p),
-                "hacendado": dict(d["hac"][p]),
-                "row": [dict(e) for e in d["play"][p]],
-                "pile": list(d["pile"][p]),
-                "prestige": prestige[p],
-                "hand_size": len(d["hands"][p]),
-                **({"hand": list(d["hands"][p])} if role == p else {}),
-            }
-            for p in range(state.n)
-        },
+        "diaz": d["diaz"].copy(),
+        "players": players,
     }
 
 
@@ -145,20 +203,23 @@ def situated_prompt(state: PaxState, lang: str) -> str | None:
     wait = state.d["wait"]
     if wait is None or wait["role"] < 0:
         return None
-    p, text = wait["role"], state.game.catalog.text
-    if wait["prompt"] == MENU:
+    p: int = wait["role"]
+    prompt: str = wait["prompt"]
+    offered: list[int] = wait["actions"]
+    text = state.game.catalog.text
+    if prompt == MENU:
         unused = set(state.extra_actions(p)).difference(state.d["extra"])
-        free = sorted({KIND[VERBS[x]] for x in wait["actions"] if KIND.get(VERBS[x], "") in unused})
+        free = sorted({KIND[VERBS[x]] for x in offered if KIND.get(VERBS[x], "") in unused})
         if not free:
             return None
-        return text(
-            "prompt.action_free", lang, {"left": wait["params"]["left"], "free": [f"@free.{k}" for k in free]}
-        )
-    if wait["prompt"] == UPKEEP:
-        n, gold = wait["params"]["n"], state.d["gold"][p]
+        left: int = wait["params"]["left"]
+        return text("prompt.action_free", lang, {"left": left, "free": [f"@free.{k}" for k in free]})
+    if prompt == UPKEEP:
+        n: int = wait["params"]["n"]
+        gold = state.d["gold"][p]
         per = int(COMPONENTS.depression["cost_per_card"])
-        params = {"n": n, "per": per, "cards": len(upkept(state, p)), "gold": gold}
-        return text("prompt.upkeep_bill" if gold >= n else "prompt.upkeep_short", lang, params)
+        bill = {"n": n, "per": per, "cards": len(upkept(state, p)), "gold": gold}
+        return text("prompt.upkeep_bill" if gold >= n else "prompt.upkeep_short", lang, bill)
     return None
 
 
@@ -176,7 +237,8 @@ def situated_label(state: PaxState, action: int, lang: str) -> str | None:
         return None
     text = state.game.catalog.text
     verb, _, what = state.game.actions.names[action].partition(" ")
-    prompt, p = wait["prompt"], wait["role"]
+    prompt: str = wait["prompt"]
+    p: int = wait["role"]
     if prompt == MENU:
         if verb == "end":
             return None
@@ -199,7 +261,8 @@ def situated_label(state: PaxState, action: int, lang: str) -> str | None:
         n = cost(state, p, action)
         return label if n == 1 else text("act.costs", lang, {"label": label, "n": n})
     if prompt == UPKEEP and verb == "pass":
-        return text("act.pay_upkeep", lang, {"n": wait["params"]["n"]})
+        bill: int = wait["params"]["n"]
+        return text("act.pay_upkeep", lang, {"n": bill})
     if prompt == UPKEEP and verb == "discard":
         return text("act.discard_upkeep", lang, {"target": f"@card.{what}.name"})
     if prompt == "prompt.speculate" and verb == "pass":

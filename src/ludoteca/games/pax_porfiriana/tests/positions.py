@@ -4,6 +4,7 @@ market, helpers to play notations and read the legal ones, and to set cards, tro
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ludoteca.games.pax_porfiriana import GAME as REGISTERED
 from ludoteca.games.pax_porfiriana import PaxPorfiriana
@@ -45,9 +46,10 @@ def hand(state: PaxState, p: int, *cards: str) -> None:
 def again(state: PaxState) -> PaxState:
     """Pose the action menu again after a test changed the position (the legal actions are computed when
     a decision is posed)."""
-    assert state.d["stack"][-1]["p"] == "actions"
+    frame = state.running_frame()
+    assert frame is not None and frame["p"] == "actions"
     state.d["wait"] = None
-    state.d["stack"][-1]["s"] = "menu"
+    state.goto("menu")
     state._run()
     return state
 
@@ -66,7 +68,7 @@ def plain(state: PaxState, p: int) -> None:
     for h in state.d["hac"]:
         if h["id"] == "william_greene":
             h["id"] = state.d["hac"][p]["id"]
-    state.d["hac"][p].update(id="william_greene", side=-1, income=2)
+    state.d["hac"][p].update({"id": "william_greene", "side": -1, "income": 2})
 
 
 def terrazas(state: PaxState, p: int) -> None:
@@ -74,7 +76,7 @@ def terrazas(state: PaxState, p: int) -> None:
     for h in state.d["hac"]:
         if h["id"] == "luis_terrazas":
             h["id"] = state.d["hac"][p]["id"]
-    state.d["hac"][p].update(id="luis_terrazas", side=-1, income=2)
+    state.d["hac"][p].update({"id": "luis_terrazas", "side": -1, "income": 2})
 
 
 def troop_on(state: PaxState, enterprise: str, troop: str, owner: int) -> None:
@@ -104,3 +106,17 @@ def before_diaz(state: PaxState, row0: str, row1: str) -> None:
     state.d["seen"] += [row0, row1, *partners]
     play(again(state), "end")
     assert state.d["turn"] == 1 and "roll 6" in legal(state)
+
+
+def waiting(state: PaxState) -> dict[str, Any]:
+    """The pending decision (the test has just asked for one)."""
+    wait = state.d["wait"]
+    assert wait is not None, "no decision is pending"
+    return wait
+
+
+def outcome(state: PaxState) -> str:
+    """The rulebook outcome of a game the test has just ended."""
+    over = state.d["over"]
+    assert over is not None, "the game is not over"
+    return str(over["outcome"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ludoteca.games.pax_porfiriana.board import CARDS, HACENDADOS
 from ludoteca.games.pax_porfiriana.play import place
 from ludoteca.games.pax_porfiriana.state import PaxState
-from ludoteca.games.pax_porfiriana.tests.positions import again, legal, play, started
+from ludoteca.games.pax_porfiriana.tests.positions import again, legal, play, started, waiting
 
 
 def no_free_cubes(state: PaxState, p: int) -> str:
@@ -67,7 +67,7 @@ def extorted_mine(state: PaxState, owner: int, extortioner: int, gold: int) -> t
     for h in state.d["hac"]:
         if h["id"] == hac.id:
             h["id"] = state.d["hac"][extortioner]["id"]
-    state.d["hac"][extortioner].update(id=hac.id, side=-1, income=2)
+    state.d["hac"][extortioner].update({"id": hac.id, "side": -1, "income": 2})
     state.d["gold"][extortioner] = gold
     e = place(state, owner, "mina_cananea", 0)
     e["income"] = 1
@@ -96,7 +96,7 @@ def test_a_depression_loot_lets_the_troop_retreat_into_a_private_army() -> None:
     troop, hac = extorted_mine(state, p, q, gold=10)
     start_depression(state)
     assert state.d["depression"] and "mina_cananea" in state.d["hands"][p]
-    assert state.d["wait"]["role"] == q and sorted(legal(state)) == sorted(["side 1", f"discard {troop}"])
+    assert waiting(state)["role"] == q and sorted(legal(state)) == sorted(["side 1", f"discard {troop}"])
     play(state, "side 1")
     h = state.d["hac"][q]
     assert h["side"] == 0 and h["income"] == 0 and h["army"] == [troop]

@@ -178,8 +178,8 @@ def test_partner_and_topple_mechanics() -> None:
     against Díaz; the public cards and Hacendados with two faces."""
     partners = of("partner")
     assert all(c.effects for c in partners if c.kind in ("general", "governor", "federal_court"))
-    topple = [e.get("n") for c in CARDS.values() for e in c.effects if e.when == "topple"]
-    topple += [e.get("n") for p in PUBLIC_CARDS.values() for e in p.effects if e.when == "topple"]
+    topple = [e.number("n") for c in CARDS.values() for e in c.effects if e.when == "topple"]
+    topple += [e.number("n") for p in PUBLIC_CARDS.values() for e in p.effects if e.when == "topple"]
     assert len(topple) >= 8 and any(n > 0 for n in topple) and any(n < 0 for n in topple)
     assert kinds_of(partners)["extra_action"] >= 3 and kinds_of(partners)["immune"] >= 2
     assert all(sorted(p.faces) == ["back", "front"] for p in PUBLIC_CARDS.values())

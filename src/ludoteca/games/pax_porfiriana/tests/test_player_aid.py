@@ -22,6 +22,7 @@ from ludoteca.games.pax_porfiriana.tests.positions import (
     terrazas,
     troop_on,
     until_action_menu,
+    waiting,
 )
 from ludoteca.games.pax_porfiriana.troops import destinations
 
@@ -224,7 +225,7 @@ def test_a_battles_loser_of_the_winners_faction_may_retreat() -> None:
     state.d["gold"][p] = 20
     hand(state, p, "batallon_guaymas")  # federal, firepower 2
     play(again(state), "play batallon_guaymas", "on mina_cananea")
-    assert state.d["wait"]["role"] == v and sorted(legal(state)) == ["discard rurales_sonora", "side 1"]
+    assert waiting(state)["role"] == v and sorted(legal(state)) == ["discard rurales_sonora", "side 1"]
     play(state, "side 1")
     assert state.d["hac"][v]["army"] == ["rurales_sonora"] and state.d["hac"][v]["side"] == 0
     assert state.d["gold"][v] == 10 - HACENDADOS["luis_terrazas"].connection
@@ -286,7 +287,7 @@ def test_a_private_army_on_ones_flipped_hacendado_of_the_troops_faction() -> Non
     state = started(2)
     p = state.d["turn"]
     terrazas(state, p)
-    state.d["hac"][p].update(side=0, income=0)  # federal
+    state.d["hac"][p].update({"side": 0, "income": 0})  # federal
     state.d["gold"][p] = 20
     assert "luis_terrazas" in destinations(state, p, "rurales_sonora", 1)
     assert "luis_terrazas" not in destinations(state, p, "maderistas_sonora", 2)
@@ -438,7 +439,7 @@ def test_a_confiscation_makes_the_victim_discard_an_enterprise_of_their_choice()
     hand(state, p, "confiscacion_revolucionaria")
     state.d["gold"][p] = 10
     play(again(state), "play confiscacion_revolucionaria", f"victim jugador-{v + 1}")
-    assert state.d["wait"]["role"] == v
+    assert waiting(state)["role"] == v
     assert sorted(legal(state)) == ["discard mina_cananea", "discard mina_el_tigre"]
     play(state, "discard mina_cananea")
     assert state.find("mina_cananea") is None and state.find("mina_el_tigre") is not None

@@ -23,6 +23,7 @@ from ludoteca.games.pax_porfiriana.tests.positions import (
     terrazas,
     troop_on,
     until_action_menu,
+    waiting,
 )
 from ludoteca.games.pax_porfiriana.topple import diaz_prestige, finish, tripartite
 
@@ -78,9 +79,9 @@ def test_depression_costs_one_gold_per_card_in_play_or_a_discard() -> None:
     play(again(state), "end")
     until_action_menu(state)
     asked = False
-    while state.d["wait"]["prompt"] == "prompt.upkeep":
-        q = state.d["wait"]["role"]
-        if q == p and state.d["wait"]["params"]["n"] == 3:
+    while waiting(state)["prompt"] == "prompt.upkeep":
+        q = waiting(state)["role"]
+        if q == p and waiting(state)["params"]["n"] == 3:
             assert sorted(legal(state)) == sorted(
                 [
                     "discard rancho_cocospera" if p == 0 else "discard rancho_bavispe",
@@ -141,7 +142,7 @@ def test_in_a_topple_each_player_may_flip_and_discard_during_the_topple_cards() 
     q = (p + 1) % 3
     place(state, q, "general_navarro", 0)  # +1 to Díaz
     buy_topple(state)
-    assert state.d["wait"]["role"] == q
+    assert waiting(state)["role"] == q
     assert sorted(legal(state)) == ["discard general_navarro", "pass", "side 1", "side 2"]
     before = tripartite(state, q)
     play(state, "discard general_navarro")
@@ -157,7 +158,7 @@ def test_a_flipped_hacendado_is_assassinated_only_in_a_topple_and_never_flips_ag
     state = started(2)
     p = state.d["turn"]
     v = 1 - p
-    state.d["hac"][v].update(side=0, income=0)
+    state.d["hac"][v].update({"side": 0, "income": 0})
     hand(state, p, "la_leva")
     state.d["gold"][p] = 10
     hac = state.d["hac"][v]["id"]
@@ -168,12 +169,12 @@ def test_a_flipped_hacendado_is_assassinated_only_in_a_topple_and_never_flips_ag
     assert state.d["hac"][v] | {"army": []} == {"id": hac, "side": -1, "dead": True, "army": [], "income": 2}
     assert state.d["gold"][p] == 7 and "la_leva" in state.d["discard"]
     again_ = started(2)
-    again_.d["hac"][1 - again_.d["turn"]].update(dead=True)
+    again_.d["hac"][1 - again_.d["turn"]].update({"dead": True})
     buy_topple(again_)
     assert "side 1" not in legal(again_)
     guarded = started(2)
     g = guarded.d["turn"]
-    guarded.d["hac"][1 - g].update(side=0, income=0, army=["rurales_sonora"])
+    guarded.d["hac"][1 - g].update({"side": 0, "income": 0, "army": ["rurales_sonora"]})
     out_of_market(guarded, "rurales_sonora")
     hand(guarded, g, "la_leva")
     guarded.d["gold"][g] = 10
@@ -194,7 +195,7 @@ def test_an_enterprise_discarded_in_a_topple_sends_its_troop_into_retreat() -> N
     troop_on(state, "banco_minero", "rurales_chihuahua", q)
     buy_topple(state)
     play(state, "discard banco_minero")
-    assert state.d["wait"]["role"] == q
+    assert waiting(state)["role"] == q
     assert sorted(legal(state)) == ["discard rurales_chihuahua", "side 1"]
     play(state, "side 1")
     assert "banco_minero" in state.d["discard"] and state.find("banco_minero") is None
@@ -245,14 +246,14 @@ def test_strife_each_player_discards_one_faction_and_the_causer_is_banned_from_b
     place(state, q, "general_navarro", 0)  # federal
     place(state, q, "francisco_madero", 0)  # maderista
     terrazas(state, r)
-    state.d["hac"][r].update(side=0, income=0)  # federal side
+    state.d["hac"][r].update({"side": 0, "income": 0})  # federal side
     place(state, r, "ramon_corral", 0)  # federal
     place(state, r, "teresa_urrea", 0)
     hand(state, p, "traicion_en_el_cuartel", "general_huerta")
     place(state, p, "gobernador_izabal", 0)  # federal: p has only one of the two factions
     state.d["gold"][p] = 20
     play(again(state), "play traicion_en_el_cuartel", f"victim jugador-{q + 1}")
-    assert state.d["wait"]["role"] == q
+    assert waiting(state)["role"] == q
     assert sorted(legal(state)) == ["faction federal", "faction maderista"]
     play(state, "faction federal")
     assert state.find("general_navarro") is None and state.find("francisco_madero") is not None
@@ -308,7 +309,7 @@ def test_diaz_plays_orange_and_black_cards_against_the_player() -> None:
         and not any(e.kind == "strife" for e in CARDS[c].effects)
         and any(e.kind == "steal" for e in CARDS[c].effects)
     )
-    stolen = sum(e.get("n") for e in CARDS[orange].effects if e.kind == "steal")
+    stolen = sum(e.number("n") for e in CARDS[orange].effects if e.kind == "steal")
     before_diaz(state, orange, "la_leva")  # la_leva: jail
     gold = state.d["gold"][0]
     play(state, "roll 8", "roll 2")

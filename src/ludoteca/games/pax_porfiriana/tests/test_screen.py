@@ -24,6 +24,7 @@ from ludoteca.games.pax_porfiriana.tests.positions import (
     started,
     troop_on,
     until_action_menu,
+    waiting,
 )
 
 BOTH = pytest.mark.parametrize("lang", ["es", "en"])
@@ -52,7 +53,7 @@ def hearst(state: PaxState, p: int) -> None:
     for h in state.d["hac"]:
         if h["id"] == "phoebe_hearst":
             h["id"] = state.d["hac"][p]["id"]
-    state.d["hac"][p].update(id="phoebe_hearst", side=-1, income=2)
+    state.d["hac"][p].update({"id": "phoebe_hearst", "side": -1, "income": 2})
 
 
 # ------------------------------------------------------------------------------ the Depression's bill
@@ -68,11 +69,11 @@ def bill(gold: int) -> tuple[PaxState, int]:
     troop_on(state, "rancho_cocospera", "batallon_guaymas", p)
     play(again(state), "end")
     until_action_menu(state)
-    while state.d["wait"]["role"] != p:  # the other player's bill, if it came first
+    while waiting(state)["role"] != p:  # the other player's bill, if it came first
         play(state, "pass" if "pass" in legal(state) else legal(state)[0])
     state.d["gold"][p] = gold
     state.d["wait"] = None
-    state.d["stack"][-1]["s"] = "start"  # pose the bill again for the gold set here
+    state.goto("start")  # pose the bill again for the gold set here
     state._run()
     return state, p
 
@@ -83,7 +84,7 @@ def test_the_depression_bill_has_a_pay_button_and_says_what_a_discard_means(lang
     una carta, descártala». The choice that pays is named as a payment of the bill's sum, never «Nada
     más»; a discard says it is instead of paying; the prompt gives the sum, the cards and the gold."""
     state, p = bill(gold=10)
-    assert state.d["wait"]["prompt"] == "prompt.upkeep" and state.d["wait"]["params"] == {"n": 3}
+    assert waiting(state)["prompt"] == "prompt.upkeep" and waiting(state)["params"] == {"n": 3}
     shown = labels(state, lang)
     assert shown["pass"] == text("act.pay_upkeep", lang, n=3)
     assert shown["pass"] != text("act.pass", lang) and "3" in shown["pass"]
@@ -125,6 +126,7 @@ def test_speculation_costs_an_action_and_its_button_says_nothing_more(lang: str)
     p = state.d["turn"]
     plain(state, p)
     card = state.d["market"][0][1]
+    assert card is not None
     again(state)
     assert prompt(state, lang) == text("prompt.action", lang, left=3)
     assert labels(state, lang)[f"speculate {card}"] == text(
@@ -145,7 +147,7 @@ def test_a_free_speculation_with_no_action_left_is_named_and_the_turn_end_logged
     hearst(state, p)
     state.d["left"] = 0
     again(state)
-    assert state.d["wait"]["prompt"] == "prompt.action"  # the decision as the rules pose it
+    assert waiting(state)["prompt"] == "prompt.action"  # the decision as the rules pose it
     asked = prompt(state, lang)
     assert asked == text("prompt.action_free", lang, left=0, free=["@free.speculate"])
     assert text("free.speculate", lang) in asked
@@ -190,6 +192,7 @@ def test_a_buy_button_shows_the_column_price_not_the_cards_play_cost(lang: str) 
     out_of_market(state, cheap)
     state.d["market"][0][3] = cheap  # the 4-gold column
     other = state.d["market"][1][2]  # the 2-gold column, with another player's cube
+    assert other is not None
     state.d["spec"][other] = q
     state.d["gold"][p] = 20
     shown = labels(again(state), lang)
