@@ -4,7 +4,7 @@ smallpox). Facts B4 give the printed effects; the README lists how we read the u
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ludoteca.games.mar_y_acero.actions import act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
@@ -116,7 +116,7 @@ def _prison(state: MyaState, frame: Frame, action: A) -> None:
     state.ret()
 
 
-def to_prison(state: MyaState, where: str = "prison") -> None:
+def to_prison(state: MyaState, where: Literal["prison", "box"] = "prison") -> None:
     """Card 15: Colón leaves the map for the Prison in Spain (card 38: the next turn's box), keeping his
     strength."""
     area = colon_area(state)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
 KINDS = BOARD.kinds
-OTHER = {"es": "ind", "ind": "es"}
+OTHER: dict[str, Faction] = {"es": "ind", "ind": "es"}
 ROLE = {"es": 0, "ind": 1}
 FACTION_OF_ROLE: tuple[Faction, Faction] = ("es", "ind")
 NON_COMBAT = {"anacaona"}
@@ -39,7 +39,7 @@ def split_key(k: str) -> tuple[str, int]:
 
 
 def pieces(state: MyaState, area: int, fac: str) -> list[list[Any]]:
-    return state.d["map"][area - 1][fac]  # type: ignore[no-any-return]
+    return state.d["map"][area - 1][fac]
 
 
 def is_unit(piece: list[Any]) -> bool:
@@ -256,9 +256,9 @@ def broken_invariants(state: MyaState) -> list[str]:
         names = [state.game.actions.names[action] for action in wait["actions"]]
         if over and any(not n.startswith("activate ") or int(n.split()[1]) not in over for n in names):
             broken.append(f"{fac} has over-stacked areas {sorted(over)} but may choose {names}")
-    for name, low, high in (("vp", 0, 20), ("rs", 0, 10)):
-        if not low <= position[name] <= high:
-            broken.append(f"{name} {position[name]} off its track")
+    for name, value, low, high in (("vp", position["vp"], 0, 20), ("rs", position["rs"], 0, 10)):
+        if not low <= value <= high:
+            broken.append(f"{name} {value} off its track")
     if len(position["pal"]) > BOARD.tracks["palisades"] or len(position["cit"]) > BOARD.tracks["citadels"]:
         broken.append("more palisades or citadels than the box holds")
     if set(position["pal"]) & set(position["cit"]):

@@ -353,6 +353,7 @@ def reveal_events(state: MyaState) -> None:
     position = state.d
     for fac in ("ind", "es"):
         card = position["commit"][fac]
+        assert card is not None, "§4.3.2 II: both sides have committed their card"
         position["event"][fac] = card
         position["played"] = {**position["played"], fac: [*position["played"][fac], card]}  # as `destinies`
         position["commit"][fac] = None

@@ -196,7 +196,7 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     """Every entry in [0, 1], named: the tracks; the phase; the Gracia Divina/Yaya marker; the destiny
     card's flags; per area the pieces by key, fortifications, scroll and control; the bags; the destiny
     card and those left; the role's own hand and committed card; the cards played; where Colón is."""
-    position = state.position
+    position = state.d
     me = FACTION_OF_ROLE[role]
     out.add("turn", position["turn"] / 6)
     out.add("vp", position["vp"] / 20)

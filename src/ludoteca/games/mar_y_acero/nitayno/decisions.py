@@ -17,7 +17,7 @@ from ludoteca.games.mar_y_acero.actions import ACTIONS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import may_join
 from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
-from ludoteca.games.mar_y_acero.nitayno.extraction import caller, draw_area, level, memory, piece_of, snapshot
+from ludoteca.games.mar_y_acero.nitayno.extraction import draw_area, level, memory, piece_of, snapshot
 from ludoteca.games.mar_y_acero.nitayno.plan import (
     Piece,
     Snapshot,
@@ -164,7 +164,7 @@ move = register("move", "5.3.5")
 def _move(state: MyaState, frame: Frame, action: A) -> None:
     """Inside the activation: follow the plan — raid, pick the next piece, extend, or end."""
     plan_ = memory(state).get("plan") or {"action": "none", "steps": []}
-    cur = caller(state)["cur"]
+    cur = state.caller()["cur"]
     offered = names(frame)
     if plan_["action"] == "raid":
         notation = f"raid {plan_['target']}"
@@ -236,7 +236,7 @@ def _toll(state: MyaState, frame: Frame, action: A) -> None:
 # ---------------------------------------------------------------------------------- §5.3.5 combat
 def fight_spot(state: MyaState) -> tuple[Spot, Frame]:
     """The combat frame that asked, and the area it is fought in, as the Nitayno sees it."""
-    combat = caller(state)
+    combat = state.caller()
     return snapshot(state)[combat["area"]], combat
 
 
@@ -311,7 +311,7 @@ raid_again = register("raid_again", "5.3.5")
 @raid_again.step()
 def _raid_again(state: MyaState, frame: Frame, action: A) -> None:
     """After a success: always again against a 2VP area; against a 1VP area only while Soldiers remain."""
-    area = caller(state)["dst"]
+    area = state.caller()["dst"]
     again = second_raid(snapshot(state)[area])
     state.log("nitayno.raid_again" if again else "nitayno.raid_stop", area=area)
     answer(state, frame, "again" if again else "end")
@@ -325,7 +325,7 @@ def _raid_hit(state: MyaState, frame: Frame, action: A) -> None:
     """Which of the tied pieces a raid result strikes (§5.3.5, "Asignando efectos de Incursión"): a
     Spaniard by the Spanish raid order; one of its own by the indigenous order, a leader only when no other
     unit is offered; of one type, a full-strength unit."""
-    raid = caller(state)
+    raid = state.caller()
     spanish = raid["effect"] in ("remove", "reduce")
     offered = by_key(frame, "hit")
     victim = raid_victim(
@@ -375,7 +375,7 @@ def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
     """Where the next unit goes. Reinforcements follow the area drawn for them (§5.3.4); other deployments
     draw one area, fill it to the stacking limit and go on to the next lower valid area; a Spanish area
     only when no other is left (§5.3.1)."""
-    dep = caller(state)
+    dep = state.caller()
     areas = [int(n) for n in by_key(frame, "at")]
     if dep.get("rule") == "reinforce" and dep["drawn"]:
         bag = KINDS[dep["drawn"][0]].bag
@@ -399,7 +399,7 @@ def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
 @deploy_area.step("chosen")
 def _deploy_area_chosen(state: MyaState, frame: Frame, action: A) -> None:
     area = frame.pop("ret")
-    caller(state)["nit_at"] = area
+    state.caller()["nit_at"] = area
     answer(state, frame, f"at {area}")
 
 
@@ -411,7 +411,7 @@ reinforce = register("reinforce", "5.3.4")
 def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
     """Spend a PRR: never a replacement (level II: Rebels first); the unit's colour and area come from
     an indigenous area drawn by extraction."""
-    phase = caller(state)
+    phase = state.caller()
     if not phase.get("nit_started"):
         start_reinforcements(state, phase)
     offered = names(frame)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
@@ -17,6 +17,7 @@ from ludoteca.games.mar_y_acero.pieces import KINDS, split_key
 from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
 
 if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.position import Nitayno
     from ludoteca.games.mar_y_acero.state import MyaState
 
 MARKERS = {act(f"marker {n}"): w for n, w in BOARD.area_bag.items()}
@@ -78,14 +79,9 @@ def level(state: MyaState) -> int:
     return state.options.level
 
 
-def memory(state: MyaState) -> dict[str, Any]:
+def memory(state: MyaState) -> Nitayno:
     """The Nitayno's own keys in the state (decks, the plan of the running impulse…)."""
-    return state.d.setdefault("nitayno", {})  # type: ignore[no-any-return]
-
-
-def caller(state: MyaState) -> Frame:
-    """The frame of the procedure that asked the Nitayno's decision (the seam called us from it)."""
-    return state.d["stack"][-2]  # type: ignore[no-any-return]
+    return state.d.setdefault("nitayno", {})
 
 
 def keys_of(actions: Iterable[int]) -> dict[str, int]:

@@ -8,7 +8,7 @@ import pytest
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import PLACEMENTS, check_rule, deploy_rules, tiers
 from ludoteca.games.mar_y_acero.procs import EFFECTS
-from ludoteca.games.mar_y_acero.tests.positions import empty_position, legal, play, put, run
+from ludoteca.games.mar_y_acero.tests.positions import empty_position, legal, play, put, run, waiting
 
 
 def test_every_card_names_its_effects_and_unknown_kinds_are_refused() -> None:
@@ -39,7 +39,7 @@ def test_card_35_compares_the_die_with_the_spanish_areas_of_1_to_5() -> None:
     for area in (1, 2, 3):
         put(state, area, "es", "peon", "jinete")
     run(state, "destiny", card=35)
-    assert state.d["wait"]["rule"] == "card.35"
+    assert waiting(state)["rule"] == "card.35"
     play(state, "die 3")  # 3 ≤ 3 areas: Royal Support +2
     assert state.d["rs"] == 6
     state = empty_position(rs=4)

@@ -11,7 +11,16 @@ from pathlib import Path
 from ludoteca.games.mar_y_acero.combat import factor, hits
 from ludoteca.games.mar_y_acero.deploy import may_join
 from ludoteca.games.mar_y_acero.pieces import control_now
-from ludoteca.games.mar_y_acero.tests.positions import GAME, area, empty_position, legal, play, put, run
+from ludoteca.games.mar_y_acero.tests.positions import (
+    GAME,
+    area,
+    empty_position,
+    legal,
+    play,
+    put,
+    run,
+    waiting,
+)
 
 PACKAGE = Path(__file__).parents[1]
 
@@ -289,7 +298,7 @@ def test_over_stacked_areas_are_activated_first() -> None:
     run(state, "impulse", fac="es")
     assert legal(state) == ["activate 8"]
     assert state.invariants() == []
-    wait = state.d["wait"]
+    wait = waiting(state)
     state.d["wait"] = {**wait, "actions": [*wait["actions"], state.game.actions.parse("activate 2")]}
     assert state.invariants()  # the invariant notices an impulse that ignores the over-stacked area
 
