@@ -30,7 +30,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ impulse = PROCS.proc("impulse", rule="4.3.2.IV")
 
 
 @impulse.step()
-def _impulse(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse(state: MyaState, frame: Frame, action: None) -> None:
     """The indigenous side must activate an area; Spain activates one or builds. No passing."""
     fac = frame["fac"]
     snapshot(state)
@@ -112,7 +112,7 @@ def _impulse(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulse.step("chosen")
-def _impulse_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse_chosen(state: MyaState, frame: Frame, action: int) -> None:
     if verb(action) == "build":
         state.replace("build", what=arg(action))
     else:
@@ -156,7 +156,7 @@ def stacking_ok(state: MyaState, frame: Frame) -> bool:
 
 
 @activation.step()
-def _activation(state: MyaState, frame: Frame, action: A) -> None:
+def _activation(state: MyaState, frame: Frame, action: None) -> None:
     position = state.d
     fac, area = frame["fac"], frame["area"]
     position["act"] = [area]
@@ -172,7 +172,7 @@ def _activation(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("menu")
-def _menu(state: MyaState, frame: Frame, action: A) -> None:
+def _menu(state: MyaState, frame: Frame, action: None) -> None:
     """Move pieces of the current area one at a time, extend to an area reached, raid instead, or end."""
     position = state.d
     fac, cur = frame["fac"], frame["cur"]
@@ -197,7 +197,7 @@ def _menu(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("chosen")
-def _chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _chosen(state: MyaState, frame: Frame, action: int) -> None:
     if action == END:
         state.goto("resolve")
         return
@@ -229,7 +229,7 @@ def _chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("dest")
-def _dest(state: MyaState, frame: Frame, action: A) -> None:
+def _dest(state: MyaState, frame: Frame, action: int) -> None:
     dst = int(arg(action))
     naval = dst not in BOARD.adjacent(frame["cur"])
     frame["dst"], frame["naval"] = dst, naval
@@ -242,7 +242,7 @@ def _dest(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("go")
-def _go(state: MyaState, frame: Frame, action: A) -> None:
+def _go(state: MyaState, frame: Frame, action: None) -> None:
     fac, src, dst = frame["fac"], frame["cur"], frame["dst"]
     k = frame["pk"]
     try:
@@ -270,7 +270,7 @@ def _go(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("resolve")
-def _resolve(state: MyaState, frame: Frame, action: A) -> None:
+def _resolve(state: MyaState, frame: Frame, action: None) -> None:
     """§4.4.1 B: a combat in every area where both sides stand, in the order the mover chooses."""
     for x in AREAS:
         for p in pieces(state, x, frame["fac"]):
@@ -292,19 +292,19 @@ def _resolve(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("fight")
-def _fight(state: MyaState, frame: Frame, action: A) -> None:
+def _fight(state: MyaState, frame: Frame, action: int) -> None:
     state.call("combat", then="resolve", area=int(arg(action)), att=frame["fac"], origin=list(state.d["act"]))
 
 
 @activation.step("after")
-def _after(state: MyaState, frame: Frame, action: A) -> None:
+def _after(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     update_control(state)
     state.call("conquest", then="scribes")
 
 
 @activation.step("scribes")
-def _scribes(state: MyaState, frame: Frame, action: A) -> None:
+def _scribes(state: MyaState, frame: Frame, action: None) -> None:
     if frame["fac"] == "es" and state.d["over"] is None:
         state.call("scribes", then="done", areas=list(state.d["act"]))
         return
@@ -312,7 +312,7 @@ def _scribes(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("done")
-def _done(state: MyaState, frame: Frame, action: A) -> None:
+def _done(state: MyaState, frame: Frame, action: None) -> None:
     state.d["act"] = []
     state.ret()
 
@@ -322,7 +322,7 @@ toll_proc = PROCS.proc("toll", rule="4.4.1.A.naval")
 
 
 @toll_proc.step()
-def _toll(state: MyaState, frame: Frame, action: A) -> None:
+def _toll(state: MyaState, frame: Frame, action: None) -> None:
     """Before the first such move from an area: reduce a unit (remove it if reduced), or lose one
     (card 24)."""
     options = toll_choices(state, frame["fac"], frame["area"], frame["moving"], frame["kind"])
@@ -337,7 +337,7 @@ def _toll(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @toll_proc.step("paid")
-def _toll_paid(state: MyaState, frame: Frame, action: A) -> None:
+def _toll_paid(state: MyaState, frame: Frame, action: int) -> None:
     k = arg(action)
     if frame["kind"] == "remove":
         remove(state, frame["area"], frame["fac"], find(state, frame["area"], frame["fac"], k))
@@ -387,19 +387,19 @@ def raid_victims(state: MyaState, frame: Frame, effect: str) -> list[str]:
 
 
 @raid.step()
-def _raid(state: MyaState, frame: Frame, action: A) -> None:
+def _raid(state: MyaState, frame: Frame, action: None) -> None:
     frame["try"] = 1
     state.log("log.raid", faction=f"@faction.{frame['fac']}", area=frame["src"], to=frame["dst"])
     roll(state, "rolled")
 
 
 @raid.step("rolled")
-def _raid_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_rolled(state: MyaState, frame: Frame, action: int) -> None:
     state.call("grace", then="graced", fac=frame["fac"], dice=[face(action)], fail=[0])
 
 
 @raid.step("graced")
-def _raid_graced(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_graced(state: MyaState, frame: Frame, action: None) -> None:
     """The two result tables; +1 against a citadel, −1 for an indigenous raid into jungle without Rebels."""
     position = state.d
     fac, src, dst = frame["fac"], frame["src"], frame["dst"]
@@ -436,13 +436,13 @@ def _raid_graced(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @raid.step("victim")
-def _raid_victim(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_victim(state: MyaState, frame: Frame, action: int) -> None:
     frame["victim"] = arg(action)
     state.goto("strike")
 
 
 @raid.step("strike")
-def _raid_strike(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_strike(state: MyaState, frame: Frame, action: None) -> None:
     """Apply the result to the piece it strikes; after a success, a second attempt may follow."""
     fac, src, dst, k = frame["fac"], frame["src"], frame["dst"], frame["victim"]
     if k is not None:
@@ -465,7 +465,7 @@ def _raid_strike(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @raid.step("again")
-def _raid_again(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_again(state: MyaState, frame: Frame, action: int) -> None:
     if action == END:
         state.ret()
         return
@@ -478,13 +478,13 @@ build = PROCS.proc("build", rule="4.4.2")
 
 
 @build.step()
-def _build(state: MyaState, frame: Frame, action: A) -> None:
+def _build(state: MyaState, frame: Frame, action: None) -> None:
     frame["n"] = 0
     state.goto("next")
 
 
 @build.step("next")
-def _build_next(state: MyaState, frame: Frame, action: A) -> None:
+def _build_next(state: MyaState, frame: Frame, action: None) -> None:
     """Up to three palisades, or up to two citadels, in one action."""
     limit = 3 if frame["what"] == "palisade" else 2
     targets = build_targets(state, frame["what"])
@@ -496,7 +496,7 @@ def _build_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @build.step("built")
-def _build_built(state: MyaState, frame: Frame, action: A) -> None:
+def _build_built(state: MyaState, frame: Frame, action: int) -> None:
     if action == END:
         state.ret()
         return

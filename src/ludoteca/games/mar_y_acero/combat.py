@@ -28,7 +28,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     take_hit,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ combat = PROCS.proc("combat", rule="4.4.1.B")
 
 
 @combat.step()
-def _combat(state: MyaState, frame: Frame, action: A) -> None:
+def _combat(state: MyaState, frame: Frame, action: None) -> None:
     frame.setdefault("mode", "normal")
     frame.setdefault("strike", None)
     frame["round"] = 0
@@ -106,7 +106,7 @@ def _combat(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("round")
-def _round(state: MyaState, frame: Frame, action: A) -> None:
+def _round(state: MyaState, frame: Frame, action: None) -> None:
     if over(state, frame):
         state.goto("finish")
         return
@@ -128,7 +128,7 @@ def _round(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("hijos")
-def _hijos(state: MyaState, frame: Frame, action: A) -> None:
+def _hijos(state: MyaState, frame: Frame, action: int) -> None:
     """Card 26: the Sons of Caonabó become three Caribe units drawn from the bag."""
     if action == PASS:
         state.goto("round")
@@ -140,14 +140,14 @@ def _hijos(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("sons")
-def _sons(state: MyaState, frame: Frame, action: A) -> None:
+def _sons(state: MyaState, frame: Frame, action: None) -> None:
     if frame["sons"] and draw_unit(state, "caribe", "son"):
         return
     state.goto("round")
 
 
 @combat.step("son")
-def _son(state: MyaState, frame: Frame, action: A) -> None:
+def _son(state: MyaState, frame: Frame, action: int) -> None:
     place(state, frame["area"], "ind", take_from_bag(state, action))
     frame["sons"] -= 1
     state.goto("sons")
@@ -162,7 +162,7 @@ def pool(state: MyaState, frame: Frame, side: str) -> list[str]:
 
 
 @combat.step("select")
-def _select(state: MyaState, frame: Frame, action: A) -> None:
+def _select(state: MyaState, frame: Frame, action: None) -> None:
     """Up to three pieces a side fight this round, the attacker choosing first; the rest are reserves."""
     for side in sides(frame):
         left = pool(state, frame, side)
@@ -187,13 +187,13 @@ def _select(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("picked")
-def _picked(state: MyaState, frame: Frame, action: A) -> None:
+def _picked(state: MyaState, frame: Frame, action: int) -> None:
     frame["sel"][frame["picking"]].append(arg(action))
     state.goto("select")
 
 
 @combat.step("roll")
-def _roll(state: MyaState, frame: Frame, action: A) -> None:
+def _roll(state: MyaState, frame: Frame, action: None) -> None:
     side = frame["order"][frame["ri"]]
     if len(frame["dice"][side]) < len(frame["sel"][side]):
         roll(state, "rolled")
@@ -218,13 +218,13 @@ def _roll(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("rolled")
-def _rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _rolled(state: MyaState, frame: Frame, action: int) -> None:
     frame["dice"][frame["order"][frame["ri"]]].append(face(action))
     state.goto("roll")
 
 
 @combat.step("graced")
-def _graced(state: MyaState, frame: Frame, action: A) -> None:
+def _graced(state: MyaState, frame: Frame, action: None) -> None:
     side = frame["order"][frame["ri"]]
     dice = frame["dice"][side] = [max(1, x) for x in frame.pop("ret")]
     mod = die_mod(state, side)
@@ -247,7 +247,7 @@ def _graced(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("assign")
-def _assign(state: MyaState, frame: Frame, action: A) -> None:
+def _assign(state: MyaState, frame: Frame, action: None) -> None:
     """Each hit costs one step of a piece that fought this round, the owner choosing which."""
     while frame["assign"]:
         side = frame["assign"][0]
@@ -287,13 +287,13 @@ def hit(state: MyaState, frame: Frame, side: str, k: str) -> None:
 
 
 @combat.step("hit")
-def _hit(state: MyaState, frame: Frame, action: A) -> None:
+def _hit(state: MyaState, frame: Frame, action: int) -> None:
     hit(state, frame, frame["assign"][0], arg(action))
     state.goto("assign")
 
 
 @combat.step("retreats")
-def _retreats(state: MyaState, frame: Frame, action: A) -> None:
+def _retreats(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     if frame["mode"] == "conflict" or over(state, frame):
         state.goto("finish")
@@ -325,7 +325,7 @@ def can_retreat(state: MyaState, frame: Frame, fac: str, k: str) -> bool:
 
 
 @combat.step("retreat")
-def _retreat(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat(state: MyaState, frame: Frame, action: None) -> None:
     """After the hits, the defender first, each side may pull any of its pieces out."""
     while frame["rside"]:
         fac = frame["rside"][0]
@@ -349,7 +349,7 @@ def _retreat(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("retreat_pick")
-def _retreat_pick(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_pick(state: MyaState, frame: Frame, action: int) -> None:
     if action == END:
         frame["rside"].pop(0)
         state.goto("retreat")
@@ -366,7 +366,7 @@ def _retreat_pick(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("retreat_to")
-def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_to(state: MyaState, frame: Frame, action: int) -> None:
     dst = int(arg(action))
     fac = frame["rside"][0]
     piece = find(state, frame["area"], fac, frame["rk"])
@@ -378,6 +378,6 @@ def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("finish")
-def _finish(state: MyaState, frame: Frame, action: A) -> None:
+def _finish(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.ret()

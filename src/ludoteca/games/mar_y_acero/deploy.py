@@ -23,7 +23,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -222,7 +222,7 @@ deploy = PROCS.proc("deploy", rule="4.3.2.II")
 
 
 @deploy.step()
-def _deploy(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy(state: MyaState, frame: Frame, action: None) -> None:
     """Draw the card's units at random from their bags (each a chance node), then place them."""
     frame.setdefault("drawn", [])
     frame.setdefault("leaders", [])
@@ -234,7 +234,7 @@ def _deploy(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("draw")
-def _deploy_draw(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_draw(state: MyaState, frame: Frame, action: None) -> None:
     while frame["bags"]:
         if draw_unit(state, frame["bags"].pop(0), "drawn"):
             return
@@ -242,13 +242,13 @@ def _deploy_draw(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("drawn")
-def _deploy_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_drawn(state: MyaState, frame: Frame, action: int) -> None:
     frame["drawn"].append(take_from_bag(state, action))
     state.goto("draw")
 
 
 @deploy.step("place")
-def _deploy_place(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_place(state: MyaState, frame: Frame, action: None) -> None:
     """With the overstack icon, everything goes to one area regardless of stacking; otherwise each unit
     to an area of the best tier that has room for it; a unit with nowhere to go returns to its bag."""
     fac = frame["fac"]
@@ -325,19 +325,19 @@ def put(state: MyaState, frame: Frame, area: int, kind: str) -> None:
 
 
 @deploy.step("area")
-def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_area(state: MyaState, frame: Frame, action: int) -> None:
     frame["area"] = int(arg(action))
     state.goto("place")
 
 
 @deploy.step("placed")
-def _deploy_placed(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_placed(state: MyaState, frame: Frame, action: int) -> None:
     put(state, frame, int(arg(action)), frame["drawn"].pop(0))
     state.goto("place")
 
 
 @deploy.step("nowhere")
-def _deploy_nowhere(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_nowhere(state: MyaState, frame: Frame, action: None) -> None:
     for kind in frame["drawn"]:
         state.d["bags"][KINDS[kind].bag][kind] += 1
     frame["drawn"] = []
@@ -345,7 +345,7 @@ def _deploy_nowhere(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("fight")
-def _deploy_fight(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_fight(state: MyaState, frame: Frame, action: None) -> None:
     """A deployment among enemies is a combat, resolved at once, the deploying side attacking."""
     update_control(state)
     fights = sorted({x for x in frame["placed"] if present(state, x, "es") and present(state, x, "ind")})
@@ -361,6 +361,13 @@ def _deploy_fight(state: MyaState, frame: Frame, action: A) -> None:
 reinforce = PROCS.proc("reinforce", rule="4.3.2.III")
 
 
+def in_hand(state: MyaState) -> list[str]:
+    """The counters drawn from their bags and not yet placed: a deployment's, and the reinforcements'
+    drawn before any is placed (the invariants count them, `pieces.broken_invariants`)."""
+    placing, drawing = state.frame_of(deploy), state.frame_of(reinforce)
+    return [*(placing or {}).get("drawn", []), *(drawing or {}).get("drawn", [])]
+
+
 def prr(state: MyaState) -> dict[str, int]:
     """The VRR of both event cards: a difference of 0 or 1 gives both 2 PRR; otherwise the lower card
     gets the difference and the higher one 1 PRR."""
@@ -373,7 +380,7 @@ def prr(state: MyaState) -> dict[str, int]:
 
 
 @reinforce.step()
-def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce(state: MyaState, frame: Frame, action: None) -> None:
     state.d["phase"] = "reinforce"
     grace_reset(state)
     frame["prr"] = prr(state)
@@ -383,7 +390,7 @@ def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("begin")
-def _reinforce_begin(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_begin(state: MyaState, frame: Frame, action: None) -> None:
     frame["left"] = frame["prr"][frame["fac"]]
     frame["last"] = None
     frame["drawn"] = []
@@ -404,7 +411,7 @@ def spend_options(state: MyaState, frame: Frame) -> list[int]:
 
 
 @reinforce.step("spend")
-def _reinforce_spend(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_spend(state: MyaState, frame: Frame, action: None) -> None:
     options = spend_options(state, frame) if frame["left"] else []
     if not options:
         state.goto("deploy")
@@ -420,7 +427,7 @@ def _reinforce_spend(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("spent")
-def _reinforce_spent(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_spent(state: MyaState, frame: Frame, action: int) -> None:
     if action == END:
         state.goto("deploy")
         return
@@ -438,13 +445,13 @@ def _reinforce_spent(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("drawn")
-def _reinforce_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_drawn(state: MyaState, frame: Frame, action: int) -> None:
     frame["drawn"].append(take_from_bag(state, action))
     state.goto("spend")
 
 
 @reinforce.step("flipped")
-def _reinforce_flipped(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_flipped(state: MyaState, frame: Frame, action: int) -> None:
     piece = find(state, frame["area"], frame["fac"], arg(action))
     piece[1] = 0
     frame["left"] -= 1
@@ -455,7 +462,7 @@ def _reinforce_flipped(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("deploy")
-def _reinforce_deploy(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_deploy(state: MyaState, frame: Frame, action: None) -> None:
     """All reinforcements are drawn before any is placed; stacking holds even with the overstack icon."""
     drawn, frame["drawn"] = frame["drawn"], []
     state.call(
@@ -470,7 +477,7 @@ def _reinforce_deploy(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("deployed")
-def _reinforce_deployed(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_deployed(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     if frame["fac"] == "ind":
         frame["fac"] = "es"
@@ -494,7 +501,7 @@ def scribe_areas(state: MyaState, among: list[int] | None) -> list[int]:
 
 
 @scribes.step()
-def _scribes(state: MyaState, frame: Frame, action: A) -> None:
+def _scribes(state: MyaState, frame: Frame, action: None) -> None:
     """Royal Scribes (free): a Scribe leaves the area and its scroll goes; the area is worth 2 VP."""
     options = scribe_areas(state, frame.get("areas"))
     if not options:
@@ -506,7 +513,7 @@ def _scribes(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @scribes.step("chosen")
-def _scribes_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _scribes_chosen(state: MyaState, frame: Frame, action: int) -> None:
     if action == END:
         state.ret()
         return

@@ -26,7 +26,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import EFFECTS, A, Frame
+from ludoteca.games.mar_y_acero.procs import EFFECTS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -38,15 +38,14 @@ QUAKE_SAYS = {"hit": "log.quake_hit", "out": "log.quake_out"}
 
 
 @quake.step()
-def _quake(state: MyaState, frame: Frame, action: A) -> None:
+def _quake(state: MyaState, frame: Frame, action: None) -> None:
     state.chance({act(f"marker {x}"): w for x, w in BOARD.area_bag.items()}, then="area")
 
 
 @quake.step("area")
-def _quake_area(state: MyaState, frame: Frame, action: A) -> None:
+def _quake_area(state: MyaState, frame: Frame, action: int) -> None:
     """Every unit in the area drawn rolls: `faces` says, for each face, nothing, a hit, or removed;
     leaders are immune."""
-    assert action is not None
     area = int(arg(action))
     state.log("log.marker", area=area)
     units = [[area, fac, key(p), 0] for fac in ("ind", "es") for p in pieces(state, area, fac) if is_unit(p)]
@@ -58,7 +57,7 @@ anacaona = EFFECTS.kind("anacaona", rule="4.3.2.I")
 
 
 @anacaona.step()
-def _anacaona(state: MyaState, frame: Frame, action: A) -> None:
+def _anacaona(state: MyaState, frame: Frame, action: None) -> None:
     if state.d["anacaona"] != "off":
         state.ret()
         return
@@ -66,7 +65,7 @@ def _anacaona(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @anacaona.step("rolled")
-def _anacaona_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _anacaona_rolled(state: MyaState, frame: Frame, action: int) -> None:
     """She appears in the area `areas` gives for the die (6, 7 or 8), on the side of the area's holder, and
     never moves."""
     area = frame["areas"][face(action) - 1]
@@ -82,7 +81,7 @@ sons = EFFECTS.kind("caonabo_sons", rule="4.3.2.I")
 
 
 @sons.step()
-def _sons(state: MyaState, frame: Frame, action: A) -> None:
+def _sons(state: MyaState, frame: Frame, action: None) -> None:
     """Caonabó on the map: his sons join him. Otherwise Spain turns a palisade into a citadel."""
     position = state.d
     if position["caonabo"] == "map":
@@ -103,7 +102,7 @@ def _sons(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @sons.step("chosen")
-def _sons_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _sons_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     state.d["pal"].remove(area)
     state.d["cit"].append(area)
@@ -117,7 +116,7 @@ conversions = EFFECTS.kind("conversions", rule="4.3.2.I")
 
 
 @conversions.step()
-def _conversions(state: MyaState, frame: Frame, action: A) -> None:
+def _conversions(state: MyaState, frame: Frame, action: None) -> None:
     position = state.d
     spanish = {x for x in AREAS if position["ctrl"][x - 1] == "es"}
     frame["todo"] = [
@@ -130,7 +129,7 @@ def _conversions(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @conversions.step("next")
-def _conversions_next(state: MyaState, frame: Frame, action: A) -> None:
+def _conversions_next(state: MyaState, frame: Frame, action: None) -> None:
     """Per indigenous area next to a Spanish one: 1–3 a unit converts (one indigenous unit leaves, a
     settler arrives and fights); 4–5 a Taíno arrives; 6 a Caribe. Stacking may reach four here."""
     if not frame["todo"]:
@@ -143,7 +142,7 @@ def _conversions_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @conversions.step("rolled")
-def _conversions_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _conversions_rolled(state: MyaState, frame: Frame, action: int) -> None:
     die, area = face(action), frame["area"]
     if die <= 3:
         here = [p for p in pieces(state, area, "ind") if is_unit(p)]
@@ -161,14 +160,14 @@ talks = EFFECTS.kind("negotiations", rule="4.3.2.I")
 
 
 @talks.step()
-def _talks(state: MyaState, frame: Frame, action: A) -> None:
+def _talks(state: MyaState, frame: Frame, action: None) -> None:
     area = colon_area(state)
     frame["todo"] = list(BOARD.adjacent(area)) if area else []
     state.goto("next")
 
 
 @talks.step("next")
-def _talks_next(state: MyaState, frame: Frame, action: A) -> None:
+def _talks_next(state: MyaState, frame: Frame, action: None) -> None:
     """For each area next to Colón: 1–3 Colón takes a hit; 4–6 the area passes to Spain: its indigenous
     pieces retreat (or are removed) and two Soldiers hold it."""
     if not frame["todo"] or colon_area(state) is None:
@@ -183,7 +182,7 @@ def _talks_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @talks.step("rolled")
-def _talks_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _talks_rolled(state: MyaState, frame: Frame, action: int) -> None:
     if face(action) <= 3:
         where = colon_area(state)
         assert where is not None
@@ -204,7 +203,7 @@ def flee_targets(state: MyaState, area: int, kind: str) -> list[int]:
 
 
 @talks.step("leave")
-def _talks_leave(state: MyaState, frame: Frame, action: A) -> None:
+def _talks_leave(state: MyaState, frame: Frame, action: None) -> None:
     area = frame["area"]
     movable = [p for p in pieces(state, area, "ind") if p[0] != "anacaona"]
     while movable:
@@ -229,7 +228,7 @@ def _talks_leave(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @talks.step("fled")
-def _talks_fled(state: MyaState, frame: Frame, action: A) -> None:
+def _talks_fled(state: MyaState, frame: Frame, action: int) -> None:
     dst = int(arg(action))
     piece = find(state, frame["area"], "ind", frame["piece"])
     pieces(state, frame["area"], "ind").remove(piece)
@@ -243,13 +242,13 @@ paradise = EFFECTS.kind("paradise", rule="4.3.2.I")
 
 
 @paradise.step()
-def _paradise(state: MyaState, frame: Frame, action: A) -> None:
+def _paradise(state: MyaState, frame: Frame, action: None) -> None:
     frame["fac"] = "ind"
     state.goto("ask")
 
 
 @paradise.step("ask")
-def _paradise_ask(state: MyaState, frame: Frame, action: A) -> None:
+def _paradise_ask(state: MyaState, frame: Frame, action: None) -> None:
     """Each side, the indigenous first, restores every piece in one area it holds to full strength."""
     if frame["fac"] is None:
         state.ret()
@@ -264,7 +263,7 @@ def _paradise_ask(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @paradise.step("chosen")
-def _paradise_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _paradise_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     for p in pieces(state, area, frame["fac"]):
         p[1] = 0
@@ -278,7 +277,7 @@ cruelty = EFFECTS.kind("cruelty", rule="4.3.2.I")
 
 
 @cruelty.step()
-def _cruelty(state: MyaState, frame: Frame, action: A) -> None:
+def _cruelty(state: MyaState, frame: Frame, action: None) -> None:
     """A Spanish area drawn from the bag (markers of other areas are drawn again): 1–3 every Spanish
     unit there takes a hit; 4–6 every one returns to full strength."""
     areas = {x: w for x, w in BOARD.area_bag.items() if any(is_unit(p) for p in pieces(state, x, "es"))}
@@ -289,15 +288,14 @@ def _cruelty(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @cruelty.step("area")
-def _cruelty_area(state: MyaState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _cruelty_area(state: MyaState, frame: Frame, action: int) -> None:
     frame["area"] = int(arg(action))
     state.log("log.marker", area=frame["area"])
     roll(state, "rolled")
 
 
 @cruelty.step("rolled")
-def _cruelty_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _cruelty_rolled(state: MyaState, frame: Frame, action: int) -> None:
     area = frame["area"]
     here = [key(p) for p in pieces(state, area, "es") if is_unit(p)]
     if face(action) <= 3:
@@ -322,7 +320,7 @@ CLIMATE_FACES = ["hit", "hit", "hit", "full", "full", "none"]
 
 
 @climate.step()
-def _climate(state: MyaState, frame: Frame, action: A) -> None:
+def _climate(state: MyaState, frame: Frame, action: None) -> None:
     """Each Spanish unit in a Spanish jungle area rolls (`CLIMATE_FACES`)."""
     units = [
         [x, "es", key(p), 0]
@@ -339,7 +337,7 @@ health = EFFECTS.kind("colon_health", rule="4.3.2.I")
 
 
 @health.step()
-def _health(state: MyaState, frame: Frame, action: A) -> None:
+def _health(state: MyaState, frame: Frame, action: None) -> None:
     if state.d["colon"] in ("dead", "ships"):
         state.ret()
         return
@@ -347,7 +345,7 @@ def _health(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @health.step("rolled")
-def _health_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _health_rolled(state: MyaState, frame: Frame, action: int) -> None:
     """1–3: Colón may activate his area now, or leaves prison for a Spanish area; 4–6: he takes a hit."""
     position = state.d
     area = colon_area(state)
@@ -385,7 +383,7 @@ def _health_rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @health.step("activate")
-def _health_activate(state: MyaState, frame: Frame, action: A) -> None:
+def _health_activate(state: MyaState, frame: Frame, action: int) -> None:
     if action == PASS:
         state.ret()
         return
@@ -393,7 +391,7 @@ def _health_activate(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @health.step("done")
-def _health_done(state: MyaState, frame: Frame, action: A) -> None:
+def _health_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()
 
 
@@ -402,7 +400,7 @@ intrigue = EFFECTS.kind("intrigue", rule="4.3.2.I")
 
 
 @intrigue.step()
-def _intrigue(state: MyaState, frame: Frame, action: A) -> None:
+def _intrigue(state: MyaState, frame: Frame, action: None) -> None:
     """Spain sends Colón away until next turn, or keeps him and loses 2 Royal Support."""
     if colon_area(state) is None:
         state.ret()
@@ -411,7 +409,7 @@ def _intrigue(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @intrigue.step("chosen")
-def _intrigue_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _intrigue_chosen(state: MyaState, frame: Frame, action: int) -> None:
     if action == PASS:
         move_support(state, -2)
         state.log("log.support", rs=state.d["rs"])
@@ -426,7 +424,7 @@ eclipse = EFFECTS.kind("eclipse", rule="4.3.2.I")
 
 
 @eclipse.step()
-def _eclipse(state: MyaState, frame: Frame, action: A) -> None:
+def _eclipse(state: MyaState, frame: Frame, action: None) -> None:
     """Every indigenous unit leaves one area next to Colón: of those with indigenous units, one with
     the fewest."""
     area = colon_area(state)
@@ -443,7 +441,7 @@ def _eclipse(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @eclipse.step("chosen")
-def _eclipse_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _eclipse_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     for p in [p for p in pieces(state, area, "ind") if is_unit(p)]:
         remove(state, area, "ind", p)

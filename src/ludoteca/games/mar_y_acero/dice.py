@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ludoteca.games.mar_y_acero.actions import DIE, PASS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.pieces import OTHER, ROLE
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -23,8 +23,7 @@ def roll(state: MyaState, then: str) -> None:
     state.chance(dict.fromkeys(DIE, 1), then=then)
 
 
-def face(action: A) -> int:
-    assert action is not None
+def face(action: int) -> int:
     return int(arg(action))
 
 
@@ -49,7 +48,7 @@ grace = PROCS.proc("grace", rule="4.5")
 
 
 @grace.step()
-def _grace(state: MyaState, frame: Frame, action: A) -> None:
+def _grace(state: MyaState, frame: Frame, action: None) -> None:
     """Offer the marker after `fac`'s roll: re-roll the dice that failed (`fail`), or −1 on one die."""
     fac, dice = frame["fac"], frame["dice"]
     if not grace_available(state, fac):
@@ -70,7 +69,7 @@ def _grace(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @grace.step("chosen")
-def _grace_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _grace_chosen(state: MyaState, frame: Frame, action: int) -> None:
     if action == PASS:
         state.ret(frame["dice"])
         return
@@ -88,7 +87,7 @@ def _grace_chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @grace.step("roll")
-def _grace_roll(state: MyaState, frame: Frame, action: A) -> None:
+def _grace_roll(state: MyaState, frame: Frame, action: None) -> None:
     if frame["todo"]:
         roll(state, "rolled")
     else:
@@ -97,7 +96,7 @@ def _grace_roll(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @grace.step("rolled")
-def _grace_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _grace_rolled(state: MyaState, frame: Frame, action: int) -> None:
     frame["dice"][frame["todo"].pop(0)] = face(action)
     state.goto("roll")
 
@@ -107,7 +106,7 @@ conquest = PROCS.proc("conquest", rule="4.4.1.C")
 
 
 @conquest.step()
-def _conquest(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest(state: MyaState, frame: Frame, action: None) -> None:
     """One gold search for every area that Spain holds now and did not hold before the action."""
     position = state.d
     frame["todo"] = [
@@ -118,7 +117,7 @@ def _conquest(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @conquest.step("next")
-def _conquest_next(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest_next(state: MyaState, frame: Frame, action: None) -> None:
     position = state.d
     if position.get("testament_due"):
         position["testament_due"] = False
@@ -132,7 +131,7 @@ def _conquest_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @conquest.step("rolled")
-def _conquest_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest_rolled(state: MyaState, frame: Frame, action: int) -> None:
     die = face(action)
     table = BOARD.destinies[state.d["destiny"]].gold
     fail = [] if table[die - 1] > 0 else [0]
@@ -140,7 +139,7 @@ def _conquest_rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @conquest.step("graced")
-def _conquest_graced(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest_graced(state: MyaState, frame: Frame, action: None) -> None:
     die = max(1, frame.pop("ret")[0])
     change = BOARD.destinies[state.d["destiny"]].gold[die - 1]
     move_support(state, change)
@@ -159,7 +158,7 @@ testament = PROCS.proc("testament", rule="card.40")
 
 
 @testament.step()
-def _testament(state: MyaState, frame: Frame, action: A) -> None:
+def _testament(state: MyaState, frame: Frame, action: None) -> None:
     """Card 40: ±1 VP at the end by Royal Support now; at once +2 Soldiers and RS +1 with 10 VP or more,
     else +2 settlers, in Spanish-held areas."""
     position = state.d
@@ -177,5 +176,5 @@ def _testament(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @testament.step("done")
-def _testament_done(state: MyaState, frame: Frame, action: A) -> None:
+def _testament_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()

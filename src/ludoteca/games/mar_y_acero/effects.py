@@ -15,7 +15,7 @@ from ludoteca.games.mar_y_acero.deploy import colon_area
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
 from ludoteca.games.mar_y_acero.nitayno.data import faces
 from ludoteca.games.mar_y_acero.pieces import KINDS, ROLE, find, pieces, remove, take_hit, update_control
-from ludoteca.games.mar_y_acero.procs import EFFECTS, PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import EFFECTS, PROCS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -26,14 +26,14 @@ event = PROCS.proc("event", rule="4.3.2.II")
 
 
 @event.step()
-def _event(state: MyaState, frame: Frame, action: A) -> None:
+def _event(state: MyaState, frame: Frame, action: None) -> None:
     """The event card `card`, played by `fac`: its effects in the order printed, then control."""
     card = frame["card"]
     EFFECTS.run(state, BOARD.events[card].effects, then="done", card=card, fac=frame["fac"])
 
 
 @event.step("done")
-def _event_done(state: MyaState, frame: Frame, action: A) -> None:
+def _event_done(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.ret()
 
@@ -42,14 +42,14 @@ destiny = PROCS.proc("destiny", rule="4.3.2.I")
 
 
 @destiny.step()
-def _destiny(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny(state: MyaState, frame: Frame, action: None) -> None:
     """The event of the destiny card `card` (turns 2–6): its effects in order, then control."""
     card = frame["card"]
     EFFECTS.run(state, BOARD.destinies[card].effects, then="done", card=card)
 
 
 @destiny.step("done")
-def _destiny_done(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_done(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.ret()
 
@@ -68,7 +68,7 @@ roll_effect = EFFECTS.kind("roll", rule="4.3.2")
 
 
 @roll_effect.step()
-def _roll(state: MyaState, frame: Frame, action: A) -> None:
+def _roll(state: MyaState, frame: Frame, action: None) -> None:
     """A die chooses the effects that follow: `faces` maps ranges of faces ("2-4") to lists of effects;
     or, with `at_most_held` (areas), a face at most the number of them Spain holds runs `success`, any
     other `failure`. With `if_held`, the die is rolled only if Spain holds one of those areas; otherwise
@@ -84,7 +84,7 @@ def _roll(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @roll_effect.step("rolled")
-def _rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _rolled(state: MyaState, frame: Frame, action: int) -> None:
     die = face(action)
     if frame.get("log_die"):
         state.log("log.die", die=die)
@@ -100,7 +100,7 @@ def _rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @roll_effect.step("done")
-def _roll_done(state: MyaState, frame: Frame, action: A) -> None:
+def _roll_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()
 
 
@@ -119,7 +119,7 @@ def dice_for_units(
 
 
 @unit_dice.step()
-def _unit_dice(state: MyaState, frame: Frame, action: A) -> None:
+def _unit_dice(state: MyaState, frame: Frame, action: None) -> None:
     if not frame["todo"]:
         update_control(state)
         state.ret()
@@ -128,7 +128,7 @@ def _unit_dice(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @unit_dice.step("rolled")
-def _unit_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _unit_rolled(state: MyaState, frame: Frame, action: int) -> None:
     area, fac, k, bonus = frame["todo"].pop(0)
     outcome = frame["faces"][min(6, face(action) + bonus) - 1]
     if outcome == "hit":
@@ -147,7 +147,7 @@ support = EFFECTS.kind("support", rule="cards")
 
 
 @support.step()
-def _support(state: MyaState, frame: Frame, action: A) -> None:
+def _support(state: MyaState, frame: Frame, action: None) -> None:
     """Royal Support moves by `n` (within the track)."""
     move_support(state, frame["n"])
     state.log("log.support", rs=state.d["rs"])
@@ -158,7 +158,7 @@ support_by_control = EFFECTS.kind("support_by_control", rule="cards")
 
 
 @support_by_control.step()
-def _support_by_control(state: MyaState, frame: Frame, action: A) -> None:
+def _support_by_control(state: MyaState, frame: Frame, action: None) -> None:
     """Royal Support +1 if Spain holds one of `areas`, −1 if not; with `each`, +1 or −1 for every one."""
     held = spanish_held(state, frame["areas"])
     if frame.get("each"):
@@ -183,7 +183,7 @@ lose_units = EFFECTS.kind("lose_units", rule="4.2")
 
 
 @lose_units.step()
-def _lose_units(state: MyaState, frame: Frame, action: A) -> None:
+def _lose_units(state: MyaState, frame: Frame, action: None) -> None:
     """Spain loses `n` units of `bag`, one at a time (`lose_unit`); with ``near = "colon"``, those
     nearest Colón."""
     if not frame["n"]:
@@ -199,7 +199,7 @@ lose_unit = PROCS.proc("lose_unit", "4.2")
 
 
 @lose_unit.step()
-def _lose_unit(state: MyaState, frame: Frame, action: A) -> None:
+def _lose_unit(state: MyaState, frame: Frame, action: None) -> None:
     """A unit of `bag` leaves the map: the owner chooses the area (nearest `near` when given), the
     weakest such unit there goes."""
     areas = [x for x in AREAS if weakest(state, x, frame["fac"], frame["bag"])]
@@ -220,7 +220,7 @@ def _lose_unit(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @lose_unit.step("chosen")
-def _lose_unit_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _lose_unit_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     piece = weakest(state, area, frame["fac"], frame["bag"])
     assert piece is not None
@@ -235,7 +235,7 @@ settle = EFFECTS.kind("settle", rule="4.3.2")
 
 
 @settle.step()
-def _settle(state: MyaState, frame: Frame, action: A) -> None:
+def _settle(state: MyaState, frame: Frame, action: None) -> None:
     """Spain chooses one of `areas` it holds; the units of `units` (bag → number) deploy there."""
     state.decide(
         ROLE["es"],
@@ -247,14 +247,14 @@ def _settle(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @settle.step("chosen")
-def _settle_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _settle_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     bags = [bag for bag, n in frame["units"].items() for _ in range(n)]
     state.call("deploy", then="done", fac="es", bags=bags, rule=f"only_{area}", card=frame["card"])
 
 
 @settle.step("done")
-def _settle_done(state: MyaState, frame: Frame, action: A) -> None:
+def _settle_done(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     state.ret()
 
@@ -264,7 +264,7 @@ announce = EFFECTS.kind("announce", rule="4.3.2.I")
 
 
 @announce.step()
-def _announce(state: MyaState, frame: Frame, action: A) -> None:
+def _announce(state: MyaState, frame: Frame, action: None) -> None:
     """A card whose effect is a rule in force this turn (cards 23, 24: `turns.set_flags`): it is told."""
     state.log(f"log.card_{frame['card']}")
     state.ret()

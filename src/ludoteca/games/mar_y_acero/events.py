@@ -25,7 +25,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     take_from_bag,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import EFFECTS, A, Frame
+from ludoteca.games.mar_y_acero.procs import EFFECTS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -55,7 +55,7 @@ deploy = EFFECTS.kind("deploy", rule="4.3.2.II")
 
 
 @deploy.step()
-def _deploy(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy(state: MyaState, frame: Frame, action: None) -> None:
     """The card's units deploy where its `rule` says (deploy.tiers); `strike`: who strikes first in the
     combats they start (cards 2 and 4); `leaders` come too when out of play; `by_die`: the units are
     ``n[die − 1]`` of `bag` (card 4), otherwise the card's printed units."""
@@ -66,13 +66,13 @@ def _deploy(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("rolled")
-def _deploy_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_rolled(state: MyaState, frame: Frame, action: int) -> None:
     frame["drawn_n"] = frame["by_die"]["n"][face(action) - 1]
     state.goto("deploy")
 
 
 @deploy.step("deploy")
-def _deploy_units(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_units(state: MyaState, frame: Frame, action: None) -> None:
     card = frame["card"]
     bags = [frame["by_die"]["bag"]] * frame["drawn_n"] if "by_die" in frame else unit_bags(state, card)
     leaders = [leader for leader in frame.get("leaders", []) if out_of_play(state, leader)]
@@ -91,7 +91,7 @@ def _deploy_units(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("scribes")
-def _deploy_scribes(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_scribes(state: MyaState, frame: Frame, action: None) -> None:
     """§4.4.3: the Royal Scribes the event just deployed may act."""
     areas = frame.pop("ret") or []
     if frame["fac"] == "es" and areas:
@@ -101,7 +101,7 @@ def _deploy_scribes(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("done")
-def _deploy_done(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()
 
 
@@ -109,7 +109,7 @@ prison = EFFECTS.kind("prison", rule="4.3.2.II")
 
 
 @prison.step()
-def _prison(state: MyaState, frame: Frame, action: A) -> None:
+def _prison(state: MyaState, frame: Frame, action: None) -> None:
     """Card 15: Colón, if on the map, goes to the Prison in Spain."""
     if state.d["colon"] == "map":
         to_prison(state)
@@ -134,7 +134,7 @@ storms = EFFECTS.kind("storms", rule="4.3.2.II")
 
 
 @storms.step()
-def _storms(state: MyaState, frame: Frame, action: A) -> None:
+def _storms(state: MyaState, frame: Frame, action: None) -> None:
     frame["todo"] = [
         [x, key(p)] for x in AREAS for p in pieces(state, x, "es") if KINDS[p[0]].bag == "soldier"
     ]
@@ -142,7 +142,7 @@ def _storms(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @storms.step("next")
-def _storms_next(state: MyaState, frame: Frame, action: A) -> None:
+def _storms_next(state: MyaState, frame: Frame, action: None) -> None:
     """A die per Spanish Soldier: 1–3, it goes back to its bag and a settler drawn at random takes its
     place."""
     if not frame["todo"]:
@@ -153,7 +153,7 @@ def _storms_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @storms.step("rolled")
-def _storms_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _storms_rolled(state: MyaState, frame: Frame, action: int) -> None:
     area, k = frame["todo"].pop(0)
     if face(action) > 3:
         state.goto("next")
@@ -165,7 +165,7 @@ def _storms_rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @storms.step("settler")
-def _storms_settler(state: MyaState, frame: Frame, action: A) -> None:
+def _storms_settler(state: MyaState, frame: Frame, action: int) -> None:
     kind = take_from_bag(state, action)
     place(state, frame["area"], "es", kind)
     state.log("log.swapped", area=frame["area"], kind=f"@kind.{kind}")
@@ -177,7 +177,7 @@ guaca = EFFECTS.kind("guacanagari", rule="4.3.2.II")
 
 
 @guaca.step()
-def _guaca(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca(state: MyaState, frame: Frame, action: None) -> None:
     """Up to three Taínos leave one area; Guacanagarí (Spanish side) and three settlers arrive there."""
     position = state.d
     if position["guaca"] != "off":
@@ -194,7 +194,7 @@ def _guaca(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @guaca.step("chosen")
-def _guaca_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     for _ in range(3):
         piece = next((p for p in pieces(state, area, "ind") if KINDS[p[0]].bag == "taino"), None)
@@ -208,7 +208,7 @@ def _guaca_chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @guaca.step("done")
-def _guaca_done(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca_done(state: MyaState, frame: Frame, action: None) -> None:
     areas = frame.pop("ret") or []
     if areas:
         state.call("scribes", then="end", areas=areas)
@@ -217,7 +217,7 @@ def _guaca_done(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @guaca.step("end")
-def _guaca_end(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca_end(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.ret()
 
@@ -231,7 +231,7 @@ SMALLPOX_FACES = ["out", "out", "out", "none", "none", "none"]
 
 
 @smallpox.step()
-def _smallpox(state: MyaState, frame: Frame, action: A) -> None:
+def _smallpox(state: MyaState, frame: Frame, action: None) -> None:
     """A die per Taíno and Caribe unit (`SMALLPOX_FACES`); +1 far from Spaniards and Rebels. Smallpox
     removes only Taíno and Caribe units, so who is far from contact is known before the first die."""
     units = [

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
 from ludoteca.games.mar_y_acero.position import Faction
-from ludoteca.games.mar_y_acero.procs import A
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -222,8 +221,7 @@ def draw_unit(state: MyaState, bag: str, then: str) -> bool:
     return True
 
 
-def take_from_bag(state: MyaState, action: A) -> str:
-    assert action is not None
+def take_from_bag(state: MyaState, action: int) -> str:
     kind = arg(action)
     bag = BOARD.kinds[kind].bag
     state.d["bags"][bag][kind] -= 1
@@ -236,13 +234,15 @@ def broken_invariants(state: MyaState) -> list[str]:
     citadels (§4.4.2), each leader at most once on the map."""
     position = state.d
     broken = []
-    in_hand = [k for frame in position["stack"] for k in frame.get("drawn", [])]  # drawn, not yet placed
+    from ludoteca.games.mar_y_acero.deploy import in_hand  # deploy.py places what pieces.py counts
+
+    drawn = in_hand(state)
     for bag in BAGS:
         for kind in BOARD.bag_kinds[bag]:
             on_map = sum(
                 1 for x in AREAS for fac in ("es", "ind") for p in pieces(state, x, fac) if p[0] == kind
             )
-            total = position["bags"][bag][kind] + on_map + position["ships"].count(kind) + in_hand.count(kind)
+            total = position["bags"][bag][kind] + on_map + position["ships"].count(kind) + drawn.count(kind)
             if total != BOARD.kinds[kind].count or position["bags"][bag][kind] < 0:
                 broken.append(f"{kind}: {total} counters, the game has {BOARD.kinds[kind].count}")
     wait = position["wait"]

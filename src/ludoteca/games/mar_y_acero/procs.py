@@ -7,7 +7,6 @@ from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import Frame, ProcedureSet
 
 PROCS = ProcedureSet()
-A = int | None
 BOTS: set[str] = set()
 """The kinds of decision the Nitayno takes for the indigenous side in solo mode (§5): ``nitayno.<kind>``."""
 
@@ -24,4 +23,4 @@ NITAYNO_EFFECTS = EffectKinds(
 nitayno/turn_six.py). Every effect receives `card`, then its own fields, and returns whether it could be
 carried out; a list stops at the first that could not (§5.3.2: another card is drawn for it)."""
 
-__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "A", "Frame"]
+__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "Frame"]

@@ -13,7 +13,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     place,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -29,13 +29,13 @@ setup = PROCS.proc("setup", rule="4.1")
 
 
 @setup.step()
-def _setup(state: MyaState, frame: Frame, action: A) -> None:
+def _setup(state: MyaState, frame: Frame, action: None) -> None:
     frame["area"] = 1
     state.goto("area")
 
 
 @setup.step("area")
-def _setup_area(state: MyaState, frame: Frame, action: A) -> None:
+def _setup_area(state: MyaState, frame: Frame, action: None) -> None:
     """Step 3: one Taíno or Caribe in each area by its colour; a split square rolls a die (odd Caribe)."""
     if frame["area"] > 15:
         frame["n"] = 0
@@ -50,25 +50,25 @@ def _setup_area(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @setup.step("split")
-def _setup_split(state: MyaState, frame: Frame, action: A) -> None:
+def _setup_split(state: MyaState, frame: Frame, action: int) -> None:
     frame["bag"] = "caribe" if face(action) % 2 else "taino"
     state.goto("draw")
 
 
 @setup.step("draw")
-def _setup_draw(state: MyaState, frame: Frame, action: A) -> None:
+def _setup_draw(state: MyaState, frame: Frame, action: None) -> None:
     draw_unit(state, frame["bag"], "drawn")
 
 
 @setup.step("drawn")
-def _setup_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _setup_drawn(state: MyaState, frame: Frame, action: int) -> None:
     place(state, frame["area"], "ind", take_from_bag(state, action))
     frame["area"] += 1
     state.goto("area")
 
 
 @setup.step("ships")
-def _setup_ships(state: MyaState, frame: Frame, action: A) -> None:
+def _setup_ships(state: MyaState, frame: Frame, action: None) -> None:
     """Step 4: Colón and three soldiers drawn at random wait by the ships."""
     if frame["n"] == 3:
         update_control(state)
@@ -80,14 +80,14 @@ def _setup_ships(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @setup.step("soldier")
-def _setup_soldier(state: MyaState, frame: Frame, action: A) -> None:
+def _setup_soldier(state: MyaState, frame: Frame, action: int) -> None:
     state.d["ships"].append(take_from_bag(state, action))
     frame["n"] += 1
     state.goto("ships")
 
 
 @setup.step("deal")
-def _setup_deal(state: MyaState, frame: Frame, action: A) -> None:
+def _setup_deal(state: MyaState, frame: Frame, action: None) -> None:
     """Step 11: each side draws five of its eight event cards (solo: the Nitayno keeps its deck, §5.2)."""
     position = state.d
     fac = frame["fac"]
@@ -105,8 +105,7 @@ def _setup_deal(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @setup.step("dealt")
-def _setup_dealt(state: MyaState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _setup_dealt(state: MyaState, frame: Frame, action: int) -> None:
     card = int(arg(action))
     state.d["hands"][frame["fac"]].append(card)
     state.d["hands"][frame["fac"]].sort()

@@ -133,9 +133,9 @@ class MyaState(State[Position]):
         """Inside a card's effect, the card (``card.N``, the rules reference's anchor): an effect kind
         serves many cards, and what it logs, asks and rolls cites the card. Elsewhere the procedure's
         section."""
-        stack = self.d["stack"]
-        if stack and "card" in stack[-1] and stack[-1]["p"].startswith("effect."):
-            return f"card.{stack[-1]['card']}"
+        frame = self.running_frame()
+        if frame is not None and "card" in frame and frame["p"].startswith("effect."):
+            return f"card.{frame['card']}"
         return super().running_rule()
 
     def bot_for(self, role: int, kind: str) -> str | None:

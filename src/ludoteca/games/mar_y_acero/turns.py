@@ -21,7 +21,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 from ludoteca.games.mar_y_acero.seats import solo, solo_hook
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ turns = PROCS.proc("turns", rule="4.3")
 
 
 @turns.step()
-def _turns(state: MyaState, frame: Frame, action: A) -> None:
+def _turns(state: MyaState, frame: Frame, action: None) -> None:
     """Turns 2–6 one after the other; after the last, the final tally (§4.6)."""
     if state.d["turn"] >= BOARD.tracks["turns"]:
         final_score(state)
@@ -50,7 +50,7 @@ turn1 = PROCS.proc("turn1", rule="4.3.1")
 
 
 @turn1.step()
-def _turn1(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1(state: MyaState, frame: Frame, action: None) -> None:
     state.d["turn"] = 1
     state.d["phase"] = "destiny"
     grace_reset(state)
@@ -60,9 +60,8 @@ def _turn1(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("card")
-def _turn1_card(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_card(state: MyaState, frame: Frame, action: int) -> None:
     """I–III: the turn-1 destiny card sets the Gracia Divina/Yaya face; Spain rolls for the landing."""
-    assert action is not None
     position = state.d
     card = BOARD.destinies[int(arg(action))]
     position["destiny"] = card.id
@@ -74,7 +73,7 @@ def _turn1_card(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("landing")
-def _turn1_landing(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_landing(state: MyaState, frame: Frame, action: int) -> None:
     """IV–V: Colón and the three soldiers land; the combat, then the gold search."""
     position = state.d
     area = BOARD.destinies[position["destiny"]].raw["landing"][face(action) - 1]
@@ -90,13 +89,13 @@ def _turn1_landing(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("gold")
-def _turn1_gold(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_gold(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.call("conquest", then="optional")
 
 
 @turn1.step("optional")
-def _turn1_optional(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_optional(state: MyaState, frame: Frame, action: None) -> None:
     """VI: Spain may activate the landing area once, as in an impulse."""
     if check_victory(state):
         return
@@ -114,7 +113,7 @@ def _turn1_optional(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("chosen")
-def _turn1_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_chosen(state: MyaState, frame: Frame, action: int) -> None:
     if action == PASS:
         state.goto("done")
         return
@@ -122,7 +121,7 @@ def _turn1_chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("done")
-def _turn1_done(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_done(state: MyaState, frame: Frame, action: None) -> None:
     """VII: the turn-1 card is discarded; no Gracia Divina/Yaya flip in turn 1 (§4.5)."""
     if not check_victory(state):
         state.ret()
@@ -133,7 +132,7 @@ turn = PROCS.proc("turn", rule="4.3.2")
 
 
 @turn.step()
-def _turn(state: MyaState, frame: Frame, action: A) -> None:
+def _turn(state: MyaState, frame: Frame, action: None) -> None:
     position = state.d
     position["turn"] += 1
     position["grace"]["turn_used"] = False
@@ -143,7 +142,7 @@ def _turn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn.step("special")
-def _turn_special(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_special(state: MyaState, frame: Frame, action: None) -> None:
     """§5.3.2: in solo mode the special phase with the Nitayno cards comes here."""
     if check_victory(state):
         return
@@ -152,31 +151,31 @@ def _turn_special(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn.step("event")
-def _turn_event(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_event(state: MyaState, frame: Frame, action: None) -> None:
     state.call("event_phase", then="reinforce")
 
 
 @turn.step("reinforce")
-def _turn_reinforce(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_reinforce(state: MyaState, frame: Frame, action: None) -> None:
     if check_victory(state):
         return
     state.call("reinforcements", then="impulses")
 
 
 @turn.step("impulses")
-def _turn_impulses(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_impulses(state: MyaState, frame: Frame, action: None) -> None:
     if check_victory(state):
         return
     state.call("impulses", then="final")
 
 
 @turn.step("final")
-def _turn_final(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_final(state: MyaState, frame: Frame, action: None) -> None:
     state.call("final_phase", then="done")
 
 
 @turn.step("done")
-def _turn_done(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()
 
 
@@ -196,7 +195,7 @@ destiny_phase = PROCS.proc("destiny_phase", rule="4.3.2.I")
 
 
 @destiny_phase.step()
-def _destiny(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny(state: MyaState, frame: Frame, action: None) -> None:
     position = state.d
     position["phase"] = "destiny"
     grace_reset(state)
@@ -208,14 +207,13 @@ def _destiny(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @destiny_phase.step("draw")
-def _destiny_draw(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_draw(state: MyaState, frame: Frame, action: None) -> None:
     state.chance({act(f"destiny {c}"): 1 for c in state.d["destinies"]}, then="card")
 
 
 @destiny_phase.step("card")
-def _destiny_card(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_card(state: MyaState, frame: Frame, action: int) -> None:
     """The card sets the turn's impulses, Naval Difficulty and Indigenous Conflict; its event follows."""
-    assert action is not None
     position = state.d
     card = int(arg(action))
     position["destinies"] = [c for c in position["destinies"] if c != card]  # new: clones share it
@@ -242,7 +240,7 @@ def conflict_areas(state: MyaState) -> list[int]:
 
 
 @destiny_phase.step("conflict")
-def _destiny_conflict(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_conflict(state: MyaState, frame: Frame, action: None) -> None:
     """Indigenous Conflict: one round of combat between the two peoples in each such area."""
     if frame["mixed"]:
         area = frame["mixed"].pop(0)
@@ -254,13 +252,13 @@ def _destiny_conflict(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @destiny_phase.step("after")
-def _destiny_after(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_after(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.call("conquest", then="done")
 
 
 @destiny_phase.step("done")
-def _destiny_done(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()
 
 
@@ -268,7 +266,7 @@ colon_returns = PROCS.proc("colon_returns", rule="card.38")
 
 
 @colon_returns.step()
-def _colon_returns(state: MyaState, frame: Frame, action: A) -> None:
+def _colon_returns(state: MyaState, frame: Frame, action: None) -> None:
     """Card 38: Colón, sent away last turn, comes back to any Spanish-held area."""
     held = [x for x in AREAS if state.d["ctrl"][x - 1] == "es"]
     if not held:
@@ -280,7 +278,7 @@ def _colon_returns(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @colon_returns.step("chosen")
-def _colon_returns_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _colon_returns_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     position = state.d
     pieces(state, area, "es").append(position.pop("colon_piece"))
@@ -295,7 +293,7 @@ event_phase = PROCS.proc("event_phase", rule="4.3.2.II")
 
 
 @event_phase.step()
-def _event(state: MyaState, frame: Frame, action: A) -> None:
+def _event(state: MyaState, frame: Frame, action: None) -> None:
     """Both sides choose a card in secret and reveal together (solo, §5.3.3: Spain first, openly)."""
     position = state.d
     position["phase"] = "event"
@@ -309,40 +307,40 @@ def _event(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_phase.step("ind_chosen")
-def _event_ind(state: MyaState, frame: Frame, action: A) -> None:
+def _event_ind(state: MyaState, frame: Frame, action: int) -> None:
     commit(state, "ind", action)
     cards = [act(f"card {c}") for c in state.d["hands"]["es"]]
     state.decide(ROLE["es"], "event_card", cards, then="es_chosen", prompt="prompt.event_card", secret=True)
 
 
 @event_phase.step("es_chosen")
-def _event_es(state: MyaState, frame: Frame, action: A) -> None:
+def _event_es(state: MyaState, frame: Frame, action: int) -> None:
     commit(state, "es", action)
     reveal_events(state)
     state.goto("resolve_ind")
 
 
 @event_phase.step("solo_es")
-def _event_solo_es(state: MyaState, frame: Frame, action: A) -> None:
+def _event_solo_es(state: MyaState, frame: Frame, action: None) -> None:
     cards = [act(f"card {c}") for c in state.d["hands"]["es"]]
     state.ask(ROLE["es"], cards, then="solo_es_chosen", prompt="prompt.event_card_open")
 
 
 @event_phase.step("solo_es_chosen")
-def _event_solo_es_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _event_solo_es_chosen(state: MyaState, frame: Frame, action: int) -> None:
     commit(state, "es", action)
     cards = [act(f"card {c}") for c in state.d["hands"]["ind"]]
     state.decide(ROLE["ind"], "event_card", cards, then="solo_ind_chosen", prompt="prompt.event_card")
 
 
 @event_phase.step("solo_ind_chosen")
-def _event_solo_ind(state: MyaState, frame: Frame, action: A) -> None:
+def _event_solo_ind(state: MyaState, frame: Frame, action: int) -> None:
     commit(state, "ind", action)
     reveal_events(state)
     state.goto("resolve_ind")
 
 
-def commit(state: MyaState, fac: str, action: A) -> None:
+def commit(state: MyaState, fac: str, action: int) -> None:
     card = int(arg(action))
     state.d["hands"][fac].remove(card)
     state.d["commit"][fac] = card
@@ -362,25 +360,25 @@ def reveal_events(state: MyaState) -> None:
 
 
 @event_phase.step("resolve_ind")
-def _event_resolve_ind(state: MyaState, frame: Frame, action: A) -> None:
+def _event_resolve_ind(state: MyaState, frame: Frame, action: None) -> None:
     state.call("event", then="resolve_es", fac="ind", card=state.d["event"]["ind"])
 
 
 @event_phase.step("resolve_es")
-def _event_resolve_es(state: MyaState, frame: Frame, action: A) -> None:
+def _event_resolve_es(state: MyaState, frame: Frame, action: None) -> None:
     if check_victory(state):
         return
     state.call("event", then="after", fac="es", card=state.d["event"]["es"])
 
 
 @event_phase.step("after")
-def _event_after(state: MyaState, frame: Frame, action: A) -> None:
+def _event_after(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.call("conquest", then="done")
 
 
 @event_phase.step("done")
-def _event_done(state: MyaState, frame: Frame, action: A) -> None:
+def _event_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()
 
 
@@ -389,13 +387,13 @@ impulses = PROCS.proc("impulses", rule="4.3.2.IV")
 
 
 @impulses.step()
-def _impulses(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses(state: MyaState, frame: Frame, action: None) -> None:
     state.d["phase"] = "impulses"
     state.goto("next")
 
 
 @impulses.step("next")
-def _impulses_next(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses_next(state: MyaState, frame: Frame, action: None) -> None:
     """Indigenous first, then Spain, as many impulses as the destiny card gives; no passing."""
     position = state.d
     if position["imp"]["es"] == 0:
@@ -411,7 +409,7 @@ def _impulses_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulses.step("es")
-def _impulses_es(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses_es(state: MyaState, frame: Frame, action: None) -> None:
     if check_victory(state):
         return
     state.d["imp"]["es"] -= 1
@@ -419,7 +417,7 @@ def _impulses_es(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulses.step("check")
-def _impulses_check(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses_check(state: MyaState, frame: Frame, action: None) -> None:
     if not check_victory(state):
         state.goto("next")
 
@@ -429,7 +427,7 @@ final_phase = PROCS.proc("final_phase", rule="4.3.2.V")
 
 
 @final_phase.step()
-def _final(state: MyaState, frame: Frame, action: A) -> None:
+def _final(state: MyaState, frame: Frame, action: None) -> None:
     """Victory check; Guacanagarí on the Spanish side rolls, and changes sides on a 6."""
     position = state.d
     position["phase"] = "final"
@@ -442,7 +440,7 @@ def _final(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @final_phase.step("guaca")
-def _final_guaca(state: MyaState, frame: Frame, action: A) -> None:
+def _final_guaca(state: MyaState, frame: Frame, action: int) -> None:
     if face(action) != 6:
         state.goto("grace")
         return
@@ -469,7 +467,7 @@ def _final_guaca(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @final_phase.step("guaca_to")
-def _final_guaca_to(state: MyaState, frame: Frame, action: A) -> None:
+def _final_guaca_to(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     pieces(state, area, "ind").append(frame.pop("piece"))
     state.log("log.guaca_flips", area=area)
@@ -478,7 +476,7 @@ def _final_guaca_to(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @final_phase.step("grace")
-def _final_grace(state: MyaState, frame: Frame, action: A) -> None:
+def _final_grace(state: MyaState, frame: Frame, action: None) -> None:
     """§4.5: unused during the whole turn, the marker turns to the other side."""
     grace = state.d["grace"]
     if not grace["turn_used"] and not solo(state):

@@ -16,7 +16,7 @@ from ludoteca.games.mar_y_acero.dice import face, roll
 from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
 from ludoteca.games.mar_y_acero.nitayno.extraction import memory
 from ludoteca.games.mar_y_acero.pieces import update_control
-from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, PROCS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -33,7 +33,7 @@ special = PROCS.proc("nitayno.special_phase", rule="5.3.2")
 
 
 @special.step()
-def _special(state: MyaState, frame: Frame, action: A) -> None:
+def _special(state: MyaState, frame: Frame, action: None) -> None:
     """Draw a card from the deck of the turn and apply the row the VP marker selects."""
     mem = memory(state)
     mem.setdefault("decks", {deck: NITAYNO.deck(deck) for deck in DECKS})
@@ -42,7 +42,7 @@ def _special(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @special.step("done")
-def _special_done(state: MyaState, frame: Frame, action: A) -> None:
+def _special_done(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     update_control(state)
     state.ret()
@@ -52,7 +52,7 @@ card_proc = PROCS.proc("nitayno.card", rule="5.3.2")
 
 
 @card_proc.step()
-def _card(state: MyaState, frame: Frame, action: A) -> None:
+def _card(state: MyaState, frame: Frame, action: None) -> None:
     """Draw a card (a chance node) from `deck`; `part` is the top row or the turn-6 bottom."""
     pool = memory(state)["decks"][frame["deck"]]
     if not pool:
@@ -63,8 +63,7 @@ def _card(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @card_proc.step("drawn")
-def _card_drawn(state: MyaState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _card_drawn(state: MyaState, frame: Frame, action: int) -> None:
     card = int(arg(action))
     mem = memory(state)
     mem["decks"][frame["deck"]].remove(card)
@@ -82,7 +81,7 @@ def _card_drawn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @card_proc.step("applied")
-def _card_applied(state: MyaState, frame: Frame, action: A) -> None:
+def _card_applied(state: MyaState, frame: Frame, action: None) -> None:
     if frame.pop("ret"):
         state.ret(True)
         return
@@ -95,7 +94,7 @@ last = PROCS.proc("nitayno.last_impulse", rule="5.3.5")
 
 
 @last.step()
-def _last(state: MyaState, frame: Frame, action: A) -> None:
+def _last(state: MyaState, frame: Frame, action: None) -> None:
     """The bottom of the card drawn this turn replaces the Nitayno's last impulse (§5.3.2)."""
     mem = memory(state)
     card = mem.get("card")
@@ -109,7 +108,7 @@ def _last(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @last.step("applied")
-def _last_applied(state: MyaState, frame: Frame, action: A) -> None:
+def _last_applied(state: MyaState, frame: Frame, action: None) -> None:
     if frame.pop("ret"):
         state.goto("then")
         return
@@ -118,7 +117,7 @@ def _last_applied(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @last.step("redrawn")
-def _last_redrawn(state: MyaState, frame: Frame, action: A) -> None:
+def _last_redrawn(state: MyaState, frame: Frame, action: None) -> None:
     if not frame.pop("ret"):
         state.call("impulse", then="done", fac="ind")
         return
@@ -126,7 +125,7 @@ def _last_redrawn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @last.step("then")
-def _last_then(state: MyaState, frame: Frame, action: A) -> None:
+def _last_then(state: MyaState, frame: Frame, action: None) -> None:
     """Card 45's bottom only changes the Spanish dice: the Nitayno then plays its impulse as usual."""
     if "es_die" in memory(state):
         state.call("impulse", then="done", fac="ind")
@@ -135,7 +134,7 @@ def _last_then(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @last.step("done")
-def _last_done(state: MyaState, frame: Frame, action: A) -> None:
+def _last_done(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     memory(state).pop("es_die", None)
     update_control(state)
@@ -147,7 +146,7 @@ volley = PROCS.proc("nitayno.volley", rule="5.4")
 
 
 @volley.step()
-def _volley(state: MyaState, frame: Frame, action: A) -> None:
+def _volley(state: MyaState, frame: Frame, action: None) -> None:
     position = state.d
     dice = frame["dice"]
     again = len(dice) == 3 and len(frame["fail"]) == 3
@@ -167,7 +166,7 @@ def _volley(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @volley.step("rolled")
-def _volley_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _volley_rolled(state: MyaState, frame: Frame, action: int) -> None:
     frame["new"].append(face(action))
     if len(frame["new"]) < 3:
         roll(state, "rolled")

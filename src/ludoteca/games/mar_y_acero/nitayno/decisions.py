@@ -35,7 +35,7 @@ from ludoteca.games.mar_y_acero.nitayno.plan import (
     targets,
 )
 from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces
-from ludoteca.games.mar_y_acero.procs import BOTS, PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import BOTS, PROCS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -92,7 +92,7 @@ impulse = register("impulse", "5.3.5")
 
 
 @impulse.step()
-def _impulse(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse(state: MyaState, frame: Frame, action: None) -> None:
     """Step 1: the activation area comes from the extraction system among the areas with indigenous
     forces (over-stacked ones first, §4.3.2 IV)."""
     frame["areas"] = [int(n.partition(" ")[2]) for n in names(frame) if n.startswith("activate ")]
@@ -100,7 +100,7 @@ def _impulse(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulse.step("drawn")
-def _impulse_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse_drawn(state: MyaState, frame: Frame, action: None) -> None:
     """Step 2: from the area drawn, the first area going down from which an action is possible."""
     first = frame.pop("ret")
     snap = snapshot(state)
@@ -127,7 +127,7 @@ def _impulse_drawn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulse.step("target")
-def _impulse_target(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse_target(state: MyaState, frame: Frame, action: None) -> None:
     area, target_area = frame["area"], frame.pop("ret")
     snap = snapshot(state)
     target = next(t for t in targets(snap, area) if t.area == target_area)
@@ -161,7 +161,7 @@ move = register("move", "5.3.5")
 
 
 @move.step()
-def _move(state: MyaState, frame: Frame, action: A) -> None:
+def _move(state: MyaState, frame: Frame, action: None) -> None:
     """Inside the activation: follow the plan — raid, pick the next piece, extend, or end."""
     plan_ = memory(state).get("plan") or {"action": "none", "steps": []}
     cur = state.caller()["cur"]
@@ -199,7 +199,7 @@ move_to = register("move_to", "5.3.5")
 
 
 @move_to.step()
-def _move_to(state: MyaState, frame: Frame, action: A) -> None:
+def _move_to(state: MyaState, frame: Frame, action: None) -> None:
     """The planned destination; otherwise (an over-stacked area emptying) the own area with most room."""
     pending = memory(state).get("plan", {}).pop("pending", None)
     offered = by_key(frame, "to")
@@ -216,7 +216,7 @@ combat_order = register("combat_order", "5.3.5")
 
 
 @combat_order.step()
-def _combat_order(state: MyaState, frame: Frame, action: A) -> None:
+def _combat_order(state: MyaState, frame: Frame, action: None) -> None:
     target = memory(state).get("plan", {}).get("target")
     offered = by_key(frame, "at")
     answer(state, frame, offered.get(str(target)) or offered[min(offered, key=int)])
@@ -226,7 +226,7 @@ toll = register("toll", "5.3.5")
 
 
 @toll.step()
-def _toll(state: MyaState, frame: Frame, action: A) -> None:
+def _toll(state: MyaState, frame: Frame, action: None) -> None:
     """Naval Difficulty is paid by the piece the Nitayno would give up first (its hit order)."""
     offered = by_key(frame, "reduce")
     order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
@@ -244,7 +244,7 @@ fight = register("fight", "5.3.5")
 
 
 @fight.step()
-def _fight(state: MyaState, frame: Frame, action: A) -> None:
+def _fight(state: MyaState, frame: Frame, action: None) -> None:
     """Into each round go its strongest pieces (README heuristic 4)."""
     spot, combat = fight_spot(state)
     offered = by_key(frame, "fight")
@@ -256,7 +256,7 @@ hit = register("hit", "5.3.5")
 
 
 @hit.step()
-def _hit(state: MyaState, frame: Frame, action: A) -> None:
+def _hit(state: MyaState, frame: Frame, action: None) -> None:
     """Hits fall by the Nitayno's priority: reduced units first, then the weakest types, leaders last."""
     offered = by_key(frame, "hit")
     order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
@@ -267,7 +267,7 @@ retreat = register("retreat", "5.3.5")
 
 
 @retreat.step()
-def _retreat(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat(state: MyaState, frame: Frame, action: None) -> None:
     """Another round only with superiority, or by the exception; else every piece retreats, leaders
     first (the hit order reversed)."""
     spot, combat = fight_spot(state)
@@ -292,7 +292,7 @@ retreat_to = register("retreat_to", "5.3.5")
 
 
 @retreat_to.step()
-def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_to(state: MyaState, frame: Frame, action: None) -> None:
     """To the area with the most indigenous units (ties by extraction)."""
     snap = snapshot(state)
     areas = [int(n) for n in by_key(frame, "to")]
@@ -301,7 +301,7 @@ def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @retreat_to.step("drawn")
-def _retreat_to_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_to_drawn(state: MyaState, frame: Frame, action: None) -> None:
     answer(state, frame, f"to {frame.pop('ret')}")
 
 
@@ -309,7 +309,7 @@ raid_again = register("raid_again", "5.3.5")
 
 
 @raid_again.step()
-def _raid_again(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_again(state: MyaState, frame: Frame, action: None) -> None:
     """After a success: always again against a 2VP area; against a 1VP area only while Soldiers remain."""
     area = state.caller()["dst"]
     again = second_raid(snapshot(state)[area])
@@ -321,7 +321,7 @@ raid_hit = register("raid_hit", "5.3.5")
 
 
 @raid_hit.step()
-def _raid_hit(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_hit(state: MyaState, frame: Frame, action: None) -> None:
     """Which of the tied pieces a raid result strikes (§5.3.5, "Asignando efectos de Incursión"): a
     Spaniard by the Spanish raid order; one of its own by the indigenous order, a leader only when no other
     unit is offered; of one type, a full-strength unit."""
@@ -338,7 +338,7 @@ hijos = register("hijos", "5.3.5")
 
 
 @hijos.step()
-def _hijos(state: MyaState, frame: Frame, action: A) -> None:
+def _hijos(state: MyaState, frame: Frame, action: None) -> None:
     """Common sense: three Caribe units fight better than a counter that does not fight."""
     answer(state, frame, "hijos")
 
@@ -347,7 +347,7 @@ grace = register("grace", "5.1")
 
 
 @grace.step()
-def _grace(state: MyaState, frame: Frame, action: A) -> None:
+def _grace(state: MyaState, frame: Frame, action: None) -> None:
     """§5.1: the Nitayno never uses Gracia Divina/Yaya."""
     answer(state, frame, "pass")
 
@@ -356,13 +356,13 @@ choose_area = register("choose_area", "5.1")
 
 
 @choose_area.step()
-def _choose_area(state: MyaState, frame: Frame, action: A) -> None:
+def _choose_area(state: MyaState, frame: Frame, action: None) -> None:
     """Any other area the indigenous side must pick (card effects): the extraction system (§5.3.2)."""
     draw_area(state, [int(n) for n in by_key(frame, "at")], then="drawn", why="card")
 
 
 @choose_area.step("drawn")
-def _choose_area_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _choose_area_drawn(state: MyaState, frame: Frame, action: None) -> None:
     answer(state, frame, f"at {frame.pop('ret')}")
 
 
@@ -371,7 +371,7 @@ deploy_area = register("deploy_area", "5.3.1")
 
 
 @deploy_area.step()
-def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_area(state: MyaState, frame: Frame, action: None) -> None:
     """Where the next unit goes. Reinforcements follow the area drawn for them (§5.3.4); other deployments
     draw one area, fill it to the stacking limit and go on to the next lower valid area; a Spanish area
     only when no other is left (§5.3.1)."""
@@ -397,7 +397,7 @@ def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy_area.step("chosen")
-def _deploy_area_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_area_chosen(state: MyaState, frame: Frame, action: None) -> None:
     area = frame.pop("ret")
     state.caller()["nit_at"] = area
     answer(state, frame, f"at {area}")
@@ -408,7 +408,7 @@ reinforce = register("reinforce", "5.3.4")
 
 
 @reinforce.step()
-def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce(state: MyaState, frame: Frame, action: None) -> None:
     """Spend a PRR: never a replacement (level II: Rebels first); the unit's colour and area come from
     an indigenous area drawn by extraction."""
     phase = state.caller()
@@ -467,7 +467,7 @@ def reinforce_ok(state: MyaState, spot: Spot, bags: list[str]) -> bool:
 
 
 @reinforce.step("area")
-def _reinforce_area(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_area(state: MyaState, frame: Frame, action: None) -> None:
     area = frame.pop("ret")
     if area is None:
         bag = next(b for b in ("caribe", "taino", "rebel") if b in frame["bags"])
@@ -482,7 +482,7 @@ flip = register("flip", "5.4")
 
 
 @flip.step()
-def _flip(state: MyaState, frame: Frame, action: A) -> None:
+def _flip(state: MyaState, frame: Frame, action: None) -> None:
     offered = by_key(frame, "flip")
     rebels = [k for k in offered if KINDS[k.partition(".")[0]].bag == "rebel"]
     answer(state, frame, offered[(rebels or sorted(offered))[0]])
@@ -493,7 +493,7 @@ event_card = register("event_card", "5.3.3")
 
 
 @event_card.step()
-def _event_card(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card(state: MyaState, frame: Frame, action: None) -> None:
     """The Nitayno reveals a card at random from its deck (level I: two, and plays the lower VRR)."""
     frame["deck"] = [int(n.partition(" ")[2]) for n in names(frame)]
     frame["picked"], frame["rejected"] = [], []
@@ -502,7 +502,7 @@ def _event_card(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_card.step("draw")
-def _event_card_draw(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card_draw(state: MyaState, frame: Frame, action: None) -> None:
     pool = [c for c in frame["deck"] if c not in frame["picked"] and c not in frame["rejected"]]
     if not pool or len(frame["picked"]) == frame["want"]:
         state.goto("choose")
@@ -511,9 +511,8 @@ def _event_card_draw(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_card.step("drawn")
-def _event_card_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card_drawn(state: MyaState, frame: Frame, action: int) -> None:
     """§5.3.3 conditions 1 and 2: the card goes back and another is revealed."""
-    assert action is not None
     card = int(arg(action))
     rule = NITAYNO.event_phase
     snap = snapshot(state)
@@ -539,7 +538,7 @@ def _event_card_drawn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_card.step("choose")
-def _event_card_choose(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card_choose(state: MyaState, frame: Frame, action: None) -> None:
     picked = frame["picked"] or frame["rejected"][:1]
     card = picked[0]
     if len(picked) == 2:

@@ -31,7 +31,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, A, Frame
+from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -62,13 +62,13 @@ roll_effect = NITAYNO_EFFECTS.kind("roll", rule="5.3.2")
 
 
 @roll_effect.step()
-def _roll(state: MyaState, frame: Frame, action: A) -> None:
+def _roll(state: MyaState, frame: Frame, action: None) -> None:
     """A d6; `faces` maps ranges of results ("1-2") to the list of effects that follows."""
     roll(state, "rolled")
 
 
 @roll_effect.step("rolled")
-def _rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _rolled(state: MyaState, frame: Frame, action: int) -> None:
     die = face(action)
     effects = next(then for spec, then in frame["faces"].items() if die in faces(spec))
     state.log("nitayno.rolled", die=die)
@@ -76,7 +76,7 @@ def _rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @roll_effect.step("done")
-def _roll_done(state: MyaState, frame: Frame, action: A) -> None:
+def _roll_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret(frame.pop("ret"))
 
 
@@ -85,7 +85,7 @@ nothing = NITAYNO_EFFECTS.kind("nothing", rule="5.3.2")
 
 
 @nothing.step()
-def _nothing(state: MyaState, frame: Frame, action: A) -> None:
+def _nothing(state: MyaState, frame: Frame, action: None) -> None:
     state.log("nitayno.nothing")
     state.ret(True)
 
@@ -95,7 +95,7 @@ royal_support = NITAYNO_EFFECTS.kind("royal_support", rule="5.3.2")
 
 
 @royal_support.step()
-def _royal_support(state: MyaState, frame: Frame, action: A) -> None:
+def _royal_support(state: MyaState, frame: Frame, action: None) -> None:
     """Royal Support moves by `n`; at the end of its track it cannot, and the effect is not carried out."""
     before = state.d["rs"]
     move_support(state, frame["n"])
@@ -111,7 +111,7 @@ def turn_flag(name: str) -> Callable[[Callable[[MyaState, Frame], None]], Callab
         procedure = NITAYNO_EFFECTS.kind(name, rule="5.3.2")
 
         @procedure.step()
-        def _flag(state: MyaState, frame: Frame, action: A) -> None:
+        def _flag(state: MyaState, frame: Frame, action: None) -> None:
             sets(state, frame)
             state.log(f"nitayno.flag.{name}", n=frame.get("n", 0))
             state.ret(True)
@@ -146,7 +146,7 @@ colon_hit = NITAYNO_EFFECTS.kind("colon_hit", rule="5.3.2")
 
 
 @colon_hit.step()
-def _colon_hit(state: MyaState, frame: Frame, action: A) -> None:
+def _colon_hit(state: MyaState, frame: Frame, action: None) -> None:
     """Colón takes a hit where he stands; not on the map, the effect cannot be carried out."""
     area = next((x for x in AREAS if any(p[0] == "colon" for p in pieces(state, x, "es"))), None)
     if area is None:
@@ -163,14 +163,14 @@ spanish_units = NITAYNO_EFFECTS.kind("spanish_units", rule="5.3.2")
 
 
 @spanish_units.step()
-def _spanish_units(state: MyaState, frame: Frame, action: A) -> None:
+def _spanish_units(state: MyaState, frame: Frame, action: None) -> None:
     """`n` Spanish units of `bag` added (to Spanish-held areas with room) or removed (the unit the
     Nitayno's raid order strikes first)."""
     counted(state, frame)
 
 
 @spanish_units.step("next")
-def _spanish_units_next(state: MyaState, frame: Frame, action: A) -> None:
+def _spanish_units_next(state: MyaState, frame: Frame, action: None) -> None:
     if not frame["left"]:
         finish(state, frame)
         return
@@ -191,13 +191,13 @@ def _spanish_units_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @spanish_units.step("drawn")
-def _spanish_units_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _spanish_units_drawn(state: MyaState, frame: Frame, action: int) -> None:
     frame["unit"] = take_from_bag(state, action)
     draw_area(state, frame["valid"], then="place", why="card")
 
 
 @spanish_units.step("place")
-def _spanish_units_place(state: MyaState, frame: Frame, action: A) -> None:
+def _spanish_units_place(state: MyaState, frame: Frame, action: None) -> None:
     area = frame.pop("ret")
     place(state, area, "es", frame["unit"])
     state.log("log.deployed", faction="@faction.es", kind=f"@kind.{frame['unit']}", area=area)
@@ -205,7 +205,7 @@ def _spanish_units_place(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @spanish_units.step("remove")
-def _spanish_units_remove(state: MyaState, frame: Frame, action: A) -> None:
+def _spanish_units_remove(state: MyaState, frame: Frame, action: None) -> None:
     area = frame.pop("ret")
     here = [(i, key(p)) for i, p in enumerate(pieces(state, area, "es")) if KINDS[p[0]].bag == frame["bag"]]
     victim = raid_victim([piece_of(i, True, k) for i, k in here], spanish=True)
@@ -221,7 +221,7 @@ indigenous_units = NITAYNO_EFFECTS.kind("indigenous_units", rule="5.3.2")
 
 
 @indigenous_units.step()
-def _indigenous_units(state: MyaState, frame: Frame, action: A) -> None:
+def _indigenous_units(state: MyaState, frame: Frame, action: None) -> None:
     """`n` Indigenous units of `bag` deployed as §5.3.1 deploys them (outside Spanish-held areas first), or
     removed (the unit the Nitayno would give up first in combat)."""
     counted(state, frame)  # a removal goes one unit at a time, from step `next`
@@ -238,13 +238,13 @@ def _indigenous_units(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @indigenous_units.step("deployed")
-def _indigenous_units_deployed(state: MyaState, frame: Frame, action: A) -> None:
+def _indigenous_units_deployed(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     finish(state, frame)
 
 
 @indigenous_units.step("next")
-def _indigenous_units_next(state: MyaState, frame: Frame, action: A) -> None:
+def _indigenous_units_next(state: MyaState, frame: Frame, action: None) -> None:
     if not frame["left"]:
         finish(state, frame)
         return
@@ -256,7 +256,7 @@ def _indigenous_units_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @indigenous_units.step("remove")
-def _indigenous_units_remove(state: MyaState, frame: Frame, action: A) -> None:
+def _indigenous_units_remove(state: MyaState, frame: Frame, action: None) -> None:
     area = frame.pop("ret")
     here = [(i, key(p)) for i, p in enumerate(pieces(state, area, "ind")) if KINDS[p[0]].bag == frame["bag"]]
     victim = hit_order([piece_of(i, False, k) for i, k in here])[0]
@@ -271,13 +271,13 @@ palisade = NITAYNO_EFFECTS.kind("palisade", rule="5.3.2")
 
 
 @palisade.step()
-def _palisade(state: MyaState, frame: Frame, action: A) -> None:
+def _palisade(state: MyaState, frame: Frame, action: None) -> None:
     """`n` palisades built where §4.4.2 allows one, or removed."""
     counted(state, frame)
 
 
 @palisade.step("next")
-def _palisade_next(state: MyaState, frame: Frame, action: A) -> None:
+def _palisade_next(state: MyaState, frame: Frame, action: None) -> None:
     if not frame["left"]:
         finish(state, frame)
         return
@@ -292,13 +292,13 @@ citadel = NITAYNO_EFFECTS.kind("citadel", rule="5.3.2")
 
 
 @citadel.step()
-def _citadel(state: MyaState, frame: Frame, action: A) -> None:
+def _citadel(state: MyaState, frame: Frame, action: None) -> None:
     """`n` citadels removed (no card builds one)."""
     counted(state, frame)
 
 
 @citadel.step("next")
-def _citadel_next(state: MyaState, frame: Frame, action: A) -> None:
+def _citadel_next(state: MyaState, frame: Frame, action: None) -> None:
     if not frame["left"] or not state.d["cit"]:
         finish(state, frame)
         return
@@ -307,7 +307,7 @@ def _citadel_next(state: MyaState, frame: Frame, action: A) -> None:
 
 @palisade.step("fortified")
 @citadel.step("fortified")
-def _fortified(state: MyaState, frame: Frame, action: A) -> None:
+def _fortified(state: MyaState, frame: Frame, action: None) -> None:
     """The area drawn gains or loses its palisade or citadel."""
     area = frame.pop("ret")
     kind = frame["kind"]

@@ -14,7 +14,7 @@ from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.nitayno.plan import Piece, Snapshot, Spot, extract
 from ludoteca.games.mar_y_acero.pieces import KINDS, split_key
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.position import Nitayno
@@ -100,7 +100,7 @@ def draw_area(state: MyaState, valid: Iterable[int], then: str, why: str) -> Non
 
 
 @extraction.step()
-def _extract(state: MyaState, frame: Frame, action: A) -> None:
+def _extract(state: MyaState, frame: Frame, action: None) -> None:
     valid = frame["valid"]
     if len(valid) <= 1:
         state.ret(valid[0] if valid else None)
@@ -109,8 +109,7 @@ def _extract(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @extraction.step("drawn")
-def _extract_drawn(state: MyaState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _extract_drawn(state: MyaState, frame: Frame, action: int) -> None:
     drawn = int(arg(action))
     area = extract(drawn, frame["valid"])
     state.log("nitayno.extracted", marker=drawn, area=area, why=f"@nitayno.why.{frame['why']}")

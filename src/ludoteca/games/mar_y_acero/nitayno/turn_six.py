@@ -11,7 +11,7 @@ from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.nitayno.extraction import draw_area, memory, piece_of, snapshot
 from ludoteca.games.mar_y_acero.nitayno.plan import garrison, raid_victim, strongest, superiority
 from ludoteca.games.mar_y_acero.pieces import KINDS, find, key, pieces, remove, units, update_control
-from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, A, Frame
+from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -22,7 +22,7 @@ clear_area = NITAYNO_EFFECTS.kind("clear_area", rule="5.3.2")
 
 
 @clear_area.step()
-def _clear_area(state: MyaState, frame: Frame, action: A) -> None:
+def _clear_area(state: MyaState, frame: Frame, action: None) -> None:
     keep = frame["keep"]
     valid = [x for x in AREAS if state.d["ctrl"][x - 1] == "es" and units(state, x, "es") > keep]
     if not valid:
@@ -32,7 +32,7 @@ def _clear_area(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @clear_area.step("drawn")
-def _clear_area_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _clear_area_drawn(state: MyaState, frame: Frame, action: None) -> None:
     area = frame.pop("ret")
     while units(state, area, "es") > frame["keep"]:
         here = [(i, key(p)) for i, p in enumerate(pieces(state, area, "es")) if not KINDS[p[0]].leader]
@@ -51,7 +51,7 @@ converge = NITAYNO_EFFECTS.kind("converge", rule="5.3.2")
 
 
 @converge.step()
-def _converge(state: MyaState, frame: Frame, action: A) -> None:
+def _converge(state: MyaState, frame: Frame, action: None) -> None:
     frame.setdefault("left", frame["areas"])
     frame.setdefault("hit", 0)
     valid = [x for x in BOARD.tracks["scroll_areas"] if state.d["ctrl"][x - 1] == "es"]
@@ -63,7 +63,7 @@ def _converge(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @converge.step("target")
-def _converge_target(state: MyaState, frame: Frame, action: A) -> None:
+def _converge_target(state: MyaState, frame: Frame, action: None) -> None:
     """Up to 3 origin areas with the most units send their strongest, keeping their garrisons (§5.1),
     up to the stacking limit in the target."""
     target = frame.pop("ret")
@@ -88,7 +88,7 @@ def _converge_target(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @converge.step("fought")
-def _converge_fought(state: MyaState, frame: Frame, action: A) -> None:
+def _converge_fought(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
     state.goto("start")
 
@@ -105,7 +105,7 @@ assault = NITAYNO_EFFECTS.kind("taino_assault", rule="5.3.2")
 
 
 @assault.step()
-def _assault(state: MyaState, frame: Frame, action: A) -> None:
+def _assault(state: MyaState, frame: Frame, action: None) -> None:
     if "areas" not in frame:
         frame["areas"] = [
             x for x in reversed(AREAS) if any(KINDS[p[0]].bag == "taino" for p in pieces(state, x, "ind"))
@@ -143,7 +143,7 @@ objective = NITAYNO_EFFECTS.kind("objective", rule="5.3.2")
 
 
 @objective.step()
-def _objective(state: MyaState, frame: Frame, action: A) -> None:
+def _objective(state: MyaState, frame: Frame, action: None) -> None:
     """The Objetivo marker goes on the Spanish-held area with the most Spanish units (ties by extraction);
     every indigenous area next to it raids it."""
     counts = {
@@ -157,7 +157,7 @@ def _objective(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @objective.step("marked")
-def _objective_marked(state: MyaState, frame: Frame, action: A) -> None:
+def _objective_marked(state: MyaState, frame: Frame, action: None) -> None:
     target = frame.pop("ret")
     memory(state)["objective"] = target
     state.log("nitayno.objective", area=target)
@@ -168,7 +168,7 @@ def _objective_marked(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @objective.step("next")
-def _objective_next(state: MyaState, frame: Frame, action: A) -> None:
+def _objective_next(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     while frame["sources"]:
         src = frame["sources"].pop(0)
