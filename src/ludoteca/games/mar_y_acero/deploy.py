@@ -371,7 +371,7 @@ def in_hand(state: MyaState) -> list[str]:
 def prr(state: MyaState) -> dict[str, int]:
     """The VRR of both event cards: a difference of 0 or 1 gives both 2 PRR; otherwise the lower card
     gets the difference and the higher one 1 PRR."""
-    vrr = {fac: BOARD.events[state.d["event"][fac]].vrr for fac in ("es", "ind")}
+    vrr = {fac: BOARD.events[card].vrr for fac, card in state.d["event"].items() if card is not None}
     gap = abs(vrr["es"] - vrr["ind"])
     if gap <= 1:
         return {"es": 2, "ind": 2}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import DIE, PASS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.pieces import OTHER, ROLE
+from ludoteca.games.mar_y_acero.pieces import OTHER, ROLE, in_force
 from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 from ludoteca.games.mar_y_acero.seats import solo
 
@@ -133,7 +133,7 @@ def _conquest_next(state: MyaState, frame: Frame, action: None) -> None:
 @conquest.step("rolled")
 def _conquest_rolled(state: MyaState, frame: Frame, action: int) -> None:
     die = face(action)
-    table = BOARD.destinies[state.d["destiny"]].gold
+    table = in_force(state).gold
     fail = [] if table[die - 1] > 0 else [0]
     state.call("grace", then="graced", fac="es", dice=[die], fail=fail)
 
@@ -141,7 +141,7 @@ def _conquest_rolled(state: MyaState, frame: Frame, action: int) -> None:
 @conquest.step("graced")
 def _conquest_graced(state: MyaState, frame: Frame, action: None) -> None:
     die = max(1, frame.pop("ret")[0])
-    change = BOARD.destinies[state.d["destiny"]].gold[die - 1]
+    change = in_force(state).gold[die - 1]
     move_support(state, change)
     state.log(
         "log.gold", area=frame["area"], die=die, change=f"{change:+d}", rs=state.d["rs"], rule="4.4.1.C"

@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
-from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
+from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD, Destiny
 from ludoteca.games.mar_y_acero.position import Faction
 
 if TYPE_CHECKING:
@@ -142,6 +142,13 @@ def _flip_anacaona(state: MyaState, area: int) -> None:
             pieces(state, area, OTHER[side]).append(p)
             state.d["anacaona"] = OTHER[side]
             return
+
+
+def in_force(state: MyaState) -> Destiny:
+    """The destiny card in force (§4.3.2 I): one is drawn at the start of every turn, turn 1's included."""
+    card = state.d["destiny"]
+    assert card is not None, "§4.3.2 I: no destiny card has been drawn yet"
+    return BOARD.destinies[card]
 
 
 def place(state: MyaState, area: int, fac: str, kind: str, reduced: int = 0, moved: int = 0) -> None:

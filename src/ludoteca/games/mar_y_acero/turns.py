@@ -15,6 +15,7 @@ from ludoteca.games.mar_y_acero.dice import face, grace_reset, roll, snapshot
 from ludoteca.games.mar_y_acero.pieces import (
     OTHER,
     ROLE,
+    in_force,
     pieces,
     place,
     present,
@@ -76,7 +77,7 @@ def _turn1_card(state: MyaState, frame: Frame, action: int) -> None:
 def _turn1_landing(state: MyaState, frame: Frame, action: int) -> None:
     """IV–V: Colón and the three soldiers land; the combat, then the gold search."""
     position = state.d
-    area = BOARD.destinies[position["destiny"]].raw["landing"][face(action) - 1]
+    area = in_force(state).raw["landing"][face(action) - 1]
     frame["area"] = area
     snapshot(state)
     place(state, area, "es", "colon")
