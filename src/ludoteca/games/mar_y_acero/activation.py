@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.combat import Combat, combat
 from ludoteca.games.mar_y_acero.deploy import may_join
 from ludoteca.games.mar_y_acero.dice import face, roll, snapshot
 from ludoteca.games.mar_y_acero.movement import reach, toll, toll_choices
@@ -280,7 +281,9 @@ def _resolve(state: MyaState, frame: Frame, action: None) -> None:
         state.goto("after")
         return
     if len(fights) == 1:
-        state.call("combat", then="resolve", area=fights[0], att=frame["fac"], origin=list(state.d["act"]))
+        state.call(
+            combat, Combat(area=fights[0], att=frame["fac"], origin=list(state.d["act"])), then="resolve"
+        )
         return
     state.decide(
         ROLE[frame["fac"]],
@@ -293,7 +296,9 @@ def _resolve(state: MyaState, frame: Frame, action: None) -> None:
 
 @activation.step("fight")
 def _fight(state: MyaState, frame: Frame, action: int) -> None:
-    state.call("combat", then="resolve", area=int(arg(action)), att=frame["fac"], origin=list(state.d["act"]))
+    state.call(
+        combat, Combat(area=int(arg(action)), att=frame["fac"], origin=list(state.d["act"])), then="resolve"
+    )
 
 
 @activation.step("after")

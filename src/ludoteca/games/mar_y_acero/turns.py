@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.combat import Combat, combat
 from ludoteca.games.mar_y_acero.dice import face, grace_reset, roll, snapshot
 from ludoteca.games.mar_y_acero.pieces import (
     OTHER,
@@ -86,7 +87,7 @@ def _turn1_landing(state: MyaState, frame: Frame, action: int) -> None:
         place(state, area, "es", kind)
     position["ships"] = []
     state.log("log.landing", area=area)
-    state.call("combat", then="gold", area=area, att="es", origin=[])
+    state.call(combat, Combat(area=area, att="es", origin=[]), then="gold")
 
 
 @turn1.step("gold")
@@ -246,7 +247,7 @@ def _destiny_conflict(state: MyaState, frame: Frame, action: None) -> None:
     if frame["mixed"]:
         area = frame["mixed"].pop(0)
         state.log("log.conflict", area=area, rule="4.3.2.I.conflict")
-        state.call("combat", then="conflict", area=area, att="ind", origin=[], mode="conflict")
+        state.call(combat, Combat(area=area, att="ind", origin=[], mode="conflict"), then="conflict")
         return
     state.d["mixed"] = conflict_areas(state) if state.d["flags"]["conflict"] else []
     state.call("destiny", then="after", card=state.d["destiny"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
+from ludoteca.games.mar_y_acero.combat import Combat, combat
 from ludoteca.games.mar_y_acero.nitayno.extraction import draw_area, memory, piece_of, snapshot
 from ludoteca.games.mar_y_acero.nitayno.plan import garrison, raid_victim, strongest, superiority
 from ludoteca.games.mar_y_acero.pieces import KINDS, find, key, pieces, remove, units, update_control
@@ -84,7 +85,7 @@ def _converge_target(state: MyaState, frame: Frame, action: None) -> None:
         return
     frame["hit"] += 1
     state.log("nitayno.converges", area=target, origins=", ".join(map(str, used)))
-    state.call("combat", then="fought", area=target, att="ind", origin=used)
+    state.call(combat, Combat(area=target, att="ind", origin=used), then="fought")
 
 
 @converge.step("fought")
@@ -130,7 +131,7 @@ def _assault(state: MyaState, frame: Frame, action: None) -> None:
             for p in movers:
                 move_piece(state, src, target, f"{p.kind}.r" if p.reduced else p.kind)
             state.log("nitayno.assault_attacks", area=src, to=target)
-            state.call("combat", then="start", area=target, att="ind", origin=[src])
+            state.call(combat, Combat(area=target, att="ind", origin=[src]), then="start")
             return
         state.log("nitayno.assault_raids", area=src, to=target)
         state.call("raid", then="start", fac="ind", src=src, dst=target)

@@ -8,7 +8,7 @@ import random
 import re
 from pathlib import Path
 
-from ludoteca.games.mar_y_acero.combat import factor, hits
+from ludoteca.games.mar_y_acero.combat import Combat, factor, hits
 from ludoteca.games.mar_y_acero.deploy import may_join
 from ludoteca.games.mar_y_acero.pieces import control_now
 from ludoteca.games.mar_y_acero.tests.positions import (
@@ -107,12 +107,12 @@ def test_combat_factors_and_their_limits() -> None:
     """§4.4.1 B: jungle +1 to defending Taínos/Caribes/settlers, −1 to attacking Soldiers/Rebels/Colón;
     palisade +1 and citadel +2 to Spanish defence; always within 1–5; a 1 hits and a 6 misses."""
     state = empty_position(pal=[1])
-    jungle = {"area": 4, "att": "es", "mode": "normal"}
+    jungle = Combat(area=4, att="es", origin=[], mode="normal")
     assert factor(state, jungle, "es", "jinete") == 4
     assert factor(state, jungle, "es", "colon") == 4
     assert factor(state, jungle, "ind", "naboria") == 3
     assert factor(state, jungle, "es", "peon") == 1
-    defended = {"area": 1, "att": "ind", "mode": "normal"}
+    defended = Combat(area=1, att="ind", origin=[], mode="normal")
     assert factor(state, defended, "es", "arcabucero") == 5  # 5 + 1, kept at 5
     assert factor(state, defended, "es", "escribano.r") == 2
     assert hits(1, 1) and not hits(5, 6) and hits(3, 3) and not hits(3, 4)
