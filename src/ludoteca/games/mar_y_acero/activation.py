@@ -10,7 +10,7 @@ from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.combat import Combat, combat
 from ludoteca.games.mar_y_acero.deploy import may_join
-from ludoteca.games.mar_y_acero.dice import face, roll, snapshot
+from ludoteca.games.mar_y_acero.dice import Conquest, GraceOffer, conquest, face, grace, roll, snapshot
 from ludoteca.games.mar_y_acero.movement import reach, toll, toll_choices
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
@@ -305,7 +305,7 @@ def _fight(state: MyaState, frame: Frame, action: int) -> None:
 def _after(state: MyaState, frame: Frame, action: None) -> None:
     frame.pop("ret", None)
     update_control(state)
-    state.call("conquest", then="scribes")
+    state.call(conquest, Conquest(), then="scribes")
 
 
 @activation.step("scribes")
@@ -400,7 +400,7 @@ def _raid(state: MyaState, frame: Frame, action: None) -> None:
 
 @raid.step("rolled")
 def _raid_rolled(state: MyaState, frame: Frame, action: int) -> None:
-    state.call("grace", then="graced", fac=frame["fac"], dice=[face(action)], fail=[0])
+    state.call(grace, GraceOffer(fac=frame["fac"], dice=[face(action)], fail=[0]), then="graced")
 
 
 @raid.step("graced")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 from ludoteca.games.mar_y_acero.actions import END, PASS, act, area_actions, arg, key_actions
 from ludoteca.games.mar_y_acero.board import BOARD
 from ludoteca.games.mar_y_acero.deploy import empty, room
-from ludoteca.games.mar_y_acero.dice import face, roll
+from ludoteca.games.mar_y_acero.dice import GraceOffer, face, grace, roll
 from ludoteca.games.mar_y_acero.movement import reach
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
@@ -241,7 +241,7 @@ def _roll(state: MyaState, frame: Combat, action: None) -> None:
             frame["ret"] = frame["dice"][side]
             state.goto("graced")
         return
-    state.call("grace", then="graced", fac=side, dice=list(frame["dice"][side]), fail=fail)
+    state.call(grace, GraceOffer(fac=side, dice=list(frame["dice"][side]), fail=fail), then="graced")
 
 
 @combat.step("rolled")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.combat import Combat, combat
-from ludoteca.games.mar_y_acero.dice import face, grace_reset, roll, snapshot
+from ludoteca.games.mar_y_acero.dice import Conquest, conquest, face, grace_reset, roll, snapshot
 from ludoteca.games.mar_y_acero.pieces import (
     OTHER,
     ROLE,
@@ -93,7 +93,7 @@ def _turn1_landing(state: MyaState, frame: Frame, action: int) -> None:
 @turn1.step("gold")
 def _turn1_gold(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
-    state.call("conquest", then="optional")
+    state.call(conquest, Conquest(), then="optional")
 
 
 @turn1.step("optional")
@@ -256,7 +256,7 @@ def _destiny_conflict(state: MyaState, frame: Frame, action: None) -> None:
 @destiny_phase.step("after")
 def _destiny_after(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
-    state.call("conquest", then="done")
+    state.call(conquest, Conquest(), then="done")
 
 
 @destiny_phase.step("done")
@@ -376,7 +376,7 @@ def _event_resolve_es(state: MyaState, frame: Frame, action: None) -> None:
 @event_phase.step("after")
 def _event_after(state: MyaState, frame: Frame, action: None) -> None:
     update_control(state)
-    state.call("conquest", then="done")
+    state.call(conquest, Conquest(), then="done")
 
 
 @event_phase.step("done")
