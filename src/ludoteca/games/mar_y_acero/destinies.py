@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
+from ludoteca.games.mar_y_acero.activation import Activation, activation
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import colon_area, held, room
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
@@ -387,7 +388,7 @@ def _health_activate(state: MyaState, frame: Frame, action: int) -> None:
     if action == PASS:
         state.ret()
         return
-    state.call("activation", then="done", fac="es", area=int(arg(action)))
+    state.call(activation, Activation(fac="es", area=int(arg(action))), then="done")
 
 
 @health.step("done")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
+from ludoteca.games.mar_y_acero.activation import Activation, Impulse, activation, impulse
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.combat import Combat, combat
 from ludoteca.games.mar_y_acero.dice import Conquest, conquest, face, grace_reset, roll, snapshot
@@ -119,7 +120,7 @@ def _turn1_chosen(state: MyaState, frame: Frame, action: int) -> None:
     if action == PASS:
         state.goto("done")
         return
-    state.call("activation", then="done", fac="es", area=frame["area"])
+    state.call(activation, Activation(fac="es", area=frame["area"]), then="done")
 
 
 @turn1.step("done")
@@ -407,7 +408,7 @@ def _impulses_next(state: MyaState, frame: Frame, action: None) -> None:
     if last and solo(state) and "nitayno.last_impulse" in PROCS.by_name:
         state.call("nitayno.last_impulse", then="es")
         return
-    state.call("impulse", then="es", fac="ind")
+    state.call(impulse, Impulse(fac="ind"), then="es")
 
 
 @impulses.step("es")
@@ -415,7 +416,7 @@ def _impulses_es(state: MyaState, frame: Frame, action: None) -> None:
     if check_victory(state):
         return
     state.d["imp"]["es"] -= 1
-    state.call("impulse", then="check", fac="es")
+    state.call(impulse, Impulse(fac="es"), then="check")
 
 
 @impulses.step("check")

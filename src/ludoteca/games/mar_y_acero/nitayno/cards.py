@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.actions import act, arg
+from ludoteca.games.mar_y_acero.activation import Impulse, impulse
 from ludoteca.games.mar_y_acero.dice import face, roll
 from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
 from ludoteca.games.mar_y_acero.nitayno.extraction import memory
@@ -99,7 +100,7 @@ def _last(state: MyaState, frame: Frame, action: None) -> None:
     mem = memory(state)
     card = mem.get("card")
     if card is None:
-        state.call("impulse", then="done", fac="ind")
+        state.call(impulse, Impulse(fac="ind"), then="done")
         return
     spec = NITAYNO.cards[card]
     state.log("nitayno.card_bottom", card=card_key(card))
@@ -119,7 +120,7 @@ def _last_applied(state: MyaState, frame: Frame, action: None) -> None:
 @last.step("redrawn")
 def _last_redrawn(state: MyaState, frame: Frame, action: None) -> None:
     if not frame.pop("ret"):
-        state.call("impulse", then="done", fac="ind")
+        state.call(impulse, Impulse(fac="ind"), then="done")
         return
     state.goto("then")
 
@@ -128,7 +129,7 @@ def _last_redrawn(state: MyaState, frame: Frame, action: None) -> None:
 def _last_then(state: MyaState, frame: Frame, action: None) -> None:
     """Card 45's bottom only changes the Spanish dice: the Nitayno then plays its impulse as usual."""
     if "es_die" in memory(state):
-        state.call("impulse", then="done", fac="ind")
+        state.call(impulse, Impulse(fac="ind"), then="done")
         return
     state.goto("done")
 
