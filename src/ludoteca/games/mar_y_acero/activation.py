@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.combat import Combat, combat
-from ludoteca.games.mar_y_acero.deploy import may_join
+from ludoteca.games.mar_y_acero.deploy import Scribes, may_join, scribes
 from ludoteca.games.mar_y_acero.dice import Conquest, GraceOffer, conquest, face, grace, roll, snapshot
 from ludoteca.games.mar_y_acero.movement import reach, toll, toll_choices
 from ludoteca.games.mar_y_acero.pieces import (
@@ -339,7 +339,7 @@ def _after(state: MyaState, frame: Activation, action: None) -> None:
 @activation.step("scribes")
 def _scribes(state: MyaState, frame: Activation, action: None) -> None:
     if frame["fac"] == "es" and state.d["over"] is None:
-        state.call("scribes", then="done", areas=list(state.d["act"]))
+        state.call(scribes, Scribes(areas=list(state.d["act"])), then="done")
         return
     state.goto("done")
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.activation import Activation, activation
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.deploy import colon_area, held, room
+from ludoteca.games.mar_y_acero.deploy import Deploy, colon_area, deploy, held, room
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
 from ludoteca.games.mar_y_acero.effects import dice_for_units
 from ludoteca.games.mar_y_acero.pieces import (
@@ -150,10 +150,10 @@ def _conversions_rolled(state: MyaState, frame: Frame, action: int) -> None:
         if here:
             piece = min(here, key=lambda p: (-p[1], KINDS[p[0]].attack, p[0]))
             remove(state, area, "ind", piece)
-        state.call("deploy", then="next", fac="es", bags=["settler"], rule=f"only_{area}", card=27)
+        state.call(deploy, Deploy(fac="es", bags=["settler"], rule=f"only_{area}", card=27), then="next")
         return
     bag = "taino" if die <= 5 else "caribe"
-    state.call("deploy", then="next", fac="ind", bags=[bag], rule=f"only_{area}", card=27)
+    state.call(deploy, Deploy(fac="ind", bags=[bag], rule=f"only_{area}", card=27), then="next")
 
 
 # --------------------------------------------------------------------- 28: Colón's negotiations
@@ -225,7 +225,9 @@ def _talks_leave(state: MyaState, frame: Frame, action: None) -> None:
         remove(state, area, "ind", piece)
         movable = movable[1:]
     update_control(state)
-    state.call("deploy", then="next", fac="es", bags=["soldier", "soldier"], rule=f"only_{area}", card=28)
+    state.call(
+        deploy, Deploy(fac="es", bags=["soldier", "soldier"], rule=f"only_{area}", card=28), then="next"
+    )
 
 
 @talks.step("fled")

@@ -189,7 +189,7 @@ def _testament(state: MyaState, frame: Frame, action: None) -> None:
     state.log(
         "log.testament", vp=f"{position['testament']:+d}", units=f"@bag.{'soldier' if rich else 'settler'}"
     )
-    state.call(
+    state.call(  # by name: deploy.py reads this module's Gracia Divina
         "deploy", then="done", fac="es", bags=["soldier" if rich else "settler"] * 2, rule="own", card=40
     )
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.deploy import colon_area
+from ludoteca.games.mar_y_acero.deploy import Deploy, colon_area, deploy
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
 from ludoteca.games.mar_y_acero.nitayno.data import faces
 from ludoteca.games.mar_y_acero.pieces import KINDS, ROLE, find, pieces, remove, take_hit, update_control
@@ -250,7 +250,7 @@ def _settle(state: MyaState, frame: Frame, action: None) -> None:
 def _settle_chosen(state: MyaState, frame: Frame, action: int) -> None:
     area = int(arg(action))
     bags = [bag for bag, n in frame["units"].items() for _ in range(n)]
-    state.call("deploy", then="done", fac="es", bags=bags, rule=f"only_{area}", card=frame["card"])
+    state.call(deploy, Deploy(fac="es", bags=bags, rule=f"only_{area}", card=frame["card"]), then="done")
 
 
 @settle.step("done")

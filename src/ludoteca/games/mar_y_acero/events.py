@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ludoteca.games.mar_y_acero.actions import act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.deploy import colon_area
+from ludoteca.games.mar_y_acero.deploy import Deploy, Scribes, colon_area, deploy, scribes
 from ludoteca.games.mar_y_acero.dice import face, roll
 from ludoteca.games.mar_y_acero.effects import dice_for_units
 from ludoteca.games.mar_y_acero.pieces import (
@@ -51,10 +51,10 @@ def out_of_play(state: MyaState, leader: str) -> bool:
 
 
 # ------------------------------------------------------------------------------------ unit cards
-deploy = EFFECTS.kind("deploy", rule="4.3.2.II")
+card_units = EFFECTS.kind("deploy", rule="4.3.2.II")
 
 
-@deploy.step()
+@card_units.step()
 def _deploy(state: MyaState, frame: Frame, action: None) -> None:
     """The card's units deploy where its `rule` says (deploy.tiers); `strike`: who strikes first in the
     combats they start (cards 2 and 4); `leaders` come too when out of play; `by_die`: the units are
@@ -65,42 +65,44 @@ def _deploy(state: MyaState, frame: Frame, action: None) -> None:
     state.goto("deploy")
 
 
-@deploy.step("rolled")
+@card_units.step("rolled")
 def _deploy_rolled(state: MyaState, frame: Frame, action: int) -> None:
     frame["drawn_n"] = frame["by_die"]["n"][face(action) - 1]
     state.goto("deploy")
 
 
-@deploy.step("deploy")
+@card_units.step("deploy")
 def _deploy_units(state: MyaState, frame: Frame, action: None) -> None:
     card = frame["card"]
     bags = [frame["by_die"]["bag"]] * frame["drawn_n"] if "by_die" in frame else unit_bags(state, card)
     leaders = [leader for leader in frame.get("leaders", []) if out_of_play(state, leader)]
     state.log("log.card_units", n=len(bags), card=f"@card.{card}")
     state.call(
-        "deploy",
+        deploy,
+        Deploy(
+            fac=frame["fac"],
+            bags=bags,
+            rule=frame["rule"],
+            card=card,
+            overstack=BOARD.events[card].overstack,
+            strike=frame.get("strike"),
+            leaders=leaders,
+        ),
         then="scribes",
-        fac=frame["fac"],
-        bags=bags,
-        rule=frame["rule"],
-        card=card,
-        overstack=BOARD.events[card].overstack,
-        strike=frame.get("strike"),
-        leaders=leaders,
     )
 
 
-@deploy.step("scribes")
+@card_units.step("scribes")
 def _deploy_scribes(state: MyaState, frame: Frame, action: None) -> None:
     """§4.4.3: the Royal Scribes the event just deployed may act."""
     areas = frame.pop("ret") or []
     if frame["fac"] == "es" and areas:
-        state.call("scribes", then="done", areas=areas)
+        state.call(scribes, Scribes(areas=areas), then="done")
         return
     state.ret()
 
 
-@deploy.step("done")
+@card_units.step("done")
 def _deploy_done(state: MyaState, frame: Frame, action: None) -> None:
     state.ret()
 
@@ -204,14 +206,14 @@ def _guaca_chosen(state: MyaState, frame: Frame, action: int) -> None:
     place(state, area, "es", "guacanagari")
     state.d["guaca"] = "es"
     state.log("log.guaca_arrives", area=area)
-    state.call("deploy", then="done", fac="es", bags=["settler"] * 3, rule=f"only_{area}", card=10)
+    state.call(deploy, Deploy(fac="es", bags=["settler"] * 3, rule=f"only_{area}", card=10), then="done")
 
 
 @guaca.step("done")
 def _guaca_done(state: MyaState, frame: Frame, action: None) -> None:
     areas = frame.pop("ret") or []
     if areas:
-        state.call("scribes", then="end", areas=areas)
+        state.call(scribes, Scribes(areas=areas), then="end")
         return
     state.goto("end")
 

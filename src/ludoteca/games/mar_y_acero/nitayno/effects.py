@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.activation import build_targets
 from ludoteca.games.mar_y_acero.board import AREAS
-from ludoteca.games.mar_y_acero.deploy import held
+from ludoteca.games.mar_y_acero.deploy import Deploy, deploy, held
 from ludoteca.games.mar_y_acero.dice import face, move_support, roll
 from ludoteca.games.mar_y_acero.nitayno.data import faces
 from ludoteca.games.mar_y_acero.nitayno.extraction import draw_area, memory, piece_of
@@ -233,7 +233,9 @@ def _indigenous_units(state: MyaState, frame: Frame, action: None) -> None:
         return
     frame["done"] = n
     state.call(
-        "deploy", then="deployed", fac="ind", bags=[frame["bag"]] * n, rule="not_spanish", card=frame["card"]
+        deploy,
+        Deploy(fac="ind", bags=[frame["bag"]] * n, rule="not_spanish", card=frame["card"]),
+        then="deployed",
     )
 
 

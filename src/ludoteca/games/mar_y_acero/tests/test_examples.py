@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.games.mar_y_acero.deploy import prr, spend_options
+from ludoteca.games.mar_y_acero.deploy import Reinforce, prr, spend_options
 from ludoteca.games.mar_y_acero.dice import grace_available
 from ludoteca.games.mar_y_acero.end import final_score
 from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, legal, over, play, put, run
@@ -50,7 +50,7 @@ def test_vrr_difference_three_and_alternating_bags() -> None:
     assert prr(state) == {"es": 1, "ind": 2}
     state.d["event"] = {"es": 13, "ind": 5}  # 4 against 5: both get 2
     assert prr(state) == {"es": 2, "ind": 2}
-    frame = {"fac": "es", "last": "soldier"}
+    frame = Reinforce(fac="es", last="soldier")
     names = [state.game.actions.names[action] for action in spend_options(state, frame)]
     assert "draw soldier" not in names and "draw settler" in names
     frame["last"] = "settler"
