@@ -7,7 +7,7 @@ the reversed event phase, and the Nitayno's last impulse of turn 6; the decision
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
 from ludoteca.games.mar_y_acero.activation import Activation, Impulse, activation, impulse
@@ -24,6 +24,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
+from ludoteca.games.mar_y_acero.position import Piece
 from ludoteca.games.mar_y_acero.procs import PROCS, Frame
 from ludoteca.games.mar_y_acero.seats import solo, solo_hook
 
@@ -49,11 +50,18 @@ game = PROCS.sequence("game", "4.3", "setup", "turn1", "turns")
 
 
 # ------------------------------------------------------------------------------ §4.3.1 special turn 1
-turn1 = PROCS.proc("turn1", rule="4.3.1")
+class Turn1(TypedDict):
+    """Turn 1 (§4.3.1): the landing area."""
+
+    area: NotRequired[int]
+    ret: NotRequired[None]
+
+
+turn1 = PROCS.proc("turn1", rule="4.3.1", frame=Turn1)
 
 
 @turn1.step()
-def _turn1(state: MyaState, frame: Frame, action: None) -> None:
+def _turn1(state: MyaState, frame: Turn1, action: None) -> None:
     state.d["turn"] = 1
     state.d["phase"] = "destiny"
     grace_reset(state)
@@ -63,7 +71,7 @@ def _turn1(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @turn1.step("card")
-def _turn1_card(state: MyaState, frame: Frame, action: int) -> None:
+def _turn1_card(state: MyaState, frame: Turn1, action: int) -> None:
     """I–III: the turn-1 destiny card sets the Gracia Divina/Yaya face; Spain rolls for the landing."""
     position = state.d
     card = BOARD.destinies[int(arg(action))]
@@ -76,7 +84,7 @@ def _turn1_card(state: MyaState, frame: Frame, action: int) -> None:
 
 
 @turn1.step("landing")
-def _turn1_landing(state: MyaState, frame: Frame, action: int) -> None:
+def _turn1_landing(state: MyaState, frame: Turn1, action: int) -> None:
     """IV–V: Colón and the three soldiers land; the combat, then the gold search."""
     position = state.d
     area = in_force(state).raw["landing"][face(action) - 1]
@@ -92,13 +100,13 @@ def _turn1_landing(state: MyaState, frame: Frame, action: int) -> None:
 
 
 @turn1.step("gold")
-def _turn1_gold(state: MyaState, frame: Frame, action: None) -> None:
+def _turn1_gold(state: MyaState, frame: Turn1, action: None) -> None:
     update_control(state)
     state.call(conquest, Conquest(), then="optional")
 
 
 @turn1.step("optional")
-def _turn1_optional(state: MyaState, frame: Frame, action: None) -> None:
+def _turn1_optional(state: MyaState, frame: Turn1, action: None) -> None:
     """VI: Spain may activate the landing area once, as in an impulse."""
     if check_victory(state):
         return
@@ -116,7 +124,7 @@ def _turn1_optional(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @turn1.step("chosen")
-def _turn1_chosen(state: MyaState, frame: Frame, action: int) -> None:
+def _turn1_chosen(state: MyaState, frame: Turn1, action: int) -> None:
     if action == PASS:
         state.goto("done")
         return
@@ -124,7 +132,7 @@ def _turn1_chosen(state: MyaState, frame: Frame, action: int) -> None:
 
 
 @turn1.step("done")
-def _turn1_done(state: MyaState, frame: Frame, action: None) -> None:
+def _turn1_done(state: MyaState, frame: Turn1, action: None) -> None:
     """VII: the turn-1 card is discarded; no Gracia Divina/Yaya flip in turn 1 (§4.5)."""
     if not check_victory(state):
         state.ret()
@@ -194,11 +202,18 @@ def set_flags(state: MyaState, card: int) -> None:
 
 
 # ------------------------------------------------------------------------------- I. destiny phase
-destiny_phase = PROCS.proc("destiny_phase", rule="4.3.2.I")
+class DestinyPhase(TypedDict):
+    """The destiny phase (§4.3.2 I): the areas of Indigenous Conflict still to fight."""
+
+    mixed: NotRequired[list[int]]
+    ret: NotRequired[None]
+
+
+destiny_phase = PROCS.proc("destiny_phase", rule="4.3.2.I", frame=DestinyPhase)
 
 
 @destiny_phase.step()
-def _destiny(state: MyaState, frame: Frame, action: None) -> None:
+def _destiny(state: MyaState, frame: DestinyPhase, action: None) -> None:
     position = state.d
     position["phase"] = "destiny"
     grace_reset(state)
@@ -210,12 +225,12 @@ def _destiny(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @destiny_phase.step("draw")
-def _destiny_draw(state: MyaState, frame: Frame, action: None) -> None:
+def _destiny_draw(state: MyaState, frame: DestinyPhase, action: None) -> None:
     state.chance({act(f"destiny {c}"): 1 for c in state.d["destinies"]}, then="card")
 
 
 @destiny_phase.step("card")
-def _destiny_card(state: MyaState, frame: Frame, action: int) -> None:
+def _destiny_card(state: MyaState, frame: DestinyPhase, action: int) -> None:
     """The card sets the turn's impulses, Naval Difficulty and Indigenous Conflict; its event follows."""
     position = state.d
     card = int(arg(action))
@@ -243,7 +258,7 @@ def conflict_areas(state: MyaState) -> list[int]:
 
 
 @destiny_phase.step("conflict")
-def _destiny_conflict(state: MyaState, frame: Frame, action: None) -> None:
+def _destiny_conflict(state: MyaState, frame: DestinyPhase, action: None) -> None:
     """Indigenous Conflict: one round of combat between the two peoples in each such area."""
     if frame["mixed"]:
         area = frame["mixed"].pop(0)
@@ -255,13 +270,13 @@ def _destiny_conflict(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @destiny_phase.step("after")
-def _destiny_after(state: MyaState, frame: Frame, action: None) -> None:
+def _destiny_after(state: MyaState, frame: DestinyPhase, action: None) -> None:
     update_control(state)
     state.call(conquest, Conquest(), then="done")
 
 
 @destiny_phase.step("done")
-def _destiny_done(state: MyaState, frame: Frame, action: None) -> None:
+def _destiny_done(state: MyaState, frame: DestinyPhase, action: None) -> None:
     state.ret()
 
 
@@ -426,11 +441,17 @@ def _impulses_check(state: MyaState, frame: Frame, action: None) -> None:
 
 
 # ------------------------------------------------------------------------------------ V. final phase
-final_phase = PROCS.proc("final_phase", rule="4.3.2.V")
+class FinalPhase(TypedDict):
+    """The final phase (§4.3.2 V): Guacanagarí's piece while he changes sides (card 10)."""
+
+    piece: NotRequired[Piece]
+
+
+final_phase = PROCS.proc("final_phase", rule="4.3.2.V", frame=FinalPhase)
 
 
 @final_phase.step()
-def _final(state: MyaState, frame: Frame, action: None) -> None:
+def _final(state: MyaState, frame: FinalPhase, action: None) -> None:
     """Victory check; Guacanagarí on the Spanish side rolls, and changes sides on a 6."""
     position = state.d
     position["phase"] = "final"
@@ -443,7 +464,7 @@ def _final(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @final_phase.step("guaca")
-def _final_guaca(state: MyaState, frame: Frame, action: int) -> None:
+def _final_guaca(state: MyaState, frame: FinalPhase, action: int) -> None:
     if face(action) != 6:
         state.goto("grace")
         return
@@ -470,7 +491,7 @@ def _final_guaca(state: MyaState, frame: Frame, action: int) -> None:
 
 
 @final_phase.step("guaca_to")
-def _final_guaca_to(state: MyaState, frame: Frame, action: int) -> None:
+def _final_guaca_to(state: MyaState, frame: FinalPhase, action: int) -> None:
     area = int(arg(action))
     pieces(state, area, "ind").append(frame.pop("piece"))
     state.log("log.guaca_flips", area=area)
@@ -479,7 +500,7 @@ def _final_guaca_to(state: MyaState, frame: Frame, action: int) -> None:
 
 
 @final_phase.step("grace")
-def _final_grace(state: MyaState, frame: Frame, action: None) -> None:
+def _final_grace(state: MyaState, frame: FinalPhase, action: None) -> None:
     """§4.5: unused during the whole turn, the marker turns to the other side."""
     grace = state.d["grace"]
     if not grace["turn_used"] and not solo(state):
