@@ -3,6 +3,8 @@ vocabulary run on it (core.effects)."""
 
 from __future__ import annotations
 
+from typing import NotRequired, TypedDict
+
 from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import Frame, ProcedureSet
 
@@ -23,4 +25,25 @@ NITAYNO_EFFECTS = EffectKinds(
 nitayno/turn_six.py). Every effect receives `card`, then its own fields, and returns whether it could be
 carried out; a list stops at the first that could not (§5.3.2: another card is drawn for it)."""
 
-__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "Frame"]
+
+class CardEffect(TypedDict):
+    """The locals every effect of a card receives from the interpreter (`EFFECTS.local`): the card, the
+    effect's kind and its index in the card's list, and, for an event card, the faction that played it;
+    each kind's frame adds its own fields (`data/cards.toml`)."""
+
+    card: int
+    kind: str
+    effect: int
+    fac: NotRequired[str]
+
+
+class NitaynoEffect(TypedDict):
+    """The locals every effect of a Nitayno card receives (`NITAYNO_EFFECTS.local`): the card, the
+    effect's kind and its index; each kind's frame adds its own fields (`data/nitayno.toml`)."""
+
+    card: int
+    kind: str
+    effect: int
+
+
+__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "CardEffect", "Frame", "NitaynoEffect"]
