@@ -382,7 +382,8 @@ def _deploy_fight(state: MyaState, frame: Deploy, action: None) -> None:
 # ------------------------------------------------------------------------ III. replacements, reinforcements
 class Reinforce(TypedDict):
     """Replacements and reinforcements (§4.3.2 III): each faction's PRR, the faction spending now, its
-    points left, the bag it last drew from, the units drawn, the area of a piece flipped."""
+    points left, the bag it last drew from, the units drawn, the area of a piece flipped; whether the
+    Nitayno has begun its reinforcements (`nitayno.decisions`)."""
 
     prr: NotRequired[dict[str, int]]
     fac: NotRequired[str]
@@ -390,6 +391,7 @@ class Reinforce(TypedDict):
     last: NotRequired[str | None]
     drawn: NotRequired[list[str]]
     area: NotRequired[int]
+    nit_started: NotRequired[bool]
     ret: NotRequired[list[int]]
 
 
