@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.nitayno.plan import Piece, Snapshot, Spot, extract
 from ludoteca.games.mar_y_acero.pieces import KINDS, split_key
-from ludoteca.games.mar_y_acero.procs import PROCS, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.position import Nitayno
@@ -90,17 +90,24 @@ def keys_of(actions: Iterable[int]) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------------------- §5.1 the extraction
-extraction = PROCS.proc("nitayno.extract", rule="5.1")
+class Extraction(TypedDict):
+    """§5.1: the valid areas, and why the Nitayno draws (a log's words)."""
+
+    valid: list[int]
+    why: str
+
+
+extraction = PROCS.proc("nitayno.extract", rule="5.1", frame=Extraction)
 
 
 def draw_area(state: MyaState, valid: Iterable[int], then: str, why: str) -> None:
     """Run the extraction system over `valid` areas; the caller finds the area (or None) in ``f["ret"]``.
     With a single valid area nothing needs drawing: every marker would lead to it."""
-    state.call("nitayno.extract", then=then, valid=sorted(set(valid)), why=why)
+    state.call(extraction, Extraction(valid=sorted(set(valid)), why=why), then=then)
 
 
 @extraction.step()
-def _extract(state: MyaState, frame: Frame, action: None) -> None:
+def _extract(state: MyaState, frame: Extraction, action: None) -> None:
     valid = frame["valid"]
     if len(valid) <= 1:
         state.ret(valid[0] if valid else None)
@@ -109,7 +116,7 @@ def _extract(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @extraction.step("drawn")
-def _extract_drawn(state: MyaState, frame: Frame, action: int) -> None:
+def _extract_drawn(state: MyaState, frame: Extraction, action: int) -> None:
     drawn = int(arg(action))
     area = extract(drawn, frame["valid"])
     state.log("nitayno.extracted", marker=drawn, area=area, why=f"@nitayno.why.{frame['why']}")
