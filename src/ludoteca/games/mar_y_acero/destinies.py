@@ -27,7 +27,8 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import EFFECTS, CardEffect
+from ludoteca.games.mar_y_acero.procs import EFFECTS, CardEffect, NoLocals
+from ludoteca.games.mar_y_acero.turns import colon_returns
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -426,7 +427,7 @@ def _health_rolled(state: MyaState, frame: CardEffect, action: int) -> None:
         )
         return
     if position["colon"] == "prison":
-        state.call("colon_returns", then="done")
+        state.call(colon_returns, NoLocals(), then="done")
         return
     state.ret()
 

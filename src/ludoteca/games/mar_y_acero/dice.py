@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 from ludoteca.games.mar_y_acero.actions import DIE, PASS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.pieces import OTHER, ROLE, in_force
-from ludoteca.games.mar_y_acero.procs import PROCS, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, NoLocals
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def _conquest_next(state: MyaState, frame: Conquest, action: None) -> None:
     position = state.d
     if position.get("testament_due"):
         position["testament_due"] = False
-        state.call("testament", then="next")
+        state.call(testament, NoLocals(), then="next")
         return
     if not frame["todo"] or position["over"] is not None:
         state.ret()
@@ -173,11 +173,11 @@ def move_support(state: MyaState, change: int) -> None:
     state.d["rs"] = max(0, min(BOARD.tracks["royal_support_max"], state.d["rs"] + change))
 
 
-testament = PROCS.proc("testament", rule="card.40")
+testament = PROCS.proc("testament", rule="card.40", frame=NoLocals)
 
 
 @testament.step()
-def _testament(state: MyaState, frame: Frame, action: None) -> None:
+def _testament(state: MyaState, frame: NoLocals, action: None) -> None:
     """Card 40: ±1 VP at the end by Royal Support now; at once +2 Soldiers and RS +1 with 10 VP or more,
     else +2 settlers, in Spanish-held areas."""
     position = state.d
@@ -195,5 +195,5 @@ def _testament(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @testament.step("done")
-def _testament_done(state: MyaState, frame: Frame, action: None) -> None:
+def _testament_done(state: MyaState, frame: NoLocals, action: None) -> None:
     state.ret()

@@ -26,6 +26,13 @@ nitayno/turn_six.py). Every effect receives `card`, then its own fields, and ret
 carried out; a list stops at the first that could not (§5.3.2: another card is drawn for it)."""
 
 
+class NoLocals(TypedDict):
+    """The frame of a procedure that keeps no locals: only what the last procedure it called returned
+    (`State.ret`), which it does not read."""
+
+    ret: NotRequired[object]
+
+
 class CardEffect(TypedDict):
     """The locals every effect of a card receives from the interpreter (`EFFECTS.local`): the card, the
     effect's kind and its index in the card's list, and, for an event card, the faction that played it;
@@ -46,4 +53,4 @@ class NitaynoEffect(TypedDict):
     effect: int
 
 
-__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "CardEffect", "Frame", "NitaynoEffect"]
+__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "CardEffect", "Frame", "NitaynoEffect", "NoLocals"]

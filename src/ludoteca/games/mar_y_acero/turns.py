@@ -25,7 +25,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     update_control,
 )
 from ludoteca.games.mar_y_acero.position import Piece
-from ludoteca.games.mar_y_acero.procs import PROCS, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS, NoLocals
 from ludoteca.games.mar_y_acero.seats import solo, solo_hook
 
 if TYPE_CHECKING:
@@ -34,16 +34,16 @@ if TYPE_CHECKING:
 from ludoteca.games.mar_y_acero.end import check_victory, final_score
 
 # ------------------------------------------------------------------------------------------ the game
-turns = PROCS.proc("turns", rule="4.3")
+turns = PROCS.proc("turns", rule="4.3", frame=NoLocals)
 
 
 @turns.step()
-def _turns(state: MyaState, frame: Frame, action: None) -> None:
+def _turns(state: MyaState, frame: NoLocals, action: None) -> None:
     """Turns 2–6 one after the other; after the last, the final tally (§4.6)."""
     if state.d["turn"] >= BOARD.tracks["turns"]:
         final_score(state)
         return
-    state.call("turn", then="start")
+    state.call(turn, NoLocals(), then="start")
 
 
 game = PROCS.sequence("game", "4.3", "setup", "turn1", "turns")
@@ -139,21 +139,21 @@ def _turn1_done(state: MyaState, frame: Turn1, action: None) -> None:
 
 
 # ------------------------------------------------------------------------------------ §4.3.2 turns 2–6
-turn = PROCS.proc("turn", rule="4.3.2")
+turn = PROCS.proc("turn", rule="4.3.2", frame=NoLocals)
 
 
 @turn.step()
-def _turn(state: MyaState, frame: Frame, action: None) -> None:
+def _turn(state: MyaState, frame: NoLocals, action: None) -> None:
     position = state.d
     position["turn"] += 1
     position["grace"]["turn_used"] = False
     position["event"] = {"es": None, "ind": None}
     state.log("log.turn", turn=position["turn"])
-    state.call("destiny_phase", then="special")
+    state.call(destiny_phase, DestinyPhase(), then="special")
 
 
 @turn.step("special")
-def _turn_special(state: MyaState, frame: Frame, action: None) -> None:
+def _turn_special(state: MyaState, frame: NoLocals, action: None) -> None:
     """§5.3.2: in solo mode the special phase with the Nitayno cards comes here."""
     if check_victory(state):
         return
@@ -162,31 +162,31 @@ def _turn_special(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @turn.step("event")
-def _turn_event(state: MyaState, frame: Frame, action: None) -> None:
-    state.call("event_phase", then="reinforce")
+def _turn_event(state: MyaState, frame: NoLocals, action: None) -> None:
+    state.call(event_phase, NoLocals(), then="reinforce")
 
 
 @turn.step("reinforce")
-def _turn_reinforce(state: MyaState, frame: Frame, action: None) -> None:
+def _turn_reinforce(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
     state.call("reinforcements", then="impulses")
 
 
 @turn.step("impulses")
-def _turn_impulses(state: MyaState, frame: Frame, action: None) -> None:
+def _turn_impulses(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
-    state.call("impulses", then="final")
+    state.call(impulses, NoLocals(), then="final")
 
 
 @turn.step("final")
-def _turn_final(state: MyaState, frame: Frame, action: None) -> None:
-    state.call("final_phase", then="done")
+def _turn_final(state: MyaState, frame: NoLocals, action: None) -> None:
+    state.call(final_phase, FinalPhase(), then="done")
 
 
 @turn.step("done")
-def _turn_done(state: MyaState, frame: Frame, action: None) -> None:
+def _turn_done(state: MyaState, frame: NoLocals, action: None) -> None:
     state.ret()
 
 
@@ -219,7 +219,7 @@ def _destiny(state: MyaState, frame: DestinyPhase, action: None) -> None:
     grace_reset(state)
     position["limit"] = {"es": BOARD.stack_limit, "ind": BOARD.stack_limit}
     if position["colon"] == "box":
-        state.call("colon_returns", then="draw")
+        state.call(colon_returns, NoLocals(), then="draw")
         return
     state.goto("draw")
 
@@ -280,11 +280,11 @@ def _destiny_done(state: MyaState, frame: DestinyPhase, action: None) -> None:
     state.ret()
 
 
-colon_returns = PROCS.proc("colon_returns", rule="card.38")
+colon_returns = PROCS.proc("colon_returns", rule="card.38", frame=NoLocals)
 
 
 @colon_returns.step()
-def _colon_returns(state: MyaState, frame: Frame, action: None) -> None:
+def _colon_returns(state: MyaState, frame: NoLocals, action: None) -> None:
     """Card 38: Colón, sent away last turn, comes back to any Spanish-held area."""
     held = [x for x in AREAS if state.d["ctrl"][x - 1] == "es"]
     if not held:
@@ -296,7 +296,7 @@ def _colon_returns(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @colon_returns.step("chosen")
-def _colon_returns_chosen(state: MyaState, frame: Frame, action: int) -> None:
+def _colon_returns_chosen(state: MyaState, frame: NoLocals, action: int) -> None:
     area = int(arg(action))
     position = state.d
     pieces(state, area, "es").append(position.pop("colon_piece"))
@@ -307,11 +307,11 @@ def _colon_returns_chosen(state: MyaState, frame: Frame, action: int) -> None:
 
 
 # ---------------------------------------------------------------------------------- II. event phase
-event_phase = PROCS.proc("event_phase", rule="4.3.2.II")
+event_phase = PROCS.proc("event_phase", rule="4.3.2.II", frame=NoLocals)
 
 
 @event_phase.step()
-def _event(state: MyaState, frame: Frame, action: None) -> None:
+def _event(state: MyaState, frame: NoLocals, action: None) -> None:
     """Both sides choose a card in secret and reveal together (solo, §5.3.3: Spain first, openly)."""
     position = state.d
     position["phase"] = "event"
@@ -325,34 +325,34 @@ def _event(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @event_phase.step("ind_chosen")
-def _event_ind(state: MyaState, frame: Frame, action: int) -> None:
+def _event_ind(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "ind", action)
     cards = [act(f"card {c}") for c in state.d["hands"]["es"]]
     state.decide(ROLE["es"], "event_card", cards, then="es_chosen", prompt="prompt.event_card", secret=True)
 
 
 @event_phase.step("es_chosen")
-def _event_es(state: MyaState, frame: Frame, action: int) -> None:
+def _event_es(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "es", action)
     reveal_events(state)
     state.goto("resolve_ind")
 
 
 @event_phase.step("solo_es")
-def _event_solo_es(state: MyaState, frame: Frame, action: None) -> None:
+def _event_solo_es(state: MyaState, frame: NoLocals, action: None) -> None:
     cards = [act(f"card {c}") for c in state.d["hands"]["es"]]
     state.ask(ROLE["es"], cards, then="solo_es_chosen", prompt="prompt.event_card_open")
 
 
 @event_phase.step("solo_es_chosen")
-def _event_solo_es_chosen(state: MyaState, frame: Frame, action: int) -> None:
+def _event_solo_es_chosen(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "es", action)
     cards = [act(f"card {c}") for c in state.d["hands"]["ind"]]
     state.decide(ROLE["ind"], "event_card", cards, then="solo_ind_chosen", prompt="prompt.event_card")
 
 
 @event_phase.step("solo_ind_chosen")
-def _event_solo_ind(state: MyaState, frame: Frame, action: int) -> None:
+def _event_solo_ind(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "ind", action)
     reveal_events(state)
     state.goto("resolve_ind")
@@ -378,40 +378,40 @@ def reveal_events(state: MyaState) -> None:
 
 
 @event_phase.step("resolve_ind")
-def _event_resolve_ind(state: MyaState, frame: Frame, action: None) -> None:
+def _event_resolve_ind(state: MyaState, frame: NoLocals, action: None) -> None:
     state.call("event", then="resolve_es", fac="ind", card=state.d["event"]["ind"])
 
 
 @event_phase.step("resolve_es")
-def _event_resolve_es(state: MyaState, frame: Frame, action: None) -> None:
+def _event_resolve_es(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
     state.call("event", then="after", fac="es", card=state.d["event"]["es"])
 
 
 @event_phase.step("after")
-def _event_after(state: MyaState, frame: Frame, action: None) -> None:
+def _event_after(state: MyaState, frame: NoLocals, action: None) -> None:
     update_control(state)
     state.call(conquest, Conquest(), then="done")
 
 
 @event_phase.step("done")
-def _event_done(state: MyaState, frame: Frame, action: None) -> None:
+def _event_done(state: MyaState, frame: NoLocals, action: None) -> None:
     state.ret()
 
 
 # --------------------------------------------------------------------------------- IV. impulse phase
-impulses = PROCS.proc("impulses", rule="4.3.2.IV")
+impulses = PROCS.proc("impulses", rule="4.3.2.IV", frame=NoLocals)
 
 
 @impulses.step()
-def _impulses(state: MyaState, frame: Frame, action: None) -> None:
+def _impulses(state: MyaState, frame: NoLocals, action: None) -> None:
     state.d["phase"] = "impulses"
     state.goto("next")
 
 
 @impulses.step("next")
-def _impulses_next(state: MyaState, frame: Frame, action: None) -> None:
+def _impulses_next(state: MyaState, frame: NoLocals, action: None) -> None:
     """Indigenous first, then Spain, as many impulses as the destiny card gives; no passing."""
     position = state.d
     if position["imp"]["es"] == 0:
@@ -427,7 +427,7 @@ def _impulses_next(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @impulses.step("es")
-def _impulses_es(state: MyaState, frame: Frame, action: None) -> None:
+def _impulses_es(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
     state.d["imp"]["es"] -= 1
@@ -435,7 +435,7 @@ def _impulses_es(state: MyaState, frame: Frame, action: None) -> None:
 
 
 @impulses.step("check")
-def _impulses_check(state: MyaState, frame: Frame, action: None) -> None:
+def _impulses_check(state: MyaState, frame: NoLocals, action: None) -> None:
     if not check_victory(state):
         state.goto("next")
 
