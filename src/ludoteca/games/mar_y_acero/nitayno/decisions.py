@@ -85,21 +85,14 @@ B = TypeVar("B", bound=BotDecision)
 
 
 def register(kind: str, rule: str, frame: type[B]) -> Procedure[B]:
-    """The Nitayno's procedure for the indigenous decisions of `kind` (`MyaState.bot_for`), its frame the
-    decision (`BotDecision`) and what the procedure keeps besides."""
+    """The Nitayno's procedure for the indigenous decisions of `kind` (`MyaState.bot_for`), typed `frame`."""
     BOTS.add(kind)
     return PROCS.proc(f"nitayno.{kind}", rule=rule, frame=frame)
 
 
-class Drawn(BotDecision):
-    """A decision answered by an area the extraction system draws (`draw_area` returns it)."""
-
-    ret: NotRequired[int]
-
-
+# ------------------------------------------------------------------------------- §5.3.5 the impulse
 class ImpulseChoice(BotDecision):
-    """§5.3.5: the areas the Nitayno may activate, the one activated and the targets tied there; the area
-    drawn."""
+    """§5.3.5: the areas it may activate, the one activated, the targets tied there, the area drawn."""
 
     areas: NotRequired[list[int]]
     area: NotRequired[int]
@@ -107,31 +100,6 @@ class ImpulseChoice(BotDecision):
     ret: NotRequired[int]
 
 
-class DeployArea(BotDecision):
-    """§5.3.1: the areas preferred for the next unit, and the one drawn among them."""
-
-    pref: NotRequired[list[int]]
-    ret: NotRequired[int]
-
-
-class ReinforceChoice(BotDecision):
-    """§5.3.4: the bags the reinforcements may draw from, and the area drawn for the unit (None: none
-    valid)."""
-
-    bags: NotRequired[list[str]]
-    ret: NotRequired[int | None]
-
-
-class EventChoice(BotDecision):
-    """§5.3.3: the Nitayno's deck, the cards revealed and kept, those put back, and how many it keeps."""
-
-    deck: NotRequired[list[int]]
-    picked: NotRequired[list[int]]
-    rejected: NotRequired[list[int]]
-    want: NotRequired[int]
-
-
-# ------------------------------------------------------------------------------- §5.3.5 the impulse
 impulse = register("impulse", "5.3.5", ImpulseChoice)
 
 
@@ -332,6 +300,12 @@ def _retreat(state: MyaState, frame: BotDecision, action: None) -> None:
     answer(state, frame, offered[order[0]])
 
 
+class Drawn(BotDecision):
+    """A decision answered by an area the extraction system draws (`draw_area` returns it)."""
+
+    ret: NotRequired[int]
+
+
 retreat_to = register("retreat_to", "5.3.5", Drawn)
 
 
@@ -411,6 +385,13 @@ def _choose_area_drawn(state: MyaState, frame: Drawn, action: None) -> None:
 
 
 # --------------------------------------------------------------------- §5.3.1, §5.3.3 deployments
+class DeployArea(BotDecision):
+    """§5.3.1: the areas preferred for the next unit, and the one drawn among them."""
+
+    pref: NotRequired[list[int]]
+    ret: NotRequired[int]
+
+
 deploy_area = register("deploy_area", "5.3.1", DeployArea)
 
 
@@ -448,6 +429,13 @@ def _deploy_area_chosen(state: MyaState, frame: DeployArea, action: None) -> Non
 
 
 # ---------------------------------------------------------------------------------- §5.3.4 reinforcements
+class ReinforceChoice(BotDecision):
+    """§5.3.4: the bags it may draw from, and the area drawn for the unit (None: no valid area)."""
+
+    bags: NotRequired[list[str]]
+    ret: NotRequired[int | None]
+
+
 reinforce = register("reinforce", "5.3.4", ReinforceChoice)
 
 
@@ -534,6 +522,15 @@ def _flip(state: MyaState, frame: BotDecision, action: None) -> None:
 
 
 # ------------------------------------------------------------------------------ §5.3.3 the event card
+class EventChoice(BotDecision):
+    """§5.3.3: the Nitayno's deck, the cards revealed and kept, those put back, and how many it keeps."""
+
+    deck: NotRequired[list[int]]
+    picked: NotRequired[list[int]]
+    rejected: NotRequired[list[int]]
+    want: NotRequired[int]
+
+
 event_card = register("event_card", "5.3.3", EventChoice)
 
 
