@@ -138,7 +138,7 @@ def plain_pax_porfiriana(state: Any, role: int, out: PlainObservation) -> None:
 
 def plain_mar_y_acero(state: Any, role: int, out: PlainObservation) -> None:
     """`mar_y_acero.view.observe` before issue 26."""
-    position = state.position
+    position = state.d
     me = FACTION_OF_ROLE[role]
     out.add("turn", position["turn"] / 6)
     out.add("vp", position["vp"] / 20)

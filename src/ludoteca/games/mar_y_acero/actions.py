@@ -54,21 +54,14 @@ def act(notation: str) -> int:
     return ACTIONS.ids[notation]
 
 
-def chosen(action: int | None) -> int:
-    """The action a step that waits for a decision or a chance outcome receives (never None there)."""
-    if action is None:
-        raise RuntimeError("a step that waits for an action was run without one")
-    return action
-
-
-def arg(action: int | None) -> str:
+def arg(action: int) -> str:
     """The second word of an action's notation: the area, piece key, card, bag… it names."""
-    return ACTIONS.names[chosen(action)].rpartition(" ")[2]
+    return ACTIONS.names[action].rpartition(" ")[2]
 
 
-def verb(action: int | None) -> str:
+def verb(action: int) -> str:
     """The first word of an action's notation: what it does."""
-    return ACTIONS.names[chosen(action)].partition(" ")[0]
+    return ACTIONS.names[action].partition(" ")[0]
 
 
 def area_actions(verb_: str, areas: list[int]) -> list[int]:

@@ -4,12 +4,13 @@ building (§4.4.2), and the Royal Scribes at the end of a Spanish activation (§
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.deploy import may_join
-from ludoteca.games.mar_y_acero.dice import face, roll, snapshot
+from ludoteca.games.mar_y_acero.combat import Combat, combat
+from ludoteca.games.mar_y_acero.deploy import Scribes, may_join, scribes
+from ludoteca.games.mar_y_acero.dice import Conquest, GraceOffer, conquest, face, grace, roll, snapshot
 from ludoteca.games.mar_y_acero.movement import reach, toll, toll_choices
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
@@ -30,7 +31,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -85,11 +86,17 @@ def build_targets(state: MyaState, what: str) -> list[int]:
 
 
 # --------------------------------------------------------------------------------------- the impulse
-impulse = PROCS.proc("impulse", rule="4.3.2.IV")
+class Impulse(TypedDict):
+    """An impulse of faction `fac` (§4.3.2 IV)."""
+
+    fac: str
+
+
+impulse = PROCS.proc("impulse", rule="4.3.2.IV", frame=Impulse)
 
 
 @impulse.step()
-def _impulse(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse(state: MyaState, frame: Impulse, action: None) -> None:
     """The indigenous side must activate an area; Spain activates one or builds. No passing."""
     fac = frame["fac"]
     snapshot(state)
@@ -112,18 +119,38 @@ def _impulse(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulse.step("chosen")
-def _impulse_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse_chosen(state: MyaState, frame: Impulse, action: int) -> None:
     if verb(action) == "build":
-        state.replace("build", what=arg(action))
+        state.replace(build, Build(what=arg(action)))
     else:
-        state.replace("activation", fac=frame["fac"], area=int(arg(action)))
+        state.replace(activation, Activation(fac=frame["fac"], area=int(arg(action))))
 
 
 # ------------------------------------------------------------------------------------ the activation
-activation = PROCS.proc("activation", rule="4.4.1")
+class Activation(TypedDict):
+    """An activation (§4.4.1) of `fac` from `area`: the area activated now (`cur`), the tolls paid
+    (``"area:kind"``), the Rebel escorts left by sea route (``"src-dst"``), the areas reached, whether a
+    piece has moved, each area's units at the start (stacking, §4.4.1); the piece moving, where to and
+    whether by sea."""
+
+    fac: str
+    area: int
+    cur: NotRequired[int]
+    paid: NotRequired[list[str]]
+    cred: NotRequired[dict[str, int]]
+    reached: NotRequired[list[int]]
+    moved: NotRequired[bool]
+    start: NotRequired[list[int]]
+    pk: NotRequired[str]
+    dst: NotRequired[int]
+    naval: NotRequired[bool]
+    ret: NotRequired[None]
 
 
-def destinations(state: MyaState, frame: Frame, k: str) -> Iterator[tuple[int, bool]]:
+activation = PROCS.proc("activation", rule="4.4.1", frame=Activation)
+
+
+def destinations(state: MyaState, frame: Activation, k: str) -> Iterator[tuple[int, bool]]:
     """Where a piece of the current area may move now, lazily (the menu only asks whether there is one).
     Stacking holds, except that a unit may over-stack an area it could go on from by Extended movement
     (no enemy there, not yet activated)."""
@@ -140,11 +167,11 @@ def destinations(state: MyaState, frame: Frame, k: str) -> Iterator[tuple[int, b
         yield dst, naval
 
 
-def can_move(state: MyaState, frame: Frame, k: str) -> bool:
+def can_move(state: MyaState, frame: Activation, k: str) -> bool:
     return next(destinations(state, frame, k), None) is not None
 
 
-def stacking_ok(state: MyaState, frame: Frame) -> bool:
+def stacking_ok(state: MyaState, frame: Activation) -> bool:
     """§4.4.1: no over-stacking left at the end of the movement (beyond what stood before it). A side no
     longer than the limit needs no counting."""
     fac = frame["fac"]
@@ -156,7 +183,7 @@ def stacking_ok(state: MyaState, frame: Frame) -> bool:
 
 
 @activation.step()
-def _activation(state: MyaState, frame: Frame, action: A) -> None:
+def _activation(state: MyaState, frame: Activation, action: None) -> None:
     position = state.d
     fac, area = frame["fac"], frame["area"]
     position["act"] = [area]
@@ -172,7 +199,7 @@ def _activation(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("menu")
-def _menu(state: MyaState, frame: Frame, action: A) -> None:
+def _menu(state: MyaState, frame: Activation, action: None) -> None:
     """Move pieces of the current area one at a time, extend to an area reached, raid instead, or end."""
     position = state.d
     fac, cur = frame["fac"], frame["cur"]
@@ -197,14 +224,14 @@ def _menu(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("chosen")
-def _chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _chosen(state: MyaState, frame: Activation, action: int) -> None:
     if action == END:
         state.goto("resolve")
         return
     what = verb(action)
     if what == "raid":
         frame["moved"] = True
-        state.call("raid", then="after", fac=frame["fac"], src=frame["cur"], dst=int(arg(action)))
+        state.call(raid, Raid(fac=frame["fac"], src=frame["cur"], dst=int(arg(action))), then="after")
         return
     if what == "activate":
         area = int(arg(action))
@@ -229,20 +256,22 @@ def _chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("dest")
-def _dest(state: MyaState, frame: Frame, action: A) -> None:
+def _dest(state: MyaState, frame: Activation, action: int) -> None:
     dst = int(arg(action))
     naval = dst not in BOARD.adjacent(frame["cur"])
     frame["dst"], frame["naval"] = dst, naval
     due = toll(state, frame["fac"], split_key(frame["pk"])[0], frame["cur"], dst, naval)
     if due is not None and f"{frame['cur']}:{due}" not in frame["paid"]:
         frame["paid"].append(f"{frame['cur']}:{due}")
-        state.call("toll", then="go", fac=frame["fac"], area=frame["cur"], kind=due, moving=frame["pk"])
+        state.call(
+            toll_proc, Toll(fac=frame["fac"], area=frame["cur"], kind=due, moving=frame["pk"]), then="go"
+        )
         return
     state.goto("go")
 
 
 @activation.step("go")
-def _go(state: MyaState, frame: Frame, action: A) -> None:
+def _go(state: MyaState, frame: Activation, action: None) -> None:
     fac, src, dst = frame["fac"], frame["cur"], frame["dst"]
     k = frame["pk"]
     try:
@@ -270,7 +299,7 @@ def _go(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("resolve")
-def _resolve(state: MyaState, frame: Frame, action: A) -> None:
+def _resolve(state: MyaState, frame: Activation, action: None) -> None:
     """§4.4.1 B: a combat in every area where both sides stand, in the order the mover chooses."""
     for x in AREAS:
         for p in pieces(state, x, frame["fac"]):
@@ -280,7 +309,9 @@ def _resolve(state: MyaState, frame: Frame, action: A) -> None:
         state.goto("after")
         return
     if len(fights) == 1:
-        state.call("combat", then="resolve", area=fights[0], att=frame["fac"], origin=list(state.d["act"]))
+        state.call(
+            combat, Combat(area=fights[0], att=frame["fac"], origin=list(state.d["act"])), then="resolve"
+        )
         return
     state.decide(
         ROLE[frame["fac"]],
@@ -292,37 +323,48 @@ def _resolve(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @activation.step("fight")
-def _fight(state: MyaState, frame: Frame, action: A) -> None:
-    state.call("combat", then="resolve", area=int(arg(action)), att=frame["fac"], origin=list(state.d["act"]))
+def _fight(state: MyaState, frame: Activation, action: int) -> None:
+    state.call(
+        combat, Combat(area=int(arg(action)), att=frame["fac"], origin=list(state.d["act"])), then="resolve"
+    )
 
 
 @activation.step("after")
-def _after(state: MyaState, frame: Frame, action: A) -> None:
+def _after(state: MyaState, frame: Activation, action: None) -> None:
     frame.pop("ret", None)
     update_control(state)
-    state.call("conquest", then="scribes")
+    state.call(conquest, Conquest(), then="scribes")
 
 
 @activation.step("scribes")
-def _scribes(state: MyaState, frame: Frame, action: A) -> None:
+def _scribes(state: MyaState, frame: Activation, action: None) -> None:
     if frame["fac"] == "es" and state.d["over"] is None:
-        state.call("scribes", then="done", areas=list(state.d["act"]))
+        state.call(scribes, Scribes(areas=list(state.d["act"])), then="done")
         return
     state.goto("done")
 
 
 @activation.step("done")
-def _done(state: MyaState, frame: Frame, action: A) -> None:
+def _done(state: MyaState, frame: Activation, action: None) -> None:
     state.d["act"] = []
     state.ret()
 
 
 # ------------------------------------------------------------------------------------------- tolls
-toll_proc = PROCS.proc("toll", rule="4.4.1.A.naval")
+class Toll(TypedDict):
+    """A toll (§4.4.1 A, card 24) of `fac` in `area`: "reduce" or "remove", before `moving` moves."""
+
+    fac: str
+    area: int
+    kind: str
+    moving: str
+
+
+toll_proc = PROCS.proc("toll", rule="4.4.1.A.naval", frame=Toll)
 
 
 @toll_proc.step()
-def _toll(state: MyaState, frame: Frame, action: A) -> None:
+def _toll(state: MyaState, frame: Toll, action: None) -> None:
     """Before the first such move from an area: reduce a unit (remove it if reduced), or lose one
     (card 24)."""
     options = toll_choices(state, frame["fac"], frame["area"], frame["moving"], frame["kind"])
@@ -337,7 +379,7 @@ def _toll(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @toll_proc.step("paid")
-def _toll_paid(state: MyaState, frame: Frame, action: A) -> None:
+def _toll_paid(state: MyaState, frame: Toll, action: int) -> None:
     k = arg(action)
     if frame["kind"] == "remove":
         remove(state, frame["area"], frame["fac"], find(state, frame["area"], frame["fac"], k))
@@ -349,7 +391,24 @@ def _toll_paid(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------------ §4.4.1 D raids
-raid = PROCS.proc("raid", rule="4.4.1.D")
+RaidAttempt = TypedDict("RaidAttempt", {"try": NotRequired[int]})
+"""The attempt of a raid, 1 or 2 (a key that the class syntax cannot name)."""
+
+
+class Raid(RaidAttempt):
+    """A raid (§4.4.1 D) of `fac` from `src` into `dst`: whether the attempt succeeded, its effect on a
+    piece (None: no effect), the piece it strikes, and the die after the Gracia Divina."""
+
+    fac: str
+    src: int
+    dst: int
+    success: NotRequired[bool]
+    effect: NotRequired[str | None]
+    victim: NotRequired[str | None]
+    ret: NotRequired[list[int]]
+
+
+raid = PROCS.proc("raid", rule="4.4.1.D", frame=Raid)
 
 
 def _fc(k: str, factor: str) -> int:
@@ -358,7 +417,7 @@ def _fc(k: str, factor: str) -> int:
     return int(spec.reduced if red or spec.only_reduced else getattr(spec, factor))
 
 
-def raid_victims(state: MyaState, frame: Frame, effect: str) -> list[str]:
+def raid_victims(state: MyaState, frame: Raid, effect: str) -> list[str]:
     """The pieces a raid result may strike: the defending units (never leaders) with the highest defence,
     or the raider's pieces with the highest attack. Several tied: the raider chooses (§4.4.1 D). In solo
     the Nitayno may also name its best unit when a leader of its own would be struck (§5.3.5)."""
@@ -387,19 +446,19 @@ def raid_victims(state: MyaState, frame: Frame, effect: str) -> list[str]:
 
 
 @raid.step()
-def _raid(state: MyaState, frame: Frame, action: A) -> None:
+def _raid(state: MyaState, frame: Raid, action: None) -> None:
     frame["try"] = 1
     state.log("log.raid", faction=f"@faction.{frame['fac']}", area=frame["src"], to=frame["dst"])
     roll(state, "rolled")
 
 
 @raid.step("rolled")
-def _raid_rolled(state: MyaState, frame: Frame, action: A) -> None:
-    state.call("grace", then="graced", fac=frame["fac"], dice=[face(action)], fail=[0])
+def _raid_rolled(state: MyaState, frame: Raid, action: int) -> None:
+    state.call(grace, GraceOffer(fac=frame["fac"], dice=[face(action)], fail=[0]), then="graced")
 
 
 @raid.step("graced")
-def _raid_graced(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_graced(state: MyaState, frame: Raid, action: None) -> None:
     """The two result tables; +1 against a citadel, −1 for an indigenous raid into jungle without Rebels."""
     position = state.d
     fac, src, dst = frame["fac"], frame["src"], frame["dst"]
@@ -436,13 +495,13 @@ def _raid_graced(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @raid.step("victim")
-def _raid_victim(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_victim(state: MyaState, frame: Raid, action: int) -> None:
     frame["victim"] = arg(action)
     state.goto("strike")
 
 
 @raid.step("strike")
-def _raid_strike(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_strike(state: MyaState, frame: Raid, action: None) -> None:
     """Apply the result to the piece it strikes; after a success, a second attempt may follow."""
     fac, src, dst, k = frame["fac"], frame["src"], frame["dst"], frame["victim"]
     if k is not None:
@@ -465,7 +524,7 @@ def _raid_strike(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @raid.step("again")
-def _raid_again(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_again(state: MyaState, frame: Raid, action: int) -> None:
     if action == END:
         state.ret()
         return
@@ -474,17 +533,24 @@ def _raid_again(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # --------------------------------------------------------------------------------- §4.4.2 building
-build = PROCS.proc("build", rule="4.4.2")
+class Build(TypedDict):
+    """A building action (§4.4.2): palisades or citadels, and how many are built so far."""
+
+    what: str
+    n: NotRequired[int]
+
+
+build = PROCS.proc("build", rule="4.4.2", frame=Build)
 
 
 @build.step()
-def _build(state: MyaState, frame: Frame, action: A) -> None:
+def _build(state: MyaState, frame: Build, action: None) -> None:
     frame["n"] = 0
     state.goto("next")
 
 
 @build.step("next")
-def _build_next(state: MyaState, frame: Frame, action: A) -> None:
+def _build_next(state: MyaState, frame: Build, action: None) -> None:
     """Up to three palisades, or up to two citadels, in one action."""
     limit = 3 if frame["what"] == "palisade" else 2
     targets = build_targets(state, frame["what"])
@@ -496,7 +562,7 @@ def _build_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @build.step("built")
-def _build_built(state: MyaState, frame: Frame, action: A) -> None:
+def _build_built(state: MyaState, frame: Build, action: int) -> None:
     if action == END:
         state.ret()
         return

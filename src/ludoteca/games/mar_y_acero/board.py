@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from ludoteca.core import provenance
 from ludoteca.core.data import data_dir, refusal
@@ -67,9 +68,124 @@ class Destiny:
     conflict: bool
     gold: tuple[int, ...]
     title: str
-    raw: dict[str, Any]
+    raw: DestinyRow
     effects: tuple[dict[str, Any], ...]
     """The event of a turn 2–6 card, in order (`effects.destiny`); none for turn 1's cards."""
+
+
+class AreaRow(TypedDict):
+    """An ``[[area]]`` of board.toml."""
+
+    id: int
+    name: str
+    jungle: bool
+    two_vp: bool
+    colour: str
+    link: str
+
+
+class UnitRow(TypedDict):
+    """A ``[[unit]]`` of board.toml: a unit subtype."""
+
+    id: str
+    faction: str
+    bag: str
+    count: int
+    attack: int
+    defence: int
+    reduced: int
+
+
+class LeaderRow(TypedDict):
+    """A ``[[leader]]`` of board*.toml."""
+
+    id: str
+    side: str
+    attack: int
+    defence: int
+    reduced: int
+    fights: bool
+    only_reduced: NotRequired[bool]
+
+
+class Tracks(TypedDict):
+    """board.toml's ``[tracks]`` (§3, §4.1)."""
+
+    turns: int
+    vp_max: int
+    vp_target: int
+    royal_support_start: int
+    royal_support_max: int
+    palisades: int
+    citadels: int
+    scroll_areas: list[int]
+
+
+class Band(TypedDict):
+    """A ``[[victory]]`` band of §4.6: its faction and level, and its lowest and highest VP."""
+
+    faction: str
+    level: str
+    low: int
+    high: int
+
+
+class BoardFile(TypedDict):
+    """board.toml merged with board.reconstructed.toml (what the rules read of them)."""
+
+    area: list[AreaRow]
+    area_bag: dict[str, dict[str, int]]
+    unit: list[UnitRow]
+    leader: list[LeaderRow]
+    stacking: dict[str, int]
+    tracks: Tracks
+    royal_support: dict[str, list[int]]
+    victory: list[Band]
+
+
+class EventRow(TypedDict):
+    """An ``[[event]]`` of cards.toml."""
+
+    id: int
+    faction: str
+    vrr: int
+    overstack: bool
+    title: str
+    units: dict[str, int]
+    effects: list[dict[str, Any]]
+
+
+class DestinyRow(TypedDict):
+    """A ``[[destiny]]`` of cards.toml; a turn-1 card gives the landing areas by die face and the Gracia
+    Divina/Yaya face, a turn 2–6 card its effects."""
+
+    id: int
+    deck: int
+    impulses: int
+    naval: bool
+    conflict: bool
+    gold: list[int]
+    title: str
+    landing: NotRequired[list[int]]
+    grace: NotRequired[Literal["es", "ind"]]
+    effects: NotRequired[list[dict[str, Any]]]
+
+
+class Testament(TypedDict):
+    """Card 40 (§4.1 step 16): the Royal Support and VP thresholds it reads."""
+
+    id: int
+    title: str
+    support_threshold: int
+    vp_threshold: int
+
+
+class CardsFile(TypedDict):
+    """cards.toml: the event and destiny cards, and Colón's testament."""
+
+    event: list[EventRow]
+    destiny: list[DestinyRow]
+    testament: Testament
 
 
 LEADERS = ("colon", "caonabo", "guacanagari", "anacaona")
@@ -110,14 +226,14 @@ class Board:
     """Everything printed on the Mar y Acero components, as the rules need it."""
 
     def __init__(self) -> None:
-        board, cards = load("board"), load("cards")
+        board, cards = cast(BoardFile, load("board")), cast(CardsFile, load("cards"))
         self.areas = {
             area["id"]: Area(
                 area["id"], area["name"], area["jungle"], area["two_vp"], area["colour"], area["link"]
             )
             for area in board["area"]
         }
-        self.area_bag: dict[int, int] = {int(k): what for k, what in board["area_bag"]["weights"].items()}
+        self.area_bag = {int(k): what for k, what in board["area_bag"]["weights"].items()}
         self.kinds: dict[str, Kind] = {}
         for u in board["unit"]:
             self.kinds[u["id"]] = Kind(
@@ -147,11 +263,11 @@ class Board:
                 ld.get("only_reduced", False),
             )
         self.bag_kinds = {bag: [k.id for k in self.kinds.values() if k.bag == bag] for bag in BAGS}
-        self.stack_limit: int = board["stacking"]["limit"]
-        self.tracks: dict[str, Any] = board["tracks"]
-        self.rs_soldiers: list[int] = board["royal_support"]["soldiers"]
-        self.rs_end_vp: list[int] = board["royal_support"]["end_vp"]
-        self.victory: list[dict[str, Any]] = board["victory"]
+        self.stack_limit = board["stacking"]["limit"]
+        self.tracks = board["tracks"]
+        self.rs_soldiers = board["royal_support"]["soldiers"]
+        self.rs_end_vp = board["royal_support"]["end_vp"]
+        self.victory = board["victory"]
         self.events = {
             event["id"]: Event(
                 event["id"],
@@ -178,9 +294,9 @@ class Board:
             )
             for c in cards["destiny"]
         }
-        self.testament: dict[str, Any] = cards["testament"]
+        self.testament = cards["testament"]
         self.piece_keys = [k for kind in self.kinds for k in (kind, f"{kind}.r")]
-        self._files = (board, cards)
+        self._files: tuple[Mapping[str, Any], ...] = (board, cards)
         self._validate()
 
     def adjacent(self, area: int) -> tuple[int, int]:

@@ -4,12 +4,12 @@ Indigenous Conflict (§4.3.2 I), where Taínos and Caribes fight each other with
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import END, PASS, act, area_actions, arg, key_actions
 from ludoteca.games.mar_y_acero.board import BOARD
 from ludoteca.games.mar_y_acero.deploy import empty, room
-from ludoteca.games.mar_y_acero.dice import face, roll
+from ludoteca.games.mar_y_acero.dice import GraceOffer, face, grace, roll
 from ludoteca.games.mar_y_acero.movement import reach
 from ludoteca.games.mar_y_acero.pieces import (
     KINDS,
@@ -28,7 +28,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     take_hit,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -39,28 +39,28 @@ MOD_DEFENCE = {"taino", "caribe", "settler"}
 MOD_ATTACK = {"soldier", "rebel"}
 
 
-def sides(frame: Frame) -> list[str]:
+def sides(frame: Combat) -> list[str]:
     """The attacker first. In the conflict round the sides are the two peoples (both indigenous)."""
     if frame["mode"] == "conflict":
         return ["caribe", "taino"]
     return [frame["att"], OTHER[frame["att"]]]
 
 
-def faction(frame: Frame, side: str) -> str:
+def faction(frame: Combat, side: str) -> str:
     return "ind" if frame["mode"] == "conflict" else side
 
 
-def fighters(state: MyaState, frame: Frame, side: str) -> list[list[Any]]:
+def fighters(state: MyaState, frame: Combat, side: str) -> list[list[Any]]:
     if frame["mode"] == "conflict":
         return [p for p in pieces(state, frame["area"], "ind") if KINDS[p[0]].bag == side]
     return combatants(state, frame["area"], side)
 
 
-def over(state: MyaState, frame: Frame) -> bool:
+def over(state: MyaState, frame: Combat) -> bool:
     return not all(fighters(state, frame, s) for s in sides(frame))
 
 
-def factor(state: MyaState, frame: Frame, side: str, k: str) -> int:
+def factor(state: MyaState, frame: Combat, side: str, k: str) -> int:
     """The piece's FC with every modifier, kept within 1–5 (§4.4.1 B)."""
     kind, red = split_key(k)
     spec = KINDS[kind]
@@ -92,11 +92,38 @@ def die_mod(state: MyaState, side: str) -> int:
     return int(state.d.get("nitayno", {}).get("es_die", 0)) if side == "es" else 0
 
 
-combat = PROCS.proc("combat", rule="4.4.1.B")
+class Combat(TypedDict):
+    """A combat's locals: the area, the attacking faction (the Caribes in the conflict round) and the areas
+    its pieces came from (never a retreat's destination); who strikes first, if anyone (card 2's
+    Caonabó); then each round's state: the pieces chosen by side, their dice, the hits each side takes,
+    the order of the sides' rolls and whose roll is next, the sides still to assign hits and to retreat."""
+
+    area: int
+    att: str
+    origin: list[int]
+    mode: NotRequired[Literal["normal", "conflict"]]
+    strike: NotRequired[str | None]
+    round: NotRequired[int]
+    hijos_asked: NotRequired[bool]
+    sons: NotRequired[int]
+    sel: NotRequired[dict[str, list[str]]]
+    dice: NotRequired[dict[str, list[int]]]
+    hits: NotRequired[dict[str, int]]
+    order: NotRequired[list[str]]
+    ri: NotRequired[int]
+    picking: NotRequired[str]
+    assign: NotRequired[list[str]]
+    rside: NotRequired[list[str]]
+    rk: NotRequired[str]
+    ret: NotRequired[list[int]]
+    """The dice after the Gracia Divina/Yaya (`grace`) or the Nitayno's volley."""
+
+
+combat = PROCS.proc("combat", rule="4.4.1.B", frame=Combat)
 
 
 @combat.step()
-def _combat(state: MyaState, frame: Frame, action: A) -> None:
+def _combat(state: MyaState, frame: Combat, action: None) -> None:
     frame.setdefault("mode", "normal")
     frame.setdefault("strike", None)
     frame["round"] = 0
@@ -106,7 +133,7 @@ def _combat(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("round")
-def _round(state: MyaState, frame: Frame, action: A) -> None:
+def _round(state: MyaState, frame: Combat, action: None) -> None:
     if over(state, frame):
         state.goto("finish")
         return
@@ -128,7 +155,7 @@ def _round(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("hijos")
-def _hijos(state: MyaState, frame: Frame, action: A) -> None:
+def _hijos(state: MyaState, frame: Combat, action: int) -> None:
     """Card 26: the Sons of Caonabó become three Caribe units drawn from the bag."""
     if action == PASS:
         state.goto("round")
@@ -140,20 +167,20 @@ def _hijos(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("sons")
-def _sons(state: MyaState, frame: Frame, action: A) -> None:
+def _sons(state: MyaState, frame: Combat, action: None) -> None:
     if frame["sons"] and draw_unit(state, "caribe", "son"):
         return
     state.goto("round")
 
 
 @combat.step("son")
-def _son(state: MyaState, frame: Frame, action: A) -> None:
+def _son(state: MyaState, frame: Combat, action: int) -> None:
     place(state, frame["area"], "ind", take_from_bag(state, action))
     frame["sons"] -= 1
     state.goto("sons")
 
 
-def pool(state: MyaState, frame: Frame, side: str) -> list[str]:
+def pool(state: MyaState, frame: Combat, side: str) -> list[str]:
     """Keys of the side's pieces not yet chosen for this round (a multiset)."""
     keys = [key(p) for p in fighters(state, frame, side)]
     for k in frame["sel"][side]:
@@ -162,7 +189,7 @@ def pool(state: MyaState, frame: Frame, side: str) -> list[str]:
 
 
 @combat.step("select")
-def _select(state: MyaState, frame: Frame, action: A) -> None:
+def _select(state: MyaState, frame: Combat, action: None) -> None:
     """Up to three pieces a side fight this round, the attacker choosing first; the rest are reserves."""
     for side in sides(frame):
         left = pool(state, frame, side)
@@ -187,13 +214,13 @@ def _select(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("picked")
-def _picked(state: MyaState, frame: Frame, action: A) -> None:
+def _picked(state: MyaState, frame: Combat, action: int) -> None:
     frame["sel"][frame["picking"]].append(arg(action))
     state.goto("select")
 
 
 @combat.step("roll")
-def _roll(state: MyaState, frame: Frame, action: A) -> None:
+def _roll(state: MyaState, frame: Combat, action: None) -> None:
     side = frame["order"][frame["ri"]]
     if len(frame["dice"][side]) < len(frame["sel"][side]):
         roll(state, "rolled")
@@ -214,17 +241,17 @@ def _roll(state: MyaState, frame: Frame, action: A) -> None:
             frame["ret"] = frame["dice"][side]
             state.goto("graced")
         return
-    state.call("grace", then="graced", fac=side, dice=list(frame["dice"][side]), fail=fail)
+    state.call(grace, GraceOffer(fac=side, dice=list(frame["dice"][side]), fail=fail), then="graced")
 
 
 @combat.step("rolled")
-def _rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _rolled(state: MyaState, frame: Combat, action: int) -> None:
     frame["dice"][frame["order"][frame["ri"]]].append(face(action))
     state.goto("roll")
 
 
 @combat.step("graced")
-def _graced(state: MyaState, frame: Frame, action: A) -> None:
+def _graced(state: MyaState, frame: Combat, action: None) -> None:
     side = frame["order"][frame["ri"]]
     dice = frame["dice"][side] = [max(1, x) for x in frame.pop("ret")]
     mod = die_mod(state, side)
@@ -247,7 +274,7 @@ def _graced(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("assign")
-def _assign(state: MyaState, frame: Frame, action: A) -> None:
+def _assign(state: MyaState, frame: Combat, action: None) -> None:
     """Each hit costs one step of a piece that fought this round, the owner choosing which."""
     while frame["assign"]:
         side = frame["assign"][0]
@@ -276,7 +303,7 @@ def _assign(state: MyaState, frame: Frame, action: A) -> None:
     state.goto("retreats")
 
 
-def hit(state: MyaState, frame: Frame, side: str, k: str) -> None:
+def hit(state: MyaState, frame: Combat, side: str, k: str) -> None:
     new = take_hit(state, frame["area"], faction(frame, side), k)
     frame["sel"][side].remove(k)
     if new is not None:
@@ -287,13 +314,13 @@ def hit(state: MyaState, frame: Frame, side: str, k: str) -> None:
 
 
 @combat.step("hit")
-def _hit(state: MyaState, frame: Frame, action: A) -> None:
+def _hit(state: MyaState, frame: Combat, action: int) -> None:
     hit(state, frame, frame["assign"][0], arg(action))
     state.goto("assign")
 
 
 @combat.step("retreats")
-def _retreats(state: MyaState, frame: Frame, action: A) -> None:
+def _retreats(state: MyaState, frame: Combat, action: None) -> None:
     update_control(state)
     if frame["mode"] == "conflict" or over(state, frame):
         state.goto("finish")
@@ -302,7 +329,7 @@ def _retreats(state: MyaState, frame: Frame, action: A) -> None:
     state.goto("retreat")
 
 
-def retreat_targets(state: MyaState, frame: Frame, fac: str, k: str) -> Iterator[int]:
+def retreat_targets(state: MyaState, frame: Combat, fac: str, k: str) -> Iterator[int]:
     """§4.4.1 B: an empty area other than the attacker's origin, or an area of yours with no enemy, within
     stacking; by Basic or Naval movement, never Extended. Lazily: whether a piece may retreat at all
     needs only the first."""
@@ -320,12 +347,12 @@ def retreat_targets(state: MyaState, frame: Frame, fac: str, k: str) -> Iterator
             yield dst
 
 
-def can_retreat(state: MyaState, frame: Frame, fac: str, k: str) -> bool:
+def can_retreat(state: MyaState, frame: Combat, fac: str, k: str) -> bool:
     return next(retreat_targets(state, frame, fac, k), None) is not None
 
 
 @combat.step("retreat")
-def _retreat(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat(state: MyaState, frame: Combat, action: None) -> None:
     """After the hits, the defender first, each side may pull any of its pieces out."""
     while frame["rside"]:
         fac = frame["rside"][0]
@@ -349,7 +376,7 @@ def _retreat(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("retreat_pick")
-def _retreat_pick(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_pick(state: MyaState, frame: Combat, action: int) -> None:
     if action == END:
         frame["rside"].pop(0)
         state.goto("retreat")
@@ -366,7 +393,7 @@ def _retreat_pick(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("retreat_to")
-def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_to(state: MyaState, frame: Combat, action: int) -> None:
     dst = int(arg(action))
     fac = frame["rside"][0]
     piece = find(state, frame["area"], fac, frame["rk"])
@@ -378,6 +405,6 @@ def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @combat.step("finish")
-def _finish(state: MyaState, frame: Frame, action: A) -> None:
+def _finish(state: MyaState, frame: Combat, action: None) -> None:
     update_control(state)
     state.ret()

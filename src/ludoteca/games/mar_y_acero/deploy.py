@@ -4,7 +4,7 @@ and the Royal Scribes' free action in those phases (§4.4.3 a, b)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import END, act, area_actions, arg, key_actions, verb
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD, FACTION_BAGS
@@ -23,7 +23,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -105,7 +105,7 @@ def check_rule(rule: str, where: str) -> None:
         raise ValueError(f"{where}: unknown deployment rule {rule!r}; rules are: {known}, only_<area>")
 
 
-def tiers(state: MyaState, frame: Frame) -> list[list[int]]:
+def tiers(state: MyaState, frame: Deploy) -> list[list[int]]:
     """Where a card (or the reinforcement rule) lets `fac` deploy, best tier first (facts B4)."""
     check_rule(frame["rule"], "deploy")
     return PLACEMENTS[frame["rule"]](state, frame["fac"])
@@ -218,11 +218,33 @@ for _id, _effects in [
 
 
 # -------------------------------------------------------------------------------------- deployment
-deploy = PROCS.proc("deploy", rule="4.3.2.II")
+class Deploy(TypedDict):
+    """A deployment (§4.3.2 II) of `fac`'s units drawn from `bags` (or already `drawn`), placed by the
+    placement `rule` of card `card` (None: reinforcements with no event card); the leaders it brings,
+    whether all go to one area (the overstack icon) and which, who strikes first in the combats it
+    starts, the areas it placed in and those it placed Scribes in; the area the Nitayno placed its last
+    unit in (`nitayno.decisions`). It returns the Scribes' areas."""
+
+    fac: str
+    bags: list[str]
+    rule: str
+    card: int | None
+    drawn: NotRequired[list[str]]
+    leaders: NotRequired[list[str]]
+    overstack: NotRequired[bool]
+    strike: NotRequired[str | None]
+    placed: NotRequired[list[int]]
+    area: NotRequired[int | None]
+    scribed: NotRequired[list[int]]
+    nit_at: NotRequired[int]
+    ret: NotRequired[None]
+
+
+deploy = PROCS.proc("deploy", rule="4.3.2.II", frame=Deploy)
 
 
 @deploy.step()
-def _deploy(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy(state: MyaState, frame: Deploy, action: None) -> None:
     """Draw the card's units at random from their bags (each a chance node), then place them."""
     frame.setdefault("drawn", [])
     frame.setdefault("leaders", [])
@@ -234,7 +256,7 @@ def _deploy(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("draw")
-def _deploy_draw(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_draw(state: MyaState, frame: Deploy, action: None) -> None:
     while frame["bags"]:
         if draw_unit(state, frame["bags"].pop(0), "drawn"):
             return
@@ -242,13 +264,13 @@ def _deploy_draw(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("drawn")
-def _deploy_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_drawn(state: MyaState, frame: Deploy, action: int) -> None:
     frame["drawn"].append(take_from_bag(state, action))
     state.goto("draw")
 
 
 @deploy.step("place")
-def _deploy_place(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_place(state: MyaState, frame: Deploy, action: None) -> None:
     """With the overstack icon, everything goes to one area regardless of stacking; otherwise each unit
     to an area of the best tier that has room for it; a unit with nowhere to go returns to its bag."""
     fac = frame["fac"]
@@ -297,7 +319,7 @@ def _deploy_place(state: MyaState, frame: Frame, action: A) -> None:
     )
 
 
-def candidates(state: MyaState, frame: Frame, kind: str) -> list[int]:
+def candidates(state: MyaState, frame: Deploy, kind: str) -> list[int]:
     fac = frame["fac"]
     for tier in tiers(state, frame):
         spots = [x for x in tier if room(state, x, fac, kind)]
@@ -310,7 +332,7 @@ def candidates(state: MyaState, frame: Frame, kind: str) -> list[int]:
     return []
 
 
-def put(state: MyaState, frame: Frame, area: int, kind: str) -> None:
+def put(state: MyaState, frame: Deploy, area: int, kind: str) -> None:
     if kind == "colon":  # back from prison with the strength he had
         pieces(state, area, "es").append(state.d.pop("colon_piece"))
         state.d["colon"] = "map"
@@ -325,19 +347,19 @@ def put(state: MyaState, frame: Frame, area: int, kind: str) -> None:
 
 
 @deploy.step("area")
-def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_area(state: MyaState, frame: Deploy, action: int) -> None:
     frame["area"] = int(arg(action))
     state.goto("place")
 
 
 @deploy.step("placed")
-def _deploy_placed(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_placed(state: MyaState, frame: Deploy, action: int) -> None:
     put(state, frame, int(arg(action)), frame["drawn"].pop(0))
     state.goto("place")
 
 
 @deploy.step("nowhere")
-def _deploy_nowhere(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_nowhere(state: MyaState, frame: Deploy, action: None) -> None:
     for kind in frame["drawn"]:
         state.d["bags"][KINDS[kind].bag][kind] += 1
     frame["drawn"] = []
@@ -345,7 +367,7 @@ def _deploy_nowhere(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy.step("fight")
-def _deploy_fight(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_fight(state: MyaState, frame: Deploy, action: None) -> None:
     """A deployment among enemies is a combat, resolved at once, the deploying side attacking."""
     update_control(state)
     fights = sorted({x for x in frame["placed"] if present(state, x, "es") and present(state, x, "ind")})
@@ -358,13 +380,38 @@ def _deploy_fight(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------ III. replacements, reinforcements
-reinforce = PROCS.proc("reinforce", rule="4.3.2.III")
+class Reinforce(TypedDict):
+    """Replacements and reinforcements (§4.3.2 III): each faction's PRR, the faction spending now, its
+    points left, the bag it last drew from, the units drawn, the area of a piece flipped; whether the
+    Nitayno has begun its reinforcements (`nitayno.decisions`)."""
+
+    prr: NotRequired[dict[str, int]]
+    fac: NotRequired[str]
+    left: NotRequired[int]
+    last: NotRequired[str | None]
+    drawn: NotRequired[list[str]]
+    area: NotRequired[int]
+    nit_started: NotRequired[bool]
+    ret: NotRequired[list[int]]
+
+
+reinforce = PROCS.proc("reinforce", rule="4.3.2.III", frame=Reinforce)
+
+
+def in_hand(state: MyaState) -> list[str]:
+    """The counters drawn from their bags and not yet placed: a deployment's, and the reinforcements'
+    drawn before any is placed (the invariants count them, `pieces.broken_invariants`)."""
+    placing, drawing = state.frame_of(deploy), state.frame_of(reinforce)
+    return [
+        *(placing.get("drawn", []) if placing is not None else []),
+        *(drawing.get("drawn", []) if drawing is not None else []),
+    ]
 
 
 def prr(state: MyaState) -> dict[str, int]:
     """The VRR of both event cards: a difference of 0 or 1 gives both 2 PRR; otherwise the lower card
     gets the difference and the higher one 1 PRR."""
-    vrr = {fac: BOARD.events[state.d["event"][fac]].vrr for fac in ("es", "ind")}
+    vrr = {fac: BOARD.events[card].vrr for fac, card in state.d["event"].items() if card is not None}
     gap = abs(vrr["es"] - vrr["ind"])
     if gap <= 1:
         return {"es": 2, "ind": 2}
@@ -373,7 +420,7 @@ def prr(state: MyaState) -> dict[str, int]:
 
 
 @reinforce.step()
-def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce(state: MyaState, frame: Reinforce, action: None) -> None:
     state.d["phase"] = "reinforce"
     grace_reset(state)
     frame["prr"] = prr(state)
@@ -383,14 +430,14 @@ def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("begin")
-def _reinforce_begin(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_begin(state: MyaState, frame: Reinforce, action: None) -> None:
     frame["left"] = frame["prr"][frame["fac"]]
     frame["last"] = None
     frame["drawn"] = []
     state.goto("spend")
 
 
-def spend_options(state: MyaState, frame: Frame) -> list[int]:
+def spend_options(state: MyaState, frame: Reinforce) -> list[int]:
     """Draw from a bag other than the last one drawn from (unless it is the only one with units), or
     flip a reduced piece of yours anywhere."""
     fac = frame["fac"]
@@ -404,7 +451,7 @@ def spend_options(state: MyaState, frame: Frame) -> list[int]:
 
 
 @reinforce.step("spend")
-def _reinforce_spend(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_spend(state: MyaState, frame: Reinforce, action: None) -> None:
     options = spend_options(state, frame) if frame["left"] else []
     if not options:
         state.goto("deploy")
@@ -420,7 +467,7 @@ def _reinforce_spend(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("spent")
-def _reinforce_spent(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_spent(state: MyaState, frame: Reinforce, action: int) -> None:
     if action == END:
         state.goto("deploy")
         return
@@ -438,13 +485,13 @@ def _reinforce_spent(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("drawn")
-def _reinforce_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_drawn(state: MyaState, frame: Reinforce, action: int) -> None:
     frame["drawn"].append(take_from_bag(state, action))
     state.goto("spend")
 
 
 @reinforce.step("flipped")
-def _reinforce_flipped(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_flipped(state: MyaState, frame: Reinforce, action: int) -> None:
     piece = find(state, frame["area"], frame["fac"], arg(action))
     piece[1] = 0
     frame["left"] -= 1
@@ -455,22 +502,18 @@ def _reinforce_flipped(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @reinforce.step("deploy")
-def _reinforce_deploy(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_deploy(state: MyaState, frame: Reinforce, action: None) -> None:
     """All reinforcements are drawn before any is placed; stacking holds even with the overstack icon."""
     drawn, frame["drawn"] = frame["drawn"], []
     state.call(
-        "deploy",
+        deploy,
+        Deploy(fac=frame["fac"], bags=[], drawn=drawn, rule="reinforce", card=state.d["event"][frame["fac"]]),
         then="deployed",
-        fac=frame["fac"],
-        bags=[],
-        drawn=drawn,
-        rule="reinforce",
-        card=state.d["event"][frame["fac"]],
     )
 
 
 @reinforce.step("deployed")
-def _reinforce_deployed(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_deployed(state: MyaState, frame: Reinforce, action: None) -> None:
     frame.pop("ret", None)
     if frame["fac"] == "ind":
         frame["fac"] = "es"
@@ -480,7 +523,13 @@ def _reinforce_deployed(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ---------------------------------------------------------------------------------- §4.4.3 scribes
-scribes = PROCS.proc("scribes", rule="4.4.3")
+class Scribes(TypedDict):
+    """Royal Scribes (§4.4.3) among `areas` (anywhere without it)."""
+
+    areas: NotRequired[list[int]]
+
+
+scribes = PROCS.proc("scribes", rule="4.4.3", frame=Scribes)
 """Royal Scribes, at the end of an activation or event among the areas it reached (local ``areas``), or
 anywhere at the end of the reinforcements."""
 
@@ -494,7 +543,7 @@ def scribe_areas(state: MyaState, among: list[int] | None) -> list[int]:
 
 
 @scribes.step()
-def _scribes(state: MyaState, frame: Frame, action: A) -> None:
+def _scribes(state: MyaState, frame: Scribes, action: None) -> None:
     """Royal Scribes (free): a Scribe leaves the area and its scroll goes; the area is worth 2 VP."""
     options = scribe_areas(state, frame.get("areas"))
     if not options:
@@ -506,7 +555,7 @@ def _scribes(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @scribes.step("chosen")
-def _scribes_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _scribes_chosen(state: MyaState, frame: Scribes, action: int) -> None:
     if action == END:
         state.ret()
         return

@@ -3,12 +3,12 @@ and card 40 (Colón's testament), which a conquest step also settles when Colón
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import DIE, PASS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.pieces import OTHER, ROLE
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.pieces import OTHER, ROLE, in_force
+from ludoteca.games.mar_y_acero.procs import PROCS, NoLocals
 from ludoteca.games.mar_y_acero.seats import solo
 
 if TYPE_CHECKING:
@@ -23,8 +23,7 @@ def roll(state: MyaState, then: str) -> None:
     state.chance(dict.fromkeys(DIE, 1), then=then)
 
 
-def face(action: A) -> int:
-    assert action is not None
+def face(action: int) -> int:
     return int(arg(action))
 
 
@@ -45,11 +44,21 @@ def snapshot(state: MyaState) -> None:
 
 
 # ----------------------------------------------------------------------------- §4.5 Gracia Divina/Yaya
-grace = PROCS.proc("grace", rule="4.5")
+class GraceOffer(TypedDict):
+    """The Gracia Divina/Yaya offered after `fac`'s roll (§4.5): its dice, the indices of those that
+    failed (a re-roll's), and the dice still to re-roll."""
+
+    fac: str
+    dice: list[int]
+    fail: list[int]
+    todo: NotRequired[list[int]]
+
+
+grace = PROCS.proc("grace", rule="4.5", frame=GraceOffer)
 
 
 @grace.step()
-def _grace(state: MyaState, frame: Frame, action: A) -> None:
+def _grace(state: MyaState, frame: GraceOffer, action: None) -> None:
     """Offer the marker after `fac`'s roll: re-roll the dice that failed (`fail`), or −1 on one die."""
     fac, dice = frame["fac"], frame["dice"]
     if not grace_available(state, fac):
@@ -70,7 +79,7 @@ def _grace(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @grace.step("chosen")
-def _grace_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _grace_chosen(state: MyaState, frame: GraceOffer, action: int) -> None:
     if action == PASS:
         state.ret(frame["dice"])
         return
@@ -88,7 +97,7 @@ def _grace_chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @grace.step("roll")
-def _grace_roll(state: MyaState, frame: Frame, action: A) -> None:
+def _grace_roll(state: MyaState, frame: GraceOffer, action: None) -> None:
     if frame["todo"]:
         roll(state, "rolled")
     else:
@@ -97,17 +106,26 @@ def _grace_roll(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @grace.step("rolled")
-def _grace_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _grace_rolled(state: MyaState, frame: GraceOffer, action: int) -> None:
     frame["dice"][frame["todo"].pop(0)] = face(action)
     state.goto("roll")
 
 
 # --------------------------------------------------------------------- §4.4.1 C gold search, card 40
-conquest = PROCS.proc("conquest", rule="4.4.1.C")
+class Conquest(TypedDict):
+    """The gold searches of an action (§4.4.1 C): the areas conquered still to search, the one searched,
+    and its die after the Gracia Divina (`grace`'s return)."""
+
+    todo: NotRequired[list[int]]
+    area: NotRequired[int]
+    ret: NotRequired[list[int]]
+
+
+conquest = PROCS.proc("conquest", rule="4.4.1.C", frame=Conquest)
 
 
 @conquest.step()
-def _conquest(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest(state: MyaState, frame: Conquest, action: None) -> None:
     """One gold search for every area that Spain holds now and did not hold before the action."""
     position = state.d
     frame["todo"] = [
@@ -118,11 +136,11 @@ def _conquest(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @conquest.step("next")
-def _conquest_next(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest_next(state: MyaState, frame: Conquest, action: None) -> None:
     position = state.d
     if position.get("testament_due"):
         position["testament_due"] = False
-        state.call("testament", then="next")
+        state.call(testament, NoLocals(), then="next")
         return
     if not frame["todo"] or position["over"] is not None:
         state.ret()
@@ -132,17 +150,17 @@ def _conquest_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @conquest.step("rolled")
-def _conquest_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest_rolled(state: MyaState, frame: Conquest, action: int) -> None:
     die = face(action)
-    table = BOARD.destinies[state.d["destiny"]].gold
+    table = in_force(state).gold
     fail = [] if table[die - 1] > 0 else [0]
-    state.call("grace", then="graced", fac="es", dice=[die], fail=fail)
+    state.call(grace, GraceOffer(fac="es", dice=[die], fail=fail), then="graced")
 
 
 @conquest.step("graced")
-def _conquest_graced(state: MyaState, frame: Frame, action: A) -> None:
+def _conquest_graced(state: MyaState, frame: Conquest, action: None) -> None:
     die = max(1, frame.pop("ret")[0])
-    change = BOARD.destinies[state.d["destiny"]].gold[die - 1]
+    change = in_force(state).gold[die - 1]
     move_support(state, change)
     state.log(
         "log.gold", area=frame["area"], die=die, change=f"{change:+d}", rs=state.d["rs"], rule="4.4.1.C"
@@ -155,11 +173,11 @@ def move_support(state: MyaState, change: int) -> None:
     state.d["rs"] = max(0, min(BOARD.tracks["royal_support_max"], state.d["rs"] + change))
 
 
-testament = PROCS.proc("testament", rule="card.40")
+testament = PROCS.proc("testament", rule="card.40", frame=NoLocals)
 
 
 @testament.step()
-def _testament(state: MyaState, frame: Frame, action: A) -> None:
+def _testament(state: MyaState, frame: NoLocals, action: None) -> None:
     """Card 40: ±1 VP at the end by Royal Support now; at once +2 Soldiers and RS +1 with 10 VP or more,
     else +2 settlers, in Spanish-held areas."""
     position = state.d
@@ -171,11 +189,11 @@ def _testament(state: MyaState, frame: Frame, action: A) -> None:
     state.log(
         "log.testament", vp=f"{position['testament']:+d}", units=f"@bag.{'soldier' if rich else 'settler'}"
     )
-    state.call(
+    state.call(  # by name: deploy.py reads this module's Gracia Divina
         "deploy", then="done", fac="es", bags=["soldier" if rich else "settler"] * 2, rule="own", card=40
     )
 
 
 @testament.step("done")
-def _testament_done(state: MyaState, frame: Frame, action: A) -> None:
+def _testament_done(state: MyaState, frame: NoLocals, action: None) -> None:
     state.ret()

@@ -4,11 +4,11 @@ smallpox). Facts B4 give the printed effects; the README lists how we read the u
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import act, area_actions, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.deploy import colon_area
+from ludoteca.games.mar_y_acero.deploy import Deploy, Scribes, colon_area, deploy, scribes
 from ludoteca.games.mar_y_acero.dice import face, roll
 from ludoteca.games.mar_y_acero.effects import dice_for_units
 from ludoteca.games.mar_y_acero.pieces import (
@@ -25,7 +25,7 @@ from ludoteca.games.mar_y_acero.pieces import (
     take_from_bag,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import EFFECTS, A, Frame
+from ludoteca.games.mar_y_acero.procs import EFFECTS, CardEffect
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -51,11 +51,31 @@ def out_of_play(state: MyaState, leader: str) -> bool:
 
 
 # ------------------------------------------------------------------------------------ unit cards
-deploy = EFFECTS.kind("deploy", rule="4.3.2.II")
+class ByDie(TypedDict):
+    """Units whose number a die gives (card 4): their bag, and the number for each face."""
+
+    bag: str
+    n: list[int]
 
 
-@deploy.step()
-def _deploy(state: MyaState, frame: Frame, action: A) -> None:
+class CardUnits(CardEffect):
+    """The card's units deployed by its placement `rule`: the leaders that come too when out of play, who
+    strikes first, the units a die gives (`by_die`) and how many it gave; the Scribes' areas that the
+    deployment returns."""
+
+    rule: str
+    leaders: NotRequired[list[str]]
+    strike: NotRequired[str]
+    by_die: NotRequired[ByDie]
+    drawn_n: NotRequired[int]
+    ret: NotRequired[list[int] | None]
+
+
+card_units = EFFECTS.kind("deploy", rule="4.3.2.II", frame=CardUnits)
+
+
+@card_units.step()
+def _deploy(state: MyaState, frame: CardUnits, action: None) -> None:
     """The card's units deploy where its `rule` says (deploy.tiers); `strike`: who strikes first in the
     combats they start (cards 2 and 4); `leaders` come too when out of play; `by_die`: the units are
     ``n[die − 1]`` of `bag` (card 4), otherwise the card's printed units."""
@@ -65,58 +85,60 @@ def _deploy(state: MyaState, frame: Frame, action: A) -> None:
     state.goto("deploy")
 
 
-@deploy.step("rolled")
-def _deploy_rolled(state: MyaState, frame: Frame, action: A) -> None:
+@card_units.step("rolled")
+def _deploy_rolled(state: MyaState, frame: CardUnits, action: int) -> None:
     frame["drawn_n"] = frame["by_die"]["n"][face(action) - 1]
     state.goto("deploy")
 
 
-@deploy.step("deploy")
-def _deploy_units(state: MyaState, frame: Frame, action: A) -> None:
+@card_units.step("deploy")
+def _deploy_units(state: MyaState, frame: CardUnits, action: None) -> None:
     card = frame["card"]
     bags = [frame["by_die"]["bag"]] * frame["drawn_n"] if "by_die" in frame else unit_bags(state, card)
     leaders = [leader for leader in frame.get("leaders", []) if out_of_play(state, leader)]
     state.log("log.card_units", n=len(bags), card=f"@card.{card}")
     state.call(
-        "deploy",
+        deploy,
+        Deploy(
+            fac=frame["fac"],
+            bags=bags,
+            rule=frame["rule"],
+            card=card,
+            overstack=BOARD.events[card].overstack,
+            strike=frame.get("strike"),
+            leaders=leaders,
+        ),
         then="scribes",
-        fac=frame["fac"],
-        bags=bags,
-        rule=frame["rule"],
-        card=card,
-        overstack=BOARD.events[card].overstack,
-        strike=frame.get("strike"),
-        leaders=leaders,
     )
 
 
-@deploy.step("scribes")
-def _deploy_scribes(state: MyaState, frame: Frame, action: A) -> None:
+@card_units.step("scribes")
+def _deploy_scribes(state: MyaState, frame: CardUnits, action: None) -> None:
     """§4.4.3: the Royal Scribes the event just deployed may act."""
     areas = frame.pop("ret") or []
     if frame["fac"] == "es" and areas:
-        state.call("scribes", then="done", areas=areas)
+        state.call(scribes, Scribes(areas=areas), then="done")
         return
     state.ret()
 
 
-@deploy.step("done")
-def _deploy_done(state: MyaState, frame: Frame, action: A) -> None:
+@card_units.step("done")
+def _deploy_done(state: MyaState, frame: CardUnits, action: None) -> None:
     state.ret()
 
 
-prison = EFFECTS.kind("prison", rule="4.3.2.II")
+prison = EFFECTS.kind("prison", rule="4.3.2.II", frame=CardEffect)
 
 
 @prison.step()
-def _prison(state: MyaState, frame: Frame, action: A) -> None:
+def _prison(state: MyaState, frame: CardEffect, action: None) -> None:
     """Card 15: Colón, if on the map, goes to the Prison in Spain."""
     if state.d["colon"] == "map":
         to_prison(state)
     state.ret()
 
 
-def to_prison(state: MyaState, where: str = "prison") -> None:
+def to_prison(state: MyaState, where: Literal["prison", "box"] = "prison") -> None:
     """Card 15: Colón leaves the map for the Prison in Spain (card 38: the next turn's box), keeping his
     strength."""
     area = colon_area(state)
@@ -130,11 +152,18 @@ def to_prison(state: MyaState, where: str = "prison") -> None:
 
 
 # ----------------------------------------------------------------------------- card 8: storms at sea
-storms = EFFECTS.kind("storms", rule="4.3.2.II")
+class Storms(CardEffect):
+    """Card 8: the Soldiers still to roll for (``[area, key]``), and the area of the one replaced."""
+
+    todo: NotRequired[list[list[Any]]]
+    area: NotRequired[int]
+
+
+storms = EFFECTS.kind("storms", rule="4.3.2.II", frame=Storms)
 
 
 @storms.step()
-def _storms(state: MyaState, frame: Frame, action: A) -> None:
+def _storms(state: MyaState, frame: Storms, action: None) -> None:
     frame["todo"] = [
         [x, key(p)] for x in AREAS for p in pieces(state, x, "es") if KINDS[p[0]].bag == "soldier"
     ]
@@ -142,7 +171,7 @@ def _storms(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @storms.step("next")
-def _storms_next(state: MyaState, frame: Frame, action: A) -> None:
+def _storms_next(state: MyaState, frame: Storms, action: None) -> None:
     """A die per Spanish Soldier: 1–3, it goes back to its bag and a settler drawn at random takes its
     place."""
     if not frame["todo"]:
@@ -153,7 +182,9 @@ def _storms_next(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @storms.step("rolled")
-def _storms_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _storms_rolled(state: MyaState, frame: Storms, action: int) -> None:
+    area: int
+    k: str
     area, k = frame["todo"].pop(0)
     if face(action) > 3:
         state.goto("next")
@@ -165,7 +196,7 @@ def _storms_rolled(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @storms.step("settler")
-def _storms_settler(state: MyaState, frame: Frame, action: A) -> None:
+def _storms_settler(state: MyaState, frame: Storms, action: int) -> None:
     kind = take_from_bag(state, action)
     place(state, frame["area"], "es", kind)
     state.log("log.swapped", area=frame["area"], kind=f"@kind.{kind}")
@@ -173,11 +204,17 @@ def _storms_settler(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------ card 10: Guacanagarí
-guaca = EFFECTS.kind("guacanagari", rule="4.3.2.II")
+class Guaca(CardEffect):
+    """Card 10: the Scribes' areas that the settlers' deployment returns."""
+
+    ret: NotRequired[list[int] | None]
+
+
+guaca = EFFECTS.kind("guacanagari", rule="4.3.2.II", frame=Guaca)
 
 
 @guaca.step()
-def _guaca(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca(state: MyaState, frame: Guaca, action: None) -> None:
     """Up to three Taínos leave one area; Guacanagarí (Spanish side) and three settlers arrive there."""
     position = state.d
     if position["guaca"] != "off":
@@ -194,7 +231,7 @@ def _guaca(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @guaca.step("chosen")
-def _guaca_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca_chosen(state: MyaState, frame: Guaca, action: int) -> None:
     area = int(arg(action))
     for _ in range(3):
         piece = next((p for p in pieces(state, area, "ind") if KINDS[p[0]].bag == "taino"), None)
@@ -204,26 +241,26 @@ def _guaca_chosen(state: MyaState, frame: Frame, action: A) -> None:
     place(state, area, "es", "guacanagari")
     state.d["guaca"] = "es"
     state.log("log.guaca_arrives", area=area)
-    state.call("deploy", then="done", fac="es", bags=["settler"] * 3, rule=f"only_{area}", card=10)
+    state.call(deploy, Deploy(fac="es", bags=["settler"] * 3, rule=f"only_{area}", card=10), then="done")
 
 
 @guaca.step("done")
-def _guaca_done(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca_done(state: MyaState, frame: Guaca, action: None) -> None:
     areas = frame.pop("ret") or []
     if areas:
-        state.call("scribes", then="end", areas=areas)
+        state.call(scribes, Scribes(areas=areas), then="end")
         return
     state.goto("end")
 
 
 @guaca.step("end")
-def _guaca_end(state: MyaState, frame: Frame, action: A) -> None:
+def _guaca_end(state: MyaState, frame: Guaca, action: None) -> None:
     update_control(state)
     state.ret()
 
 
 # ----------------------------------------------------------------------------- card 12: smallpox
-smallpox = EFFECTS.kind("smallpox", rule="4.3.2.II")
+smallpox = EFFECTS.kind("smallpox", rule="4.3.2.II", frame=CardEffect)
 
 
 SMALLPOX_FACES = ["out", "out", "out", "none", "none", "none"]
@@ -231,7 +268,7 @@ SMALLPOX_FACES = ["out", "out", "out", "none", "none", "none"]
 
 
 @smallpox.step()
-def _smallpox(state: MyaState, frame: Frame, action: A) -> None:
+def _smallpox(state: MyaState, frame: CardEffect, action: None) -> None:
     """A die per Taíno and Caribe unit (`SMALLPOX_FACES`); +1 far from Spaniards and Rebels. Smallpox
     removes only Taíno and Caribe units, so who is far from contact is known before the first die."""
     units = [

@@ -4,12 +4,13 @@ other area, and what the destiny cards in force change (Naval Difficulty, cards 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.pieces import KINDS, pieces, split_key
 
 if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.activation import Activation
     from ludoteca.games.mar_y_acero.state import MyaState
 
 ROUTES = {
@@ -51,9 +52,7 @@ def toll_choices(state: MyaState, fac: str, src: int, moving: str | None, kind: 
     return options
 
 
-def reach(
-    state: MyaState, fac: str, k: str, src: int, ctx: dict[str, Any] | None
-) -> Iterator[tuple[int, bool]]:
+def reach(state: MyaState, fac: str, k: str, src: int, ctx: Activation | None) -> Iterator[tuple[int, bool]]:
     """(area, naval) pairs a piece of key `k` in `src` can move to, before stacking, lazily. `ctx` is the
     running activation's frame (tolls paid, rebel escorts); None for a retreat, where no toll can be paid."""
     kind = split_key(k)[0]
@@ -68,7 +67,7 @@ def reach(
         if land_only and not by_land:
             continue
         if naval and escorted:
-            escorts = (ctx or {}).get("cred", {}).get(f"{src}-{dst}", 0)
+            escorts = 0 if ctx is None else ctx.get("cred", {}).get(f"{src}-{dst}", 0)
             if not escorts:
                 continue
         due = toll(state, fac, kind, src, dst, naval) if tolls else None

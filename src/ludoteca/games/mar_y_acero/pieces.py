@@ -11,15 +11,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.mar_y_acero.actions import act, arg
-from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
+from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD, Destiny
 from ludoteca.games.mar_y_acero.position import Faction
-from ludoteca.games.mar_y_acero.procs import A
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
 KINDS = BOARD.kinds
-OTHER = {"es": "ind", "ind": "es"}
+OTHER: dict[str, Faction] = {"es": "ind", "ind": "es"}
 ROLE = {"es": 0, "ind": 1}
 FACTION_OF_ROLE: tuple[Faction, Faction] = ("es", "ind")
 NON_COMBAT = {"anacaona"}
@@ -39,7 +38,7 @@ def split_key(k: str) -> tuple[str, int]:
 
 
 def pieces(state: MyaState, area: int, fac: str) -> list[list[Any]]:
-    return state.d["map"][area - 1][fac]  # type: ignore[no-any-return]
+    return state.d["map"][area - 1][fac]
 
 
 def is_unit(piece: list[Any]) -> bool:
@@ -145,6 +144,13 @@ def _flip_anacaona(state: MyaState, area: int) -> None:
             return
 
 
+def in_force(state: MyaState) -> Destiny:
+    """The destiny card in force (§4.3.2 I): one is drawn at the start of every turn, turn 1's included."""
+    card = state.d["destiny"]
+    assert card is not None, "§4.3.2 I: no destiny card has been drawn yet"
+    return BOARD.destinies[card]
+
+
 def place(state: MyaState, area: int, fac: str, kind: str, reduced: int = 0, moved: int = 0) -> None:
     pieces(state, area, fac).append([kind, reduced, moved])
 
@@ -222,8 +228,7 @@ def draw_unit(state: MyaState, bag: str, then: str) -> bool:
     return True
 
 
-def take_from_bag(state: MyaState, action: A) -> str:
-    assert action is not None
+def take_from_bag(state: MyaState, action: int) -> str:
     kind = arg(action)
     bag = BOARD.kinds[kind].bag
     state.d["bags"][bag][kind] -= 1
@@ -236,13 +241,15 @@ def broken_invariants(state: MyaState) -> list[str]:
     citadels (§4.4.2), each leader at most once on the map."""
     position = state.d
     broken = []
-    in_hand = [k for frame in position["stack"] for k in frame.get("drawn", [])]  # drawn, not yet placed
+    from ludoteca.games.mar_y_acero.deploy import in_hand  # deploy.py places what pieces.py counts
+
+    drawn = in_hand(state)
     for bag in BAGS:
         for kind in BOARD.bag_kinds[bag]:
             on_map = sum(
                 1 for x in AREAS for fac in ("es", "ind") for p in pieces(state, x, fac) if p[0] == kind
             )
-            total = position["bags"][bag][kind] + on_map + position["ships"].count(kind) + in_hand.count(kind)
+            total = position["bags"][bag][kind] + on_map + position["ships"].count(kind) + drawn.count(kind)
             if total != BOARD.kinds[kind].count or position["bags"][bag][kind] < 0:
                 broken.append(f"{kind}: {total} counters, the game has {BOARD.kinds[kind].count}")
     wait = position["wait"]
@@ -256,9 +263,9 @@ def broken_invariants(state: MyaState) -> list[str]:
         names = [state.game.actions.names[action] for action in wait["actions"]]
         if over and any(not n.startswith("activate ") or int(n.split()[1]) not in over for n in names):
             broken.append(f"{fac} has over-stacked areas {sorted(over)} but may choose {names}")
-    for name, low, high in (("vp", 0, 20), ("rs", 0, 10)):
-        if not low <= position[name] <= high:
-            broken.append(f"{name} {position[name]} off its track")
+    for name, value, low, high in (("vp", position["vp"], 0, 20), ("rs", position["rs"], 0, 10)):
+        if not low <= value <= high:
+            broken.append(f"{name} {value} off its track")
     if len(position["pal"]) > BOARD.tracks["palisades"] or len(position["cit"]) > BOARD.tracks["citadels"]:
         broken.append("more palisades or citadels than the box holds")
     if set(position["pal"]) & set(position["cit"]):

@@ -1,9 +1,11 @@
 """The exact JSON form of a Mar y Acero position (`MyaState.d`), typed: what each key holds and the words it
-may hold. `MyaState.position` gives `d` under this type."""
+may hold. `MyaState` is a `State[Position]`: its rules read `d` as this type."""
 
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
+
+from ludoteca.core.state import CorePosition
 
 Faction = Literal["es", "ind"]
 """§2: the Spanish and the Indigenous faction (roles `espanoles`, `indigenas`)."""
@@ -28,11 +30,9 @@ Piece = list[Any]
 """A piece on the map: ``[kind, reduced (0 or 1), moved this activation (0 or 1)]`` (board.py's kinds)."""
 
 
-class Area(TypedDict):
-    """One area's pieces, by faction."""
-
-    es: list[Piece]
-    ind: list[Piece]
+Area = dict[str, list[Piece]]
+"""One area's pieces, by faction (``es``, ``ind``). The rules pass a faction around as the plain string
+they read from a frame or a role, so the position's by-faction dicts are keyed by `str`, not `Faction`."""
 
 
 class Grace(TypedDict):
@@ -61,21 +61,12 @@ FLAGS: tuple[Literal["naval", "conflict", "land_only", "shipworm"], ...] = (
 )
 
 
-class BySide(TypedDict):
-    es: int
-    ind: int
-
-
-class Cards(TypedDict):
-    es: list[int]
-    ind: list[int]
-
-
-class Chosen(TypedDict):
-    """An event card per faction, or None: the secret commitment (§4.3.2 II) and the card revealed."""
-
-    es: int | None
-    ind: int | None
+BySide = dict[str, int]
+"""A number per faction (``es``, ``ind``)."""
+Cards = dict[str, list[int]]
+"""Event cards per faction."""
+Chosen = dict[str, int | None]
+"""An event card per faction, or None: the secret commitment (§4.3.2 II) and the card revealed."""
 
 
 class Nitayno(TypedDict, total=False):
@@ -92,15 +83,8 @@ class Nitayno(TypedDict, total=False):
     objective: int
 
 
-class Position(TypedDict):
-    """`state.d`: the core's keys, then the game's."""
-
-    options: dict[str, str]
-    stack: list[dict[str, Any]]
-    wait: dict[str, Any] | None
-    over: dict[str, Any] | None
-    moves: int
-    reveals: int
+class Position(CorePosition):
+    """`state.d`: the core's keys (`CorePosition`), then the game's."""
 
     turn: int
     phase: Phase

@@ -3,11 +3,12 @@ vocabulary run on it (core.effects)."""
 
 from __future__ import annotations
 
+from typing import NotRequired, TypedDict
+
 from ludoteca.core.effects import EffectKinds
 from ludoteca.core.procedure import Frame, ProcedureSet
 
 PROCS = ProcedureSet()
-A = int | None
 BOTS: set[str] = set()
 """The kinds of decision the Nitayno takes for the indigenous side in solo mode (§5): ``nitayno.<kind>``."""
 
@@ -24,4 +25,32 @@ NITAYNO_EFFECTS = EffectKinds(
 nitayno/turn_six.py). Every effect receives `card`, then its own fields, and returns whether it could be
 carried out; a list stops at the first that could not (§5.3.2: another card is drawn for it)."""
 
-__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "A", "Frame"]
+
+class NoLocals(TypedDict):
+    """The frame of a procedure that keeps no locals: only what the last procedure it called returned
+    (`State.ret`), which it does not read."""
+
+    ret: NotRequired[object]
+
+
+class CardEffect(TypedDict):
+    """The locals every effect of a card receives from the interpreter (`EFFECTS.local`): the card, the
+    effect's kind and its index in the card's list, and, for an event card, the faction that played it;
+    each kind's frame adds its own fields (`data/cards.toml`)."""
+
+    card: int
+    kind: str
+    effect: int
+    fac: NotRequired[str]
+
+
+class NitaynoEffect(TypedDict):
+    """The locals every effect of a Nitayno card receives (`NITAYNO_EFFECTS.local`): the card, the
+    effect's kind and its index; each kind's frame adds its own fields (`data/nitayno.toml`)."""
+
+    card: int
+    kind: str
+    effect: int
+
+
+__all__ = ["BOTS", "EFFECTS", "NITAYNO_EFFECTS", "PROCS", "CardEffect", "Frame", "NitaynoEffect", "NoLocals"]

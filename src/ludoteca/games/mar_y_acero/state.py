@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from ludoteca.core.game import CHANCE
 from ludoteca.core.hooks import StateHooks
@@ -51,8 +51,8 @@ def _named(params: dict[str, Any]) -> dict[str, Any]:
     return params
 
 
-class MyaState(State):
-    """One game of Mar y Acero. `d` is a `Position` (position.py), typed through `position`."""
+class MyaState(State[Position]):
+    """One game of Mar y Acero. `d` is a `Position` (position.py)."""
 
     __slots__ = ()
     shared_keys = (*State.shared_keys, "options", "before", "destinies", "played", "scroll")
@@ -63,11 +63,6 @@ class MyaState(State):
         board_view=board_view, observe=observe, invariants=broken_invariants, evaluate=evaluation
     )
     options: MyaOptions
-
-    @property
-    def position(self) -> Position:
-        """`d` under its exact type (position.py)."""
-        return cast(Position, self.d)
 
     @classmethod
     def new(cls, game: Any, options: MyaOptions) -> MyaState:
@@ -138,9 +133,9 @@ class MyaState(State):
         """Inside a card's effect, the card (``card.N``, the rules reference's anchor): an effect kind
         serves many cards, and what it logs, asks and rolls cites the card. Elsewhere the procedure's
         section."""
-        stack = self.d["stack"]
-        if stack and "card" in stack[-1] and stack[-1]["p"].startswith("effect."):
-            return f"card.{stack[-1]['card']}"
+        frame = self.running_frame()
+        if frame is not None and "card" in frame and frame["p"].startswith("effect."):
+            return f"card.{frame['card']}"
         return super().running_rule()
 
     def bot_for(self, role: int, kind: str) -> str | None:

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ludoteca.games.mar_y_acero import GAME
 from ludoteca.games.mar_y_acero.board import BOARD
+from ludoteca.games.mar_y_acero.view import AreaView, BoardView
 
 STYLE = {"soldier": "bold yellow", "settler": "red", "taino": "green", "caribe": "blue", "rebel": "grey62"}
 LEADER_STYLE = {"es": "bold yellow reverse", "ind": "bold green reverse"}
@@ -27,7 +28,7 @@ def _t(key: str, lang: str) -> str:
 
 
 def render(view: dict[str, Any], lang: str) -> RenderableType:
-    board = view["board"]
+    board: BoardView = view["board"]
     return Group(_ring(board, lang), _cards(view, lang))
 
 
@@ -42,7 +43,7 @@ def _piece(k: str, fac: str, lang: str) -> Text:
     return Text(short, style)
 
 
-def _area(area: dict[str, Any], lang: str) -> Panel:
+def _area(area: AreaView, lang: str) -> Panel:
     """One area: its number and name, value, jungle, fortifications, and the pieces of each side."""
     title = Text.assemble((f"{area['id']} ", "bold"), area["name"])
     marks = Text()
@@ -67,7 +68,7 @@ def _area(area: dict[str, Any], lang: str) -> Panel:
     return Panel(Group(*lines), title=title, title_align="left", border_style=border, box=box.ROUNDED)
 
 
-def _centre(board: dict[str, Any], lang: str) -> list[RenderableType]:
+def _centre(board: BoardView, lang: str) -> list[RenderableType]:
     """The tracks (turn, VP, Royal Support, impulses, the Gracia Divina/Yaya marker) and the destiny card."""
     phase = GAME.catalog.text(f"phase.{board['phase']}", lang)
     grace = GAME.catalog.text(f"grace.{board['grace']['face']}", lang)
@@ -110,7 +111,7 @@ def _centre(board: dict[str, Any], lang: str) -> list[RenderableType]:
     ]
 
 
-def _ring(board: dict[str, Any], lang: str) -> Group:
+def _ring(board: BoardView, lang: str) -> Group:
     """Three bands: areas 1–5 on top; 15, 14 | the centre | 6, 7, 8 in the middle; 13–9 at the bottom."""
     areas = {area["id"]: _area(area, lang) for area in board["areas"]}
 
@@ -133,7 +134,7 @@ def _ring(board: dict[str, Any], lang: str) -> Group:
 
 def _cards(view: dict[str, Any], lang: str) -> Table:
     """The looking player's hand (the other side's is only a count), the cards played, and the bags."""
-    board = view["board"]
+    board: BoardView = view["board"]
     table = Table(box=box.ROUNDED, expand=True, header_style="bold")
     table.add_column(_t("hand", lang), ratio=2)
     table.add_column(_t("played", lang), ratio=2)

@@ -7,21 +7,25 @@ the reversed event phase, and the Nitayno's last impulse of turn 6; the decision
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import PASS, act, area_actions, arg
+from ludoteca.games.mar_y_acero.activation import Activation, Impulse, activation, impulse
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.dice import face, grace_reset, roll, snapshot
+from ludoteca.games.mar_y_acero.combat import Combat, combat
+from ludoteca.games.mar_y_acero.dice import Conquest, conquest, face, grace_reset, roll, snapshot
 from ludoteca.games.mar_y_acero.pieces import (
     OTHER,
     ROLE,
+    in_force,
     pieces,
     place,
     present,
     units,
     update_control,
 )
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.position import Piece
+from ludoteca.games.mar_y_acero.procs import PROCS, NoLocals
 from ludoteca.games.mar_y_acero.seats import solo, solo_hook
 
 if TYPE_CHECKING:
@@ -30,27 +34,34 @@ if TYPE_CHECKING:
 from ludoteca.games.mar_y_acero.end import check_victory, final_score
 
 # ------------------------------------------------------------------------------------------ the game
-turns = PROCS.proc("turns", rule="4.3")
+turns = PROCS.proc("turns", rule="4.3", frame=NoLocals)
 
 
 @turns.step()
-def _turns(state: MyaState, frame: Frame, action: A) -> None:
+def _turns(state: MyaState, frame: NoLocals, action: None) -> None:
     """Turns 2–6 one after the other; after the last, the final tally (§4.6)."""
     if state.d["turn"] >= BOARD.tracks["turns"]:
         final_score(state)
         return
-    state.call("turn", then="start")
+    state.call(turn, NoLocals(), then="start")
 
 
 game = PROCS.sequence("game", "4.3", "setup", "turn1", "turns")
 
 
 # ------------------------------------------------------------------------------ §4.3.1 special turn 1
-turn1 = PROCS.proc("turn1", rule="4.3.1")
+class Turn1(TypedDict):
+    """Turn 1 (§4.3.1): the landing area."""
+
+    area: NotRequired[int]
+    ret: NotRequired[None]
+
+
+turn1 = PROCS.proc("turn1", rule="4.3.1", frame=Turn1)
 
 
 @turn1.step()
-def _turn1(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1(state: MyaState, frame: Turn1, action: None) -> None:
     state.d["turn"] = 1
     state.d["phase"] = "destiny"
     grace_reset(state)
@@ -60,9 +71,8 @@ def _turn1(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("card")
-def _turn1_card(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_card(state: MyaState, frame: Turn1, action: int) -> None:
     """I–III: the turn-1 destiny card sets the Gracia Divina/Yaya face; Spain rolls for the landing."""
-    assert action is not None
     position = state.d
     card = BOARD.destinies[int(arg(action))]
     position["destiny"] = card.id
@@ -74,10 +84,10 @@ def _turn1_card(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("landing")
-def _turn1_landing(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_landing(state: MyaState, frame: Turn1, action: int) -> None:
     """IV–V: Colón and the three soldiers land; the combat, then the gold search."""
     position = state.d
-    area = BOARD.destinies[position["destiny"]].raw["landing"][face(action) - 1]
+    area = in_force(state).raw["landing"][face(action) - 1]
     frame["area"] = area
     snapshot(state)
     place(state, area, "es", "colon")
@@ -86,17 +96,17 @@ def _turn1_landing(state: MyaState, frame: Frame, action: A) -> None:
         place(state, area, "es", kind)
     position["ships"] = []
     state.log("log.landing", area=area)
-    state.call("combat", then="gold", area=area, att="es", origin=[])
+    state.call(combat, Combat(area=area, att="es", origin=[]), then="gold")
 
 
 @turn1.step("gold")
-def _turn1_gold(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_gold(state: MyaState, frame: Turn1, action: None) -> None:
     update_control(state)
-    state.call("conquest", then="optional")
+    state.call(conquest, Conquest(), then="optional")
 
 
 @turn1.step("optional")
-def _turn1_optional(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_optional(state: MyaState, frame: Turn1, action: None) -> None:
     """VI: Spain may activate the landing area once, as in an impulse."""
     if check_victory(state):
         return
@@ -114,36 +124,36 @@ def _turn1_optional(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn1.step("chosen")
-def _turn1_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_chosen(state: MyaState, frame: Turn1, action: int) -> None:
     if action == PASS:
         state.goto("done")
         return
-    state.call("activation", then="done", fac="es", area=frame["area"])
+    state.call(activation, Activation(fac="es", area=frame["area"]), then="done")
 
 
 @turn1.step("done")
-def _turn1_done(state: MyaState, frame: Frame, action: A) -> None:
+def _turn1_done(state: MyaState, frame: Turn1, action: None) -> None:
     """VII: the turn-1 card is discarded; no Gracia Divina/Yaya flip in turn 1 (§4.5)."""
     if not check_victory(state):
         state.ret()
 
 
 # ------------------------------------------------------------------------------------ §4.3.2 turns 2–6
-turn = PROCS.proc("turn", rule="4.3.2")
+turn = PROCS.proc("turn", rule="4.3.2", frame=NoLocals)
 
 
 @turn.step()
-def _turn(state: MyaState, frame: Frame, action: A) -> None:
+def _turn(state: MyaState, frame: NoLocals, action: None) -> None:
     position = state.d
     position["turn"] += 1
     position["grace"]["turn_used"] = False
     position["event"] = {"es": None, "ind": None}
     state.log("log.turn", turn=position["turn"])
-    state.call("destiny_phase", then="special")
+    state.call(destiny_phase, DestinyPhase(), then="special")
 
 
 @turn.step("special")
-def _turn_special(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_special(state: MyaState, frame: NoLocals, action: None) -> None:
     """§5.3.2: in solo mode the special phase with the Nitayno cards comes here."""
     if check_victory(state):
         return
@@ -152,31 +162,31 @@ def _turn_special(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @turn.step("event")
-def _turn_event(state: MyaState, frame: Frame, action: A) -> None:
-    state.call("event_phase", then="reinforce")
+def _turn_event(state: MyaState, frame: NoLocals, action: None) -> None:
+    state.call(event_phase, NoLocals(), then="reinforce")
 
 
 @turn.step("reinforce")
-def _turn_reinforce(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_reinforce(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
     state.call("reinforcements", then="impulses")
 
 
 @turn.step("impulses")
-def _turn_impulses(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_impulses(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
-    state.call("impulses", then="final")
+    state.call(impulses, NoLocals(), then="final")
 
 
 @turn.step("final")
-def _turn_final(state: MyaState, frame: Frame, action: A) -> None:
-    state.call("final_phase", then="done")
+def _turn_final(state: MyaState, frame: NoLocals, action: None) -> None:
+    state.call(final_phase, FinalPhase(), then="done")
 
 
 @turn.step("done")
-def _turn_done(state: MyaState, frame: Frame, action: A) -> None:
+def _turn_done(state: MyaState, frame: NoLocals, action: None) -> None:
     state.ret()
 
 
@@ -192,30 +202,36 @@ def set_flags(state: MyaState, card: int) -> None:
 
 
 # ------------------------------------------------------------------------------- I. destiny phase
-destiny_phase = PROCS.proc("destiny_phase", rule="4.3.2.I")
+class DestinyPhase(TypedDict):
+    """The destiny phase (§4.3.2 I): the areas of Indigenous Conflict still to fight."""
+
+    mixed: NotRequired[list[int]]
+    ret: NotRequired[None]
+
+
+destiny_phase = PROCS.proc("destiny_phase", rule="4.3.2.I", frame=DestinyPhase)
 
 
 @destiny_phase.step()
-def _destiny(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny(state: MyaState, frame: DestinyPhase, action: None) -> None:
     position = state.d
     position["phase"] = "destiny"
     grace_reset(state)
     position["limit"] = {"es": BOARD.stack_limit, "ind": BOARD.stack_limit}
     if position["colon"] == "box":
-        state.call("colon_returns", then="draw")
+        state.call(colon_returns, NoLocals(), then="draw")
         return
     state.goto("draw")
 
 
 @destiny_phase.step("draw")
-def _destiny_draw(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_draw(state: MyaState, frame: DestinyPhase, action: None) -> None:
     state.chance({act(f"destiny {c}"): 1 for c in state.d["destinies"]}, then="card")
 
 
 @destiny_phase.step("card")
-def _destiny_card(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_card(state: MyaState, frame: DestinyPhase, action: int) -> None:
     """The card sets the turn's impulses, Naval Difficulty and Indigenous Conflict; its event follows."""
-    assert action is not None
     position = state.d
     card = int(arg(action))
     position["destinies"] = [c for c in position["destinies"] if c != card]  # new: clones share it
@@ -242,33 +258,33 @@ def conflict_areas(state: MyaState) -> list[int]:
 
 
 @destiny_phase.step("conflict")
-def _destiny_conflict(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_conflict(state: MyaState, frame: DestinyPhase, action: None) -> None:
     """Indigenous Conflict: one round of combat between the two peoples in each such area."""
     if frame["mixed"]:
         area = frame["mixed"].pop(0)
         state.log("log.conflict", area=area, rule="4.3.2.I.conflict")
-        state.call("combat", then="conflict", area=area, att="ind", origin=[], mode="conflict")
+        state.call(combat, Combat(area=area, att="ind", origin=[], mode="conflict"), then="conflict")
         return
     state.d["mixed"] = conflict_areas(state) if state.d["flags"]["conflict"] else []
     state.call("destiny", then="after", card=state.d["destiny"])
 
 
 @destiny_phase.step("after")
-def _destiny_after(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_after(state: MyaState, frame: DestinyPhase, action: None) -> None:
     update_control(state)
-    state.call("conquest", then="done")
+    state.call(conquest, Conquest(), then="done")
 
 
 @destiny_phase.step("done")
-def _destiny_done(state: MyaState, frame: Frame, action: A) -> None:
+def _destiny_done(state: MyaState, frame: DestinyPhase, action: None) -> None:
     state.ret()
 
 
-colon_returns = PROCS.proc("colon_returns", rule="card.38")
+colon_returns = PROCS.proc("colon_returns", rule="card.38", frame=NoLocals)
 
 
 @colon_returns.step()
-def _colon_returns(state: MyaState, frame: Frame, action: A) -> None:
+def _colon_returns(state: MyaState, frame: NoLocals, action: None) -> None:
     """Card 38: Colón, sent away last turn, comes back to any Spanish-held area."""
     held = [x for x in AREAS if state.d["ctrl"][x - 1] == "es"]
     if not held:
@@ -280,7 +296,7 @@ def _colon_returns(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @colon_returns.step("chosen")
-def _colon_returns_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _colon_returns_chosen(state: MyaState, frame: NoLocals, action: int) -> None:
     area = int(arg(action))
     position = state.d
     pieces(state, area, "es").append(position.pop("colon_piece"))
@@ -291,11 +307,11 @@ def _colon_returns_chosen(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ---------------------------------------------------------------------------------- II. event phase
-event_phase = PROCS.proc("event_phase", rule="4.3.2.II")
+event_phase = PROCS.proc("event_phase", rule="4.3.2.II", frame=NoLocals)
 
 
 @event_phase.step()
-def _event(state: MyaState, frame: Frame, action: A) -> None:
+def _event(state: MyaState, frame: NoLocals, action: None) -> None:
     """Both sides choose a card in secret and reveal together (solo, §5.3.3: Spain first, openly)."""
     position = state.d
     position["phase"] = "event"
@@ -309,40 +325,40 @@ def _event(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_phase.step("ind_chosen")
-def _event_ind(state: MyaState, frame: Frame, action: A) -> None:
+def _event_ind(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "ind", action)
     cards = [act(f"card {c}") for c in state.d["hands"]["es"]]
     state.decide(ROLE["es"], "event_card", cards, then="es_chosen", prompt="prompt.event_card", secret=True)
 
 
 @event_phase.step("es_chosen")
-def _event_es(state: MyaState, frame: Frame, action: A) -> None:
+def _event_es(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "es", action)
     reveal_events(state)
     state.goto("resolve_ind")
 
 
 @event_phase.step("solo_es")
-def _event_solo_es(state: MyaState, frame: Frame, action: A) -> None:
+def _event_solo_es(state: MyaState, frame: NoLocals, action: None) -> None:
     cards = [act(f"card {c}") for c in state.d["hands"]["es"]]
     state.ask(ROLE["es"], cards, then="solo_es_chosen", prompt="prompt.event_card_open")
 
 
 @event_phase.step("solo_es_chosen")
-def _event_solo_es_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _event_solo_es_chosen(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "es", action)
     cards = [act(f"card {c}") for c in state.d["hands"]["ind"]]
     state.decide(ROLE["ind"], "event_card", cards, then="solo_ind_chosen", prompt="prompt.event_card")
 
 
 @event_phase.step("solo_ind_chosen")
-def _event_solo_ind(state: MyaState, frame: Frame, action: A) -> None:
+def _event_solo_ind(state: MyaState, frame: NoLocals, action: int) -> None:
     commit(state, "ind", action)
     reveal_events(state)
     state.goto("resolve_ind")
 
 
-def commit(state: MyaState, fac: str, action: A) -> None:
+def commit(state: MyaState, fac: str, action: int) -> None:
     card = int(arg(action))
     state.d["hands"][fac].remove(card)
     state.d["commit"][fac] = card
@@ -353,6 +369,7 @@ def reveal_events(state: MyaState) -> None:
     position = state.d
     for fac in ("ind", "es"):
         card = position["commit"][fac]
+        assert card is not None, "§4.3.2 II: both sides have committed their card"
         position["event"][fac] = card
         position["played"] = {**position["played"], fac: [*position["played"][fac], card]}  # as `destinies`
         position["commit"][fac] = None
@@ -361,40 +378,40 @@ def reveal_events(state: MyaState) -> None:
 
 
 @event_phase.step("resolve_ind")
-def _event_resolve_ind(state: MyaState, frame: Frame, action: A) -> None:
+def _event_resolve_ind(state: MyaState, frame: NoLocals, action: None) -> None:
     state.call("event", then="resolve_es", fac="ind", card=state.d["event"]["ind"])
 
 
 @event_phase.step("resolve_es")
-def _event_resolve_es(state: MyaState, frame: Frame, action: A) -> None:
+def _event_resolve_es(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
     state.call("event", then="after", fac="es", card=state.d["event"]["es"])
 
 
 @event_phase.step("after")
-def _event_after(state: MyaState, frame: Frame, action: A) -> None:
+def _event_after(state: MyaState, frame: NoLocals, action: None) -> None:
     update_control(state)
-    state.call("conquest", then="done")
+    state.call(conquest, Conquest(), then="done")
 
 
 @event_phase.step("done")
-def _event_done(state: MyaState, frame: Frame, action: A) -> None:
+def _event_done(state: MyaState, frame: NoLocals, action: None) -> None:
     state.ret()
 
 
 # --------------------------------------------------------------------------------- IV. impulse phase
-impulses = PROCS.proc("impulses", rule="4.3.2.IV")
+impulses = PROCS.proc("impulses", rule="4.3.2.IV", frame=NoLocals)
 
 
 @impulses.step()
-def _impulses(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses(state: MyaState, frame: NoLocals, action: None) -> None:
     state.d["phase"] = "impulses"
     state.goto("next")
 
 
 @impulses.step("next")
-def _impulses_next(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses_next(state: MyaState, frame: NoLocals, action: None) -> None:
     """Indigenous first, then Spain, as many impulses as the destiny card gives; no passing."""
     position = state.d
     if position["imp"]["es"] == 0:
@@ -406,29 +423,35 @@ def _impulses_next(state: MyaState, frame: Frame, action: A) -> None:
     if last and solo(state) and "nitayno.last_impulse" in PROCS.by_name:
         state.call("nitayno.last_impulse", then="es")
         return
-    state.call("impulse", then="es", fac="ind")
+    state.call(impulse, Impulse(fac="ind"), then="es")
 
 
 @impulses.step("es")
-def _impulses_es(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses_es(state: MyaState, frame: NoLocals, action: None) -> None:
     if check_victory(state):
         return
     state.d["imp"]["es"] -= 1
-    state.call("impulse", then="check", fac="es")
+    state.call(impulse, Impulse(fac="es"), then="check")
 
 
 @impulses.step("check")
-def _impulses_check(state: MyaState, frame: Frame, action: A) -> None:
+def _impulses_check(state: MyaState, frame: NoLocals, action: None) -> None:
     if not check_victory(state):
         state.goto("next")
 
 
 # ------------------------------------------------------------------------------------ V. final phase
-final_phase = PROCS.proc("final_phase", rule="4.3.2.V")
+class FinalPhase(TypedDict):
+    """The final phase (§4.3.2 V): Guacanagarí's piece while he changes sides (card 10)."""
+
+    piece: NotRequired[Piece]
+
+
+final_phase = PROCS.proc("final_phase", rule="4.3.2.V", frame=FinalPhase)
 
 
 @final_phase.step()
-def _final(state: MyaState, frame: Frame, action: A) -> None:
+def _final(state: MyaState, frame: FinalPhase, action: None) -> None:
     """Victory check; Guacanagarí on the Spanish side rolls, and changes sides on a 6."""
     position = state.d
     position["phase"] = "final"
@@ -441,7 +464,7 @@ def _final(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @final_phase.step("guaca")
-def _final_guaca(state: MyaState, frame: Frame, action: A) -> None:
+def _final_guaca(state: MyaState, frame: FinalPhase, action: int) -> None:
     if face(action) != 6:
         state.goto("grace")
         return
@@ -468,7 +491,7 @@ def _final_guaca(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @final_phase.step("guaca_to")
-def _final_guaca_to(state: MyaState, frame: Frame, action: A) -> None:
+def _final_guaca_to(state: MyaState, frame: FinalPhase, action: int) -> None:
     area = int(arg(action))
     pieces(state, area, "ind").append(frame.pop("piece"))
     state.log("log.guaca_flips", area=area)
@@ -477,7 +500,7 @@ def _final_guaca_to(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @final_phase.step("grace")
-def _final_grace(state: MyaState, frame: Frame, action: A) -> None:
+def _final_grace(state: MyaState, frame: FinalPhase, action: None) -> None:
     """§4.5: unused during the whole turn, the marker turns to the other side."""
     grace = state.d["grace"]
     if not grace["turn_used"] and not solo(state):

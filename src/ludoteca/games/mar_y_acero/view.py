@@ -3,12 +3,24 @@ named (`observe`, core.observation)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ludoteca.core.observation import Observation, SectionMemo
 from ludoteca.games.mar_y_acero.board import AREAS, BAGS, BOARD
 from ludoteca.games.mar_y_acero.pieces import FACTION_OF_ROLE, key, pieces, split_key
-from ludoteca.games.mar_y_acero.position import COLON_AT, FACTIONS, FLAGS, PHASES
+from ludoteca.games.mar_y_acero.position import (
+    COLON_AT,
+    FACTIONS,
+    FLAGS,
+    PHASES,
+    ColonAt,
+    Faction,
+    Flags,
+    Grace,
+    Leader,
+    Phase,
+    Sided,
+)
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -18,12 +30,66 @@ EVENTS = sorted(BOARD.events)
 DESTINIES = sorted(BOARD.destinies)
 
 
-def board_view(state: MyaState, role: int | None, lang: str) -> dict[str, Any]:
+class AreaView(TypedDict):
+    """An area as a role sees it: its name and markers, who holds it, each faction's piece keys."""
+
+    id: int
+    name: str
+    jungle: bool
+    value: int
+    scroll: bool
+    control: Faction
+    palisade: bool
+    citadel: bool
+    es: list[str]
+    ind: list[str]
+    activated: bool
+
+
+class LeadersView(TypedDict):
+    """Where the leaders who come and go are (position.py's `Leader` and `Sided`)."""
+
+    caonabo: Leader
+    hijos: bool
+    guacanagari: Sided
+    anacaona: Sided
+
+
+class BoardView(TypedDict):
+    """The board part of a Mar y Acero view (`board_view`), as the terminal and the browser read it. A
+    hand is its cards where the role may see them, else their count."""
+
+    turn: int
+    phase: Phase
+    vp: int
+    royal_support: int
+    impulses: dict[str, int]
+    areas: list[AreaView]
+    bags: dict[str, int]
+    grace: Grace
+    colon: ColonAt
+    leaders: LeadersView
+    destiny: int | None
+    destiny_text: str | None
+    destinies_left: int
+    nitayno_card: int | None
+    nitayno_text: str | None
+    flags: Flags
+    hands: dict[str, list[int] | int]
+    played: dict[str, list[int]]
+    committed: dict[str, bool]
+    my_commit: int | None
+    events: dict[str, int | None]
+    testament: int | None
+    names: dict[str, dict[str, str]]
+
+
+def board_view(state: MyaState, role: int | None, lang: str) -> BoardView:
     position = state.d
     catalog = state.game.catalog
     me = None if role is None else FACTION_OF_ROLE[role]
     solo = position["options"]["mode"] == "solo"
-    hands: dict[str, Any] = {}
+    hands: dict[str, list[int] | int] = {}
     for fac in ("es", "ind"):
         visible = fac == me or (solo and fac == "ind")
         hands[fac] = list(position["hands"][fac]) if visible else len(position["hands"][fac])
@@ -51,7 +117,7 @@ def board_view(state: MyaState, role: int | None, lang: str) -> dict[str, Any]:
             for x in AREAS
         ],
         "bags": {bag: sum(position["bags"][bag].values()) for bag in BAGS},
-        "grace": dict(position["grace"]),
+        "grace": position["grace"].copy(),
         "colon": position["colon"],
         "leaders": {
             "caonabo": position["caonabo"],
@@ -68,7 +134,7 @@ def board_view(state: MyaState, role: int | None, lang: str) -> dict[str, Any]:
         "nitayno_text": None
         if nitayno_card is None
         else catalog.text(f"nitayno.cardtext.{nitayno_card}", lang),
-        "flags": dict(position["flags"]),
+        "flags": position["flags"].copy(),
         "hands": hands,
         "played": {fac: list(what) for fac, what in position["played"].items()},
         "committed": {fac: position["commit"][fac] is not None for fac in ("es", "ind")},
@@ -196,7 +262,7 @@ def observe(state: MyaState, role: int, out: Observation) -> None:
     """Every entry in [0, 1], named: the tracks; the phase; the Gracia Divina/Yaya marker; the destiny
     card's flags; per area the pieces by key, fortifications, scroll and control; the bags; the destiny
     card and those left; the role's own hand and committed card; the cards played; where Colón is."""
-    position = state.position
+    position = state.d
     me = FACTION_OF_ROLE[role]
     out.add("turn", position["turn"] / 6)
     out.add("vp", position["vp"] / 20)

@@ -44,8 +44,10 @@ class PatriaLibre(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages", Path(__file__).parent / "messages" / "cards")
     max_moves = 20_000
-    rules_version = "3"  # 2, issue 21: the frame stack's form (decide/answer, effects, sequences);
+    rules_version = "4"  # 2, issue 21: the frame stack's form (decide/answer, effects, sequences);
     # 3, issue 25: the last tie-break counts flag provinces of either side, so a tied ending may differ
+    # 4, issue 57: the position no longer copies the solo option (`PatriaState.solo_seat`): every digest
+    # differs, the play does not
     solo_opponents: ClassVar[Mapping[str, str]] = {  # §Modo solitario: the personality deck
         name: "players=2 solo=insurgentes|realistas" for name in ("personality", "deck", "personalidad")
     }
@@ -70,8 +72,8 @@ class PatriaLibre(Game):
     def roles_in_play(self, options: Options) -> tuple[int, ...]:
         """The seats of §Configuración de partida (two, three or four leaders); in solo the personality
         deck decides for its seat as part of the rules, so nobody sits there."""
-        d = self.new_initial_state(options).d
-        return tuple(self.roles.index(r) for r in d["seats"] if r != d["solo"])
+        state = self.new_initial_state(options)
+        return tuple(self.roles.index(r) for r in state.d["seats"] if r != state.solo_seat())
 
     def guided_action(self, state: State, rng: random.Random) -> int | None:
         """The fuzzer's guide towards long games: prefer orders and cards to recovering."""

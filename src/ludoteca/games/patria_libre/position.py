@@ -50,7 +50,6 @@ class Position(CorePosition):
     wiped: dict[str, bool]
     last_reorg: dict[str, bool]
     captured_from: dict[str, str]
-    solo: str | None
 
     mil_vp: NotRequired[dict[str, int]]
     mil_ally: NotRequired[str | None]

@@ -78,7 +78,7 @@ def _game_faces(state: PatriaState, frame: Frame, action: int | None) -> None:
             state.goto("turns")
         return
     r = state.d["seats"][frame["i"]]
-    if state.d["solo"] == r:
+    if state.solo_seat() == r:
         state.d["tokens"][r][3][0] = 1
     state.call("faces", then="faces", r=r, todo=[0, 1, 2])
 
@@ -92,6 +92,6 @@ def _game_turns(state: PatriaState, frame: Frame, action: int | None) -> None:
 def _game_next(state: PatriaState, frame: Frame, action: int | None) -> None:
     """§Comienza la partida: the turn passes to the next seat (alternating sides). The personality deck's
     seat takes a new turn at once after recovering its orders (§Modo solitario)."""
-    if not (frame.get("ret") == "recover" and state.d["solo"] == state.d["seats"][state.d["turn"]]):
+    if not (frame.get("ret") == "recover" and state.solo_seat() == state.d["seats"][state.d["turn"]]):
         state.d["turn"] = (state.d["turn"] + 1) % len(state.d["seats"])
     state.goto("turns")

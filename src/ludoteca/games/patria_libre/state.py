@@ -64,7 +64,6 @@ class PatriaState(State[Position]):
         seats = SEATS[options.players] or [options.insurgent, options.royalist]
         if options.players == 3:
             seats = [*seats, "iturbide"]
-        solo = {"off": None, "insurgentes": seats[0], "realistas": seats[1]}[options.solo]
         state = cls(
             game,
             options,
@@ -91,7 +90,6 @@ class PatriaState(State[Position]):
                 "wiped": dict.fromkeys(seats, False),
                 "last_reorg": dict.fromkeys(seats, False),
                 "captured_from": {},
-                "solo": solo,
             },
         )
         for r in seats:
@@ -110,7 +108,15 @@ class PatriaState(State[Position]):
     def bot_for(self, role: int, kind: str) -> str | None:
         """§Modo solitario: the personality deck takes every decision of its seat (the procedure
         `persona`, personality/procedure.py)."""
-        return "persona" if ROLES[role] == self.d["solo"] else None
+        return "persona" if ROLES[role] == self.solo_seat() else None
+
+    def solo_seat(self) -> str | None:
+        """§Modo solitario: the leader whose seat the personality deck plays — the insurgent or the royalist
+        chosen in the options (solo is played by two, `PatriaOptions.check`) — or None."""
+        solo = self.options.solo
+        if solo == "off":
+            return None
+        return self.options.insurgent if solo == "insurgentes" else self.options.royalist
 
     def seated(self) -> list[str]:
         return list(self.d["seats"])

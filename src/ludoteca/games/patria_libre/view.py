@@ -125,7 +125,7 @@ def board_view(state: PatriaState, role: int | None, lang: str) -> BoardView:
         "seats": list(seats),
         "turn": seats[d["turn"]],
         "sides": dict(d["side"]),
-        "solo": d["solo"],
+        "solo": state.solo_seat(),
         "vp": dict(d["vp"]),
         "provinces": {p: _province(state, p, leaders.get(p, ())) for p in BOARD.ids},
         "players": {

@@ -9,14 +9,15 @@ kind (effects.py, turn_six.py). Each effect returns whether it could be carried 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import act, arg
+from ludoteca.games.mar_y_acero.activation import Impulse, impulse
 from ludoteca.games.mar_y_acero.dice import face, roll
 from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
 from ludoteca.games.mar_y_acero.nitayno.extraction import memory
 from ludoteca.games.mar_y_acero.pieces import update_control
-from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS, PROCS
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
@@ -29,30 +30,47 @@ def card_key(card: int) -> str:
 
 
 # --------------------------------------------------------------------------- §5.3.2 the special phase
-special = PROCS.proc("nitayno.special_phase", rule="5.3.2")
+class SpecialPhase(TypedDict):
+    """§5.3.2: whether the card drawn was carried out (`nitayno.card` returns it)."""
+
+    ret: NotRequired[bool]
+
+
+special = PROCS.proc("nitayno.special_phase", rule="5.3.2", frame=SpecialPhase)
 
 
 @special.step()
-def _special(state: MyaState, frame: Frame, action: A) -> None:
+def _special(state: MyaState, frame: SpecialPhase, action: None) -> None:
     """Draw a card from the deck of the turn and apply the row the VP marker selects."""
     mem = memory(state)
     mem.setdefault("decks", {deck: NITAYNO.deck(deck) for deck in DECKS})
     deck = "turn2" if state.d["turn"] == 2 else "turns3-6"
-    state.call("nitayno.card", then="done", deck=deck, part="row")
+    state.call(card_proc, NitaynoCard(deck=deck, part="row"), then="done")
 
 
 @special.step("done")
-def _special_done(state: MyaState, frame: Frame, action: A) -> None:
+def _special_done(state: MyaState, frame: SpecialPhase, action: None) -> None:
     frame.pop("ret", None)
     update_control(state)
     state.ret()
 
 
-card_proc = PROCS.proc("nitayno.card", rule="5.3.2")
+class NitaynoCard(TypedDict):
+    """§5.3.2: a card drawn from `deck`, its top row or its turn-6 bottom (`part`); the first card drawn
+    (its bottom serves in turn 6), the card drawn, and whether its effects were carried out."""
+
+    deck: str
+    part: str
+    first: NotRequired[int]
+    card: NotRequired[int]
+    ret: NotRequired[bool]
+
+
+card_proc = PROCS.proc("nitayno.card", rule="5.3.2", frame=NitaynoCard)
 
 
 @card_proc.step()
-def _card(state: MyaState, frame: Frame, action: A) -> None:
+def _card(state: MyaState, frame: NitaynoCard, action: None) -> None:
     """Draw a card (a chance node) from `deck`; `part` is the top row or the turn-6 bottom."""
     pool = memory(state)["decks"][frame["deck"]]
     if not pool:
@@ -63,8 +81,7 @@ def _card(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @card_proc.step("drawn")
-def _card_drawn(state: MyaState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _card_drawn(state: MyaState, frame: NitaynoCard, action: int) -> None:
     card = int(arg(action))
     mem = memory(state)
     mem["decks"][frame["deck"]].remove(card)
@@ -82,7 +99,7 @@ def _card_drawn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @card_proc.step("applied")
-def _card_applied(state: MyaState, frame: Frame, action: A) -> None:
+def _card_applied(state: MyaState, frame: NitaynoCard, action: None) -> None:
     if frame.pop("ret"):
         state.ret(True)
         return
@@ -91,16 +108,24 @@ def _card_applied(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------ §5.3.5 the last impulse of turn 6
-last = PROCS.proc("nitayno.last_impulse", rule="5.3.5")
+class LastImpulse(TypedDict):
+    """§5.3.5: the card whose bottom replaces the last impulse, and what was carried out (a card's
+    effects return whether they were; an impulse returns nothing)."""
+
+    card: NotRequired[int]
+    ret: NotRequired[bool | None]
+
+
+last = PROCS.proc("nitayno.last_impulse", rule="5.3.5", frame=LastImpulse)
 
 
 @last.step()
-def _last(state: MyaState, frame: Frame, action: A) -> None:
+def _last(state: MyaState, frame: LastImpulse, action: None) -> None:
     """The bottom of the card drawn this turn replaces the Nitayno's last impulse (§5.3.2)."""
     mem = memory(state)
     card = mem.get("card")
     if card is None:
-        state.call("impulse", then="done", fac="ind")
+        state.call(impulse, Impulse(fac="ind"), then="done")
         return
     spec = NITAYNO.cards[card]
     state.log("nitayno.card_bottom", card=card_key(card))
@@ -109,33 +134,33 @@ def _last(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @last.step("applied")
-def _last_applied(state: MyaState, frame: Frame, action: A) -> None:
+def _last_applied(state: MyaState, frame: LastImpulse, action: None) -> None:
     if frame.pop("ret"):
         state.goto("then")
         return
     state.log("nitayno.cannot", card=card_key(frame["card"]))
-    state.call("nitayno.card", then="redrawn", deck="turns3-6", part="bottom")
+    state.call(card_proc, NitaynoCard(deck="turns3-6", part="bottom"), then="redrawn")
 
 
 @last.step("redrawn")
-def _last_redrawn(state: MyaState, frame: Frame, action: A) -> None:
+def _last_redrawn(state: MyaState, frame: LastImpulse, action: None) -> None:
     if not frame.pop("ret"):
-        state.call("impulse", then="done", fac="ind")
+        state.call(impulse, Impulse(fac="ind"), then="done")
         return
     state.goto("then")
 
 
 @last.step("then")
-def _last_then(state: MyaState, frame: Frame, action: A) -> None:
+def _last_then(state: MyaState, frame: LastImpulse, action: None) -> None:
     """Card 45's bottom only changes the Spanish dice: the Nitayno then plays its impulse as usual."""
     if "es_die" in memory(state):
-        state.call("impulse", then="done", fac="ind")
+        state.call(impulse, Impulse(fac="ind"), then="done")
         return
     state.goto("done")
 
 
 @last.step("done")
-def _last_done(state: MyaState, frame: Frame, action: A) -> None:
+def _last_done(state: MyaState, frame: LastImpulse, action: None) -> None:
     frame.pop("ret", None)
     memory(state).pop("es_die", None)
     update_control(state)
@@ -143,11 +168,19 @@ def _last_done(state: MyaState, frame: Frame, action: A) -> None:
 
 
 # Level II rule 8 and cards 48-49: a volley of three dice that hits nothing is rolled again, once.
-volley = PROCS.proc("nitayno.volley", rule="5.4")
+class Volley(TypedDict):
+    """§5.4: the Nitayno's dice in a combat round, those that failed, and the dice rolled again."""
+
+    dice: list[int]
+    fail: list[int]
+    new: NotRequired[list[int]]
+
+
+volley = PROCS.proc("nitayno.volley", rule="5.4", frame=Volley)
 
 
 @volley.step()
-def _volley(state: MyaState, frame: Frame, action: A) -> None:
+def _volley(state: MyaState, frame: Volley, action: None) -> None:
     position = state.d
     dice = frame["dice"]
     again = len(dice) == 3 and len(frame["fail"]) == 3
@@ -167,7 +200,7 @@ def _volley(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @volley.step("rolled")
-def _volley_rolled(state: MyaState, frame: Frame, action: A) -> None:
+def _volley_rolled(state: MyaState, frame: Volley, action: int) -> None:
     frame["new"].append(face(action))
     if len(frame["new"]) < 3:
         roll(state, "rolled")

@@ -4,8 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from ludoteca.core import provenance
 from ludoteca.games.mar_y_acero.board import load
@@ -39,6 +40,65 @@ class Card:
         return found
 
 
+class RowSpec(TypedDict):
+    """A row of a card: the effects it gives up to `vp_max` VP (the last row, at any VP); a ``[[row]]``
+    of nitayno.reconstructed.toml names its `card`."""
+
+    effect: list[dict[str, Any]]
+    vp_max: NotRequired[int]
+    card: NotRequired[int]
+
+
+class CardRow(TypedDict):
+    """A ``[[card]]`` of nitayno*.toml."""
+
+    id: int
+    deck: str
+    row: list[RowSpec]
+    bottom: NotRequired[list[dict[str, Any]]]
+
+
+class Level(TypedDict, total=False):
+    """What a level of §5.4 adds (``[levels.N]``)."""
+
+    no_royal_support_vp: bool
+    min_reinforcements: int
+    free_caonabo_flip: bool
+    event_draws: int
+    must_hold_two_vp: bool
+    no_citadel_penalty: int
+    flip_rebels_first: bool
+    reroll_empty_volley: bool
+
+
+class Priority(TypedDict):
+    """§5.3.5's priority orders (reconstructed)."""
+
+    combat_hits: list[str]
+    incursion_spanish: list[str]
+    incursion_indigenous: list[str]
+
+
+class NoRetreat(TypedDict):
+    """§5.3.5's exception: the last impulses and the areas the Nitayno never retreats from."""
+
+    last_impulses: int
+    areas: list[int]
+
+
+class NitaynoFile(TypedDict):
+    """nitayno.toml merged with nitayno.reconstructed.toml."""
+
+    card: list[CardRow]
+    row: NotRequired[list[RowSpec]]
+    garrison: dict[str, int]
+    activation: dict[str, int]
+    event_phase: dict[str, int]
+    no_retreat: NoRetreat
+    priority: Priority
+    levels: dict[str, Level]
+
+
 def faces(spec: str) -> range:
     """Die results named by a `roll` key: "1-2" → 1, 2; "6" → 6."""
     low, _, high = spec.partition("-")
@@ -49,7 +109,7 @@ class NitaynoData:
     """Everything `data/nitayno.toml` holds, validated against the rulebook's constraints."""
 
     def __init__(self) -> None:
-        raw = load("nitayno")
+        raw = cast(NitaynoFile, load("nitayno"))
         self.raw = raw
         extra = {card: [row for row in raw.get("row", []) if row["card"] == card] for card in self._ids()}
         self.cards = {
@@ -61,17 +121,15 @@ class NitaynoData:
             )
             for c in sorted(raw["card"], key=lambda c: c["id"])
         }
-        self.garrison: dict[str, int] = raw["garrison"]
-        self.activation: dict[str, int] = raw["activation"]
-        self.event_phase: dict[str, int] = raw["event_phase"]
+        self.garrison = raw["garrison"]
+        self.activation = raw["activation"]
+        self.event_phase = raw["event_phase"]
         self.no_retreat_areas = frozenset(raw["no_retreat"]["areas"])
-        self.no_retreat_impulses: int = raw["no_retreat"]["last_impulses"]
-        self.combat_hits: list[str] = raw["priority"]["combat_hits"]
-        self.raid_spanish: list[str] = raw["priority"]["incursion_spanish"]
-        self.raid_indigenous: list[str] = raw["priority"]["incursion_indigenous"]
-        self.levels: dict[str, dict[str, Any]] = {
-            k: what for k, what in raw["levels"].items() if k != "source"
-        }
+        self.no_retreat_impulses = raw["no_retreat"]["last_impulses"]
+        self.combat_hits = raw["priority"]["combat_hits"]
+        self.raid_spanish = raw["priority"]["incursion_spanish"]
+        self.raid_indigenous = raw["priority"]["incursion_indigenous"]
+        self.levels = {k: what for k, what in raw["levels"].items() if k != "source"}
         self._check()
 
     def _ids(self) -> list[int]:
@@ -83,9 +141,9 @@ class NitaynoData:
     def deck(self, name: str) -> list[int]:
         return sorted(c.id for c in self.cards.values() if c.deck == name)
 
-    def level(self, level: int) -> dict[str, Any]:
+    def level(self, level: int) -> Level:
         """The rules a level adds (§5.4): level II includes level I."""
-        rules: dict[str, Any] = {}
+        rules = Level()
         for n in range(1, level + 1):
             rules.update(self.levels[str(n)])
         return rules
@@ -95,8 +153,9 @@ class NitaynoData:
         roll covering the six faces, and a turn-6 effect on every turns-3–6 card. That every effect names
         a known kind is checked once the kinds are declared (nitayno/__init__.py)."""
         assert len(self.deck("turn2")) == 3 and len(self.deck("turns3-6")) == 9, "§5.2: 3 + 9 cards"
+        raw: Mapping[str, Mapping[str, object]] = cast(Mapping[str, Any], self.raw)
         for key in ("garrison", "activation", "event_phase", "no_retreat", "priority", "levels"):
-            assert "source" in self.raw[key], f"data/nitayno*.toml [{key}] carries no source"
+            assert "source" in raw[key], f"data/nitayno*.toml [{key}] carries no source"
         for card in self.cards.values():
             assert "source" in next(c for c in self.raw["card"] if c["id"] == card.id)
             assert card.rows[-1][0] is None, f"card {card.id}: the last row must take any VP"
@@ -108,9 +167,10 @@ class NitaynoData:
 
     def provenance(self) -> dict[str, int]:
         """How many items are of each kind of source (for `ludoteca info`)."""
-        items = [*self.raw["card"], *self.raw.get("row", [])]
-        items += [self.raw[k] for k in ("garrison", "activation", "event_phase")]
-        items += [self.raw[k] for k in ("no_retreat", "priority", "levels")]
+        raw = self.raw
+        items: list[Mapping[str, object]] = [*raw["card"], *raw.get("row", [])]
+        items += [raw["garrison"], raw["activation"], raw["event_phase"]]
+        items += [raw["no_retreat"], raw["priority"], raw["levels"]]
         return provenance.count(str(item["source"]) for item in items)
 
 

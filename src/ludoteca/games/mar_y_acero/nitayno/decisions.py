@@ -10,14 +10,14 @@ The solo phases and the Nitayno cards are in `nitayno.cards`.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypeVar
 
-from ludoteca.core.procedure import Procedure
+from ludoteca.core.procedure import BotDecision, Procedure
 from ludoteca.games.mar_y_acero.actions import ACTIONS, act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.deploy import may_join
 from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
-from ludoteca.games.mar_y_acero.nitayno.extraction import caller, draw_area, level, memory, piece_of, snapshot
+from ludoteca.games.mar_y_acero.nitayno.extraction import draw_area, level, memory, piece_of, snapshot
 from ludoteca.games.mar_y_acero.nitayno.plan import (
     Piece,
     Snapshot,
@@ -35,18 +35,18 @@ from ludoteca.games.mar_y_acero.nitayno.plan import (
     targets,
 )
 from ludoteca.games.mar_y_acero.pieces import KINDS, key, pieces
-from ludoteca.games.mar_y_acero.procs import BOTS, PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import BOTS, PROCS, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mar_y_acero.state import MyaState
 
 
-def names(frame: Frame) -> dict[str, int]:
+def names(frame: BotDecision) -> dict[str, int]:
     """The decision's legal actions by notation."""
     return {ACTIONS.names[action]: action for action in frame["actions"]}
 
 
-def answer(state: MyaState, frame: Frame, notation: str) -> None:
+def answer(state: MyaState, frame: BotDecision, notation: str) -> None:
     """Hand the chosen action to the step waiting for it (`State.answer`); it must be a legal one."""
     chosen = names(frame).get(notation)
     if chosen is None:
@@ -54,12 +54,12 @@ def answer(state: MyaState, frame: Frame, notation: str) -> None:
     state.answer(chosen)
 
 
-def by_key(frame: Frame, verb: str) -> dict[str, str]:
+def by_key(frame: BotDecision, verb: str) -> dict[str, str]:
     """The piece keys (or areas) a decision offers under `verb`, each with its notation."""
     return {n.partition(" ")[2]: n for n in names(frame) if n.startswith(f"{verb} ")}
 
 
-def pick_piece(frame: Frame, verb: str, order: list[str]) -> str | None:
+def pick_piece(frame: BotDecision, verb: str, order: list[str]) -> str | None:
     """The first key of `order` that the decision offers under `verb`."""
     offered = by_key(frame, verb)
     return next((offered[k] for k in order if k in offered), None)
@@ -81,18 +81,30 @@ def last_impulses(state: MyaState) -> bool:
     )
 
 
-def register(kind: str, rule: str) -> Procedure:
-    """The Nitayno's procedure for the indigenous decisions of `kind` (`MyaState.bot_for`)."""
+B = TypeVar("B", bound=BotDecision)
+
+
+def register(kind: str, rule: str, frame: type[B]) -> Procedure[B]:
+    """The Nitayno's procedure for the indigenous decisions of `kind` (`MyaState.bot_for`), typed `frame`."""
     BOTS.add(kind)
-    return PROCS.proc(f"nitayno.{kind}", rule=rule)
+    return PROCS.proc(f"nitayno.{kind}", rule=rule, frame=frame)
 
 
 # ------------------------------------------------------------------------------- §5.3.5 the impulse
-impulse = register("impulse", "5.3.5")
+class ImpulseChoice(BotDecision):
+    """§5.3.5: the areas it may activate, the one activated, the targets tied there, the area drawn."""
+
+    areas: NotRequired[list[int]]
+    area: NotRequired[int]
+    tied: NotRequired[list[int]]
+    ret: NotRequired[int]
+
+
+impulse = register("impulse", "5.3.5", ImpulseChoice)
 
 
 @impulse.step()
-def _impulse(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse(state: MyaState, frame: ImpulseChoice, action: None) -> None:
     """Step 1: the activation area comes from the extraction system among the areas with indigenous
     forces (over-stacked ones first, §4.3.2 IV)."""
     frame["areas"] = [int(n.partition(" ")[2]) for n in names(frame) if n.startswith("activate ")]
@@ -100,7 +112,7 @@ def _impulse(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulse.step("drawn")
-def _impulse_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse_drawn(state: MyaState, frame: ImpulseChoice, action: None) -> None:
     """Step 2: from the area drawn, the first area going down from which an action is possible."""
     first = frame.pop("ret")
     snap = snapshot(state)
@@ -127,7 +139,7 @@ def _impulse_drawn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @impulse.step("target")
-def _impulse_target(state: MyaState, frame: Frame, action: A) -> None:
+def _impulse_target(state: MyaState, frame: ImpulseChoice, action: None) -> None:
     area, target_area = frame["area"], frame.pop("ret")
     snap = snapshot(state)
     target = next(t for t in targets(snap, area) if t.area == target_area)
@@ -157,14 +169,14 @@ def key_of(p: Piece) -> str:
     return f"{p.kind}.r" if p.reduced else str(p.kind)
 
 
-move = register("move", "5.3.5")
+move = register("move", "5.3.5", BotDecision)
 
 
 @move.step()
-def _move(state: MyaState, frame: Frame, action: A) -> None:
+def _move(state: MyaState, frame: BotDecision, action: None) -> None:
     """Inside the activation: follow the plan — raid, pick the next piece, extend, or end."""
     plan_ = memory(state).get("plan") or {"action": "none", "steps": []}
-    cur = caller(state)["cur"]
+    cur = state.caller()["cur"]
     offered = names(frame)
     if plan_["action"] == "raid":
         notation = f"raid {plan_['target']}"
@@ -195,11 +207,11 @@ def _move(state: MyaState, frame: Frame, action: A) -> None:
     answer(state, frame, pick_piece(frame, "pick", weakest) or next(iter(offered)))
 
 
-move_to = register("move_to", "5.3.5")
+move_to = register("move_to", "5.3.5", BotDecision)
 
 
 @move_to.step()
-def _move_to(state: MyaState, frame: Frame, action: A) -> None:
+def _move_to(state: MyaState, frame: BotDecision, action: None) -> None:
     """The planned destination; otherwise (an over-stacked area emptying) the own area with most room."""
     pending = memory(state).get("plan", {}).pop("pending", None)
     offered = by_key(frame, "to")
@@ -212,21 +224,21 @@ def _move_to(state: MyaState, frame: Frame, action: A) -> None:
     answer(state, frame, f"to {min(pool, key=lambda n: (len(snap[n].units(False)), -n))}")
 
 
-combat_order = register("combat_order", "5.3.5")
+combat_order = register("combat_order", "5.3.5", BotDecision)
 
 
 @combat_order.step()
-def _combat_order(state: MyaState, frame: Frame, action: A) -> None:
+def _combat_order(state: MyaState, frame: BotDecision, action: None) -> None:
     target = memory(state).get("plan", {}).get("target")
     offered = by_key(frame, "at")
     answer(state, frame, offered.get(str(target)) or offered[min(offered, key=int)])
 
 
-toll = register("toll", "5.3.5")
+toll = register("toll", "5.3.5", BotDecision)
 
 
 @toll.step()
-def _toll(state: MyaState, frame: Frame, action: A) -> None:
+def _toll(state: MyaState, frame: BotDecision, action: None) -> None:
     """Naval Difficulty is paid by the piece the Nitayno would give up first (its hit order)."""
     offered = by_key(frame, "reduce")
     order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
@@ -236,15 +248,15 @@ def _toll(state: MyaState, frame: Frame, action: A) -> None:
 # ---------------------------------------------------------------------------------- §5.3.5 combat
 def fight_spot(state: MyaState) -> tuple[Spot, Frame]:
     """The combat frame that asked, and the area it is fought in, as the Nitayno sees it."""
-    combat = caller(state)
+    combat = state.caller()
     return snapshot(state)[combat["area"]], combat
 
 
-fight = register("fight", "5.3.5")
+fight = register("fight", "5.3.5", BotDecision)
 
 
 @fight.step()
-def _fight(state: MyaState, frame: Frame, action: A) -> None:
+def _fight(state: MyaState, frame: BotDecision, action: None) -> None:
     """Into each round go its strongest pieces (README heuristic 4)."""
     spot, combat = fight_spot(state)
     offered = by_key(frame, "fight")
@@ -252,22 +264,22 @@ def _fight(state: MyaState, frame: Frame, action: A) -> None:
     answer(state, frame, offered[key_of(best[0])])
 
 
-hit = register("hit", "5.3.5")
+hit = register("hit", "5.3.5", BotDecision)
 
 
 @hit.step()
-def _hit(state: MyaState, frame: Frame, action: A) -> None:
+def _hit(state: MyaState, frame: BotDecision, action: None) -> None:
     """Hits fall by the Nitayno's priority: reduced units first, then the weakest types, leaders last."""
     offered = by_key(frame, "hit")
     order = [key_of(p) for p in hit_order(piece_of(i, False, k) for i, k in enumerate(offered))]
     answer(state, frame, offered[order[0]])
 
 
-retreat = register("retreat", "5.3.5")
+retreat = register("retreat", "5.3.5", BotDecision)
 
 
 @retreat.step()
-def _retreat(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat(state: MyaState, frame: BotDecision, action: None) -> None:
     """Another round only with superiority, or by the exception; else every piece retreats, leaders
     first (the hit order reversed)."""
     spot, combat = fight_spot(state)
@@ -288,11 +300,17 @@ def _retreat(state: MyaState, frame: Frame, action: A) -> None:
     answer(state, frame, offered[order[0]])
 
 
-retreat_to = register("retreat_to", "5.3.5")
+class Drawn(BotDecision):
+    """A decision answered by an area the extraction system draws (`draw_area` returns it)."""
+
+    ret: NotRequired[int]
+
+
+retreat_to = register("retreat_to", "5.3.5", Drawn)
 
 
 @retreat_to.step()
-def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_to(state: MyaState, frame: Drawn, action: None) -> None:
     """To the area with the most indigenous units (ties by extraction)."""
     snap = snapshot(state)
     areas = [int(n) for n in by_key(frame, "to")]
@@ -301,31 +319,31 @@ def _retreat_to(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @retreat_to.step("drawn")
-def _retreat_to_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _retreat_to_drawn(state: MyaState, frame: Drawn, action: None) -> None:
     answer(state, frame, f"to {frame.pop('ret')}")
 
 
-raid_again = register("raid_again", "5.3.5")
+raid_again = register("raid_again", "5.3.5", BotDecision)
 
 
 @raid_again.step()
-def _raid_again(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_again(state: MyaState, frame: BotDecision, action: None) -> None:
     """After a success: always again against a 2VP area; against a 1VP area only while Soldiers remain."""
-    area = caller(state)["dst"]
+    area = state.caller()["dst"]
     again = second_raid(snapshot(state)[area])
     state.log("nitayno.raid_again" if again else "nitayno.raid_stop", area=area)
     answer(state, frame, "again" if again else "end")
 
 
-raid_hit = register("raid_hit", "5.3.5")
+raid_hit = register("raid_hit", "5.3.5", BotDecision)
 
 
 @raid_hit.step()
-def _raid_hit(state: MyaState, frame: Frame, action: A) -> None:
+def _raid_hit(state: MyaState, frame: BotDecision, action: None) -> None:
     """Which of the tied pieces a raid result strikes (§5.3.5, "Asignando efectos de Incursión"): a
     Spaniard by the Spanish raid order; one of its own by the indigenous order, a leader only when no other
     unit is offered; of one type, a full-strength unit."""
-    raid = caller(state)
+    raid = state.caller()
     spanish = raid["effect"] in ("remove", "reduce")
     offered = by_key(frame, "hit")
     victim = raid_victim(
@@ -334,48 +352,55 @@ def _raid_hit(state: MyaState, frame: Frame, action: A) -> None:
     answer(state, frame, offered[key_of(victim)] if victim else offered[sorted(offered)[0]])
 
 
-hijos = register("hijos", "5.3.5")
+hijos = register("hijos", "5.3.5", BotDecision)
 
 
 @hijos.step()
-def _hijos(state: MyaState, frame: Frame, action: A) -> None:
+def _hijos(state: MyaState, frame: BotDecision, action: None) -> None:
     """Common sense: three Caribe units fight better than a counter that does not fight."""
     answer(state, frame, "hijos")
 
 
-grace = register("grace", "5.1")
+grace = register("grace", "5.1", BotDecision)
 
 
 @grace.step()
-def _grace(state: MyaState, frame: Frame, action: A) -> None:
+def _grace(state: MyaState, frame: BotDecision, action: None) -> None:
     """§5.1: the Nitayno never uses Gracia Divina/Yaya."""
     answer(state, frame, "pass")
 
 
-choose_area = register("choose_area", "5.1")
+choose_area = register("choose_area", "5.1", Drawn)
 
 
 @choose_area.step()
-def _choose_area(state: MyaState, frame: Frame, action: A) -> None:
+def _choose_area(state: MyaState, frame: Drawn, action: None) -> None:
     """Any other area the indigenous side must pick (card effects): the extraction system (§5.3.2)."""
     draw_area(state, [int(n) for n in by_key(frame, "at")], then="drawn", why="card")
 
 
 @choose_area.step("drawn")
-def _choose_area_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _choose_area_drawn(state: MyaState, frame: Drawn, action: None) -> None:
     answer(state, frame, f"at {frame.pop('ret')}")
 
 
 # --------------------------------------------------------------------- §5.3.1, §5.3.3 deployments
-deploy_area = register("deploy_area", "5.3.1")
+class DeployArea(BotDecision):
+    """§5.3.1: the areas preferred for the next unit, and the one drawn among them."""
+
+    pref: NotRequired[list[int]]
+    ret: NotRequired[int]
+
+
+deploy_area = register("deploy_area", "5.3.1", DeployArea)
 
 
 @deploy_area.step()
-def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_area(state: MyaState, frame: DeployArea, action: None) -> None:
     """Where the next unit goes. Reinforcements follow the area drawn for them (§5.3.4); other deployments
     draw one area, fill it to the stacking limit and go on to the next lower valid area; a Spanish area
     only when no other is left (§5.3.1)."""
-    dep = caller(state)
+    dep = state.caller()
     areas = [int(n) for n in by_key(frame, "at")]
     if dep.get("rule") == "reinforce" and dep["drawn"]:
         bag = KINDS[dep["drawn"][0]].bag
@@ -397,21 +422,28 @@ def _deploy_area(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @deploy_area.step("chosen")
-def _deploy_area_chosen(state: MyaState, frame: Frame, action: A) -> None:
+def _deploy_area_chosen(state: MyaState, frame: DeployArea, action: None) -> None:
     area = frame.pop("ret")
-    caller(state)["nit_at"] = area
+    state.caller()["nit_at"] = area
     answer(state, frame, f"at {area}")
 
 
 # ---------------------------------------------------------------------------------- §5.3.4 reinforcements
-reinforce = register("reinforce", "5.3.4")
+class ReinforceChoice(BotDecision):
+    """§5.3.4: the bags it may draw from, and the area drawn for the unit (None: no valid area)."""
+
+    bags: NotRequired[list[str]]
+    ret: NotRequired[int | None]
+
+
+reinforce = register("reinforce", "5.3.4", ReinforceChoice)
 
 
 @reinforce.step()
-def _reinforce(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce(state: MyaState, frame: ReinforceChoice, action: None) -> None:
     """Spend a PRR: never a replacement (level II: Rebels first); the unit's colour and area come from
     an indigenous area drawn by extraction."""
-    phase = caller(state)
+    phase = state.caller()
     if not phase.get("nit_started"):
         start_reinforcements(state, phase)
     offered = names(frame)
@@ -467,8 +499,9 @@ def reinforce_ok(state: MyaState, spot: Spot, bags: list[str]) -> bool:
 
 
 @reinforce.step("area")
-def _reinforce_area(state: MyaState, frame: Frame, action: A) -> None:
+def _reinforce_area(state: MyaState, frame: ReinforceChoice, action: None) -> None:
     area = frame.pop("ret")
+    bag: str
     if area is None:
         bag = next(b for b in ("caribe", "taino", "rebel") if b in frame["bags"])
     else:
@@ -478,22 +511,31 @@ def _reinforce_area(state: MyaState, frame: Frame, action: A) -> None:
     answer(state, frame, f"draw {bag}")
 
 
-flip = register("flip", "5.4")
+flip = register("flip", "5.4", BotDecision)
 
 
 @flip.step()
-def _flip(state: MyaState, frame: Frame, action: A) -> None:
+def _flip(state: MyaState, frame: BotDecision, action: None) -> None:
     offered = by_key(frame, "flip")
     rebels = [k for k in offered if KINDS[k.partition(".")[0]].bag == "rebel"]
     answer(state, frame, offered[(rebels or sorted(offered))[0]])
 
 
 # ------------------------------------------------------------------------------ §5.3.3 the event card
-event_card = register("event_card", "5.3.3")
+class EventChoice(BotDecision):
+    """§5.3.3: the Nitayno's deck, the cards revealed and kept, those put back, and how many it keeps."""
+
+    deck: NotRequired[list[int]]
+    picked: NotRequired[list[int]]
+    rejected: NotRequired[list[int]]
+    want: NotRequired[int]
+
+
+event_card = register("event_card", "5.3.3", EventChoice)
 
 
 @event_card.step()
-def _event_card(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card(state: MyaState, frame: EventChoice, action: None) -> None:
     """The Nitayno reveals a card at random from its deck (level I: two, and plays the lower VRR)."""
     frame["deck"] = [int(n.partition(" ")[2]) for n in names(frame)]
     frame["picked"], frame["rejected"] = [], []
@@ -502,7 +544,7 @@ def _event_card(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_card.step("draw")
-def _event_card_draw(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card_draw(state: MyaState, frame: EventChoice, action: None) -> None:
     pool = [c for c in frame["deck"] if c not in frame["picked"] and c not in frame["rejected"]]
     if not pool or len(frame["picked"]) == frame["want"]:
         state.goto("choose")
@@ -511,9 +553,8 @@ def _event_card_draw(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_card.step("drawn")
-def _event_card_drawn(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card_drawn(state: MyaState, frame: EventChoice, action: int) -> None:
     """§5.3.3 conditions 1 and 2: the card goes back and another is revealed."""
-    assert action is not None
     card = int(arg(action))
     rule = NITAYNO.event_phase
     snap = snapshot(state)
@@ -539,7 +580,7 @@ def _event_card_drawn(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @event_card.step("choose")
-def _event_card_choose(state: MyaState, frame: Frame, action: A) -> None:
+def _event_card_choose(state: MyaState, frame: EventChoice, action: None) -> None:
     picked = frame["picked"] or frame["rejected"][:1]
     card = picked[0]
     if len(picked) == 2:

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from ludoteca.games.mar_y_acero.actions import act, arg
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
 from ludoteca.games.mar_y_acero.nitayno.plan import Piece, Snapshot, Spot, extract
 from ludoteca.games.mar_y_acero.pieces import KINDS, split_key
-from ludoteca.games.mar_y_acero.procs import PROCS, A, Frame
+from ludoteca.games.mar_y_acero.procs import PROCS
 
 if TYPE_CHECKING:
+    from ludoteca.games.mar_y_acero.position import Nitayno
     from ludoteca.games.mar_y_acero.state import MyaState
 
 MARKERS = {act(f"marker {n}"): w for n, w in BOARD.area_bag.items()}
@@ -78,14 +79,9 @@ def level(state: MyaState) -> int:
     return state.options.level
 
 
-def memory(state: MyaState) -> dict[str, Any]:
+def memory(state: MyaState) -> Nitayno:
     """The Nitayno's own keys in the state (decks, the plan of the running impulse…)."""
-    return state.d.setdefault("nitayno", {})  # type: ignore[no-any-return]
-
-
-def caller(state: MyaState) -> Frame:
-    """The frame of the procedure that asked the Nitayno's decision (the seam called us from it)."""
-    return state.d["stack"][-2]  # type: ignore[no-any-return]
+    return state.d.setdefault("nitayno", {})
 
 
 def keys_of(actions: Iterable[int]) -> dict[str, int]:
@@ -94,17 +90,24 @@ def keys_of(actions: Iterable[int]) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------------------- §5.1 the extraction
-extraction = PROCS.proc("nitayno.extract", rule="5.1")
+class Extraction(TypedDict):
+    """§5.1: the valid areas, and why the Nitayno draws (a log's words)."""
+
+    valid: list[int]
+    why: str
+
+
+extraction = PROCS.proc("nitayno.extract", rule="5.1", frame=Extraction)
 
 
 def draw_area(state: MyaState, valid: Iterable[int], then: str, why: str) -> None:
     """Run the extraction system over `valid` areas; the caller finds the area (or None) in ``f["ret"]``.
     With a single valid area nothing needs drawing: every marker would lead to it."""
-    state.call("nitayno.extract", then=then, valid=sorted(set(valid)), why=why)
+    state.call(extraction, Extraction(valid=sorted(set(valid)), why=why), then=then)
 
 
 @extraction.step()
-def _extract(state: MyaState, frame: Frame, action: A) -> None:
+def _extract(state: MyaState, frame: Extraction, action: None) -> None:
     valid = frame["valid"]
     if len(valid) <= 1:
         state.ret(valid[0] if valid else None)
@@ -113,8 +116,7 @@ def _extract(state: MyaState, frame: Frame, action: A) -> None:
 
 
 @extraction.step("drawn")
-def _extract_drawn(state: MyaState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _extract_drawn(state: MyaState, frame: Extraction, action: int) -> None:
     drawn = int(arg(action))
     area = extract(drawn, frame["valid"])
     state.log("nitayno.extracted", marker=drawn, area=area, why=f"@nitayno.why.{frame['why']}")

@@ -22,13 +22,13 @@ def empty_position(options: dict[str, str] | None = None, **d: Any) -> MyaState:
     data["map"] = [{"es": [], "ind": []} for _ in AREAS]
     data["bags"] = {bag: {k: BOARD.kinds[k].count for k in kinds} for bag, kinds in BOARD.bag_kinds.items()}
     data["ships"] = []
-    data["colon"] = "off"
+    data["colon"] = "off"  # type: ignore[typeddict-item]  # no Colón at all: not a value play reaches
     data["turn"] = 2
     data["destiny"] = 30
     data["flags"] = {"naval": False, "conflict": False, "land_only": False, "shipworm": False}
     data["hands"] = {"es": [9, 11, 13, 14, 16], "ind": [1, 2, 5, 6, 7]}
     data["grace"] = {"face": "es", "box": "used", "turn_used": True}  # no offers unless a test wants them
-    data.update(d)
+    data.update(d)  # type: ignore[typeddict-item]  # a test's keys, checked by the rules it runs
     state.logs = []  # a new list: the state may share its log with the set-up it was cloned from
     return state
 
@@ -51,6 +51,20 @@ def run(state: MyaState, procedure: str, **locals_: Any) -> None:
     state.d["stack"] = [{"p": "turns", "s": "start"}]
     state.call(procedure, then="start", **locals_)
     state._run()
+
+
+def waiting(state: MyaState) -> dict[str, Any]:
+    """The pending decision or chance node (the test has just asked for one)."""
+    wait = state.d["wait"]
+    assert wait is not None, "nothing is pending"
+    return wait
+
+
+def over(state: MyaState) -> dict[str, Any]:
+    """The outcome of a game the test has just ended."""
+    ended = state.d["over"]
+    assert ended is not None, "the game is not over"
+    return ended
 
 
 def play(state: MyaState, *notations: str) -> None:

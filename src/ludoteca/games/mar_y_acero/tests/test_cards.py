@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.games.mar_y_acero.board import AREAS, BOARD
-from ludoteca.games.mar_y_acero.deploy import PLACEMENTS, check_rule, deploy_rules, tiers
+from ludoteca.games.mar_y_acero.deploy import PLACEMENTS, Deploy, check_rule, deploy_rules, tiers
 from ludoteca.games.mar_y_acero.procs import EFFECTS
-from ludoteca.games.mar_y_acero.tests.positions import empty_position, legal, play, put, run
+from ludoteca.games.mar_y_acero.tests.positions import empty_position, legal, play, put, run, waiting
 
 
 def test_every_card_names_its_effects_and_unknown_kinds_are_refused() -> None:
@@ -39,7 +39,7 @@ def test_card_35_compares_the_die_with_the_spanish_areas_of_1_to_5() -> None:
     for area in (1, 2, 3):
         put(state, area, "es", "peon", "jinete")
     run(state, "destiny", card=35)
-    assert state.d["wait"]["rule"] == "card.35"
+    assert waiting(state)["rule"] == "card.35"
     play(state, "die 3")  # 3 ≤ 3 areas: Royal Support +2
     assert state.d["rs"] == 6
     state = empty_position(rs=4)
@@ -65,7 +65,7 @@ def test_deployment_rules_are_a_table_and_unknown_ones_are_refused() -> None:
     with pytest.raises(ValueError, match=r"card 99: unknown deployment rule 'uphill'; rules are: area_10, "):
         check_rule("uphill", "card 99")
     with pytest.raises(ValueError, match="unknown deployment rule 'only_16'"):
-        tiers(empty_position(), {"rule": "only_16", "fac": "es"})
+        tiers(empty_position(), Deploy(fac="es", bags=[], rule="only_16", card=None))
 
 
 def test_deployment_tiers_follow_their_rule() -> None:
@@ -74,11 +74,18 @@ def test_deployment_tiers_follow_their_rule() -> None:
     put(state, 4, "es", "jinete")
     put(state, 5, "ind", "naboria")
     empties = [n for n in range(1, 16) if n not in (3, 4, 5)]
-    assert tiers(state, {"rule": "spanish_held", "fac": "ind"}) == [[4], list(range(1, 16))]  # not Colón's
-    assert tiers(state, {"rule": "empty_then_own", "fac": "ind"}) == [empties, [5], [3, 4]]
-    assert tiers(state, {"rule": "colon_or_5_6", "fac": "es"}) == [[3]]
-    assert tiers(state, {"rule": "only_7", "fac": "es"}) == [[7]]
-    assert tiers(state, {"rule": "empty_or_fewest_enemy", "fac": "es"})[0] == empties
+    assert tiers(state, Deploy(fac="ind", bags=[], rule="spanish_held", card=None)) == [
+        [4],
+        list(range(1, 16)),
+    ]  # not Colón's
+    assert tiers(state, Deploy(fac="ind", bags=[], rule="empty_then_own", card=None)) == [
+        empties,
+        [5],
+        [3, 4],
+    ]
+    assert tiers(state, Deploy(fac="es", bags=[], rule="colon_or_5_6", card=None)) == [[3]]
+    assert tiers(state, Deploy(fac="es", bags=[], rule="only_7", card=None)) == [[7]]
+    assert tiers(state, Deploy(fac="es", bags=[], rule="empty_or_fewest_enemy", card=None))[0] == empties
 
 
 def test_card_21_earthquake_rolls_a_die_for_each_unit_of_the_area_drawn() -> None:

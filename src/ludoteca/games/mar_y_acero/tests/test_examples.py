@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ludoteca.games.mar_y_acero.deploy import prr, spend_options
+from ludoteca.games.mar_y_acero.deploy import Reinforce, prr, spend_options
 from ludoteca.games.mar_y_acero.dice import grace_available
 from ludoteca.games.mar_y_acero.end import final_score
-from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, legal, play, put, run
+from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, legal, over, play, put, run
 
 
 def test_card_9_with_royal_support_2_deploys_six_soldiers() -> None:
@@ -50,7 +50,7 @@ def test_vrr_difference_three_and_alternating_bags() -> None:
     assert prr(state) == {"es": 1, "ind": 2}
     state.d["event"] = {"es": 13, "ind": 5}  # 4 against 5: both get 2
     assert prr(state) == {"es": 2, "ind": 2}
-    frame = {"fac": "es", "last": "soldier"}
+    frame = Reinforce(fac="es", last="soldier")
     names = [state.game.actions.names[action] for action in spend_options(state, frame)]
     assert "draw soldier" not in names and "draw settler" in names
     frame["last"] = "settler"
@@ -143,7 +143,7 @@ def test_victory_table() -> None:
     for areas, outcome in expected.items():
         state = empty_position(vp=areas, rs=4, cit=[1])
         final_score(state)
-        assert state.d["over"]["outcome"] == f"outcome.{outcome}", areas
+        assert over(state)["outcome"] == f"outcome.{outcome}", areas
         assert state.returns() == ([1.0, -1.0] if outcome.startswith("es") else [-1.0, 1.0])
 
 
@@ -152,13 +152,13 @@ def test_final_adjustments() -> None:
     −1 for Anacaona on her indigenous side; card 40's ±1."""
     state = empty_position(vp=14, rs=8, cit=[1, 2, 8])
     final_score(state)
-    assert state.d["over"]["params"]["vp"] == 15  # +1 from Royal Support, none from the citadels
+    assert over(state)["params"]["vp"] == 15  # +1 from Royal Support, none from the citadels
     state = empty_position(vp=14, rs=5, cit=[1, 2, 8])
     final_score(state)
-    assert state.d["over"]["params"]["vp"] == 15  # the citadels' +1
+    assert over(state)["params"]["vp"] == 15  # the citadels' +1
     state = empty_position(vp=16, rs=1, cit=[], anacaona="ind", testament=-1)
     final_score(state)
-    assert state.d["over"]["params"]["vp"] == 12  # −1 −1 −1 −1
+    assert over(state)["params"]["vp"] == 12  # −1 −1 −1 −1
 
 
 def test_ovando_deployment_under_indigenous_conflict() -> None:

@@ -10,7 +10,16 @@ import pytest
 from ludoteca.games.mar_y_acero.nitayno.data import NITAYNO
 from ludoteca.games.mar_y_acero.procs import NITAYNO_EFFECTS
 from ludoteca.games.mar_y_acero.state import MyaState
-from ludoteca.games.mar_y_acero.tests.positions import area, empty_position, legal, play, put, run
+from ludoteca.games.mar_y_acero.tests.positions import (
+    area,
+    empty_position,
+    legal,
+    over,
+    play,
+    put,
+    run,
+    waiting,
+)
 
 
 def solo(level: int = 0, **d: Any) -> MyaState:
@@ -267,8 +276,12 @@ def test_a_nitayno_card_row_is_data_run_by_the_core_interpreter() -> None:
     state = solo(turn=2, vp=1, rs=4)
     run(state, "nitayno.special_phase")
     play(state, "nitayno 41")
-    assert [frame["p"] for frame in state.d["stack"][-2:]] == ["nitayno.effects", "nitayno.effect.roll"]
-    assert state.d["wait"]["rule"] == "5.3.2"
+    running = state.running_frame()
+    assert running is not None and [state.caller()["p"], running["p"]] == [
+        "nitayno.effects",
+        "nitayno.effect.roll",
+    ]
+    assert waiting(state)["rule"] == "5.3.2"
     play(state, "die 3")  # 3-4: Royal Support +1
     assert state.d["rs"] == 5 and logged(state, "nitayno.rolled") == [{"die": 3}]
     assert [line[3] for line in state.logs if line[0] == "nitayno.rolled"] == ["5.3.2"]
@@ -360,11 +373,11 @@ def test_levels_change_the_final_score() -> None:
         state = solo(level=level, rs=8, cit=[3])
         state.d["vp"] = 15
         final_score(state)
-        results[level] = (state.d["over"]["params"]["vp"], state.returns()[0] > 0)
+        results[level] = (over(state)["params"]["vp"], state.returns()[0] > 0)
     assert results[0] == (16, True)  # +1 from Royal Support
     assert results[1] == (15, True)  # level I: no Royal Support point
     assert results[2] == (15, False)  # level II: Spain holds none of the five 2VP areas
     state = solo(level=2, rs=5, cit=[])
     state.d["vp"] = 16
     final_score(state)
-    assert state.d["over"]["params"]["vp"] == 14  # no citadel: −2
+    assert over(state)["params"]["vp"] == 14  # no citadel: −2

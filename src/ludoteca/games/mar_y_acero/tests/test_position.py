@@ -88,7 +88,7 @@ def test_the_checker_can_fail() -> None:
     assert mismatch(state.d, Position, "d") == f"d.phase: 'lunch' not in {PHASES}"
     state.d["phase"] = "setup"
     state.d["map"][0]["es"].append("colon")
-    assert mismatch(state.d, Position, "d") == "d.map[0].es[0]: 'colon' is not a list"
+    assert mismatch(state.d, Position, "d") == "d.map[0]['es'][0]: 'colon' is not a list"
 
 
 def test_every_observation_entry_has_a_name_of_its_own() -> None:

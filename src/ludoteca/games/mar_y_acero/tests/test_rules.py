@@ -8,10 +8,19 @@ import random
 import re
 from pathlib import Path
 
-from ludoteca.games.mar_y_acero.combat import factor, hits
+from ludoteca.games.mar_y_acero.combat import Combat, factor, hits
 from ludoteca.games.mar_y_acero.deploy import may_join
 from ludoteca.games.mar_y_acero.pieces import control_now
-from ludoteca.games.mar_y_acero.tests.positions import GAME, area, empty_position, legal, play, put, run
+from ludoteca.games.mar_y_acero.tests.positions import (
+    GAME,
+    area,
+    empty_position,
+    legal,
+    play,
+    put,
+    run,
+    waiting,
+)
 
 PACKAGE = Path(__file__).parents[1]
 
@@ -98,12 +107,12 @@ def test_combat_factors_and_their_limits() -> None:
     """§4.4.1 B: jungle +1 to defending Taínos/Caribes/settlers, −1 to attacking Soldiers/Rebels/Colón;
     palisade +1 and citadel +2 to Spanish defence; always within 1–5; a 1 hits and a 6 misses."""
     state = empty_position(pal=[1])
-    jungle = {"area": 4, "att": "es", "mode": "normal"}
+    jungle = Combat(area=4, att="es", origin=[], mode="normal")
     assert factor(state, jungle, "es", "jinete") == 4
     assert factor(state, jungle, "es", "colon") == 4
     assert factor(state, jungle, "ind", "naboria") == 3
     assert factor(state, jungle, "es", "peon") == 1
-    defended = {"area": 1, "att": "ind", "mode": "normal"}
+    defended = Combat(area=1, att="ind", origin=[], mode="normal")
     assert factor(state, defended, "es", "arcabucero") == 5  # 5 + 1, kept at 5
     assert factor(state, defended, "es", "escribano.r") == 2
     assert hits(1, 1) and not hits(5, 6) and hits(3, 3) and not hits(3, 4)
@@ -289,7 +298,7 @@ def test_over_stacked_areas_are_activated_first() -> None:
     run(state, "impulse", fac="es")
     assert legal(state) == ["activate 8"]
     assert state.invariants() == []
-    wait = state.d["wait"]
+    wait = waiting(state)
     state.d["wait"] = {**wait, "actions": [*wait["actions"], state.game.actions.parse("activate 2")]}
     assert state.invariants()  # the invariant notices an impulse that ignores the over-stacked area
 
