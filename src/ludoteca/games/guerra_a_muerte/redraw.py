@@ -16,6 +16,7 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK
 from ludoteca.games.guerra_a_muerte.guerrilla import guerrilla_options
 from ludoteca.games.guerra_a_muerte.operations import loss_options, operate_options
+from ludoteca.games.guerra_a_muerte.position import LeaderState, UnitFields
 from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
 from ludoteca.games.guerra_a_muerte.sequence import activate_options
 from ludoteca.games.guerra_a_muerte.spread import Place, fields_of, places_of, spread
@@ -58,7 +59,7 @@ def _remap(value: Any, mapping: dict[str, str], refs: bool = False) -> Any:
     return value
 
 
-def _slot(place: Any) -> str:
+def _slot(place: LeaderState) -> str:
     """A leader's slot: where it is and whether it has operated (its arrival turn is its own)."""
     return f"{place['at']}|{place['done']}"
 
@@ -128,8 +129,8 @@ def resample(
         if asks(twin, role):
             return twin
     wait = twin.d["wait"]
-    ending = OPTIONS_OF[wait["prompt"]][1]
-    if wait["role"] != role and ending:  # a changed copy: clones share the pending decision
+    ending = "" if wait is None else OPTIONS_OF[wait["prompt"]][1]
+    if wait is not None and wait["role"] != role and ending:  # a changed copy: clones share the decision
         twin.d["wait"] = {**wait, "actions": [ID[ending]]}
     return twin
 
@@ -184,12 +185,12 @@ def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
     leaders = state.d["leaders"]
     lmembers: dict[tuple[str, bool], list[str]] = {}
     lslots: dict[tuple[str, bool], list[tuple[str, str]]] = {}
-    for x, s in leaders.items():
+    for x, chief in leaders.items():
         side, lgroup = LEADER_GROUP[x]
-        if side == other and s["at"] not in OFF_MAP and x not in named and x not in revealed:
+        if side == other and chief["at"] not in OFF_MAP and x not in named and x not in revealed:
             lmembers.setdefault(lgroup, []).append(x)
-            if keep_counts or x in pinned or lgroup[1] or s["at"] not in AREAS:
-                lslots.setdefault(lgroup, []).append((_slot(s), x))
+            if keep_counts or x in pinned or lgroup[1] or chief["at"] not in AREAS:
+                lslots.setdefault(lgroup, []).append((_slot(chief), x))
     loose: set[str] = set()  # the counters and leaders whose slots are spread: what the prior redraws
     for group, drawn in members.items():
         loose.update(set(drawn) - {u for _, u in groups.get(group, ())})
@@ -246,7 +247,7 @@ def draw(
     records = state.d["units"]
     leaders = state.d["leaders"]
     mapping: dict[str, str] = {}
-    moved: dict[str, dict[str, Any]] = {}  # counter → the fields it is drawn into, unlike its own
+    moved: dict[str, UnitFields] = {}  # counter → the fields it is drawn into, unlike its own
     free: list[str] = []
     for group, drawn in known.members.items():
         # the slots in an order of what they show, the counters drawn into them from the group's list in
@@ -259,9 +260,10 @@ def draw(
             if old != new:
                 mapping[old] = new
                 if slot != _unit_slot(records[new]):
-                    moved[new] = dict(zip(SLOT_FIELDS, slot, strict=True))
+                    at, city, guerrilla, done, port = slot  # `SLOT_FIELDS`
+                    moved[new] = {"at": at, "city": city, "guerrilla": guerrilla, "done": done, "port": port}
         free += drawn[len(slots) :]
-    lmoved: dict[str, dict[str, Any]] = {}  # leader → its record in the twin
+    lmoved: dict[str, LeaderState] = {}  # leader → its record in the twin
     for lgroup, chiefs in known.leaders.items():
         lslot = known.leader_slots.get(lgroup, ())
         chiefs = list(chiefs)

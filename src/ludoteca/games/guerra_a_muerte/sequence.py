@@ -12,7 +12,7 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.iguala import may_roll
 from ludoteca.games.guerra_a_muerte.operations import ROLE, eligible, nations_of
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, Phase
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import MEXICO, haven_leaders, to_haven
 from ludoteca.games.guerra_a_muerte.state import OFF_MAP
@@ -155,6 +155,7 @@ def _end_done(state: GamState, frame: Frame, action: A) -> None:
 # ------------------------------------------------------------------ 4–5. The operations phases (§3.2)
 def _phase(side: str) -> None:
     proc = PROCS.proc(f"{side}_operations", rule="3.2")
+    phase: Phase = "patriot_operations" if side == "patriot" else "royalist_operations"
 
     @proc.step()
     def _start(state: GamState, frame: Frame, action: A) -> None:
@@ -162,7 +163,7 @@ def _phase(side: str) -> None:
         Mexico); the Royalist operates his forces, then the São Paulo Legion once it is free (§10.6).
         The Patriot's leaders may subvert on the Liberals' turn (§10.2.1.4); the Royalist rolls his
         activations in Mexico while Hidalgo is in play (§10.7)."""
-        state.d["phase"] = f"{side}_operations"
+        state.d["phase"] = phase
         for uid in [u for u, s in state.d["units"].items() if s["done"]]:
             state.set_unit(uid, done=False)
         for s in state.d["leaders"].values():

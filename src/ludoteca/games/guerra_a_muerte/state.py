@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from typing_extensions import Unpack
 
 from ludoteca.core.i18n import DEFAULT_LANGUAGE
 from ludoteca.core.observation import Observation
@@ -20,7 +22,17 @@ from ludoteca.games.guerra_a_muerte.board import (
 )
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
 from ludoteca.games.guerra_a_muerte.options import GamOptions
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, LeaderState, UnitState
+from ludoteca.games.guerra_a_muerte.position import (
+    DEAD,
+    DUE,
+    OUT,
+    POOL,
+    LeaderState,
+    MoveFields,
+    Position,
+    UnitFields,
+    UnitState,
+)
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 OFF_MAP = (POOL, DUE, DEAD, OUT)
@@ -54,7 +66,7 @@ UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "po
 NO_HOLDER: frozenset[str] = frozenset()
 
 
-class GamState(State):
+class GamState(State[Position]):
     """One game of Guerra a Muerte (`position.Position` is the shape of `d`).
 
     Beside `d` the state keeps `_where`, an index of the counters by the place they are in, derived from
@@ -159,7 +171,8 @@ class GamState(State):
             if ldr.setup in BOARD.areas:
                 d["leaders"][lid]["at"] = ldr.setup
             elif ldr.turn:
-                d["leaders"][lid].update(at=DUE, turn=ldr.turn)
+                leader = d["leaders"][lid]
+                leader["at"], leader["turn"] = DUE, ldr.turn
         for req in BOARD.requirements.values():
             if req["scenario"] != "campaign":
                 continue
@@ -217,10 +230,11 @@ class GamState(State):
         for lid, ldr in BOARD.leaders.items():
             if d["leaders"][lid]["at"] != OUT or lid in extra.get("out", []) or lid in placed:
                 continue
+            leader = d["leaders"][lid]
             if lid in extra.get("enter", []):
-                d["leaders"][lid].update(at=DUE, turn=first)
+                leader["at"], leader["turn"] = DUE, first
             elif ldr.turn >= first:
-                d["leaders"][lid].update(at=DUE, turn=ldr.turn)
+                leader["at"], leader["turn"] = DUE, ldr.turn
 
     def place_unit(self, uid: str, place: str) -> None:
         """Put a counter in `place` (an area, a city, a sea or a box), ready to operate: a ship put in an
@@ -244,7 +258,7 @@ class GamState(State):
         return uid
 
     # ------------------------------------------------------------------- where the counters are
-    def move(self, uid: str, at: str, **fields: Any) -> None:
+    def move(self, uid: str, at: str, **fields: Unpack[MoveFields]) -> None:
         """Put counter `uid` in `at` (an area, a sea, a box, `pool`, `due`, `dead`, `out`), setting the
         other `fields` of its record as given: the one way a counter changes place, so that the index of
         counters by place stays true."""
@@ -255,12 +269,12 @@ class GamState(State):
             where[was] = tuple(u for u in where[was] if u != uid)
             where[at] = tuple(sorted((*where.get(at, ()), uid), key=RANK.__getitem__))
 
-    def set_unit(self, uid: str, **fields: Any) -> None:
+    def set_unit(self, uid: str, **fields: Unpack[UnitFields]) -> None:
         """Set `fields` of counter `uid`'s record: the one way to write one (a change of place goes through
         `move`, which comes here; `set_units` writes many)."""
         self.set_units({uid: fields})
 
-    def set_units(self, fields_of: dict[str, dict[str, Any]]) -> None:
+    def set_units(self, fields_of: Mapping[str, UnitFields]) -> None:
         """Set the fields of each counter's record `fields_of` names. Clones share the records (see
         `clone`), so the first write to a record since the last clone writes a copy of it; the test
         `test_clone.py` proves no write goes round. A change of place goes through `move`, which keeps the
@@ -324,7 +338,7 @@ class GamState(State):
         units, leaders = self.d["units"], self.d["leaders"]
         twin.d = rest = self._copy_position(apart=("units", "leaders"))
         rest["units"] = shared = dict(units)
-        rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
+        rest["leaders"] = dict(zip(leaders, map(LeaderState.copy, leaders.values()), strict=True))
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
         twin._own = (shared, set())
         self._share_log(twin)

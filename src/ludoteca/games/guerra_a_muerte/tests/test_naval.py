@@ -11,6 +11,7 @@ from ludoteca.games.guerra_a_muerte.naval import capture_roll, raid_loss, sail_o
 from ludoteca.games.guerra_a_muerte.naval_combat import hits, naval_evades
 from ludoteca.games.guerra_a_muerte.position import DUE, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import empty, put
 
 
@@ -281,9 +282,9 @@ def cochrane_attacked(choice: str, royal_dice: tuple[int, int]) -> GamState:
         port="",
     )
     play(state, "fight", "die 1")
-    assert state.d["wait"]["prompt"] == "prompt.cochrane_prize"
+    assert waiting(state)["prompt"] == "prompt.cochrane_prize"
     assert sorted(state.action_to_string(a) for a in state.legal_actions()) == ["capture", "sink"]
-    assert not state.d["wait"].get("private")  # the choice is made in the open
+    assert not waiting(state).get("private")  # the choice is made in the open
     play(state, choice)
     assert state.d["units"]["es_fr1"]["at"] == POOL
     play(state, *(f"die {n}" for n in royal_dice), "die 10")

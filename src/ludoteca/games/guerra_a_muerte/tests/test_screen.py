@@ -126,7 +126,7 @@ def test_the_board_shows_the_operating_force_and_the_recruits_costs(site: tuple[
     assert "operando ahora" in html
     recruiting = play_until(
         set_up("1815-1818", "open").clone(),
-        lambda s: bool(s.d["wait"]) and s.d["wait"].get("prompt") == "prompt.recruit",  # §4.6
+        lambda s: s.d["wait"] is not None and s.d["wait"].get("prompt") == "prompt.recruit",  # §4.6
     )
     for lang in LANGUAGES:
         view = recruiting.view(recruiting.current_player(), lang)
@@ -248,7 +248,7 @@ def test_the_terminal_tells_a_run_of_secret_choices_once_and_helps_with_this_gam
 def test_an_uprisings_militia_is_raised_and_costs_nothing(lang: str, word: str) -> None:
     state = play_until(
         set_up("1815-1818", "open").clone(),
-        lambda s: bool(s.d["wait"]) and s.d["wait"].get("prompt") == "prompt.uprising_militia",
+        lambda s: s.d["wait"] is not None and s.d["wait"].get("prompt") == "prompt.uprising_militia",
     )
     labels = [a["label"] for a in state.view(state.current_player(), lang)["actions"]]
     assert labels and all(label.startswith(word) and "RP" not in label for label in labels)
