@@ -42,8 +42,7 @@ def besieged_steps(roll: int, area: str) -> int:
 
 
 @attrition.step("rolled")
-def _attrition_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _attrition_rolled(state: GamState, frame: Frame, action: int) -> None:
     roll, area = face(action), frame["area"]
     frame["n"] = besieged_steps(roll, area) if frame.get("besieged") else attrition_steps(roll, area)
     state.log("log.attrition", roll=roll, n=frame["n"])

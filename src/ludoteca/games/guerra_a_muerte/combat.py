@@ -170,9 +170,8 @@ def _battle_evade(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("evade_roll")
-def _battle_evade_roll(state: GamState, frame: Frame, action: A) -> None:
+def _battle_evade_roll(state: GamState, frame: Frame, action: int) -> None:
     """Step 3: 1–3 (modified) avoids the battle."""
-    assert action is not None
     mod = evasion_modifier(state, frame)
     if evades(face(action), mod):
         state.log("log.evaded", roll=face(action), modified=face(action) + mod)
@@ -191,8 +190,7 @@ def _battle_initiative(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("initiative_roll")
-def _battle_initiative_roll(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _battle_initiative_roll(state: GamState, frame: Frame, action: int) -> None:
     frame["rolls"].append(face(action))
     if len(frame["rolls"]) < 2:
         state.chance(D6, then="initiative_roll")
@@ -208,16 +206,14 @@ def _battle_initiative_roll(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("tot_winner")
-def _battle_tot_winner(state: GamState, frame: Frame, action: A) -> None:
+def _battle_tot_winner(state: GamState, frame: Frame, action: int) -> None:
     """Steps 5–6: the initiative's winner reads 2d6 on the TOT, the other 1d6."""
-    assert action is not None
     frame["won_tot"] = str(BOARD.tables["tot"]["winner"][str(face(action))])
     state.chance(D6, then="tot_loser")
 
 
 @battle.step("tot_loser")
-def _battle_tot_loser(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _battle_tot_loser(state: GamState, frame: Frame, action: int) -> None:
     lost = str(BOARD.tables["tot"]["loser"][str(face(action))])
     frame["tot"] = [frame["won_tot"], lost] if frame["first"] == "attacker" else [lost, frame["won_tot"]]
     state.log("log.tot", attacker=f"@tot.{frame['tot'][0]}", defender=f"@tot.{frame['tot'][1]}")
@@ -225,9 +221,8 @@ def _battle_tot_loser(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("crt")
-def _battle_crt(state: GamState, frame: Frame, action: A) -> None:
+def _battle_crt(state: GamState, frame: Frame, action: int) -> None:
     """Steps 7–9: the odds after the TOT, one die on the CRT (friction −1, §3.3), the results."""
-    assert action is not None
     attack, defence, shift = odds(state, frame)
     roll = face(action) - (int(-BOARD.tables["friction"]["combat_die"]) if frame["friction"] else 0)
     result = BOARD.crt.result(attack, defence, roll, shift)
@@ -336,9 +331,8 @@ def _siege(state: GamState, frame: Frame, action: A) -> None:
 
 
 @siege.step("rolled")
-def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _siege_rolled(state: GamState, frame: Frame, action: int) -> None:
     """§6.3: one die on the Siege table, plus the besieger's leader's tactical factor."""
-    assert action is not None
     attack, defence, shift = siege_odds(
         state, frame["units"], frame["garrison"], frame["area"], bool(frame.get("works"))
     )
@@ -429,10 +423,9 @@ def naval_refuge(state: GamState, side: str) -> str:
 
 
 @leader_loss.step("rolled")
-def _leader_loss_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _leader_loss_rolled(state: GamState, frame: Frame, action: int) -> None:
     """§8.1: a survivor joins the nearest stack of his side; a Gran Colombian or Mexican Patriot leader
     may go to his haven instead (§10.3); a naval leader goes to a friendly port."""
-    assert action is not None
     lid = frame["leaders"].pop(0)
     ldr = BOARD.leaders[lid]
     here = state.d["leaders"][lid]["at"]
@@ -471,8 +464,7 @@ def _leader_loss_rolled(state: GamState, frame: Frame, action: A) -> None:
 
 
 @leader_loss.step("refuge")
-def _leader_loss_refuge(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _leader_loss_refuge(state: GamState, frame: Frame, action: int) -> None:
     state.d["leaders"][frame["leader"]]["at"] = target(action)
     state.log("log.leader_escapes", leader=f"@leader.{frame['leader']}", roll="—")
     state.goto("start")
@@ -488,8 +480,7 @@ def _repression(state: GamState, frame: Frame, action: A) -> None:
 
 
 @repression.step("rolled")
-def _repression_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _repression_rolled(state: GamState, frame: Frame, action: int) -> None:
     low, high = BOARD.tables["repression"]["marker"]
     if int(low) <= face(action) <= int(high):
         state.d["repression"].append(frame["area"])
@@ -554,9 +545,8 @@ def _siege_attrition(state: GamState, frame: Frame, action: A) -> None:
 
 
 @blockade.step("rolled")
-def _blockade_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _blockade_rolled(state: GamState, frame: Frame, action: int) -> None:
     """The surrendered garrison goes to its recruit pool (§6.6 example)."""
-    assert action is not None
     city_id, side = frame["todo"].pop(0)
     city = BOARD.cities[city_id]
     cochrane = side == "patriot" and state.d["leaders"]["cochrane"]["at"] in (city.sea, city.area)

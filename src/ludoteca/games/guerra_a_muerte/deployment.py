@@ -146,8 +146,7 @@ def _deployment(state: GamState, frame: Frame, action: A) -> None:
 
 
 @deployment.step("placed")
-def _deployment_placed(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _deployment_placed(state: GamState, frame: Frame, action: int) -> None:
     _place(state, frame, target(action))
 
 

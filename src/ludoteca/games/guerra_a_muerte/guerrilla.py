@@ -72,8 +72,7 @@ def _mode(state: GamState, frame: Frame, action: A) -> None:
 
 
 @mode.step("chosen")
-def _mode_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _mode_chosen(state: GamState, frame: Frame, action: int) -> None:
     if verb(action) == "done":
         frame["sides"].pop(0)
         state.goto("start")
@@ -114,8 +113,7 @@ def _hunt(state: GamState, frame: Frame, action: A) -> None:
 
 
 @hunt.step("rolled")
-def _hunt_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _hunt_rolled(state: GamState, frame: Frame, action: int) -> None:
     side, area, uid = frame["side"], frame["area"], frame["target"]
     if state.d["units"][uid]["at"] != area:
         end_combat(state)

@@ -66,10 +66,9 @@ def _iguala(state: GamState, frame: Frame, action: A) -> None:
 
 
 @iguala.step("rolled")
-def _iguala_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _iguala_rolled(state: GamState, frame: Frame, action: int) -> None:
     """Success: each American Royalist land unit in New Spain and Guatemala leaves the map and its Mexican
     counterpart, as reduced as it was and where it stood, joins the Patriot."""
-    assert action is not None
     roll = face(action)
     if roll < iguala_needs(state.turn - int(state.d["liberals"])):
         state.log("log.iguala_no", roll=roll)

@@ -61,8 +61,7 @@ def intercepted(roll: int, modifier: int) -> bool:
 
 
 @interception.step("rolled")
-def _interception_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _interception_rolled(state: GamState, frame: Frame, action: int) -> None:
     roll = face(action)
     mod = interception_modifier(state, frame["units"], frame["leaders"], frame["movers"], frame["mleaders"])
     ok = intercepted(roll, mod)

@@ -120,8 +120,7 @@ def _fleet_spend(state: GamState, frame: Frame, action: A) -> None:
 
 
 @fleet.step("rolled")
-def _fleet_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _fleet_rolled(state: GamState, frame: Frame, action: int) -> None:
     frame["ops"] = activation_ops(
         face(action),
         frame["rp"],
@@ -214,8 +213,7 @@ def move_fleet(state: GamState, frame: Frame, to: str, port: str = "") -> None:
 
 
 @fleet.step("operation")
-def _fleet_operation(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _fleet_operation(state: GamState, frame: Frame, action: int) -> None:
     v, what = verb(action), target(action)
     side = frame["side"]
     if v == "stop":
@@ -272,8 +270,7 @@ def _raid(state: GamState, frame: Frame, action: A) -> None:
 
 
 @raid.step("rolled")
-def _raid_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _raid_rolled(state: GamState, frame: Frame, action: int) -> None:
     area = frame["area"]
     enemy = bool(ships_at(state, area, ENEMY[frame["side"]]))
     lost = raid_loss(face(action), enemy, frame["side"] == "patriot" and cochrane_at(state, frame["sea"]))
@@ -329,8 +326,7 @@ def _transport(state: GamState, frame: Frame, action: A) -> None:
 
 
 @transport.step("sailed")
-def _transport_sailed(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _transport_sailed(state: GamState, frame: Frame, action: int) -> None:
     sea = target(action)
     frame["sea"] = sea
     for u in frame["ships"]:
@@ -347,9 +343,8 @@ def _transport_sailed(state: GamState, frame: Frame, action: A) -> None:
 
 
 @transport.step("landed")
-def _transport_landed(state: GamState, frame: Frame, action: A) -> None:
+def _transport_landed(state: GamState, frame: Frame, action: int) -> None:
     """The force lands (1 OP) and may go on operating (§7.6)."""
-    assert action is not None
     to = target(action)
     for u in frame["units"]:
         state.move(u, to, city=False, guerrilla=False)
@@ -402,8 +397,7 @@ def escapes(state: GamState, uid: str) -> list[int]:
 
 
 @ports_taken.step("rolled")
-def _ports_taken_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _ports_taken_rolled(state: GamState, frame: Frame, action: int) -> None:
     uid = frame["ship"]
     s = state.d["units"][uid]
     side = COUNTERS[uid].side
@@ -437,8 +431,7 @@ def _capture(state: GamState, uid: str) -> None:
 
 
 @ports_taken.step("escaped")
-def _ports_taken_escaped(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _ports_taken_escaped(state: GamState, frame: Frame, action: int) -> None:
     uid = frame["ship"]
     if verb(action) == "dock":
         city = next(
@@ -493,8 +486,7 @@ def _return_to_port(state: GamState, frame: Frame, action: A) -> None:
 
 
 @return_to_port.step("returned")
-def _return_to_port_returned(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _return_to_port_returned(state: GamState, frame: Frame, action: int) -> None:
     uid = frame["ship"]
     was = state.d["units"][uid]["at"]
     state.move(uid, target(action), city=False, port="")

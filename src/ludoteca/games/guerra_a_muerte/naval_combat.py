@@ -87,8 +87,7 @@ def _naval_evade(state: GamState, frame: Frame, action: A) -> None:
 
 
 @naval_battle.step("evade_roll")
-def _naval_evade_roll(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _naval_evade_roll(state: GamState, frame: Frame, action: int) -> None:
     if naval_evades(face(action), frame["defender"] == "patriot", cochrane_with(state, frame)):
         state.log("log.naval_evaded", roll=face(action))
         end_combat(state, frame["defender"])
@@ -112,10 +111,9 @@ def _naval_cochrane(state: GamState, frame: Frame, action: A) -> None:
 
 
 @naval_battle.step("cochrane_roll")
-def _naval_cochrane_roll(state: GamState, frame: Frame, action: A) -> None:
+def _naval_cochrane_roll(state: GamState, frame: Frame, action: int) -> None:
     """§8.3: on 1–2 a Royalist frigate "es capturada o eliminada (a elección del jugador patriota)": the
     Patriot chooses, where a Chilean frigate of the pool can stand for it; with none the frigate is sunk."""
-    assert action is not None
     low, high = COCHRANE["frigate_taken"]
     if not int(low) <= face(action) <= int(high):
         state.goto("targets")

@@ -159,8 +159,7 @@ def _activation_spend(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("rolled")
-def _activation_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _activation_rolled(state: GamState, frame: Frame, action: int) -> None:
     roll = face(action)
     frame["ops"] = activation_ops(
         roll,
@@ -275,8 +274,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("operation")
-def _operation(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _operation(state: GamState, frame: Frame, action: int) -> None:
     v, what = verb(action), target(action)
     side, area = frame["side"], frame["area"]
     cost = BOARD.op_cost

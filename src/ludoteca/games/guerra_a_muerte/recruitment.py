@@ -78,8 +78,7 @@ def _promotion(state: GamState, frame: Frame, action: A) -> None:
 
 
 @promotion.step("order")
-def _promotion_order(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _promotion_order(state: GamState, frame: Frame, action: int) -> None:
     frame["rolls"].append(face(action))
     if len(frame["rolls"]) < 2:
         state.chance(D6, then="order")
@@ -120,9 +119,8 @@ def _promotion_next(state: GamState, frame: Frame, action: A) -> None:
 
 
 @promotion.step("chosen")
-def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
+def _promotion_chosen(state: GamState, frame: Frame, action: int) -> None:
     """The militia leaves the map and the regular is turned to its two-step side."""
-    assert action is not None
     if verb(action) == "done":
         frame["sides"].pop(0)
         state.goto("next")
@@ -264,8 +262,7 @@ def _recruitment(state: GamState, frame: Frame, action: A) -> None:
 
 
 @recruitment.step("chosen")
-def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _recruitment_chosen(state: GamState, frame: Frame, action: int) -> None:
     if verb(action) == "done":
         frame["sides"].pop(0)
         state.goto("start")
@@ -295,8 +292,7 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 @recruitment.step("placed")
-def _recruitment_placed(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _recruitment_placed(state: GamState, frame: Frame, action: int) -> None:
     _recruited(state, frame, target(action), city=verb(action) == "enter")
 
 
@@ -357,10 +353,9 @@ def _slaves(state: GamState, frame: Frame, action: A) -> None:
 
 
 @slaves.step("chosen")
-def _slaves_chosen(state: GamState, frame: Frame, action: A) -> None:
+def _slaves_chosen(state: GamState, frame: Frame, action: int) -> None:
     """§4.9.1: three free infantry militia in the area; the side may not raise an uprising there again
     (until the Liberal event, for the Patriot); the area pays half its RP at the next Reorganization."""
-    assert action is not None
     side = frame["sides"].pop(0)
     if verb(action) == "done":
         state.goto("start")

@@ -89,8 +89,7 @@ def _spain(state: GamState, frame: Frame, action: A) -> None:
 
 
 @spain.step("rolled")
-def _spain_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _spain_rolled(state: GamState, frame: Frame, action: int) -> None:
     got = spain_rp(face(action), spain_modifier(state), bool(state.d["liberals"]))
     state.d["rp"]["royalist"] += got
     state.log("log.spain_rp", roll=face(action), n=got)
@@ -257,8 +256,7 @@ def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("port")
-def _reinforcements_port(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _reinforcements_port(state: GamState, frame: Frame, action: int) -> None:
     frame["port"] = target(action)
     patriots = ships_off(state, frame["port"], "patriot")
     royalists = ships_off(state, frame["port"], "royalist")
@@ -291,9 +289,8 @@ def _reinforcements_fought(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("convoy")
-def _reinforcements_convoy(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_convoy(state: GamState, frame: Frame, action: int) -> None:
     """§4.8: Patriot ships off the port: 1–2 the convoy turns back, 3–4 it lands, 5–6 it is sunk."""
-    assert action is not None
     _land(state, frame, str(BOARD.convoy(face(action))))
 
 
@@ -349,8 +346,7 @@ def _enter(state: GamState, uid: str, area: str) -> None:
 
 
 @reinforcements.step("entered")
-def _reinforcements_entered(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _reinforcements_entered(state: GamState, frame: Frame, action: int) -> None:
     _enter(state, frame["unit"], target(action))
     state.goto("others")
 
@@ -385,10 +381,9 @@ def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("leader_in")
-def _reinforcements_leader_in(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_leader_in(state: GamState, frame: Frame, action: int) -> None:
     """§8.3: the turn Cochrane enters, a Patriot ship of the pool enters free with him where he has a
     port (a ship of the line first, which is never worse for the Patriot than a frigate)."""
-    assert action is not None
     area = target(action)
     lid = frame["leader"]
     state.d["leaders"][lid]["at"] = area

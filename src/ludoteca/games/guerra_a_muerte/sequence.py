@@ -183,8 +183,7 @@ def _phase(side: str) -> None:
         state.goto("group")
 
     @proc.step("mexico")
-    def _mexico(state: GamState, frame: Frame, action: A) -> None:
-        assert action is not None
+    def _mexico(state: GamState, frame: Frame, action: int) -> None:
         frame["mexico"] = face(action)
         state.log("log.mexican_guerrillas", n=face(action))
         state.goto("group")
@@ -288,8 +287,7 @@ def _nation(state: GamState, frame: Frame, action: A) -> None:
 
 
 @nation.step("chosen")
-def _nation_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _nation_chosen(state: GamState, frame: Frame, action: int) -> None:
     v, place = verb(action), target(action)
     side = frame["side"]
     if v == "pass":

@@ -146,8 +146,7 @@ def _subversion(state: GamState, frame: Frame, action: A) -> None:
 
 
 @subversion.step("chosen")
-def _subversion_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _subversion_chosen(state: GamState, frame: Frame, action: int) -> None:
     state.d["revealed"] = []
     if verb(action) == "done":
         state.goto("start")
@@ -162,9 +161,8 @@ def subverted(roll: int) -> bool:
 
 
 @subversion.step("rolled")
-def _subversion_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _subversion_rolled(state: GamState, frame: Frame, action: int) -> None:
     """1–3: the unit leaves the map and a like Patriot unit, as reduced as it was, joins the leader."""
-    assert action is not None
     uid, lid = frame["unit"], frame["leader"]
     if not subverted(face(action)):
         state.log("log.subversion_failed", unit=f"@unit.{uid}", roll=face(action))

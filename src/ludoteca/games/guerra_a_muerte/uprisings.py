@@ -114,8 +114,7 @@ def _uprisings(state: GamState, frame: Frame, action: A) -> None:
 
 
 @uprisings.step("announced")
-def _announced(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _announced(state: GamState, frame: Frame, action: int) -> None:
     if verb(action) == "done":
         frame["sides"].pop(0)
     else:
@@ -138,9 +137,8 @@ def rises(roll: int, mod: int) -> bool:
 
 
 @uprisings.step("rolled")
-def _rolled(state: GamState, frame: Frame, action: A) -> None:
+def _rolled(state: GamState, frame: Frame, action: int) -> None:
     """§9.3: 5 or more raises a militia of infantry or cavalry, as the side chooses."""
-    assert action is not None
     side, area = frame["announced"].pop(0)
     mod = modifier(state, side, area)
     counters = free_militia(state, militia_kind(side, area))
@@ -170,8 +168,7 @@ def _rolled(state: GamState, frame: Frame, action: A) -> None:
 
 
 @uprisings.step("raised")
-def _raised(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _raised(state: GamState, frame: Frame, action: int) -> None:
     _raise(state, frame, target(action))
 
 
