@@ -142,7 +142,8 @@ def asks(twin: GamState, role: int) -> bool:
     wait = twin.d["wait"]
     if wait is None or wait["role"] < 0 or wait["prompt"] not in OPTIONS_OF:
         return True
-    options = sorted(set(OPTIONS_OF[wait["prompt"]][0](twin, twin.d["stack"][-1])))
+    frame = twin.running_frame()
+    options = [] if frame is None else sorted(set(OPTIONS_OF[wait["prompt"]][0](twin, frame)))
     if wait["role"] == role:
         return options == list(wait["actions"])
     if options:
@@ -171,7 +172,7 @@ def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
     named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
-    pinned = names_in(state.d["stack"])
+    pinned = names_in(state.frames())
     groups: dict[Kind, list[tuple[tuple[Any, ...], str]]] = {}
     members: dict[Kind, list[str]] = {}
     records = state.d["units"]
@@ -305,7 +306,8 @@ def draw(
     twin.keep_control(state, redrawn)
     mapping = {k: v for k, v in mapping.items() if k != v}
     if mapping:
-        twin.d["stack"] = _remap(twin.d["stack"], mapping)
+        frames = twin.frames()
+        frames[:] = _remap(frames, mapping)  # the twin's own frames (`clone` copied them)
         wait = twin.d["wait"]
         if wait is not None and wait.get("role", -1) >= 0:
             acts = []

@@ -545,9 +545,9 @@ class GamState(State[Position]):
         """The section a log line, a prompt or a die cites: the running procedure's, except that the
         step losses (`losses`) cite the procedure that inflicted them — attrition §5.3, a field battle
         §6.1, a siege §6.2, a counter-guerrilla §10.1 — not a battle's section whatever their cause."""
-        stack = self.d["stack"]
-        if len(stack) > 1 and stack[-1]["p"] == "losses":
-            return self.procedures.by_name[stack[-2]["p"]].rule
+        frame = self.running_frame()
+        if frame is not None and frame["p"] == "losses" and len(self.frames()) > 1:
+            return self.procedures.by_name[self.caller()["p"]].rule
         return super().running_rule()
 
     def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from ludoteca.core.frozen import freeze
 from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
+from ludoteca.games.guerra_a_muerte.deployment import deployment
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
 from ludoteca.games.guerra_a_muerte.reveal import COMBATS
 
@@ -52,7 +53,7 @@ def deploying(state: GamState) -> str:
     player = state.current_player()
     if state.d["phase"] != "setup" or player not in (0, 1):
         return ""
-    return SIDE_OF_ROLE[player] if any(f["p"] == "deployment" for f in state.d["stack"]) else ""
+    return SIDE_OF_ROLE[player] if state.frame_of(deployment) is not None else ""
 
 
 def masked(state: GamState, role: int | None) -> str:
@@ -67,9 +68,8 @@ def masked(state: GamState, role: int | None) -> str:
 def awaiting(state: GamState) -> set[str]:
     """The counters and leaders the running deployment has still to place (they wait in the pool): the
     named ones, and for each generic militia still to place the pool counter it will take."""
-    todo = [
-        item for frame in state.d["stack"] if frame["p"] == "deployment" for item in frame.get("todo", [])
-    ]
+    frame = state.frame_of(deployment)
+    todo = [] if frame is None else frame.get("todo", [])
     out = {what for kind, what, *_ in todo if kind != "militia"}
     for kind in {what for kind, what, *_ in todo if kind == "militia"}:
         count = sum(1 for item in todo if item[:2] == ["militia", kind])
@@ -205,7 +205,7 @@ def operating(state: GamState, role: int | None) -> list[str]:
     marked as operated when it was activated, and a board shows them as operating, not as done."""
     return [
         u
-        for frame in state.d["stack"]
+        for frame in state.frames()
         if frame["p"] in ("activation", "fleet") and sees(state, role, frame["side"])
         for u in frame.get("units", ())
     ]
@@ -217,7 +217,7 @@ def revealed(state: GamState) -> list[dict[str, Any]]:
     fights, with its side, place, steps and whether it is in the city, and each leader with it, for every
     viewer alike; [] when no combat runs (the subversion's and a hunt's candidates, also in
     `d["revealed"]`, are shown only to the side deciding, in its options)."""
-    if not any(frame["p"] in COMBATS for frame in state.d["stack"]):
+    if not any(frame["p"] in COMBATS for frame in state.frames()):
         return []
     units, leaders = state.d["units"], state.d["leaders"]
     out: list[dict[str, Any]] = []

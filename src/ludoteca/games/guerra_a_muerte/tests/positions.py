@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.state import GamState
 
 
@@ -20,3 +21,10 @@ def ending(state: GamState) -> str:
     over = state.d["over"]
     assert over is not None, "the game is not over"
     return str(over["outcome"])
+
+
+def running(state: GamState) -> Frame:
+    """The running procedure's frame (the test has just brought the game to a step of it)."""
+    frame = state.running_frame()
+    assert frame is not None, "no procedure is running"
+    return frame

@@ -17,7 +17,7 @@ from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.tests.positions import waiting
+from ludoteca.games.guerra_a_muerte.tests.positions import running, waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import put
 from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, run
 
@@ -52,7 +52,7 @@ def deploy(intelligence: str, seed: int) -> list[tuple[int, str, str, list[dict[
     out = []
     while state.d["phase"] == "setup" and not state.is_chance_node():
         role = state.current_player()
-        kind, what = state.d["stack"][-1]["todo"][0][:2]
+        kind, what = running(state)["todo"][0][:2]
         seen = [
             {"lang": lang, "viewer": viewer, "json": json.dumps(state.view(viewer, lang), ensure_ascii=False)}
             for lang in LANGUAGES
@@ -94,7 +94,7 @@ def test_the_other_seat_never_reads_which_counter_is_deployed_2_0_5_1_3(seed: in
 def test_the_deploying_side_reads_its_own_prompt_and_log() -> None:
     state = GAME.new_initial_state({"scenario": "campaign", "intelligence": "limited"})
     role = state.current_player()
-    kind, what = state.d["stack"][-1]["todo"][0][:2]
+    kind, what = running(state)["todo"][0][:2]
     mine = state.view(role, "en")
     assert mine["prompt"] and GAME.catalog.text(f"{kind}.{what}", "en") in mine["prompt"]
     theirs = state.view(OTHER[role], "en")

@@ -11,7 +11,7 @@ from ludoteca.games.guerra_a_muerte.naval import capture_roll, raid_loss, sail_o
 from ludoteca.games.guerra_a_muerte.naval_combat import hits, naval_evades
 from ludoteca.games.guerra_a_muerte.position import DUE, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.tests.positions import waiting
+from ludoteca.games.guerra_a_muerte.tests.positions import running, waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import empty, put
 
 
@@ -99,7 +99,7 @@ def test_cartagena_siege_and_blockade_6_6() -> None:
         mexico=-1,
     )
     play(state, "die 4")
-    frame = state.d["stack"][-1]
+    frame = running(state)
     assert frame["ops"] == 7
     play(state, "move santa_fe", "attack", "fight", "die 6", "die 1", "die 3", "die 2", "die 6")
     assert all(state.d["units"][u]["at"] == POOL for u in force_a)
@@ -308,4 +308,4 @@ def test_cochrane_s_prize_is_lost_with_every_patriot_ship_8_3() -> None:
     assert state.d["units"]["ch_fr1"]["at"] == POOL
     assert state.d["units"]["ch_fr2"]["at"] == POOL
     assert any(entry[0] == "log.prize_lost" for entry in state.logs)
-    assert state.is_chance_node() and state.d["stack"][-1]["p"] == "leader_loss"
+    assert state.is_chance_node() and running(state)["p"] == "leader_loss"

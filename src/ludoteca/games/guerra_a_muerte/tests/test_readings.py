@@ -14,7 +14,7 @@ from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import activation_ops
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.tests.positions import ending
+from ludoteca.games.guerra_a_muerte.tests.positions import ending, running
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME, empty, put
 from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, play, run
 from ludoteca.games.guerra_a_muerte.uprisings import can_rise
@@ -28,7 +28,7 @@ def reading(state: GamState, **given: str) -> GamState:
 
 
 def top(state: GamState) -> dict[str, Any]:
-    frame: dict[str, Any] = state.d["stack"][-1]
+    frame: dict[str, Any] = running(state)
     return frame
 
 

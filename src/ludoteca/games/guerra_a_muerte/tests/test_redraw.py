@@ -14,7 +14,7 @@ from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.redraw import OPTIONS_OF, draw
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.tests.positions import waiting
+from ludoteca.games.guerra_a_muerte.tests.positions import running, waiting
 
 GAME = GuerraAMuerte()
 
@@ -34,7 +34,7 @@ def reach(scenario: str, seed: int, steps: int) -> GamState:
 def offered(twin: GamState) -> list[int]:
     """The options the twin's rules compute for its pending decision."""
     wait = waiting(twin)
-    return sorted(OPTIONS_OF[wait["prompt"]][0](twin, twin.d["stack"][-1]))
+    return sorted(OPTIONS_OF[wait["prompt"]][0](twin, running(twin)))
 
 
 def play_every_option(twin: GamState) -> None:
@@ -62,10 +62,10 @@ def test_cochranes_roll_keeps_a_frigate_to_take_in_every_redraw_8_3() -> None:
     units, dunits = ["es_sol1", "es_fr1"], ["ch_sol1"]
     run(state, "naval_battle", attacker="royalist", sea="pacifico_iii", units=units, dunits=dunits, port="")
     play(state, "fight")
-    assert state.is_chance_node() and state.d["stack"][-1]["s"] == "cochrane_roll"
+    assert state.is_chance_node() and running(state)["s"] == "cochrane_roll"
     for k in range(40):
         twin = state.resample_from_infostate(0, random.Random(k))
-        assert royalist_frigates(twin, twin.d["stack"][-1])
+        assert royalist_frigates(twin, running(twin))
         for outcome in waiting(twin)["actions"]:
             twin.clone().apply_action(outcome)
 
@@ -165,7 +165,7 @@ def test_the_redraw_reads_only_what_the_role_knows_5_1_3(scenario: str, seed: in
 def hidden_field_counters(state: GamState, side: str) -> dict[str, list[str]]:
     """`side`'s counters in the field of each area it holds alone, no leader there, that no procedure
     names: the counters whose place the other side cannot see (§5.1.3)."""
-    named = redraw.names_in(state.d["stack"])
+    named = redraw.names_in(state.frames())
     out: dict[str, list[str]] = {}
     for area, here in state.by_place().items():
         if area not in view.AREAS or state.holders(area) != {side} or state.leaders_at(area):
