@@ -18,6 +18,8 @@ DEAD = "dead"
 """A counter out of the game (eliminated leaders, the São Paulo Legion withdrawn, §8.1, §10.6)."""
 OUT = "out"
 """A counter a short scenario leaves out."""
+OFF_MAP = (POOL, DUE, DEAD, OUT)
+"""The places off the map."""
 
 
 class UnitState(TypedDict):

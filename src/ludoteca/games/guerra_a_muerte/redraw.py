@@ -16,11 +16,11 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK
 from ludoteca.games.guerra_a_muerte.guerrilla import guerrilla_options
 from ludoteca.games.guerra_a_muerte.operations import loss_options, operate_options
-from ludoteca.games.guerra_a_muerte.position import LeaderState, UnitFields
+from ludoteca.games.guerra_a_muerte.position import OFF_MAP, LeaderState, UnitFields
 from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
 from ludoteca.games.guerra_a_muerte.sequence import activate_options
 from ludoteca.games.guerra_a_muerte.spread import Place, fields_of, places_of, spread
-from ludoteca.games.guerra_a_muerte.view import AREAS, OFF_MAP, SIDE_OF_ROLE, SPREAD_PLACES, sees
+from ludoteca.games.guerra_a_muerte.view import AREAS, SIDE_OF_ROLE, SPREAD_PLACES, sees
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

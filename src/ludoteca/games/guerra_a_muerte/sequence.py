@@ -12,10 +12,9 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.iguala import may_roll
 from ludoteca.games.guerra_a_muerte.operations import ROLE, eligible, nations_of
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, Phase
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OFF_MAP, OUT, Phase
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import MEXICO, haven_leaders, to_haven
-from ludoteca.games.guerra_a_muerte.state import OFF_MAP
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState

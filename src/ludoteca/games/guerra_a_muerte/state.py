@@ -1,6 +1,6 @@
 """The Guerra a Muerte position and the rule helpers every chapter shares: where counters are, control
-(§1.1.1), forces, the scenario set-up (§2, §12) and the hooks of the state contract. The layout of `d` is
-`position.Position`."""
+(§1.1.1), forces, the scenario set-up (§2, §12) and the hooks of the state contract (`hooks`: the
+functions of `view.py`, `invariants.py` and `victory.py`). `d` is a `position.Position`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import Any
 
 from typing_extensions import Unpack
 
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
-from ludoteca.core.observation import Observation
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.board import (
     BOARD,
@@ -21,6 +20,7 @@ from ludoteca.games.guerra_a_muerte.board import (
     setup_id,
 )
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
+from ludoteca.games.guerra_a_muerte.invariants import broken_invariants
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.position import (
     DEAD,
@@ -34,8 +34,9 @@ from ludoteca.games.guerra_a_muerte.position import (
     UnitState,
 )
 from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.victory import evaluate
+from ludoteca.games.guerra_a_muerte.view import board_view, observe
 
-OFF_MAP = (POOL, DUE, DEAD, OUT)
 SHOWN_VERBS = frozenset(
     {
         *("pass", "done", "stop", "gather", "attack", "siege", "blockade", "move", "activate", "spend"),
@@ -91,6 +92,9 @@ class GamState(State[Position]):
     _own: tuple[dict[str, UnitState], set[str]]
     _control: tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
     procedures = PROCS
+    hooks = StateHooks(
+        board_view=board_view, observe=observe, invariants=broken_invariants, evaluate=evaluate
+    )
     options: GamOptions
 
     @classmethod
@@ -578,26 +582,6 @@ class GamState(State[Position]):
         from ludoteca.games.guerra_a_muerte.actions import verb
 
         return verb(action) in SHOWN_VERBS
-
-    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        from ludoteca.games.guerra_a_muerte.view import board_view
-
-        return board_view(self, role)
-
-    def observe(self, role: int, out: Observation) -> None:
-        from ludoteca.games.guerra_a_muerte.view import observe
-
-        observe(self, role, out)
-
-    def invariants(self) -> list[str]:
-        from ludoteca.games.guerra_a_muerte.view import broken_invariants
-
-        return broken_invariants(self)
-
-    def evaluate(self) -> list[float]:
-        from ludoteca.games.guerra_a_muerte.victory import evaluate
-
-        return self.returns() if self.is_terminal() else evaluate(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> GamState:
         from ludoteca.games.guerra_a_muerte.redraw import resample

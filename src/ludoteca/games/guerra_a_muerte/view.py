@@ -1,5 +1,6 @@
-"""What each side sees of a Guerra a Muerte position (§5.1.3 limited intelligence): the board view, the
-observation tensor, the invariants and the resampling of what the other side keeps hidden.
+"""What each side sees of a Guerra a Muerte position (§5.1.3 limited intelligence): the board view and the
+observation tensor (the invariants are in `invariants.py`, the resampling of what the other side keeps
+hidden in `redraw.py`).
 
 With limited intelligence a force shows the other side only its marker: whether the side has counters in
 an area's field, in its city, in guerrilla mode (the guerrilla marker is on the map), at sea or in a box.
@@ -16,14 +17,13 @@ from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.deployment import deployment
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OFF_MAP, POOL
 from ludoteca.games.guerra_a_muerte.reveal import COMBATS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
 SIDE_OF_ROLE = ("patriot", "royalist")
-OFF_MAP = (POOL, DUE, DEAD, OUT)
 PLACES = [*BOARD.areas, *BOARD.seas, *BOARD.boxes]
 AREAS = frozenset(BOARD.areas)
 SPREAD_PLACES = frozenset((*BOARD.areas, *BOARD.seas))
@@ -168,9 +168,9 @@ _PLACE_MEMO: dict[tuple[str, int, tuple[str, ...], Sight], tuple[tuple[str, ...]
 EMPTY_AREA = freeze({"forces": {}, "control": []})
 
 
-def board_view(state: GamState, role: int | None) -> dict[str, Any]:
+def board_view(state: GamState, role: int | None, lang: str) -> dict[str, Any]:
     """What `role` sees of the board: the places (`_places`), the tracks, the pools and the boxes off the
-    map."""
+    map (the same in every language: `lang` is the hook's, `State.board_view`)."""
     d = state.d
     waiting = awaiting(state)
     where = state.by_place()
@@ -351,29 +351,3 @@ def observe(state: GamState, role: int, out: Observation) -> None:
         if area in AREA_AT:
             values[AREA_AT[area] + 6] = 1.0
     out.entries(AREA_NAMES, values)
-
-
-def broken_invariants(state: GamState) -> list[str]:
-    """Steps within each counter's, counters in known places, no RP pool below zero, the index of counters
-    by place and the control kept by area (§1.1.1) true to their records."""
-    out = []
-    for u, s in state.d["units"].items():
-        if not 1 <= s["steps"] <= COUNTERS[u].steps:
-            out.append(f"{u} has {s['steps']} steps")
-        if (
-            s["at"] not in OFF_MAP
-            and s["at"] not in BOARD.areas
-            and s["at"] not in BOARD.seas
-            and s["at"] not in BOARD.boxes
-        ):
-            out.append(f"{u} is at unknown place {s['at']}")
-        if s["guerrilla"] and not COUNTERS[u].militia:
-            out.append(f"{u} is a regular in guerrilla mode")
-    out += [f"RP pool {p} is {v}" for p, v in state.d["rp"].items() if v < -1e-9]
-    kept = {place: here for place, here in state.by_place().items() if here}
-    fresh = state.index_units()
-    if kept != fresh:
-        out.append("the index of counters by place differs from the counters' records")
-    stale = state.stale_control(fresh)
-    out += [f"control kept for {area} differs from its counters' and leaders'" for area in stale]
-    return out

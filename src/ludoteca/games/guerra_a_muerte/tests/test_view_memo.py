@@ -20,8 +20,8 @@ from ludoteca.core.i18n import LANGUAGES
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.position import OFF_MAP
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.view import OFF_MAP
 
 GAME = get_game("guerra-a-muerte")
 MODES = [
