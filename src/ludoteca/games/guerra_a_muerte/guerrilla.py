@@ -4,13 +4,14 @@ part of the battle, `combat.halved`; control by guerrillas is `GamState.holders`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
 from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
+from ludoteca.games.guerra_a_muerte.picks import Picking, done_picking, next_pick
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 
@@ -22,7 +23,12 @@ D6 = {die(n): 1 for n in range(1, 7)}
 
 
 # ------------------------------------------------------------------------------ change of mode
-mode = PROCS.proc("guerrilla_mode", rule="10.1")
+class Modes(Picking):
+    changed: NotRequired[list[str]]
+    """The militia that changed mode this phase (each once)."""
+
+
+mode = PROCS.proc("guerrilla_mode", rule="10.1", frame=Modes)
 
 
 def switchable(state: GamState, side: str, changed: list[str]) -> list[str]:
@@ -39,7 +45,7 @@ def switchable(state: GamState, side: str, changed: list[str]) -> list[str]:
     )
 
 
-def guerrilla_options(state: GamState, frame: Frame) -> list[int]:
+def guerrilla_options(state: GamState, frame: Modes) -> list[int]:
     """The options of the change of mode now asked (the frame's first side): a militia that may change,
     and "done"; [] where none may (the rules do not ask). The rule and the resample (`redraw.OPTIONS_OF`)
     read them here."""
@@ -49,32 +55,29 @@ def guerrilla_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @mode.step()
-def _mode(state: GamState, frame: Frame, action: A) -> None:
+def _mode(state: GamState, frame: Modes, action: None) -> None:
     """The Patriot, then the Royalist, turns militia into guerrillas or back, one counter at a time,
     each counter once."""
     frame.setdefault("sides", ["patriot", "royalist"])
     frame.setdefault("changed", [])
-    while frame["sides"]:
-        side = frame["sides"][0]
-        options = guerrilla_options(state, frame)
-        if options:
-            state.decide(
-                ROLE[side],
-                "guerrilla",
-                options,
-                then="chosen",
-                prompt="prompt.guerrilla",
-                private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
-            )
-            return
-        frame["sides"].pop(0)
-    state.ret()
+    pick = next_pick(state, frame, guerrilla_options)
+    if pick is None:
+        state.ret()
+        return
+    side, options = pick
+    state.decide(
+        ROLE[side],
+        "guerrilla",
+        options,
+        then="chosen",
+        prompt="prompt.guerrilla",
+        private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
+    )
 
 
 @mode.step("chosen")
-def _mode_chosen(state: GamState, frame: Frame, action: int) -> None:
-    if verb(action) == "done":
-        frame["sides"].pop(0)
+def _mode_chosen(state: GamState, frame: Modes, action: int) -> None:
+    if done_picking(frame, action):
         state.goto("start")
         return
     uid = target(action)

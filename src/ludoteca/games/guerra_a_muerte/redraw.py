@@ -10,7 +10,6 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK
@@ -82,7 +81,7 @@ LEADER_GROUP = {
 havens and a force's leaders read it, §10.3, §3.3), a naval leader's (§7)."""
 
 
-OPTIONS_OF: dict[str, tuple[Callable[[GamState, Frame], list[int]], str]] = {
+OPTIONS_OF: dict[str, tuple[Callable[[GamState, Any], list[int]], str]] = {
     "prompt.promote": (promote_options, "done"),
     "prompt.recruit": (recruit_options, "done"),
     "prompt.place": (place_options, ""),

@@ -4,13 +4,13 @@ dissensions are Royalist uprisings that raise the El Plata rebels (§9.5)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
+from ludoteca.games.guerra_a_muerte.picks import Picking, done_picking, next_pick
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -87,37 +87,44 @@ def free_militia(state: GamState, nationality: str) -> list[str]:
     return out
 
 
-uprisings = PROCS.proc("uprisings", rule="9.3")
+class Uprisings(Picking):
+    announced: NotRequired[list[list[str]]]
+    """The areas announced, ``[side, area]``, rolled for in that order."""
+    area: NotRequired[str]
+    """The area whose uprising succeeded, where the militia is raised."""
+
+
+uprisings = PROCS.proc("uprisings", rule="9.3", frame=Uprisings)
+
+
+def uprise_options(state: GamState, frame: Uprisings) -> list[int]:
+    """The areas the side first in `frame["sides"]` may announce, with "done"; [] where it may announce
+    none (none left, or two already, §9.0)."""
+    side = frame["sides"][0]
+    mine = [x for s, x in frame["announced"] if s == side]
+    areas = [x for x in BOARD.areas if x not in mine and can_rise(state, side, x)]
+    if areas and len(mine) < int(T["per_side_per_turn"]):
+        return [*(ID[f"uprise {x}"] for x in areas), ID["done"]]
+    return []
 
 
 @uprisings.step()
-def _uprisings(state: GamState, frame: Frame, action: A) -> None:
+def _uprisings(state: GamState, frame: Uprisings, action: None) -> None:
     """The Patriot, then the Royalist, announces up to two areas."""
     state.d["phase"] = "uprisings"
     frame.setdefault("sides", ["patriot", "royalist"])
     frame.setdefault("announced", [])
-    while frame["sides"]:
-        side = frame["sides"][0]
-        mine = [x for s, x in frame["announced"] if s == side]
-        areas = [x for x in BOARD.areas if x not in mine and can_rise(state, side, x)]
-        if areas and len(mine) < int(T["per_side_per_turn"]):
-            state.decide(
-                ROLE[side],
-                "uprise",
-                [*(ID[f"uprise {x}"] for x in areas), ID["done"]],
-                then="announced",
-                prompt="prompt.uprise",
-            )
-            return
-        frame["sides"].pop(0)
-    state.goto("roll")
+    pick = next_pick(state, frame, uprise_options)
+    if pick is None:
+        state.goto("roll")
+        return
+    side, options = pick
+    state.decide(ROLE[side], "uprise", options, then="announced", prompt="prompt.uprise")
 
 
 @uprisings.step("announced")
-def _announced(state: GamState, frame: Frame, action: int) -> None:
-    if verb(action) == "done":
-        frame["sides"].pop(0)
-    else:
+def _announced(state: GamState, frame: Uprisings, action: int) -> None:
+    if not done_picking(frame, action):
         side = frame["sides"][0]
         frame["announced"].append([side, target(action)])
         state.log("log.uprise", side=f"@side.{side}", area=place_ref(target(action)))
@@ -125,7 +132,7 @@ def _announced(state: GamState, frame: Frame, action: int) -> None:
 
 
 @uprisings.step("roll")
-def _roll(state: GamState, frame: Frame, action: A) -> None:
+def _roll(state: GamState, frame: Uprisings, action: None) -> None:
     if not frame["announced"]:
         state.ret()
         return
@@ -137,7 +144,7 @@ def rises(roll: int, mod: int) -> bool:
 
 
 @uprisings.step("rolled")
-def _rolled(state: GamState, frame: Frame, action: int) -> None:
+def _rolled(state: GamState, frame: Uprisings, action: int) -> None:
     """§9.3: 5 or more raises a militia of infantry or cavalry, as the side chooses."""
     side, area = frame["announced"].pop(0)
     mod = modifier(state, side, area)
@@ -168,11 +175,11 @@ def _rolled(state: GamState, frame: Frame, action: int) -> None:
 
 
 @uprisings.step("raised")
-def _raised(state: GamState, frame: Frame, action: int) -> None:
+def _raised(state: GamState, frame: Uprisings, action: int) -> None:
     _raise(state, frame, target(action))
 
 
-def _raise(state: GamState, frame: Frame, uid: str) -> None:
+def _raise(state: GamState, frame: Uprisings, uid: str) -> None:
     state.place_unit(uid, frame["area"])
     state.set_unit(uid, steps=1)
     state.goto("roll")
