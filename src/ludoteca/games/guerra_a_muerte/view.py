@@ -10,14 +10,14 @@ the eliminated counters and every RP pool are public."""
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.frozen import freeze
 from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.deployment import deployment
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OFF_MAP, POOL
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OFF_MAP, POOL, UnitState
 from ludoteca.games.guerra_a_muerte.reveal import COMBATS
 
 if TYPE_CHECKING:
@@ -87,16 +87,80 @@ Sight = tuple[bool, bool, str]
 side it sees nothing of for now (`masked`, "" if none); the rebels are always in sight."""
 
 
+class UnitView(TypedDict):
+    """A counter as its owner (or anyone in the open setting) sees it; the terminal marks the force
+    operating (`operating`)."""
+
+    steps: int
+    city: bool
+    guerrilla: bool
+    done: bool
+    id: str
+    operating: NotRequired[bool]
+
+
+class ForceView(TypedDict, total=False):
+    """One side's force in a place: its counters and leaders where the viewer sees inside it, else its
+    marker (`marker`) and whether it stands in the field, in the city, in guerrilla mode (§5.1.3)."""
+
+    units: list[UnitView]
+    leaders: list[str]
+    marker: bool
+    field: bool
+    city: bool
+    guerrilla: bool
+
+
+class PlaceView(TypedDict):
+    """What a viewer sees in a place: each side's force, and in an area who controls it (§1.1.1)."""
+
+    forces: dict[str, ForceView]
+    control: NotRequired[list[str]]
+
+
+class RevealedView(TypedDict):
+    """A counter or leader a combat in progress shows both sides (`revealed`)."""
+
+    id: str
+    side: str
+    at: str
+    leader: NotRequired[bool]
+    steps: NotRequired[int]
+    city: NotRequired[bool]
+
+
+class BoardView(TypedDict):
+    """What `board_view` gives a role (the view's ``board``; the terminal and `web/board.js` draw it)."""
+
+    scenario: str
+    intelligence: str
+    turn: int
+    year: int
+    phase: str
+    rp: dict[str, float]
+    liberals: int
+    iguala: int
+    repression: list[str]
+    slaves: dict[str, list[str]]
+    places: dict[str, PlaceView]
+    operating: list[str]
+    pool: list[str]
+    due: dict[str, int]
+    dead: list[str]
+    leaders_off_map: dict[str, str]
+    revealed: list[RevealedView]
+
+
 def sight(state: GamState, role: int | None) -> Sight:
     return sees(state, role, "patriot"), sees(state, role, "royalist"), masked(state, role)
 
 
-def _force(records: dict[str, Any], seen: bool, units: list[str], leaders: list[str]) -> dict[str, Any]:
+def _force(records: dict[str, UnitState], seen: bool, units: list[str], leaders: list[str]) -> ForceView:
     """What a role sees of one side's force: its counters `units` (their `records`) and leaders `leaders`
     (not both empty) in one place: all of it where it sees inside the side's forces (`seen`), else the
     marker."""
     if seen:
-        shown = [
+        shown: list[UnitView] = [
             {
                 "steps": records[u]["steps"],
                 "city": records[u]["city"],
@@ -121,7 +185,7 @@ def _force(records: dict[str, Any], seen: bool, units: list[str], leaders: list[
 
 def _place_view(
     state: GamState, place: str, here: tuple[str, ...], chiefs: tuple[str, ...], seen: Sight
-) -> dict[str, Any] | None:
+) -> PlaceView | None:
     """What a viewer of sight `seen` sees in `place`, where the counters `here` (its tuple of the index)
     and the leaders `chiefs` stand (not both empty): each side's force and, in an area, who controls it
     (§1.1.1); None for a sea or a box where only the side it does not see stands."""
@@ -147,7 +211,7 @@ def _place_view(
 
 def _shown_place(
     state: GamState, place: str, here: tuple[str, ...], chiefs: tuple[str, ...], seen: Sight
-) -> dict[str, Any] | None:
+) -> PlaceView | None:
     """`_place_view`, read-only and shared (`core.frozen`), remembered by what it reads: the place's tuple of
     the index (held, so that its id stays its own), which is replaced whenever a counter there comes, goes
     or is written (`GamState.set_units`) and which clones share, its leaders and the viewer's sight. So a
@@ -157,18 +221,18 @@ def _shown_place(
     held = _PLACE_MEMO.get(key)
     if held is not None and held[0] is here:
         return held[1]
-    shown: dict[str, Any] | None = freeze(_place_view(state, place, here, chiefs, seen))
+    shown: PlaceView | None = freeze(_place_view(state, place, here, chiefs, seen))
     if len(_PLACE_MEMO) >= 20_000:
         _PLACE_MEMO.clear()
     _PLACE_MEMO[key] = (here, shown)
     return shown
 
 
-_PLACE_MEMO: dict[tuple[str, int, tuple[str, ...], Sight], tuple[tuple[str, ...], dict[str, Any] | None]] = {}
-EMPTY_AREA = freeze({"forces": {}, "control": []})
+_PLACE_MEMO: dict[tuple[str, int, tuple[str, ...], Sight], tuple[tuple[str, ...], PlaceView | None]] = {}
+EMPTY_AREA: PlaceView = freeze({"forces": {}, "control": []})
 
 
-def board_view(state: GamState, role: int | None, lang: str) -> dict[str, Any]:
+def board_view(state: GamState, role: int | None, lang: str) -> BoardView:
     """What `role` sees of the board: the places (`_places`), the tracks, the pools and the boxes off the
     map (the same in every language: `lang` is the hook's, `State.board_view`)."""
     d = state.d
@@ -211,7 +275,7 @@ def operating(state: GamState, role: int | None) -> list[str]:
     ]
 
 
-def revealed(state: GamState) -> list[dict[str, Any]]:
+def revealed(state: GamState) -> list[RevealedView]:
     """What a combat in progress shows both sides (§5.1.3: a force's contents are revealed "para resolver
     combate, intercepción, o retirada antes del combate"; `reveal.show_forces`): each counter that
     fights, with its side, place, steps and whether it is in the city, and each leader with it, for every
@@ -220,7 +284,7 @@ def revealed(state: GamState) -> list[dict[str, Any]]:
     if not any(frame["p"] in COMBATS for frame in state.frames()):
         return []
     units, leaders = state.d["units"], state.d["leaders"]
-    out: list[dict[str, Any]] = []
+    out: list[RevealedView] = []
     for x in state.d["revealed"]:
         if x in leaders:
             out.append({"id": x, "leader": True, "side": LEADER_SIDE[x], "at": leaders[x]["at"]})
@@ -238,7 +302,7 @@ def revealed(state: GamState) -> list[dict[str, Any]]:
     return out
 
 
-def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
+def _places(state: GamState, where: Index, seen: Sight) -> dict[str, PlaceView]:
     """Every area, with its control, and the other places where something stands, as a viewer of sight
     `seen` sees them (`_shown_place`): the caller's own dict of shared entries. The server builds a view
     per seat at every move, the fuzzer five, and few places change between them; a view of a state whose
@@ -256,7 +320,7 @@ def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
         and held[2] == leaders
     ):
         return dict(held[3])
-    places: dict[str, Any] = {}
+    places: dict[str, PlaceView] = {}
     for place in PLACES:
         here, chiefs = where.get(place, ()), leaders.get(place)
         if here or chiefs:
@@ -271,7 +335,9 @@ def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
     return dict(places)
 
 
-_PLACES_MEMO: dict[tuple[int, Sight], tuple[Index, tuple[tuple[str, ...], ...], Leaders, Any]] = {}
+_PLACES_MEMO: dict[
+    tuple[int, Sight], tuple[Index, tuple[tuple[str, ...], ...], Leaders, dict[str, PlaceView]]
+] = {}
 """By the index's id and the sight: the index (held), its tuples and the leaders by place as they were,
 and the places shown."""
 
