@@ -13,6 +13,18 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.frames import (
+    Attrition,
+    Battle,
+    LeaderLoss,
+    Losses,
+    Siege,
+    attrition,
+    battle,
+    leader_loss,
+    losses,
+    siege,
+)
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -39,7 +51,7 @@ def cavalry(units: list[str]) -> int:
     return sum(COUNTERS[u].arm == "cavalry" for u in units)
 
 
-def evasion_modifier(state: GamState, frame: Frame) -> int:
+def evasion_modifier(state: GamState, frame: Battle) -> int:
     """§6.1 step 3: −2 if the defender has more cavalry, +2 if the attacker has, + the attacker's leader's
     and − the defender's leader's Operations factor."""
     t = BOARD.tables["evasion"]
@@ -95,7 +107,7 @@ def side_factor(
     return total, int(mine.get("shift", 0))
 
 
-def odds(state: GamState, frame: Frame) -> tuple[int, int, int]:
+def odds(state: GamState, frame: Battle) -> tuple[int, int, int]:
     """§6.1 step 7: attack factor, defence factor and the net column shift (in the attacker's favour)."""
     att_tot, def_tot = frame["tot"]
     attack, ashift = side_factor(
@@ -118,11 +130,10 @@ def crt_losses(result: str, steps: int, who: str) -> int:
 
 
 # ----------------------------------------------------------------------------- field battle §6.1
-battle = PROCS.proc("battle", rule="6.1")
 
 
 @battle.step()
-def _battle(state: GamState, frame: Frame, action: A) -> None:
+def _battle(state: GamState, frame: Battle, action: A) -> None:
     """Steps 1–2: the attack is declared; the defender may try to avoid it (not when intercepted)."""
     state.reveal()
     frame["units"], frame["dunits"] = (
@@ -162,7 +173,7 @@ def _battle(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("evade")
-def _battle_evade(state: GamState, frame: Frame, action: A) -> None:
+def _battle_evade(state: GamState, frame: Battle, action: A) -> None:
     if action == ID["fight"]:
         state.goto("initiative")
         return
@@ -170,7 +181,7 @@ def _battle_evade(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("evade_roll")
-def _battle_evade_roll(state: GamState, frame: Frame, action: int) -> None:
+def _battle_evade_roll(state: GamState, frame: Battle, action: int) -> None:
     """Step 3: 1–3 (modified) avoids the battle."""
     mod = evasion_modifier(state, frame)
     if evades(face(action), mod):
@@ -182,7 +193,7 @@ def _battle_evade_roll(state: GamState, frame: Frame, action: int) -> None:
 
 
 @battle.step("initiative")
-def _battle_initiative(state: GamState, frame: Frame, action: A) -> None:
+def _battle_initiative(state: GamState, frame: Battle, action: A) -> None:
     """Step 4: both roll, plus their leader's tactical factor; the higher has the initiative (ties
     roll again)."""
     frame["rolls"] = []
@@ -190,7 +201,7 @@ def _battle_initiative(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("initiative_roll")
-def _battle_initiative_roll(state: GamState, frame: Frame, action: int) -> None:
+def _battle_initiative_roll(state: GamState, frame: Battle, action: int) -> None:
     frame["rolls"].append(face(action))
     if len(frame["rolls"]) < 2:
         state.chance(D6, then="initiative_roll")
@@ -201,19 +212,20 @@ def _battle_initiative_roll(state: GamState, frame: Frame, action: int) -> None:
         state.goto("initiative")
         return
     frame["first"] = "attacker" if att > dfn else "defender"
-    state.log("log.initiative", side=f"@side.{frame[frame['first']]}")
+    first = frame["attacker"] if frame["first"] == "attacker" else frame["defender"]
+    state.log("log.initiative", side=f"@side.{first}")
     state.chance(TWO_D6, then="tot_winner")
 
 
 @battle.step("tot_winner")
-def _battle_tot_winner(state: GamState, frame: Frame, action: int) -> None:
+def _battle_tot_winner(state: GamState, frame: Battle, action: int) -> None:
     """Steps 5–6: the initiative's winner reads 2d6 on the TOT, the other 1d6."""
     frame["won_tot"] = str(BOARD.tables["tot"]["winner"][str(face(action))])
     state.chance(D6, then="tot_loser")
 
 
 @battle.step("tot_loser")
-def _battle_tot_loser(state: GamState, frame: Frame, action: int) -> None:
+def _battle_tot_loser(state: GamState, frame: Battle, action: int) -> None:
     lost = str(BOARD.tables["tot"]["loser"][str(face(action))])
     frame["tot"] = [frame["won_tot"], lost] if frame["first"] == "attacker" else [lost, frame["won_tot"]]
     state.log("log.tot", attacker=f"@tot.{frame['tot'][0]}", defender=f"@tot.{frame['tot'][1]}")
@@ -221,7 +233,7 @@ def _battle_tot_loser(state: GamState, frame: Frame, action: int) -> None:
 
 
 @battle.step("crt")
-def _battle_crt(state: GamState, frame: Frame, action: int) -> None:
+def _battle_crt(state: GamState, frame: Battle, action: int) -> None:
     """Steps 7–9: the odds after the TOT, one die on the CRT (friction −1, §3.3), the results."""
     attack, defence, shift = odds(state, frame)
     roll = face(action) - (int(-BOARD.tables["friction"]["combat_die"]) if frame["friction"] else 0)
@@ -232,21 +244,23 @@ def _battle_crt(state: GamState, frame: Frame, action: int) -> None:
     frame["aloss"] = crt_losses(result, state.strength_steps(frame["units"]), "attacker")
     frame["dloss"] = crt_losses(result, state.strength_steps(frame["dunits"]), "defender")
     state.call(
-        "losses", then="defender_losses", side=frame["attacker"], units=frame["units"], n=frame["aloss"]
+        losses, Losses(side=frame["attacker"], units=frame["units"], n=frame["aloss"]), then="defender_losses"
     )
 
 
 @battle.step("defender_losses")
-def _battle_defender_losses(state: GamState, frame: Frame, action: A) -> None:
-    state.call("losses", then="leaders", side=frame["defender"], units=frame["dunits"], n=frame["dloss"])
+def _battle_defender_losses(state: GamState, frame: Battle, action: A) -> None:
+    state.call(
+        losses, Losses(side=frame["defender"], units=frame["dunits"], n=frame["dloss"]), then="leaders"
+    )
 
 
 @battle.step("leaders")
-def _battle_leaders(state: GamState, frame: Frame, action: A) -> None:
+def _battle_leaders(state: GamState, frame: Battle, action: A) -> None:
     """§8.1, §8.2: leaders whose stack was wiped out roll for their fate; Boves rolls after every
     combat his stack fights (ambiguity 9), or with `boves=wiped-out` only when his stack is wiped out."""
     sides = ((frame["units"], frame["leaders"]), (frame["dunits"], frame["dleaders"]))
-    state.call("leader_loss", then="repression", leaders=at_risk(state, frame["area"], sides))
+    state.call(leader_loss, LeaderLoss(leaders=at_risk(state, frame["area"], sides)), then="repression")
 
 
 def at_risk(state: GamState, area: str, sides: Iterable[tuple[list[str], list[str]]]) -> list[str]:
@@ -262,7 +276,7 @@ def at_risk(state: GamState, area: str, sides: Iterable[tuple[list[str], list[st
 
 
 @battle.step("repression")
-def _battle_repression(state: GamState, frame: Frame, action: A) -> None:
+def _battle_repression(state: GamState, frame: Battle, action: A) -> None:
     """§10.4: a Royalist force that clears an area of Patriot units may provoke repression."""
     area = frame["area"]
     if (
@@ -278,12 +292,11 @@ def _battle_repression(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("done")
-def _battle_done(state: GamState, frame: Frame, action: A) -> None:
+def _battle_done(state: GamState, frame: Battle, action: A) -> None:
     end_combat(state)
 
 
 # ---------------------------------------------------------------------------------- siege §6.2–§6.5
-siege = PROCS.proc("siege", rule="6.2")
 
 
 def siege_odds(
@@ -311,7 +324,7 @@ def siege_odds(
 
 
 @siege.step()
-def _siege(state: GamState, frame: Frame, action: A) -> None:
+def _siege(state: GamState, frame: Siege, action: A) -> None:
     state.reveal()
     side, area = frame["attacker"], frame["area"]
     frame["units"] = [u for u in alive(state, frame["units"], area) if not state.d["units"][u]["city"]]
@@ -331,7 +344,7 @@ def _siege(state: GamState, frame: Frame, action: A) -> None:
 
 
 @siege.step("rolled")
-def _siege_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _siege_rolled(state: GamState, frame: Siege, action: int) -> None:
     """§6.3: one die on the Siege table, plus the besieger's leader's tactical factor."""
     attack, defence, shift = siege_odds(
         state, frame["units"], frame["garrison"], frame["area"], bool(frame.get("works"))
@@ -347,46 +360,47 @@ def _siege_rolled(state: GamState, frame: Frame, action: int) -> None:
             state.eliminate(u)
         state.goto("leaders")
     elif result.startswith("A"):
-        state.call("losses", then="leaders", side=frame["attacker"], units=frame["units"], n=int(result[1:]))
+        state.call(
+            losses, Losses(side=frame["attacker"], units=frame["units"], n=int(result[1:])), then="leaders"
+        )
     elif result.startswith("D"):
         state.call(
-            "losses",
+            losses,
+            Losses(side=ENEMY[frame["attacker"]], units=frame["garrison"], n=int(result[1:])),
             then="leaders",
-            side=ENEMY[frame["attacker"]],
-            units=frame["garrison"],
-            n=int(result[1:]),
         )
     else:
         state.goto("leaders")
 
 
 @siege.step("leaders")
-def _siege_leaders(state: GamState, frame: Frame, action: A) -> None:
+def _siege_leaders(state: GamState, frame: Siege, action: A) -> None:
     """§8.1, §8.2 after a siege attack as after a field battle: the leaders of a side whose units in it
     were all eliminated roll for their fate (the garrison's are its side's leaders in the area), and Boves
     after every combat his stack fights (`boves=every-combat`)."""
     area = frame["area"]
     garrison_leaders = state.leaders_at(area, ENEMY[frame["attacker"]])
     state.call(
-        "leader_loss",
-        then="done",
-        leaders=at_risk(
-            state, area, ((frame["units"], frame["leaders"]), (frame["garrison"], garrison_leaders))
+        leader_loss,
+        LeaderLoss(
+            leaders=at_risk(
+                state, area, ((frame["units"], frame["leaders"]), (frame["garrison"], garrison_leaders))
+            )
         ),
+        then="done",
     )
 
 
 @siege.step("done")
-def _siege_done(state: GamState, frame: Frame, action: A) -> None:
+def _siege_done(state: GamState, frame: Siege, action: A) -> None:
     end_combat(state)
 
 
 # ------------------------------------------------------------------------------- leader loss §8.1
-leader_loss = PROCS.proc("leader_loss", rule="8.1")
 
 
 @leader_loss.step()
-def _leader_loss(state: GamState, frame: Frame, action: A) -> None:
+def _leader_loss(state: GamState, frame: LeaderLoss, action: A) -> None:
     if not frame["leaders"]:
         state.ret()
         return
@@ -423,7 +437,7 @@ def naval_refuge(state: GamState, side: str) -> str:
 
 
 @leader_loss.step("rolled")
-def _leader_loss_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _leader_loss_rolled(state: GamState, frame: LeaderLoss, action: int) -> None:
     """§8.1: a survivor joins the nearest stack of his side; a Gran Colombian or Mexican Patriot leader
     may go to his haven instead (§10.3); a naval leader goes to a friendly port."""
     lid = frame["leaders"].pop(0)
@@ -464,7 +478,7 @@ def _leader_loss_rolled(state: GamState, frame: Frame, action: int) -> None:
 
 
 @leader_loss.step("refuge")
-def _leader_loss_refuge(state: GamState, frame: Frame, action: int) -> None:
+def _leader_loss_refuge(state: GamState, frame: LeaderLoss, action: int) -> None:
     state.d["leaders"][frame["leader"]]["at"] = target(action)
     state.log("log.leader_escapes", leader=f"@leader.{frame['leader']}", roll="—")
     state.goto("start")
@@ -538,7 +552,9 @@ def _siege_attrition(state: GamState, frame: Frame, action: A) -> None:
         area, side = frame["todo"].pop(0)
         garrison = [u for u in state.land_at(area, side) if state.d["units"][u]["city"]]
         if garrison:
-            state.call("attrition", then="start", side=side, area=area, units=garrison, besieged=True)
+            state.call(
+                attrition, Attrition(side=side, area=area, units=garrison, besieged=True), then="start"
+            )
             return
     state.d["sieged"] = {}
     state.ret()

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.frames import Hunt, Losses, hunt, losses
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
 from ludoteca.games.guerra_a_muerte.picks import Picking, done_picking, next_pick
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -94,7 +94,6 @@ def _mode_chosen(state: GamState, frame: Modes, action: int) -> None:
 
 
 # ---------------------------------------------------------------------------- counter-guerrilla
-hunt = PROCS.proc("counter_guerrilla", rule="10.1")
 
 
 def counter_guerrilla_result(roll: int, partisans: bool, all_militia: bool) -> str:
@@ -106,7 +105,7 @@ def counter_guerrilla_result(roll: int, partisans: bool, all_militia: bool) -> s
 
 
 @hunt.step()
-def _hunt(state: GamState, frame: Frame, action: A) -> None:
+def _hunt(state: GamState, frame: Hunt, action: A) -> None:
     """The attacker names the guerrilla and spends the OPs (§10.1); one die on the table. The hunting
     force and the guerrilla are shown to both (a combat, §5.1.3)."""
     state.reveal()
@@ -116,7 +115,7 @@ def _hunt(state: GamState, frame: Frame, action: A) -> None:
 
 
 @hunt.step("rolled")
-def _hunt_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _hunt_rolled(state: GamState, frame: Hunt, action: int) -> None:
     side, area, uid = frame["side"], frame["area"], frame["target"]
     if state.d["units"][uid]["at"] != area:
         end_combat(state)
@@ -128,11 +127,11 @@ def _hunt_rolled(state: GamState, frame: Frame, action: int) -> None:
     if result == "G":
         state.eliminate(uid)
     elif result.startswith("A"):
-        state.call("losses", then="done", side=side, units=frame["units"], n=int(result[1:]))
+        state.call(losses, Losses(side=side, units=frame["units"], n=int(result[1:])), then="done")
         return
     end_combat(state)
 
 
 @hunt.step("done")
-def _hunt_done(state: GamState, frame: Frame, action: A) -> None:
+def _hunt_done(state: GamState, frame: Hunt, action: A) -> None:
     end_combat(state)

@@ -11,6 +11,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.frames import LeaderLoss, leader_loss
 from ludoteca.games.guerra_a_muerte.naval import COCHRANE, D6, D10, NAVAL, friendly_port, ships_at
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
 from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
@@ -235,7 +236,7 @@ def _naval_results(state: GamState, frame: Frame, action: A) -> None:
         state.log("log.prize_lost", unit=f"@unit.{prize}")
     at = state.d["leaders"]["cochrane"]["at"]
     if at in BOARD.seas and not ships_at(state, at, "patriot"):
-        state.call("leader_loss", then="done", leaders=["cochrane"])
+        state.call(leader_loss, LeaderLoss(leaders=["cochrane"]), then="done")
         return
     state.goto("done")
 

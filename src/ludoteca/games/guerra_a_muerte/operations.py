@@ -12,6 +12,20 @@ from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, tar
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
+from ludoteca.games.guerra_a_muerte.frames import (
+    Attrition,
+    Battle,
+    Hunt,
+    Interception,
+    Losses,
+    Siege,
+    attrition,
+    battle,
+    hunt,
+    interception,
+    losses,
+    siege,
+)
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import SPL_AREA, spl_moves
@@ -313,14 +327,16 @@ def _operation(state: GamState, frame: Frame, action: int) -> None:
         interceptors = field_units(state, area, ENEMY[side]) if area in BOARD.areas else []
         if interceptors:
             state.call(
-                "interception",
+                interception,
+                Interception(
+                    side=ENEMY[side],
+                    area=area,
+                    units=interceptors,
+                    leaders=state.leaders_at(area, ENEMY[side]),
+                    movers=frame["units"],
+                    mleaders=frame["leaders"],
+                ),
                 then="moved",
-                side=ENEMY[side],
-                area=area,
-                units=interceptors,
-                leaders=state.leaders_at(area, ENEMY[side]),
-                movers=frame["units"],
-                mleaders=frame["leaders"],
             )
         else:
             state.goto("moved")
@@ -328,31 +344,29 @@ def _operation(state: GamState, frame: Frame, action: int) -> None:
         frame["used"] += cost["field_attack"]
         defender = ENEMY[side] if not what else "rebel"
         state.call(
-            "battle",
+            battle,
+            Battle(
+                attacker=side,
+                area=area,
+                units=in_field(state, frame["units"]),
+                leaders=frame["leaders"],
+                defender=defender,
+                dunits=field_units(state, area, defender)
+                if defender != "rebel"
+                else state.land_at(area, "rebel"),
+                dleaders=state.leaders_at(area, defender),
+                friction=frame["used"] - cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
+                evade=True,
+            ),
             then="fought",
-            attacker=side,
-            area=area,
-            units=in_field(state, frame["units"]),
-            leaders=frame["leaders"],
-            defender=defender,
-            dunits=field_units(state, area, defender)
-            if defender != "rebel"
-            else state.land_at(area, "rebel"),
-            dleaders=state.leaders_at(area, defender),
-            friction=frame["used"] - cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
-            evade=True,
         )
     elif v == "siege":
         works = what == "works"
         frame["used"] += cost["siege_attack"] + (cost["siege_works"] if works else 0)
         state.call(
-            "siege",
+            siege,
+            Siege(attacker=side, area=area, units=frame["units"], leaders=frame["leaders"], works=works),
             then="operate",
-            attacker=side,
-            area=area,
-            units=frame["units"],
-            leaders=frame["leaders"],
-            works=works,
         )
     elif v == "blockade":
         frame["used"] += cost["blockade_min"]
@@ -363,9 +377,7 @@ def _operation(state: GamState, frame: Frame, action: int) -> None:
         state.goto("operate")
     elif v == "hunt":
         frame["used"] += cost["counter_guerrilla"]
-        state.call(
-            "counter_guerrilla", then="operate", side=side, area=area, units=frame["units"], target=what
-        )
+        state.call(hunt, Hunt(side=side, area=area, units=frame["units"], target=what), then="operate")
     else:  # embark
         frame["used"] += cost["embark"] + cost["disembark"]
         state.call(
@@ -432,11 +444,13 @@ def _end(state: GamState, frame: Frame, action: A) -> None:
     first, on its own."""
     left = next_left_stack(state, frame)
     if left:
-        state.call("attrition", then="end", side=frame["side"], area=left[0], units=left[1])
+        state.call(attrition, Attrition(side=frame["side"], area=left[0], units=left[1]), then="end")
         return
     force_here(state, frame)
     if frame["units"] and (frame["hostile"] or frame["andes"]) and "portuguese" not in frame["nations"]:
-        state.call("attrition", then="ports", side=frame["side"], area=frame["area"], units=frame["units"])
+        state.call(
+            attrition, Attrition(side=frame["side"], area=frame["area"], units=frame["units"]), then="ports"
+        )
         return
     state.goto("ports")
 
@@ -465,7 +479,6 @@ def _done(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)
-losses = PROCS.proc("losses", rule="6.1")  # cites its caller's section (`GamState.running_rule`)
 
 
 def alive(state: GamState, units: list[str], area: str | None = None) -> list[str]:
@@ -476,7 +489,7 @@ def alive(state: GamState, units: list[str], area: str | None = None) -> list[st
     ]
 
 
-def loss_options(state: GamState, frame: Frame) -> list[int]:
+def loss_options(state: GamState, frame: Losses) -> list[int]:
     """§5.3: the counters the owner may take the next step from; [] where it is not asked (no loss left,
     one counter, the rebels, or as many losses as the force's steps: all go)."""
     units = alive(state, frame["units"])
@@ -486,7 +499,7 @@ def loss_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @losses.step()
-def _losses(state: GamState, frame: Frame, action: A) -> None:
+def _losses(state: GamState, frame: Losses, action: A) -> None:
     """§5.3, §6.1 step 9: the owner of the force takes its step losses one by one; the rebels' losses
     fall on their counters in order (they are militia of one step)."""
     units = alive(state, frame["units"])
@@ -513,7 +526,7 @@ def _losses(state: GamState, frame: Frame, action: A) -> None:
     )
 
 
-def _all(state: GamState, frame: Frame) -> None:
+def _all(state: GamState, frame: Losses) -> None:
     for u in frame["units"]:
         state.eliminate(u)
     state.log("log.eliminated_all", n=len(frame["units"]))
@@ -521,7 +534,7 @@ def _all(state: GamState, frame: Frame) -> None:
 
 
 @losses.step("take")
-def _losses_take(state: GamState, frame: Frame, action: A) -> None:
+def _losses_take(state: GamState, frame: Losses, action: A) -> None:
     uid = target(action) if action is not None else frame["units"][0]
     state.lose_step(uid)
     if uid in state.d["revealed"] or not state.hidden(COUNTERS[uid].side):
