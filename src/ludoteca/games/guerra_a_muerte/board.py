@@ -12,20 +12,29 @@ from __future__ import annotations
 import tomllib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ludoteca.core import provenance
 from ludoteca.core.data import data_dir, refusal
 from ludoteca.games.guerra_a_muerte.components import (
     Area,
+    AreaItem,
     BoxLink,
+    BoxLinkItem,
     City,
+    CityItem,
     DieTable,
     Leader,
+    LeaderItem,
     Link,
+    LinkItem,
+    ListItem,
+    MilitiaPoolItem,
     OddsTable,
     Sea,
+    SeaItem,
     Unit,
+    UnitItem,
 )
 
 DATA = data_dir(__name__)
@@ -49,6 +58,9 @@ COUNT_KEYS = (
 )
 
 Item = dict[str, Any]
+T = TypeVar("T", bound=Mapping[str, Any])
+"""A data file's item: its TypedDict (`components`), or an `Item`."""
+K = TypeVar("K")
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -62,16 +74,16 @@ a refusal names it."""
 
 
 def merge(
-    printed: Iterable[Item],
-    reconstructed: Iterable[Item],
-    key: Callable[[Item], Any],
+    printed: Iterable[T],
+    reconstructed: Iterable[T],
+    key: Callable[[T], K],
     keys: tuple[str, ...],
     files: tuple[str, str] = ("printed", "reconstructed"),
-) -> dict[Any, Item]:
+) -> dict[K, T]:
     """Items of a printed and a reconstructed list (of the `files` named) merged by `key` (made of the
     fields `keys`); any other field given by both files is refused: a reconstructed value never
-    overrides a printed one."""
-    out: dict[Any, Item] = {}
+    overrides a printed one. A merged item holds the fields of both: the items' type."""
+    out: dict[K, Any] = {}
     for item in printed:
         k = key(item)
         if k in out:
@@ -106,11 +118,11 @@ def _files(name: str) -> tuple[str, str]:
     return f"{name}.toml", f"{name}.reconstructed.toml"
 
 
-def _by_id(item: Item) -> Any:
-    return item["id"]
+def _by_id(item: Mapping[str, Any]) -> str:
+    return str(item["id"])
 
 
-def _pair(item: Item) -> tuple[str, str]:
+def _pair(item: LinkItem) -> tuple[str, str]:
     a, b = sorted((item["a"], item["b"]))
     return a, b
 
@@ -134,26 +146,30 @@ class Board:
     # ---- loading ----
 
     def _map(self, p: dict[str, Any], r: dict[str, Any]) -> None:
+        lists: dict[str, ListItem]
         lists = merge(p.get("area_list", []), r.get("area_list", []), _by_id, ("id",), _files("map"))
         self.lists: dict[str, tuple[str, ...]] = {k: tuple(v["areas"]) for k, v in lists.items()}
         member: dict[str, set[str]] = {}
         for name, ids in self.lists.items():
             for area_id in ids:
                 member.setdefault(area_id, set()).add(name)
-        areas = merge(p["area"], r.get("area", []), _by_id, ("id",), _files("map"))
+        areas: dict[str, AreaItem] = merge(p["area"], r.get("area", []), _by_id, ("id",), _files("map"))
         self.areas: dict[str, Area] = {
             k: Area(k, v["name"], v["rp"], tuple(v.get("seas", ())), frozenset(member.get(k, ())))
             for k, v in areas.items()
         }
-        seas = merge(p.get("sea", []), r.get("sea", []), _by_id, ("id",), _files("map"))
+        seas: dict[str, SeaItem] = merge(p.get("sea", []), r.get("sea", []), _by_id, ("id",), _files("map"))
         self.seas: dict[str, Sea] = {k: Sea(k, v["name"]) for k, v in seas.items()}
         self.boxes: dict[str, Item] = {b["id"]: b for b in p.get("box", [])}
+        land: dict[tuple[str, str], LinkItem]
         land = merge(p.get("land_link", []), r.get("land_link", []), _pair, ("a", "b"), _files("map"))
         self.land_links = tuple(Link(a, b, v.get("andes", False)) for (a, b), v in land.items())
+        sea: dict[tuple[str, str], LinkItem]
         sea = merge(p.get("sea_link", []), r.get("sea_link", []), _pair, ("a", "b"), _files("map"))
         self.sea_links = tuple(Link(a, b, cost=v.get("cost", 1)) for (a, b), v in sea.items())
-        boxes = [*p.get("box_link", []), *r.get("box_link", [])]
+        boxes: list[BoxLinkItem] = [*p.get("box_link", []), *r.get("box_link", [])]
         self.box_links = tuple(BoxLink(b["box"], b["to"], b.get("op", 0)) for b in boxes)
+        cities: dict[str, CityItem]
         cities = merge(p.get("city", []), r.get("city", []), _by_id, ("id",), _files("map"))
         self.cities: dict[str, City] = {
             k: City(k, v["name"], v["area"], v.get("fortress", False), v.get("port", False), v.get("sea", ""))
@@ -200,12 +216,14 @@ class Board:
         }
 
     def _units(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        printed = [dict(u) for u in p["unit"]]
+        printed: list[UnitItem] = [u.copy() for u in p["unit"]]
         for reinf in p.get("reinforcement", []):
             unit = next(u for u in printed if u["id"] == reinf["unit"])
-            unit.update(turn=reinf["turn"], region=reinf["region"])
-        merged = merge(printed, [*r["unit"], *r.get("extra_unit", [])], _by_id, ("id",), _files("units"))
-        naval = self.tables["naval_class"]
+            unit["turn"], unit["region"] = reinf["turn"], reinf["region"]
+        merged: dict[str, UnitItem] = merge(
+            printed, [*r["unit"], *r.get("extra_unit", [])], _by_id, ("id",), _files("units")
+        )
+        naval: dict[str, dict[str, int]] = self.tables["naval_class"]
         self.units: dict[str, Unit] = {}
         for k, v in merged.items():
             cls = naval.get(v["arm"], {})
@@ -229,18 +247,18 @@ class Board:
                 v.get("new_granada", False),
                 v.get("partisans", False),
             )
+        pools: list[MilitiaPoolItem] = r.get("militia_pool", [])
         self.militia_pools: dict[tuple[str, str], dict[str, int]] = {
-            (m["side"], m["nationality"]): {"infantry": m["infantry"], "cavalry": m["cavalry"]}
-            for m in r.get("militia_pool", [])
+            (m["side"], m["nationality"]): {"infantry": m["infantry"], "cavalry": m["cavalry"]} for m in pools
         }
-        factors = sorted({m["factor"] for m in r.get("militia_pool", [])})
+        factors = sorted({m["factor"] for m in pools})
         if len(factors) != 1:  # every militia counter has the same factor
             raise refusal("units.reconstructed.toml", "militia_pool", "factor", factors, "one_value")
         self.militia_factor: int = factors[0]
         self.waves: tuple[Item, ...] = tuple(p.get("wave", []))
 
     def _leaders(self, p: dict[str, Any], r: dict[str, Any]) -> None:
-        merged = merge(
+        merged: dict[str, LeaderItem] = merge(
             p["leader"], [*r["leader"], *r.get("extra_leader", [])], _by_id, ("id",), _files("leaders")
         )
         self.leaders: dict[str, Leader] = {
@@ -373,10 +391,18 @@ def setup_id(sid: str) -> str:
     return str(BOARD.scenarios[sid].get("setup", sid))
 
 
-def city_of(area: str) -> Any:
+def city_of(area: str) -> City | None:
     """The area's city (the fortress first): Cartagena lies in Santa Fe (ambiguity 12)."""
     cities = sorted((c for c in BOARD.cities.values() if c.area == area), key=lambda c: not c.fortress)
     return cities[0] if cities else None
+
+
+def city_in(area: str) -> City:
+    """The city of an area that has one (`city_of`), as a force entering or leaving it names it."""
+    city = city_of(area)
+    if city is None:
+        raise KeyError(f"{area} has no city")
+    return city
 
 
 def main_port(area: str) -> str:

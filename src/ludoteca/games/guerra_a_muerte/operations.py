@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_in, city_of
 from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.frames import (
@@ -308,7 +308,7 @@ def _operation(state: GamState, frame: Frame, action: int) -> None:
         state.set_units(
             {u: {"city": inside} for u in frame["units"] if state.d["units"][u]["city"] != inside}
         )
-        city = city_of(area).id
+        city = city_in(area).id
         state.log(f"log.{'entered' if inside else 'left'}_city", side=f"@side.{side}", city=f"@city.{city}")
         state.goto("operate")
     elif v == "gather":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired
 
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_in
 from ludoteca.games.guerra_a_muerte.cities import city_free
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.picks import Picking, done_picking, next_pick
@@ -303,7 +303,7 @@ def _recruited(state: GamState, frame: Recruiting, area: str, city: bool = False
     uid = frame["unit"]
     c = COUNTERS[uid]
     state.set_unit(uid, steps=c.steps)
-    where = city_of(area).id if city else area
+    where = city_in(area).id if city else area
     state.place_unit(uid, where)
     state.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
     state.log_for(
