@@ -32,16 +32,15 @@ def _attrition(state: GamState, frame: Attrition, action: A) -> None:
 
 def attrition_steps(roll: int, area: str) -> int:
     """§5.3: steps lost for a roll, +1 where the move ends in the Chaco."""
-    bonus = int(BOARD.tables["attrition"]["chaco_end"]) if area == "chaco" else 0
+    bonus = BOARD.integer("attrition", "chaco_end") if area == "chaco" else 0
     return int(BOARD.attrition(roll + bonus))
 
 
 def besieged_steps(roll: int, area: str) -> int:
     """§6.4 (reconstructed `attrition_extra`): steps a besieged garrison loses for a roll, −1 in a
     fortress."""
-    extra = BOARD.tables["attrition_extra"]
     city = city_of(area)
-    mod = int(extra["besieged_fortress"]) if city is not None and city.fortress else 0
+    mod = BOARD.integer("attrition_extra", "besieged_fortress") if city is not None and city.fortress else 0
     return int(BOARD.besieged_attrition(roll + mod))
 
 
@@ -57,7 +56,7 @@ def offer_saving(state: GamState, frame: Attrition) -> None:
     """§4.1 ("los RPs pueden ser usados también durante tiradas de dado por desgaste"), reconstructed
     `attrition_extra.rp_per_step`: after the roll the side may spend RP of the pools its force may use
     (§4.2), that many a step, to save some of the steps lost; the choice goes to step "saved"."""
-    per = int(BOARD.tables["attrition_extra"]["rp_per_step"])
+    per = BOARD.integer("attrition_extra", "rp_per_step")
     available = sum(state.d["rp"][p] for p in pools(state, frame["units"]))
     most = min(int(frame["n"]), int(available // per))
     if most >= 1:
@@ -79,7 +78,7 @@ def _attrition_saved(state: GamState, frame: Attrition, action: A) -> None:
     """The RP spent leave the pools; the steps not saved are lost (the owner chooses which, §5.3)."""
     saved = face(action) if action is not None else 0
     if saved:
-        take_rp(state, frame["units"], float(saved * int(BOARD.tables["attrition_extra"]["rp_per_step"])))
+        take_rp(state, frame["units"], float(saved * BOARD.integer("attrition_extra", "rp_per_step")))
         state.log("log.attrition_saved", n=saved)
     if frame["n"] > saved:
         state.call(

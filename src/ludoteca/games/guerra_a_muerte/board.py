@@ -292,6 +292,19 @@ class Board:
 
     # ---- queries ----
 
+    def integer(self, chart: str, key: str) -> int:
+        """A whole number of a chart (`tables*.toml`: a modifier, a limit, a roll)."""
+        return int(self.tables[chart][key])
+
+    def fraction(self, chart: str, key: str) -> float:
+        """A number of a chart that may be a fraction (a multiplier, a cost in RP)."""
+        return float(self.tables[chart][key])
+
+    def span(self, chart: str, key: str) -> tuple[int, int]:
+        """A chart's range of rolls, lowest and highest inclusive."""
+        low, high = self.tables[chart][key]
+        return int(low), int(high)
+
     def provenance(self) -> dict[str, int]:
         """How many data items are of each kind (rulebook, public, reconstructed)."""
         return provenance.count(s for sources in self.sources.values() for s in sources)

@@ -54,15 +54,20 @@ def cavalry(units: list[str]) -> int:
 def evasion_modifier(state: GamState, frame: Battle) -> int:
     """§6.1 step 3: −2 if the defender has more cavalry, +2 if the attacker has, + the attacker's leader's
     and − the defender's leader's Operations factor."""
-    t = BOARD.tables["evasion"]
     att, dfn = cavalry(frame["units"]), cavalry(frame["dunits"])
-    m = int(t["more_defender_cavalry"]) if dfn > att else int(t["more_attacker_cavalry"]) if att > dfn else 0
+    m = (
+        BOARD.integer("evasion", "more_defender_cavalry")
+        if dfn > att
+        else BOARD.integer("evasion", "more_attacker_cavalry")
+        if att > dfn
+        else 0
+    )
     return m + state.best_leader(frame["leaders"]) - state.best_leader(frame["dleaders"])
 
 
 def evades(roll: int, modifier: int) -> bool:
-    low, high = BOARD.tables["evasion"]["evades"]
-    return int(low) <= roll + modifier <= int(high) or roll + modifier < int(low)
+    low, high = BOARD.span("evasion", "evades")
+    return low <= roll + modifier <= high or roll + modifier < low
 
 
 def by_arm(state: GamState, units: list[str]) -> dict[str, int]:
@@ -103,7 +108,7 @@ def side_factor(
         arms[theirs["enemy_arm"]] = math.floor(arms[theirs["enemy_arm"]] * float(theirs["enemy_multiplier"]))
     total = sum(arms.values())
     if halved(state, side, area):
-        total = math.ceil(total * float(BOARD.tables["guerrilla"]["halving"]))
+        total = math.ceil(total * BOARD.fraction("guerrilla", "halving"))
     return total, int(mine.get("shift", 0))
 
 
@@ -236,7 +241,7 @@ def _battle_tot_loser(state: GamState, frame: Battle, action: int) -> None:
 def _battle_crt(state: GamState, frame: Battle, action: int) -> None:
     """Steps 7–9: the odds after the TOT, one die on the CRT (friction −1, §3.3), the results."""
     attack, defence, shift = odds(state, frame)
-    roll = face(action) - (int(-BOARD.tables["friction"]["combat_die"]) if frame["friction"] else 0)
+    roll = face(action) - (-BOARD.integer("friction", "combat_die") if frame["friction"] else 0)
     result = BOARD.crt.result(attack, defence, roll, shift)
     col = BOARD.crt.columns[BOARD.crt.column(attack, defence, shift)]
     state.log("log.crt", attack=attack, defence=defence, column=col, roll=roll, result=result)
@@ -305,21 +310,24 @@ def siege_odds(
     """§6.2–§6.5: the besieger's factors with artillery doubled, the garrison's with the city's own +8
     (fortress) or +2; two columns right with siege works (§6.4), one for ships of the besieger off the
     port with no enemy ships (§6.5)."""
-    t = BOARD.tables["siege"]
     attack = 0
     for u in besiegers:
         c = COUNTERS[u]
-        mult = int(t["artillery_multiplier"]) if c.arm == "artillery" else 1
+        mult = BOARD.integer("siege", "artillery_multiplier") if c.arm == "artillery" else 1
         attack += c.strength(int(state.d["units"][u]["steps"])) * mult
     city = city_of(area)
     defence = sum(COUNTERS[u].strength(int(state.d["units"][u]["steps"])) for u in garrison)
-    defence += int(t["fortress"]) if city is not None and city.fortress else int(t["city"])
-    shift = int(t["siege_works_shift"]) if works else 0
+    defence += (
+        BOARD.integer("siege", "fortress")
+        if city is not None and city.fortress
+        else BOARD.integer("siege", "city")
+    )
+    shift = BOARD.integer("siege", "siege_works_shift") if works else 0
     if city is not None and city.port:
         side = COUNTERS[besiegers[0]].side
         ships = {COUNTERS[u].side for u in state.units_at(city.sea)}
         if side in ships and ENEMY[side] not in ships:
-            shift += int(t["naval_support_shift"])
+            shift += BOARD.integer("siege", "naval_support_shift")
     return attack, defence, shift
 
 
@@ -409,7 +417,7 @@ def _leader_loss(state: GamState, frame: LeaderLoss, action: A) -> None:
 
 def leader_lost(roll: int, leader: str) -> bool:
     """§8.1: 1–2 lost (3 survives, ambiguity 9); Boves −1 (§8.2)."""
-    mod = int(BOARD.tables["leader_loss"]["boves"]) if leader == "boves" else 0
+    mod = BOARD.integer("leader_loss", "boves") if leader == "boves" else 0
     return bool(BOARD.leader_loss(roll + mod) == "lost")
 
 
@@ -495,8 +503,8 @@ def _repression(state: GamState, frame: Frame, action: A) -> None:
 
 @repression.step("rolled")
 def _repression_rolled(state: GamState, frame: Frame, action: int) -> None:
-    low, high = BOARD.tables["repression"]["marker"]
-    if int(low) <= face(action) <= int(high):
+    low, high = BOARD.span("repression", "marker")
+    if low <= face(action) <= high:
         state.d["repression"].append(frame["area"])
         state.log("log.repression", area=place_ref(frame["area"]))
     state.ret()
@@ -521,7 +529,7 @@ def blockade_holds(state: GamState, city_id: str, side: str) -> bool:
 
 def starved(roll: int, patriot_with_cochrane: bool) -> bool:
     """§6.6: 1–4 the fortress surrenders; Cochrane −1 for a Patriot blockade (§8.3 (a))."""
-    mod = int(BOARD.tables["cochrane"]["blockade"]) if patriot_with_cochrane else 0
+    mod = BOARD.integer("cochrane", "blockade") if patriot_with_cochrane else 0
     return roll + mod <= int(BOARD.tables["blockade"]["surrenders"][1])
 
 

@@ -99,8 +99,9 @@ def _mode_chosen(state: GamState, frame: Modes, action: int) -> None:
 def counter_guerrilla_result(roll: int, partisans: bool, all_militia: bool) -> str:
     """The Counter-Guerrilla Table: +1 with a Partidarios unit in the hunting force, −1 if every guerrilla
     in the area is militia; A1 the hunter loses a step, "-" the guerrilla slips away, G it is destroyed."""
-    t = BOARD.tables["counter_guerrilla"]
-    mod = (int(t["partisans"]) if partisans else 0) + (int(t["all_militia"]) if all_militia else 0)
+    mod = (BOARD.integer("counter_guerrilla", "partisans") if partisans else 0) + (
+        BOARD.integer("counter_guerrilla", "all_militia") if all_militia else 0
+    )
     return str(BOARD.counter_guerrilla(roll + mod))
 
 

@@ -36,8 +36,9 @@ def may_roll(state: GamState) -> bool:
 def iguala_needs(turns_after_liberals: int) -> int:
     """The lowest roll that proclaims the plan `turns_after_liberals` turns after the Liberal event (1 the
     turn after): 5–6 that turn, one face more each later turn (reconstructed, as §10.2's odds grow)."""
-    table = BOARD.tables["iguala"]
-    return int(table["succeeds_on"]) - int(table["bonus_per_turn"]) * (turns_after_liberals - 1)
+    return BOARD.integer("iguala", "succeeds_on") - BOARD.integer("iguala", "bonus_per_turn") * (
+        turns_after_liberals - 1
+    )
 
 
 def defectors(state: GamState) -> list[tuple[str, str]]:

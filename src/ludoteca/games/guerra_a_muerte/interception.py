@@ -25,9 +25,8 @@ def interception_modifier(
     state: GamState, interceptors: list[str], ileaders: list[str], movers: list[str], mleaders: list[str]
 ) -> int:
     """§3.4.1: the modifiers to the interception roll."""
-    t = BOARD.tables["interception"]
-    m = int(t["cavalry_interceptor"]) if cavalry_half(interceptors) else 0
-    m += int(t["cavalry_intercepted"]) if cavalry_half(movers) else 0
+    m = BOARD.integer("interception", "cavalry_interceptor") if cavalry_half(interceptors) else 0
+    m += BOARD.integer("interception", "cavalry_intercepted") if cavalry_half(movers) else 0
     return m + state.best_leader(ileaders) - state.best_leader(mleaders)
 
 
@@ -53,7 +52,7 @@ def _interception_chosen(state: GamState, frame: Interception, action: A) -> Non
 
 
 def intercepted(roll: int, modifier: int) -> bool:
-    return roll + modifier >= int(BOARD.tables["interception"]["succeeds_on"])
+    return roll + modifier >= BOARD.integer("interception", "succeeds_on")
 
 
 @interception.step("rolled")

@@ -258,7 +258,7 @@ raid = PROCS.proc("raid", rule="7.8")
 
 def raid_loss(roll: int, enemy_ships: bool, cochrane: bool) -> int:
     """§7.8: RP the raided area loses: 4+ loses 1; −1 with enemy ships there, Cochrane +1 (§8.3 (d))."""
-    mod = (int(BOARD.tables["raid"]["enemy_ships"]) if enemy_ships else 0) + (
+    mod = (BOARD.integer("raid", "enemy_ships") if enemy_ships else 0) + (
         int(COCHRANE["raid"]) if cochrane else 0
     )
     return int(BOARD.raid(roll + mod))
@@ -387,7 +387,7 @@ def escapes(state: GamState, uid: str) -> list[int]:
     """§7.9: a friendly port within 5 sea areas, or the ship's box."""
     c = COUNTERS[uid]
     sea = BOARD.cities[state.d["units"][uid]["port"]].sea
-    reach = int(BOARD.tables["port_capture"]["escape_range"])
+    reach = BOARD.integer("port_capture", "escape_range")
     near = distances(sea)
     ports = [p for p in friendly_ports(state, c.side) if near[BOARD.cities[p].sea] + 1 <= reach]
     boxes = ESCAPE_BOXES.get(c.nationality, [])

@@ -55,9 +55,10 @@ def activation_ops(
     Operations factor is added to the OPs read on the table, as the §6.6 example computes it (a 4 gives
     6 OPs, 7 with Morillo's 1), or with `leader_on_die` (option `leader-ops=die`, A#2) modifies the die as
     the rule text lists it, a result above 6 reading the table's last row (8 OPs)."""
-    t = BOARD.tables["activation"]
     modified = (
-        roll + int(t["rp_bonus"]) * rp_spent + (int(t["militia_without_leader"]) if militia_heavy else 0)
+        roll
+        + BOARD.integer("activation", "rp_bonus") * rp_spent
+        + (BOARD.integer("activation", "militia_without_leader") if militia_heavy else 0)
     )
     if leader_on_die:
         return ops_table(modified + leader_ops)
@@ -355,7 +356,7 @@ def _operation(state: GamState, frame: Frame, action: int) -> None:
                 if defender != "rebel"
                 else state.land_at(area, "rebel"),
                 dleaders=state.leaders_at(area, defender),
-                friction=frame["used"] - cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
+                friction=frame["used"] - cost["field_attack"] >= BOARD.integer("friction", "ops_spent"),
                 evade=True,
             ),
             then="fought",

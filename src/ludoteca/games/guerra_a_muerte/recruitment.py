@@ -363,7 +363,7 @@ def _slaves_chosen(state: GamState, frame: Picking, action: int) -> None:
     area = target(action)
     nat = levy_nation(state, side, area)
     placed = 0
-    for _ in range(int(BOARD.tables["slave_recruitment"]["free_militia_infantry"])):
+    for _ in range(BOARD.integer("slave_recruitment", "free_militia_infantry")):
         uid = next((u for u in militia_of(nat, "infantry") if state.d["units"][u]["at"] == POOL), "")
         if uid:
             state.place_unit(uid, area)

@@ -73,7 +73,7 @@ def spain_modifier(state: GamState) -> int:
     """§4.5.1: the turn's modifier, and −1 after the Liberal event while the Patriot holds more areas."""
     m = BOARD.spain_modifier(state.turn)
     if state.d["liberals"] and areas_held(state, "patriot") > areas_held(state, "royalist"):
-        m += int(BOARD.tables["spain_rp"]["more_patriot_areas_after_liberals"])
+        m += BOARD.integer("spain_rp", "more_patriot_areas_after_liberals")
     return m
 
 
@@ -214,7 +214,7 @@ def patriot_entry(state: GamState, uid: str) -> list[str]:
         return sorted(set(full) | ({morelos} if morelos in BOARD.areas else set()))
     if c.new_granada:
         return [] if state.holders("santa_fe") == {"royalist"} else ["santa_fe"]
-    if c.naval and state.turn == int(BOARD.tables["patriot_navy"]["turn"]):
+    if c.naval and state.turn == BOARD.integer("patriot_navy", "turn"):
         return [
             x
             for x in BOARD.lists.get(REBUILD.get(c.nationality, ""), ())

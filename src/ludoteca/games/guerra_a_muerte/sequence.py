@@ -71,8 +71,7 @@ def _events(state: GamState, frame: Frame, action: A) -> None:
     """§3.1.1, §10.2: from turn IX, until it happens once, the Patriot rolls for the Liberals taking power
     in Spain: 5–6 on turn IX, one more face each later turn."""
     state.d["phase"] = "events"
-    table = BOARD.tables["liberal_event"]
-    if state.d["liberals"] or state.turn < int(table["first_turn"]):
+    if state.d["liberals"] or state.turn < BOARD.integer("liberal_event", "first_turn"):
         state.goto("iguala")
         return
     state.chance(D6, then="rolled")
@@ -80,8 +79,9 @@ def _events(state: GamState, frame: Frame, action: A) -> None:
 
 def liberal_event_needs(turn: int) -> int:
     """§10.2: the lowest roll that brings the Liberals to power on `turn`."""
-    table = BOARD.tables["liberal_event"]
-    return int(table["succeeds_on"]) - int(table["bonus_per_turn"]) * (turn - int(table["first_turn"]))
+    return BOARD.integer("liberal_event", "succeeds_on") - BOARD.integer(
+        "liberal_event", "bonus_per_turn"
+    ) * (turn - BOARD.integer("liberal_event", "first_turn"))
 
 
 @events.step("rolled")

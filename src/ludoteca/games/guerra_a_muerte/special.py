@@ -156,8 +156,8 @@ def _subversion_chosen(state: GamState, frame: Frame, action: int) -> None:
 
 
 def subverted(roll: int) -> bool:
-    low, high = BOARD.tables["subversion"]["succeeds"]
-    return int(low) <= roll <= int(high)
+    low, high = BOARD.span("subversion", "succeeds")
+    return low <= roll <= high
 
 
 @subversion.step("rolled")

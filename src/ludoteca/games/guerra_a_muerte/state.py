@@ -10,8 +10,10 @@ from typing import Any
 
 from typing_extensions import Unpack
 
+from ludoteca.core.game import Game
 from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
+from ludoteca.games.guerra_a_muerte.actions import SHOWN_VERBS, verb
 from ludoteca.games.guerra_a_muerte.board import (
     BOARD,
     main_port,
@@ -37,26 +39,6 @@ from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.victory import evaluate
 from ludoteca.games.guerra_a_muerte.view import board_view, observe
 
-SHOWN_VERBS = frozenset(
-    {
-        *("pass", "done", "stop", "gather", "attack", "siege", "blockade", "move", "activate", "spend"),
-        *(
-            "intercept",
-            "allow",
-            "evade",
-            "fight",
-            "fleet",
-            "sail",
-            "dock",
-            "engage",
-            "raid",
-            "embark",
-            "land",
-        ),
-    }
-)
-"""The choices a private decision shows to every role (`GamState.choice_shown`): their notation and label
-name a place or nothing, never a counter."""
 SIDES_ROLE = {"patriot": 0, "royalist": 1}
 RP_POOLS = ("royalist", "el_plata", "chile", "gran_colombia", "mexico", "peru")
 
@@ -65,6 +47,10 @@ LAND = {u: (c.side, not c.militia) for u, c in COUNTERS.items() if not c.naval}
 """Each land counter's side and whether it is a regular: what control (§1.1.1) reads of it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
 NO_HOLDER: frozenset[str] = frozenset()
+Where = tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
+"""The index of counters by place and the records it was built from (`GamState._where`)."""
+Control = tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
+"""Control by area and what decided it, with the records it was kept for (`GamState._control`)."""
 
 
 class GamState(State[Position]):
@@ -88,9 +74,9 @@ class GamState(State[Position]):
     shared_keys = (*State.shared_keys, "options", "slaves")
     """The options and the areas whose slave masses were raised (§4.9), replaced and never changed in
     place: clones share them (`clone`)."""
-    _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
+    _where: Where
     _own: tuple[dict[str, UnitState], set[str]]
-    _control: tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
+    _control: Control
     procedures = PROCS
     hooks = StateHooks(
         board_view=board_view, observe=observe, invariants=broken_invariants, evaluate=evaluate
@@ -98,7 +84,7 @@ class GamState(State[Position]):
     options: GamOptions
 
     @classmethod
-    def new(cls, game: Any, options: GamOptions) -> GamState:
+    def new(cls, game: Game, options: GamOptions) -> GamState:
         """§2 and §12: the scenario's set-up. What the campaign's set-up codes leave to the players is
         asked in the deployment procedure (`deployment.py`), and so are a short scenario's placements "in
         any area of …" when the players choose them."""
@@ -289,11 +275,11 @@ class GamState(State[Position]):
         from a place's counters (its control, §1.1.1, and what a view shows of it) is remembered by the
         tuple's identity (see the class)."""
         units = self.d["units"]
-        own = getattr(self, "_own", None)
+        own: tuple[dict[str, UnitState], set[str]] | None = getattr(self, "_own", None)
         if own is None or own[0] is not units:
             own = self._own = (units, set())
         copied = own[1]
-        cache = getattr(self, "_where", None)
+        cache: Where | None = getattr(self, "_where", None)
         where = cache[1] if cache is not None and cache[0] is units else None
         for uid, fields in fields_of.items():
             if not fields.keys() <= UNIT_FIELDS:
@@ -311,7 +297,7 @@ class GamState(State[Position]):
         """The counters by place, each place's in the order of `d["units"]` (rebuilt when `d["units"]`
         is not the object it was built from)."""
         units = self.d["units"]
-        cache: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]] | None = getattr(self, "_where", None)
+        cache: Where | None = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             return cache[1]
         where = self.index_units()
@@ -346,10 +332,10 @@ class GamState(State[Position]):
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
         twin._own = (shared, set())
         self._share_log(twin)
-        cache = getattr(self, "_where", None)
+        cache: Where | None = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             twin._where = (shared, dict(cache[1]))
-        control = getattr(self, "_control", None)
+        control: Control | None = getattr(self, "_control", None)
         if control is not None and control[0] is units:
             twin._control = (shared, dict(control[1]))  # its entries are immutable: shared, never written
         return twin
@@ -448,7 +434,7 @@ class GamState(State[Position]):
     def _known_control(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]:
         """The memo of control by area (see the class), started afresh when `d["units"]` is another
         object than the one it was kept for."""
-        control = getattr(self, "_control", None)
+        control: Control | None = getattr(self, "_control", None)
         if control is None or control[0] is not self.d["units"]:
             control = self._control = (self.d["units"], {})
         return control[1]
@@ -579,8 +565,6 @@ class GamState(State[Position]):
         nothing more than the map, and its label names only a place. A choice naming a counter (whose
         identity a hidden force keeps) or placing one (the set-up asks for its counters in a known order,
         so where each went would name it) stays hidden."""
-        from ludoteca.games.guerra_a_muerte.actions import verb
-
         return verb(action) in SHOWN_VERBS
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> GamState:

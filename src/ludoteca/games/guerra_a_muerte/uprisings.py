@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
-T = BOARD.tables["uprising"]
 NATION_LISTS = ("rp_mexico", "rp_gran_colombia", "rp_peru", "rp_el_plata", "rp_chile")
 """The order in which an area's RP lists give the nationality of a Patriot uprising (§9.3)."""
 
@@ -53,21 +52,21 @@ def can_rise(state: GamState, side: str, area: str) -> bool:
         return False
     if side == "patriot":
         return area not in BOARD.lists["no_patriot_uprising"] and bool(patriot_nation(area))
-    return not rebel_area(state, area) or state.turn >= int(T["rebel_first_turn"])
+    return not rebel_area(state, area) or state.turn >= BOARD.integer("uprising", "rebel_first_turn")
 
 
 def modifier(state: GamState, side: str, area: str) -> int:
     """§9.4 (and §9.5's +2 for the rebels, §8.2's +1 for Boves in or next to Los Llanos)."""
     enemy_regulars = any(not COUNTERS[u].militia for u in state.land_at(area, ENEMY[side]))
-    m = int(T["enemy_regulars"]) if enemy_regulars else 0
+    m = BOARD.integer("uprising", "enemy_regulars") if enemy_regulars else 0
     if BOARD.areas[area].pro == side or (side == "royalist" and rebel_area(state, area)):
-        m += int(T["pro_area"])
+        m += BOARD.integer("uprising", "pro_area")
     if side == "patriot" and area in state.d["repression"]:
-        m += int(T["repression"])
+        m += BOARD.integer("uprising", "repression")
     if side == "royalist" and area in BOARD.lists["boves_uprising"]:
         boves = state.d["leaders"]["boves"]["at"]
         if boves == area or boves in BOARD.adjacent[area]:
-            m += int(T["boves"])
+            m += BOARD.integer("uprising", "boves")
     return m
 
 
@@ -103,7 +102,7 @@ def uprise_options(state: GamState, frame: Uprisings) -> list[int]:
     side = frame["sides"][0]
     mine = [x for s, x in frame["announced"] if s == side]
     areas = [x for x in BOARD.areas if x not in mine and can_rise(state, side, x)]
-    if areas and len(mine) < int(T["per_side_per_turn"]):
+    if areas and len(mine) < BOARD.integer("uprising", "per_side_per_turn"):
         return [*(ID[f"uprise {x}"] for x in areas), ID["done"]]
     return []
 
@@ -140,7 +139,7 @@ def _roll(state: GamState, frame: Uprisings, action: None) -> None:
 
 
 def rises(roll: int, mod: int) -> bool:
-    return roll + mod >= int(T["succeeds_on"])
+    return roll + mod >= BOARD.integer("uprising", "succeeds_on")
 
 
 @uprisings.step("rolled")
