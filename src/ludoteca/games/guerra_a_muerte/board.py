@@ -23,16 +23,22 @@ from ludoteca.games.guerra_a_muerte.components import (
     BoxLinkItem,
     City,
     CityItem,
+    CodeMilitiaItem,
     DieTable,
     Leader,
     LeaderItem,
     Link,
     LinkItem,
     ListItem,
+    MarkerItem,
     MilitiaPoolItem,
     OddsTable,
+    PlacementItem,
+    ScenarioItem,
+    ScenarioLeadersItem,
     Sea,
     SeaItem,
+    SetupCodeItem,
     Unit,
     UnitItem,
 )
@@ -278,16 +284,20 @@ class Board:
         }
 
     def _scenarios(self, p: dict[str, Any], r: dict[str, Any]) -> None:
+        self.scenarios: dict[str, ScenarioItem]
         self.scenarios = merge(p["scenario"], r.get("scenario", []), _by_id, ("id",), _files("scenarios"))
         self.victory = {v["scenario"]: v for v in p["victory"]}
         self.rp = merge(p["rp"], r.get("rp", []), lambda i: i["scenario"], ("scenario",), _files("scenarios"))
-        self.setup_codes = {(c["side"], c["code"]): c for c in p["setup_code"]}
-        self.code_militia = {(c["side"], c["code"]): c for c in r.get("code_militia", [])}
+        codes: list[SetupCodeItem] = p["setup_code"]
+        self.setup_codes = {(c["side"], c["code"]): c for c in codes}
+        carried: list[CodeMilitiaItem] = r.get("code_militia", [])
+        self.code_militia = {(c["side"], c["code"]): c for c in carried}
         self.requirements: dict[str, Item] = merge(p["requirement"], [], _by_id, ("id",), _files("scenarios"))
-        self.placements: tuple[Item, ...] = tuple(r.get("placement", []))
-        self.markers: tuple[Item, ...] = tuple(p.get("marker", []))
+        self.placements: tuple[PlacementItem, ...] = tuple(r.get("placement", []))
+        self.markers: tuple[MarkerItem, ...] = tuple(p.get("marker", []))
         self.control = {c["scenario"]: c for c in p.get("control", [])}
-        self.scenario_leaders = {x["scenario"]: x for x in r.get("leaders", [])}
+        entering: list[ScenarioLeadersItem] = r.get("leaders", [])
+        self.scenario_leaders = {x["scenario"]: x for x in entering}
         self.pool_rules: tuple[Item, ...] = (*p.get("pool_rule", []), *r.get("pool_rule", []))
 
     # ---- queries ----
@@ -319,7 +329,7 @@ class Board:
             return ()
         return tuple(req["areas"]) if "areas" in req else self.lists[req["list"]]
 
-    def placed_steps(self, pl: Item, uid: str) -> int:
+    def placed_steps(self, pl: PlacementItem, uid: str) -> int:
         """The steps a placement sets a unit up with: full, unless the placement says otherwise."""
         return int(pl.get("steps", {}).get(uid, self.units[uid].steps))
 
@@ -349,16 +359,16 @@ class Board:
         """The turn's modifier to Spain's RP roll (§4.5.1, turn XV reconstructed)."""
         return sum(v for lo, hi, v in self.spain_rp_modifiers if lo <= turn <= hi)
 
-    def placed(self, scenario: str) -> list[Item]:
+    def placed(self, scenario: str) -> list[PlacementItem]:
         """The reconstructed placements of a scenario, each with its requirement."""
         return [pl for pl in self.placements if self.requirements[pl["requirement"]]["scenario"] == scenario]
 
-    def counts(self, req: Item, placements: Iterable[Item]) -> dict[str, int]:
+    def counts(self, req: Item, placements: Iterable[PlacementItem]) -> dict[str, int]:
         """What `placements` set up, counted by the keys `req` uses (narrowest key first)."""
         out: Counter[str] = Counter()
         for pl in placements:
-            for key in ("militia_infantry", "militia_cavalry"):
-                out[key] += pl.get(key, 0)
+            for arm in ("infantry", "cavalry"):
+                out[f"militia_{arm}"] += militia_count(pl, arm)
             for uid in pl.get("units", []):
                 u = self.units[uid]
                 steps = self.placed_steps(pl, uid)
@@ -381,6 +391,12 @@ class Board:
         checks.check(self)
 
 
+def militia_count(item: Mapping[str, Any], arm: str) -> int:
+    """The generic militia of `arm` ("infantry", "cavalry") a requirement, placement or set-up code sets
+    up (its ``militia_<arm>``, none if it names none)."""
+    return int(item.get(f"militia_{arm}", 0))
+
+
 def militia_nationality(req: Mapping[str, Any]) -> str:
     """The nationality of the generic militia a requirement sets up: its own, else its side's (American
     for the Royalist, the El Plata rebels')."""
@@ -395,9 +411,9 @@ BOARD = Board()
 # ---- queries of the loaded data ----
 
 
-def scenario_data(sid: str) -> dict[str, Any]:
+def scenario_data(sid: str) -> ScenarioItem:
     """The scenario and the one whose set-up it borrows (§12.1 uses the campaign's)."""
-    return dict(BOARD.scenarios[sid])
+    return BOARD.scenarios[sid].copy()
 
 
 def setup_id(sid: str) -> str:

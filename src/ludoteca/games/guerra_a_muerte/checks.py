@@ -17,10 +17,11 @@ from ludoteca.games.guerra_a_muerte.board import (
     SIDES,
     Board,
     Item,
+    militia_count,
     militia_nationality,
     origin,
 )
-from ludoteca.games.guerra_a_muerte.components import LAND_ARMS, NAVAL_ARMS, City, Unit
+from ludoteca.games.guerra_a_muerte.components import LAND_ARMS, NAVAL_ARMS, City, PlacementItem, Unit
 
 
 def check(b: Board) -> None:
@@ -275,7 +276,7 @@ def _check_scenarios(b: Board) -> None:
         for side, nat, arm in _militia_kinds(placed, b.requirements):
             pool = b.militia_pools[(side, nat)][arm]
             n = sum(
-                pl.get(f"militia_{arm}", 0)
+                militia_count(pl, arm)
                 for pl in placed
                 if _nat(b.requirements[pl["requirement"]]) == (side, nat)
             )
@@ -322,17 +323,17 @@ def _nat(req: Mapping[str, Any]) -> tuple[str, str]:
     return req["side"], militia_nationality(req)
 
 
-def _militia_kinds(placed: Iterable[Item], reqs: Mapping[str, Item]) -> set[tuple[str, str, str]]:
+def _militia_kinds(placed: Iterable[PlacementItem], reqs: Mapping[str, Item]) -> set[tuple[str, str, str]]:
     return {
         (*_nat(reqs[pl["requirement"]]), arm)
         for pl in placed
         for arm in ("infantry", "cavalry")
-        if pl.get(f"militia_{arm}")
+        if militia_count(pl, arm)
     }
 
 
 def _holders(
-    placed: Iterable[Item], reqs: Mapping[str, Item], cities: Mapping[str, City]
+    placed: Iterable[PlacementItem], reqs: Mapping[str, Item], cities: Mapping[str, City]
 ) -> dict[str, set[str]]:
     """Which sides have units in each area after a scenario's set-up (§1.1.1; rebels count as Patriots)."""
     held: dict[str, set[str]] = {}

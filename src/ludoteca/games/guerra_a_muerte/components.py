@@ -237,3 +237,72 @@ class MilitiaPoolItem(TypedDict):
     cavalry: int
     factor: int
     source: str
+
+
+class ScenarioItem(TypedDict, total=False):
+    """A scenario (§12): its turns, the phase it starts in, the set-up it borrows, the Liberals' state."""
+
+    id: str
+    name: str
+    first_turn: int
+    last_turn: int
+    start_phase: str
+    setup: str
+    liberals_in_power: bool
+    subversion_turn: int
+    source: str
+
+
+class PlacementItem(TypedDict, total=False):
+    """Where a requirement's counters set up in a short scenario (reconstructed, §12.2.2–§12.3.3)."""
+
+    requirement: str
+    area: str
+    units: list[str]
+    leaders: list[str]
+    militia_infantry: int
+    militia_cavalry: int
+    steps: dict[str, int]
+    source: str
+
+
+class SetupCodeItem(TypedDict, total=False):
+    """A campaign set-up code (§2.1, §2.2): the areas, cities or list of areas its counters go to."""
+
+    side: str
+    code: str
+    areas: list[str]
+    cities: list[str]
+    list: str
+    guerrilla: bool
+    source: str
+
+
+class CodeMilitiaItem(TypedDict, total=False):
+    """The generic militia a set-up code carries (reconstructed)."""
+
+    side: str
+    code: str
+    nationality: str
+    militia_infantry: int
+    militia_cavalry: int
+    source: str
+
+
+class MarkerItem(TypedDict, total=False):
+    """A scenario's repression or slave-levy markers (§10.4, §4.9)."""
+
+    scenario: str
+    kind: str
+    side: str
+    areas: list[str]
+    source: str
+
+
+class ScenarioLeadersItem(TypedDict, total=False):
+    """The leaders a short scenario leaves out, and those entering on its first turn (reconstructed)."""
+
+    scenario: str
+    out: list[str]
+    enter: list[str]
+    source: str

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target
-from ludoteca.games.guerra_a_muerte.board import BOARD, militia_nationality, setup_id
+from ludoteca.games.guerra_a_muerte.board import BOARD, militia_count, militia_nationality, setup_id
+from ludoteca.games.guerra_a_muerte.components import PlacementItem
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
@@ -51,11 +52,11 @@ def scenario_choices(sid: str) -> list[list[Any]]:
             out += [["leader", lid, side, rid, 0] for lid in pl.get("leaders", [])]
             nat = militia_nationality(req)
             for arm in ("infantry", "cavalry"):
-                out += [["militia", f"{nat}:{arm}", side, rid, 1]] * pl.get(f"militia_{arm}", 0)
+                out += [["militia", f"{nat}:{arm}", side, rid, 1]] * militia_count(pl, arm)
     return out
 
 
-def chosen_placements(sid: str) -> list[Any]:
+def chosen_placements(sid: str) -> list[PlacementItem]:
     """The scenario's placements whose requirement leaves the area to the player (more than one)."""
     return [pl for pl in BOARD.placed(sid) if BOARD.area_left_open(BOARD.requirements[pl["requirement"]])]
 
@@ -111,7 +112,7 @@ def campaign_choices() -> list[list[Any]]:
                 continue
             nat = cm.get("nationality", "american")
             for arm in ("infantry", "cavalry"):
-                out += [["militia", f"{nat}:{arm}", side, code]] * cm.get(f"militia_{arm}", 0)
+                out += [["militia", f"{nat}:{arm}", side, code]] * militia_count(cm, arm)
     return out
 
 

@@ -17,6 +17,7 @@ from ludoteca.games.guerra_a_muerte.actions import SHOWN_VERBS, verb
 from ludoteca.games.guerra_a_muerte.board import (
     BOARD,
     main_port,
+    militia_count,
     militia_nationality,
     scenario_data,
     setup_id,
@@ -207,7 +208,7 @@ class GamState(State[Position]):
                 d["leaders"][lid]["at"] = area
             nat = militia_nationality(req)
             for arm in ("infantry", "cavalry"):
-                for _ in range(pl.get(f"militia_{arm}", 0)):
+                for _ in range(militia_count(pl, arm)):
                     self.place_militia(nat, arm, area, city=city, guerrilla=guerrilla)
         for uid, u in BOARD.units.items():
             if uid in placed:
