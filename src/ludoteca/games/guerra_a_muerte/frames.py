@@ -1,8 +1,9 @@
 """The procedures one chapter calls in another, declared with their frames (issue 57): a battle, a siege
-attack, a counter-guerrilla hunt, an interception, attrition, step losses and the leaders' fate. They are
+attack, a naval battle, a counter-guerrilla hunt, an interception, attrition, step losses and the
+leaders' fate. They are
 declared here, below every chapter module, so that a caller names the procedure it calls and mypy checks
 the frame it gives (`state.call(battle, Battle(...), then=...)`); their steps are in the chapter modules
-that name them (combat.py, operations.py, interception.py, attrition.py, guerrilla.py)."""
+that name them (combat.py, naval_combat.py, operations.py, interception.py, attrition.py, guerrilla.py)."""
 
 from __future__ import annotations
 
@@ -93,7 +94,33 @@ class LeaderLoss(TypedDict):
     leader: NotRequired[str]
 
 
+class NavalBattle(TypedDict):
+    """§7.5, §7.10: the attacker's ships (`units`) and the defender's (`dunits`) in `sea`, the port
+    attacked (its batteries fire, §7.10; "" at sea) and whether the defender may try to evade (§7.5)."""
+
+    attacker: str
+    sea: str
+    units: list[str]
+    dunits: list[str]
+    port: str
+    evade: NotRequired[bool]
+    defender: NotRequired[str]
+    hits: NotRequired[dict[str, int]]
+    """Hits by ship, applied together (§7.5.1)."""
+    fire: NotRequired[list[list[str]]]
+    """Each firer and the ship it aims at ("" for none)."""
+    firer: NotRequired[str]
+    dice: NotRequired[list[list[str]]]
+    """The dice still to roll, a firer and its target each."""
+    die: NotRequired[list[str]]
+    taken: NotRequired[str]
+    """The Royalist frigate Cochrane takes (§8.3)."""
+    prize: NotRequired[str]
+    """The Chilean frigate that replaces it, captured (§8.3)."""
+
+
 battle = PROCS.proc("battle", rule="6.1", frame=Battle)
+naval_battle = PROCS.proc("naval_battle", rule="7.5", frame=NavalBattle)
 siege = PROCS.proc("siege", rule="6.2", frame=Siege)
 hunt = PROCS.proc("counter_guerrilla", rule="10.1", frame=Hunt)
 interception = PROCS.proc("interception", rule="3.4", frame=Interception)

@@ -17,6 +17,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.frames import NavalBattle, naval_battle
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, activation_ops, offer_rp, spend_rp
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -238,13 +239,9 @@ def _fleet_operation(state: GamState, frame: Frame, action: int) -> None:
         port = next((c.id for c in BOARD.cities.values() if what and c.sea == sea and c.area == what), "")
         enemy = ships_at(state, what, ENEMY[side], port) if what else ships_at(state, sea, ENEMY[side])
         state.call(
-            "naval_battle",
+            naval_battle,
+            NavalBattle(attacker=side, sea=sea, units=frame["units"], dunits=enemy, port=port),
             then="operate",
-            attacker=side,
-            sea=sea,
-            units=frame["units"],
-            dunits=enemy,
-            port=port,
         )
     else:  # raid
         frame["used"] += int(BOARD.op_cost["raid"])

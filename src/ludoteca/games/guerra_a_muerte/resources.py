@@ -9,6 +9,7 @@ from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD, main_port
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
+from ludoteca.games.guerra_a_muerte.frames import NavalBattle, naval_battle
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -262,14 +263,16 @@ def _reinforcements_port(state: GamState, frame: Frame, action: int) -> None:
     royalists = ships_off(state, frame["port"], "royalist")
     if patriots and royalists:
         state.call(
-            "naval_battle",
+            naval_battle,
+            NavalBattle(
+                attacker="royalist",
+                sea=BOARD.cities[main_port(frame["port"])].sea,
+                units=royalists,
+                dunits=patriots,
+                port="",
+                evade=False,
+            ),
             then="fought",
-            attacker="royalist",
-            sea=BOARD.cities[main_port(frame["port"])].sea,
-            units=royalists,
-            dunits=patriots,
-            port="",
-            evade=False,
         )
         return
     if patriots:

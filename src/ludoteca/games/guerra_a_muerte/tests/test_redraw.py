@@ -52,6 +52,7 @@ def test_cochranes_roll_keeps_a_frigate_to_take_in_every_redraw_8_3() -> None:
     while the die is pending, the Royalist ships the battle names stay ships of their class (a frigate is
     redrawn among the hidden frigates), so every outcome of the roll has a frigate to take: a frigate
     redrawn as a ship of the line once left the capture without one (fuzz, 1820–1824, seed 248)."""
+    from ludoteca.games.guerra_a_muerte.frames import naval_battle
     from ludoteca.games.guerra_a_muerte.naval_combat import royalist_frigates
     from ludoteca.games.guerra_a_muerte.tests.test_naval import at_sea, bare, play, run
 
@@ -65,7 +66,8 @@ def test_cochranes_roll_keeps_a_frigate_to_take_in_every_redraw_8_3() -> None:
     assert state.is_chance_node() and running(state)["s"] == "cochrane_roll"
     for k in range(40):
         twin = state.resample_from_infostate(0, random.Random(k))
-        assert royalist_frigates(twin, running(twin))
+        frame = twin.frame_of(naval_battle)
+        assert frame is not None and royalist_frigates(twin, frame)
         for outcome in waiting(twin)["actions"]:
             twin.clone().apply_action(outcome)
 
