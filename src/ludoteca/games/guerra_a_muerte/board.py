@@ -74,7 +74,7 @@ def _load(name: str) -> dict[str, Any]:
     return tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
 
 
-ORIGIN: dict[tuple[str, Any, str], str] = {}
+ORIGIN: dict[tuple[str, object, str], str] = {}
 """The file each field of a merged item was read from, by (its printed file, the item's key, the field):
 a refusal names it."""
 
@@ -114,7 +114,7 @@ def merge(
     return out
 
 
-def origin(name: str, key: Any, field: str) -> str:
+def origin(name: str, key: object, field: str) -> str:
     """The file of `name` (map, units…) the `field` of the item `key` was read from; a field left to
     its default is named in both files."""
     return ORIGIN.get((f"{name}.toml", key, field), f"{name}.toml, {name}.reconstructed.toml")
@@ -126,6 +126,11 @@ def _files(name: str) -> tuple[str, str]:
 
 def _by_id(item: Mapping[str, Any]) -> str:
     return str(item["id"])
+
+
+def _rows(chart: Item, key: str) -> tuple[tuple[Any, ...], ...]:
+    """A chart's rows (`key`), each a tuple."""
+    return tuple(map(tuple, chart[key]))
 
 
 def _pair(item: LinkItem) -> tuple[str, str]:
@@ -198,25 +203,23 @@ class Board:
                 "tables.reconstructed.toml", chart, "source", source, "overrides", printed="tables.toml"
             )
         t = self.tables
-        self.activation = DieTable(tuple(map(tuple, t["activation"]["rows"])))
-        self.spain_rp = DieTable(tuple(map(tuple, t["spain_rp"]["rows"])))
+        self.activation = DieTable(_rows(t["activation"], "rows"))
+        self.spain_rp = DieTable(_rows(t["spain_rp"], "rows"))
         self.spain_rp_modifiers = tuple(
             (m["turns"][0], m["turns"][1], m["value"])
             for m in (*t["spain_rp"]["modifiers"], *t["spain_rp_extra"]["modifiers"])
         )
-        self.convoy = DieTable(tuple(map(tuple, t["convoy"]["rows"])))
-        self.attrition = DieTable(tuple(map(tuple, t["attrition"]["rows"])))
-        self.besieged_attrition = DieTable(tuple(map(tuple, t["attrition_extra"]["besieged_rows"])))
-        self.raid = DieTable(tuple(map(tuple, t["raid"]["rows"])))
-        self.port_capture = DieTable(tuple(map(tuple, t["port_capture"]["rows"])))
+        self.convoy = DieTable(_rows(t["convoy"], "rows"))
+        self.attrition = DieTable(_rows(t["attrition"], "rows"))
+        self.besieged_attrition = DieTable(_rows(t["attrition_extra"], "besieged_rows"))
+        self.raid = DieTable(_rows(t["raid"], "rows"))
+        self.port_capture = DieTable(_rows(t["port_capture"], "rows"))
         rows = [*t["leader_loss"]["rows"], *t["leader_loss_extra"]["rows"]]
         self.leader_loss = DieTable(tuple(sorted(map(tuple, rows))))
-        self.counter_guerrilla = DieTable(tuple(map(tuple, t["counter_guerrilla"]["rows"])))
-        self.crt = OddsTable(
-            tuple(t["crt"]["columns"]), tuple(t["crt"]["ratios"]), tuple(map(tuple, t["crt"]["rows"]))
-        )
+        self.counter_guerrilla = DieTable(_rows(t["counter_guerrilla"], "rows"))
+        self.crt = OddsTable(tuple(t["crt"]["columns"]), tuple(t["crt"]["ratios"]), _rows(t["crt"], "rows"))
         st = t["siege_table"]
-        self.siege_table = OddsTable(tuple(st["columns"]), tuple(st["ratios"]), tuple(map(tuple, st["rows"])))
+        self.siege_table = OddsTable(tuple(st["columns"]), tuple(st["ratios"]), _rows(st, "rows"))
         self.op_cost: dict[str, int | float] = {
             k: v for k, v in {**t["op_cost"], **t["op_cost_extra"]}.items() if k != "source"
         }

@@ -15,7 +15,7 @@ from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK
 from ludoteca.games.guerra_a_muerte.guerrilla import guerrilla_options
 from ludoteca.games.guerra_a_muerte.operations import loss_options, operate_options
-from ludoteca.games.guerra_a_muerte.position import OFF_MAP, LeaderState, UnitFields
+from ludoteca.games.guerra_a_muerte.position import OFF_MAP, LeaderState, UnitFields, UnitState
 from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
 from ludoteca.games.guerra_a_muerte.sequence import activate_options
 from ludoteca.games.guerra_a_muerte.spread import Place, fields_of, places_of, spread
@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 NAMED = frozenset((*COUNTERS, *BOARD.leaders))
 
 
-def names_in(value: Any) -> set[str]:
+def names_in(value: object) -> set[str]:
     """The counters and leaders a procedure's frames name (`_remap` renames them)."""
     out: set[str] = set()
-    todo = [value]
+    todo: list[object] = [value]
     while todo:
         item = todo.pop()
         if isinstance(item, str):
@@ -65,7 +65,8 @@ def _slot(place: LeaderState) -> str:
 
 SLOT_FIELDS = ("at", "city", "guerrilla", "done", "port")
 """A counter's slot: where it is and its marks (its steps and its arrival turn are the counter's own)."""
-_unit_slot = operator.itemgetter(*SLOT_FIELDS)
+Slot = tuple[str, bool, bool, bool, str]
+_unit_slot: Callable[[UnitState | UnitFields], Slot] = operator.itemgetter(*SLOT_FIELDS)
 Kind = tuple[str, bool, bool, str]
 REDRAW_GROUP: dict[str, tuple[str, Kind]] = {
     u: (c.side, (c.nationality, c.militia, c.naval, c.arm if c.naval else "")) for u, c in COUNTERS.items()
@@ -158,7 +159,7 @@ class Plan(NamedTuple):
     them over, as `spread.places_of` gives them before any is drawn."""
 
     members: dict[Kind, list[str]]
-    slots: dict[Kind, list[tuple[tuple[Any, ...], str]]]
+    slots: dict[Kind, list[tuple[Slot, str]]]
     leaders: dict[tuple[str, bool], list[str]]
     leader_slots: dict[tuple[str, bool], list[tuple[str, str]]]
     places: list[tuple[str, dict[str, bool], dict[str, tuple[str, ...]], list[tuple[str, str]]]]
@@ -172,7 +173,7 @@ def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
     pinned = names_in(state.frames())
-    groups: dict[Kind, list[tuple[tuple[Any, ...], str]]] = {}
+    groups: dict[Kind, list[tuple[Slot, str]]] = {}
     members: dict[Kind, list[str]] = {}
     records = state.d["units"]
     revealed = set(state.d["revealed"])

@@ -45,7 +45,7 @@ ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", 
 LAST_TURN = 15
 
 
-def _t(key: str, lang: str, **params: Any) -> str:
+def _t(key: str, lang: str, **params: object) -> str:
     return GuerraAMuerte.catalog.text(key, lang, params)
 
 
