@@ -36,7 +36,7 @@ def _check_map(b: Board) -> None:
     the item, the field and the value (`core.data.refusal`)."""
     both = "map.toml, map.reconstructed.toml"
 
-    def refuse(key: Any, item: str, field: str, value: object, why: str, **params: object) -> None:
+    def refuse(key: object, item: str, field: str, value: object, why: str, **params: object) -> None:
         raise refusal(origin("map", key, field), item, field, value, why, **params)
 
     if len(b.areas) != 43:
@@ -163,7 +163,7 @@ def _check_units(b: Board) -> None:
         )
     for ldr in b.leaders.values():
         for field in ("ops", "tactical"):
-            value = getattr(ldr, field)
+            value: int = getattr(ldr, field)
             if not 0 <= value <= 3:
                 file = origin("leaders", ldr.id, field)
                 raise refusal(file, ldr.id, field, value, "between", low=0, high=3)

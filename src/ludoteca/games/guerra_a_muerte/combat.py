@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.components import TotEffect
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.frames import (
     Attrition,
@@ -95,7 +96,7 @@ def side_factor(
 ) -> tuple[int, int]:
     """A side's combat factor after its own TOT result `own` and the enemy's result `enemy` (§6.1 step 7),
     and the column shift its own result gives it. A result that needs an arm the side lacks does nothing."""
-    effects = BOARD.tables["tot_effect"]
+    effects: dict[str, TotEffect] = BOARD.tables["tot_effect"]
     arms = by_arm(state, units)
     mine, theirs = effects[own], effects[enemy]
     if mine.get("needs") and not arms[mine["needs"]]:
@@ -124,9 +125,15 @@ def odds(state: GamState, frame: Battle) -> tuple[int, int, int]:
     return attack, defence, ashift - dshift
 
 
+def tot_result(who: str, roll: int) -> str:
+    """The tactics result the winner (2d6) or the loser (1d6) of the initiative rolls (§6.1 step 4)."""
+    chart: dict[str, dict[str, str]] = BOARD.tables["tot"]
+    return str(chart[who][str(roll)])
+
+
 def crt_losses(result: str, steps: int, who: str) -> int:
     """What a CRT result costs one side of `steps` steps ("all", "half" rounded up, or a number)."""
-    value = BOARD.tables["crt_result"][result][who]
+    value: int | str = BOARD.tables["crt_result"][result][who]
     if value == "all":
         return steps
     if value == "half":
@@ -225,13 +232,13 @@ def _battle_initiative_roll(state: GamState, frame: Battle, action: int) -> None
 @battle.step("tot_winner")
 def _battle_tot_winner(state: GamState, frame: Battle, action: int) -> None:
     """Steps 5–6: the initiative's winner reads 2d6 on the TOT, the other 1d6."""
-    frame["won_tot"] = str(BOARD.tables["tot"]["winner"][str(face(action))])
+    frame["won_tot"] = tot_result("winner", face(action))
     state.chance(D6, then="tot_loser")
 
 
 @battle.step("tot_loser")
 def _battle_tot_loser(state: GamState, frame: Battle, action: int) -> None:
-    lost = str(BOARD.tables["tot"]["loser"][str(face(action))])
+    lost = tot_result("loser", face(action))
     frame["tot"] = [frame["won_tot"], lost] if frame["first"] == "attacker" else [lost, frame["won_tot"]]
     state.log("log.tot", attacker=f"@tot.{frame['tot'][0]}", defender=f"@tot.{frame['tot'][1]}")
     state.chance(D6, then="crt")

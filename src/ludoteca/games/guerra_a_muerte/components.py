@@ -306,3 +306,15 @@ class ScenarioLeadersItem(TypedDict, total=False):
     out: list[str]
     enter: list[str]
     source: str
+
+
+class TotEffect(TypedDict, total=False):
+    """A tactics result (`tables.reconstructed.toml`, `tot_effect`): the arm it needs, the own arm's
+    factor multiplied, the enemy arm's, and a column shift (§6.1 step 4)."""
+
+    needs: str
+    arm: str
+    multiplier: float
+    enemy_arm: str
+    enemy_multiplier: float
+    shift: int
