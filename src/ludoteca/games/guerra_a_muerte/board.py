@@ -298,7 +298,11 @@ class Board:
         self.requirements: dict[str, Item] = merge(p["requirement"], [], _by_id, ("id",), _files("scenarios"))
         self.placements: tuple[PlacementItem, ...] = tuple(r.get("placement", []))
         self.markers: tuple[MarkerItem, ...] = tuple(p.get("marker", []))
-        self.control = {c["scenario"]: c for c in p.get("control", [])}
+        self.control: dict[str, dict[str, list[str]]] = {
+            c["scenario"]: {held: c[held] for held in ("patriot", "partial", "royalist")}
+            for c in p.get("control", [])
+        }
+        """The areas each side holds, and those both hold, at a scenario's start (§12.3.2, §12.3.3)."""
         entering: list[ScenarioLeadersItem] = r.get("leaders", [])
         self.scenario_leaders = {x["scenario"]: x for x in entering}
         self.pool_rules: tuple[Item, ...] = (*p.get("pool_rule", []), *r.get("pool_rule", []))
