@@ -11,14 +11,22 @@ a box (Spain, Haití, the United States). A port is one sea area away from its o
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.frames import NavalBattle, naval_battle
-from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, activation_ops, offer_rp, spend_rp
+from ludoteca.games.guerra_a_muerte.operations import (
+    ENEMY,
+    ROLE,
+    Activation,
+    Force,
+    activation_ops,
+    offer_rp,
+    spend_rp,
+)
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -103,25 +111,37 @@ def capacity(ships: list[str]) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------- the fleet's activation §7.1
-fleet = PROCS.proc("fleet", rule="7.1")
+class Fleet(Force):
+    """A naval force activated in `place` (a port's area, a sea area or a box, §7.1)."""
+
+    place: str
+    used: NotRequired[int]
+    """The OPs spent so far (§7.1)."""
+    raided: NotRequired[list[str]]
+    """The areas it raided this activation (§7.8)."""
+    costs: NotRequired[dict[str, int]]
+    """The OPs each sailing offered costs (`sail_options`)."""
+
+
+fleet = PROCS.proc("fleet", rule="7.1", frame=Fleet)
 
 
 @fleet.step()
-def _fleet(state: GamState, frame: Frame, action: A) -> None:
+def _fleet(state: GamState, frame: Fleet, action: A) -> None:
     """A naval force is activated as a land force is (§3.3): RP may be spent on its roll."""
     side = frame["side"]
     state.log("log.fleet", side=f"@side.{side}", place=place_ref(frame["place"]))
-    frame.update(used=0, rp=0, raided=[])
+    frame.update({"used": 0, "rp": 0, "raided": []})
     offer_rp(state, frame)
 
 
 @fleet.step("spend")
-def _fleet_spend(state: GamState, frame: Frame, action: A) -> None:
+def _fleet_spend(state: GamState, frame: Fleet, action: A) -> None:
     spend_rp(state, frame, action)
 
 
 @fleet.step("rolled")
-def _fleet_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _fleet_rolled(state: GamState, frame: Fleet, action: int) -> None:
     frame["ops"] = activation_ops(
         face(action),
         frame["rp"],
@@ -137,7 +157,7 @@ def _fleet_rolled(state: GamState, frame: Frame, action: int) -> None:
     state.goto("operate")
 
 
-def sail_options(state: GamState, frame: Frame, left: int) -> dict[int, int]:
+def sail_options(state: GamState, frame: Fleet, left: int) -> dict[int, int]:
     """Each place the fleet may sail to, with its OP cost (§7.1–§7.3)."""
     side, place = frame["side"], frame["place"]
     out: dict[int, int] = {}
@@ -160,7 +180,7 @@ def sail_options(state: GamState, frame: Frame, left: int) -> dict[int, int]:
 
 
 @fleet.step("operate")
-def _fleet_operate(state: GamState, frame: Frame, action: A) -> None:
+def _fleet_operate(state: GamState, frame: Fleet, action: A) -> None:
     side, place = frame["side"], frame["place"]
     frame["units"] = [u for u in frame["units"] if state.d["units"][u]["at"] == place]
     if not frame["units"]:
@@ -200,7 +220,7 @@ def _fleet_operate(state: GamState, frame: Frame, action: A) -> None:
     )
 
 
-def move_fleet(state: GamState, frame: Frame, to: str, port: str = "") -> None:
+def move_fleet(state: GamState, frame: Fleet, to: str, port: str = "") -> None:
     """The fleet and its naval leaders go to `to` (a sea or a box, or the area of `port`)."""
     for u in frame["units"]:
         if port:
@@ -214,7 +234,7 @@ def move_fleet(state: GamState, frame: Frame, to: str, port: str = "") -> None:
 
 
 @fleet.step("operation")
-def _fleet_operation(state: GamState, frame: Frame, action: int) -> None:
+def _fleet_operation(state: GamState, frame: Fleet, action: int) -> None:
     v, what = verb(action), target(action)
     side = frame["side"]
     if v == "stop":
@@ -289,7 +309,7 @@ def transport_ships(state: GamState, side: str, area: str) -> list[str]:
     return out
 
 
-def can_embark(state: GamState, frame: Frame) -> bool:
+def can_embark(state: GamState, frame: Activation) -> bool:
     """§7.6–§7.7: a land force that has not moved, where it has a port (or a haven box), with enough
     ships for its steps and leaders, and 2 OPs to board and to land."""
     area = frame["area"]

@@ -5,9 +5,8 @@ sieges; the losses of steps (§5.3, §6.1). Interception of a force leaving an a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_in, city_of
 from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
@@ -114,7 +113,46 @@ def eligible(
     return units, leaders
 
 
-activation = PROCS.proc("activation", rule="3.3")
+class Force(TypedDict):
+    """A land force (§3.3) or a fleet (§7.1) activated by `side`: its counters and leaders, and the RP
+    spent on its activation roll (`offer_rp`, `spend_rp`)."""
+
+    side: str
+    units: list[str]
+    leaders: list[str]
+    rp: NotRequired[int]
+    ops: NotRequired[int]
+    """The OPs its activation roll gave (§3.3)."""
+
+
+class Activation(Force):
+    """A land force in `area`, activated for its `nations` (§3.2–§3.3); `mexico`, the counters it may
+    still take along in Mexico while Hidalgo is in play (§10.7, -1 elsewhere)."""
+
+    nations: list[str]
+    area: str
+    mexico: int
+    spent: NotRequired[int]
+    used: NotRequired[float]
+    """The OPs spent so far (`BOARD.op_cost`, §5.1)."""
+    moved: NotRequired[bool]
+    hostile: NotRequired[bool]
+    """Whether it moved into or through a hostile area (§5.3)."""
+    andes: NotRequired[bool]
+    """Whether it crossed an Andes border (§5.3)."""
+    left: NotRequired[list[list[str]]]
+    """The units it left behind there, ``[area, unit]`` (§5.2)."""
+    advance: NotRequired[bool]
+    """Its next operation may enter the city free (§6.3.1)."""
+    to: NotRequired[str]
+    """The area it moves to, while an interception is tried (§3.4)."""
+    blockade: NotRequired[bool]
+    ret: NotRequired[Any]
+    """What the procedure it called handed back: where a transport landed it (§7.6), whether an
+    interception stopped it (§3.4)."""
+
+
+activation = PROCS.proc("activation", rule="3.3", frame=Activation)
 
 
 def pools(state: GamState, units: list[str]) -> list[str]:
@@ -127,15 +165,15 @@ def pools(state: GamState, units: list[str]) -> list[str]:
 
 
 @activation.step()
-def _activation(state: GamState, frame: Frame, action: A) -> None:
+def _activation(state: GamState, frame: Activation, action: A) -> None:
     """§3.3: announce the force; RP may be spent on its roll (+2 each)."""
     side = frame["side"]
     state.log("log.activate", side=f"@side.{side}", area=place_ref(frame["area"]))
-    frame.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
+    frame.update({"spent": 0, "used": 0, "moved": False, "hostile": False, "andes": False, "rp": 0})
     offer_rp(state, frame)
 
 
-def offer_rp(state: GamState, frame: Frame) -> None:
+def offer_rp(state: GamState, frame: Force) -> None:
     """§3.3: the side may spend up to 3 RP of the pools the force may use on its activation roll; the
     choice (or none, with no RP) goes to the procedure's step "spend"."""
     available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
@@ -160,7 +198,7 @@ def take_rp(state: GamState, units: list[str], amount: float) -> None:
         left -= take
 
 
-def spend_rp(state: GamState, frame: Frame, action: A) -> None:
+def spend_rp(state: GamState, frame: Force, action: A) -> None:
     """§3.3, §4.2: take the RP chosen from the force's pools in order, then roll the activation die (step
     "rolled")."""
     frame["rp"] = face(action) if action is not None else 0
@@ -169,12 +207,12 @@ def spend_rp(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("spend")
-def _activation_spend(state: GamState, frame: Frame, action: A) -> None:
+def _activation_spend(state: GamState, frame: Activation, action: A) -> None:
     spend_rp(state, frame, action)
 
 
 @activation.step("rolled")
-def _activation_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _activation_rolled(state: GamState, frame: Activation, action: int) -> None:
     roll = face(action)
     frame["ops"] = activation_ops(
         roll,
@@ -191,13 +229,13 @@ def _activation_rolled(state: GamState, frame: Frame, action: int) -> None:
     state.goto("operate")
 
 
-def force_here(state: GamState, frame: Frame) -> None:
+def force_here(state: GamState, frame: Activation) -> None:
     """Drop from the force what the battles and attrition eliminated."""
     frame["units"] = [u for u in frame["units"] if state.d["units"][u]["at"] == frame["area"]]
     frame["leaders"] = [lid for lid in frame["leaders"] if state.d["leaders"][lid]["at"] == frame["area"]]
 
 
-def exits(state: GamState, frame: Frame) -> list[str]:
+def exits(state: GamState, frame: Activation) -> list[str]:
     """Where the force may move (§5): the bordering areas; from the United States box into Tejas, Nuevo
     México or Nueva California (§10.3); the São Paulo Legion only between Brazil and the Banda Oriental,
     and not where Royalist units stand (§10.6)."""
@@ -216,7 +254,7 @@ def fortress_besieged(state: GamState, side: str, area: str) -> str:
     return city.id if city is not None and city.fortress and inside else ""
 
 
-def operate_options(state: GamState, frame: Frame) -> list[int]:
+def operate_options(state: GamState, frame: Activation) -> list[int]:
     """§3.3: what the force may do with the OPs left (costs: the Operations Cost chart), "stop" first; a
     force that blockades may only make siege attacks afterwards (§6.6). [] where it could only stop and
     does not blockade: it is not asked."""
@@ -264,7 +302,7 @@ def operate_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @activation.step("operate")
-def _operate(state: GamState, frame: Frame, action: A) -> None:
+def _operate(state: GamState, frame: Activation, action: A) -> None:
     """§3.3: any operations in any order while OPs last."""
     force_here(state, frame)
     if not frame["units"] and not frame["leaders"]:
@@ -289,7 +327,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("operation")
-def _operation(state: GamState, frame: Frame, action: int) -> None:
+def _operation(state: GamState, frame: Activation, action: int) -> None:
     v, what = verb(action), target(action)
     side, area = frame["side"], frame["area"]
     cost = BOARD.op_cost
@@ -387,7 +425,7 @@ def _operation(state: GamState, frame: Frame, action: int) -> None:
 
 
 @activation.step("fought")
-def _fought(state: GamState, frame: Frame, action: A) -> None:
+def _fought(state: GamState, frame: Activation, action: A) -> None:
     """§6.3.1: "Si una fuerza resulta victoriosa después de una batalla campal, puede inmediatamente
     entrar en las ciudades… que no estén ocupadas por unidades enemigas": after a field battle the force's
     next operation may be `enter`, free. It is offered only where the force, some of its units left in the
@@ -398,7 +436,7 @@ def _fought(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("landed")
-def _landed(state: GamState, frame: Frame, action: A) -> None:
+def _landed(state: GamState, frame: Activation, action: A) -> None:
     """§7.6: the force is ashore where it landed and goes on operating."""
     to = frame.pop("ret")
     frame["area"] = to
@@ -408,7 +446,7 @@ def _landed(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("moved")
-def _moved(state: GamState, frame: Frame, action: A) -> None:
+def _moved(state: GamState, frame: Activation, action: A) -> None:
     """§5: the force enters the next area unless it was intercepted (§3.4: it stays and fights). The São
     Paulo Legion withdrawn to Brazil leaves the game (§10.6)."""
     intercepted = frame.pop("ret", False)
@@ -438,7 +476,7 @@ def _moved(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("end")
-def _end(state: GamState, frame: Frame, action: A) -> None:
+def _end(state: GamState, frame: Activation, action: A) -> None:
     """§5.3: a force that moved into or through a hostile area or across the Andes rolls for attrition
     at the end of its move (only forces that moved roll, ambiguity 4; never the São Paulo Legion, §10.6).
     Units it left behind after such a move end their move where they were left: each stack left rolls
@@ -456,7 +494,7 @@ def _end(state: GamState, frame: Frame, action: A) -> None:
     state.goto("ports")
 
 
-def next_left_stack(state: GamState, frame: Frame) -> tuple[str, list[str]] | None:
+def next_left_stack(state: GamState, frame: Activation) -> tuple[str, list[str]] | None:
     """The first area where the force left units after moving through a hostile area or across the
     Andes (§5.2, §5.3), with those of them still there; taken off the frame's list."""
     while frame.get("left"):
@@ -469,13 +507,13 @@ def next_left_stack(state: GamState, frame: Frame) -> tuple[str, list[str]] | No
 
 
 @activation.step("ports")
-def _ports(state: GamState, frame: Frame, action: A) -> None:
+def _ports(state: GamState, frame: Activation, action: A) -> None:
     """§7.9: ships in a port the force has taken roll for their fate."""
     state.call("ports_taken", then="done")
 
 
 @activation.step("done")
-def _done(state: GamState, frame: Frame, action: A) -> None:
+def _done(state: GamState, frame: Activation, action: A) -> None:
     state.ret()
 
 

@@ -20,7 +20,6 @@ from ludoteca.games.guerra_a_muerte.uprisings import patriot_nation
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
-A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
 ROLE = {"patriot": 0, "royalist": 1}
 

@@ -17,7 +17,6 @@ from ludoteca.games.guerra_a_muerte.procs import PROCS
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
-A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
 NATION_LISTS = ("rp_mexico", "rp_gran_colombia", "rp_peru", "rp_el_plata", "rp_chile")
 """The order in which an area's RP lists give the nationality of a Patriot uprising (§9.3)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.naval import capture_roll, raid_loss, sail_options, stranded
+from ludoteca.games.guerra_a_muerte.naval import Fleet, capture_roll, raid_loss, sail_options, stranded
 from ludoteca.games.guerra_a_muerte.naval_combat import hits, naval_evades
 from ludoteca.games.guerra_a_muerte.position import DUE, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
@@ -181,7 +181,7 @@ def test_naval_moves_7_1_7_3() -> None:
     """§7.1: 4 sea areas an OP; §7.2: Atlántico I–Caribe VI counts 8 (2 OPs); §7.3: the Spain box is 4
     OPs from the Atlantic, 3 from Caribe VI–X."""
     state = bare()
-    frame: dict[str, Any] = {"side": "royalist", "place": "atlantico_i", "units": ["es_fr1"]}
+    frame: Fleet = {"side": "royalist", "place": "atlantico_i", "units": ["es_fr1"], "leaders": []}
     at_sea(state, "atlantico_i", ["es_fr1"])
     costs = {state.action_to_string(a): c for a, c in sail_options(state, frame, 8).items()}
     assert costs["sail atlantico_ii"] == 1 and costs["sail caribe_vi"] == 2 and costs["sail spain"] == 4
