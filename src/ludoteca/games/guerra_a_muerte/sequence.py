@@ -4,14 +4,15 @@ end of turn (§3.1.6) live here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.iguala import may_roll
-from ludoteca.games.guerra_a_muerte.operations import ROLE, eligible, nations_of
+from ludoteca.games.guerra_a_muerte.naval import Fleet, fleet
+from ludoteca.games.guerra_a_muerte.operations import ROLE, Activation, activation, eligible, nations_of
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OFF_MAP, OUT, Phase
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import MEXICO, haven_leaders, to_haven
@@ -152,12 +153,30 @@ def _end_done(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------ 4–5. The operations phases (§3.2)
+class Operations(TypedDict):
+    """A side's operations phase (§3.2): the group of nations operating (1 the first; 0 before it) and
+    the Royalist's activations left in Mexico (§10.7, -1 where unlimited), carried from group to group."""
+
+    group: NotRequired[int]
+    mexico: NotRequired[int]
+    ret: NotRequired[int]
+
+
+class NationOperations(TypedDict):
+    """One group of nations operating (§3.2–§3.3): its side, its nations and the activations left in
+    Mexico (§10.7), handed back when it is done."""
+
+    side: str
+    nations: list[str]
+    mexico: int
+
+
 def _phase(side: str) -> None:
-    proc = PROCS.proc(f"{side}_operations", rule="3.2")
+    proc = PROCS.proc(f"{side}_operations", rule="3.2", frame=Operations)
     phase: Phase = "patriot_operations" if side == "patriot" else "royalist_operations"
 
     @proc.step()
-    def _start(state: GamState, frame: Frame, action: A) -> None:
+    def _start(state: GamState, frame: Operations, action: A) -> None:
         """§3.2: the Patriot operates nation by nation (El Plata and Chile, Gran Colombia with Peru,
         Mexico); the Royalist operates his forces, then the São Paulo Legion once it is free (§10.6).
         The Patriot's leaders may subvert on the Liberals' turn (§10.2.1.4); the Royalist rolls his
@@ -182,28 +201,25 @@ def _phase(side: str) -> None:
         state.goto("group")
 
     @proc.step("mexico")
-    def _mexico(state: GamState, frame: Frame, action: int) -> None:
+    def _mexico(state: GamState, frame: Operations, action: int) -> None:
         frame["mexico"] = face(action)
         state.log("log.mexican_guerrillas", n=face(action))
         state.goto("group")
 
     @proc.step("group")
-    def _group(state: GamState, frame: Frame, action: A) -> None:
+    def _group(state: GamState, frame: Operations, action: A) -> None:
         groups = (2 if state.d["spl"] else 1) if side == "royalist" else len(PATRIOT_GROUPS)
         if frame["group"] >= groups:
             state.ret()
             return
         frame["group"] += 1
+        nations = nations_of(side, frame["group"] - 1)
         state.call(
-            "nation_operations",
-            then="group_done",
-            side=side,
-            nations=nations_of(side, frame["group"] - 1),
-            mexico=frame["mexico"],
+            nation, NationOperations(side=side, nations=nations, mexico=frame["mexico"]), then="group_done"
         )
 
     @proc.step("group_done")
-    def _group_done(state: GamState, frame: Frame, action: A) -> None:
+    def _group_done(state: GamState, frame: Operations, action: A) -> None:
         frame["mexico"] = frame.pop("ret")
         state.goto("group")
 
@@ -211,7 +227,7 @@ def _phase(side: str) -> None:
 _phase("patriot")
 _phase("royalist")
 
-nation = PROCS.proc("nation_operations", rule="3.3")
+nation = PROCS.proc("nation_operations", rule="3.3", frame=NationOperations)
 
 
 def fleets(state: GamState, side: str, nations: list[str]) -> list[str]:
@@ -242,7 +258,7 @@ def fleet_at(state: GamState, side: str, nations: list[str], place: str) -> tupl
     return ships, leaders
 
 
-def activate_options(state: GamState, frame: Frame) -> list[int]:
+def activate_options(state: GamState, frame: NationOperations) -> list[int]:
     """The options of the choice of what to activate next (§3.3): each place with a force of the frame's
     nations that may activate, "pass", each fleet, each Patriot leader who may go to his haven; [] where
     only "pass" is left (the rules do not ask). The rule and the resample (`redraw.OPTIONS_OF`) read them
@@ -266,7 +282,7 @@ def activate_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @nation.step()
-def _nation(state: GamState, frame: Frame, action: A) -> None:
+def _nation(state: GamState, frame: NationOperations, action: A) -> None:
     """§3.3: the player activates one force (land or naval, §7.1) after another, each to the end, or
     passes; a Patriot leader may go to his haven at any moment (§10.3)."""
     side, nations = frame["side"], frame["nations"]
@@ -286,7 +302,7 @@ def _nation(state: GamState, frame: Frame, action: A) -> None:
 
 
 @nation.step("chosen")
-def _nation_chosen(state: GamState, frame: Frame, action: int) -> None:
+def _nation_chosen(state: GamState, frame: NationOperations, action: int) -> None:
     v, place = verb(action), target(action)
     side = frame["side"]
     if v == "pass":
@@ -299,21 +315,23 @@ def _nation_chosen(state: GamState, frame: Frame, action: int) -> None:
         return
     if v == "fleet":
         ships, leaders = fleet_at(state, side, frame["nations"], place)
-        state.call("fleet", then="start", side=side, place=place, units=ships, leaders=leaders)
+        state.call(fleet, Fleet(side=side, place=place, units=ships, leaders=leaders), then="start")
         return
     units, leaders = eligible(state, side, frame["nations"], place)
     if frame["mexico"] >= 0 and place in MEXICO:
         units = strongest(state, units, frame["mexico"])
         frame["mexico"] -= len(units)
     state.call(
-        "activation",
+        activation,
+        Activation(
+            side=side,
+            nations=frame["nations"],
+            area=place,
+            units=units,
+            leaders=leaders,
+            mexico=frame["mexico"] if place in MEXICO else -1,
+        ),
         then="start",
-        side=side,
-        nations=frame["nations"],
-        area=place,
-        units=units,
-        leaders=leaders,
-        mexico=frame["mexico"] if place in MEXICO else -1,
     )
 
 
