@@ -7,20 +7,17 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.components import TotEffect
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.frames import (
-    Attrition,
     Battle,
     LeaderLoss,
     Losses,
     Siege,
-    attrition,
     battle,
     leader_loss,
     losses,
@@ -298,7 +295,7 @@ def _battle_repression(state: GamState, frame: Battle, action: A) -> None:
         and not BOARD.areas[area].pro
         and area not in state.d["repression"]
     ):
-        state.call("repression", then="done", area=area)
+        state.call(repression, Repression(area=area), then="done")
         return
     end_combat(state)
 
@@ -500,91 +497,23 @@ def _leader_loss_refuge(state: GamState, frame: LeaderLoss, action: int) -> None
 
 
 # -------------------------------------------------------------------------------- repression §10.4
-repression = PROCS.proc("repression", rule="10.4")
+class Repression(TypedDict):
+    area: str
+    """The area of the battle the Royalist won against the Patriot (§10.4)."""
+
+
+repression = PROCS.proc("repression", rule="10.4", frame=Repression)
 
 
 @repression.step()
-def _repression(state: GamState, frame: Frame, action: A) -> None:
+def _repression(state: GamState, frame: Repression, action: A) -> None:
     state.chance(D6, then="rolled")
 
 
 @repression.step("rolled")
-def _repression_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _repression_rolled(state: GamState, frame: Repression, action: int) -> None:
     low, high = BOARD.span("repression", "marker")
     if low <= face(action) <= high:
         state.d["repression"].append(frame["area"])
         state.log("log.repression", area=place_ref(frame["area"]))
     state.ret()
-
-
-# ------------------------------------------------------------------------------------ blockade §6.6
-blockade = PROCS.proc("blockade", rule="6.6")
-
-
-def blockade_holds(state: GamState, city_id: str, side: str) -> bool:
-    """§6.6 at the end of the turn: (1) the blockading force is still outside the fortress, (2) no ships
-    of the besieged side in the port's sea area, (3) none of its units in the area outside the city —
-    and there is still a garrison to starve."""
-    city = BOARD.cities[city_id]
-    enemy = ENEMY[side]
-    outside = [u for u in state.land_at(city.area, side) if not state.d["units"][u]["city"]]
-    garrison = [u for u in state.land_at(city.area, enemy) if state.d["units"][u]["city"]]
-    relief = [u for u in state.land_at(city.area, enemy) if not state.d["units"][u]["city"]]
-    ships = [u for u in state.units_at(city.sea, enemy) if COUNTERS[u].naval] if city.port else []
-    return bool(outside and garrison and not relief and not ships)
-
-
-def starved(roll: int, patriot_with_cochrane: bool) -> bool:
-    """§6.6: 1–4 the fortress surrenders; Cochrane −1 for a Patriot blockade (§8.3 (a))."""
-    mod = BOARD.integer("cochrane", "blockade") if patriot_with_cochrane else 0
-    return roll + mod <= int(BOARD.tables["blockade"]["surrenders"][1])
-
-
-@blockade.step()
-def _blockade(state: GamState, frame: Frame, action: A) -> None:
-    frame.setdefault("todo", [[city, side] for city, side in sorted(state.d["blockades"].items())])
-    while frame["todo"]:
-        city_id, side = frame["todo"][0]
-        if blockade_holds(state, city_id, side):
-            state.chance(D6, then="rolled")
-            return
-        frame["todo"].pop(0)
-    state.d["blockades"] = {}
-    state.ret()
-
-
-siege_attrition = PROCS.proc("siege_attrition", rule="6.4")
-
-
-@siege_attrition.step()
-def _siege_attrition(state: GamState, frame: Frame, action: A) -> None:
-    """§6.4: units in a city "sufren los resultados de la tabla de asedio y también los resultados de la
-    tabla de desgaste". Reconstructed (`attrition_extra.besieged_rows`): at the end of a turn each garrison
-    attacked by siege that turn rolls for attrition on milder rows, a fortress's with −1 (`attrition`,
-    whose RP may save steps as in any attrition)."""
-    frame.setdefault("todo", [[area, side] for area, side in sorted(state.d["sieged"].items())])
-    while frame["todo"]:
-        area, side = frame["todo"].pop(0)
-        garrison = [u for u in state.land_at(area, side) if state.d["units"][u]["city"]]
-        if garrison:
-            state.call(
-                attrition, Attrition(side=side, area=area, units=garrison, besieged=True), then="start"
-            )
-            return
-    state.d["sieged"] = {}
-    state.ret()
-
-
-@blockade.step("rolled")
-def _blockade_rolled(state: GamState, frame: Frame, action: int) -> None:
-    """The surrendered garrison goes to its recruit pool (§6.6 example)."""
-    city_id, side = frame["todo"].pop(0)
-    city = BOARD.cities[city_id]
-    cochrane = side == "patriot" and state.d["leaders"]["cochrane"]["at"] in (city.sea, city.area)
-    if starved(face(action), cochrane):
-        for u in [u for u in state.land_at(city.area, ENEMY[side]) if state.d["units"][u]["city"]]:
-            state.eliminate(u)
-        state.log("log.blockade_surrender", city=f"@city.{city_id}", roll=face(action))
-    else:
-        state.log("log.blockade_holds", city=f"@city.{city_id}", roll=face(action))
-    state.goto("start")

@@ -1,6 +1,6 @@
 """The procedures one chapter calls in another, declared with their frames (issue 57): a battle, a siege
-attack, a naval battle, a counter-guerrilla hunt, an interception, attrition, step losses and the
-leaders' fate. They are
+attack, a naval battle, a counter-guerrilla hunt, an interception, attrition, step losses, the
+leaders' fate and an amphibious transport. They are
 declared here, below every chapter module, so that a caller names the procedure it calls and mypy checks
 the frame it gives (`state.call(battle, Battle(...), then=...)`); their steps are in the chapter modules
 that name them (combat.py, naval_combat.py, operations.py, interception.py, attrition.py, guerrilla.py)."""
@@ -119,6 +119,17 @@ class NavalBattle(TypedDict):
     """The Chilean frigate that replaces it, captured (§8.3)."""
 
 
+class Transport(TypedDict):
+    """§7.6: the land force of `side` embarking in `area`, the ships that carry it and the sea it sails."""
+
+    side: str
+    area: str
+    units: list[str]
+    leaders: list[str]
+    ships: NotRequired[list[str]]
+    sea: NotRequired[str]
+
+
 battle = PROCS.proc("battle", rule="6.1", frame=Battle)
 naval_battle = PROCS.proc("naval_battle", rule="7.5", frame=NavalBattle)
 siege = PROCS.proc("siege", rule="6.2", frame=Siege)
@@ -128,3 +139,4 @@ attrition = PROCS.proc("attrition", rule="5.3", frame=Attrition)
 losses = PROCS.proc("losses", rule="6.1", frame=Losses)
 """A battle's or attrition's losses: they cite their caller's section (`GamState.running_rule`)."""
 leader_loss = PROCS.proc("leader_loss", rule="8.1", frame=LeaderLoss)
+transport = PROCS.proc("transport", rule="7.6", frame=Transport)

@@ -11,13 +11,12 @@ a box (Spain, Haití, the United States). A port is one sea area away from its o
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, NotRequired
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
-from ludoteca.games.guerra_a_muerte.frames import NavalBattle, naval_battle
+from ludoteca.games.guerra_a_muerte.frames import NavalBattle, Transport, naval_battle, transport
 from ludoteca.games.guerra_a_muerte.operations import (
     ENEMY,
     ROLE,
@@ -266,11 +265,18 @@ def _fleet_operation(state: GamState, frame: Fleet, action: int) -> None:
     else:  # raid
         frame["used"] += int(BOARD.op_cost["raid"])
         frame["raided"].append(what)
-        state.call("raid", then="operate", side=side, area=what, sea=frame["place"])
+        state.call(raid, Raid(side=side, area=what, sea=frame["place"]), then="operate")
 
 
 # ------------------------------------------------------------------------------------- raids §7.8
-raid = PROCS.proc("raid", rule="7.8")
+class Raid(TypedDict):
+    side: str
+    area: str
+    sea: str
+    """The fleet's sea area, off the raided area (§7.8)."""
+
+
+raid = PROCS.proc("raid", rule="7.8", frame=Raid)
 
 
 def raid_loss(roll: int, enemy_ships: bool, cochrane: bool) -> int:
@@ -282,12 +288,12 @@ def raid_loss(roll: int, enemy_ships: bool, cochrane: bool) -> int:
 
 
 @raid.step()
-def _raid(state: GamState, frame: Frame, action: A) -> None:
+def _raid(state: GamState, frame: Raid, action: A) -> None:
     state.chance(D6, then="rolled")
 
 
 @raid.step("rolled")
-def _raid_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _raid_rolled(state: GamState, frame: Raid, action: int) -> None:
     area = frame["area"]
     enemy = bool(ships_at(state, area, ENEMY[frame["side"]]))
     lost = raid_loss(face(action), enemy, frame["side"] == "patriot" and cochrane_at(state, frame["sea"]))
@@ -320,11 +326,8 @@ def can_embark(state: GamState, frame: Activation) -> bool:
     return steps >= state.strength_steps(frame["units"]) and leaders >= len(frame["leaders"])
 
 
-transport = PROCS.proc("transport", rule="7.6")
-
-
 @transport.step()
-def _transport(state: GamState, frame: Frame, action: A) -> None:
+def _transport(state: GamState, frame: Transport, action: A) -> None:
     """The force boards (1 OP); the ships are activated and sail any number of sea areas (§7.6)."""
     area = frame["area"]
     ships = transport_ships(state, frame["side"], area)
@@ -343,7 +346,7 @@ def _transport(state: GamState, frame: Frame, action: A) -> None:
 
 
 @transport.step("sailed")
-def _transport_sailed(state: GamState, frame: Frame, action: int) -> None:
+def _transport_sailed(state: GamState, frame: Transport, action: int) -> None:
     sea = target(action)
     frame["sea"] = sea
     for u in frame["ships"]:
@@ -360,7 +363,7 @@ def _transport_sailed(state: GamState, frame: Frame, action: int) -> None:
 
 
 @transport.step("landed")
-def _transport_landed(state: GamState, frame: Frame, action: int) -> None:
+def _transport_landed(state: GamState, frame: Transport, action: int) -> None:
     """The force lands (1 OP) and may go on operating (§7.6)."""
     to = target(action)
     for u in frame["units"]:
@@ -372,7 +375,12 @@ def _transport_landed(state: GamState, frame: Frame, action: int) -> None:
 
 
 # --------------------------------------------------------------------------- ports taken §7.9
-ports_taken = PROCS.proc("ports_taken", rule="7.9")
+class Stranded(TypedDict):
+    ship: NotRequired[str]
+    """The ship whose fate is being decided (§7.4, §7.9)."""
+
+
+ports_taken = PROCS.proc("ports_taken", rule="7.9", frame=Stranded)
 
 
 def port_lost(state: GamState, uid: str) -> bool:
@@ -391,7 +399,7 @@ def capture_roll(roll: int, patriot_ship: bool, cochrane: bool) -> str:
 
 
 @ports_taken.step()
-def _ports_taken(state: GamState, frame: Frame, action: A) -> None:
+def _ports_taken(state: GamState, frame: Stranded, action: A) -> None:
     lost = sorted(u for u in state.d["units"] if COUNTERS[u].naval and port_lost(state, u))
     if not lost:
         state.ret()
@@ -414,7 +422,7 @@ def escapes(state: GamState, uid: str) -> list[int]:
 
 
 @ports_taken.step("rolled")
-def _ports_taken_rolled(state: GamState, frame: Frame, action: int) -> None:
+def _ports_taken_rolled(state: GamState, frame: Stranded, action: int) -> None:
     uid = frame["ship"]
     s = state.d["units"][uid]
     side = COUNTERS[uid].side
@@ -448,7 +456,7 @@ def _capture(state: GamState, uid: str) -> None:
 
 
 @ports_taken.step("escaped")
-def _ports_taken_escaped(state: GamState, frame: Frame, action: int) -> None:
+def _ports_taken_escaped(state: GamState, frame: Stranded, action: int) -> None:
     uid = frame["ship"]
     if verb(action) == "dock":
         city = next(
@@ -461,7 +469,7 @@ def _ports_taken_escaped(state: GamState, frame: Frame, action: int) -> None:
 
 
 # ---------------------------------------------------------------------------- return to port §7.4
-return_to_port = PROCS.proc("return_to_port", rule="7.4")
+return_to_port = PROCS.proc("return_to_port", rule="7.4", frame=Stranded)
 
 
 def stranded(state: GamState, side: str) -> list[str]:
@@ -483,7 +491,7 @@ def refuges(state: GamState, side: str) -> list[int]:
 
 
 @return_to_port.step()
-def _return_to_port(state: GamState, frame: Frame, action: A) -> None:
+def _return_to_port(state: GamState, frame: Stranded, action: A) -> None:
     """Every ship at sea beyond reach of a friendly port goes back within reach, at no OP cost."""
     for side in ("patriot", "royalist"):
         lost = stranded(state, side)
@@ -503,7 +511,7 @@ def _return_to_port(state: GamState, frame: Frame, action: A) -> None:
 
 
 @return_to_port.step("returned")
-def _return_to_port_returned(state: GamState, frame: Frame, action: int) -> None:
+def _return_to_port_returned(state: GamState, frame: Stranded, action: int) -> None:
     uid = frame["ship"]
     was = state.d["units"][uid]["at"]
     state.move(uid, target(action), city=False, port="")

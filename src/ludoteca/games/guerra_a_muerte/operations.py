@@ -18,12 +18,14 @@ from ludoteca.games.guerra_a_muerte.frames import (
     Interception,
     Losses,
     Siege,
+    Transport,
     attrition,
     battle,
     hunt,
     interception,
     losses,
     siege,
+    transport,
 )
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -420,7 +422,9 @@ def _operation(state: GamState, frame: Activation, action: int) -> None:
     else:  # embark
         frame["used"] += cost["embark"] + cost["disembark"]
         state.call(
-            "transport", then="landed", side=side, area=area, units=frame["units"], leaders=frame["leaders"]
+            transport,
+            Transport(side=side, area=area, units=frame["units"], leaders=frame["leaders"]),
+            then="landed",
         )
 
 

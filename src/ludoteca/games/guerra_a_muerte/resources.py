@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
@@ -225,7 +225,17 @@ def patriot_entry(state: GamState, uid: str) -> list[str]:
     return []
 
 
-reinforcements = PROCS.proc("reinforcements", rule="4.8")
+class Reinforcements(TypedDict):
+    wave: NotRequired[list[str]]
+    """The Spanish arrivals, landing together (§4.8)."""
+    port: NotRequired[str]
+    unit: NotRequired[str]
+    leader: NotRequired[str]
+    ret: NotRequired[str]
+    """The side that won the naval battle fought for the convoy (§4.8)."""
+
+
+reinforcements = PROCS.proc("reinforcements", rule="4.8", frame=Reinforcements)
 
 
 def _due(state: GamState) -> list[str]:
@@ -233,7 +243,7 @@ def _due(state: GamState) -> list[str]:
 
 
 @reinforcements.step()
-def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements(state: GamState, frame: Reinforcements, action: A) -> None:
     """§4.8: the Spanish arrivals land together at a Royalist port of the Royalist's choice."""
     spanish = [u for u in _due(state) if COUNTERS[u].nationality == "spanish"]
     frame["wave"] = spanish
@@ -257,7 +267,7 @@ def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("port")
-def _reinforcements_port(state: GamState, frame: Frame, action: int) -> None:
+def _reinforcements_port(state: GamState, frame: Reinforcements, action: int) -> None:
     frame["port"] = target(action)
     patriots = ships_off(state, frame["port"], "patriot")
     royalists = ships_off(state, frame["port"], "royalist")
@@ -282,7 +292,7 @@ def _reinforcements_port(state: GamState, frame: Frame, action: int) -> None:
 
 
 @reinforcements.step("fought")
-def _reinforcements_fought(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_fought(state: GamState, frame: Reinforcements, action: A) -> None:
     """§4.8 (ambiguity 11): Patriot and Spanish ships off the port fight first; if the Patriot wins (his
     ships are still there) he rolls for the convoy, otherwise it lands."""
     if frame.pop("ret") == "patriot":
@@ -292,12 +302,12 @@ def _reinforcements_fought(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("convoy")
-def _reinforcements_convoy(state: GamState, frame: Frame, action: int) -> None:
+def _reinforcements_convoy(state: GamState, frame: Reinforcements, action: int) -> None:
     """§4.8: Patriot ships off the port: 1–2 the convoy turns back, 3–4 it lands, 5–6 it is sunk."""
     _land(state, frame, str(BOARD.convoy(face(action))))
 
 
-def _land(state: GamState, frame: Frame, how: str) -> None:
+def _land(state: GamState, frame: Reinforcements, how: str) -> None:
     for u in frame["wave"]:
         if how == "land":
             state.place_unit(u, frame["port"])
@@ -316,7 +326,7 @@ def _land(state: GamState, frame: Frame, how: str) -> None:
 
 
 @reinforcements.step("others")
-def _reinforcements_others(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_others(state: GamState, frame: Reinforcements, action: A) -> None:
     """§4.10: Mexican, New Granada, Mina and the Patriot navy enter the map; other counters the pool."""
     for u in _due(state):
         c = COUNTERS[u]
@@ -349,13 +359,13 @@ def _enter(state: GamState, uid: str, area: str) -> None:
 
 
 @reinforcements.step("entered")
-def _reinforcements_entered(state: GamState, frame: Frame, action: int) -> None:
+def _reinforcements_entered(state: GamState, frame: Reinforcements, action: int) -> None:
     _enter(state, frame["unit"], target(action))
     state.goto("others")
 
 
 @reinforcements.step("leaders")
-def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_leaders(state: GamState, frame: Reinforcements, action: A) -> None:
     """Leaders enter in their region (where their side stands, if it stands anywhere there)."""
     for lid, s in sorted(state.d["leaders"].items()):
         if s["at"] != DUE or s["turn"] > state.turn:
@@ -384,7 +394,7 @@ def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("leader_in")
-def _reinforcements_leader_in(state: GamState, frame: Frame, action: int) -> None:
+def _reinforcements_leader_in(state: GamState, frame: Reinforcements, action: int) -> None:
     """§8.3: the turn Cochrane enters, a Patriot ship of the pool enters free with him where he has a
     port (a ship of the line first, which is never worse for the Patriot than a frigate)."""
     area = target(action)
