@@ -3,16 +3,17 @@
     .venv/bin/python benchmarks/summary.py [--check]     # make bench-doc; make bench and make arenas run it
 
 BENCHMARKS.md marks each generated part `<!-- generated: NAME -->` … `<!-- end generated -->`: NAME is a game
-id (its engine and search figures, its arenas) or `adapters` (PettingZoo, OpenSpiel, the vector
-environment). Everything between the marks is replaced; everything outside them is written by hand. Each
-table row names its source, a numbered line under the tables with the figure's date, command, commit and
-machine. `--check` changes nothing and fails if the file is not what the result files give
-(`tests/test_benchmarks_doc.py` does the same).
+id (its engine and search figures, its arenas), `adapters` (PettingZoo, OpenSpiel, the vector environment) or
+`puzzles` (the suites' solve rates, `results/puzzles/`). Everything between the marks is replaced; everything
+outside them is written by hand. Each table row names its source, a numbered line under the tables with the
+figure's date, command, commit and machine. `--check` changes nothing and fails if the file is not what the
+result files give (`tests/test_benchmarks_doc.py` does the same).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from pathlib import Path
@@ -186,10 +187,37 @@ def adapters_block(results: dict[str, dict[str, Any]]) -> str:
     return "\n".join([*lines, "", *sources.render()]) + "\n"
 
 
+PUZZLES = record.RESULTS / "puzzles"
+"""`ludoteca puzzles GAME --agent SPEC --json`, one file a game and agent: ``GAME-SPEC.json`` with the
+spec's ``:`` and ``=`` written ``-``."""
+
+
+def agent_order(spec: str) -> tuple[int, str]:
+    """`random` first, a game's own agents next, then the search's levels from the weakest."""
+    for rank, level in enumerate(("random", "level=easy", "level=normal", "level=hard"), start=0):
+        if level in spec:
+            return (0 if rank == 0 else 1 + rank, spec)
+    return (1, spec)
+
+
+def puzzles_block(folder: Path = PUZZLES) -> str:
+    """One row a game and agent: puzzles solved, moves to avoid played, seconds a puzzle."""
+    runs = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))]
+    runs.sort(key=lambda run: (GAMES.index(run["game"]), agent_order(run["agent"])))
+    lines = ["| game | agent | solved | moves to avoid played | s/puzzle |", "|---|---|---|---|---|"]
+    for run in runs:
+        share = f"{run['solved']} / {run['total']} ({percent(run['solved'] / run['total'])})"
+        seconds = f"{run['seconds_per_puzzle']:.3f}"
+        cells = [run["game"], f"`{run['agent']}`", share, str(run["blunders"]), seconds]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def blocks(results: dict[str, dict[str, Any]]) -> dict[str, str]:
     """Every generated part of BENCHMARKS.md, by the name its marks carry."""
     found = {game: game_block(game, results) for game in GAMES}
     found["adapters"] = adapters_block(results)
+    found["puzzles"] = puzzles_block()
     return found
 
 

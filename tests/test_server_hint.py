@@ -98,7 +98,7 @@ def test_over_the_websocket_the_hint_goes_only_to_the_connection_that_asked(clie
         first = ws.receive_json()
         ws.send_json({"type": "hint"})
         message = ws.receive_json()
-        while message["type"] == "state":  # a seat being taken may be told first
+        while message["type"] in ("state", "chat"):  # a seat being taken, the table talk, may be told first
             message = ws.receive_json()
         assert message["type"] == "hint" and message["move"] == first["view"]["move"]
         assert message["action"] in {a["id"] for a in first["view"]["actions"]}

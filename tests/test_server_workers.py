@@ -74,11 +74,12 @@ def act(client: TestClient, game_id: str, token: str, action: int) -> Any:
 
 
 def until_move(ws: WebSocketTestSession, move: int) -> dict[str, Any]:
-    """The first state message showing the game at `move` or later (seats being taken skipped)."""
+    """The first state message showing the game at `move` or later (seats being taken, and the table
+    talk a connection is sent when it joins, skipped)."""
     while True:
         message = dict(ws.receive_json())
-        assert message["type"] == "state", message
-        if message["view"]["move"] >= move:
+        assert message["type"] in ("state", "chat"), message
+        if message["type"] == "state" and message["view"]["move"] >= move:
             return message
 
 
@@ -470,3 +471,34 @@ def test_a_snapshot_in_one_statement_reads_what_the_portable_reads_read(postgres
         assert store.snapshot("none") is None
     finally:
         store.close()
+
+
+def test_a_line_of_table_talk_reaches_a_page_held_by_the_other_worker(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    """Issue 58: a line said through one worker is stored once and sent at once to the seat whose page
+    the other worker holds (announced on the moves' channel), in order, both ways."""
+    first, second = pair
+    game_id, tokens = new_game(first)
+    with connect(first, game_id, tokens["red"]) as red, connect(second, game_id, tokens["blue"]) as blue:
+        for ws in (red, blue):
+            until_chat(ws, [])
+        red.send_json({"type": "say", "text": "from the first worker"})
+        assert until_chat(blue, ["from the first worker"]) == [("red", "from the first worker")]
+        blue.send_json({"type": "say", "text": "and back"})
+        assert until_chat(red, ["and back"]) == [("blue", "and back")]
+    lines = [
+        line["text"]
+        for line in first.get(
+            f"/api/games/{game_id}/chat", headers={"X-Ludoteca-Token": tokens["red"]}
+        ).json()["lines"]
+    ]
+    assert lines == ["from the first worker", "and back"]
+
+
+def until_chat(ws: WebSocketTestSession, texts: list[str]) -> list[tuple[str, str]]:
+    """The next chat message (state messages skipped) whose lines are `texts`."""
+    while True:
+        message = dict(ws.receive_json())
+        if message["type"] == "chat" and [line["text"] for line in message["lines"]] == texts:
+            return [(line["role"], line["text"]) for line in message["lines"]]

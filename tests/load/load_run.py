@@ -118,6 +118,8 @@ async def player(
                 message = orjson.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, wake - now)))
             except TimeoutError:
                 continue
+            if message["type"] == "chat":  # the table talk sent on joining (issue 58): not a view
+                continue
             if message["type"] == "error":
                 tally.refused += 1
                 reason = message["message"].split(":")[0].split("(")[0].strip()

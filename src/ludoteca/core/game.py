@@ -23,6 +23,7 @@ from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options, OptionSpec
 
 if TYPE_CHECKING:
+    from ludoteca.core.plans import Planner
     from ludoteca.core.state import State
 
 CHANCE = -1
@@ -164,6 +165,9 @@ class Game:
     """What the search AI's levels should know of this game (`SearchHints`)."""
     fuzz: ClassVar[FuzzPlan] = FuzzPlan()
     """The modes the cross-game fuzz test plays of this game, and what a game of it costs (`FuzzPlan`)."""
+    planner: ClassVar[Planner | None] = None
+    """The game's plans for the search AI, if it has any (`core.plans`): decisions as a commander makes
+    them, weighed by the search instead of the actions where the game offers them."""
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:

@@ -23,7 +23,7 @@ from ludoteca.server.errors import ServerError
 from ludoteca.server.hall import Hall
 from ludoteca.server.inputs import page_lang
 from ludoteca.server.limits import BodyLimit, BodyTooLarge, RateLimit
-from ludoteca.server.routes import data, live, lobby, pages, play, records
+from ludoteca.server.routes import data, live, lobby, pages, play, players, records
 from ludoteca.server.routes.pages import STATIC
 from ludoteca.server.services import DEFAULT_CREATIONS, DEFAULT_MESSAGES, DEFAULT_REPLAYS, Services
 from ludoteca.server.thinkers import DEFAULT_WORKERS
@@ -83,7 +83,7 @@ def create_app(
     app.state.services = services
     app.state.hall = services.hall  # for tools and tests that look into the live tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for concern in (pages, data, lobby, records, play, live):
+    for concern in (pages, data, lobby, players, records, play, live):
         app.include_router(concern.router)
     # inside the headers' middleware (added later, so outside it): a body over its limit is refused in the
     # route's own task, where FastAPI passes the refusal on as it is

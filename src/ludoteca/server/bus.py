@@ -92,7 +92,8 @@ def follow(
 
 class Listener:
     """One connection of its own that LISTENs on `CHANNEL`, in a thread; each announcement is handed to
-    the event loop (`on_change(game_id, revision)`). Reconnects after an error; since announcements may
+    the event loop (`on_change(game_id, revision)`; a line of table talk, ``<game id> chat <index>``, to
+    `on_chat(game_id)`). Reconnects after an error; since announcements may
     have been missed meanwhile, `on_gap` is called each time it (re)connects."""
 
     def __init__(
@@ -101,9 +102,10 @@ class Listener:
         loop: asyncio.AbstractEventLoop,
         on_change: Callable[[str, int], None],
         on_gap: Callable[[], None],
+        on_chat: Callable[[str], None],
     ) -> None:
         self.conninfo, self.loop = conninfo, loop
-        self.on_change, self.on_gap = on_change, on_gap
+        self.on_change, self.on_gap, self.on_chat = on_change, on_gap, on_chat
         self.listening = threading.Event()
         self._closing = threading.Event()
         self._thread = threading.Thread(target=self._run, name="ludoteca-listen", daemon=True)
@@ -118,8 +120,11 @@ class Listener:
                     self.loop.call_soon_threadsafe(self.on_gap)
                     while not self._closing.is_set():
                         for note in connection.notifies(timeout=0.5):
-                            game_id, _, revision = note.payload.partition(" ")
-                            self.loop.call_soon_threadsafe(self.on_change, game_id, int(revision))
+                            game_id, _, rest = note.payload.partition(" ")
+                            if rest.startswith("chat "):  # a line of table talk (`chat.py`)
+                                self.loop.call_soon_threadsafe(self.on_chat, game_id)
+                            else:
+                                self.loop.call_soon_threadsafe(self.on_change, game_id, int(rest))
             except (psycopg.Error, OSError, RuntimeError):  # the database went away: try again soon
                 self.listening.clear()
                 if not self._closing.is_set():
@@ -144,7 +149,8 @@ class Bus:
     def start(self) -> None:
         url = self.hall.store.engine.url.set(drivername="postgresql")
         loop = asyncio.get_running_loop()
-        self.listener = Listener(url.render_as_string(hide_password=False), loop, self.changed, self.gap)
+        conninfo = url.render_as_string(hide_password=False)
+        self.listener = Listener(conninfo, loop, self.changed, self.gap, self.chatted)
         self._sweeper = loop.create_task(self.sweep())
 
     def changed(self, game_id: str, revision: int) -> None:
@@ -155,6 +161,15 @@ class Bus:
             return  # known already, or this worker's own commit (its waiter holds the table)
         if table.watchers:
             self._spawn(table, revision)
+
+    def chatted(self, game_id: str) -> None:
+        """A line was said at a game's table (here or on another worker): a held game whose chat is loaded
+        reads the new lines and sends them to its connections (`chat.py`)."""
+        table = self.hall.tables.get(game_id)
+        if table is not None and table.watchers and table.chat.loaded:
+            task = asyncio.get_running_loop().create_task(table.chat.catch_up(table.watchers))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
 
     def gap(self) -> None:
         """Announcements may have been missed: every held game with connections open catches up."""

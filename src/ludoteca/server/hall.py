@@ -23,6 +23,7 @@ from ludoteca.server.bus import Bus
 from ludoteca.server.chance import TABLE_CHANCE, secret_chance
 from ludoteca.server.errors import Said, ServerError
 from ludoteca.server.limits import over_ceiling
+from ludoteca.server.players import Players
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
 from ludoteca.server.table import Table
 from ludoteca.server.thinkers import DEFAULT_WORKERS, Busy, Thinkers
@@ -58,6 +59,8 @@ class Hall:
         self._loading = asyncio.Lock()
         self.bus = Bus(self) if self.store.shared else None
         """Other workers' changes, on a shared (PostgreSQL) database only (`bus.py`)."""
+        self.players = Players(self)
+        """Players' keys and the seats bound to them (issue 58)."""
         self.ai_games: dict[str, set[str]] = {}
         """The games with a searching AI seat each address created, while they are unfinished."""
 

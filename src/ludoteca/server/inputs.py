@@ -17,6 +17,9 @@ from ludoteca.server.errors import ServerError
 TOKEN_HEADER = "X-Ludoteca-Token"
 """Where a seat's secret token travels on a GET (never in a URL, which servers and proxies log)."""
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
+KEY_HEADER = "X-Ludoteca-Key"
+"""Where a player's key travels (`players.py`): a header, never the URL."""
+Key = Annotated[str | None, Header(alias=KEY_HEADER, max_length=64)]
 
 
 def check_lang(lang: str) -> str:

@@ -36,15 +36,21 @@ class Services:
     replays: RateLimit
     origins: tuple[str, ...]
 
-    async def seat(self, game_id: str, token: str | None) -> tuple[Table, tuple[int, ...]]:
-        """The game's table and the roles `token` holds at it (none: a spectator); a token claims its seat.
+    async def seat(
+        self, game_id: str, token: str | None, key: str | None = None
+    ) -> tuple[Table, tuple[int, ...]]:
+        """The game's table and the roles `token` holds at it (none: a spectator); a token claims its seat,
+        and with a player's `key` the seat is bound to that player (issue 58; a wrong key is refused).
         A record has no seats: a token for one is refused."""
+        player = await self.hall.players.who(key) if key is not None else None
         table = await self.hall.table(game_id)
         if table.status == "record" and token:
             raise ServerError(403, "record_no_seats")
         roles = table.roles_of(token)
         if token:
             await table.claim(token)
+            if player is not None:
+                await self.hall.players.bind(player, game_id, token)
         return table, roles
 
 

@@ -52,13 +52,16 @@ games = Table(
     Column("result", Text),
     Column("revision", Integer, nullable=False, server_default="0"),
     Column("moved", Integer, nullable=False, server_default="0"),
+    Column("touched", Float),
 )
 """One row per game; `status` is open (waiting for invited people), running, finished, or record (an
 uploaded record, only for the replay viewer). `secret` is where the game's chance comes from (SECURITY.md):
 it never leaves the server until the game is over. `revision` counts the game's changes (moves, undos,
 seats taken): a change is committed only on the revision it was made on (`Store.advance`), so that several
 workers sharing one PostgreSQL database never commit on a position they had not seen (`bus.py`). `moved` is
-the revision of the last move or undo: it names the position (`Table.version`) alike on every worker."""
+the revision of the last move or undo: it names the position (`Table.version`) alike on every worker.
+`touched` is when the game last changed (its creation, a move, an undo, a seat taken): a player's list of
+games says how long ago (`players.py`)."""
 
 seats = Table(
     "seats",
@@ -154,6 +157,8 @@ def _add_revisions(db: Connection) -> None:
     for column in ("revision", "moved"):
         if column not in present:
             db.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+    if "touched" not in present:  # a database made before players' lists of games: no time known
+        db.exec_driver_sql("ALTER TABLE games ADD COLUMN touched FLOAT")
 
 
 def _add_secrets(db: Connection) -> None:
@@ -230,6 +235,7 @@ class Store:
         status: str,
         seat_rows: list[SeatRow],
     ) -> None:
+        now = time.time()
         db.execute(
             insert(games).values(
                 id=game_id,
@@ -237,7 +243,8 @@ class Store:
                 options=json.dumps(options),
                 seed=seed,
                 secret=secret,
-                created=time.time(),
+                created=now,
+                touched=now,
                 status=status,
             )
         )
@@ -290,6 +297,7 @@ class Store:
                 "revision": revision,
                 "after": revision + 1,
                 "moving": moved,
+                "now": time.time(),
                 "channel": CHANNEL,
                 "note": f"{game_id} {revision + 1}",
                 "idx": list(range(first, first + len(steps))),
@@ -299,7 +307,9 @@ class Store:
             if db.exec_driver_sql(ADVANCE, values).scalar() != 1:
                 raise StaleGame(game_id)
             return
-        after = {"revision": revision + 1, **({"moved": revision + 1} if moved else {})}
+        after = {"revision": revision + 1, "touched": time.time()}
+        if moved:
+            after["moved"] = revision + 1
         moving = update(games).where(games.c.id == game_id, games.c.revision == revision).values(**after)
         if db.execute(moving).rowcount != 1:
             raise StaleGame(game_id)
@@ -408,7 +418,8 @@ class Store:
 
 ADVANCE = """
 WITH moving AS (
-    UPDATE games SET revision = %(after)s, moved = CASE WHEN %(moving)s THEN %(after)s ELSE moved END
+    UPDATE games SET revision = %(after)s, moved = CASE WHEN %(moving)s THEN %(after)s ELSE moved END,
+        touched = %(now)s
     WHERE id = %(id)s AND revision = %(revision)s
     RETURNING pg_notify(%(channel)s, %(note)s)
 ), added AS (

@@ -26,6 +26,7 @@ from ludoteca.core.match import Step
 from ludoteca.core.state import State
 from ludoteca.core.table import matching, number_ranges, outcome_choices
 from ludoteca.server.chance import public_seed, secret_chance, table_host
+from ludoteca.server.chat import TableChat
 from ludoteca.server.errors import ServerError, kind_of
 from ludoteca.server.labels import LabelledMatch
 from ludoteca.server.limits import over_ceiling, within_ceiling
@@ -39,6 +40,13 @@ log = logging.getLogger(__name__)
 Persist = Callable[[Write], Awaitable[None]]
 """Runs a storage write off the event loop and waits for its commit."""
 Read = Callable[..., Awaitable[Any]]
+
+
+async def read_here(fn: Callable[..., Any], *args: Any) -> Any:
+    """A read made on the event loop's own thread, for a table built without the hall's pool (tests)."""
+    return fn(*args)
+
+
 """Runs a storage read (a `Store` method and its arguments) off the event loop."""
 
 AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
@@ -77,6 +85,8 @@ class Table(TableMessages):
         self._persist = persist
         self._store = store
         self._read = read
+        self.chat = TableChat(row.id, match.game, store, read or read_here, persist)
+        """The game's table talk (issue 58)."""
         self.revision = row.revision
         """The stored revision this table holds (`Store.advance`); on a shared database, another worker's
         change makes it stale until it catches up (`bus.py`)."""

@@ -32,8 +32,9 @@ router = APIRouter()
 
 @router.websocket("/ws/{game_id}")
 async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es") -> None:
-    """A live game. The page opens it and sends ``{"type": "join", "token": ...}`` first (no token: a
-    spectator); the token never travels in the URL. Pages of another origin are refused."""
+    """A live game. The page opens it and sends ``{"type": "join", "token": ..., "key": ...}`` first (no
+    token: a spectator; a player's key, optional, binds the seat to that player); neither travels in the
+    URL. Pages of another origin are refused."""
     if not same_origin(socket, shared.origins):
         await socket.close(code=4403)
         return
@@ -42,10 +43,10 @@ async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es"
         join = await asyncio.wait_for(receive(socket), JOIN_SECONDS)
         if not isinstance(join, dict) or join.get("type") != "join":
             raise ServerError(400, "join_first")
-        token = join.get("token")
-        if token is not None and not isinstance(token, str):
+        token, key = join.get("token"), join.get("key")
+        if any(given is not None and not isinstance(given, str) for given in (token, key)):
             raise ServerError(400, "token_text")
-        table, roles = await shared.seat(game_id, token)
+        table, roles = await shared.seat(game_id, token, key)
         watcher = Watcher(roles, check_lang(lang))
     except (ServerError, TimeoutError) as exc:
         error = exc if isinstance(exc, ServerError) else ServerError(408, "no_join")
@@ -54,7 +55,9 @@ async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es"
         return
     except WebSocketDisconnect:
         return
+    await table.chat.load()
     table.watch(watcher)
+    table.chat.joined(watcher)
     sender = asyncio.create_task(pump(socket, watcher))
     client = client_of(socket)
     refused = 0  # messages refused in a row for their rate
@@ -118,11 +121,19 @@ async def pump(socket: WebSocket, watcher: Watcher) -> None:
 
 async def handle(table: Table, watcher: Watcher, message: Any) -> None:
     """One message from a browser: ``{"type": "act", "action": id|notation, "version": v}``,
-    ``{"type": "undo"}`` or ``{"type": "hint"}``. A refusal, and a hint, are answered to that connection
-    only, and never repeat what was sent."""
+    ``{"type": "undo"}``, ``{"type": "hint"}``, or table talk (`chat.py`): ``{"type": "say", "text": t}``,
+    ``{"type": "mute", "role": r, "muted": true|false}``. A refusal, and a hint, are answered to that
+    connection only, and never repeat what was sent."""
     try:
-        if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "hint"):
+        if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "hint", "say", "mute"):
             raise ServerError(400, "bad_message")
+        if message["type"] == "say":
+            await table.chat.say(watcher.roles, message.get("text"), table.watchers)
+            return
+        if message["type"] == "mute":
+            await table.chat.mute(watcher.roles, message.get("role"), message.get("muted"))
+            watcher.send(encode(table.chat.message(watcher.roles, watcher.lang, [])))
+            return
         if not watcher.roles:
             raise ServerError(403, "spectator_acts")
         if message["type"] == "hint":

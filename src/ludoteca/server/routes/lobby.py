@@ -11,8 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, StringC
 from ludoteca.ai.agents import agent_kinds
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, all_games
+from ludoteca.server.chat import open_room
 from ludoteca.server.errors import ServerError
-from ludoteca.server.inputs import check_lang, client_of, game_or_404
+from ludoteca.server.inputs import Key, check_lang, client_of, game_or_404
 from ludoteca.server.services import Shared
 from ludoteca.server.watchers import role_label
 
@@ -38,6 +39,9 @@ class CreateIn(BaseModel):
     seed: StrictInt | None = Field(default=None, ge=0, lt=SEED_LIMIT)
     chance: Literal["sample", "table"] = Field(
         default="sample", description="table: the physical dice and cards"
+    )
+    chat: Literal["seats", "everyone"] = Field(
+        default="seats", description="who reads the table talk: the seats only, or spectators too"
     )
 
 
@@ -104,8 +108,15 @@ async def games(shared: Shared) -> dict[str, list[dict[str, Any]]]:
 
 
 @router.post("/api/games", status_code=201)
-async def create(request: Request, body: CreateIn, shared: Shared) -> dict[str, Any]:
+async def create(request: Request, body: CreateIn, shared: Shared, key: Key = None) -> dict[str, Any]:
+    """A new game; with a player's key (issue 58) the creator's own seats are bound to it."""
     if not shared.creations.allow(client_of(request)):
         raise ServerError(429, "too_many_games")
+    player = await shared.hall.players.who(key) if key is not None else None
     seats, client = [s.model_dump() for s in body.seats], client_of(request)
-    return await shared.hall.create(body.game, body.options, seats, body.seed, body.chance, client)
+    made = await shared.hall.create(body.game, body.options, seats, body.seed, body.chance, client)
+    if body.chat == "everyone":
+        await shared.hall.persist(open_room(made["id"]))
+    if player is not None and made["token"]:
+        await shared.hall.players.bind(player, made["id"], made["token"])
+    return made

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from ludoteca.server.errors import ServerError
-from ludoteca.server.inputs import Token, check_lang, client_of
+from ludoteca.server.inputs import Key, Token, check_lang, client_of
 from ludoteca.server.services import Shared
 
 router = APIRouter()
@@ -31,8 +31,11 @@ class TokenIn(BaseModel):
 
 
 @router.get("/api/games/{game_id}")
-async def game_state(game_id: str, shared: Shared, token: Token = None, lang: str = "es") -> dict[str, Any]:
-    table, roles = await shared.seat(game_id, token)
+async def game_state(
+    game_id: str, shared: Shared, token: Token = None, key: Key = None, lang: str = "es"
+) -> dict[str, Any]:
+    """The game as the token's seat sees it; with a player's key the seat is bound to that player."""
+    table, roles = await shared.seat(game_id, token, key)
     return table.message(roles, check_lang(lang))
 
 

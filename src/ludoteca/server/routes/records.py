@@ -28,8 +28,11 @@ async def upload(request: Request, shared: Shared) -> dict[str, Any]:
 
 
 @router.get("/api/games/{game_id}/record")
-async def record(game_id: str, shared: Shared, token: Token = None, lang: str = "es") -> JSONResponse:
-    """The record (to whoever may have it: `Table.record_allowed`); a refusal in `lang`."""
+async def record(
+    game_id: str, shared: Shared, token: Token = None, lang: str = "es", chat: bool = False
+) -> JSONResponse:
+    """The record (to whoever may have it: `Table.record_allowed`); a refusal in `lang`. With `chat`, the
+    table talk too, for whoever may read it (`chat.py`), as the record's ``chat`` list."""
     check_lang(lang)
     table, roles = await shared.seat(game_id, token)
     if not table.record_allowed(roles):
@@ -38,7 +41,23 @@ async def record(game_id: str, shared: Shared, token: Token = None, lang: str = 
     record = table.match.record()
     if table.match.state.is_terminal() and table.row.secret:
         record["chance_secret"] = table.row.secret  # revealed once the game is over (SECURITY.md)
+    if chat:
+        await table.chat.load()
+        if not table.chat.may_read(roles):
+            raise ServerError(403, "chat_spectator")
+        record["chat"] = table.chat.record()
     return JSONResponse(record, headers=headers)
+
+
+@router.get("/api/games/{game_id}/chat")
+async def chat(game_id: str, shared: Shared, token: Token = None, lang: str = "es") -> dict[str, Any]:
+    """The table talk as the token's seat hears it (a spectator: where the chat is open to them)."""
+    lang = check_lang(lang)
+    table, roles = await shared.seat(game_id, token)
+    await table.chat.load()
+    if not table.chat.may_read(roles):
+        raise ServerError(403, "chat_spectator")
+    return table.chat.message(roles, lang, table.chat.lines)
 
 
 @router.get("/api/games/{game_id}/replay")

@@ -2,6 +2,7 @@
 import { api, h } from "/static/dom.js";
 import { downloadRecord, drawBoard, loadBoard, loadSections, renderLog, renderMoves, renderResult, ruleLink } from "/static/client.js";
 import { lang, languageLink, t } from "/static/i18n.js";
+import { showChat, setupChat } from "/static/chat.js";
 import { auth, pageToken } from "/static/tokens.js";
 
 const $ = (id) => document.getElementById(id);
@@ -234,11 +235,14 @@ function render(message) {
   document.body.dataset.terminal = view.terminal;
 }
 
+let keySent = null;
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}?${new URLSearchParams({ lang })}`);
   socket.onopen = () => {
-    socket.send(JSON.stringify({ type: "join", token }));
+    keySent = token ? localStorage.getItem("ludoteca.key") : null;  // binds the seat to the player's key
+    socket.send(JSON.stringify({ type: "join", token, ...(keySent ? { key: keySent } : {}) }));
     if (last) forced(last);  // a forced decision shown before the connection opened is played now
     retry = 0;
     $("link-state").textContent = t("connected");
@@ -248,7 +252,12 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state") merge(message);
     else if (message.type === "hint") renderHint(message);
+    else if (message.type === "chat") showChat(message, last, roleNames, send);
     else if (message.type === "error") {
+      if (message.status === 401 && keySent && !last) {  // a key replaced elsewhere: the seat's link still works
+        localStorage.removeItem("ludoteca.key");
+        return;  // the server closes the connection; it is opened again without the key
+      }
       document.body.classList.remove("busy");
       $("error").textContent = message.message;
       if (last) render(last);
@@ -286,6 +295,7 @@ async function main() {
   $("table-text").setAttribute("aria-label", t("table_type"));
   $("table-entry").addEventListener("submit", tell);
   $("hint").addEventListener("click", askHint);
+  setupChat(send);
   NARROW.addEventListener("change", () => { if (last && board?.targetsFirst) render(last); });
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);

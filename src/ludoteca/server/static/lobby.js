@@ -1,7 +1,8 @@
 // The lobby: create a game (options and seats), list open, running and finished games, upload a record.
 import { api, h } from "/static/dom.js";
 import { lang, languageLink, t } from "/static/i18n.js";
-import { remember, seatLink, tokens } from "/static/tokens.js";
+import { refreshPlayer } from "/static/player.js";
+import { keyHeader, remember, seatLink, tokens } from "/static/tokens.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
@@ -110,9 +111,11 @@ async function create(event) {
   try {
     const made = await api("/api/games", {
       method: "POST",
+      headers: keyHeader(),
       body: {
         game: game.id, options, seats, seed: seedText ? Number(seedText) : null,
         chance: $("table-chance").checked ? "table" : "sample",
+        chat: $("chat-open").checked ? "everyone" : "seats",
       },
     });
     if (made.token) remember(made.id, made.token);
@@ -183,10 +186,12 @@ function gameItem(g, mine) {
 }
 
 async function refresh() {
+  if (!document.getElementById("player").contains(document.activeElement)) await refreshPlayer();
   const listing = await api("/api/games");
   const mine = tokens();
   const all = [...listing.open, ...listing.running, ...listing.finished];
-  const playing = all.filter((g) => mine[g.id] && g.result === null).map((g) => gameItem(g, true));
+  const keyed = new Set([...document.querySelectorAll("#player [data-game]")].map((node) => node.dataset.game));
+  const playing = all.filter((g) => mine[g.id] && g.result === null && !keyed.has(g.id)).map((g) => gameItem(g, true));
   $("list-mine").replaceChildren(...playing);
   $("mine-title").hidden = !playing.length;
   for (const status of ["open", "running", "finished"]) {
@@ -215,6 +220,7 @@ async function main() {
   await drawForm();
   $("create-form").addEventListener("submit", create);
   $("upload").addEventListener("change", upload);
+  await refreshPlayer();
   await refresh();
   setInterval(refresh, 5000);
 }

@@ -31,3 +31,28 @@ export function tokens() {
 export function remember(gameId, token) {
   localStorage.setItem(KEY, JSON.stringify({ ...tokens(), [gameId]: token }));
 }
+
+// A player's key (issue 58): kept in this browser once got or opened from its link (`/#key=…`); sent in
+// the X-Ludoteca-Key header and the WebSocket's first message, never in a URL the server sees.
+const PLAYER = "ludoteca.key";
+
+/** The key this browser holds, taking it from the page's link first (and clearing it from the address bar). */
+export function playerKey() {
+  const given = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (given) {
+    setPlayerKey(given);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return localStorage.getItem(PLAYER);
+}
+
+export function setPlayerKey(key) {
+  if (key) localStorage.setItem(PLAYER, key);
+  else localStorage.removeItem(PLAYER);
+}
+
+/** The headers that carry the player's key, if this browser holds one. */
+export function keyHeader() {
+  const key = localStorage.getItem(PLAYER);
+  return key ? { "X-Ludoteca-Key": key } : {};
+}

@@ -1,0 +1,45 @@
+"""Guerra a Muerte's plans for the search AI (issue 56, `core.plans`): decisions as a general makes them.
+
+The planner is made of parts, one per kind of decision, each a `core.plans.Planner` of its own:
+
+- `plans_deploy.DEPLOY`: the set-ups of §2 and §12 (where each requirement's counters go);
+- `plans_purchase.PURCHASE`: reorganization and reinforcement (§4: what to recruit, promote and buy, for
+  which front, from which pool);
+- `plans_operations.OPERATIONS`: operations (§3.2–§3.3, §5, §6: per force an objective — take, hold,
+  relieve, besiege, blockade, intercept, raid, retreat to a haven — from which the route and the OPs follow).
+
+`GamPlanner.plans` asks the parts in turn and gives the first that plans this decision; a plan's
+`data[0]` names the part that made it, which expands it (`next_action`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ludoteca.core.plans import Plan, Planner
+from ludoteca.core.state import State
+from ludoteca.games.guerra_a_muerte.plans_deploy import DEPLOY
+from ludoteca.games.guerra_a_muerte.plans_operations import OPERATIONS
+from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE
+
+PARTS: dict[str, Planner] = {"deploy": DEPLOY, "purchase": PURCHASE, "operations": OPERATIONS}
+"""The parts by the name a plan's `data[0]` carries."""
+
+
+class GamPlanner:
+    """The game's planner (`GuerraAMuerte.planner`): the parts', one decision at a time."""
+
+    def plans(self, state: State[Any], role: int) -> Sequence[Plan]:
+        for part in PARTS.values():
+            found = part.plans(state, role)
+            if found:
+                return found
+        return ()
+
+    def next_action(self, state: State[Any], role: int, plan: Plan) -> int | None:
+        part = PARTS.get(plan.data[0]) if plan.data else None
+        return None if part is None else part.next_action(state, role, plan)
+
+
+PLANNER = GamPlanner()
