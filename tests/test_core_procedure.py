@@ -280,14 +280,17 @@ def test_a_typed_position_is_a_plain_dict_and_clones_as_one() -> None:
 
 def test_the_running_frame_and_a_procedures_frame_are_read_through_the_core() -> None:
     """`running_frame` is the top frame (None on an empty stack); `frame_of` the innermost frame of a
-    procedure, typed as it declares (None where it is not running)."""
+    procedure, typed as it declares (None where it is not running); `frames` every running frame,
+    outermost first."""
     state = TypedState(MiniGame(), Options(), {"trail": []})
-    assert state.running_frame() is None and state.frame_of(battle) is None
+    assert state.running_frame() is None and state.frame_of(battle) is None and state.frames() == []
     state.start("war")
     running = state.running_frame()
     assert running is not None and running["p"] == "roll"
     fought = state.frame_of(battle)
     assert fought is not None and fought["attacker"] == "north" and fought["strength"] == 2
     assert fought is state.caller()  # the frame itself: what a step writes there, the caller reads
+    assert [frame["p"] for frame in state.frames()] == ["war", "battle", "roll"]
+    assert state.frames()[-1] is running and state.frames()[-2] is fought
     state.apply_action(0)
     assert state.is_terminal() and state.frame_of(battle) is None

@@ -186,10 +186,12 @@ class State(Views, Observed, Generic[P]):
         return None
 
     def running_frame(self) -> Frame | None:
-        """The running procedure's frame (None before the first and once the game is over), for a view that
-        names what the pending decision is about."""
-        stack = self.d["stack"]
-        return stack[-1] if stack else None
+        """The running procedure's frame (None before the first and once over), for a view of what it asks."""
+        return self.d["stack"][-1] if self.d["stack"] else None
+
+    def frames(self) -> list[Frame]:
+        """Every running procedure's frame, outermost first (the stack: a redraw renames in its twin's)."""
+        return self.d["stack"]
 
     def caller(self) -> Frame:
         """The frame below the running one: the procedure that called it, for the few procedures that must

@@ -17,6 +17,7 @@ from ludoteca.core.i18n import Catalog
 from ludoteca.core.options import Options
 from ludoteca.games.guerra_a_muerte import (
     attrition,
+    blockades,
     combat,
     deployment,
     guerrilla,
@@ -42,6 +43,7 @@ from ludoteca.games.guerra_a_muerte.state import GamState
 __all__ = [
     "GuerraAMuerte",
     "attrition",
+    "blockades",
     "combat",
     "deployment",
     "guerrilla",

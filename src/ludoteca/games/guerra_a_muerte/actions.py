@@ -109,3 +109,25 @@ def place_ref(place: str) -> str:
     Spain), so that a log line or prompt names a box as a box."""
     kind = "area" if place in BOARD.areas else "sea" if place in BOARD.seas else "box"
     return f"@{kind}.{place}"
+
+
+SHOWN_VERBS = frozenset(
+    {
+        *("pass", "done", "stop", "gather", "attack", "siege", "blockade", "move", "activate", "spend"),
+        *(
+            "intercept",
+            "allow",
+            "evade",
+            "fight",
+            "fleet",
+            "sail",
+            "dock",
+            "engage",
+            "raid",
+            "embark",
+            "land",
+        ),
+    }
+)
+"""The choices a private decision shows to every role (`GamState.choice_shown`): their notation and label
+name a place or nothing, never a counter."""

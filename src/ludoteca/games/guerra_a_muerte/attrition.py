@@ -7,54 +7,56 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, face
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.frames import (
+    Attrition,
+    LeaderLoss,
+    Losses,
+    attrition,
+    leader_loss,
+    losses,
+)
 from ludoteca.games.guerra_a_muerte.operations import D6, ROLE, pools, take_rp
-from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
 
-attrition = PROCS.proc("attrition", rule="5.3")
-
 
 @attrition.step()
-def _attrition(state: GamState, frame: Frame, action: A) -> None:
+def _attrition(state: GamState, frame: Attrition, action: A) -> None:
     state.chance(D6, then="rolled")
 
 
 def attrition_steps(roll: int, area: str) -> int:
     """§5.3: steps lost for a roll, +1 where the move ends in the Chaco."""
-    bonus = int(BOARD.tables["attrition"]["chaco_end"]) if area == "chaco" else 0
+    bonus = BOARD.integer("attrition", "chaco_end") if area == "chaco" else 0
     return int(BOARD.attrition(roll + bonus))
 
 
 def besieged_steps(roll: int, area: str) -> int:
     """§6.4 (reconstructed `attrition_extra`): steps a besieged garrison loses for a roll, −1 in a
     fortress."""
-    extra = BOARD.tables["attrition_extra"]
     city = city_of(area)
-    mod = int(extra["besieged_fortress"]) if city is not None and city.fortress else 0
+    mod = BOARD.integer("attrition_extra", "besieged_fortress") if city is not None and city.fortress else 0
     return int(BOARD.besieged_attrition(roll + mod))
 
 
 @attrition.step("rolled")
-def _attrition_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _attrition_rolled(state: GamState, frame: Attrition, action: int) -> None:
     roll, area = face(action), frame["area"]
     frame["n"] = besieged_steps(roll, area) if frame.get("besieged") else attrition_steps(roll, area)
     state.log("log.attrition", roll=roll, n=frame["n"])
     offer_saving(state, frame)
 
 
-def offer_saving(state: GamState, frame: Frame) -> None:
+def offer_saving(state: GamState, frame: Attrition) -> None:
     """§4.1 ("los RPs pueden ser usados también durante tiradas de dado por desgaste"), reconstructed
     `attrition_extra.rp_per_step`: after the roll the side may spend RP of the pools its force may use
     (§4.2), that many a step, to save some of the steps lost; the choice goes to step "saved"."""
-    per = int(BOARD.tables["attrition_extra"]["rp_per_step"])
+    per = BOARD.integer("attrition_extra", "rp_per_step")
     available = sum(state.d["rp"][p] for p in pools(state, frame["units"]))
     most = min(int(frame["n"]), int(available // per))
     if most >= 1:
@@ -72,29 +74,31 @@ def offer_saving(state: GamState, frame: Frame) -> None:
 
 
 @attrition.step("saved")
-def _attrition_saved(state: GamState, frame: Frame, action: A) -> None:
+def _attrition_saved(state: GamState, frame: Attrition, action: A) -> None:
     """The RP spent leave the pools; the steps not saved are lost (the owner chooses which, §5.3)."""
     saved = face(action) if action is not None else 0
     if saved:
-        take_rp(state, frame["units"], float(saved * int(BOARD.tables["attrition_extra"]["rp_per_step"])))
+        take_rp(state, frame["units"], float(saved * BOARD.integer("attrition_extra", "rp_per_step")))
         state.log("log.attrition_saved", n=saved)
     if frame["n"] > saved:
-        state.call("losses", then="leaders", side=frame["side"], units=frame["units"], n=frame["n"] - saved)
+        state.call(
+            losses, Losses(side=frame["side"], units=frame["units"], n=frame["n"] - saved), then="leaders"
+        )
         return
     state.ret()
 
 
 @attrition.step("leaders")
-def _attrition_leaders(state: GamState, frame: Frame, action: A) -> None:
+def _attrition_leaders(state: GamState, frame: Attrition, action: A) -> None:
     """§8.1: "Si todas las unidades apiladas con un jefe son eliminadas", whatever eliminated them: the
     side's land leaders left in the area with no land unit of their side roll for their fate, as after a
     battle (README, "Rule-side ambiguities resolved"); a naval leader stays with his ships."""
     area, side = frame["area"], frame["side"]
     leaders = [lid for lid in state.leaders_at(area, side) if not BOARD.leaders[lid].naval]
     alone = [] if state.land_at(area, side) else leaders
-    state.call("leader_loss", then="done", leaders=alone)
+    state.call(leader_loss, LeaderLoss(leaders=alone), then="done")
 
 
 @attrition.step("done")
-def _attrition_done(state: GamState, frame: Frame, action: A) -> None:
+def _attrition_done(state: GamState, frame: Attrition, action: A) -> None:
     state.ret()

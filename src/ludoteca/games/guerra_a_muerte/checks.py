@@ -17,10 +17,11 @@ from ludoteca.games.guerra_a_muerte.board import (
     SIDES,
     Board,
     Item,
+    militia_count,
     militia_nationality,
     origin,
 )
-from ludoteca.games.guerra_a_muerte.components import LAND_ARMS, NAVAL_ARMS, City, Unit
+from ludoteca.games.guerra_a_muerte.components import LAND_ARMS, NAVAL_ARMS, City, PlacementItem, Unit
 
 
 def check(b: Board) -> None:
@@ -35,7 +36,7 @@ def _check_map(b: Board) -> None:
     the item, the field and the value (`core.data.refusal`)."""
     both = "map.toml, map.reconstructed.toml"
 
-    def refuse(key: Any, item: str, field: str, value: object, why: str, **params: object) -> None:
+    def refuse(key: object, item: str, field: str, value: object, why: str, **params: object) -> None:
         raise refusal(origin("map", key, field), item, field, value, why, **params)
 
     if len(b.areas) != 43:
@@ -162,7 +163,7 @@ def _check_units(b: Board) -> None:
         )
     for ldr in b.leaders.values():
         for field in ("ops", "tactical"):
-            value = getattr(ldr, field)
+            value: int = getattr(ldr, field)
             if not 0 <= value <= 3:
                 file = origin("leaders", ldr.id, field)
                 raise refusal(file, ldr.id, field, value, "between", low=0, high=3)
@@ -275,7 +276,7 @@ def _check_scenarios(b: Board) -> None:
         for side, nat, arm in _militia_kinds(placed, b.requirements):
             pool = b.militia_pools[(side, nat)][arm]
             n = sum(
-                pl.get(f"militia_{arm}", 0)
+                militia_count(pl, arm)
                 for pl in placed
                 if _nat(b.requirements[pl["requirement"]]) == (side, nat)
             )
@@ -322,17 +323,17 @@ def _nat(req: Mapping[str, Any]) -> tuple[str, str]:
     return req["side"], militia_nationality(req)
 
 
-def _militia_kinds(placed: Iterable[Item], reqs: Mapping[str, Item]) -> set[tuple[str, str, str]]:
+def _militia_kinds(placed: Iterable[PlacementItem], reqs: Mapping[str, Item]) -> set[tuple[str, str, str]]:
     return {
         (*_nat(reqs[pl["requirement"]]), arm)
         for pl in placed
         for arm in ("infantry", "cavalry")
-        if pl.get(f"militia_{arm}")
+        if militia_count(pl, arm)
     }
 
 
 def _holders(
-    placed: Iterable[Item], reqs: Mapping[str, Item], cities: Mapping[str, City]
+    placed: Iterable[PlacementItem], reqs: Mapping[str, Item], cities: Mapping[str, City]
 ) -> dict[str, set[str]]:
     """Which sides have units in each area after a scenario's set-up (§1.1.1; rebels count as Patriots)."""
     held: dict[str, set[str]] = {}

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 
 if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.operations import Activation
     from ludoteca.games.guerra_a_muerte.state import GamState
 
 
@@ -30,7 +30,7 @@ def city_free(state: GamState, side: str, area: str) -> bool:
     return all(COUNTERS[u].side == side for u in state.land_at(area))
 
 
-def city_options(state: GamState, frame: Frame, left: int) -> list[int]:
+def city_options(state: GamState, frame: Activation, left: float) -> list[int]:
     """§5.0, §5.1, §6.3.1, §6.4: the force may go into its area's city (`enter <area>`) or out of it into
     the field (`sortie <area>`), each a movement operation (1 OP, reconstructed `op_cost_extra`; free as
     the advance right after a field battle that left it alone in the area, `frame["advance"]`, §6.3.1).

@@ -7,12 +7,22 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.components import TotEffect
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.frames import (
+    Battle,
+    LeaderLoss,
+    Losses,
+    Siege,
+    battle,
+    leader_loss,
+    losses,
+    siege,
+)
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, alive
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
@@ -39,18 +49,23 @@ def cavalry(units: list[str]) -> int:
     return sum(COUNTERS[u].arm == "cavalry" for u in units)
 
 
-def evasion_modifier(state: GamState, frame: Frame) -> int:
+def evasion_modifier(state: GamState, frame: Battle) -> int:
     """§6.1 step 3: −2 if the defender has more cavalry, +2 if the attacker has, + the attacker's leader's
     and − the defender's leader's Operations factor."""
-    t = BOARD.tables["evasion"]
     att, dfn = cavalry(frame["units"]), cavalry(frame["dunits"])
-    m = int(t["more_defender_cavalry"]) if dfn > att else int(t["more_attacker_cavalry"]) if att > dfn else 0
+    m = (
+        BOARD.integer("evasion", "more_defender_cavalry")
+        if dfn > att
+        else BOARD.integer("evasion", "more_attacker_cavalry")
+        if att > dfn
+        else 0
+    )
     return m + state.best_leader(frame["leaders"]) - state.best_leader(frame["dleaders"])
 
 
 def evades(roll: int, modifier: int) -> bool:
-    low, high = BOARD.tables["evasion"]["evades"]
-    return int(low) <= roll + modifier <= int(high) or roll + modifier < int(low)
+    low, high = BOARD.span("evasion", "evades")
+    return low <= roll + modifier <= high or roll + modifier < low
 
 
 def by_arm(state: GamState, units: list[str]) -> dict[str, int]:
@@ -78,7 +93,7 @@ def side_factor(
 ) -> tuple[int, int]:
     """A side's combat factor after its own TOT result `own` and the enemy's result `enemy` (§6.1 step 7),
     and the column shift its own result gives it. A result that needs an arm the side lacks does nothing."""
-    effects = BOARD.tables["tot_effect"]
+    effects: dict[str, TotEffect] = BOARD.tables["tot_effect"]
     arms = by_arm(state, units)
     mine, theirs = effects[own], effects[enemy]
     if mine.get("needs") and not arms[mine["needs"]]:
@@ -91,11 +106,11 @@ def side_factor(
         arms[theirs["enemy_arm"]] = math.floor(arms[theirs["enemy_arm"]] * float(theirs["enemy_multiplier"]))
     total = sum(arms.values())
     if halved(state, side, area):
-        total = math.ceil(total * float(BOARD.tables["guerrilla"]["halving"]))
+        total = math.ceil(total * BOARD.fraction("guerrilla", "halving"))
     return total, int(mine.get("shift", 0))
 
 
-def odds(state: GamState, frame: Frame) -> tuple[int, int, int]:
+def odds(state: GamState, frame: Battle) -> tuple[int, int, int]:
     """§6.1 step 7: attack factor, defence factor and the net column shift (in the attacker's favour)."""
     att_tot, def_tot = frame["tot"]
     attack, ashift = side_factor(
@@ -107,9 +122,15 @@ def odds(state: GamState, frame: Frame) -> tuple[int, int, int]:
     return attack, defence, ashift - dshift
 
 
+def tot_result(who: str, roll: int) -> str:
+    """The tactics result the winner (2d6) or the loser (1d6) of the initiative rolls (§6.1 step 4)."""
+    chart: dict[str, dict[str, str]] = BOARD.tables["tot"]
+    return str(chart[who][str(roll)])
+
+
 def crt_losses(result: str, steps: int, who: str) -> int:
     """What a CRT result costs one side of `steps` steps ("all", "half" rounded up, or a number)."""
-    value = BOARD.tables["crt_result"][result][who]
+    value: int | str = BOARD.tables["crt_result"][result][who]
     if value == "all":
         return steps
     if value == "half":
@@ -118,11 +139,10 @@ def crt_losses(result: str, steps: int, who: str) -> int:
 
 
 # ----------------------------------------------------------------------------- field battle §6.1
-battle = PROCS.proc("battle", rule="6.1")
 
 
 @battle.step()
-def _battle(state: GamState, frame: Frame, action: A) -> None:
+def _battle(state: GamState, frame: Battle, action: A) -> None:
     """Steps 1–2: the attack is declared; the defender may try to avoid it (not when intercepted)."""
     state.reveal()
     frame["units"], frame["dunits"] = (
@@ -162,7 +182,7 @@ def _battle(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("evade")
-def _battle_evade(state: GamState, frame: Frame, action: A) -> None:
+def _battle_evade(state: GamState, frame: Battle, action: A) -> None:
     if action == ID["fight"]:
         state.goto("initiative")
         return
@@ -170,9 +190,8 @@ def _battle_evade(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("evade_roll")
-def _battle_evade_roll(state: GamState, frame: Frame, action: A) -> None:
+def _battle_evade_roll(state: GamState, frame: Battle, action: int) -> None:
     """Step 3: 1–3 (modified) avoids the battle."""
-    assert action is not None
     mod = evasion_modifier(state, frame)
     if evades(face(action), mod):
         state.log("log.evaded", roll=face(action), modified=face(action) + mod)
@@ -183,7 +202,7 @@ def _battle_evade_roll(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("initiative")
-def _battle_initiative(state: GamState, frame: Frame, action: A) -> None:
+def _battle_initiative(state: GamState, frame: Battle, action: A) -> None:
     """Step 4: both roll, plus their leader's tactical factor; the higher has the initiative (ties
     roll again)."""
     frame["rolls"] = []
@@ -191,8 +210,7 @@ def _battle_initiative(state: GamState, frame: Frame, action: A) -> None:
 
 
 @battle.step("initiative_roll")
-def _battle_initiative_roll(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _battle_initiative_roll(state: GamState, frame: Battle, action: int) -> None:
     frame["rolls"].append(face(action))
     if len(frame["rolls"]) < 2:
         state.chance(D6, then="initiative_roll")
@@ -203,33 +221,31 @@ def _battle_initiative_roll(state: GamState, frame: Frame, action: A) -> None:
         state.goto("initiative")
         return
     frame["first"] = "attacker" if att > dfn else "defender"
-    state.log("log.initiative", side=f"@side.{frame[frame['first']]}")
+    first = frame["attacker"] if frame["first"] == "attacker" else frame["defender"]
+    state.log("log.initiative", side=f"@side.{first}")
     state.chance(TWO_D6, then="tot_winner")
 
 
 @battle.step("tot_winner")
-def _battle_tot_winner(state: GamState, frame: Frame, action: A) -> None:
+def _battle_tot_winner(state: GamState, frame: Battle, action: int) -> None:
     """Steps 5–6: the initiative's winner reads 2d6 on the TOT, the other 1d6."""
-    assert action is not None
-    frame["won_tot"] = str(BOARD.tables["tot"]["winner"][str(face(action))])
+    frame["won_tot"] = tot_result("winner", face(action))
     state.chance(D6, then="tot_loser")
 
 
 @battle.step("tot_loser")
-def _battle_tot_loser(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    lost = str(BOARD.tables["tot"]["loser"][str(face(action))])
+def _battle_tot_loser(state: GamState, frame: Battle, action: int) -> None:
+    lost = tot_result("loser", face(action))
     frame["tot"] = [frame["won_tot"], lost] if frame["first"] == "attacker" else [lost, frame["won_tot"]]
     state.log("log.tot", attacker=f"@tot.{frame['tot'][0]}", defender=f"@tot.{frame['tot'][1]}")
     state.chance(D6, then="crt")
 
 
 @battle.step("crt")
-def _battle_crt(state: GamState, frame: Frame, action: A) -> None:
+def _battle_crt(state: GamState, frame: Battle, action: int) -> None:
     """Steps 7–9: the odds after the TOT, one die on the CRT (friction −1, §3.3), the results."""
-    assert action is not None
     attack, defence, shift = odds(state, frame)
-    roll = face(action) - (int(-BOARD.tables["friction"]["combat_die"]) if frame["friction"] else 0)
+    roll = face(action) - (-BOARD.integer("friction", "combat_die") if frame["friction"] else 0)
     result = BOARD.crt.result(attack, defence, roll, shift)
     col = BOARD.crt.columns[BOARD.crt.column(attack, defence, shift)]
     state.log("log.crt", attack=attack, defence=defence, column=col, roll=roll, result=result)
@@ -237,21 +253,23 @@ def _battle_crt(state: GamState, frame: Frame, action: A) -> None:
     frame["aloss"] = crt_losses(result, state.strength_steps(frame["units"]), "attacker")
     frame["dloss"] = crt_losses(result, state.strength_steps(frame["dunits"]), "defender")
     state.call(
-        "losses", then="defender_losses", side=frame["attacker"], units=frame["units"], n=frame["aloss"]
+        losses, Losses(side=frame["attacker"], units=frame["units"], n=frame["aloss"]), then="defender_losses"
     )
 
 
 @battle.step("defender_losses")
-def _battle_defender_losses(state: GamState, frame: Frame, action: A) -> None:
-    state.call("losses", then="leaders", side=frame["defender"], units=frame["dunits"], n=frame["dloss"])
+def _battle_defender_losses(state: GamState, frame: Battle, action: A) -> None:
+    state.call(
+        losses, Losses(side=frame["defender"], units=frame["dunits"], n=frame["dloss"]), then="leaders"
+    )
 
 
 @battle.step("leaders")
-def _battle_leaders(state: GamState, frame: Frame, action: A) -> None:
+def _battle_leaders(state: GamState, frame: Battle, action: A) -> None:
     """§8.1, §8.2: leaders whose stack was wiped out roll for their fate; Boves rolls after every
     combat his stack fights (ambiguity 9), or with `boves=wiped-out` only when his stack is wiped out."""
     sides = ((frame["units"], frame["leaders"]), (frame["dunits"], frame["dleaders"]))
-    state.call("leader_loss", then="repression", leaders=at_risk(state, frame["area"], sides))
+    state.call(leader_loss, LeaderLoss(leaders=at_risk(state, frame["area"], sides)), then="repression")
 
 
 def at_risk(state: GamState, area: str, sides: Iterable[tuple[list[str], list[str]]]) -> list[str]:
@@ -267,7 +285,7 @@ def at_risk(state: GamState, area: str, sides: Iterable[tuple[list[str], list[st
 
 
 @battle.step("repression")
-def _battle_repression(state: GamState, frame: Frame, action: A) -> None:
+def _battle_repression(state: GamState, frame: Battle, action: A) -> None:
     """§10.4: a Royalist force that clears an area of Patriot units may provoke repression."""
     area = frame["area"]
     if (
@@ -277,18 +295,17 @@ def _battle_repression(state: GamState, frame: Frame, action: A) -> None:
         and not BOARD.areas[area].pro
         and area not in state.d["repression"]
     ):
-        state.call("repression", then="done", area=area)
+        state.call(repression, Repression(area=area), then="done")
         return
     end_combat(state)
 
 
 @battle.step("done")
-def _battle_done(state: GamState, frame: Frame, action: A) -> None:
+def _battle_done(state: GamState, frame: Battle, action: A) -> None:
     end_combat(state)
 
 
 # ---------------------------------------------------------------------------------- siege §6.2–§6.5
-siege = PROCS.proc("siege", rule="6.2")
 
 
 def siege_odds(
@@ -297,26 +314,29 @@ def siege_odds(
     """§6.2–§6.5: the besieger's factors with artillery doubled, the garrison's with the city's own +8
     (fortress) or +2; two columns right with siege works (§6.4), one for ships of the besieger off the
     port with no enemy ships (§6.5)."""
-    t = BOARD.tables["siege"]
     attack = 0
     for u in besiegers:
         c = COUNTERS[u]
-        mult = int(t["artillery_multiplier"]) if c.arm == "artillery" else 1
+        mult = BOARD.integer("siege", "artillery_multiplier") if c.arm == "artillery" else 1
         attack += c.strength(int(state.d["units"][u]["steps"])) * mult
     city = city_of(area)
     defence = sum(COUNTERS[u].strength(int(state.d["units"][u]["steps"])) for u in garrison)
-    defence += int(t["fortress"]) if city is not None and city.fortress else int(t["city"])
-    shift = int(t["siege_works_shift"]) if works else 0
+    defence += (
+        BOARD.integer("siege", "fortress")
+        if city is not None and city.fortress
+        else BOARD.integer("siege", "city")
+    )
+    shift = BOARD.integer("siege", "siege_works_shift") if works else 0
     if city is not None and city.port:
         side = COUNTERS[besiegers[0]].side
         ships = {COUNTERS[u].side for u in state.units_at(city.sea)}
         if side in ships and ENEMY[side] not in ships:
-            shift += int(t["naval_support_shift"])
+            shift += BOARD.integer("siege", "naval_support_shift")
     return attack, defence, shift
 
 
 @siege.step()
-def _siege(state: GamState, frame: Frame, action: A) -> None:
+def _siege(state: GamState, frame: Siege, action: A) -> None:
     state.reveal()
     side, area = frame["attacker"], frame["area"]
     frame["units"] = [u for u in alive(state, frame["units"], area) if not state.d["units"][u]["city"]]
@@ -336,9 +356,8 @@ def _siege(state: GamState, frame: Frame, action: A) -> None:
 
 
 @siege.step("rolled")
-def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _siege_rolled(state: GamState, frame: Siege, action: int) -> None:
     """§6.3: one die on the Siege table, plus the besieger's leader's tactical factor."""
-    assert action is not None
     attack, defence, shift = siege_odds(
         state, frame["units"], frame["garrison"], frame["area"], bool(frame.get("works"))
     )
@@ -353,46 +372,47 @@ def _siege_rolled(state: GamState, frame: Frame, action: A) -> None:
             state.eliminate(u)
         state.goto("leaders")
     elif result.startswith("A"):
-        state.call("losses", then="leaders", side=frame["attacker"], units=frame["units"], n=int(result[1:]))
+        state.call(
+            losses, Losses(side=frame["attacker"], units=frame["units"], n=int(result[1:])), then="leaders"
+        )
     elif result.startswith("D"):
         state.call(
-            "losses",
+            losses,
+            Losses(side=ENEMY[frame["attacker"]], units=frame["garrison"], n=int(result[1:])),
             then="leaders",
-            side=ENEMY[frame["attacker"]],
-            units=frame["garrison"],
-            n=int(result[1:]),
         )
     else:
         state.goto("leaders")
 
 
 @siege.step("leaders")
-def _siege_leaders(state: GamState, frame: Frame, action: A) -> None:
+def _siege_leaders(state: GamState, frame: Siege, action: A) -> None:
     """§8.1, §8.2 after a siege attack as after a field battle: the leaders of a side whose units in it
     were all eliminated roll for their fate (the garrison's are its side's leaders in the area), and Boves
     after every combat his stack fights (`boves=every-combat`)."""
     area = frame["area"]
     garrison_leaders = state.leaders_at(area, ENEMY[frame["attacker"]])
     state.call(
-        "leader_loss",
-        then="done",
-        leaders=at_risk(
-            state, area, ((frame["units"], frame["leaders"]), (frame["garrison"], garrison_leaders))
+        leader_loss,
+        LeaderLoss(
+            leaders=at_risk(
+                state, area, ((frame["units"], frame["leaders"]), (frame["garrison"], garrison_leaders))
+            )
         ),
+        then="done",
     )
 
 
 @siege.step("done")
-def _siege_done(state: GamState, frame: Frame, action: A) -> None:
+def _siege_done(state: GamState, frame: Siege, action: A) -> None:
     end_combat(state)
 
 
 # ------------------------------------------------------------------------------- leader loss §8.1
-leader_loss = PROCS.proc("leader_loss", rule="8.1")
 
 
 @leader_loss.step()
-def _leader_loss(state: GamState, frame: Frame, action: A) -> None:
+def _leader_loss(state: GamState, frame: LeaderLoss, action: A) -> None:
     if not frame["leaders"]:
         state.ret()
         return
@@ -401,7 +421,7 @@ def _leader_loss(state: GamState, frame: Frame, action: A) -> None:
 
 def leader_lost(roll: int, leader: str) -> bool:
     """§8.1: 1–2 lost (3 survives, ambiguity 9); Boves −1 (§8.2)."""
-    mod = int(BOARD.tables["leader_loss"]["boves"]) if leader == "boves" else 0
+    mod = BOARD.integer("leader_loss", "boves") if leader == "boves" else 0
     return bool(BOARD.leader_loss(roll + mod) == "lost")
 
 
@@ -429,10 +449,9 @@ def naval_refuge(state: GamState, side: str) -> str:
 
 
 @leader_loss.step("rolled")
-def _leader_loss_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _leader_loss_rolled(state: GamState, frame: LeaderLoss, action: int) -> None:
     """§8.1: a survivor joins the nearest stack of his side; a Gran Colombian or Mexican Patriot leader
     may go to his haven instead (§10.3); a naval leader goes to a friendly port."""
-    assert action is not None
     lid = frame["leaders"].pop(0)
     ldr = BOARD.leaders[lid]
     here = state.d["leaders"][lid]["at"]
@@ -471,99 +490,30 @@ def _leader_loss_rolled(state: GamState, frame: Frame, action: A) -> None:
 
 
 @leader_loss.step("refuge")
-def _leader_loss_refuge(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _leader_loss_refuge(state: GamState, frame: LeaderLoss, action: int) -> None:
     state.d["leaders"][frame["leader"]]["at"] = target(action)
     state.log("log.leader_escapes", leader=f"@leader.{frame['leader']}", roll="—")
     state.goto("start")
 
 
 # -------------------------------------------------------------------------------- repression §10.4
-repression = PROCS.proc("repression", rule="10.4")
+class Repression(TypedDict):
+    area: str
+    """The area of the battle the Royalist won against the Patriot (§10.4)."""
+
+
+repression = PROCS.proc("repression", rule="10.4", frame=Repression)
 
 
 @repression.step()
-def _repression(state: GamState, frame: Frame, action: A) -> None:
+def _repression(state: GamState, frame: Repression, action: A) -> None:
     state.chance(D6, then="rolled")
 
 
 @repression.step("rolled")
-def _repression_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    low, high = BOARD.tables["repression"]["marker"]
-    if int(low) <= face(action) <= int(high):
+def _repression_rolled(state: GamState, frame: Repression, action: int) -> None:
+    low, high = BOARD.span("repression", "marker")
+    if low <= face(action) <= high:
         state.d["repression"].append(frame["area"])
         state.log("log.repression", area=place_ref(frame["area"]))
     state.ret()
-
-
-# ------------------------------------------------------------------------------------ blockade §6.6
-blockade = PROCS.proc("blockade", rule="6.6")
-
-
-def blockade_holds(state: GamState, city_id: str, side: str) -> bool:
-    """§6.6 at the end of the turn: (1) the blockading force is still outside the fortress, (2) no ships
-    of the besieged side in the port's sea area, (3) none of its units in the area outside the city —
-    and there is still a garrison to starve."""
-    city = BOARD.cities[city_id]
-    enemy = ENEMY[side]
-    outside = [u for u in state.land_at(city.area, side) if not state.d["units"][u]["city"]]
-    garrison = [u for u in state.land_at(city.area, enemy) if state.d["units"][u]["city"]]
-    relief = [u for u in state.land_at(city.area, enemy) if not state.d["units"][u]["city"]]
-    ships = [u for u in state.units_at(city.sea, enemy) if COUNTERS[u].naval] if city.port else []
-    return bool(outside and garrison and not relief and not ships)
-
-
-def starved(roll: int, patriot_with_cochrane: bool) -> bool:
-    """§6.6: 1–4 the fortress surrenders; Cochrane −1 for a Patriot blockade (§8.3 (a))."""
-    mod = int(BOARD.tables["cochrane"]["blockade"]) if patriot_with_cochrane else 0
-    return roll + mod <= int(BOARD.tables["blockade"]["surrenders"][1])
-
-
-@blockade.step()
-def _blockade(state: GamState, frame: Frame, action: A) -> None:
-    frame.setdefault("todo", [[city, side] for city, side in sorted(state.d["blockades"].items())])
-    while frame["todo"]:
-        city_id, side = frame["todo"][0]
-        if blockade_holds(state, city_id, side):
-            state.chance(D6, then="rolled")
-            return
-        frame["todo"].pop(0)
-    state.d["blockades"] = {}
-    state.ret()
-
-
-siege_attrition = PROCS.proc("siege_attrition", rule="6.4")
-
-
-@siege_attrition.step()
-def _siege_attrition(state: GamState, frame: Frame, action: A) -> None:
-    """§6.4: units in a city "sufren los resultados de la tabla de asedio y también los resultados de la
-    tabla de desgaste". Reconstructed (`attrition_extra.besieged_rows`): at the end of a turn each garrison
-    attacked by siege that turn rolls for attrition on milder rows, a fortress's with −1 (`attrition`,
-    whose RP may save steps as in any attrition)."""
-    frame.setdefault("todo", [[area, side] for area, side in sorted(state.d["sieged"].items())])
-    while frame["todo"]:
-        area, side = frame["todo"].pop(0)
-        garrison = [u for u in state.land_at(area, side) if state.d["units"][u]["city"]]
-        if garrison:
-            state.call("attrition", then="start", side=side, area=area, units=garrison, besieged=True)
-            return
-    state.d["sieged"] = {}
-    state.ret()
-
-
-@blockade.step("rolled")
-def _blockade_rolled(state: GamState, frame: Frame, action: A) -> None:
-    """The surrendered garrison goes to its recruit pool (§6.6 example)."""
-    assert action is not None
-    city_id, side = frame["todo"].pop(0)
-    city = BOARD.cities[city_id]
-    cochrane = side == "patriot" and state.d["leaders"]["cochrane"]["at"] in (city.sea, city.area)
-    if starved(face(action), cochrane):
-        for u in [u for u in state.land_at(city.area, ENEMY[side]) if state.d["units"][u]["city"]]:
-            state.eliminate(u)
-        state.log("log.blockade_surrender", city=f"@city.{city_id}", roll=face(action))
-    else:
-        state.log("log.blockade_holds", city=f"@city.{city_id}", roll=face(action))
-    state.goto("start")

@@ -4,7 +4,7 @@ and the charts (§1–§8), built by `board.Board` from the data files."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 LAND_ARMS = ("infantry", "cavalry", "artillery")
 NAVAL_ARMS = ("frigate", "ship_of_the_line")
@@ -143,3 +143,178 @@ class OddsTable:
 
     def result(self, attack: float, defence: float, roll: int, shift: int = 0) -> str:
         return self.rows[self.column(attack, defence, shift)][min(max(roll, 1), 6) - 1]
+
+
+# ---- the data files' items, as `board.Board` reads them (a field may come from either file, `merge`) ----
+class ListItem(TypedDict, total=False):
+    id: str
+    areas: list[str]
+    source: str
+
+
+class AreaItem(TypedDict, total=False):
+    id: str
+    name: str
+    rp: int
+    seas: list[str]
+    source: str
+
+
+class SeaItem(TypedDict, total=False):
+    id: str
+    name: str
+    source: str
+
+
+class LinkItem(TypedDict, total=False):
+    """A land link (`andes`, §5.3) or a sea link (`cost`, §7.1) between `a` and `b`."""
+
+    a: str
+    b: str
+    andes: bool
+    cost: int
+    source: str
+
+
+class BoxLinkItem(TypedDict, total=False):
+    box: str
+    to: str
+    op: int
+    source: str
+
+
+class CityItem(TypedDict, total=False):
+    id: str
+    name: str
+    area: str
+    fortress: bool
+    port: bool
+    sea: str
+    source: str
+
+
+class UnitItem(TypedDict, total=False):
+    id: str
+    code: str
+    name: str
+    side: str
+    nationality: str
+    arm: str
+    size: str
+    steps: int
+    factor: int
+    reduced: int
+    start_steps: int
+    setup: str
+    turn: int
+    region: str
+    british: bool
+    new_granada: bool
+    partisans: bool
+    source: str
+
+
+class LeaderItem(TypedDict, total=False):
+    id: str
+    name: str
+    side: str
+    nationality: str
+    ops: int
+    tactical: int
+    naval: bool
+    setup: str
+    turn: int
+    region: str
+    source: str
+
+
+class MilitiaPoolItem(TypedDict):
+    """A side's militia of one nationality (§2.3): how many counters of each arm, their factor."""
+
+    side: str
+    nationality: str
+    infantry: int
+    cavalry: int
+    factor: int
+    source: str
+
+
+class ScenarioItem(TypedDict, total=False):
+    """A scenario (§12): its turns, the phase it starts in, the set-up it borrows, the Liberals' state."""
+
+    id: str
+    name: str
+    first_turn: int
+    last_turn: int
+    start_phase: str
+    setup: str
+    liberals_in_power: bool
+    subversion_turn: int
+    source: str
+
+
+class PlacementItem(TypedDict, total=False):
+    """Where a requirement's counters set up in a short scenario (reconstructed, §12.2.2–§12.3.3)."""
+
+    requirement: str
+    area: str
+    units: list[str]
+    leaders: list[str]
+    militia_infantry: int
+    militia_cavalry: int
+    steps: dict[str, int]
+    source: str
+
+
+class SetupCodeItem(TypedDict, total=False):
+    """A campaign set-up code (§2.1, §2.2): the areas, cities or list of areas its counters go to."""
+
+    side: str
+    code: str
+    areas: list[str]
+    cities: list[str]
+    list: str
+    guerrilla: bool
+    source: str
+
+
+class CodeMilitiaItem(TypedDict, total=False):
+    """The generic militia a set-up code carries (reconstructed)."""
+
+    side: str
+    code: str
+    nationality: str
+    militia_infantry: int
+    militia_cavalry: int
+    source: str
+
+
+class MarkerItem(TypedDict, total=False):
+    """A scenario's repression or slave-levy markers (§10.4, §4.9)."""
+
+    scenario: str
+    kind: str
+    side: str
+    areas: list[str]
+    source: str
+
+
+class ScenarioLeadersItem(TypedDict, total=False):
+    """The leaders a short scenario leaves out, and those entering on its first turn (reconstructed)."""
+
+    scenario: str
+    out: list[str]
+    enter: list[str]
+    source: str
+
+
+class TotEffect(TypedDict, total=False):
+    """A tactics result (`tables.reconstructed.toml`, `tot_effect`): the arm it needs, the own arm's
+    factor multiplied, the enemy arm's, and a column shift (§6.1 step 4)."""
+
+    needs: str
+    arm: str
+    multiplier: float
+    enemy_arm: str
+    enemy_multiplier: float
+    shift: int

@@ -7,17 +7,27 @@ any area of …" goes to one of those areas (§12.2.2–§12.3.3), the areas eac
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target
-from ludoteca.games.guerra_a_muerte.board import BOARD, militia_nationality, setup_id
+from ludoteca.games.guerra_a_muerte.board import BOARD, militia_count, militia_nationality, setup_id
+from ludoteca.games.guerra_a_muerte.components import PlacementItem
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
 A = int | None
+Choice = list[Any]
+"""A choice the set-up leaves: ``[kind, id, side, code]`` for a set-up code, ``[kind, id, side,
+requirement, steps]`` for a short scenario's placement (`campaign_choices`, `scenario_choices`)."""
+
+
+class Deployment(TypedDict):
+    todo: NotRequired[list[Choice]]
+    """The choices still to make, the next first."""
+
+
 ROLE = {"patriot": 0, "royalist": 1}
 
 
@@ -27,7 +37,7 @@ def _areas(side: str, code: str) -> list[str]:
     return sorted({BOARD.cities[p].area if p in BOARD.cities else p for p in places})
 
 
-def choices(state: GamState) -> list[list[Any]]:
+def choices(state: GamState) -> list[Choice]:
     """What the set-up leaves to the players, Royalist first: the campaign's set-up codes, or a short
     scenario's placements "in any area of …" when the players choose them."""
     sid = state.options.scenario
@@ -36,10 +46,10 @@ def choices(state: GamState) -> list[list[Any]]:
     return scenario_choices(sid) if state.options.setup == "choose" else []
 
 
-def scenario_choices(sid: str) -> list[list[Any]]:
+def scenario_choices(sid: str) -> list[Choice]:
     """§12.2.2–§12.3.3: the counters of each requirement that names more than one area, [kind, id, side,
     requirement, steps] (the steps a unit sets up with; kinds as in `campaign_choices`)."""
-    out: list[list[Any]] = []
+    out: list[Choice] = []
     for side in ("royalist", "patriot"):
         for pl in chosen_placements(sid):
             req = BOARD.requirements[pl["requirement"]]
@@ -51,22 +61,23 @@ def scenario_choices(sid: str) -> list[list[Any]]:
             out += [["leader", lid, side, rid, 0] for lid in pl.get("leaders", [])]
             nat = militia_nationality(req)
             for arm in ("infantry", "cavalry"):
-                out += [["militia", f"{nat}:{arm}", side, rid, 1]] * pl.get(f"militia_{arm}", 0)
+                out += [["militia", f"{nat}:{arm}", side, rid, 1]] * militia_count(pl, arm)
     return out
 
 
-def chosen_placements(sid: str) -> list[Any]:
+def chosen_placements(sid: str) -> list[PlacementItem]:
     """The scenario's placements whose requirement leaves the area to the player (more than one)."""
     return [pl for pl in BOARD.placed(sid) if BOARD.area_left_open(BOARD.requirements[pl["requirement"]])]
 
 
-def scenario_areas(state: GamState, frame: Frame, item: list[Any]) -> list[str]:
+def scenario_areas(state: GamState, frame: Deployment, item: Choice) -> list[str]:
     """Where a short scenario's counter may set up: its requirement's areas but those the other side alone
     holds at the start; when the counters of the requirement still to place are no more than the areas
     the side must hold there and holds not yet (§12.3.2: "Maracaibo completamente bajo control, Costa Firme
     parcialmente controlada"; §12.3.3: "el jugador patriota controla completamente las siguientes
     áreas…"), only those."""
-    side, rid = item[2], item[3]
+    side: str = item[2]
+    rid: str = item[3]
     ctl = BOARD.control.get(state.options.scenario, {"patriot": [], "royalist": [], "partial": []})
     other = "royalist" if side == "patriot" else "patriot"
     allowed = [a for a in BOARD.requirement_areas(BOARD.requirements[rid]) if a not in ctl[other]]
@@ -81,12 +92,12 @@ def scenario_areas(state: GamState, frame: Frame, item: list[Any]) -> list[str]:
     return sorted(must) if must and left <= len(must) else sorted(allowed)
 
 
-def of_scenario(item: list[Any]) -> bool:
+def of_scenario(item: Choice) -> bool:
     """Whether a choice is a short scenario's (five fields) rather than a set-up code's (four)."""
     return len(item) == 5
 
 
-def rule_of(item: list[Any]) -> str:
+def rule_of(item: Choice) -> str:
     """The section a choice follows: §2.1/§2.2 for a set-up code, the requirement's own for a scenario."""
     rule = "2.1" if item[2] == "royalist" else "2.2"
     if of_scenario(item):
@@ -94,10 +105,10 @@ def rule_of(item: list[Any]) -> str:
     return rule
 
 
-def campaign_choices() -> list[list[Any]]:
+def campaign_choices() -> list[Choice]:
     """What the campaign's set-up leaves to the players, Royalist first: [kind, id, side, code], kind
     "unit", "leader" or "militia" (id then "<nationality>:<arm>")."""
-    out: list[list[Any]] = []
+    out: list[Choice] = []
     for side in ("royalist", "patriot"):
         codes = [c for s, c in BOARD.setup_codes if s == side]
         for uid, u in BOARD.units.items():
@@ -111,15 +122,15 @@ def campaign_choices() -> list[list[Any]]:
                 continue
             nat = cm.get("nationality", "american")
             for arm in ("infantry", "cavalry"):
-                out += [["militia", f"{nat}:{arm}", side, code]] * cm.get(f"militia_{arm}", 0)
+                out += [["militia", f"{nat}:{arm}", side, code]] * militia_count(cm, arm)
     return out
 
 
-deployment = PROCS.proc("deployment", rule="2.0")
+deployment = PROCS.proc("deployment", rule="2.0", frame=Deployment)
 
 
 @deployment.step()
-def _deployment(state: GamState, frame: Frame, action: A) -> None:
+def _deployment(state: GamState, frame: Deployment, action: A) -> None:
     state.d["phase"] = "setup"
     if "todo" not in frame:  # not `setdefault`, which would list every choice again at each placement
         frame["todo"] = choices(state)
@@ -146,12 +157,11 @@ def _deployment(state: GamState, frame: Frame, action: A) -> None:
 
 
 @deployment.step("placed")
-def _deployment_placed(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _deployment_placed(state: GamState, frame: Deployment, action: int) -> None:
     _place(state, frame, target(action))
 
 
-def _place(state: GamState, frame: Frame, area: str) -> None:
+def _place(state: GamState, frame: Deployment, area: str) -> None:
     item = frame["todo"].pop(0)
     kind, what, side, code = item[:4]
     scenario = of_scenario(item)

@@ -4,13 +4,14 @@ part of the battle, `combat.halved`; control by guerrillas is `GamState.holders`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.frames import Hunt, Losses, hunt, losses
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
+from ludoteca.games.guerra_a_muerte.picks import Picking, done_picking, next_pick
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 
@@ -22,7 +23,12 @@ D6 = {die(n): 1 for n in range(1, 7)}
 
 
 # ------------------------------------------------------------------------------ change of mode
-mode = PROCS.proc("guerrilla_mode", rule="10.1")
+class Modes(Picking):
+    changed: NotRequired[list[str]]
+    """The militia that changed mode this phase (each once)."""
+
+
+mode = PROCS.proc("guerrilla_mode", rule="10.1", frame=Modes)
 
 
 def switchable(state: GamState, side: str, changed: list[str]) -> list[str]:
@@ -39,7 +45,7 @@ def switchable(state: GamState, side: str, changed: list[str]) -> list[str]:
     )
 
 
-def guerrilla_options(state: GamState, frame: Frame) -> list[int]:
+def guerrilla_options(state: GamState, frame: Modes) -> list[int]:
     """The options of the change of mode now asked (the frame's first side): a militia that may change,
     and "done"; [] where none may (the rules do not ask). The rule and the resample (`redraw.OPTIONS_OF`)
     read them here."""
@@ -49,33 +55,29 @@ def guerrilla_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @mode.step()
-def _mode(state: GamState, frame: Frame, action: A) -> None:
+def _mode(state: GamState, frame: Modes, action: None) -> None:
     """The Patriot, then the Royalist, turns militia into guerrillas or back, one counter at a time,
     each counter once."""
     frame.setdefault("sides", ["patriot", "royalist"])
     frame.setdefault("changed", [])
-    while frame["sides"]:
-        side = frame["sides"][0]
-        options = guerrilla_options(state, frame)
-        if options:
-            state.decide(
-                ROLE[side],
-                "guerrilla",
-                options,
-                then="chosen",
-                prompt="prompt.guerrilla",
-                private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
-            )
-            return
-        frame["sides"].pop(0)
-    state.ret()
+    pick = next_pick(state, frame, guerrilla_options)
+    if pick is None:
+        state.ret()
+        return
+    side, options = pick
+    state.decide(
+        ROLE[side],
+        "guerrilla",
+        options,
+        then="chosen",
+        prompt="prompt.guerrilla",
+        private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
+    )
 
 
 @mode.step("chosen")
-def _mode_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    if verb(action) == "done":
-        frame["sides"].pop(0)
+def _mode_chosen(state: GamState, frame: Modes, action: int) -> None:
+    if done_picking(frame, action):
         state.goto("start")
         return
     uid = target(action)
@@ -92,19 +94,19 @@ def _mode_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ---------------------------------------------------------------------------- counter-guerrilla
-hunt = PROCS.proc("counter_guerrilla", rule="10.1")
 
 
 def counter_guerrilla_result(roll: int, partisans: bool, all_militia: bool) -> str:
     """The Counter-Guerrilla Table: +1 with a Partidarios unit in the hunting force, −1 if every guerrilla
     in the area is militia; A1 the hunter loses a step, "-" the guerrilla slips away, G it is destroyed."""
-    t = BOARD.tables["counter_guerrilla"]
-    mod = (int(t["partisans"]) if partisans else 0) + (int(t["all_militia"]) if all_militia else 0)
+    mod = (BOARD.integer("counter_guerrilla", "partisans") if partisans else 0) + (
+        BOARD.integer("counter_guerrilla", "all_militia") if all_militia else 0
+    )
     return str(BOARD.counter_guerrilla(roll + mod))
 
 
 @hunt.step()
-def _hunt(state: GamState, frame: Frame, action: A) -> None:
+def _hunt(state: GamState, frame: Hunt, action: A) -> None:
     """The attacker names the guerrilla and spends the OPs (§10.1); one die on the table. The hunting
     force and the guerrilla are shown to both (a combat, §5.1.3)."""
     state.reveal()
@@ -114,8 +116,7 @@ def _hunt(state: GamState, frame: Frame, action: A) -> None:
 
 
 @hunt.step("rolled")
-def _hunt_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _hunt_rolled(state: GamState, frame: Hunt, action: int) -> None:
     side, area, uid = frame["side"], frame["area"], frame["target"]
     if state.d["units"][uid]["at"] != area:
         end_combat(state)
@@ -127,11 +128,11 @@ def _hunt_rolled(state: GamState, frame: Frame, action: A) -> None:
     if result == "G":
         state.eliminate(uid)
     elif result.startswith("A"):
-        state.call("losses", then="done", side=side, units=frame["units"], n=int(result[1:]))
+        state.call(losses, Losses(side=side, units=frame["units"], n=int(result[1:])), then="done")
         return
     end_combat(state)
 
 
 @hunt.step("done")
-def _hunt_done(state: GamState, frame: Frame, action: A) -> None:
+def _hunt_done(state: GamState, frame: Hunt, action: A) -> None:
     end_combat(state)

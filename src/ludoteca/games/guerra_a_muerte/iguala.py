@@ -36,8 +36,9 @@ def may_roll(state: GamState) -> bool:
 def iguala_needs(turns_after_liberals: int) -> int:
     """The lowest roll that proclaims the plan `turns_after_liberals` turns after the Liberal event (1 the
     turn after): 5–6 that turn, one face more each later turn (reconstructed, as §10.2's odds grow)."""
-    table = BOARD.tables["iguala"]
-    return int(table["succeeds_on"]) - int(table["bonus_per_turn"]) * (turns_after_liberals - 1)
+    return BOARD.integer("iguala", "succeeds_on") - BOARD.integer("iguala", "bonus_per_turn") * (
+        turns_after_liberals - 1
+    )
 
 
 def defectors(state: GamState) -> list[tuple[str, str]]:
@@ -66,10 +67,9 @@ def _iguala(state: GamState, frame: Frame, action: A) -> None:
 
 
 @iguala.step("rolled")
-def _iguala_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _iguala_rolled(state: GamState, frame: Frame, action: int) -> None:
     """Success: each American Royalist land unit in New Spain and Guatemala leaves the map and its Mexican
     counterpart, as reduced as it was and where it stood, joins the Patriot."""
-    assert action is not None
     roll = face(action)
     if roll < iguala_needs(state.turn - int(state.d["liberals"])):
         state.log("log.iguala_no", roll=roll)

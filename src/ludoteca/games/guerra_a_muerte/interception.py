@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, face, place_ref
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.frames import Battle, Interception, battle, interception
 from ludoteca.games.guerra_a_muerte.operations import D6, ENEMY, ROLE, A
-from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -26,17 +25,13 @@ def interception_modifier(
     state: GamState, interceptors: list[str], ileaders: list[str], movers: list[str], mleaders: list[str]
 ) -> int:
     """§3.4.1: the modifiers to the interception roll."""
-    t = BOARD.tables["interception"]
-    m = int(t["cavalry_interceptor"]) if cavalry_half(interceptors) else 0
-    m += int(t["cavalry_intercepted"]) if cavalry_half(movers) else 0
+    m = BOARD.integer("interception", "cavalry_interceptor") if cavalry_half(interceptors) else 0
+    m += BOARD.integer("interception", "cavalry_intercepted") if cavalry_half(movers) else 0
     return m + state.best_leader(ileaders) - state.best_leader(mleaders)
 
 
-interception = PROCS.proc("interception", rule="3.4")
-
-
 @interception.step()
-def _interception(state: GamState, frame: Frame, action: A) -> None:
+def _interception(state: GamState, frame: Interception, action: A) -> None:
     """§3.4: the player whose units are in the area the enemy force leaves may try to intercept it."""
     state.decide(
         ROLE[frame["side"]],
@@ -49,7 +44,7 @@ def _interception(state: GamState, frame: Frame, action: A) -> None:
 
 
 @interception.step("chosen")
-def _interception_chosen(state: GamState, frame: Frame, action: A) -> None:
+def _interception_chosen(state: GamState, frame: Interception, action: A) -> None:
     if action == ID["allow"]:
         state.ret(False)
         return
@@ -57,12 +52,11 @@ def _interception_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 def intercepted(roll: int, modifier: int) -> bool:
-    return roll + modifier >= int(BOARD.tables["interception"]["succeeds_on"])
+    return roll + modifier >= BOARD.integer("interception", "succeeds_on")
 
 
 @interception.step("rolled")
-def _interception_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _interception_rolled(state: GamState, frame: Interception, action: int) -> None:
     roll = face(action)
     mod = interception_modifier(state, frame["units"], frame["leaders"], frame["movers"], frame["mleaders"])
     ok = intercepted(roll, mod)
@@ -72,20 +66,22 @@ def _interception_rolled(state: GamState, frame: Frame, action: A) -> None:
         return
     mover = ENEMY[frame["side"]]
     state.call(
-        "battle",
+        battle,
+        Battle(
+            attacker=frame["side"],
+            area=frame["area"],
+            units=frame["units"],
+            leaders=frame["leaders"],
+            defender=mover,
+            dunits=frame["movers"],
+            dleaders=frame["mleaders"],
+            friction=False,
+            evade=False,
+        ),
         then="fought",
-        attacker=frame["side"],
-        area=frame["area"],
-        units=frame["units"],
-        leaders=frame["leaders"],
-        defender=mover,
-        dunits=frame["movers"],
-        dleaders=frame["mleaders"],
-        friction=False,
-        evade=False,
     )
 
 
 @interception.step("fought")
-def _interception_fought(state: GamState, frame: Frame, action: A) -> None:
+def _interception_fought(state: GamState, frame: Interception, action: A) -> None:
     state.ret(True)

@@ -11,13 +11,21 @@ a box (Spain, Haití, the United States). A port is one sea area away from its o
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
-from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE, activation_ops, offer_rp, spend_rp
+from ludoteca.games.guerra_a_muerte.frames import NavalBattle, Transport, naval_battle, transport
+from ludoteca.games.guerra_a_muerte.operations import (
+    ENEMY,
+    ROLE,
+    Activation,
+    Force,
+    activation_ops,
+    offer_rp,
+    spend_rp,
+)
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -102,26 +110,37 @@ def capacity(ships: list[str]) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------- the fleet's activation §7.1
-fleet = PROCS.proc("fleet", rule="7.1")
+class Fleet(Force):
+    """A naval force activated in `place` (a port's area, a sea area or a box, §7.1)."""
+
+    place: str
+    used: NotRequired[int]
+    """The OPs spent so far (§7.1)."""
+    raided: NotRequired[list[str]]
+    """The areas it raided this activation (§7.8)."""
+    costs: NotRequired[dict[str, int]]
+    """The OPs each sailing offered costs (`sail_options`)."""
+
+
+fleet = PROCS.proc("fleet", rule="7.1", frame=Fleet)
 
 
 @fleet.step()
-def _fleet(state: GamState, frame: Frame, action: A) -> None:
+def _fleet(state: GamState, frame: Fleet, action: A) -> None:
     """A naval force is activated as a land force is (§3.3): RP may be spent on its roll."""
     side = frame["side"]
     state.log("log.fleet", side=f"@side.{side}", place=place_ref(frame["place"]))
-    frame.update(used=0, rp=0, raided=[])
+    frame.update({"used": 0, "rp": 0, "raided": []})
     offer_rp(state, frame)
 
 
 @fleet.step("spend")
-def _fleet_spend(state: GamState, frame: Frame, action: A) -> None:
+def _fleet_spend(state: GamState, frame: Fleet, action: A) -> None:
     spend_rp(state, frame, action)
 
 
 @fleet.step("rolled")
-def _fleet_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _fleet_rolled(state: GamState, frame: Fleet, action: int) -> None:
     frame["ops"] = activation_ops(
         face(action),
         frame["rp"],
@@ -137,7 +156,7 @@ def _fleet_rolled(state: GamState, frame: Frame, action: A) -> None:
     state.goto("operate")
 
 
-def sail_options(state: GamState, frame: Frame, left: int) -> dict[int, int]:
+def sail_options(state: GamState, frame: Fleet, left: int) -> dict[int, int]:
     """Each place the fleet may sail to, with its OP cost (§7.1–§7.3)."""
     side, place = frame["side"], frame["place"]
     out: dict[int, int] = {}
@@ -160,7 +179,7 @@ def sail_options(state: GamState, frame: Frame, left: int) -> dict[int, int]:
 
 
 @fleet.step("operate")
-def _fleet_operate(state: GamState, frame: Frame, action: A) -> None:
+def _fleet_operate(state: GamState, frame: Fleet, action: A) -> None:
     side, place = frame["side"], frame["place"]
     frame["units"] = [u for u in frame["units"] if state.d["units"][u]["at"] == place]
     if not frame["units"]:
@@ -200,7 +219,7 @@ def _fleet_operate(state: GamState, frame: Frame, action: A) -> None:
     )
 
 
-def move_fleet(state: GamState, frame: Frame, to: str, port: str = "") -> None:
+def move_fleet(state: GamState, frame: Fleet, to: str, port: str = "") -> None:
     """The fleet and its naval leaders go to `to` (a sea or a box, or the area of `port`)."""
     for u in frame["units"]:
         if port:
@@ -214,8 +233,7 @@ def move_fleet(state: GamState, frame: Frame, to: str, port: str = "") -> None:
 
 
 @fleet.step("operation")
-def _fleet_operation(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _fleet_operation(state: GamState, frame: Fleet, action: int) -> None:
     v, what = verb(action), target(action)
     side = frame["side"]
     if v == "stop":
@@ -240,40 +258,42 @@ def _fleet_operation(state: GamState, frame: Frame, action: A) -> None:
         port = next((c.id for c in BOARD.cities.values() if what and c.sea == sea and c.area == what), "")
         enemy = ships_at(state, what, ENEMY[side], port) if what else ships_at(state, sea, ENEMY[side])
         state.call(
-            "naval_battle",
+            naval_battle,
+            NavalBattle(attacker=side, sea=sea, units=frame["units"], dunits=enemy, port=port),
             then="operate",
-            attacker=side,
-            sea=sea,
-            units=frame["units"],
-            dunits=enemy,
-            port=port,
         )
     else:  # raid
         frame["used"] += int(BOARD.op_cost["raid"])
         frame["raided"].append(what)
-        state.call("raid", then="operate", side=side, area=what, sea=frame["place"])
+        state.call(raid, Raid(side=side, area=what, sea=frame["place"]), then="operate")
 
 
 # ------------------------------------------------------------------------------------- raids §7.8
-raid = PROCS.proc("raid", rule="7.8")
+class Raid(TypedDict):
+    side: str
+    area: str
+    sea: str
+    """The fleet's sea area, off the raided area (§7.8)."""
+
+
+raid = PROCS.proc("raid", rule="7.8", frame=Raid)
 
 
 def raid_loss(roll: int, enemy_ships: bool, cochrane: bool) -> int:
     """§7.8: RP the raided area loses: 4+ loses 1; −1 with enemy ships there, Cochrane +1 (§8.3 (d))."""
-    mod = (int(BOARD.tables["raid"]["enemy_ships"]) if enemy_ships else 0) + (
+    mod = (BOARD.integer("raid", "enemy_ships") if enemy_ships else 0) + (
         int(COCHRANE["raid"]) if cochrane else 0
     )
     return int(BOARD.raid(roll + mod))
 
 
 @raid.step()
-def _raid(state: GamState, frame: Frame, action: A) -> None:
+def _raid(state: GamState, frame: Raid, action: A) -> None:
     state.chance(D6, then="rolled")
 
 
 @raid.step("rolled")
-def _raid_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _raid_rolled(state: GamState, frame: Raid, action: int) -> None:
     area = frame["area"]
     enemy = bool(ships_at(state, area, ENEMY[frame["side"]]))
     lost = raid_loss(face(action), enemy, frame["side"] == "patriot" and cochrane_at(state, frame["sea"]))
@@ -295,7 +315,7 @@ def transport_ships(state: GamState, side: str, area: str) -> list[str]:
     return out
 
 
-def can_embark(state: GamState, frame: Frame) -> bool:
+def can_embark(state: GamState, frame: Activation) -> bool:
     """§7.6–§7.7: a land force that has not moved, where it has a port (or a haven box), with enough
     ships for its steps and leaders, and 2 OPs to board and to land."""
     area = frame["area"]
@@ -306,11 +326,8 @@ def can_embark(state: GamState, frame: Frame) -> bool:
     return steps >= state.strength_steps(frame["units"]) and leaders >= len(frame["leaders"])
 
 
-transport = PROCS.proc("transport", rule="7.6")
-
-
 @transport.step()
-def _transport(state: GamState, frame: Frame, action: A) -> None:
+def _transport(state: GamState, frame: Transport, action: A) -> None:
     """The force boards (1 OP); the ships are activated and sail any number of sea areas (§7.6)."""
     area = frame["area"]
     ships = transport_ships(state, frame["side"], area)
@@ -329,8 +346,7 @@ def _transport(state: GamState, frame: Frame, action: A) -> None:
 
 
 @transport.step("sailed")
-def _transport_sailed(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _transport_sailed(state: GamState, frame: Transport, action: int) -> None:
     sea = target(action)
     frame["sea"] = sea
     for u in frame["ships"]:
@@ -347,9 +363,8 @@ def _transport_sailed(state: GamState, frame: Frame, action: A) -> None:
 
 
 @transport.step("landed")
-def _transport_landed(state: GamState, frame: Frame, action: A) -> None:
+def _transport_landed(state: GamState, frame: Transport, action: int) -> None:
     """The force lands (1 OP) and may go on operating (§7.6)."""
-    assert action is not None
     to = target(action)
     for u in frame["units"]:
         state.move(u, to, city=False, guerrilla=False)
@@ -360,7 +375,12 @@ def _transport_landed(state: GamState, frame: Frame, action: A) -> None:
 
 
 # --------------------------------------------------------------------------- ports taken §7.9
-ports_taken = PROCS.proc("ports_taken", rule="7.9")
+class Stranded(TypedDict):
+    ship: NotRequired[str]
+    """The ship whose fate is being decided (§7.4, §7.9)."""
+
+
+ports_taken = PROCS.proc("ports_taken", rule="7.9", frame=Stranded)
 
 
 def port_lost(state: GamState, uid: str) -> bool:
@@ -379,7 +399,7 @@ def capture_roll(roll: int, patriot_ship: bool, cochrane: bool) -> str:
 
 
 @ports_taken.step()
-def _ports_taken(state: GamState, frame: Frame, action: A) -> None:
+def _ports_taken(state: GamState, frame: Stranded, action: A) -> None:
     lost = sorted(u for u in state.d["units"] if COUNTERS[u].naval and port_lost(state, u))
     if not lost:
         state.ret()
@@ -392,7 +412,7 @@ def escapes(state: GamState, uid: str) -> list[int]:
     """§7.9: a friendly port within 5 sea areas, or the ship's box."""
     c = COUNTERS[uid]
     sea = BOARD.cities[state.d["units"][uid]["port"]].sea
-    reach = int(BOARD.tables["port_capture"]["escape_range"])
+    reach = BOARD.integer("port_capture", "escape_range")
     near = distances(sea)
     ports = [p for p in friendly_ports(state, c.side) if near[BOARD.cities[p].sea] + 1 <= reach]
     boxes = ESCAPE_BOXES.get(c.nationality, [])
@@ -402,8 +422,7 @@ def escapes(state: GamState, uid: str) -> list[int]:
 
 
 @ports_taken.step("rolled")
-def _ports_taken_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _ports_taken_rolled(state: GamState, frame: Stranded, action: int) -> None:
     uid = frame["ship"]
     s = state.d["units"][uid]
     side = COUNTERS[uid].side
@@ -437,8 +456,7 @@ def _capture(state: GamState, uid: str) -> None:
 
 
 @ports_taken.step("escaped")
-def _ports_taken_escaped(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _ports_taken_escaped(state: GamState, frame: Stranded, action: int) -> None:
     uid = frame["ship"]
     if verb(action) == "dock":
         city = next(
@@ -451,7 +469,7 @@ def _ports_taken_escaped(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ---------------------------------------------------------------------------- return to port §7.4
-return_to_port = PROCS.proc("return_to_port", rule="7.4")
+return_to_port = PROCS.proc("return_to_port", rule="7.4", frame=Stranded)
 
 
 def stranded(state: GamState, side: str) -> list[str]:
@@ -473,7 +491,7 @@ def refuges(state: GamState, side: str) -> list[int]:
 
 
 @return_to_port.step()
-def _return_to_port(state: GamState, frame: Frame, action: A) -> None:
+def _return_to_port(state: GamState, frame: Stranded, action: A) -> None:
     """Every ship at sea beyond reach of a friendly port goes back within reach, at no OP cost."""
     for side in ("patriot", "royalist"):
         lost = stranded(state, side)
@@ -493,8 +511,7 @@ def _return_to_port(state: GamState, frame: Frame, action: A) -> None:
 
 
 @return_to_port.step("returned")
-def _return_to_port_returned(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _return_to_port_returned(state: GamState, frame: Stranded, action: int) -> None:
     uid = frame["ship"]
     was = state.d["units"][uid]["at"]
     state.move(uid, target(action), city=False, port="")

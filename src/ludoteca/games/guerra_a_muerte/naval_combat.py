@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
-from ludoteca.games.guerra_a_muerte.naval import COCHRANE, D6, D10, NAVAL, friendly_port, ships_at
+from ludoteca.games.guerra_a_muerte.frames import LeaderLoss, NavalBattle, leader_loss, naval_battle
+from ludoteca.games.guerra_a_muerte.naval import D6, D10, NAVAL, friendly_port, ships_at
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
 from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
-from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.reveal import end_combat, show_forces
 
 if TYPE_CHECKING:
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
 A = int | None
 
 # ---------------------------------------------------------------------------- naval combat §7.5
-naval_battle = PROCS.proc("naval_battle", rule="7.5")
 
 
 def battery(state: GamState, port: str, side: str) -> bool:
@@ -36,7 +34,7 @@ def alive_ships(state: GamState, ships: list[str], place: str) -> list[str]:
 
 
 @naval_battle.step()
-def _naval_battle(state: GamState, frame: Frame, action: A) -> None:
+def _naval_battle(state: GamState, frame: NavalBattle, action: A) -> None:
     """§7.5: the attacked ships at sea may try to avoid combat (1–3); ships in port may not, nor a
     Patriot squadron that waits for a Spanish convoy (§4.8)."""
     state.reveal()
@@ -63,7 +61,7 @@ def _naval_battle(state: GamState, frame: Frame, action: A) -> None:
     )
 
 
-def cochrane_with(state: GamState, frame: Frame) -> bool:
+def cochrane_with(state: GamState, frame: NavalBattle) -> bool:
     """Cochrane sails with the Patriot ships of this battle (§8.3)."""
     patriot = frame["units"] if frame["attacker"] == "patriot" else frame["dunits"]
     return bool(patriot) and state.d["leaders"]["cochrane"]["at"] == state.d["units"][patriot[0]]["at"]
@@ -74,12 +72,12 @@ def naval_evades(roll: int, patriot_evades: bool, cochrane: bool) -> bool:
     evades from him (§8.3 (b), ambiguity 27)."""
     mod = 0
     if cochrane:
-        mod = int(COCHRANE["naval_evasion"]) * (1 if patriot_evades else -1)
-    return roll + mod <= int(BOARD.tables["naval_evasion"]["evades"][1])
+        mod = BOARD.integer("cochrane", "naval_evasion") * (1 if patriot_evades else -1)
+    return roll + mod <= BOARD.span("naval_evasion", "evades")[1]
 
 
 @naval_battle.step("evade")
-def _naval_evade(state: GamState, frame: Frame, action: A) -> None:
+def _naval_evade(state: GamState, frame: NavalBattle, action: A) -> None:
     if action == ID["fight"]:
         state.goto("cochrane")
         return
@@ -87,8 +85,7 @@ def _naval_evade(state: GamState, frame: Frame, action: A) -> None:
 
 
 @naval_battle.step("evade_roll")
-def _naval_evade_roll(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _naval_evade_roll(state: GamState, frame: NavalBattle, action: int) -> None:
     if naval_evades(face(action), frame["defender"] == "patriot", cochrane_with(state, frame)):
         state.log("log.naval_evaded", roll=face(action))
         end_combat(state, frame["defender"])
@@ -96,13 +93,13 @@ def _naval_evade_roll(state: GamState, frame: Frame, action: A) -> None:
     state.goto("cochrane")
 
 
-def royalist_frigates(state: GamState, frame: Frame) -> list[str]:
+def royalist_frigates(state: GamState, frame: NavalBattle) -> list[str]:
     royal = frame["units"] if frame["attacker"] == "royalist" else frame["dunits"]
     return [u for u in royal if COUNTERS[u].arm == "frigate"]
 
 
 @naval_battle.step("cochrane")
-def _naval_cochrane(state: GamState, frame: Frame, action: A) -> None:
+def _naval_cochrane(state: GamState, frame: NavalBattle, action: A) -> None:
     """§8.3: Cochrane present against Royalist frigates: 1–2 takes one before the battle."""
     frame["hits"], frame["fire"] = {}, []
     if cochrane_with(state, frame) and royalist_frigates(state, frame):
@@ -112,12 +109,11 @@ def _naval_cochrane(state: GamState, frame: Frame, action: A) -> None:
 
 
 @naval_battle.step("cochrane_roll")
-def _naval_cochrane_roll(state: GamState, frame: Frame, action: A) -> None:
+def _naval_cochrane_roll(state: GamState, frame: NavalBattle, action: int) -> None:
     """§8.3: on 1–2 a Royalist frigate "es capturada o eliminada (a elección del jugador patriota)": the
     Patriot chooses, where a Chilean frigate of the pool can stand for it; with none the frigate is sunk."""
-    assert action is not None
-    low, high = COCHRANE["frigate_taken"]
-    if not int(low) <= face(action) <= int(high):
+    low, high = BOARD.span("cochrane", "frigate_taken")
+    if not low <= face(action) <= high:
         state.goto("targets")
         return
     taken = royalist_frigates(state, frame)[0]
@@ -141,7 +137,7 @@ def chilean_prize(state: GamState) -> str:
 
 
 @naval_battle.step("prize")
-def _naval_prize(state: GamState, frame: Frame, action: A) -> None:
+def _naval_prize(state: GamState, frame: NavalBattle, action: A) -> None:
     """§8.3: the frigate taken leaves the map; captured, a Chilean frigate of factor 3 takes its place,
     out of this battle ("no podrá participar en la batalla presente"), and the battle's "prize" until it
     ends (`_naval_results`)."""
@@ -161,7 +157,7 @@ def _naval_prize(state: GamState, frame: Frame, action: A) -> None:
 
 
 @naval_battle.step("targets")
-def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
+def _naval_targets(state: GamState, frame: NavalBattle, action: A) -> None:
     """§7.5.1: every ship (and a fortified port, §7.10) chooses the enemy ship it fires at."""
     if action is not None and frame.get("firer"):
         frame["fire"].append([frame.pop("firer"), target(action)])
@@ -201,11 +197,11 @@ def _naval_targets(state: GamState, frame: Frame, action: A) -> None:
 
 def hits(roll: int, factor: int, patriot_with_cochrane: bool) -> bool:
     """§7.5.1: a d10 at or under the firer's factor hits; Cochrane −1 on the Patriot's dice (§8.3 (c))."""
-    return roll + (int(COCHRANE["naval_combat"]) if patriot_with_cochrane else 0) <= factor
+    return roll + (BOARD.integer("cochrane", "naval_combat") if patriot_with_cochrane else 0) <= factor
 
 
 @naval_battle.step("fire")
-def _naval_fire(state: GamState, frame: Frame, action: A) -> None:
+def _naval_fire(state: GamState, frame: NavalBattle, action: A) -> None:
     if action is not None and frame.get("die"):
         firer, aim = frame.pop("die")
         side = frame["defender"] if firer == "port" else COUNTERS[firer].side
@@ -220,7 +216,7 @@ def _naval_fire(state: GamState, frame: Frame, action: A) -> None:
 
 
 @naval_battle.step("results")
-def _naval_results(state: GamState, frame: Frame, action: A) -> None:
+def _naval_results(state: GamState, frame: NavalBattle, action: A) -> None:
     """The hits are applied together (§7.5.1). A frigate Cochrane captured in this battle "es eliminada si
     todas las fuerzas navales patriotas son eliminadas" (§8.3): lost when no Patriot ship that fought is
     left. Cochrane left without ships rolls for his fate (§8.1)."""
@@ -237,13 +233,13 @@ def _naval_results(state: GamState, frame: Frame, action: A) -> None:
         state.log("log.prize_lost", unit=f"@unit.{prize}")
     at = state.d["leaders"]["cochrane"]["at"]
     if at in BOARD.seas and not ships_at(state, at, "patriot"):
-        state.call("leader_loss", then="done", leaders=["cochrane"])
+        state.call(leader_loss, LeaderLoss(leaders=["cochrane"]), then="done")
         return
     state.goto("done")
 
 
 @naval_battle.step("done")
-def _naval_done(state: GamState, frame: Frame, action: A) -> None:
+def _naval_done(state: GamState, frame: NavalBattle, action: A) -> None:
     """The side left with ships in the sea area wins (the Patriot while any of his remain, §4.8)."""
     sea = frame["sea"]
     end_combat(state, "patriot" if ships_at(state, sea, "patriot") else "royalist")

@@ -5,13 +5,28 @@ sieges; the losses of steps (§5.3, §6.1). Interception of a force leaving an a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_in, city_of
 from ludoteca.games.guerra_a_muerte.cities import city_options, in_field
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
+from ludoteca.games.guerra_a_muerte.frames import (
+    Attrition,
+    Battle,
+    Hunt,
+    Interception,
+    Losses,
+    Siege,
+    Transport,
+    attrition,
+    battle,
+    hunt,
+    interception,
+    losses,
+    siege,
+    transport,
+)
 from ludoteca.games.guerra_a_muerte.position import DEAD
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import SPL_AREA, spl_moves
@@ -41,9 +56,10 @@ def activation_ops(
     Operations factor is added to the OPs read on the table, as the §6.6 example computes it (a 4 gives
     6 OPs, 7 with Morillo's 1), or with `leader_on_die` (option `leader-ops=die`, A#2) modifies the die as
     the rule text lists it, a result above 6 reading the table's last row (8 OPs)."""
-    t = BOARD.tables["activation"]
     modified = (
-        roll + int(t["rp_bonus"]) * rp_spent + (int(t["militia_without_leader"]) if militia_heavy else 0)
+        roll
+        + BOARD.integer("activation", "rp_bonus") * rp_spent
+        + (BOARD.integer("activation", "militia_without_leader") if militia_heavy else 0)
     )
     if leader_on_die:
         return ops_table(modified + leader_ops)
@@ -99,7 +115,46 @@ def eligible(
     return units, leaders
 
 
-activation = PROCS.proc("activation", rule="3.3")
+class Force(TypedDict):
+    """A land force (§3.3) or a fleet (§7.1) activated by `side`: its counters and leaders, and the RP
+    spent on its activation roll (`offer_rp`, `spend_rp`)."""
+
+    side: str
+    units: list[str]
+    leaders: list[str]
+    rp: NotRequired[int]
+    ops: NotRequired[int]
+    """The OPs its activation roll gave (§3.3)."""
+
+
+class Activation(Force):
+    """A land force in `area`, activated for its `nations` (§3.2–§3.3); `mexico`, the counters it may
+    still take along in Mexico while Hidalgo is in play (§10.7, -1 elsewhere)."""
+
+    nations: list[str]
+    area: str
+    mexico: int
+    spent: NotRequired[int]
+    used: NotRequired[float]
+    """The OPs spent so far (`BOARD.op_cost`, §5.1)."""
+    moved: NotRequired[bool]
+    hostile: NotRequired[bool]
+    """Whether it moved into or through a hostile area (§5.3)."""
+    andes: NotRequired[bool]
+    """Whether it crossed an Andes border (§5.3)."""
+    left: NotRequired[list[list[str]]]
+    """The units it left behind there, ``[area, unit]`` (§5.2)."""
+    advance: NotRequired[bool]
+    """Its next operation may enter the city free (§6.3.1)."""
+    to: NotRequired[str]
+    """The area it moves to, while an interception is tried (§3.4)."""
+    blockade: NotRequired[bool]
+    ret: NotRequired[Any]
+    """What the procedure it called handed back: where a transport landed it (§7.6), whether an
+    interception stopped it (§3.4)."""
+
+
+activation = PROCS.proc("activation", rule="3.3", frame=Activation)
 
 
 def pools(state: GamState, units: list[str]) -> list[str]:
@@ -112,15 +167,15 @@ def pools(state: GamState, units: list[str]) -> list[str]:
 
 
 @activation.step()
-def _activation(state: GamState, frame: Frame, action: A) -> None:
+def _activation(state: GamState, frame: Activation, action: A) -> None:
     """§3.3: announce the force; RP may be spent on its roll (+2 each)."""
     side = frame["side"]
     state.log("log.activate", side=f"@side.{side}", area=place_ref(frame["area"]))
-    frame.update(spent=0, used=0, moved=False, hostile=False, andes=False, rp=0)
+    frame.update({"spent": 0, "used": 0, "moved": False, "hostile": False, "andes": False, "rp": 0})
     offer_rp(state, frame)
 
 
-def offer_rp(state: GamState, frame: Frame) -> None:
+def offer_rp(state: GamState, frame: Force) -> None:
     """§3.3: the side may spend up to 3 RP of the pools the force may use on its activation roll; the
     choice (or none, with no RP) goes to the procedure's step "spend"."""
     available = int(sum(state.d["rp"][p] for p in pools(state, frame["units"])))
@@ -145,7 +200,7 @@ def take_rp(state: GamState, units: list[str], amount: float) -> None:
         left -= take
 
 
-def spend_rp(state: GamState, frame: Frame, action: A) -> None:
+def spend_rp(state: GamState, frame: Force, action: A) -> None:
     """§3.3, §4.2: take the RP chosen from the force's pools in order, then roll the activation die (step
     "rolled")."""
     frame["rp"] = face(action) if action is not None else 0
@@ -154,13 +209,12 @@ def spend_rp(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("spend")
-def _activation_spend(state: GamState, frame: Frame, action: A) -> None:
+def _activation_spend(state: GamState, frame: Activation, action: A) -> None:
     spend_rp(state, frame, action)
 
 
 @activation.step("rolled")
-def _activation_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _activation_rolled(state: GamState, frame: Activation, action: int) -> None:
     roll = face(action)
     frame["ops"] = activation_ops(
         roll,
@@ -177,13 +231,13 @@ def _activation_rolled(state: GamState, frame: Frame, action: A) -> None:
     state.goto("operate")
 
 
-def force_here(state: GamState, frame: Frame) -> None:
+def force_here(state: GamState, frame: Activation) -> None:
     """Drop from the force what the battles and attrition eliminated."""
     frame["units"] = [u for u in frame["units"] if state.d["units"][u]["at"] == frame["area"]]
     frame["leaders"] = [lid for lid in frame["leaders"] if state.d["leaders"][lid]["at"] == frame["area"]]
 
 
-def exits(state: GamState, frame: Frame) -> list[str]:
+def exits(state: GamState, frame: Activation) -> list[str]:
     """Where the force may move (§5): the bordering areas; from the United States box into Tejas, Nuevo
     México or Nueva California (§10.3); the São Paulo Legion only between Brazil and the Banda Oriental,
     and not where Royalist units stand (§10.6)."""
@@ -202,7 +256,7 @@ def fortress_besieged(state: GamState, side: str, area: str) -> str:
     return city.id if city is not None and city.fortress and inside else ""
 
 
-def operate_options(state: GamState, frame: Frame) -> list[int]:
+def operate_options(state: GamState, frame: Activation) -> list[int]:
     """§3.3: what the force may do with the OPs left (costs: the Operations Cost chart), "stop" first; a
     force that blockades may only make siege attacks afterwards (§6.6). [] where it could only stop and
     does not blockade: it is not asked."""
@@ -250,7 +304,7 @@ def operate_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @activation.step("operate")
-def _operate(state: GamState, frame: Frame, action: A) -> None:
+def _operate(state: GamState, frame: Activation, action: A) -> None:
     """§3.3: any operations in any order while OPs last."""
     force_here(state, frame)
     if not frame["units"] and not frame["leaders"]:
@@ -275,8 +329,7 @@ def _operate(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("operation")
-def _operation(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _operation(state: GamState, frame: Activation, action: int) -> None:
     v, what = verb(action), target(action)
     side, area = frame["side"], frame["area"]
     cost = BOARD.op_cost
@@ -296,7 +349,7 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.set_units(
             {u: {"city": inside} for u in frame["units"] if state.d["units"][u]["city"] != inside}
         )
-        city = city_of(area).id
+        city = city_in(area).id
         state.log(f"log.{'entered' if inside else 'left'}_city", side=f"@side.{side}", city=f"@city.{city}")
         state.goto("operate")
     elif v == "gather":
@@ -315,14 +368,16 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         interceptors = field_units(state, area, ENEMY[side]) if area in BOARD.areas else []
         if interceptors:
             state.call(
-                "interception",
+                interception,
+                Interception(
+                    side=ENEMY[side],
+                    area=area,
+                    units=interceptors,
+                    leaders=state.leaders_at(area, ENEMY[side]),
+                    movers=frame["units"],
+                    mleaders=frame["leaders"],
+                ),
                 then="moved",
-                side=ENEMY[side],
-                area=area,
-                units=interceptors,
-                leaders=state.leaders_at(area, ENEMY[side]),
-                movers=frame["units"],
-                mleaders=frame["leaders"],
             )
         else:
             state.goto("moved")
@@ -330,31 +385,29 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         frame["used"] += cost["field_attack"]
         defender = ENEMY[side] if not what else "rebel"
         state.call(
-            "battle",
+            battle,
+            Battle(
+                attacker=side,
+                area=area,
+                units=in_field(state, frame["units"]),
+                leaders=frame["leaders"],
+                defender=defender,
+                dunits=field_units(state, area, defender)
+                if defender != "rebel"
+                else state.land_at(area, "rebel"),
+                dleaders=state.leaders_at(area, defender),
+                friction=frame["used"] - cost["field_attack"] >= BOARD.integer("friction", "ops_spent"),
+                evade=True,
+            ),
             then="fought",
-            attacker=side,
-            area=area,
-            units=in_field(state, frame["units"]),
-            leaders=frame["leaders"],
-            defender=defender,
-            dunits=field_units(state, area, defender)
-            if defender != "rebel"
-            else state.land_at(area, "rebel"),
-            dleaders=state.leaders_at(area, defender),
-            friction=frame["used"] - cost["field_attack"] >= int(BOARD.tables["friction"]["ops_spent"]),
-            evade=True,
         )
     elif v == "siege":
         works = what == "works"
         frame["used"] += cost["siege_attack"] + (cost["siege_works"] if works else 0)
         state.call(
-            "siege",
+            siege,
+            Siege(attacker=side, area=area, units=frame["units"], leaders=frame["leaders"], works=works),
             then="operate",
-            attacker=side,
-            area=area,
-            units=frame["units"],
-            leaders=frame["leaders"],
-            works=works,
         )
     elif v == "blockade":
         frame["used"] += cost["blockade_min"]
@@ -365,18 +418,18 @@ def _operation(state: GamState, frame: Frame, action: A) -> None:
         state.goto("operate")
     elif v == "hunt":
         frame["used"] += cost["counter_guerrilla"]
-        state.call(
-            "counter_guerrilla", then="operate", side=side, area=area, units=frame["units"], target=what
-        )
+        state.call(hunt, Hunt(side=side, area=area, units=frame["units"], target=what), then="operate")
     else:  # embark
         frame["used"] += cost["embark"] + cost["disembark"]
         state.call(
-            "transport", then="landed", side=side, area=area, units=frame["units"], leaders=frame["leaders"]
+            transport,
+            Transport(side=side, area=area, units=frame["units"], leaders=frame["leaders"]),
+            then="landed",
         )
 
 
 @activation.step("fought")
-def _fought(state: GamState, frame: Frame, action: A) -> None:
+def _fought(state: GamState, frame: Activation, action: A) -> None:
     """§6.3.1: "Si una fuerza resulta victoriosa después de una batalla campal, puede inmediatamente
     entrar en las ciudades… que no estén ocupadas por unidades enemigas": after a field battle the force's
     next operation may be `enter`, free. It is offered only where the force, some of its units left in the
@@ -387,7 +440,7 @@ def _fought(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("landed")
-def _landed(state: GamState, frame: Frame, action: A) -> None:
+def _landed(state: GamState, frame: Activation, action: A) -> None:
     """§7.6: the force is ashore where it landed and goes on operating."""
     to = frame.pop("ret")
     frame["area"] = to
@@ -397,7 +450,7 @@ def _landed(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("moved")
-def _moved(state: GamState, frame: Frame, action: A) -> None:
+def _moved(state: GamState, frame: Activation, action: A) -> None:
     """§5: the force enters the next area unless it was intercepted (§3.4: it stays and fights). The São
     Paulo Legion withdrawn to Brazil leaves the game (§10.6)."""
     intercepted = frame.pop("ret", False)
@@ -427,23 +480,25 @@ def _moved(state: GamState, frame: Frame, action: A) -> None:
 
 
 @activation.step("end")
-def _end(state: GamState, frame: Frame, action: A) -> None:
+def _end(state: GamState, frame: Activation, action: A) -> None:
     """§5.3: a force that moved into or through a hostile area or across the Andes rolls for attrition
     at the end of its move (only forces that moved roll, ambiguity 4; never the São Paulo Legion, §10.6).
     Units it left behind after such a move end their move where they were left: each stack left rolls
     first, on its own."""
     left = next_left_stack(state, frame)
     if left:
-        state.call("attrition", then="end", side=frame["side"], area=left[0], units=left[1])
+        state.call(attrition, Attrition(side=frame["side"], area=left[0], units=left[1]), then="end")
         return
     force_here(state, frame)
     if frame["units"] and (frame["hostile"] or frame["andes"]) and "portuguese" not in frame["nations"]:
-        state.call("attrition", then="ports", side=frame["side"], area=frame["area"], units=frame["units"])
+        state.call(
+            attrition, Attrition(side=frame["side"], area=frame["area"], units=frame["units"]), then="ports"
+        )
         return
     state.goto("ports")
 
 
-def next_left_stack(state: GamState, frame: Frame) -> tuple[str, list[str]] | None:
+def next_left_stack(state: GamState, frame: Activation) -> tuple[str, list[str]] | None:
     """The first area where the force left units after moving through a hostile area or across the
     Andes (§5.2, §5.3), with those of them still there; taken off the frame's list."""
     while frame.get("left"):
@@ -456,18 +511,17 @@ def next_left_stack(state: GamState, frame: Frame) -> tuple[str, list[str]] | No
 
 
 @activation.step("ports")
-def _ports(state: GamState, frame: Frame, action: A) -> None:
+def _ports(state: GamState, frame: Activation, action: A) -> None:
     """§7.9: ships in a port the force has taken roll for their fate."""
     state.call("ports_taken", then="done")
 
 
 @activation.step("done")
-def _done(state: GamState, frame: Frame, action: A) -> None:
+def _done(state: GamState, frame: Activation, action: A) -> None:
     state.ret()
 
 
 # ------------------------------------------------------------------------------- losses (§5.3, §6.1)
-losses = PROCS.proc("losses", rule="6.1")  # cites its caller's section (`GamState.running_rule`)
 
 
 def alive(state: GamState, units: list[str], area: str | None = None) -> list[str]:
@@ -478,7 +532,7 @@ def alive(state: GamState, units: list[str], area: str | None = None) -> list[st
     ]
 
 
-def loss_options(state: GamState, frame: Frame) -> list[int]:
+def loss_options(state: GamState, frame: Losses) -> list[int]:
     """§5.3: the counters the owner may take the next step from; [] where it is not asked (no loss left,
     one counter, the rebels, or as many losses as the force's steps: all go)."""
     units = alive(state, frame["units"])
@@ -488,7 +542,7 @@ def loss_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @losses.step()
-def _losses(state: GamState, frame: Frame, action: A) -> None:
+def _losses(state: GamState, frame: Losses, action: A) -> None:
     """§5.3, §6.1 step 9: the owner of the force takes its step losses one by one; the rebels' losses
     fall on their counters in order (they are militia of one step)."""
     units = alive(state, frame["units"])
@@ -515,7 +569,7 @@ def _losses(state: GamState, frame: Frame, action: A) -> None:
     )
 
 
-def _all(state: GamState, frame: Frame) -> None:
+def _all(state: GamState, frame: Losses) -> None:
     for u in frame["units"]:
         state.eliminate(u)
     state.log("log.eliminated_all", n=len(frame["units"]))
@@ -523,7 +577,7 @@ def _all(state: GamState, frame: Frame) -> None:
 
 
 @losses.step("take")
-def _losses_take(state: GamState, frame: Frame, action: A) -> None:
+def _losses_take(state: GamState, frame: Losses, action: A) -> None:
     uid = target(action) if action is not None else frame["units"][0]
     state.lose_step(uid)
     if uid in state.d["revealed"] or not state.hidden(COUNTERS[uid].side):

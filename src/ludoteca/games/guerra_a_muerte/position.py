@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from ludoteca.core.state import CorePosition
+
 Side = Literal["patriot", "royalist"]
 Phase = Literal[
     "setup", "events", "uprisings", "reorganization", "patriot_operations", "royalist_operations", "end"
@@ -16,6 +18,8 @@ DEAD = "dead"
 """A counter out of the game (eliminated leaders, the São Paulo Legion withdrawn, §8.1, §10.6)."""
 OUT = "out"
 """A counter a short scenario leaves out."""
+OFF_MAP = (POOL, DUE, DEAD, OUT)
+"""The places off the map."""
 
 
 class UnitState(TypedDict):
@@ -32,14 +36,32 @@ class UnitState(TypedDict):
     port: str
 
 
+class MoveFields(TypedDict, total=False):
+    """Some fields of a counter's record but its place, as `GamState.move` writes them with it."""
+
+    steps: int
+    city: bool
+    guerrilla: bool
+    done: bool
+    turn: int
+    port: str
+
+
+class UnitFields(MoveFields, total=False):
+    """Some fields of a counter's record, as `GamState.set_unit` writes them."""
+
+    at: str
+
+
 class LeaderState(TypedDict):
     at: str
     done: bool
     turn: int
 
 
-class Position(TypedDict):
-    """`state.d` beside the core's own keys (options, stack, wait, over, moves, reveals)."""
+class Position(CorePosition):
+    """`state.d`: the core's keys (`CorePosition`: options, stack, wait, over, moves, reveals), then the
+    game's. `GamState` is a `State[Position]`: its rules read `d` as this type."""
 
     turn: int
     phase: Phase

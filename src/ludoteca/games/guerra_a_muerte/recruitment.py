@@ -4,13 +4,13 @@ and slave masses raised once a turn (§4.9)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_in
 from ludoteca.games.guerra_a_muerte.cities import city_free
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
+from ludoteca.games.guerra_a_muerte.picks import Picking, done_picking, next_pick
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.resources import REBUILD, patriot_nation_for
@@ -20,13 +20,17 @@ from ludoteca.games.guerra_a_muerte.uprisings import patriot_nation
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
-A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
 ROLE = {"patriot": 0, "royalist": 1}
 
 
 # ------------------------------------------------------------------------------ promotion §4.7
-promotion = PROCS.proc("promotion", rule="4.7")
+class Promotion(Picking):
+    rolls: NotRequired[list[int]]
+    """The dice for who promotes first, the Patriot's then the Royalist's."""
+
+
+promotion = PROCS.proc("promotion", rule="4.7", frame=Promotion)
 
 
 def promotions(state: GamState, side: str) -> list[str]:
@@ -66,7 +70,7 @@ def feeder(state: GamState, uid: str) -> str:
 
 
 @promotion.step()
-def _promotion(state: GamState, frame: Frame, action: A) -> None:
+def _promotion(state: GamState, frame: Promotion, action: None) -> None:
     """Who promotes first is rolled (higher first, ties again) when both sides can promote."""
     sides = [s for s in ("patriot", "royalist") if promotions(state, s)]
     if len(sides) < 2:
@@ -78,8 +82,7 @@ def _promotion(state: GamState, frame: Frame, action: A) -> None:
 
 
 @promotion.step("order")
-def _promotion_order(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _promotion_order(state: GamState, frame: Promotion, action: int) -> None:
     frame["rolls"].append(face(action))
     if len(frame["rolls"]) < 2:
         state.chance(D6, then="order")
@@ -93,7 +96,7 @@ def _promotion_order(state: GamState, frame: Frame, action: A) -> None:
     state.goto("next")
 
 
-def promote_options(state: GamState, frame: Frame) -> list[int]:
+def promote_options(state: GamState, frame: Picking) -> list[int]:
     """The promotions the side first in `frame["sides"]` is asked for, with "done"; [] where it has none
     (then it is not asked)."""
     options = [ID[f"promote {u}"] for u in promotions(state, frame["sides"][0])]
@@ -101,30 +104,26 @@ def promote_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @promotion.step("next")
-def _promotion_next(state: GamState, frame: Frame, action: A) -> None:
-    while frame["sides"]:
-        side = frame["sides"][0]
-        options = promote_options(state, frame)
-        if options:
-            state.decide(
-                ROLE[side],
-                "promote",
-                options,
-                then="chosen",
-                prompt="prompt.promote",
-                private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
-            )
-            return
-        frame["sides"].pop(0)
-    state.ret()
+def _promotion_next(state: GamState, frame: Promotion, action: None) -> None:
+    pick = next_pick(state, frame, promote_options)
+    if pick is None:
+        state.ret()
+        return
+    side, options = pick
+    state.decide(
+        ROLE[side],
+        "promote",
+        options,
+        then="chosen",
+        prompt="prompt.promote",
+        private=state.hidden(side),  # the choice names a counter of a hidden force (§5.1.3)
+    )
 
 
 @promotion.step("chosen")
-def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
+def _promotion_chosen(state: GamState, frame: Promotion, action: int) -> None:
     """The militia leaves the map and the regular is turned to its two-step side."""
-    assert action is not None
-    if verb(action) == "done":
-        frame["sides"].pop(0)
+    if done_picking(frame, action):
         state.goto("next")
         return
     uid = target(action)
@@ -136,6 +135,11 @@ def _promotion_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ----------------------------------------------------------------------------- recruitment §4.6
+class Recruiting(Picking):
+    unit: NotRequired[str]
+    """The recruit being placed."""
+
+
 def placements(
     state: GamState,
     uid: str,
@@ -217,14 +221,14 @@ def recruitable(state: GamState, side: str) -> list[str]:
     return out
 
 
-def recruit_options(state: GamState, frame: Frame) -> list[int]:
+def recruit_options(state: GamState, frame: Recruiting) -> list[int]:
     """The recruits the side first in `frame["sides"]` is asked for, with "done"; [] where it can afford
     and place none (then it is not asked)."""
     options = [ID[f"recruit {u}"] for u in recruitable(state, frame["sides"][0])]
     return [*options, ID["done"]] if options else []
 
 
-def place_options(state: GamState, frame: Frame) -> list[int]:
+def place_options(state: GamState, frame: Recruiting) -> list[int]:
     """Where the recruit `frame["unit"]` may be placed, asked only where there is a choice: [] where
     there is one place (it goes there) or none. §4.6: "colocadas en un área o ciudad en un área bajo
     control total o parcial": a land recruit may also go into the city of such an area (`enter <area>`),
@@ -238,21 +242,17 @@ def place_options(state: GamState, frame: Frame) -> list[int]:
     return options if len(options) > 1 else []
 
 
-recruitment = PROCS.proc("recruitment", rule="4.6")
+recruitment = PROCS.proc("recruitment", rule="4.6", frame=Recruiting)
 
 
 @recruitment.step()
-def _recruitment(state: GamState, frame: Frame, action: A) -> None:
+def _recruitment(state: GamState, frame: Recruiting, action: None) -> None:
     frame.setdefault("sides", ["patriot", "royalist"])
-    if not frame["sides"]:
+    pick = next_pick(state, frame, recruit_options)
+    if pick is None:
         state.ret()
         return
-    side = frame["sides"][0]
-    options = recruit_options(state, frame)
-    if not options:
-        frame["sides"].pop(0)
-        state.goto("start")
-        return
+    side, options = pick
     state.decide(
         ROLE[side],
         "recruit",
@@ -264,10 +264,8 @@ def _recruitment(state: GamState, frame: Frame, action: A) -> None:
 
 
 @recruitment.step("chosen")
-def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    if verb(action) == "done":
-        frame["sides"].pop(0)
+def _recruitment_chosen(state: GamState, frame: Recruiting, action: int) -> None:
+    if done_picking(frame, action):
         state.goto("start")
         return
     uid = target(action)
@@ -295,17 +293,16 @@ def _recruitment_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 @recruitment.step("placed")
-def _recruitment_placed(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _recruitment_placed(state: GamState, frame: Recruiting, action: int) -> None:
     _recruited(state, frame, target(action), city=verb(action) == "enter")
 
 
-def _recruited(state: GamState, frame: Frame, area: str, city: bool = False) -> None:
+def _recruited(state: GamState, frame: Recruiting, area: str, city: bool = False) -> None:
     """The recruit placed in `area`, or with `city` inside its city (§4.6)."""
     uid = frame["unit"]
     c = COUNTERS[uid]
     state.set_unit(uid, steps=c.steps)
-    where = city_of(area).id if city else area
+    where = city_in(area).id if city else area
     state.place_unit(uid, where)
     state.log("log.recruited", side=f"@side.{c.side}", what=f"@unit.{uid}")
     state.log_for(
@@ -315,7 +312,7 @@ def _recruited(state: GamState, frame: Frame, area: str, city: bool = False) -> 
 
 
 # ------------------------------------------------------------------ Indian and slave masses §4.9
-slaves = PROCS.proc("slave_recruitment", rule="4.9")
+slaves = PROCS.proc("slave_recruitment", rule="4.9", frame=Picking)
 
 
 def levy_areas(state: GamState, side: str) -> list[str]:
@@ -337,30 +334,27 @@ def levy_nation(state: GamState, side: str, area: str) -> str:
     return patriot_nation_for(state, area) or patriot_nation(area)
 
 
+def levy_options(state: GamState, frame: Picking) -> list[int]:
+    """The areas the side first in `frame["sides"]` may raise masses in, with "done"; [] where none."""
+    areas = levy_areas(state, frame["sides"][0])
+    return [*(ID[f"levy {x}"] for x in areas), ID["done"]] if areas else []
+
+
 @slaves.step()
-def _slaves(state: GamState, frame: Frame, action: A) -> None:
+def _slaves(state: GamState, frame: Picking, action: None) -> None:
     frame.setdefault("sides", ["patriot", "royalist"])
-    while frame["sides"]:
-        side = frame["sides"][0]
-        areas = levy_areas(state, side)
-        if areas:
-            state.decide(
-                ROLE[side],
-                "levy",
-                [*(ID[f"levy {x}"] for x in areas), ID["done"]],
-                then="chosen",
-                prompt="prompt.levy",
-            )
-            return
-        frame["sides"].pop(0)
-    state.ret()
+    pick = next_pick(state, frame, levy_options)
+    if pick is None:
+        state.ret()
+        return
+    side, options = pick
+    state.decide(ROLE[side], "levy", options, then="chosen", prompt="prompt.levy")
 
 
 @slaves.step("chosen")
-def _slaves_chosen(state: GamState, frame: Frame, action: A) -> None:
+def _slaves_chosen(state: GamState, frame: Picking, action: int) -> None:
     """§4.9.1: three free infantry militia in the area; the side may not raise an uprising there again
     (until the Liberal event, for the Patriot); the area pays half its RP at the next Reorganization."""
-    assert action is not None
     side = frame["sides"].pop(0)
     if verb(action) == "done":
         state.goto("start")
@@ -368,7 +362,7 @@ def _slaves_chosen(state: GamState, frame: Frame, action: A) -> None:
     area = target(action)
     nat = levy_nation(state, side, area)
     placed = 0
-    for _ in range(int(BOARD.tables["slave_recruitment"]["free_militia_infantry"])):
+    for _ in range(BOARD.integer("slave_recruitment", "free_militia_infantry")):
         uid = next((u for u in militia_of(nat, "infantry") if state.d["units"][u]["at"] == POOL), "")
         if uid:
             state.place_unit(uid, area)

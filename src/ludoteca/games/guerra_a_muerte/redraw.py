@@ -10,16 +10,16 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK
 from ludoteca.games.guerra_a_muerte.guerrilla import guerrilla_options
 from ludoteca.games.guerra_a_muerte.operations import loss_options, operate_options
+from ludoteca.games.guerra_a_muerte.position import OFF_MAP, LeaderState, UnitFields, UnitState
 from ludoteca.games.guerra_a_muerte.recruitment import place_options, promote_options, recruit_options
 from ludoteca.games.guerra_a_muerte.sequence import activate_options
 from ludoteca.games.guerra_a_muerte.spread import Place, fields_of, places_of, spread
-from ludoteca.games.guerra_a_muerte.view import AREAS, OFF_MAP, SIDE_OF_ROLE, SPREAD_PLACES, sees
+from ludoteca.games.guerra_a_muerte.view import AREAS, SIDE_OF_ROLE, SPREAD_PLACES, sees
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 NAMED = frozenset((*COUNTERS, *BOARD.leaders))
 
 
-def names_in(value: Any) -> set[str]:
+def names_in(value: object) -> set[str]:
     """The counters and leaders a procedure's frames name (`_remap` renames them)."""
     out: set[str] = set()
-    todo = [value]
+    todo: list[object] = [value]
     while todo:
         item = todo.pop()
         if isinstance(item, str):
@@ -58,14 +58,15 @@ def _remap(value: Any, mapping: dict[str, str], refs: bool = False) -> Any:
     return value
 
 
-def _slot(place: Any) -> str:
+def _slot(place: LeaderState) -> str:
     """A leader's slot: where it is and whether it has operated (its arrival turn is its own)."""
     return f"{place['at']}|{place['done']}"
 
 
 SLOT_FIELDS = ("at", "city", "guerrilla", "done", "port")
 """A counter's slot: where it is and its marks (its steps and its arrival turn are the counter's own)."""
-_unit_slot = operator.itemgetter(*SLOT_FIELDS)
+Slot = tuple[str, bool, bool, bool, str]
+_unit_slot: Callable[[UnitState | UnitFields], Slot] = operator.itemgetter(*SLOT_FIELDS)
 Kind = tuple[str, bool, bool, str]
 REDRAW_GROUP: dict[str, tuple[str, Kind]] = {
     u: (c.side, (c.nationality, c.militia, c.naval, c.arm if c.naval else "")) for u, c in COUNTERS.items()
@@ -81,7 +82,7 @@ LEADER_GROUP = {
 havens and a force's leaders read it, §10.3, §3.3), a naval leader's (§7)."""
 
 
-OPTIONS_OF: dict[str, tuple[Callable[[GamState, Frame], list[int]], str]] = {
+OPTIONS_OF: dict[str, tuple[Callable[[GamState, Any], list[int]], str]] = {
     "prompt.promote": (promote_options, "done"),
     "prompt.recruit": (recruit_options, "done"),
     "prompt.place": (place_options, ""),
@@ -128,8 +129,8 @@ def resample(
         if asks(twin, role):
             return twin
     wait = twin.d["wait"]
-    ending = OPTIONS_OF[wait["prompt"]][1]
-    if wait["role"] != role and ending:  # a changed copy: clones share the pending decision
+    ending = "" if wait is None else OPTIONS_OF[wait["prompt"]][1]
+    if wait is not None and wait["role"] != role and ending:  # a changed copy: clones share the decision
         twin.d["wait"] = {**wait, "actions": [ID[ending]]}
     return twin
 
@@ -141,7 +142,8 @@ def asks(twin: GamState, role: int) -> bool:
     wait = twin.d["wait"]
     if wait is None or wait["role"] < 0 or wait["prompt"] not in OPTIONS_OF:
         return True
-    options = sorted(set(OPTIONS_OF[wait["prompt"]][0](twin, twin.d["stack"][-1])))
+    frame = twin.running_frame()
+    options = [] if frame is None else sorted(set(OPTIONS_OF[wait["prompt"]][0](twin, frame)))
     if wait["role"] == role:
         return options == list(wait["actions"])
     if options:
@@ -157,7 +159,7 @@ class Plan(NamedTuple):
     them over, as `spread.places_of` gives them before any is drawn."""
 
     members: dict[Kind, list[str]]
-    slots: dict[Kind, list[tuple[tuple[Any, ...], str]]]
+    slots: dict[Kind, list[tuple[Slot, str]]]
     leaders: dict[tuple[str, bool], list[str]]
     leader_slots: dict[tuple[str, bool], list[tuple[str, str]]]
     places: list[tuple[str, dict[str, bool], dict[str, tuple[str, ...]], list[tuple[str, str]]]]
@@ -170,8 +172,8 @@ def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
     named: set[str] = set()  # what a prompt every role reads names is known: it stays itself
     if wait is not None and wait.get("role", -1) >= 0 and not wait.get("private"):
         named = {str(v).rpartition(".")[2] for v in wait["params"].values() if str(v).startswith("@")}
-    pinned = names_in(state.d["stack"])
-    groups: dict[Kind, list[tuple[tuple[Any, ...], str]]] = {}
+    pinned = names_in(state.frames())
+    groups: dict[Kind, list[tuple[Slot, str]]] = {}
     members: dict[Kind, list[str]] = {}
     records = state.d["units"]
     revealed = set(state.d["revealed"])
@@ -184,12 +186,12 @@ def plan(state: GamState, role: int, keep_counts: bool) -> Plan:
     leaders = state.d["leaders"]
     lmembers: dict[tuple[str, bool], list[str]] = {}
     lslots: dict[tuple[str, bool], list[tuple[str, str]]] = {}
-    for x, s in leaders.items():
+    for x, chief in leaders.items():
         side, lgroup = LEADER_GROUP[x]
-        if side == other and s["at"] not in OFF_MAP and x not in named and x not in revealed:
+        if side == other and chief["at"] not in OFF_MAP and x not in named and x not in revealed:
             lmembers.setdefault(lgroup, []).append(x)
-            if keep_counts or x in pinned or lgroup[1] or s["at"] not in AREAS:
-                lslots.setdefault(lgroup, []).append((_slot(s), x))
+            if keep_counts or x in pinned or lgroup[1] or chief["at"] not in AREAS:
+                lslots.setdefault(lgroup, []).append((_slot(chief), x))
     loose: set[str] = set()  # the counters and leaders whose slots are spread: what the prior redraws
     for group, drawn in members.items():
         loose.update(set(drawn) - {u for _, u in groups.get(group, ())})
@@ -246,7 +248,7 @@ def draw(
     records = state.d["units"]
     leaders = state.d["leaders"]
     mapping: dict[str, str] = {}
-    moved: dict[str, dict[str, Any]] = {}  # counter → the fields it is drawn into, unlike its own
+    moved: dict[str, UnitFields] = {}  # counter → the fields it is drawn into, unlike its own
     free: list[str] = []
     for group, drawn in known.members.items():
         # the slots in an order of what they show, the counters drawn into them from the group's list in
@@ -259,9 +261,10 @@ def draw(
             if old != new:
                 mapping[old] = new
                 if slot != _unit_slot(records[new]):
-                    moved[new] = dict(zip(SLOT_FIELDS, slot, strict=True))
+                    at, city, guerrilla, done, port = slot  # `SLOT_FIELDS`
+                    moved[new] = {"at": at, "city": city, "guerrilla": guerrilla, "done": done, "port": port}
         free += drawn[len(slots) :]
-    lmoved: dict[str, dict[str, Any]] = {}  # leader → its record in the twin
+    lmoved: dict[str, LeaderState] = {}  # leader → its record in the twin
     for lgroup, chiefs in known.leaders.items():
         lslot = known.leader_slots.get(lgroup, ())
         chiefs = list(chiefs)
@@ -303,7 +306,8 @@ def draw(
     twin.keep_control(state, redrawn)
     mapping = {k: v for k, v in mapping.items() if k != v}
     if mapping:
-        twin.d["stack"] = _remap(twin.d["stack"], mapping)
+        frames = twin.frames()
+        frames[:] = _remap(frames, mapping)  # the twin's own frames (`clone` copied them)
         wait = twin.d["wait"]
         if wait is not None and wait.get("role", -1) >= 0:
             acts = []

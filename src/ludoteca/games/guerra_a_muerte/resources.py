@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD, main_port
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
+from ludoteca.games.guerra_a_muerte.frames import NavalBattle, naval_battle
 from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
@@ -73,7 +74,7 @@ def spain_modifier(state: GamState) -> int:
     """§4.5.1: the turn's modifier, and −1 after the Liberal event while the Patriot holds more areas."""
     m = BOARD.spain_modifier(state.turn)
     if state.d["liberals"] and areas_held(state, "patriot") > areas_held(state, "royalist"):
-        m += int(BOARD.tables["spain_rp"]["more_patriot_areas_after_liberals"])
+        m += BOARD.integer("spain_rp", "more_patriot_areas_after_liberals")
     return m
 
 
@@ -89,8 +90,7 @@ def _spain(state: GamState, frame: Frame, action: A) -> None:
 
 
 @spain.step("rolled")
-def _spain_rolled(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _spain_rolled(state: GamState, frame: Frame, action: int) -> None:
     got = spain_rp(face(action), spain_modifier(state), bool(state.d["liberals"]))
     state.d["rp"]["royalist"] += got
     state.log("log.spain_rp", roll=face(action), n=got)
@@ -215,7 +215,7 @@ def patriot_entry(state: GamState, uid: str) -> list[str]:
         return sorted(set(full) | ({morelos} if morelos in BOARD.areas else set()))
     if c.new_granada:
         return [] if state.holders("santa_fe") == {"royalist"} else ["santa_fe"]
-    if c.naval and state.turn == int(BOARD.tables["patriot_navy"]["turn"]):
+    if c.naval and state.turn == BOARD.integer("patriot_navy", "turn"):
         return [
             x
             for x in BOARD.lists.get(REBUILD.get(c.nationality, ""), ())
@@ -225,7 +225,17 @@ def patriot_entry(state: GamState, uid: str) -> list[str]:
     return []
 
 
-reinforcements = PROCS.proc("reinforcements", rule="4.8")
+class Reinforcements(TypedDict):
+    wave: NotRequired[list[str]]
+    """The Spanish arrivals, landing together (§4.8)."""
+    port: NotRequired[str]
+    unit: NotRequired[str]
+    leader: NotRequired[str]
+    ret: NotRequired[str]
+    """The side that won the naval battle fought for the convoy (§4.8)."""
+
+
+reinforcements = PROCS.proc("reinforcements", rule="4.8", frame=Reinforcements)
 
 
 def _due(state: GamState) -> list[str]:
@@ -233,7 +243,7 @@ def _due(state: GamState) -> list[str]:
 
 
 @reinforcements.step()
-def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements(state: GamState, frame: Reinforcements, action: A) -> None:
     """§4.8: the Spanish arrivals land together at a Royalist port of the Royalist's choice."""
     spanish = [u for u in _due(state) if COUNTERS[u].nationality == "spanish"]
     frame["wave"] = spanish
@@ -257,21 +267,22 @@ def _reinforcements(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("port")
-def _reinforcements_port(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _reinforcements_port(state: GamState, frame: Reinforcements, action: int) -> None:
     frame["port"] = target(action)
     patriots = ships_off(state, frame["port"], "patriot")
     royalists = ships_off(state, frame["port"], "royalist")
     if patriots and royalists:
         state.call(
-            "naval_battle",
+            naval_battle,
+            NavalBattle(
+                attacker="royalist",
+                sea=BOARD.cities[main_port(frame["port"])].sea,
+                units=royalists,
+                dunits=patriots,
+                port="",
+                evade=False,
+            ),
             then="fought",
-            attacker="royalist",
-            sea=BOARD.cities[main_port(frame["port"])].sea,
-            units=royalists,
-            dunits=patriots,
-            port="",
-            evade=False,
         )
         return
     if patriots:
@@ -281,7 +292,7 @@ def _reinforcements_port(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("fought")
-def _reinforcements_fought(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_fought(state: GamState, frame: Reinforcements, action: A) -> None:
     """§4.8 (ambiguity 11): Patriot and Spanish ships off the port fight first; if the Patriot wins (his
     ships are still there) he rolls for the convoy, otherwise it lands."""
     if frame.pop("ret") == "patriot":
@@ -291,13 +302,12 @@ def _reinforcements_fought(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("convoy")
-def _reinforcements_convoy(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_convoy(state: GamState, frame: Reinforcements, action: int) -> None:
     """§4.8: Patriot ships off the port: 1–2 the convoy turns back, 3–4 it lands, 5–6 it is sunk."""
-    assert action is not None
     _land(state, frame, str(BOARD.convoy(face(action))))
 
 
-def _land(state: GamState, frame: Frame, how: str) -> None:
+def _land(state: GamState, frame: Reinforcements, how: str) -> None:
     for u in frame["wave"]:
         if how == "land":
             state.place_unit(u, frame["port"])
@@ -316,7 +326,7 @@ def _land(state: GamState, frame: Frame, how: str) -> None:
 
 
 @reinforcements.step("others")
-def _reinforcements_others(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_others(state: GamState, frame: Reinforcements, action: A) -> None:
     """§4.10: Mexican, New Granada, Mina and the Patriot navy enter the map; other counters the pool."""
     for u in _due(state):
         c = COUNTERS[u]
@@ -349,14 +359,13 @@ def _enter(state: GamState, uid: str, area: str) -> None:
 
 
 @reinforcements.step("entered")
-def _reinforcements_entered(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _reinforcements_entered(state: GamState, frame: Reinforcements, action: int) -> None:
     _enter(state, frame["unit"], target(action))
     state.goto("others")
 
 
 @reinforcements.step("leaders")
-def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_leaders(state: GamState, frame: Reinforcements, action: A) -> None:
     """Leaders enter in their region (where their side stands, if it stands anywhere there)."""
     for lid, s in sorted(state.d["leaders"].items()):
         if s["at"] != DUE or s["turn"] > state.turn:
@@ -385,10 +394,9 @@ def _reinforcements_leaders(state: GamState, frame: Frame, action: A) -> None:
 
 
 @reinforcements.step("leader_in")
-def _reinforcements_leader_in(state: GamState, frame: Frame, action: A) -> None:
+def _reinforcements_leader_in(state: GamState, frame: Reinforcements, action: int) -> None:
     """§8.3: the turn Cochrane enters, a Patriot ship of the pool enters free with him where he has a
     port (a ship of the line first, which is never worse for the Patriot than a frigate)."""
-    assert action is not None
     area = target(action)
     lid = frame["leader"]
     state.d["leaders"][lid]["at"] = area

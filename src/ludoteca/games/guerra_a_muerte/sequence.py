@@ -4,18 +4,18 @@ end of turn (§3.1.6) live here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, PATRIOT_GROUPS
 from ludoteca.games.guerra_a_muerte.iguala import may_roll
-from ludoteca.games.guerra_a_muerte.operations import ROLE, eligible, nations_of
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT
+from ludoteca.games.guerra_a_muerte.naval import Fleet, fleet
+from ludoteca.games.guerra_a_muerte.operations import ROLE, Activation, activation, eligible, nations_of
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OFF_MAP, OUT, Phase
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.special import MEXICO, haven_leaders, to_haven
-from ludoteca.games.guerra_a_muerte.state import OFF_MAP
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
@@ -72,8 +72,7 @@ def _events(state: GamState, frame: Frame, action: A) -> None:
     """§3.1.1, §10.2: from turn IX, until it happens once, the Patriot rolls for the Liberals taking power
     in Spain: 5–6 on turn IX, one more face each later turn."""
     state.d["phase"] = "events"
-    table = BOARD.tables["liberal_event"]
-    if state.d["liberals"] or state.turn < int(table["first_turn"]):
+    if state.d["liberals"] or state.turn < BOARD.integer("liberal_event", "first_turn"):
         state.goto("iguala")
         return
     state.chance(D6, then="rolled")
@@ -81,8 +80,9 @@ def _events(state: GamState, frame: Frame, action: A) -> None:
 
 def liberal_event_needs(turn: int) -> int:
     """§10.2: the lowest roll that brings the Liberals to power on `turn`."""
-    table = BOARD.tables["liberal_event"]
-    return int(table["succeeds_on"]) - int(table["bonus_per_turn"]) * (turn - int(table["first_turn"]))
+    return BOARD.integer("liberal_event", "succeeds_on") - BOARD.integer(
+        "liberal_event", "bonus_per_turn"
+    ) * (turn - BOARD.integer("liberal_event", "first_turn"))
 
 
 @events.step("rolled")
@@ -153,16 +153,35 @@ def _end_done(state: GamState, frame: Frame, action: A) -> None:
 
 
 # ------------------------------------------------------------------ 4–5. The operations phases (§3.2)
+class Operations(TypedDict):
+    """A side's operations phase (§3.2): the group of nations operating (1 the first; 0 before it) and
+    the Royalist's activations left in Mexico (§10.7, -1 where unlimited), carried from group to group."""
+
+    group: NotRequired[int]
+    mexico: NotRequired[int]
+    ret: NotRequired[int]
+
+
+class NationOperations(TypedDict):
+    """One group of nations operating (§3.2–§3.3): its side, its nations and the activations left in
+    Mexico (§10.7), handed back when it is done."""
+
+    side: str
+    nations: list[str]
+    mexico: int
+
+
 def _phase(side: str) -> None:
-    proc = PROCS.proc(f"{side}_operations", rule="3.2")
+    proc = PROCS.proc(f"{side}_operations", rule="3.2", frame=Operations)
+    phase: Phase = "patriot_operations" if side == "patriot" else "royalist_operations"
 
     @proc.step()
-    def _start(state: GamState, frame: Frame, action: A) -> None:
+    def _start(state: GamState, frame: Operations, action: A) -> None:
         """§3.2: the Patriot operates nation by nation (El Plata and Chile, Gran Colombia with Peru,
         Mexico); the Royalist operates his forces, then the São Paulo Legion once it is free (§10.6).
         The Patriot's leaders may subvert on the Liberals' turn (§10.2.1.4); the Royalist rolls his
         activations in Mexico while Hidalgo is in play (§10.7)."""
-        state.d["phase"] = f"{side}_operations"
+        state.d["phase"] = phase
         for uid in [u for u, s in state.d["units"].items() if s["done"]]:
             state.set_unit(uid, done=False)
         for s in state.d["leaders"].values():
@@ -182,29 +201,25 @@ def _phase(side: str) -> None:
         state.goto("group")
 
     @proc.step("mexico")
-    def _mexico(state: GamState, frame: Frame, action: A) -> None:
-        assert action is not None
+    def _mexico(state: GamState, frame: Operations, action: int) -> None:
         frame["mexico"] = face(action)
         state.log("log.mexican_guerrillas", n=face(action))
         state.goto("group")
 
     @proc.step("group")
-    def _group(state: GamState, frame: Frame, action: A) -> None:
+    def _group(state: GamState, frame: Operations, action: A) -> None:
         groups = (2 if state.d["spl"] else 1) if side == "royalist" else len(PATRIOT_GROUPS)
         if frame["group"] >= groups:
             state.ret()
             return
         frame["group"] += 1
+        nations = nations_of(side, frame["group"] - 1)
         state.call(
-            "nation_operations",
-            then="group_done",
-            side=side,
-            nations=nations_of(side, frame["group"] - 1),
-            mexico=frame["mexico"],
+            nation, NationOperations(side=side, nations=nations, mexico=frame["mexico"]), then="group_done"
         )
 
     @proc.step("group_done")
-    def _group_done(state: GamState, frame: Frame, action: A) -> None:
+    def _group_done(state: GamState, frame: Operations, action: A) -> None:
         frame["mexico"] = frame.pop("ret")
         state.goto("group")
 
@@ -212,7 +227,7 @@ def _phase(side: str) -> None:
 _phase("patriot")
 _phase("royalist")
 
-nation = PROCS.proc("nation_operations", rule="3.3")
+nation = PROCS.proc("nation_operations", rule="3.3", frame=NationOperations)
 
 
 def fleets(state: GamState, side: str, nations: list[str]) -> list[str]:
@@ -243,7 +258,7 @@ def fleet_at(state: GamState, side: str, nations: list[str], place: str) -> tupl
     return ships, leaders
 
 
-def activate_options(state: GamState, frame: Frame) -> list[int]:
+def activate_options(state: GamState, frame: NationOperations) -> list[int]:
     """The options of the choice of what to activate next (§3.3): each place with a force of the frame's
     nations that may activate, "pass", each fleet, each Patriot leader who may go to his haven; [] where
     only "pass" is left (the rules do not ask). The rule and the resample (`redraw.OPTIONS_OF`) read them
@@ -267,7 +282,7 @@ def activate_options(state: GamState, frame: Frame) -> list[int]:
 
 
 @nation.step()
-def _nation(state: GamState, frame: Frame, action: A) -> None:
+def _nation(state: GamState, frame: NationOperations, action: A) -> None:
     """§3.3: the player activates one force (land or naval, §7.1) after another, each to the end, or
     passes; a Patriot leader may go to his haven at any moment (§10.3)."""
     side, nations = frame["side"], frame["nations"]
@@ -287,8 +302,7 @@ def _nation(state: GamState, frame: Frame, action: A) -> None:
 
 
 @nation.step("chosen")
-def _nation_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _nation_chosen(state: GamState, frame: NationOperations, action: int) -> None:
     v, place = verb(action), target(action)
     side = frame["side"]
     if v == "pass":
@@ -301,21 +315,23 @@ def _nation_chosen(state: GamState, frame: Frame, action: A) -> None:
         return
     if v == "fleet":
         ships, leaders = fleet_at(state, side, frame["nations"], place)
-        state.call("fleet", then="start", side=side, place=place, units=ships, leaders=leaders)
+        state.call(fleet, Fleet(side=side, place=place, units=ships, leaders=leaders), then="start")
         return
     units, leaders = eligible(state, side, frame["nations"], place)
     if frame["mexico"] >= 0 and place in MEXICO:
         units = strongest(state, units, frame["mexico"])
         frame["mexico"] -= len(units)
     state.call(
-        "activation",
+        activation,
+        Activation(
+            side=side,
+            nations=frame["nations"],
+            area=place,
+            units=units,
+            leaders=leaders,
+            mexico=frame["mexico"] if place in MEXICO else -1,
+        ),
         then="start",
-        side=side,
-        nations=frame["nations"],
-        area=place,
-        units=units,
-        leaders=leaders,
-        mexico=frame["mexico"] if place in MEXICO else -1,
     )
 
 

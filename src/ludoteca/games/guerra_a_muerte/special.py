@@ -5,9 +5,8 @@ Royalist while Hidalgo lives (§10.7)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ludoteca.core.procedure import Frame
 from ludoteca.games.guerra_a_muerte.actions import ID, die, face, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
@@ -70,7 +69,15 @@ def spl_moves(area: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ subversion §10.2.2
-subversion = PROCS.proc("subversion", rule="10.2.2")
+class Subversion(TypedDict):
+    tried: NotRequired[list[str]]
+    """The Patriot leaders who have tried (each once, §10.2.2)."""
+    leader: NotRequired[str]
+    unit: NotRequired[str]
+    """The American Royalist unit the leader tries to turn."""
+
+
+subversion = PROCS.proc("subversion", rule="10.2.2", frame=Subversion)
 
 
 def subvertible(state: GamState, lid: str) -> list[str]:
@@ -117,7 +124,7 @@ def go_over(state: GamState, uid: str, new: str, area: str, city: bool = False) 
 
 
 @subversion.step()
-def _subversion(state: GamState, frame: Frame, action: A) -> None:
+def _subversion(state: GamState, frame: Subversion, action: A) -> None:
     """§10.2.1.4: on the Liberals' turn only, each Patriot leader on the map may try once to subvert an
     American Royalist unit in his area (the attempts are made at the start of the Patriot operations)."""
     frame.setdefault("tried", [])
@@ -146,8 +153,7 @@ def _subversion(state: GamState, frame: Frame, action: A) -> None:
 
 
 @subversion.step("chosen")
-def _subversion_chosen(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _subversion_chosen(state: GamState, frame: Subversion, action: int) -> None:
     state.d["revealed"] = []
     if verb(action) == "done":
         state.goto("start")
@@ -157,14 +163,13 @@ def _subversion_chosen(state: GamState, frame: Frame, action: A) -> None:
 
 
 def subverted(roll: int) -> bool:
-    low, high = BOARD.tables["subversion"]["succeeds"]
-    return int(low) <= roll <= int(high)
+    low, high = BOARD.span("subversion", "succeeds")
+    return low <= roll <= high
 
 
 @subversion.step("rolled")
-def _subversion_rolled(state: GamState, frame: Frame, action: A) -> None:
+def _subversion_rolled(state: GamState, frame: Subversion, action: int) -> None:
     """1–3: the unit leaves the map and a like Patriot unit, as reduced as it was, joins the leader."""
-    assert action is not None
     uid, lid = frame["unit"], frame["leader"]
     if not subverted(face(action)):
         state.log("log.subversion_failed", unit=f"@unit.{uid}", roll=face(action))

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD, main_port
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, SIDES
+from ludoteca.games.guerra_a_muerte.position import UnitFields
 from ludoteca.games.guerra_a_muerte.state import LAND
 
 if TYPE_CHECKING:
@@ -259,7 +260,7 @@ def mark_of(record: Any, kind: str) -> str:
 
 
 @functools.cache
-def fields_of(name: str, mark: str) -> dict[str, Any]:
+def fields_of(name: str, mark: str) -> UnitFields:
     """A counter's record fields for `mark` in place `name`: not operated (the role cannot tell which
     counters of a force have, §5.2's turned counters stay in the force's box)."""
     return {

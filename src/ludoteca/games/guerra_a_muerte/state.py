@@ -1,49 +1,45 @@
 """The Guerra a Muerte position and the rule helpers every chapter shares: where counters are, control
-(§1.1.1), forces, the scenario set-up (§2, §12) and the hooks of the state contract. The layout of `d` is
-`position.Position`."""
+(§1.1.1), forces, the scenario set-up (§2, §12) and the hooks of the state contract (`hooks`: the
+functions of `view.py`, `invariants.py` and `victory.py`). `d` is a `position.Position`."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ludoteca.core.i18n import DEFAULT_LANGUAGE
-from ludoteca.core.observation import Observation
+from typing_extensions import Unpack
+
+from ludoteca.core.game import Game
+from ludoteca.core.hooks import StateHooks
 from ludoteca.core.state import State
+from ludoteca.games.guerra_a_muerte.actions import SHOWN_VERBS, verb
 from ludoteca.games.guerra_a_muerte.board import (
     BOARD,
     main_port,
+    militia_count,
     militia_nationality,
     scenario_data,
     setup_id,
 )
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, RANK, SIDES, militia_of
+from ludoteca.games.guerra_a_muerte.invariants import broken_invariants
 from ludoteca.games.guerra_a_muerte.options import GamOptions
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL, LeaderState, UnitState
-from ludoteca.games.guerra_a_muerte.procs import PROCS
-
-OFF_MAP = (POOL, DUE, DEAD, OUT)
-SHOWN_VERBS = frozenset(
-    {
-        *("pass", "done", "stop", "gather", "attack", "siege", "blockade", "move", "activate", "spend"),
-        *(
-            "intercept",
-            "allow",
-            "evade",
-            "fight",
-            "fleet",
-            "sail",
-            "dock",
-            "engage",
-            "raid",
-            "embark",
-            "land",
-        ),
-    }
+from ludoteca.games.guerra_a_muerte.position import (
+    DEAD,
+    DUE,
+    OUT,
+    POOL,
+    LeaderState,
+    MoveFields,
+    Position,
+    UnitFields,
+    UnitState,
 )
-"""The choices a private decision shows to every role (`GamState.choice_shown`): their notation and label
-name a place or nothing, never a counter."""
+from ludoteca.games.guerra_a_muerte.procs import PROCS
+from ludoteca.games.guerra_a_muerte.victory import evaluate
+from ludoteca.games.guerra_a_muerte.view import board_view, observe
+
 SIDES_ROLE = {"patriot": 0, "royalist": 1}
 RP_POOLS = ("royalist", "el_plata", "chile", "gran_colombia", "mexico", "peru")
 
@@ -52,9 +48,13 @@ LAND = {u: (c.side, not c.militia) for u, c in COUNTERS.items() if not c.naval}
 """Each land counter's side and whether it is a regular: what control (§1.1.1) reads of it."""
 UNIT_FIELDS = frozenset(("at", "steps", "city", "guerrilla", "done", "turn", "port"))
 NO_HOLDER: frozenset[str] = frozenset()
+Where = tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
+"""The index of counters by place and the records it was built from (`GamState._where`)."""
+Control = tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
+"""Control by area and what decided it, with the records it was kept for (`GamState._control`)."""
 
 
-class GamState(State):
+class GamState(State[Position]):
     """One game of Guerra a Muerte (`position.Position` is the shape of `d`).
 
     Beside `d` the state keeps `_where`, an index of the counters by the place they are in, derived from
@@ -75,14 +75,17 @@ class GamState(State):
     shared_keys = (*State.shared_keys, "options", "slaves")
     """The options and the areas whose slave masses were raised (§4.9), replaced and never changed in
     place: clones share them (`clone`)."""
-    _where: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]]
+    _where: Where
     _own: tuple[dict[str, UnitState], set[str]]
-    _control: tuple[dict[str, UnitState], dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]]
+    _control: Control
     procedures = PROCS
+    hooks = StateHooks(
+        board_view=board_view, observe=observe, invariants=broken_invariants, evaluate=evaluate
+    )
     options: GamOptions
 
     @classmethod
-    def new(cls, game: Any, options: GamOptions) -> GamState:
+    def new(cls, game: Game, options: GamOptions) -> GamState:
         """§2 and §12: the scenario's set-up. What the campaign's set-up codes leave to the players is
         asked in the deployment procedure (`deployment.py`), and so are a short scenario's placements "in
         any area of …" when the players choose them."""
@@ -159,7 +162,8 @@ class GamState(State):
             if ldr.setup in BOARD.areas:
                 d["leaders"][lid]["at"] = ldr.setup
             elif ldr.turn:
-                d["leaders"][lid].update(at=DUE, turn=ldr.turn)
+                leader = d["leaders"][lid]
+                leader["at"], leader["turn"] = DUE, ldr.turn
         for req in BOARD.requirements.values():
             if req["scenario"] != "campaign":
                 continue
@@ -204,7 +208,7 @@ class GamState(State):
                 d["leaders"][lid]["at"] = area
             nat = militia_nationality(req)
             for arm in ("infantry", "cavalry"):
-                for _ in range(pl.get(f"militia_{arm}", 0)):
+                for _ in range(militia_count(pl, arm)):
                     self.place_militia(nat, arm, area, city=city, guerrilla=guerrilla)
         for uid, u in BOARD.units.items():
             if uid in placed:
@@ -217,10 +221,11 @@ class GamState(State):
         for lid, ldr in BOARD.leaders.items():
             if d["leaders"][lid]["at"] != OUT or lid in extra.get("out", []) or lid in placed:
                 continue
+            leader = d["leaders"][lid]
             if lid in extra.get("enter", []):
-                d["leaders"][lid].update(at=DUE, turn=first)
+                leader["at"], leader["turn"] = DUE, first
             elif ldr.turn >= first:
-                d["leaders"][lid].update(at=DUE, turn=ldr.turn)
+                leader["at"], leader["turn"] = DUE, ldr.turn
 
     def place_unit(self, uid: str, place: str) -> None:
         """Put a counter in `place` (an area, a city, a sea or a box), ready to operate: a ship put in an
@@ -244,7 +249,7 @@ class GamState(State):
         return uid
 
     # ------------------------------------------------------------------- where the counters are
-    def move(self, uid: str, at: str, **fields: Any) -> None:
+    def move(self, uid: str, at: str, **fields: Unpack[MoveFields]) -> None:
         """Put counter `uid` in `at` (an area, a sea, a box, `pool`, `due`, `dead`, `out`), setting the
         other `fields` of its record as given: the one way a counter changes place, so that the index of
         counters by place stays true."""
@@ -255,12 +260,12 @@ class GamState(State):
             where[was] = tuple(u for u in where[was] if u != uid)
             where[at] = tuple(sorted((*where.get(at, ()), uid), key=RANK.__getitem__))
 
-    def set_unit(self, uid: str, **fields: Any) -> None:
+    def set_unit(self, uid: str, **fields: Unpack[UnitFields]) -> None:
         """Set `fields` of counter `uid`'s record: the one way to write one (a change of place goes through
         `move`, which comes here; `set_units` writes many)."""
         self.set_units({uid: fields})
 
-    def set_units(self, fields_of: dict[str, dict[str, Any]]) -> None:
+    def set_units(self, fields_of: Mapping[str, UnitFields]) -> None:
         """Set the fields of each counter's record `fields_of` names. Clones share the records (see
         `clone`), so the first write to a record since the last clone writes a copy of it; the test
         `test_clone.py` proves no write goes round. A change of place goes through `move`, which keeps the
@@ -271,11 +276,11 @@ class GamState(State):
         from a place's counters (its control, §1.1.1, and what a view shows of it) is remembered by the
         tuple's identity (see the class)."""
         units = self.d["units"]
-        own = getattr(self, "_own", None)
+        own: tuple[dict[str, UnitState], set[str]] | None = getattr(self, "_own", None)
         if own is None or own[0] is not units:
             own = self._own = (units, set())
         copied = own[1]
-        cache = getattr(self, "_where", None)
+        cache: Where | None = getattr(self, "_where", None)
         where = cache[1] if cache is not None and cache[0] is units else None
         for uid, fields in fields_of.items():
             if not fields.keys() <= UNIT_FIELDS:
@@ -293,7 +298,7 @@ class GamState(State):
         """The counters by place, each place's in the order of `d["units"]` (rebuilt when `d["units"]`
         is not the object it was built from)."""
         units = self.d["units"]
-        cache: tuple[dict[str, UnitState], dict[str, tuple[str, ...]]] | None = getattr(self, "_where", None)
+        cache: Where | None = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             return cache[1]
         where = self.index_units()
@@ -324,14 +329,14 @@ class GamState(State):
         units, leaders = self.d["units"], self.d["leaders"]
         twin.d = rest = self._copy_position(apart=("units", "leaders"))
         rest["units"] = shared = dict(units)
-        rest["leaders"] = dict(zip(leaders, map(dict.copy, leaders.values()), strict=True))
+        rest["leaders"] = dict(zip(leaders, map(LeaderState.copy, leaders.values()), strict=True))
         self._own = (units, set())  # every record is shared now: both states copy one before writing it
         twin._own = (shared, set())
         self._share_log(twin)
-        cache = getattr(self, "_where", None)
+        cache: Where | None = getattr(self, "_where", None)
         if cache is not None and cache[0] is units:
             twin._where = (shared, dict(cache[1]))
-        control = getattr(self, "_control", None)
+        control: Control | None = getattr(self, "_control", None)
         if control is not None and control[0] is units:
             twin._control = (shared, dict(control[1]))  # its entries are immutable: shared, never written
         return twin
@@ -430,7 +435,7 @@ class GamState(State):
     def _known_control(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]]:
         """The memo of control by area (see the class), started afresh when `d["units"]` is another
         object than the one it was kept for."""
-        control = getattr(self, "_control", None)
+        control: Control | None = getattr(self, "_control", None)
         if control is None or control[0] is not self.d["units"]:
             control = self._control = (self.d["units"], {})
         return control[1]
@@ -531,9 +536,9 @@ class GamState(State):
         """The section a log line, a prompt or a die cites: the running procedure's, except that the
         step losses (`losses`) cite the procedure that inflicted them — attrition §5.3, a field battle
         §6.1, a siege §6.2, a counter-guerrilla §10.1 — not a battle's section whatever their cause."""
-        stack = self.d["stack"]
-        if len(stack) > 1 and stack[-1]["p"] == "losses":
-            return self.procedures.by_name[stack[-2]["p"]].rule
+        frame = self.running_frame()
+        if frame is not None and frame["p"] == "losses" and len(self.frames()) > 1:
+            return self.procedures.by_name[self.caller()["p"]].rule
         return super().running_rule()
 
     def _plain_action_view(self, action: int, lang: str) -> dict[str, Any]:
@@ -561,29 +566,7 @@ class GamState(State):
         nothing more than the map, and its label names only a place. A choice naming a counter (whose
         identity a hidden force keeps) or placing one (the set-up asks for its counters in a known order,
         so where each went would name it) stays hidden."""
-        from ludoteca.games.guerra_a_muerte.actions import verb
-
         return verb(action) in SHOWN_VERBS
-
-    def board_view(self, role: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        from ludoteca.games.guerra_a_muerte.view import board_view
-
-        return board_view(self, role)
-
-    def observe(self, role: int, out: Observation) -> None:
-        from ludoteca.games.guerra_a_muerte.view import observe
-
-        observe(self, role, out)
-
-    def invariants(self) -> list[str]:
-        from ludoteca.games.guerra_a_muerte.view import broken_invariants
-
-        return broken_invariants(self)
-
-    def evaluate(self) -> list[float]:
-        from ludoteca.games.guerra_a_muerte.victory import evaluate
-
-        return self.returns() if self.is_terminal() else evaluate(self)
 
     def resample_from_infostate(self, role: int, rng: random.Random) -> GamState:
         from ludoteca.games.guerra_a_muerte.redraw import resample

@@ -28,10 +28,13 @@ from rich.text import Text
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.view import BoardView, ForceView, PlaceView, UnitView
 
 LAYOUT = tomllib.loads((Path(__file__).parent / "data" / "layout.reconstructed.toml").read_text("utf-8"))
-REGIONS: dict[str, list[str]] = {region: [] for region in LAYOUT["regions"]["order"]}
-for _item in LAYOUT["area"]:
+_ORDER: list[str] = LAYOUT["regions"]["order"]
+_PLACED: list[dict[str, str]] = LAYOUT["area"]
+REGIONS: dict[str, list[str]] = {region: [] for region in _ORDER}
+for _item in _PLACED:
     REGIONS[_item["region"]].append(_item["id"])
 CITIES: dict[str, list[str]] = {}
 for _city in BOARD.cities.values():
@@ -42,7 +45,7 @@ ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", 
 LAST_TURN = 15
 
 
-def _t(key: str, lang: str, **params: Any) -> str:
+def _t(key: str, lang: str, **params: object) -> str:
     return GuerraAMuerte.catalog.text(key, lang, params)
 
 
@@ -52,7 +55,7 @@ def place_name(place: str, lang: str) -> str:
     return _t(f"{table}.{place}", lang)
 
 
-def unit_token(unit: dict[str, Any], lang: str) -> Text:
+def unit_token(unit: UnitView, lang: str) -> Text:
     """A counter as its owner sees it: code, arm and combat factor at its present steps (dim when a
     two-step unit is reduced), then ⌂ inside the city, G in guerrilla mode, ✓ once it has operated."""
     counter = COUNTERS[unit["id"]]
@@ -69,7 +72,7 @@ def unit_token(unit: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def force_text(side: str, force: dict[str, Any], lang: str) -> Text:
+def force_text(side: str, force: ForceView, lang: str) -> Text:
     """One side's force in a place: its counters and leaders, or only its marker when hidden (§5.1.3)."""
     text = Text(f"{_t(f'side.{side}', lang)}: ", SIDE_STYLE[side])
     if force.get("marker"):
@@ -89,7 +92,7 @@ def steps_text(steps: int, lang: str) -> str:
     return _t("board.steps", lang, n=steps)
 
 
-def besieged(entry: dict[str, Any]) -> str | None:
+def besieged(entry: PlaceView) -> str | None:
     """The side holding a city against an enemy force in the field of the same area (§6.2), if any."""
     forces = entry["forces"]
     for inside in ("patriot", "royalist"):
@@ -102,20 +105,20 @@ def besieged(entry: dict[str, Any]) -> str | None:
     return None
 
 
-def _in_city(force: dict[str, Any]) -> bool:
+def _in_city(force: ForceView) -> bool:
     """Land counters inside the city; a hidden force's marker cannot tell them from ships in port."""
     if force.get("marker"):
         return bool(force["city"])
     return any(u["city"] and not COUNTERS[u["id"]].naval for u in force["units"])
 
 
-def _in_field(force: dict[str, Any]) -> bool:
+def _in_field(force: ForceView) -> bool:
     if force.get("marker"):
         return bool(force["field"])
     return bool(force["leaders"]) or any(not u["city"] for u in force["units"])
 
 
-def blockaded(area: str, places: dict[str, Any]) -> list[str]:
+def blockaded(area: str, places: dict[str, PlaceView]) -> list[str]:
     """The besieged ports of `area` whose sea area holds ships of the besieger only (§6.5, §6.6.2)."""
     entry = places.get(area)
     inside = besieged(entry) if entry else None
@@ -141,7 +144,7 @@ def _control(holders: list[str], lang: str) -> Text:
     return text
 
 
-def _marks(area: str, board: dict[str, Any], lang: str) -> Text:
+def _marks(area: str, board: BoardView, lang: str) -> Text:
     """The area's printed and played marks: hostile, pro-side, repression, slave levies."""
     info = BOARD.areas[area]
     text = Text()
@@ -158,7 +161,7 @@ def _marks(area: str, board: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def _cities(area: str, board: dict[str, Any], lang: str) -> Text:
+def _cities(area: str, board: BoardView, lang: str) -> Text:
     text = Text()
     ports_blockaded = blockaded(area, board["places"])
     for city in CITIES.get(area, []):
@@ -171,7 +174,7 @@ def _cities(area: str, board: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def _forces(entry: dict[str, Any] | None, lang: str) -> Text:
+def _forces(entry: PlaceView | None, lang: str) -> Text:
     if not entry:
         return Text("")
     lines = [force_text(side, entry["forces"][side], lang) for side in SIDES if side in entry["forces"]]
@@ -181,7 +184,7 @@ def _forces(entry: dict[str, Any] | None, lang: str) -> Text:
     return Text("\n").join(lines)
 
 
-def map_table(board: dict[str, Any], lang: str) -> Group:
+def map_table(board: BoardView, lang: str) -> Group:
     """One table per region (`region_table`), the first with the columns' heads."""
     tables: list[RenderableType] = []
     for i, region in enumerate(REGIONS):
@@ -189,12 +192,12 @@ def map_table(board: dict[str, Any], lang: str) -> Group:
     return Group(*tables)
 
 
-def region_table(region: str, board: dict[str, Any], lang: str, heading: bool) -> Table:
+def region_table(region: str, board: BoardView, lang: str, heading: bool) -> Table:
     """One row per land area of `region` (`areas_table`)."""
     return areas_table(REGIONS[region], _t(f"region.{region}", lang), board, lang, heading)
 
 
-def areas_table(areas: list[str], title: str, board: dict[str, Any], lang: str, heading: bool) -> Table:
+def areas_table(areas: list[str], title: str, board: BoardView, lang: str, heading: bool) -> Table:
     """One row per land area of `areas`: name with its marks, cities, control and forces. The columns keep
     the same proportions in every table, so the regions line up."""
     places = board["places"]
@@ -228,7 +231,7 @@ def areas_table(areas: list[str], title: str, board: dict[str, Any], lang: str, 
     return table
 
 
-def waters_table(board: dict[str, Any], lang: str) -> Table | None:
+def waters_table(board: BoardView, lang: str) -> Table | None:
     """The fleets at sea and whatever stands in the off-map boxes (Spain, Haití, the United States,
     Brasil); None when all of them are empty."""
     table = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
@@ -243,7 +246,7 @@ def waters_table(board: dict[str, Any], lang: str) -> Table | None:
     return table if rows else None
 
 
-def turn_track(board: dict[str, Any], lang: str) -> Text:
+def turn_track(board: BoardView, lang: str) -> Text:
     """Turns I–XV (1810–1824): the current one highlighted, the reinforcements due on each, the Liberals'
     marker (§10.2)."""
     due: dict[int, int] = {}
@@ -263,7 +266,7 @@ def turn_track(board: dict[str, Any], lang: str) -> Text:
 def header(view: dict[str, Any], lang: str, legend: bool = True) -> Group:
     """Title, turn and phase, options, the RP pools, the Liberals, the pools of counters off the map, the
     legend (unless `legend` is false), and the decision waiting with the section it applies."""
-    board = view["board"]
+    board: BoardView = view["board"]
     title = Text.assemble(
         ("Guerra a Muerte  ", "bold"),
         (_t("board.turn", lang, turn=ROMAN[board["turn"]], year=board["year"]), "bold"),
@@ -304,7 +307,7 @@ def waiting(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def _off_map(board: dict[str, Any], lang: str) -> str:
+def _off_map(board: BoardView, lang: str) -> str:
     counts = {side: 0 for side in SIDES}
     for uid in board["pool"]:
         counts[COUNTERS[uid].side] += 1
@@ -337,7 +340,7 @@ class Fitted:
 
     def whole(self) -> Group:
         """The header, every region in full, the waters."""
-        board = self.view["board"]
+        board: BoardView = self.view["board"]
         parts: list[RenderableType] = [header(self.view, self.lang), map_table(board, self.lang)]
         waters = waters_table(board, self.lang)
         if waters is not None:
@@ -347,7 +350,8 @@ class Fitted:
     def compact(self, budget: int, console: Console, options: ConsoleOptions) -> Group:
         """The header without the legend, the regions the decision names in full while they fit in
         `budget` lines, and every other region summed up."""
-        lang, board = self.lang, self.view["board"]
+        lang = self.lang
+        board: BoardView = self.view["board"]
         top = header(self.view, lang, legend=False)
         waters = waters_line(board, lang)
         tail = [*([waters] if waters else []), Text(_t("board.whole_map", lang), "dim")]
@@ -382,7 +386,8 @@ def height(renderable: RenderableType, console: Console, options: ConsoleOptions
 def _marked_operating(view: dict[str, Any]) -> dict[str, Any]:
     """The view with each counter of the force activated now marked `operating` (the view's list), so
     that it shows as operating, not as having operated (§3.3)."""
-    operating = set(view["board"].get("operating", ()))
+    board: BoardView = view["board"]
+    operating = set(board.get("operating", ()))
     if not operating:
         return view
     places = {
@@ -395,9 +400,9 @@ def _marked_operating(view: dict[str, Any]) -> dict[str, Any]:
                 for side, force in entry["forces"].items()
             },
         }
-        for place, entry in view["board"]["places"].items()
+        for place, entry in board["places"].items()
     }
-    return {**view, "board": {**view["board"], "places": places}}
+    return {**view, "board": {**board, "places": places}}
 
 
 REGION_OF = {area: region for region, areas in REGIONS.items() for area in areas}
@@ -406,9 +411,10 @@ REGION_OF = {area: region for region, areas in REGIONS.items() for area in areas
 def focus_regions(view: dict[str, Any]) -> list[str]:
     """The regions the decision names: those of the areas its actions target, and of the areas where
     the counters it names stand, in the map's order."""
+    board: BoardView = view["board"]
     where = {
         u["id"]: place
-        for place, entry in view["board"]["places"].items()
+        for place, entry in board["places"].items()
         for force in entry["forces"].values()
         for u in force.get("units", ())
     }
@@ -421,7 +427,7 @@ def focus_regions(view: dict[str, Any]) -> list[str]:
     return [region for region in REGIONS if region in named]
 
 
-def region_line(region: str, board: dict[str, Any], lang: str) -> Text:
+def region_line(region: str, board: BoardView, lang: str) -> Text:
     """A region on a line or two: its name, then each area where a force stands or whose control is
     shared, with the forces' steps (▣ a hidden force)."""
     text = Text(f"{_t(f'region.{region}', lang)}: ", "bold")
@@ -443,7 +449,7 @@ def region_line(region: str, board: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def waters_line(board: dict[str, Any], lang: str) -> Text | None:
+def waters_line(board: BoardView, lang: str) -> Text | None:
     """The seas and boxes where a force stands, on a line; None if none."""
     items = []
     for place in (*BOARD.seas, *BOARD.boxes):

@@ -4,22 +4,20 @@ dissensions are Royalist uprisings that raise the El Plata rebels (§9.5)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
-from ludoteca.core.procedure import Frame
-from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target, verb
+from ludoteca.games.guerra_a_muerte.actions import ID, die, face, place_ref, target
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
 from ludoteca.games.guerra_a_muerte.operations import ENEMY, ROLE
+from ludoteca.games.guerra_a_muerte.picks import Picking, done_picking, next_pick
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
-A = int | None
 D6 = {die(n): 1 for n in range(1, 7)}
-T = BOARD.tables["uprising"]
 NATION_LISTS = ("rp_mexico", "rp_gran_colombia", "rp_peru", "rp_el_plata", "rp_chile")
 """The order in which an area's RP lists give the nationality of a Patriot uprising (§9.3)."""
 
@@ -53,21 +51,21 @@ def can_rise(state: GamState, side: str, area: str) -> bool:
         return False
     if side == "patriot":
         return area not in BOARD.lists["no_patriot_uprising"] and bool(patriot_nation(area))
-    return not rebel_area(state, area) or state.turn >= int(T["rebel_first_turn"])
+    return not rebel_area(state, area) or state.turn >= BOARD.integer("uprising", "rebel_first_turn")
 
 
 def modifier(state: GamState, side: str, area: str) -> int:
     """§9.4 (and §9.5's +2 for the rebels, §8.2's +1 for Boves in or next to Los Llanos)."""
     enemy_regulars = any(not COUNTERS[u].militia for u in state.land_at(area, ENEMY[side]))
-    m = int(T["enemy_regulars"]) if enemy_regulars else 0
+    m = BOARD.integer("uprising", "enemy_regulars") if enemy_regulars else 0
     if BOARD.areas[area].pro == side or (side == "royalist" and rebel_area(state, area)):
-        m += int(T["pro_area"])
+        m += BOARD.integer("uprising", "pro_area")
     if side == "patriot" and area in state.d["repression"]:
-        m += int(T["repression"])
+        m += BOARD.integer("uprising", "repression")
     if side == "royalist" and area in BOARD.lists["boves_uprising"]:
         boves = state.d["leaders"]["boves"]["at"]
         if boves == area or boves in BOARD.adjacent[area]:
-            m += int(T["boves"])
+            m += BOARD.integer("uprising", "boves")
     return m
 
 
@@ -87,38 +85,44 @@ def free_militia(state: GamState, nationality: str) -> list[str]:
     return out
 
 
-uprisings = PROCS.proc("uprisings", rule="9.3")
+class Uprisings(Picking):
+    announced: NotRequired[list[list[str]]]
+    """The areas announced, ``[side, area]``, rolled for in that order."""
+    area: NotRequired[str]
+    """The area whose uprising succeeded, where the militia is raised."""
+
+
+uprisings = PROCS.proc("uprisings", rule="9.3", frame=Uprisings)
+
+
+def uprise_options(state: GamState, frame: Uprisings) -> list[int]:
+    """The areas the side first in `frame["sides"]` may announce, with "done"; [] where it may announce
+    none (none left, or two already, §9.0)."""
+    side = frame["sides"][0]
+    mine = [x for s, x in frame["announced"] if s == side]
+    areas = [x for x in BOARD.areas if x not in mine and can_rise(state, side, x)]
+    if areas and len(mine) < BOARD.integer("uprising", "per_side_per_turn"):
+        return [*(ID[f"uprise {x}"] for x in areas), ID["done"]]
+    return []
 
 
 @uprisings.step()
-def _uprisings(state: GamState, frame: Frame, action: A) -> None:
+def _uprisings(state: GamState, frame: Uprisings, action: None) -> None:
     """The Patriot, then the Royalist, announces up to two areas."""
     state.d["phase"] = "uprisings"
     frame.setdefault("sides", ["patriot", "royalist"])
     frame.setdefault("announced", [])
-    while frame["sides"]:
-        side = frame["sides"][0]
-        mine = [x for s, x in frame["announced"] if s == side]
-        areas = [x for x in BOARD.areas if x not in mine and can_rise(state, side, x)]
-        if areas and len(mine) < int(T["per_side_per_turn"]):
-            state.decide(
-                ROLE[side],
-                "uprise",
-                [*(ID[f"uprise {x}"] for x in areas), ID["done"]],
-                then="announced",
-                prompt="prompt.uprise",
-            )
-            return
-        frame["sides"].pop(0)
-    state.goto("roll")
+    pick = next_pick(state, frame, uprise_options)
+    if pick is None:
+        state.goto("roll")
+        return
+    side, options = pick
+    state.decide(ROLE[side], "uprise", options, then="announced", prompt="prompt.uprise")
 
 
 @uprisings.step("announced")
-def _announced(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
-    if verb(action) == "done":
-        frame["sides"].pop(0)
-    else:
+def _announced(state: GamState, frame: Uprisings, action: int) -> None:
+    if not done_picking(frame, action):
         side = frame["sides"][0]
         frame["announced"].append([side, target(action)])
         state.log("log.uprise", side=f"@side.{side}", area=place_ref(target(action)))
@@ -126,7 +130,7 @@ def _announced(state: GamState, frame: Frame, action: A) -> None:
 
 
 @uprisings.step("roll")
-def _roll(state: GamState, frame: Frame, action: A) -> None:
+def _roll(state: GamState, frame: Uprisings, action: None) -> None:
     if not frame["announced"]:
         state.ret()
         return
@@ -134,13 +138,12 @@ def _roll(state: GamState, frame: Frame, action: A) -> None:
 
 
 def rises(roll: int, mod: int) -> bool:
-    return roll + mod >= int(T["succeeds_on"])
+    return roll + mod >= BOARD.integer("uprising", "succeeds_on")
 
 
 @uprisings.step("rolled")
-def _rolled(state: GamState, frame: Frame, action: A) -> None:
+def _rolled(state: GamState, frame: Uprisings, action: int) -> None:
     """§9.3: 5 or more raises a militia of infantry or cavalry, as the side chooses."""
-    assert action is not None
     side, area = frame["announced"].pop(0)
     mod = modifier(state, side, area)
     counters = free_militia(state, militia_kind(side, area))
@@ -170,12 +173,11 @@ def _rolled(state: GamState, frame: Frame, action: A) -> None:
 
 
 @uprisings.step("raised")
-def _raised(state: GamState, frame: Frame, action: A) -> None:
-    assert action is not None
+def _raised(state: GamState, frame: Uprisings, action: int) -> None:
     _raise(state, frame, target(action))
 
 
-def _raise(state: GamState, frame: Frame, uid: str) -> None:
+def _raise(state: GamState, frame: Uprisings, uid: str) -> None:
     state.place_unit(uid, frame["area"])
     state.set_unit(uid, steps=1)
     state.goto("roll")

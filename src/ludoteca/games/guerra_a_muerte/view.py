@@ -1,5 +1,6 @@
-"""What each side sees of a Guerra a Muerte position (§5.1.3 limited intelligence): the board view, the
-observation tensor, the invariants and the resampling of what the other side keeps hidden.
+"""What each side sees of a Guerra a Muerte position (§5.1.3 limited intelligence): the board view and the
+observation tensor (the invariants are in `invariants.py`, the resampling of what the other side keeps
+hidden in `redraw.py`).
 
 With limited intelligence a force shows the other side only its marker: whether the side has counters in
 an area's field, in its city, in guerrilla mode (the guerrilla marker is on the map), at sea or in a box.
@@ -9,20 +10,20 @@ the eliminated counters and every RP pool are public."""
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ludoteca.core.frozen import freeze
 from ludoteca.core.observation import Observation
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS, militia_of
-from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OUT, POOL
+from ludoteca.games.guerra_a_muerte.deployment import deployment
+from ludoteca.games.guerra_a_muerte.position import DEAD, DUE, OFF_MAP, POOL, UnitState
 from ludoteca.games.guerra_a_muerte.reveal import COMBATS
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
 SIDE_OF_ROLE = ("patriot", "royalist")
-OFF_MAP = (POOL, DUE, DEAD, OUT)
 PLACES = [*BOARD.areas, *BOARD.seas, *BOARD.boxes]
 AREAS = frozenset(BOARD.areas)
 SPREAD_PLACES = frozenset((*BOARD.areas, *BOARD.seas))
@@ -52,7 +53,7 @@ def deploying(state: GamState) -> str:
     player = state.current_player()
     if state.d["phase"] != "setup" or player not in (0, 1):
         return ""
-    return SIDE_OF_ROLE[player] if any(f["p"] == "deployment" for f in state.d["stack"]) else ""
+    return SIDE_OF_ROLE[player] if state.frame_of(deployment) is not None else ""
 
 
 def masked(state: GamState, role: int | None) -> str:
@@ -67,9 +68,8 @@ def masked(state: GamState, role: int | None) -> str:
 def awaiting(state: GamState) -> set[str]:
     """The counters and leaders the running deployment has still to place (they wait in the pool): the
     named ones, and for each generic militia still to place the pool counter it will take."""
-    todo = [
-        item for frame in state.d["stack"] if frame["p"] == "deployment" for item in frame.get("todo", [])
-    ]
+    frame = state.frame_of(deployment)
+    todo = [] if frame is None else frame.get("todo", [])
     out = {what for kind, what, *_ in todo if kind != "militia"}
     for kind in {what for kind, what, *_ in todo if kind == "militia"}:
         count = sum(1 for item in todo if item[:2] == ["militia", kind])
@@ -87,16 +87,80 @@ Sight = tuple[bool, bool, str]
 side it sees nothing of for now (`masked`, "" if none); the rebels are always in sight."""
 
 
+class UnitView(TypedDict):
+    """A counter as its owner (or anyone in the open setting) sees it; the terminal marks the force
+    operating (`operating`)."""
+
+    steps: int
+    city: bool
+    guerrilla: bool
+    done: bool
+    id: str
+    operating: NotRequired[bool]
+
+
+class ForceView(TypedDict, total=False):
+    """One side's force in a place: its counters and leaders where the viewer sees inside it, else its
+    marker (`marker`) and whether it stands in the field, in the city, in guerrilla mode (§5.1.3)."""
+
+    units: list[UnitView]
+    leaders: list[str]
+    marker: bool
+    field: bool
+    city: bool
+    guerrilla: bool
+
+
+class PlaceView(TypedDict):
+    """What a viewer sees in a place: each side's force, and in an area who controls it (§1.1.1)."""
+
+    forces: dict[str, ForceView]
+    control: NotRequired[list[str]]
+
+
+class RevealedView(TypedDict):
+    """A counter or leader a combat in progress shows both sides (`revealed`)."""
+
+    id: str
+    side: str
+    at: str
+    leader: NotRequired[bool]
+    steps: NotRequired[int]
+    city: NotRequired[bool]
+
+
+class BoardView(TypedDict):
+    """What `board_view` gives a role (the view's ``board``; the terminal and `web/board.js` draw it)."""
+
+    scenario: str
+    intelligence: str
+    turn: int
+    year: int
+    phase: str
+    rp: dict[str, float]
+    liberals: int
+    iguala: int
+    repression: list[str]
+    slaves: dict[str, list[str]]
+    places: dict[str, PlaceView]
+    operating: list[str]
+    pool: list[str]
+    due: dict[str, int]
+    dead: list[str]
+    leaders_off_map: dict[str, str]
+    revealed: list[RevealedView]
+
+
 def sight(state: GamState, role: int | None) -> Sight:
     return sees(state, role, "patriot"), sees(state, role, "royalist"), masked(state, role)
 
 
-def _force(records: dict[str, Any], seen: bool, units: list[str], leaders: list[str]) -> dict[str, Any]:
+def _force(records: dict[str, UnitState], seen: bool, units: list[str], leaders: list[str]) -> ForceView:
     """What a role sees of one side's force: its counters `units` (their `records`) and leaders `leaders`
     (not both empty) in one place: all of it where it sees inside the side's forces (`seen`), else the
     marker."""
     if seen:
-        shown = [
+        shown: list[UnitView] = [
             {
                 "steps": records[u]["steps"],
                 "city": records[u]["city"],
@@ -121,7 +185,7 @@ def _force(records: dict[str, Any], seen: bool, units: list[str], leaders: list[
 
 def _place_view(
     state: GamState, place: str, here: tuple[str, ...], chiefs: tuple[str, ...], seen: Sight
-) -> dict[str, Any] | None:
+) -> PlaceView | None:
     """What a viewer of sight `seen` sees in `place`, where the counters `here` (its tuple of the index)
     and the leaders `chiefs` stand (not both empty): each side's force and, in an area, who controls it
     (§1.1.1); None for a sea or a box where only the side it does not see stands."""
@@ -147,7 +211,7 @@ def _place_view(
 
 def _shown_place(
     state: GamState, place: str, here: tuple[str, ...], chiefs: tuple[str, ...], seen: Sight
-) -> dict[str, Any] | None:
+) -> PlaceView | None:
     """`_place_view`, read-only and shared (`core.frozen`), remembered by what it reads: the place's tuple of
     the index (held, so that its id stays its own), which is replaced whenever a counter there comes, goes
     or is written (`GamState.set_units`) and which clones share, its leaders and the viewer's sight. So a
@@ -157,20 +221,20 @@ def _shown_place(
     held = _PLACE_MEMO.get(key)
     if held is not None and held[0] is here:
         return held[1]
-    shown: dict[str, Any] | None = freeze(_place_view(state, place, here, chiefs, seen))
+    shown: PlaceView | None = freeze(_place_view(state, place, here, chiefs, seen))
     if len(_PLACE_MEMO) >= 20_000:
         _PLACE_MEMO.clear()
     _PLACE_MEMO[key] = (here, shown)
     return shown
 
 
-_PLACE_MEMO: dict[tuple[str, int, tuple[str, ...], Sight], tuple[tuple[str, ...], dict[str, Any] | None]] = {}
-EMPTY_AREA = freeze({"forces": {}, "control": []})
+_PLACE_MEMO: dict[tuple[str, int, tuple[str, ...], Sight], tuple[tuple[str, ...], PlaceView | None]] = {}
+EMPTY_AREA: PlaceView = freeze({"forces": {}, "control": []})
 
 
-def board_view(state: GamState, role: int | None) -> dict[str, Any]:
+def board_view(state: GamState, role: int | None, lang: str) -> BoardView:
     """What `role` sees of the board: the places (`_places`), the tracks, the pools and the boxes off the
-    map."""
+    map (the same in every language: `lang` is the hook's, `State.board_view`)."""
     d = state.d
     waiting = awaiting(state)
     where = state.by_place()
@@ -205,22 +269,22 @@ def operating(state: GamState, role: int | None) -> list[str]:
     marked as operated when it was activated, and a board shows them as operating, not as done."""
     return [
         u
-        for frame in state.d["stack"]
+        for frame in state.frames()
         if frame["p"] in ("activation", "fleet") and sees(state, role, frame["side"])
         for u in frame.get("units", ())
     ]
 
 
-def revealed(state: GamState) -> list[dict[str, Any]]:
+def revealed(state: GamState) -> list[RevealedView]:
     """What a combat in progress shows both sides (§5.1.3: a force's contents are revealed "para resolver
     combate, intercepción, o retirada antes del combate"; `reveal.show_forces`): each counter that
     fights, with its side, place, steps and whether it is in the city, and each leader with it, for every
     viewer alike; [] when no combat runs (the subversion's and a hunt's candidates, also in
     `d["revealed"]`, are shown only to the side deciding, in its options)."""
-    if not any(frame["p"] in COMBATS for frame in state.d["stack"]):
+    if not any(frame["p"] in COMBATS for frame in state.frames()):
         return []
     units, leaders = state.d["units"], state.d["leaders"]
-    out: list[dict[str, Any]] = []
+    out: list[RevealedView] = []
     for x in state.d["revealed"]:
         if x in leaders:
             out.append({"id": x, "leader": True, "side": LEADER_SIDE[x], "at": leaders[x]["at"]})
@@ -238,7 +302,7 @@ def revealed(state: GamState) -> list[dict[str, Any]]:
     return out
 
 
-def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
+def _places(state: GamState, where: Index, seen: Sight) -> dict[str, PlaceView]:
     """Every area, with its control, and the other places where something stands, as a viewer of sight
     `seen` sees them (`_shown_place`): the caller's own dict of shared entries. The server builds a view
     per seat at every move, the fuzzer five, and few places change between them; a view of a state whose
@@ -256,7 +320,7 @@ def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
         and held[2] == leaders
     ):
         return dict(held[3])
-    places: dict[str, Any] = {}
+    places: dict[str, PlaceView] = {}
     for place in PLACES:
         here, chiefs = where.get(place, ()), leaders.get(place)
         if here or chiefs:
@@ -271,7 +335,9 @@ def _places(state: GamState, where: Index, seen: Sight) -> dict[str, Any]:
     return dict(places)
 
 
-_PLACES_MEMO: dict[tuple[int, Sight], tuple[Index, tuple[tuple[str, ...], ...], Leaders, Any]] = {}
+_PLACES_MEMO: dict[
+    tuple[int, Sight], tuple[Index, tuple[tuple[str, ...], ...], Leaders, dict[str, PlaceView]]
+] = {}
 """By the index's id and the sight: the index (held), its tuples and the leaders by place as they were,
 and the places shown."""
 
@@ -351,29 +417,3 @@ def observe(state: GamState, role: int, out: Observation) -> None:
         if area in AREA_AT:
             values[AREA_AT[area] + 6] = 1.0
     out.entries(AREA_NAMES, values)
-
-
-def broken_invariants(state: GamState) -> list[str]:
-    """Steps within each counter's, counters in known places, no RP pool below zero, the index of counters
-    by place and the control kept by area (§1.1.1) true to their records."""
-    out = []
-    for u, s in state.d["units"].items():
-        if not 1 <= s["steps"] <= COUNTERS[u].steps:
-            out.append(f"{u} has {s['steps']} steps")
-        if (
-            s["at"] not in OFF_MAP
-            and s["at"] not in BOARD.areas
-            and s["at"] not in BOARD.seas
-            and s["at"] not in BOARD.boxes
-        ):
-            out.append(f"{u} is at unknown place {s['at']}")
-        if s["guerrilla"] and not COUNTERS[u].militia:
-            out.append(f"{u} is a regular in guerrilla mode")
-    out += [f"RP pool {p} is {v}" for p, v in state.d["rp"].items() if v < -1e-9]
-    kept = {place: here for place, here in state.by_place().items() if here}
-    fresh = state.index_units()
-    if kept != fresh:
-        out.append("the index of counters by place differs from the counters' records")
-    stale = state.stale_control(fresh)
-    out += [f"control kept for {area} differs from its counters' and leaders'" for area in stale]
-    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ludoteca.games.guerra_a_muerte.attrition import besieged_steps
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import put
 from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, play, run
 
@@ -26,7 +27,7 @@ def attrition_of(rp: float, roll: int, saved: int | None) -> GamState:
     run(state, "attrition", side="royalist", area="los_llanos", units=FORCE)
     play(state, f"die {roll}")
     if saved is not None:
-        assert state.d["wait"]["prompt"] == "prompt.save_steps"
+        assert waiting(state)["prompt"] == "prompt.save_steps"
         play(state, f"spend {saved}")
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
@@ -172,6 +173,6 @@ def test_the_loss_prompt_after_attrition_cites_5_3() -> None:
     put(state, "los_llanos", FORCE)
     run(state, "attrition", side="royalist", area="los_llanos", units=FORCE)
     play(state, "die 1")
-    assert state.d["wait"]["prompt"] == "prompt.lose" and state.d["wait"]["rule"] == "5.3"
+    assert waiting(state)["prompt"] == "prompt.lose" and waiting(state)["rule"] == "5.3"
     play(state, "lose am_fp")
     assert state.logs[-1][0] == "log.step_lost" and state.logs[-1][3] == "5.3"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import running
 from ludoteca.games.guerra_a_muerte.tests.test_examples import put
 from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, play, run
 
@@ -24,7 +25,7 @@ def offered(state: GamState) -> list[str]:
 
 
 def left(state: GamState) -> int:
-    frame = state.d["stack"][-1]
+    frame = running(state)
     return int(frame["ops"] - frame["used"])
 
 

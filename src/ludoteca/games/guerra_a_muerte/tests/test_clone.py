@@ -40,7 +40,7 @@ def test_a_step_of_either_twin_leaves_the_other_as_it_was(scenario: str, seed: i
     for _ in range(steps):
         if state.is_terminal():
             break
-        saved, digest = marshal.loads(marshal.dumps(state.d)), state.digest()
+        saved, digest = marshal.loads(marshal.dumps(dict(state.d))), state.digest()
         twin, snapshot = state.clone(), state.clone()
         random_step(twin, rng)
         assert state.d == saved and state.digest() == digest
@@ -71,7 +71,7 @@ def test_no_rule_writes_a_shared_record(scenario: str, seed: int) -> None:
         state = state.clone()
         units = state.d["units"]
         for uid, record in units.items():
-            units[uid] = ReadOnlyRecord(record)
+            units[uid] = ReadOnlyRecord(record)  # type: ignore[assignment]  # a record, read-only
         random_step(state, rng)
         written += sum(type(record) is dict for record in units.values())
     assert written > 100  # the rules did write, each time to a copy
@@ -82,6 +82,6 @@ def test_set_unit_refuses_an_unknown_field() -> None:
     state = new_state("1815-1818")
     uid = next(iter(state.d["units"]))
     with pytest.raises(KeyError, match="steeps"):
-        state.set_unit(uid, steeps=1)
+        state.set_unit(uid, steeps=1)  # type: ignore[call-arg]  # the misspelling tested
     with pytest.raises(KeyError, match="steeps"):
-        state.move(uid, "pool", steeps=1)
+        state.move(uid, "pool", steeps=1)  # type: ignore[call-arg]  # the misspelling tested

@@ -25,8 +25,8 @@ def control_afresh(state: GamState) -> dict[str, frozenset[str]]:
         if record["at"] in BOARD.areas and not COUNTERS[uid].naval:
             land.setdefault(record["at"], []).append(uid)
     chiefs: dict[str, set[str]] = {}
-    for lid, record in state.d["leaders"].items():
-        chiefs.setdefault(record["at"], set()).add(BOARD.leaders[lid].side)
+    for lid, leader in state.d["leaders"].items():
+        chiefs.setdefault(leader["at"], set()).add(BOARD.leaders[lid].side)
     out = {}
     for area in BOARD.areas:
         here = land.get(area, [])

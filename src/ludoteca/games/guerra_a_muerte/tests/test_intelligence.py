@@ -17,6 +17,7 @@ from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import running, waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import put
 from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, run
 
@@ -51,7 +52,7 @@ def deploy(intelligence: str, seed: int) -> list[tuple[int, str, str, list[dict[
     out = []
     while state.d["phase"] == "setup" and not state.is_chance_node():
         role = state.current_player()
-        kind, what = state.d["stack"][-1]["todo"][0][:2]
+        kind, what = running(state)["todo"][0][:2]
         seen = [
             {"lang": lang, "viewer": viewer, "json": json.dumps(state.view(viewer, lang), ensure_ascii=False)}
             for lang in LANGUAGES
@@ -93,7 +94,7 @@ def test_the_other_seat_never_reads_which_counter_is_deployed_2_0_5_1_3(seed: in
 def test_the_deploying_side_reads_its_own_prompt_and_log() -> None:
     state = GAME.new_initial_state({"scenario": "campaign", "intelligence": "limited"})
     role = state.current_player()
-    kind, what = state.d["stack"][-1]["todo"][0][:2]
+    kind, what = running(state)["todo"][0][:2]
     mine = state.view(role, "en")
     assert mine["prompt"] and GAME.catalog.text(f"{kind}.{what}", "en") in mine["prompt"]
     theirs = state.view(OTHER[role], "en")
@@ -144,7 +145,7 @@ def test_every_text_of_a_random_game_resolves_to_a_message(scenario: str) -> Non
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
             continue
-        wait = state.d["wait"]
+        wait = waiting(state)
         for lang in LANGUAGES:
             prompt = GAME.catalog.text(wait["prompt"], lang, wait["params"])
             assert not RAW_KEY.search(prompt) and "{" not in prompt, prompt  # a parameter left unfilled
@@ -258,7 +259,7 @@ def test_a_battle_shows_both_forces_to_both_sides_5_1_3() -> None:
     them; the step losses are chosen in the open (the move list shows which counter lost a step) and
     logged by name. When the battle is over the view shows them no more (the log keeps what was seen)."""
     state = battle_in_santa_fe()
-    assert state.d["wait"]["prompt"] == "prompt.evade"
+    assert waiting(state)["prompt"] == "prompt.evade"
     fighting = {"es_a", "es_ab", "am_es", "gc_gi", "gc_vc", "gc_h", "gc_lc", "bolivar"}
     for role in (0, 1, None):
         shown = state.view(role, "en")["board"]["revealed"]
@@ -271,7 +272,7 @@ def test_a_battle_shows_both_forces_to_both_sides_5_1_3() -> None:
     # the attacker rolls 1 and 6 for initiative, the TOT 2 and 1, the CRT 1: A2 on the Royalists
     for move in ("fight", "die 1", "die 6", "die 2", "die 1", "die 1"):
         state.apply_notation(move)
-    assert state.d["wait"]["prompt"] == "prompt.lose" and state.current_player() == 1
+    assert waiting(state)["prompt"] == "prompt.lose" and state.current_player() == 1
     assert not state.hides_its_choice()  # the move list names the counter
     state.apply_notation("lose am_es")
     assert state.logs[-1][0] == "log.unit_lost_step" and state.logs[-1][1] == {"unit": "@unit.am_es"}
@@ -287,7 +288,7 @@ def test_attrition_losses_stay_private_5_1_3() -> None:
     put(state, "los_llanos", ["am_fp", "am_ce"])
     run(state, "attrition", side="royalist", area="los_llanos", units=["am_fp", "am_ce"])
     state.apply_notation("die 1")
-    assert state.d["wait"]["prompt"] == "prompt.lose" and state.hides_its_choice()
+    assert waiting(state)["prompt"] == "prompt.lose" and state.hides_its_choice()
     state.apply_notation("lose am_fp")
     assert state.logs[-1][0] == "log.step_lost"
 

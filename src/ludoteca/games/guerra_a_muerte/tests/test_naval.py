@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
-from ludoteca.games.guerra_a_muerte.naval import capture_roll, raid_loss, sail_options, stranded
+from ludoteca.games.guerra_a_muerte.naval import Fleet, capture_roll, raid_loss, sail_options, stranded
 from ludoteca.games.guerra_a_muerte.naval_combat import hits, naval_evades
 from ludoteca.games.guerra_a_muerte.position import DUE, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import running, waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import empty, put
 
 
@@ -98,7 +99,7 @@ def test_cartagena_siege_and_blockade_6_6() -> None:
         mexico=-1,
     )
     play(state, "die 4")
-    frame = state.d["stack"][-1]
+    frame = running(state)
     assert frame["ops"] == 7
     play(state, "move santa_fe", "attack", "fight", "die 6", "die 1", "die 3", "die 2", "die 6")
     assert all(state.d["units"][u]["at"] == POOL for u in force_a)
@@ -180,7 +181,7 @@ def test_naval_moves_7_1_7_3() -> None:
     """§7.1: 4 sea areas an OP; §7.2: Atlántico I–Caribe VI counts 8 (2 OPs); §7.3: the Spain box is 4
     OPs from the Atlantic, 3 from Caribe VI–X."""
     state = bare()
-    frame: dict[str, Any] = {"side": "royalist", "place": "atlantico_i", "units": ["es_fr1"]}
+    frame: Fleet = {"side": "royalist", "place": "atlantico_i", "units": ["es_fr1"], "leaders": []}
     at_sea(state, "atlantico_i", ["es_fr1"])
     costs = {state.action_to_string(a): c for a, c in sail_options(state, frame, 8).items()}
     assert costs["sail atlantico_ii"] == 1 and costs["sail caribe_vi"] == 2 and costs["sail spain"] == 4
@@ -281,9 +282,9 @@ def cochrane_attacked(choice: str, royal_dice: tuple[int, int]) -> GamState:
         port="",
     )
     play(state, "fight", "die 1")
-    assert state.d["wait"]["prompt"] == "prompt.cochrane_prize"
+    assert waiting(state)["prompt"] == "prompt.cochrane_prize"
     assert sorted(state.action_to_string(a) for a in state.legal_actions()) == ["capture", "sink"]
-    assert not state.d["wait"].get("private")  # the choice is made in the open
+    assert not waiting(state).get("private")  # the choice is made in the open
     play(state, choice)
     assert state.d["units"]["es_fr1"]["at"] == POOL
     play(state, *(f"die {n}" for n in royal_dice), "die 10")
@@ -307,4 +308,4 @@ def test_cochrane_s_prize_is_lost_with_every_patriot_ship_8_3() -> None:
     assert state.d["units"]["ch_fr1"]["at"] == POOL
     assert state.d["units"]["ch_fr2"]["at"] == POOL
     assert any(entry[0] == "log.prize_lost" for entry in state.logs)
-    assert state.is_chance_node() and state.d["stack"][-1]["p"] == "leader_loss"
+    assert state.is_chance_node() and running(state)["p"] == "leader_loss"

@@ -14,6 +14,7 @@ from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.operations import activation_ops
 from ludoteca.games.guerra_a_muerte.options import GamOptions
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import ending, running
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME, empty, put
 from ludoteca.games.guerra_a_muerte.tests.test_naval import bare, play, run
 from ludoteca.games.guerra_a_muerte.uprisings import can_rise
@@ -27,7 +28,7 @@ def reading(state: GamState, **given: str) -> GamState:
 
 
 def top(state: GamState) -> dict[str, Any]:
-    frame: dict[str, Any] = state.d["stack"][-1]
+    frame: dict[str, Any] = running(state)
     return frame
 
 
@@ -158,7 +159,7 @@ def test_victory_completed_or_literal_11_1() -> None:
         state.d["wait"] = None
         state._run()
         assert state.is_terminal() and state.returns() == ([1.0, -1.0] if winner == "patriot" else [0.0, 0.0])
-        assert state.d["over"]["outcome"] == f"outcome.{winner}"
+        assert ending(state) == f"outcome.{winner}"
         state = reading(empty("1820-1824"), victory=given)
         for (_, area), unit in zip(cheapest[:4], units, strict=False):
             put(state, area, [unit])

@@ -14,6 +14,7 @@ from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.redraw import OPTIONS_OF, draw
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import running, waiting
 
 GAME = GuerraAMuerte()
 
@@ -32,8 +33,8 @@ def reach(scenario: str, seed: int, steps: int) -> GamState:
 
 def offered(twin: GamState) -> list[int]:
     """The options the twin's rules compute for its pending decision."""
-    wait = twin.d["wait"]
-    return sorted(OPTIONS_OF[wait["prompt"]][0](twin, twin.d["stack"][-1]))
+    wait = waiting(twin)
+    return sorted(OPTIONS_OF[wait["prompt"]][0](twin, running(twin)))
 
 
 def play_every_option(twin: GamState) -> None:
@@ -51,6 +52,7 @@ def test_cochranes_roll_keeps_a_frigate_to_take_in_every_redraw_8_3() -> None:
     while the die is pending, the Royalist ships the battle names stay ships of their class (a frigate is
     redrawn among the hidden frigates), so every outcome of the roll has a frigate to take: a frigate
     redrawn as a ship of the line once left the capture without one (fuzz, 1820–1824, seed 248)."""
+    from ludoteca.games.guerra_a_muerte.frames import naval_battle
     from ludoteca.games.guerra_a_muerte.naval_combat import royalist_frigates
     from ludoteca.games.guerra_a_muerte.tests.test_naval import at_sea, bare, play, run
 
@@ -61,11 +63,12 @@ def test_cochranes_roll_keeps_a_frigate_to_take_in_every_redraw_8_3() -> None:
     units, dunits = ["es_sol1", "es_fr1"], ["ch_sol1"]
     run(state, "naval_battle", attacker="royalist", sea="pacifico_iii", units=units, dunits=dunits, port="")
     play(state, "fight")
-    assert state.is_chance_node() and state.d["stack"][-1]["s"] == "cochrane_roll"
+    assert state.is_chance_node() and running(state)["s"] == "cochrane_roll"
     for k in range(40):
         twin = state.resample_from_infostate(0, random.Random(k))
-        assert royalist_frigates(twin, twin.d["stack"][-1])
-        for outcome in twin.d["wait"]["actions"]:
+        frame = twin.frame_of(naval_battle)
+        assert frame is not None and royalist_frigates(twin, frame)
+        for outcome in waiting(twin)["actions"]:
             twin.clone().apply_action(outcome)
 
 
@@ -75,7 +78,7 @@ def test_a_promotion_redrawn_for_the_other_side_offers_the_twins_promotions_4_7(
     another arm: the old redraw renamed the option after it (`promote <counter>`, whose militia is not
     there: KeyError ''). The twin offers the promotions its own rules find, and each plays."""
     state = reach("1820-1824", 0, 699)
-    wait = state.d["wait"]
+    wait = waiting(state)
     assert (wait["prompt"], wait["role"]) == ("prompt.promote", 1)
     renamed = [draw(state, 0, random.Random(k)) for k in range(20)]
     assert any(  # the failure: a renamed option the twin's rules do not offer
@@ -95,7 +98,7 @@ def test_a_recruitment_redrawn_for_the_other_side_has_a_place_for_every_recruit_
     'prompt.place' offered no legal action"). The twin offers the recruits its rules can place, and each
     is placed."""
     state = reach("1820-1824", 0, 13)
-    wait = state.d["wait"]
+    wait = waiting(state)
     assert (wait["prompt"], wait["role"]) == ("prompt.recruit", 0)
     failed = 0
     for k in range(20):
@@ -153,7 +156,7 @@ def test_the_redraw_reads_only_what_the_role_knows_5_1_3(scenario: str, seed: in
                     other = sibling.resample_from_infostate(role, random.Random(k))
                     assert (twin.d["units"], twin.d["leaders"]) == (other.d["units"], other.d["leaders"])
                     assert twin.current_player() == other.current_player()
-                    if twin.d["wait"]["prompt"] in OPTIONS_OF:
+                    if waiting(twin)["prompt"] in OPTIONS_OF:
                         assert twin.legal_actions() == offered(twin)
                     twin.apply_action(random.Random(k).choice(twin.legal_actions()))
                 checked += 1
@@ -164,7 +167,7 @@ def test_the_redraw_reads_only_what_the_role_knows_5_1_3(scenario: str, seed: in
 def hidden_field_counters(state: GamState, side: str) -> dict[str, list[str]]:
     """`side`'s counters in the field of each area it holds alone, no leader there, that no procedure
     names: the counters whose place the other side cannot see (§5.1.3)."""
-    named = redraw.names_in(state.d["stack"])
+    named = redraw.names_in(state.frames())
     out: dict[str, list[str]] = {}
     for area, here in state.by_place().items():
         if area not in view.AREAS or state.holders(area) != {side} or state.leaders_at(area):

@@ -11,6 +11,7 @@ from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import waiting
 
 GAME = GuerraAMuerte()
 
@@ -40,7 +41,7 @@ def test_options() -> None:
 
 def test_campaign_royalist_deploys_first_2_0() -> None:
     state = GAME.new_initial_state({"scenario": "campaign"})
-    assert state.current_player() == 1 and state.d["wait"]["rule"] == "2.1"
+    assert state.current_player() == 1 and waiting(state)["rule"] == "2.1"
     assert state.d["rp"]["royalist"] == 4 and state.d["rp"]["mexico"] == 4
 
 
@@ -58,7 +59,7 @@ def deployed(scenario: str, seed: int, setup: str = "choose") -> GamState:
     assert isinstance(state, GamState)
     rng = random.Random(seed)
     while state.d["phase"] == "setup":
-        assert state.d["wait"]["prompt"] == "prompt.deploy_in"
+        assert waiting(state)["prompt"] == "prompt.deploy_in"
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
@@ -84,7 +85,7 @@ def test_a_short_scenario_s_deployment_12_2_12_3() -> None:
     `setup=historical` the scenario starts at once in its first phase."""
     state = GAME.new_initial_state({"scenario": "1820-1824"})
     assert isinstance(state, GamState)
-    assert state.current_player() == 1 and state.d["wait"]["rule"] == "12.3.2"
+    assert state.current_player() == 1 and waiting(state)["rule"] == "12.3.2"
     state = deployed("1820-1824", 3)
     historical = GAME.new_initial_state({"scenario": "1820-1824", "setup": "historical"})
     assert isinstance(historical, GamState)

@@ -99,13 +99,13 @@ def test_a_change_of_mode_says_the_mode_it_goes_to() -> None:
 
 
 def activated(state: GamState) -> bool:
-    frames = [f for f in state.d["stack"] if f["p"] == "activation"]
+    frames = [f for f in state.frames() if f["p"] == "activation"]
     return bool(frames and frames[-1].get("ops") and frames[-1]["units"]) and not state.is_chance_node()
 
 
 def test_the_force_activated_shows_as_operating_to_its_side_only() -> None:
     state = play_until(set_up("1815-1818").clone(), activated)
-    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    frame = next(f for f in reversed(state.frames()) if f["p"] == "activation")
     own = 0 if frame["side"] == "patriot" else 1
     assert frame["units"] and all(state.d["units"][u]["done"] for u in frame["units"])
     assert state.view(own, "es")["board"]["operating"] == frame["units"]
@@ -116,7 +116,7 @@ def test_the_force_activated_shows_as_operating_to_its_side_only() -> None:
 @pytest.mark.timeout(300)
 def test_the_board_shows_the_operating_force_and_the_recruits_costs(site: tuple[Path, str]) -> None:
     state = play_until(set_up("1815-1818", "open").clone(), activated)
-    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    frame = next(f for f in reversed(state.frames()) if f["p"] == "activation")
     own = 0 if frame["side"] == "patriot" else 1
     view = state.view(own, "es")
     place = frame["area"]
@@ -126,7 +126,7 @@ def test_the_board_shows_the_operating_force_and_the_recruits_costs(site: tuple[
     assert "operando ahora" in html
     recruiting = play_until(
         set_up("1815-1818", "open").clone(),
-        lambda s: bool(s.d["wait"]) and s.d["wait"].get("prompt") == "prompt.recruit",  # §4.6
+        lambda s: s.d["wait"] is not None and s.d["wait"].get("prompt") == "prompt.recruit",  # §4.6
     )
     for lang in LANGUAGES:
         view = recruiting.view(recruiting.current_player(), lang)
@@ -163,7 +163,7 @@ def evaluate_in_chromium(site: tuple[Path, str], view: dict[str, Any], lang: str
 @pytest.mark.timeout(300)
 def test_a_target_in_an_enemy_held_area_wears_the_target_border(site: tuple[Path, str]) -> None:
     state = play_until(set_up("1815-1818", "open").clone(), activated)
-    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    frame = next(f for f in reversed(state.frames()) if f["p"] == "activation")
     view = state.view(0 if frame["side"] == "patriot" else 1, "es")
     targets = [a["target"] for a in view["actions"] if a["target"] in BOARD.areas]
     assert targets
@@ -203,7 +203,7 @@ def printed(view: dict[str, Any], lang: str, height: int) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_terminal_drawing_fits_the_terminals_height(lang: str) -> None:
     state = play_until(set_up("1815-1818", "open").clone(), activated)
-    frame = next(f for f in reversed(state.d["stack"]) if f["p"] == "activation")
+    frame = next(f for f in reversed(state.frames()) if f["p"] == "activation")
     view = state.view(0 if frame["side"] == "patriot" else 1, lang)
     small = printed(view, lang, 50)
     assert len(small.splitlines()) <= 50 - room(view)  # room for the log, the prompt and the actions
@@ -248,7 +248,7 @@ def test_the_terminal_tells_a_run_of_secret_choices_once_and_helps_with_this_gam
 def test_an_uprisings_militia_is_raised_and_costs_nothing(lang: str, word: str) -> None:
     state = play_until(
         set_up("1815-1818", "open").clone(),
-        lambda s: bool(s.d["wait"]) and s.d["wait"].get("prompt") == "prompt.uprising_militia",
+        lambda s: s.d["wait"] is not None and s.d["wait"].get("prompt") == "prompt.uprising_militia",
     )
     labels = [a["label"] for a in state.view(state.current_player(), lang)["actions"]]
     assert labels and all(label.startswith(word) and "RP" not in label for label in labels)

@@ -16,7 +16,7 @@ def test_subversion_of_the_vdc_10_2_2() -> None:
     """§10.2.2 example: turn XI, the Liberals in power; San Martín in Lima picks the VdC, rolls 2: the
     two-step regiment leaves the map and an equivalent Patriot two-step infantry regiment joins him."""
     state = bare()
-    state.d.update(turn=11, liberals=11)
+    state.d["turn"] = state.d["liberals"] = 11
     state.d["leaders"]["san_martin"]["at"] = "lima"
     put(state, "lima", ["ep_c1", "ep_dp1"])
     put(state, "lima", ["am_vdc", "am_nu"])
@@ -30,7 +30,7 @@ def test_subversion_of_the_vdc_10_2_2() -> None:
 def test_subversion_reduced_and_failed_10_2_2() -> None:
     """A reduced regiment comes over reduced; 4–6 fails."""
     state = bare()
-    state.d.update(turn=11, liberals=11)
+    state.d["turn"] = state.d["liberals"] = 11
     state.d["leaders"]["san_martin"]["at"] = "lima"
     put(state, "lima", ["ep_c1", "am_vdc"])
     state.set_unit("am_vdc", steps=1)

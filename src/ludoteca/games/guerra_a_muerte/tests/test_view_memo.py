@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -19,8 +20,8 @@ from ludoteca.core.i18n import LANGUAGES
 from ludoteca.core.match import Match
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.position import OFF_MAP
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.view import OFF_MAP
 
 GAME = get_game("guerra-a-muerte")
 MODES = [
@@ -36,23 +37,23 @@ CHECKS = 10
 """Positions of each game compared with the position loaded afresh."""
 
 
-def afresh(state: State) -> State:
+def afresh(state: State[Any]) -> State[Any]:
     """The same position with a new `d`: a new index of counters by place, no place's entry remembered."""
     return State.from_json(json.loads(json.dumps(state.to_json())))
 
 
-def assert_views_as_afresh(state: State) -> None:
+def assert_views_as_afresh(state: State[Any]) -> None:
     fresh = afresh(state)
     for role in (None, 0, 1):
         for lang in LANGUAGES:
             assert state.view(role, lang) == fresh.view(role, lang), (role, lang, state.move_number())
 
 
-def random_action(state: State, rng: random.Random) -> int:
+def random_action(state: State[Any], rng: random.Random) -> int:
     return state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
 
 
-def advance(state: State, rng: random.Random, actions: int) -> None:
+def advance(state: State[Any], rng: random.Random, actions: int) -> None:
     for _ in range(actions):
         if state.is_terminal():
             return
