@@ -1,0 +1,184 @@
+"""The search over plans (issue 56, `core.plans`): where a game has a planner, the `ismcts` agent weighs
+the plans of a decision instead of its actions.
+
+At each of its role's decisions the agent asks `PlanSearch.step`:
+
+- if it holds a plan whose next action (`Planner.next_action`) is legal here, that action is played with
+  no search at all: a purchase of 22 units is one search, then 22 plays;
+- otherwise it draws a determinization (``state.resample_from_infostate``: the position as the role knows
+  it, never the true one) and builds the candidates there (`Planner.plans`). None: the agent searches
+  the actions as it always did. One: it is adopted. Several: they are weighed within the level's budget
+  (its iterations and its seconds), UCB1 over the plans (Auer, Cesa-Bianchi & Fischer 2002), each tried
+  once in the game's order first; a sample draws a fresh determinization, plays the plan through on it
+  (chance sampled; the other roles' decisions by their planner's first plan, or random actions where
+  they have none; at most `cap` actions) and scores where it stops by `returns()` if the game ended,
+  else `evaluate()`: the play-through takes the place of the rollout. The most sampled plan is adopted
+  (ties to the better value) and its first action played.
+
+A plan that cannot go on (its next action None, or not legal here: a die, an interception) is dropped and
+the decision planned again from where it stands. Every input of the planner is a determinization, so a
+plan cannot read what its role may not know (`tests/test_plan_search.py`'s leak test).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.game import CHANCE
+from ludoteca.core.plans import Plan, Planner
+from ludoteca.core.state import State
+
+Clock = Callable[[], float]
+
+
+@dataclass
+class Weighed:
+    """A candidate plan and its samples: how many, and the sum of the role's values they ended on."""
+
+    plan: Plan
+    visits: int = 0
+    total: float = 0.0
+
+    def value(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+def cap(plan: Plan) -> int:
+    """How many actions a sample plays at most (every role's, chance's outcomes included): the plan's own
+    with room for what comes between them."""
+    return 4 * plan.size + 40
+
+
+class PlanSearch:
+    """The plan `role` holds and the search that chooses it (see the module's docstring)."""
+
+    def __init__(self, planner: Planner, role: int, rng: random.Random, clock: Clock) -> None:
+        self.planner = planner
+        self.role = role
+        self.rng = rng
+        self.clock = clock
+        self.plan: Plan | None = None
+        self.done = 0
+        """How many of the held plan's actions have been played (progress: `done` of `plan.size`)."""
+        self.weighed: list[Weighed] = []
+        """The candidates of the last plan search, as `explain()` reports them."""
+        self.searched = False
+        """Whether the last decision was a plan search (else it played the held plan's next action)."""
+        self.iterations = 0
+        self.seconds = 0.0
+
+    def step(
+        self, state: State[Any], legal: Sequence[int], iters: int, seconds: float, c: float
+    ) -> int | None:
+        """The action of `role`'s plan at this decision, or None where no plan applies (the caller then
+        searches the actions). `iters` and `seconds` bound a plan search (0: no bound of that kind)."""
+        world = state.resample_from_infostate(self.role, self.rng)
+        self.searched, self.iterations, self.seconds = False, 0, 0.0
+        if self.plan is not None:
+            action = self.planner.next_action(world, self.role, self.plan)
+            if action is not None and action in legal:
+                self.done += 1
+                return action
+        self.plan, self.done = None, 0
+        candidates = list(self.planner.plans(world, self.role))
+        self.weighed = [Weighed(plan) for plan in candidates]
+        if not candidates:
+            return None
+        if len(candidates) > 1:
+            self.searched = True
+            self.weigh(state, iters, seconds, c)
+        chosen = max(self.weighed, key=lambda w: (w.visits, w.value())).plan
+        action = self.planner.next_action(world, self.role, chosen)
+        if action is None or action not in legal:
+            return None
+        self.plan, self.done = chosen, 1
+        return action
+
+    def weigh(self, state: State[Any], iters: int, seconds: float, c: float) -> None:
+        """Sample the candidates (`weighed`) until the budget is spent: each once in order, then UCB1."""
+        start = self.clock()
+        draw = state.resampler(self.role)
+        weighed = self.weighed
+        while True:
+            n = self.iterations
+            if n < len(weighed):
+                pick = weighed[n]
+            else:
+                log = math.log(n)
+                pick = max(weighed, key=lambda w: w.value() + c * math.sqrt(log / w.visits))
+            pick.total += self.sample(draw(self.rng), pick.plan)
+            pick.visits += 1
+            self.iterations += 1
+            self.seconds = self.clock() - start
+            if iters and self.iterations >= iters:
+                break
+            if seconds and self.seconds >= seconds:
+                break
+
+    def sample(self, world: State[Any], plan: Plan) -> float:
+        """`plan` played through on `world` (a determinization it consumes) until it stops, the game ends
+        or `cap` actions pass; the role's value where it stopped."""
+        rng, role = self.rng, self.role
+        held: dict[int, Plan] = {}
+        idle: set[int] = set()
+        for _ in range(cap(plan)):
+            if world.is_terminal():
+                return world.returns()[role]
+            mover = world.current_player()
+            if mover == CHANCE:
+                world.apply_action(world.sample_chance(rng))
+                continue
+            legal = world.legal_actions()
+            if mover == role:
+                action = self.planner.next_action(world, role, plan)
+                if action is None or action not in legal:
+                    break
+            else:
+                action = self.other(world, mover, legal, held, idle)
+            world.apply_action(action)
+        return world.returns()[role] if world.is_terminal() else world.evaluate()[role]
+
+    def other(
+        self, world: State[Any], mover: int, legal: list[int], held: dict[int, Plan], idle: set[int]
+    ) -> int:
+        """Another role's action in a sample: its held plan's next one, else its planner's first plan's
+        (held from then on), else a random legal action; a role the planner gives nothing plays randomly
+        for the rest of the sample (`idle`)."""
+        plan = held.get(mover)
+        if plan is not None:
+            action = self.planner.next_action(world, mover, plan)
+            if action is not None and action in legal:
+                return action
+        if mover not in idle:
+            found = self.planner.plans(world, mover)
+            if not found:
+                idle.add(mover)
+            else:
+                held[mover] = found[0]
+                action = self.planner.next_action(world, mover, found[0])
+                if action is not None and action in legal:
+                    return action
+        return self.rng.choice(legal)
+
+    def explain(self) -> dict[str, Any]:
+        """The plan held and the candidates weighed (JSON-ready), or {} where no plan applies."""
+        if self.plan is None:
+            return {}
+        return {
+            "plan": describe(self.plan),
+            "done": self.done,
+            "searched": self.searched,
+            "plans": [
+                {**describe(w.plan), "visits": w.visits, "value": round(w.value(), 4) if w.visits else None}
+                for w in sorted(self.weighed, key=lambda w: (-w.visits, -w.value()))
+            ],
+        }
+
+
+def describe(plan: Plan) -> dict[str, Any]:
+    """A plan as a page or a record shows it: its name, and its message with the message's parameters."""
+    return {"name": plan.name, "message": plan.message, "params": dict(plan.params), "size": plan.size}
