@@ -9,7 +9,8 @@ import pytest
 from ludoteca.ai.agents import make_agent
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
 from ludoteca.core.errors import BadOptionError
-from plangames import BLUE, BUYER, GOODS, KEEPER, RED, Shop, ShopPlanner, ShopState
+from ludoteca.core.plans import Plan
+from plangames import BLUE, BUYER, GOODS, KEEPER, RED, Shop, ShopPlanner, ShopState, X
 from toygame import RaceGame
 
 BUDGET = Budget(iters=200, seconds=0.0, depth=0)
@@ -133,6 +134,33 @@ def test_the_other_role_plays_its_planners_plan_or_at_random() -> None:
         state.apply_action(action)
     keeper = IsmctsAgent(KEEPER, 1, BUDGET, planner=planner)
     assert keeper.step(state) in state.legal_actions() and keeper.doing() is None
+
+
+def test_a_sample_plays_the_other_roles_plan_and_stops_at_its_unplanned_decisions() -> None:
+    """Samples of the buyer's plans reach the keeper's decision: with no plan for it and no rollout
+    (depth 0) they stop there; with the keeper's own plan it is played, so the sample ends the game."""
+
+    class Keeper(ShopPlanner):
+        def plans(self, state, role):  # type: ignore[no-untyped-def]
+            if role == KEEPER:
+                self.asked.append(state)
+                return (Plan("say x", "plan.say", size=1, data=("x", 0)),)
+            return super().plans(state, role)
+
+        def next_action(self, state, role, plan):  # type: ignore[no-untyped-def]
+            if plan.name == "say x":
+                self.said += 1
+                return X
+            return super().next_action(state, role, plan)
+
+    quiet, keeper = ShopPlanner(), Keeper()
+    keeper.said, keeper.asked = 0, []  # type: ignore[attr-defined]
+    buyer(quiet).step(Shop().dealt(1))
+    buyer(keeper).step(Shop().dealt(1))
+    asked = [s for s in quiet.seen if not s.is_terminal() and s.current_player() == KEEPER]
+    assert len({id(s) for s in asked}) == BUDGET.iters  # every sample stopped at the keeper's decision
+    assert keeper.said == BUDGET.iters  # type: ignore[attr-defined]
+    assert all(s.is_terminal() for s in keeper.asked)  # type: ignore[attr-defined]
 
 
 def test_plans_0_is_the_search_over_actions() -> None:

@@ -153,8 +153,7 @@ class IsmctsAgent:
         self.planned = False
         plans = self.plans
         if plans is not None and (len(legal) > 1 or plans.plan is not None):
-            budget = self.budget
-            action = plans.step(state, legal, budget.iters, budget.seconds, budget.c)
+            action = plans.step(state, legal, self.budget)
             if action is not None:
                 self.planned, self.chosen, self.kept, self.root = True, action, None, Edge()
                 self.iterations, self.seconds, self.carried = plans.iterations, plans.seconds, 0

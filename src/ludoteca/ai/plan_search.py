@@ -10,10 +10,14 @@ At each of its role's decisions the agent asks `PlanSearch.step`:
   the actions as it always did. One: it is adopted. Several: they are weighed within the level's budget
   (its iterations and its seconds), UCB1 over the plans (Auer, Cesa-Bianchi & Fischer 2002), each tried
   once in the game's order first; a sample draws a fresh determinization, plays the plan through on it
-  (chance sampled; the other roles' decisions by their planner's first plan, or random actions where
-  they have none; at most `cap` actions) and scores where it stops by `returns()` if the game ended,
-  else `evaluate()`: the play-through takes the place of the rollout. The most sampled plan is adopted
-  (ties to the better value) and its first action played.
+  (chance sampled; the other roles' decisions by their planner's first plan, or, where it plans nothing
+  for them, random actions, at most the level's rollout `depth` of them in a sample; at most `cap`
+  actions in all) and scores where it stops by `returns()` if the game ended, else `evaluate()`: the
+  play-through takes the place of the rollout. It stops where the plan is done, where the game ends, and
+  at another role's decision its planner plans nothing for once the `depth` random actions are spent: a
+  game that scores its leaves with no rollout (Guerra a Muerte, depth 0) reads the position the plan led
+  to, not the noise of random moves after it, and a planner that wants the other side's replies sampled
+  plans them. The most sampled plan is adopted (ties to the better value) and its first action played.
 
 A plan that cannot go on (its next action None, or not legal here: a die, an interception) is dropped and
 the decision planned again from where it stands. Every input of the planner is a determinization, so a
@@ -26,11 +30,14 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import CHANCE
 from ludoteca.core.plans import Plan, Planner
 from ludoteca.core.state import State
+
+if TYPE_CHECKING:
+    from ludoteca.ai.ismcts import Budget
 
 Clock = Callable[[], float]
 
@@ -71,11 +78,10 @@ class PlanSearch:
         self.iterations = 0
         self.seconds = 0.0
 
-    def step(
-        self, state: State[Any], legal: Sequence[int], iters: int, seconds: float, c: float
-    ) -> int | None:
+    def step(self, state: State[Any], legal: Sequence[int], budget: Budget) -> int | None:
         """The action of `role`'s plan at this decision, or None where no plan applies (the caller then
-        searches the actions). `iters` and `seconds` bound a plan search (0: no bound of that kind)."""
+        searches the actions). The budget's `iters` and `seconds` bound a plan search (0: no bound of
+        that kind), `c` is its exploration constant, `depth` the random actions a sample may play."""
         world = state.resample_from_infostate(self.role, self.rng)
         self.searched, self.iterations, self.seconds = False, 0, 0.0
         if self.plan is not None:
@@ -90,7 +96,7 @@ class PlanSearch:
             return None
         if len(candidates) > 1:
             self.searched = True
-            self.weigh(state, iters, seconds, c)
+            self.weigh(state, budget)
         chosen = max(self.weighed, key=lambda w: (w.visits, w.value())).plan
         action = self.planner.next_action(world, self.role, chosen)
         if action is None or action not in legal:
@@ -98,8 +104,9 @@ class PlanSearch:
         self.plan, self.done = chosen, 1
         return action
 
-    def weigh(self, state: State[Any], iters: int, seconds: float, c: float) -> None:
+    def weigh(self, state: State[Any], budget: Budget) -> None:
         """Sample the candidates (`weighed`) until the budget is spent: each once in order, then UCB1."""
+        iters, seconds, c = budget.iters, budget.seconds, budget.c
         start = self.clock()
         draw = state.resampler(self.role)
         weighed = self.weighed
@@ -110,7 +117,7 @@ class PlanSearch:
             else:
                 log = math.log(n)
                 pick = max(weighed, key=lambda w: w.value() + c * math.sqrt(log / w.visits))
-            pick.total += self.sample(draw(self.rng), pick.plan)
+            pick.total += self.sample(draw(self.rng), pick.plan, budget.depth)
             pick.visits += 1
             self.iterations += 1
             self.seconds = self.clock() - start
@@ -119,9 +126,10 @@ class PlanSearch:
             if seconds and self.seconds >= seconds:
                 break
 
-    def sample(self, world: State[Any], plan: Plan) -> float:
-        """`plan` played through on `world` (a determinization it consumes) until it stops, the game ends
-        or `cap` actions pass; the role's value where it stopped."""
+    def sample(self, world: State[Any], plan: Plan, depth: int) -> float:
+        """`plan` played through on `world` (a determinization it consumes) until it stops, the game ends,
+        another role's unplanned decision comes after `depth` random actions, or `cap` actions pass; the
+        role's value where it stopped."""
         rng, role = self.rng, self.role
         held: dict[int, Plan] = {}
         idle: set[int] = set()
@@ -138,16 +146,22 @@ class PlanSearch:
                 if action is None or action not in legal:
                     break
             else:
-                action = self.other(world, mover, legal, held, idle)
+                found = self.other(world, mover, legal, held, idle)
+                if found is None:
+                    if depth <= 0:
+                        break
+                    depth -= 1
+                    found = rng.choice(legal)
+                action = found
             world.apply_action(action)
         return world.returns()[role] if world.is_terminal() else world.evaluate()[role]
 
     def other(
         self, world: State[Any], mover: int, legal: list[int], held: dict[int, Plan], idle: set[int]
-    ) -> int:
+    ) -> int | None:
         """Another role's action in a sample: its held plan's next one, else its planner's first plan's
-        (held from then on), else a random legal action; a role the planner gives nothing plays randomly
-        for the rest of the sample (`idle`)."""
+        (held from then on); None where it has none (a role the planner gives nothing is not asked
+        again in this sample: `idle`)."""
         plan = held.get(mover)
         if plan is not None:
             action = self.planner.next_action(world, mover, plan)
@@ -162,7 +176,7 @@ class PlanSearch:
                 action = self.planner.next_action(world, mover, found[0])
                 if action is not None and action in legal:
                     return action
-        return self.rng.choice(legal)
+        return None
 
     def explain(self) -> dict[str, Any]:
         """The plan held and the candidates weighed (JSON-ready), or {} where no plan applies."""
