@@ -32,9 +32,7 @@ convoy or the other side's purchases did.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.plans import Plan
@@ -42,23 +40,21 @@ from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.plans_common import (
+    COUNTS,
+    FRONT_OF,
+    FRONTS,
+    SIDES,
+    balance,
+    pressure,
+    steps_by_area,
+)
 from ludoteca.games.guerra_a_muerte.position import POOL
 from ludoteca.games.guerra_a_muerte.recruitment import funds, promotions, recruitable
 
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
-SIDES = ("patriot", "royalist")
-"""A role's side: the Patriot is role 0, the Royalist role 1."""
-_LAYOUT = tomllib.loads((Path(__file__).parent / "data" / "layout.reconstructed.toml").read_text("utf-8"))
-FRONT_OF: dict[str, str] = {item["id"]: item["region"] for item in _LAYOUT["area"]}
-"""Each area's front: the region of the map it is drawn in (the layout's `region`, named in the catalog's
-`region.*`: New Spain, the Antilles, Venezuela, New Granada and Quito, Peru and Upper Peru, Chile, the
-Río de la Plata)."""
-FRONTS: dict[str, tuple[str, ...]] = {
-    front: tuple(area for area, of in FRONT_OF.items() if of == front)
-    for front in _LAYOUT["regions"]["order"]
-}
 FRONT_PLANS = 3
 """How many ``recruit <front>`` plans a decision weighs at most."""
 RESERVE = 3
@@ -80,8 +76,6 @@ PRO = {
     "royalist": frozenset(BOARD.lists["pro_royalist"]),
 }
 """§10.1: the areas that favour each side, where the enemy fights a guerrilla at half his factors."""
-COUNTS = frozenset(area for area, a in BOARD.areas.items() if a.rp > 0)
-"""The areas worth RP, those the victory count reads (§11, §12.x.4)."""
 DONE = ID["done"]
 
 
@@ -92,35 +86,6 @@ def deciding(state: State[Any], role: int) -> str | None:
         return None
     prompt: str = wait["prompt"]
     return prompt if prompt in PROMPTS else None
-
-
-def steps_by_area(state: GamState) -> dict[str, dict[str, int]]:
-    """Each area's land steps by side (the city's with the field's), from the index of counters."""
-    units = state.d["units"]
-    out: dict[str, dict[str, int]] = {}
-    for place, here in state.by_place().items():
-        if place not in FRONT_OF:
-            continue
-        cell = {"patriot": 0, "royalist": 0}
-        for u in here:
-            c = COUNTERS[u]
-            if not c.naval and c.side in cell:
-                cell[c.side] += units[u]["steps"]
-        out[place] = cell
-    return out
-
-
-def pressure(steps: dict[str, dict[str, int]], area: str, side: str) -> float:
-    """How hard the enemy presses `area`: his steps in it, and half those next to it (a move away, §5)."""
-    enemy = SIDES[1 - SIDES.index(side)]
-    near = sum(steps.get(x, {}).get(enemy, 0) for x in BOARD.adjacent.get(area, ()))
-    return steps.get(area, {}).get(enemy, 0) + 0.5 * near
-
-
-def balance(steps: dict[str, dict[str, int]], front: str, side: str) -> int:
-    """The side's land steps on `front` less the enemy's."""
-    enemy = SIDES[1 - SIDES.index(side)]
-    return sum(steps.get(x, {}).get(side, 0) - steps.get(x, {}).get(enemy, 0) for x in FRONTS[front])
 
 
 class Purchase:

@@ -15,7 +15,8 @@ from ludoteca.core.game import get_game
 from ludoteca.core.plans import Plan
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
-from ludoteca.games.guerra_a_muerte.plans_purchase import FRONT_OF, PURCHASE, RESERVE, deciding
+from ludoteca.games.guerra_a_muerte.plans_common import FRONT_OF
+from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, RESERVE, deciding
 from ludoteca.games.guerra_a_muerte.state import GamState
 
 GAME = get_game("guerra-a-muerte")
