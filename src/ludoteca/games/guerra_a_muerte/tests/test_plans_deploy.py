@@ -9,15 +9,15 @@ import random
 import pytest
 
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
-from ludoteca.core.game import get_game
 from ludoteca.core.plans import Plan
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
 from ludoteca.games.guerra_a_muerte.plans_common import SIDES, steps_by_area
 from ludoteca.games.guerra_a_muerte.plans_deploy import DEPLOY, STYLES, deciding, placing
 from ludoteca.games.guerra_a_muerte.state import GamState
 
-GAME = get_game("guerra-a-muerte")
+GAME = GuerraAMuerte()
 ROYALIST = 1
 
 

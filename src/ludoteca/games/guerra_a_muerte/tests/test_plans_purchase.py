@@ -11,15 +11,15 @@ import random
 import pytest
 
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
-from ludoteca.core.game import get_game
 from ludoteca.core.plans import Plan
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
 from ludoteca.games.guerra_a_muerte.plans_common import FRONT_OF
 from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, RESERVE, deciding
 from ludoteca.games.guerra_a_muerte.state import GamState
 
-GAME = get_game("guerra-a-muerte")
+GAME = GuerraAMuerte()
 ROYALIST = 1
 
 
@@ -31,7 +31,7 @@ def reorganization(role: int, seed: int = 1, scenario: str = "1815-1818") -> Gam
         assert not state.is_terminal()
         action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
         state.apply_action(action)
-    return state  # type: ignore[return-value]
+    return state
 
 
 def follow(state: GamState, role: int, plan: Plan) -> list[str]:
