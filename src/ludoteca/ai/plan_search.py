@@ -195,4 +195,10 @@ class PlanSearch:
 
 def describe(plan: Plan) -> dict[str, Any]:
     """A plan as a page or a record shows it: its name, and its message with the message's parameters."""
-    return {"name": plan.name, "message": plan.message, "params": dict(plan.params), "size": plan.size}
+    return {
+        "name": plan.name,
+        "message": plan.message,
+        "params": dict(plan.params),
+        "size": plan.size,
+        "activity": plan.activity,
+    }

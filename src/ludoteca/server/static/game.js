@@ -113,7 +113,10 @@ function renderPrompt(message) {
   const name = roleNames[view.current_role] || view.current_role;
   if (!view.actions.length) {
     const ai = message.seats.find((s) => s.role === view.current_role)?.kind === "ai";
-    prompt.replaceChildren(h("span", { class: "waiting" }, t(ai ? "prompt_wait_ai" : "prompt_wait", { role: name })));
+    // An AI playing a plan says what it is doing and how far along it is (issue 56): "reclutando, 7 de 22".
+    const doing = ai && message.thinking?.role === view.current_role ? message.thinking.text : null;
+    const waiting = doing ? t("prompt_doing_ai", { role: name, doing }) : t(ai ? "prompt_wait_ai" : "prompt_wait", { role: name });
+    prompt.replaceChildren(h("span", { class: "waiting", "data-doing": doing ? "1" : null }, waiting));
     return;
   }
   // A prompt that already begins with the role's name ("Hidalgo: elige…") is not prefixed by it twice.
