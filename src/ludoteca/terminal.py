@@ -213,6 +213,18 @@ class Session:
         )
         self.console.print(cited(text, view["rule"]))
 
+    def plans_table(self, hint: dict[str, Any]) -> None:
+        """The plans a hint weighed (`ai.hint.describe`): each in the player's language, with its samples
+        and estimated chance of winning, most sampled first."""
+        table = Table(show_edge=False, pad_edge=False)
+        for column in (self.t("hint.plan"), self.t("hint.visits"), self.t("hint.chance")):
+            table.add_column(column, justify="left" if column == self.t("hint.plan") else "right")
+        for weighed in hint["plans"]:
+            chance = "" if weighed["chance"] is None else f"{weighed['chance']}"
+            style = "bold" if weighed["name"] == hint["plan"]["name"] else ""
+            table.add_row(Text(weighed["text"]), str(weighed["visits"]), chance, style=style)
+        self.console.print(table)
+
     def thinking(self, player: int) -> str:
         """The line shown while an agent decides: what it is doing where it plays a plan, "Realistas:
         reclutando, 7 de 22" (`ai.progress`), else that it is thinking."""
@@ -418,12 +430,15 @@ class Session:
         agent = hint_agent(self.game, player, self.match.seed, self.match.state.move_number())
         agent.step(self.match.state)
         shown = {a["id"]: a for a in view["actions"]}
-        hint = describe(agent.explain(), {a: shown[a]["label"] for a in shown}, self.lang)
+        hint = describe(agent.explain(), {a: shown[a]["label"] for a in shown}, self.lang, self.game.catalog)
         self.say(hint["sentence"], "bold")
         if not hint["iterations"]:
             return
         seconds = f"{hint['seconds']:.1f}"
         self.say(self.t("hint.searched", iterations=hint["iterations"], seconds=seconds), "dim")
+        if "plans" in hint:
+            self.plans_table(hint)
+            return
         number = {a["id"]: n for n, a in numbered.items()}
         table = Table(show_edge=False, pad_edge=False)
         for column in (

@@ -61,10 +61,20 @@ function renderHint(hint) {
     h("thead", {}, h("tr", {}, h("th", {}, t("hint_move")), h("th", { class: "num" }, t("hint_visits")),
       h("th", { class: "num" }, t("hint_chance")))),
     h("tbody", {}, ...rows));
+  // A hint that names a plan (issue 56) lists the plans weighed instead of the moves.
+  const plans = hint.plans ? h("table", { class: "hint-table hint-plans" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("hint_plan")), h("th", { class: "num" }, t("hint_visits")),
+      h("th", { class: "num" }, t("hint_chance")))),
+    h("tbody", {}, ...hint.plans.slice(0, HINT_ROWS).map((p) =>
+      h("tr", { class: p.name === hint.plan.name ? "chosen" : null, "data-plan": p.name },
+        h("td", {}, p.text),
+        h("td", { class: "num" }, String(p.visits)),
+        h("td", { class: "num" }, p.chance === null ? "" : t("hint_percent", { n: p.chance })))))) : null;
+  const weighed = plans ? t("hint_plans_weighed", { n: hint.iterations }) : t("hint_weighed", { n: hint.iterations });
   $("hint-box").replaceChildren(
     h("p", { class: "hint-sentence" }, hint.sentence),
-    hint.iterations ? h("p", { class: "dim" }, t("hint_weighed", { n: hint.iterations })) : "",
-    hint.iterations ? table : "",
+    hint.iterations ? h("p", { class: "dim" }, weighed) : "",
+    hint.iterations ? plans ?? table : "",
   );
 }
 
