@@ -189,3 +189,17 @@ def test_the_plans_read_only_what_the_side_may_know() -> None:
     assert spy.seen and all(seen is not true for seen, _, _ in spy.seen)
     here = [placed for _, move, placed in spy.seen if move == true.move_number()]
     assert len(here) >= 6 and all(placed != where(true) for placed in here)
+
+
+@pytest.mark.parametrize("role", [0, 1])
+def test_the_plan_chosen_is_the_same_on_the_truth_and_on_a_redraw(role: int) -> None:
+    """What the side knows decides its plan: the agent weighs the same plans the same way whether it is
+    given the true position or one redrawn from the side's information."""
+    true = reorganization(role, seed=2)
+    redrawn = true.resample_from_infostate(role, random.Random(9))
+    assert where(redrawn) != where(true) or role == 0
+    chosen = []
+    for given in (true, redrawn):
+        agent = IsmctsAgent(role, 11, Budget(iters=10, seconds=0.0, depth=0), planner=PLANNER)
+        chosen.append((agent.step(given), agent.explain()["plans"]))
+    assert chosen[0] == chosen[1]
