@@ -105,8 +105,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--turns", type=int, default=None)
     parser.add_argument("-o", "--output", type=Path, default=None)
+    parser.add_argument(
+        "--source", default="", help="what code was measured (commits, merges), kept in the file"
+    )
     args = parser.parse_args()
-    report = play(args.scenario, args.agent, args.seed, args.turns)
+    report = {"source": args.source, **play(args.scenario, args.agent, args.seed, args.turns)}
     text = json.dumps(report, indent=1, ensure_ascii=False)
     if args.output is not None:
         args.output.write_text(text + "\n", encoding="utf-8")
