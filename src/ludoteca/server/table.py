@@ -85,6 +85,8 @@ class Table(TableMessages):
         self._persist = persist
         self._store = store
         self._read = read
+        self.on_moved: Callable[[Table], None] | None = None
+        """Told after each move committed here (the hall's turn notices, issue 58)."""
         self.chat = TableChat(row.id, match.game, store, read or read_here, persist)
         """The game's table talk (issue 58)."""
         self.revision = row.revision
@@ -316,6 +318,8 @@ class Table(TableMessages):
             raise ServerError(503, "not_saved") from exc
         self.status = status
         self.broadcast()
+        if self.on_moved is not None:
+            self.on_moved(self)
 
     async def commit(
         self,
