@@ -15,9 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
+from ludoteca.server.hall import Hall
 from ludoteca.server.mailer import SmtpServer
 from ludoteca.server.notice_settings import NoticeSettings
 from noticesupport import Hooked, Inbox, hook_server, link_in, smtp_server, wait_for
+from pgserver import PostgresServer
 from toygame import ADD, DONE, PASS, RaceGame
 from wssupport import connect
 
@@ -270,3 +272,51 @@ def test_the_daily_digest_replaces_the_turn_emails(
         subjects = [m["Subject"] for m in inbox.to(BEA)[1:]]
         assert subjects and all(s == "Ludoteca: games waiting for your move (1)" for s in subjects), subjects
         assert f"/play/{game_id}?lang=en#token=" in link_in(inbox.to(BEA)[1], "#token=")
+
+
+# ------------------------------------------------------------------------------------------- two workers
+@pytest.fixture
+def pair(
+    toy: RaceGame, postgres: PostgresServer, mail: tuple[str, Inbox]
+) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two workers (each a whole server in this process) on one new PostgreSQL database, one SMTP server."""
+    url = postgres.database()
+    with (
+        TestClient(create_app(url, ai_delay=0, ai_workers=1, notice_settings=settings(mail[0]))) as first,
+        TestClient(create_app(url, ai_delay=0, ai_workers=1, notice_settings=settings(mail[0]))) as second,
+    ):
+        yield first, second
+
+
+def hall_of(client: TestClient) -> Hall:
+    hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
+    return hall
+
+
+@pytest.mark.slow
+def test_on_two_workers_the_notice_is_sent_once_and_a_page_on_either_counts(
+    pair: tuple[TestClient, TestClient], mail: tuple[str, Inbox], hook: tuple[str, Hooked]
+) -> None:
+    first, second = pair
+    inbox, (hook_url, hooked) = mail[1], hook
+    ana, bea = new_key(first, "Ana"), new_key(second, "Bea")
+    confirmed_address(second, bea, inbox)
+    assert first.put("/api/players/me/webhook", json={"url": hook_url}, headers=bea).status_code == 200
+    game_id, red, blue = game_for(first, ana, bea)
+
+    with connect(second, game_id, blue):  # Bea's page is open on the other worker: nothing
+        act(first, game_id, red, PASS)
+        quiet()
+        assert (len(inbox.to(BEA)), len(hooked.calls)) == (1, 0)
+        act(second, game_id, blue, PASS)
+
+    act(first, game_id, red, ADD, DONE)  # blue's turn, no page open anywhere
+    # the other worker, holding the game too, is made to wait for the same turn: still one notice
+    table = second.portal.call(hall_of(second).table, game_id)
+    assert table.moved == hall_of(first).tables[game_id].moved
+    second.portal.call(hall_of(second).notices.moved, table)
+    wait_for(lambda: len(inbox.to(BEA)) == 2 and len(hooked.calls) == 1)
+    quiet()
+    assert (len(inbox.to(BEA)), len(hooked.calls)) == (2, 1)
+    link = link_in(inbox.to(BEA)[1], "#token=")
+    assert look(second, game_id, link.split("#token=")[1])["my_roles"] == ["blue"]
