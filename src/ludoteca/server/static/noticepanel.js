@@ -53,8 +53,8 @@ function webhookPart(box, shown) {
 
 async function fill(box) {
   const shown = await api(`/api/players/me/notices?lang=${lang}`, { headers: keyHeader() });
-  box.replaceChildren(h("h3", {}, t("notice_title")), h("p", { class: "small" }, t("notice_help")),
-    emailPart(box, shown), webhookPart(box, shown), h("p", { class: "error", role: "alert" }));
+  box.replaceChildren(...[h("h3", {}, t("notice_title")), h("p", { class: "small" }, t("notice_help")),
+    emailPart(box, shown), webhookPart(box, shown), h("p", { class: "error", role: "alert" })].flat());
 }
 
 /** The panel's notices part; it fills itself in once the key's settings come. */
