@@ -72,11 +72,11 @@ notices_sent = Table(
 """One row per notice sent: a game's turn (the revision of the move that brought it) for a role."""
 
 
-def executing(statement: Executable, rows: list[dict[str, Any]] | None = None) -> Write:
-    """The write that executes one statement (with `rows`, once for each)."""
+def executing(statement: Executable) -> Write:
+    """The write that executes one statement."""
 
     def write(db: Connection) -> None:
-        db.execute(statement, rows)
+        db.execute(statement)
 
     return write
 
@@ -116,29 +116,38 @@ class Notices:
 
     # ------------------------------------------------------------------------------- open pages
     async def opened(self, game_id: str, roles: tuple[int, ...]) -> None:
-        """A page of a game opened for `roles` on this worker: stored before it is told anything."""
-        fresh = [r for r in roles if self.pages[(game_id, r)] == 0]
+        """A page of a game opened for `roles` on this worker: stored before it is told anything (a failed
+        write is logged; the page still opens)."""
         for role in roles:
             self.pages[(game_id, role)] += 1
-        if fresh:
-            now = time.time()
-            rows = [{"worker": self.worker, "game_id": game_id, "role": r, "seen": now} for r in fresh]
-            await self.hall.persist(executing(insert(notice_pages), rows))
+        try:
+            await self.hall.persist(self._pages_of(game_id, roles))
+        except Exception:
+            log.exception("game %s: could not store an open page", game_id)
 
     def closed(self, game_id: str, roles: tuple[int, ...]) -> None:
-        gone = []
         for role in roles:
             self.pages[(game_id, role)] -= 1
             if self.pages[(game_id, role)] <= 0:
                 del self.pages[(game_id, role)]
-                gone.append(role)
-        if gone:
-            where = and_(
-                notice_pages.c.worker == self.worker,
-                notice_pages.c.game_id == game_id,
-                notice_pages.c.role.in_(gone),
-            )
-            self._spawn(self.hall.persist(executing(delete(notice_pages).where(where))))
+        self._spawn(self.hall.persist(self._pages_of(game_id, roles)))
+
+    def _pages_of(self, game_id: str, roles: tuple[int, ...]) -> Write:
+        """The write that stores whether pages of a game are open here for `roles`, as they are when it
+        runs: writes queued in any order leave the rows as the pages are."""
+
+        def write(db: Connection) -> None:
+            where = (notice_pages.c.worker == self.worker, notice_pages.c.game_id == game_id)
+            db.execute(delete(notice_pages).where(*where, notice_pages.c.role.in_(roles)))
+            rows = [
+                {"worker": self.worker, "game_id": game_id, "role": role, "seen": time.time()}
+                for role in roles
+                if self.pages.get((game_id, role), 0) > 0
+            ]
+            if rows:
+                db.execute(insert(notice_pages), rows)
+
+        return write
 
     async def _beat(self) -> None:
         while True:
