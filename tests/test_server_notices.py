@@ -6,6 +6,7 @@ page open, sends nothing; the stop link stops it; bad input is a clear 4xx and s
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -16,8 +17,9 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
 from ludoteca.server.hall import Hall
-from ludoteca.server.mailer import SmtpServer
+from ludoteca.server.mailer import MailSettingsError, SmtpServer
 from ludoteca.server.notice_settings import NoticeSettings
+from ludoteca.server.webhooks import QUEUE, Webhooks
 from noticesupport import Hooked, Inbox, hook_server, link_in, smtp_server, wait_for
 from pgserver import PostgresServer
 from toygame import ADD, DONE, PASS, RaceGame
@@ -320,3 +322,29 @@ def test_on_two_workers_the_notice_is_sent_once_and_a_page_on_either_counts(
     assert (len(inbox.to(BEA)), len(hooked.calls)) == (2, 1)
     link = link_in(inbox.to(BEA)[1], "#token=")
     assert look(second, game_id, link.split("#token=")[1])["my_roles"] == ["blue"]
+
+
+# ------------------------------------------------------------------------------------------- the pieces
+def test_the_smtp_settings_are_read_from_the_environment_or_refused() -> None:
+    read = NoticeSettings.from_env(
+        {
+            "LUDOTECA_SMTP_URL": "smtps://ana%40x:p%3Ass@mail.example.org",
+            "LUDOTECA_PUBLIC_URL": "https://l.org/",
+        }
+    )
+    assert read.smtp == SmtpServer("smtps", "mail.example.org", 465, "ana@x", "p:ss")
+    assert read.public_url == "https://l.org" and read.delay == 60
+    assert NoticeSettings.from_env({}).smtp is None  # no SMTP server: no e-mail
+    for bad in ("http://mail.example.org", "smtp://", "mail.example.org:25"):
+        with pytest.raises(MailSettingsError):
+            NoticeSettings.from_env({"LUDOTECA_SMTP_URL": bad})
+
+
+def test_the_webhook_queue_is_bounded() -> None:
+    async def fill() -> int:
+        hooks = Webhooks()  # not started: nothing takes calls off the queue
+        for n in range(QUEUE + 5):
+            hooks.post("https://example.org/hook", {"n": n})
+        return hooks.queue.qsize()
+
+    assert asyncio.run(fill()) == QUEUE

@@ -117,7 +117,9 @@ class Notices:
     # ------------------------------------------------------------------------------- open pages
     async def opened(self, game_id: str, roles: tuple[int, ...]) -> None:
         """A page of a game opened for `roles` on this worker: stored before it is told anything (a failed
-        write is logged; the page still opens)."""
+        write is logged; the page still opens). A spectator's counts for nothing."""
+        if not roles:
+            return
         for role in roles:
             self.pages[(game_id, role)] += 1
         try:
@@ -126,6 +128,8 @@ class Notices:
             log.exception("game %s: could not store an open page", game_id)
 
     def closed(self, game_id: str, roles: tuple[int, ...]) -> None:
+        if not roles:
+            return
         for role in roles:
             self.pages[(game_id, role)] -= 1
             if self.pages[(game_id, role)] <= 0:

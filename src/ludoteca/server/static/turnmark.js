@@ -31,7 +31,6 @@ export function turnMark(message) {
   wasMine = mine;
   if (!came || !document.hidden) return;
   if (!document.title.startsWith(MARK)) document.title = MARK + document.title;
-  document.body.dataset.turnMarked = "1";
   if ("Notification" in window && Notification.permission === "granted") {
     new Notification(t("notice_turn"), { body: view.prompt || "", tag: message.id });
   }
