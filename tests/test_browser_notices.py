@@ -30,13 +30,22 @@ def get_key(browser: Browser, base: str, lang: str, name: str) -> Page:
     return page
 
 
-def play_until(base: str, game_id: str, token: str, role: str) -> None:
-    """Ana plays her seat's first legal moves, through the API, until `role` is to act."""
-    for _ in range(200):
-        state = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Ludoteca-Token": token}).json()
-        if state["view"]["current_role"] == role:
+def play_until_it_comes(base: str, game_id: str, tokens: dict[str, str], role: str) -> None:
+    """Each seat plays its first legal moves, through the API (no page open), until the turn comes to
+    `role` from another seat (whoever the game's chance made first)."""
+    left = False
+    for _ in range(400):
+        current = httpx.get(f"{base}/api/games/{game_id}").json()["view"]["current_role"]
+        if current == role and left:
             return
-        body = {"token": token, "action": state["view"]["actions"][0]["id"], "version": state["version"]}
+        left = left or current != role
+        headers = {"X-Ludoteca-Token": tokens[current]}
+        state = httpx.get(f"{base}/api/games/{game_id}", headers=headers).json()
+        body = {
+            "token": tokens[current],
+            "action": state["view"]["actions"][0]["id"],
+            "version": state["version"],
+        }
         assert httpx.post(f"{base}/api/games/{game_id}/act", json=body).status_code == 200
     raise AssertionError(f"{role} never came to act")
 
@@ -87,7 +96,8 @@ def test_a_turn_email_opens_the_right_seat(
             bea.goto("about:blank")
 
             mine = httpx.get(f"{base}/api/players/me", headers={"X-Ludoteca-Key": ana_key}).json()
-            play_until(base, game_id, mine["games"][0]["token"], GAME.roles[1])
+            tokens = {GAME.roles[0]: mine["games"][0]["token"], GAME.roles[1]: invitation.split("#token=")[1]}
+            play_until_it_comes(base, game_id, tokens, GAME.roles[1])
             wait_for(lambda: len(inbox.to(BEA)) == 2 and len(hooked.calls) == 1, seconds=30)
             link = link_in(inbox.to(BEA)[1], "#token=")
             assert link.startswith(f"{base}/play/{game_id}?lang={lang}#token=")
