@@ -34,6 +34,8 @@ def test_two_people_with_keys_and_a_second_device_find_their_game(tmp_path: Path
         ana = get_key(browser, server.base, lang, "Ana")
         errors = watch_errors(ana)
         assert "Ana" in ana.locator("#key-as").inner_text()
+        no_mail = {"es": "no envía correo", "en": "sends no e-mail"}[lang]
+        ana.wait_for_selector(f"#notice-no-mail:has-text('{no_mail}')")  # no SMTP server: the lobby says so
         with ana.expect_response(lambda response: "/api/seats/" in response.url):
             ana.select_option("#game", GAME.id)
         ana.wait_for_load_state("networkidle")

@@ -329,6 +329,8 @@ def serve(
     origin: Annotated[list[str] | None, typer.Option("--origin")] = None,
     data: Annotated[list[Path] | None, typer.Option("--data", metavar="DIR")] = None,
     workers: Annotated[int, typer.Option("--workers", min=1)] = 1,
+    smtp: Annotated[str | None, typer.Option("--smtp", metavar="URL")] = None,
+    base_url: Annotated[str | None, typer.Option("--base-url", metavar="URL")] = None,
     lang: LangOpt = USER_LANGUAGE,
 ) -> None:
     """Serve the web platform: lobby, boards, live games (needs the `web` extra). SECURITY.md says what
@@ -339,6 +341,8 @@ def serve(
 
     from ludoteca.server import create_app
     from ludoteca.server.limits import CEILINGS
+    from ludoteca.server.mailer import MailSettingsError
+    from ludoteca.server.notice_settings import NoticeSettings
 
     # Views are small and sent often: compressing each one costs more than it saves on a LAN.
     from ludoteca.server.routes.live import MAX_MESSAGE
@@ -353,6 +357,14 @@ def serve(
     except WorkersError:
         raise typer.BadParameter(t("serve.workers_db", workers=workers)) from None
     url = f"http://{host}:{port}"
+    # turn notices' settings travel in the environment, to every worker (`server.notice_settings`)
+    if smtp:
+        os.environ["LUDOTECA_SMTP_URL"] = smtp
+    os.environ["LUDOTECA_PUBLIC_URL"] = base_url or os.environ.get("LUDOTECA_PUBLIC_URL") or url
+    try:
+        NoticeSettings.from_env()
+    except MailSettingsError:
+        raise typer.BadParameter(t("serve.smtp")) from None
     settings = {  # each worker's AI processes: the cores but one, shared out among the workers
         "ai_delay": ai_delay,
         "ai_ceiling": ai_ceiling,

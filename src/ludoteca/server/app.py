@@ -23,7 +23,8 @@ from ludoteca.server.errors import ServerError
 from ludoteca.server.hall import Hall
 from ludoteca.server.inputs import page_lang
 from ludoteca.server.limits import BodyLimit, BodyTooLarge, RateLimit
-from ludoteca.server.routes import data, live, lobby, pages, play, players, records
+from ludoteca.server.notice_settings import NoticeSettings
+from ludoteca.server.routes import data, live, lobby, notices, pages, play, players, records
 from ludoteca.server.routes.pages import STATIC
 from ludoteca.server.services import DEFAULT_CREATIONS, DEFAULT_MESSAGES, DEFAULT_REPLAYS, Services
 from ludoteca.server.thinkers import DEFAULT_WORKERS
@@ -56,15 +57,23 @@ def create_app(
     message_rate: RateLimit | None = None,
     replay_rate: RateLimit | None = None,
     on_ready: Callable[[], None] | None = None,
+    notice_settings: NoticeSettings | None = None,
 ) -> FastAPI:
     """The app. `ai_ceiling` is the most an AI may think (an `ismcts` level), `ai_workers` how many
     processes think for the AI seats and hints (`thinkers.py`); `origins` the pages allowed
     to open a WebSocket besides the server's own; `creation_rate`, `message_rate` and `replay_rate` limit how
     fast one client creates games, sends WebSocket messages and steps through replays (defaults in
     `DEFAULT_CREATIONS`, `DEFAULT_MESSAGES`, `DEFAULT_REPLAYS`);
-    `on_ready` is called once the games are loaded back and requests are served."""
+    `on_ready` is called once the games are loaded back and requests are served; `notice_settings`: where
+    turn notices go (default: from the environment, `notice_settings.py`)."""
     services = Services(
-        hall=Hall(db_url, ai_delay=ai_delay, ai_workers=ai_workers, ai_ceiling=ai_ceiling),
+        hall=Hall(
+            db_url,
+            ai_delay=ai_delay,
+            ai_workers=ai_workers,
+            ai_ceiling=ai_ceiling,
+            notices=notice_settings or NoticeSettings.from_env(),
+        ),
         creations=creation_rate or RateLimit(*DEFAULT_CREATIONS),
         messages=message_rate or RateLimit(*DEFAULT_MESSAGES),
         replays=replay_rate or RateLimit(*DEFAULT_REPLAYS),
@@ -83,7 +92,7 @@ def create_app(
     app.state.services = services
     app.state.hall = services.hall  # for tools and tests that look into the live tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for concern in (pages, data, lobby, players, records, play, live):
+    for concern in (pages, data, lobby, players, notices, records, play, live):
         app.include_router(concern.router)
     # inside the headers' middleware (added later, so outside it): a body over its limit is refused in the
     # route's own task, where FastAPI passes the refusal on as it is

@@ -24,6 +24,8 @@ from ludoteca.server.chance import TABLE_CHANCE, secret_chance
 from ludoteca.server.clocks import clocks_of, described
 from ludoteca.server.errors import Said, ServerError
 from ludoteca.server.limits import over_ceiling
+from ludoteca.server.notice_settings import NoticeSettings
+from ludoteca.server.notices import Notices
 from ludoteca.server.players import Players
 from ludoteca.server.storage import GameRow, SeatRow, Store, Write, new_secret
 from ludoteca.server.table import Table
@@ -48,6 +50,7 @@ class Hall:
         ai_delay: float = 0.0,
         ai_workers: int = DEFAULT_WORKERS,
         ai_ceiling: str = "hard",
+        notices: NoticeSettings | None = None,
     ) -> None:
         self.store = Store(db_url)
         self.ai_delay = ai_delay
@@ -62,6 +65,8 @@ class Hall:
         """Other workers' changes, on a shared (PostgreSQL) database only (`bus.py`)."""
         self.players = Players(self)
         """Players' keys and the seats bound to them (issue 58)."""
+        self.notices = Notices(self, notices or NoticeSettings())
+        """Turn notices by e-mail and webhook (issue 58)."""
         self.ai_games: dict[str, set[str]] = {}
         """The games with a searching AI seat each address created, while they are unfinished."""
 
@@ -77,6 +82,7 @@ class Hall:
         database, listen for the other workers' changes."""
         if self.bus is not None:
             self.bus.start()
+        await self.notices.start()
         for row in await self.read(self.store.games, ("open", "running"), 10_000):
             table = await self.table(row.id)
             table.kick_ai()
@@ -94,6 +100,7 @@ class Hall:
             if stored is None:
                 raise ServerError(404, "no_game", game=game_id)
             table = Table.rebuild(*stored[:3], **self._table_kw())
+            table.on_moved = self.notices.moved
             self.tables[game_id] = table
         if self.bus is not None:
             table.kick_ai()  # the game may have been left waiting on an AI seat by a worker now gone
@@ -274,6 +281,7 @@ class Hall:
         committed, so nothing is lost."""
         if self.bus is not None:
             self.bus.close()
+        await self.notices.close()
         self.thinkers.close()
         for table in self.tables.values():
             await table.close()

@@ -88,6 +88,8 @@ class Table(TableMessages):
         self._read = read
         self.ended = ended(row.result)
         """The result of a game ended by agreement (abandoned, `clocks.py`), else None."""
+        self.on_moved: Callable[[Table], None] | None = None
+        """Told after each move committed here (the hall's turn notices, issue 58)."""
         self.chat = TableChat(row.id, match.game, store, read or read_here, persist)
         """The game's table talk (issue 58)."""
         self.revision = row.revision
@@ -319,6 +321,8 @@ class Table(TableMessages):
             raise ServerError(503, "not_saved") from exc
         self.status = status
         self.broadcast()
+        if self.on_moved is not None:
+            self.on_moved(self)
 
     async def commit(
         self,

@@ -56,6 +56,8 @@ async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es"
     except WebSocketDisconnect:
         return
     await table.chat.load()
+    notices = shared.hall.notices
+    await notices.opened(table.id, roles)  # no turn notice while this page is open (issue 58)
     table.watch(watcher)
     table.chat.joined(watcher)
     sender = asyncio.create_task(pump(socket, watcher))
@@ -80,6 +82,7 @@ async def live(socket: WebSocket, game_id: str, shared: Shared, lang: str = "es"
         pass
     finally:
         table.watchers.discard(watcher)
+        notices.closed(table.id, roles)
         if watcher.dropped:  # the queued messages, then the close frame with its code and reason
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(sender, CLOSE_SECONDS)

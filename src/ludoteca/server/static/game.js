@@ -4,6 +4,7 @@ import { downloadRecord, drawBoard, loadBoard, loadSections, renderLog, renderMo
 import { lang, languageLink, t } from "/static/i18n.js";
 import { showChat, setupChat } from "/static/chat.js";
 import { auth, pageToken } from "/static/tokens.js";
+import { setupTurnMark, turnMark } from "/static/turnmark.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
@@ -207,6 +208,7 @@ function merge(message) {
   logLines = message.log_from ? logLines.concat(message.view.log) : message.view.log;
   message.view.log = logLines;
   render(message);
+  turnMark(message);
 }
 
 function render(message) {
@@ -373,6 +375,7 @@ async function main() {
   setupChat(send);
   $("rematch").addEventListener("click", askRematch);
   setInterval(showClock, 60_000);
+  setupTurnMark($("link-state").parentNode);
   NARROW.addEventListener("change", () => { if (last && board?.targetsFirst) render(last); });
   $("record-link").addEventListener("click", (event) => downloadRecord(event, gameId, token));
   merge(first);

@@ -3,6 +3,7 @@
 import { api, h } from "/static/dom.js";
 import { lang, t } from "/static/i18n.js";
 import { keyHeader, playerKey, remember, seatLink, setPlayerKey } from "/static/tokens.js";
+import { noticesPanel } from "/static/noticepanel.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,7 +71,8 @@ function drawKey(panel, key, me) {
   forget.addEventListener("click", async () => { setPlayerKey(null); await refreshPlayer(); });
   panel.replaceChildren(h("h2", {}, t("key_title")), h("p", { id: "key-as" }, t("key_as", { name: me.name })),
     rename, h("label", {}, h("span", { class: "small" }, t("key_link")), " ", link, " ", copy),
-    h("p", {}, replace, " ", forget), h("p", { class: "error", id: "key-error", role: "alert" }), ...drawGames(me.games));
+    h("p", {}, replace, " ", forget), h("p", { class: "error", id: "key-error", role: "alert" }), noticesPanel(),
+    ...drawGames(me.games));
 }
 
 async function act(change) {
