@@ -55,7 +55,7 @@ def names(actions: set[int] | list[int]) -> list[str]:
 
 
 def facts(state: MaquisState) -> dict[str, Any]:
-    p = state.position
+    p = state.d
     return {
         "day": p["day"],
         "morale": p["morale"],
@@ -66,7 +66,7 @@ def facts(state: MaquisState) -> dict[str, Any]:
         "orange": state.morale_days(),
         "soldiers": p["soldiers"],
         "deck": p["deck"],
-        "activated": state.d["stack"][-1].get("loc") if state.d["stack"] else None,
+        "activated": (state.running_frame() or {}).get("loc"),
     }
 
 
@@ -85,7 +85,7 @@ def finish_activation(state: MaquisState) -> MaquisState:
 
 def patterns(state: MaquisState) -> Iterator[tuple[str, set[int], set[int]]]:
     legal = set(state.legal_actions())
-    p = state.position
+    p = state.d
     if PASS in legal and legal & MISSION_DO and not keeps_the_worker(state):
         wins = any(after(state, a).returns()[0] > 0 for a in legal & MISSION_DO)
         yield "mission-wins" if wins else "mission-today", legal & MISSION_DO, {PASS}
@@ -135,7 +135,7 @@ def last_day(state: MaquisState) -> bool:
 def keeps_the_worker(state: MaquisState) -> bool:
     """Whether the activated worker would stay on its card for good (the Infiltration mole, the Coded
     Messages cryptographer): when to give a worker up is a judgement, not a rule."""
-    loc = state.d["stack"][-1].get("loc")
+    loc = (state.running_frame() or {}).get("loc")
     return any(
         m["slot"] == loc and m["id"] in ("infiltration", "coded-messages") for m in state.position["missions"]
     )

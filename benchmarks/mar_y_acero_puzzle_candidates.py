@@ -79,7 +79,7 @@ def facts(state: MyaState) -> dict[str, Any]:
         for x in AREAS
         if pieces(state, x, "es") or pieces(state, x, "ind")
     }
-    combat = next((f for f in reversed(d["stack"]) if f["p"] == "combat"), None)
+    combat = next((f for f in reversed(state.frames()) if f["p"] == "combat"), None)
     return {
         "tally": sum(final_tally(state).values()),
         "at_stake": value(state, combat["area"]) if combat else None,
@@ -94,7 +94,7 @@ def facts(state: MyaState) -> dict[str, Any]:
         "cit": d["cit"],
         "scroll": d["scroll"],
         "board": board,
-        "frames": [{k: v for k, v in f.items() if k != "start"} for f in d["stack"][-2:]],
+        "frames": [{k: v for k, v in f.items() if k != "start"} for f in state.frames()[-2:]],
     }
 
 
@@ -111,7 +111,7 @@ def free_grace(state: MyaState) -> bool:
 
 
 def reinforce(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
-    frame = state.d["stack"][-1]
+    frame = state.frames()[-1]
     fac = frame["fac"]
     draws = {a for a in legal if verb(a) == "draw"}
     repairs = {a for a in legal if verb(a) == "repair"}
@@ -130,7 +130,7 @@ def reinforce(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int],
 
 
 def gold_grace(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
-    frames = state.d["stack"]
+    frames = state.frames()
     if frames[-2]["p"] != "conquest" or frames[-2]["todo"] or not free_grace(state):
         return
     table = BOARD.destinies[state.d["destiny"]].gold
@@ -151,7 +151,7 @@ def gold_grace(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int]
 
 
 def defence_grace(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
-    frames = state.d["stack"]
+    frames = state.frames()
     if frames[-2]["p"] != "combat" or frames[-1]["fac"] != "ind" or not free_grace(state):
         return
     combat, grace = frames[-2], frames[-1]
@@ -195,7 +195,7 @@ def at_stake(state: MyaState, gain: int) -> bool:
 def hold_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
     if state.d["turn"] != BOARD.tracks["turns"] or not last_half(state) or END not in legal:
         return
-    area = state.d["stack"][-1]["area"]
+    area = state.frames()[-1]["area"]
     if not at_stake(state, value(state, area)):
         return
     here = sum(1 for p in pieces(state, area, "ind") if p[0] != "anacaona")
@@ -207,7 +207,7 @@ def hold_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int],
 def press_last(state: MyaState, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
     if state.d["turn"] != BOARD.tracks["turns"] or not last_half(state) or END not in legal:
         return
-    combat = state.d["stack"][-1]
+    combat = state.frames()[-1]
     area = combat["area"]
     if not at_stake(state, value(state, area)):
         return

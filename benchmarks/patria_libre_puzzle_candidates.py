@@ -299,7 +299,7 @@ def found(state: PatriaState, only: set[str]) -> Iterator[tuple[str, set[int], s
 
 def supply(state: PatriaState, r: str, legal: set[int]) -> Iterator[tuple[str, set[int], set[int]]]:
     frame = state.running_frame()
-    card = next((f["card"] for f in reversed(state.d["stack"]) if f.get("p") == "spv"), None)
+    card = next((f["card"] for f in reversed(state.frames()) if f.get("p") == "spv"), None)
     if (
         card is None
         or state.side(r) == "military"

@@ -29,6 +29,7 @@ from ludoteca.core.plans import Plan
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.actions import ACTIONS
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.deployment import deployment
 from ludoteca.games.guerra_a_muerte.plans_common import SIDES, pressure, steps_by_area
 
 if TYPE_CHECKING:
@@ -53,9 +54,15 @@ def deciding(state: State[Any], role: int) -> bool:
     )
 
 
+def todo(state: State[Any]) -> list[Any]:
+    """The set-up items still to place, the one asked about now first (`deployment.choices`)."""
+    frame = state.frame_of(deployment)
+    return list(frame.get("todo", [])) if frame is not None else []
+
+
 def placing(state: State[Any]) -> list[Any]:
     """The set-up item asked about now: [kind, id, side, code or requirement, ...] (`deployment.choices`)."""
-    item: list[Any] = state.d["stack"][-1]["todo"][0]
+    item: list[Any] = todo(state)[0]
     return item
 
 
@@ -66,7 +73,7 @@ class Deploy:
         if not deciding(state, role):
             return ()
         side = SIDES[role]
-        size = sum(1 for item in state.d["stack"][-1]["todo"] if item[2] == side)
+        size = sum(1 for item in todo(state) if item[2] == side)
         return [
             Plan(f"deploy {style}", f"plan.deploy_{style}", {}, size, ("deploy", style), DOING)
             for style in STYLES
