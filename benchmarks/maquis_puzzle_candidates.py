@@ -128,8 +128,8 @@ def patterns(state: MaquisState) -> Iterator[tuple[str, set[int], set[int]]]:
 def last_day(state: MaquisState) -> bool:
     """Whether tonight ends the game (End, or box 12 in the short modes; very easy's first pass goes on):
     a move that does not win today loses all the same."""
-    first_pass = state.options.difficulty == "very-easy" and not state.position["pass"]
-    return state.position["day"] + 1 >= state.last_day() and not first_pass
+    first_pass = state.options.difficulty == "very-easy" and not state.d["pass"]
+    return state.d["day"] + 1 >= state.last_day() and not first_pass
 
 
 def keeps_the_worker(state: MaquisState) -> bool:
@@ -137,19 +137,19 @@ def keeps_the_worker(state: MaquisState) -> bool:
     Messages cryptographer): when to give a worker up is a judgement, not a rule."""
     loc = (state.running_frame() or {}).get("loc")
     return any(
-        m["slot"] == loc and m["id"] in ("infiltration", "coded-messages") for m in state.position["missions"]
+        m["slot"] == loc and m["id"] in ("infiltration", "coded-messages") for m in state.d["missions"]
     )
 
 
 def arrested(state: MaquisState, action: int) -> bool:
     """Whether the activated worker is arrested after `action` (its escape check follows at once)."""
-    return after(state, action).position["gone"] > state.position["gone"]
+    return after(state, action).d["gone"] > state.d["gone"]
 
 
 def streets_serve(state: MaquisState) -> bool:
     """Whether a mission in play still has use for a street (graffiti, the parade, the Dark Lady)."""
     uses = {"officers-mansion", "milice-parade-day", "double-agent"}
-    return any(m["id"] in uses and not m["done"] for m in state.position["missions"])
+    return any(m["id"] in uses and not m["done"] for m in state.d["missions"])
 
 
 def enabled_by(state: MaquisState, activation: int, loc: str) -> bool:
@@ -173,7 +173,7 @@ def enables(state: MaquisState, option: int, loc: str) -> bool:
     ):
         twin.apply_action(twin.legal_actions()[0])
         finish_activation(twin)
-    if twin.is_terminal() or twin.position["board"].get(loc) != "w":
+    if twin.is_terminal() or twin.d["board"].get(loc) != "w":
         return False
     return bool(location_choices(twin, loc) + missions.choices(twin, loc))
 
