@@ -80,6 +80,10 @@ def test_an_ai_seat_offers_its_levels_by_name_and_a_spec_for_experts(tmp_path: P
             "Normal — up to 3 s a move; a fair opponent",
             "Hard — up to 10 s a move; the strongest opponent",
         ]
+        # Guerra a Muerte has plans (issue 56): the search over single moves stays selectable
+        assert levels[3] == "Normal without plans — searches move by move, as before plans; to compare"
+        values = page.eval_on_selector_all("[data-level='1'] option", "options => options.map(o => o.value)")
+        assert values[3] == "ismcts:level=normal:plans=0"
         assert page.input_value("[data-level='1']") == "ismcts:level=normal"
         assert not page.locator("[data-spec='1']").is_visible()
         page.select_option("[data-level='1']", "spec")

@@ -14,9 +14,11 @@ from typer.testing import CliRunner
 
 from ludoteca.ai.puzzles import PuzzleError, attempt, load_file, suite_path, summary
 from ludoteca.cli import app
+from ludoteca.core import game as game_module
 from ludoteca.core.game import Game, all_games
 from ludoteca.core.i18n import Catalog
 from ludoteca.core.state import State
+from plangames import Shop, ShopPlanner
 from toygame import ADD, PASS, RaceGame, RaceState
 
 TOY_SUITE = Path(__file__).parent / "toydata" / "puzzles.toml"
@@ -173,3 +175,66 @@ def test_every_shipped_suite_loads_with_legal_answers() -> None:
         for puzzle in suite:
             assert puzzle.game.id == game_id and puzzle.answers
             assert puzzle.answers <= set(puzzle.position.legal_actions())
+
+
+PLANNED = """
+[[puzzle]]
+id = "buy-red"
+game = "shop"
+actions = ["card 3"]
+role = "buyer"
+answers = ["plan:all red"]
+avoid = ["plan:all blue"]
+theme = "plans"
+why = { es = "el rojo vale más de media", en = "red is worth more on average" }
+"""
+
+
+@pytest.fixture
+def shop(monkeypatch: pytest.MonkeyPatch) -> Shop:
+    """The shop game (tests/plangames.py), whose planner offers "all blue" and "all red", registered."""
+    monkeypatch.setattr(game_module, "_discovered", True)
+    monkeypatch.setattr(game_module, "_REGISTRY", {})
+    game = Shop(ShopPlanner())
+    game_module.register(game)
+    return game
+
+
+def test_an_answer_may_name_a_plan_and_is_solved_by_choosing_it(shop: Shop, tmp_path: Path) -> None:
+    (puzzle,) = load_file(write(tmp_path, PLANNED))
+    assert puzzle.plans == {"all red"} and puzzle.avoid_plans == {"all blue"} and puzzle.answers == set()
+    planned = attempt(puzzle, "ismcts:iters=100:depth=0")
+    assert planned.plan == "all red" and planned.solved and not planned.blunder
+    plain = attempt(puzzle, "ismcts:iters=100:depth=0:plans=0")  # no plan chosen: not solved by a move
+    assert plain.plan is None and not plain.solved
+    report = summary([planned, plain], "ismcts", "en")
+    assert report["puzzles"][0]["plan"] == "all red" and report["puzzles"][0]["answers"] == ["plan:all red"]
+    assert report["solved"] == 1
+    runner = CliRunner(env={"COLUMNS": "200"})
+    shown = runner.invoke(
+        app, ["puzzles", "shop", str(tmp_path / "p.toml"), "--agent", "ismcts:iters=50:depth=0", "-v"]
+    )
+    assert shown.exit_code == 0 and "(plan:all red)" in shown.output and "plan:all red" in shown.output
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "words"),
+    [
+        (PLANNED.replace("plan:all red", "plan:all green"), "answers", "no plan all green among the plans"),
+        (PLANNED.replace("plan:all blue", "plan:all gold"), "avoid", "at this position: all blue, all red"),
+        (PLANNED.replace('avoid = ["plan:all blue"]', 'avoid = ["plan:all red"]'), "avoid", "both"),
+    ],
+)
+def test_a_plan_answer_must_be_among_the_candidates(
+    shop: Shop, tmp_path: Path, text: str, field: str, words: str
+) -> None:
+    error = refusal(tmp_path, text)
+    assert error.params["field"] == field and words in str(error)
+    assert str(error).startswith(f"{tmp_path / 'p.toml'}: puzzle buy-red, field {field}: ")
+
+
+def test_a_plan_answer_where_the_game_plans_nothing_is_refused(toy: RaceGame, tmp_path: Path) -> None:
+    error = refusal(tmp_path, GOOD.replace('answers = ["add"]', 'answers = ["plan:win"]'))
+    assert error.params["field"] == "answers"
+    assert "no plan win: the game plans nothing at this position" in str(error)
+    assert "el juego no hace planes" in error.localized(Catalog(), "es")

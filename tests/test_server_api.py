@@ -63,6 +63,7 @@ def test_the_catalog_lists_games_with_their_options_and_agents(client: TestClien
         "secret": ["no", "yes"],
     }
     assert "random" in race["agents"]
+    assert race["planner"] is False  # no plans: no "without plans" level in the lobby
     assert race["board"] == "/static/boards/generic.js"
 
 

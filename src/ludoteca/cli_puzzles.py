@@ -84,6 +84,7 @@ def print_report(report: dict[str, Any], t: Texts, verbose: bool) -> None:
     for p in report["puzzles"]:
         verdict = "ok" if p["solved"] else "blunder" if p["blunder"] else "wrong"
         style = "green" if p["solved"] else "red"
-        line = f"{p['id']} ({p['theme']}): {t('puzzles.' + verdict)} — {t('puzzles.played')} {p['played']}"
+        played = f"{p['played']} (plan:{p['plan']})" if p["plan"] else p["played"]
+        line = f"{p['id']} ({p['theme']}): {t('puzzles.' + verdict)} — {t('puzzles.played')} {played}"
         console.print(Text(f"{line}; {t('puzzles.answers')} {', '.join(p['answers'])}", style))
         console.print(Text(f"  {p['why']}", "dim"))

@@ -24,6 +24,11 @@ decision with a single legal action is played without searching. When the role d
 its own move, with nothing else in between (a move made piece by piece, a choice in several steps), the
 tree below that move is kept as the new root: it was grown from determinizations of exactly what the role
 knows now, so its statistics still hold, and the new search adds its iterations to them.
+
+Where the game has a planner (`Game.planner`, `core.plans`) and plans are on (``plans=1``, the default),
+the agent weighs the plans of a decision instead of its actions and plays the chosen plan's actions one
+decision at a time (`ai.plan_search`); it searches the actions as above only where the game plans
+nothing. ``plans=0`` is the search over actions everywhere.
 """
 
 from __future__ import annotations
@@ -35,8 +40,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from ludoteca.ai.plan_search import PlanSearch, describe
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.game import CHANCE, Game
+from ludoteca.core.plans import Planner
 from ludoteca.core.state import State
 
 Clock = Callable[[], float]
@@ -111,7 +118,14 @@ class Edge:
 class IsmctsAgent:
     """Chooses `role`'s action by ISMCTS; `explain()` describes the last decision."""
 
-    def __init__(self, role: int, seed: int, budget: Budget, clock: Clock = time.perf_counter) -> None:
+    def __init__(
+        self,
+        role: int,
+        seed: int,
+        budget: Budget,
+        clock: Clock = time.perf_counter,
+        planner: Planner | None = None,
+    ) -> None:
         self.role = role
         self.budget = budget
         self.rng = random.Random(seed)
@@ -126,12 +140,25 @@ class IsmctsAgent:
         self.kept: tuple[str, Edge] | None = None
         self.bounds: dict[int, list[float]] = {}  # each player's least and greatest mean value (`norm`)
         self.positions: dict[Edge, State] = {}  # each node's position, when all determinizations are one
+        self.plans = None if planner is None else PlanSearch(planner, role, self.rng, clock)
+        """The plan this role holds and the search over plans, where the game has a planner."""
+        self.planned = False
+        """Whether the last decision was a plan's (`plans`), not the search over actions'."""
 
     def step(self, state: State[Any]) -> int:
         legal = state.legal_actions(self.role)
         if not legal:
             raise ValueError(f"{state.game.id}: it is not {state.game.roles[self.role]}'s turn to decide")
-        self.game, self.legal, self.root = state.game, legal, self.carried_over(state)
+        self.game, self.legal = state.game, legal
+        self.planned = False
+        plans = self.plans
+        if plans is not None and (len(legal) > 1 or plans.plan is not None):
+            action = plans.step(state, legal, self.budget)
+            if action is not None:
+                self.planned, self.chosen, self.kept, self.root = True, action, None, Edge()
+                self.iterations, self.seconds, self.carried = plans.iterations, plans.seconds, 0
+                return action
+        self.root = self.carried_over(state)
         self.iterations, self.seconds = 0, 0.0
         self.carried = sum(edge.visits for edge in self.root_edges().values())
         if len(legal) > 1:
@@ -272,6 +299,8 @@ class IsmctsAgent:
             }
             for a in order
         ]
+        if self.planned and self.plans is not None:
+            return self.explain_plan()
         return {
             "role": self.game.roles[self.role],
             "action": self.chosen,
@@ -282,6 +311,41 @@ class IsmctsAgent:
             "budget": asdict(self.budget),
             "alternatives": weighed,
         }
+
+    def explain_plan(self) -> dict[str, Any]:
+        """The last decision when a plan made it: the action, the plan held (`plan`, with how many of its
+        actions are played, `done`), and the plans weighed when it was chosen (`plans`: name, message,
+        params, visits, value), most sampled first. Its one alternative is the action played, valued as
+        its plan."""
+        assert self.game is not None and self.chosen is not None and self.plans is not None
+        explained = self.plans.explain()
+        held = next(w for w in explained["plans"] if w["name"] == explained["plan"]["name"])
+        return {
+            "role": self.game.roles[self.role],
+            "action": self.chosen,
+            "notation": self.game.actions.names[self.chosen],
+            "iterations": self.iterations,
+            "carried": 0,
+            "seconds": round(self.seconds, 3),
+            "budget": asdict(self.budget),
+            "alternatives": [
+                {
+                    "action": self.chosen,
+                    "notation": self.game.actions.names[self.chosen],
+                    "visits": held["visits"],
+                    "value": held["value"],
+                }
+            ],
+            **explained,
+        }
+
+    def doing(self) -> dict[str, Any] | None:
+        """What this role is doing, for progress while it thinks: the plan it holds, how many of its
+        actions are played (`done`) of how many it expects (`size`); None where it holds none."""
+        plans = self.plans
+        if plans is None or plans.plan is None:
+            return None
+        return {**describe(plans.plan), "done": plans.done}
 
 
 def select(
@@ -373,7 +437,7 @@ def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent
     return IsmctsAgent(role, match_seed + move, level_budget("normal", game))
 
 
-PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "follow", "seed")
+PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "follow", "plans", "seed")
 
 
 def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
@@ -410,6 +474,8 @@ def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
         if params["chance"] not in ("tree", "open"):
             raise BadOptionError(f"agent 'ismcts': chance must be tree or open, not {params['chance']!r}")
         fields["open_chance"] = params["chance"] == "open"
+    if params.get("plans", "1") not in ("0", "1"):
+        raise BadOptionError(f"agent 'ismcts': plans must be 0 or 1, not {params['plans']!r}")
     if "follow" in params:
         if params["follow"] not in ("mean", "best"):
             raise BadOptionError(f"agent 'ismcts': follow must be mean or best, not {params['follow']!r}")
@@ -431,9 +497,11 @@ def number(key: str, text: str, kind: type[int] | type[float], low: float) -> An
 
 def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
     """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:norm=0|1]
-    [:chance=tree|open][:prior=K][:follow=mean|best][:seed=N]`` agent spec; `seed` fixes the agent's
-    generator whatever the game's seed."""
+    [:chance=tree|open][:prior=K][:follow=mean|best][:plans=0|1][:seed=N]`` agent spec; `seed` fixes the
+    agent's generator whatever the game's seed; `plans` (default 1) weighs the game's plans where it has a
+    planner, ``plans=0`` searches its actions everywhere (the search before plans)."""
     budget = parse_budget(params, game)
     if "seed" in params:
         seed = number("seed", params["seed"], int, 0)
-    return IsmctsAgent(role, seed, budget)
+    planner = game.planner if params.get("plans", "1") == "1" else None
+    return IsmctsAgent(role, seed, budget, planner=planner)

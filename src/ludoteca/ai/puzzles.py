@@ -18,7 +18,10 @@ why = { es = "…", en = "…" }        # one line in each language, citing the 
 ```
 
 The position is the game's start followed by `actions`, chance outcomes included, exactly as a record
-lists them (`core.record`). Answers are notations; plans' names as answers come with issue 56's plans.
+lists them (`core.record`). Answers (and moves to avoid) are notations, or, where the game has a planner
+(`core.plans`), a plan's name after ``plan:`` (``"plan:recruit peru"``): solved when the agent's chosen plan
+has that name. The loader checks the name is among the candidates the planner builds at that position, as
+the role knows it (`plan_names`).
 
 Loading checks everything and raises one `PuzzleError` naming the file, the puzzle, the field and the
 problem (a notation unknown or not legal, a position that cannot be reached, a role not to move). Solving
@@ -97,6 +100,10 @@ class Puzzle:
     avoid: frozenset[int]
     theme: str
     why: Mapping[str, str]
+    plans: frozenset[str] = frozenset()
+    """The plans' names among the answers (``plan:<name>``)."""
+    avoid_plans: frozenset[str] = frozenset()
+    """The plans' names among the moves to avoid."""
 
 
 def suite_path(game: Game) -> Path:
@@ -182,12 +189,18 @@ def check(file: str, number: int, table: Mapping[str, Any], wanted: Game | None)
         whose = game.roles[mover] if 0 <= mover < len(game.roles) else str(mover)
         why = problem("not_to_move", role=game.roles[role], mover=whose)
         raise fail("role", why)
-    answers = legal_in(position, game, notations(table, "answers", fail), "answers", fail)
-    avoid = legal_in(position, game, notations(table, "avoid", fail, allow_empty=True), "avoid", fail)
+    given = notations(table, "answers", fail)
+    shunned = notations(table, "avoid", fail, allow_empty=True)
+    plans = planned(position, role, where, given, "answers", fail)
+    avoid_plans = planned(position, role, where, shunned, "avoid", fail)
+    answers = legal_in(position, game, [n for n in given if not n.startswith(PLAN)], "answers", fail)
+    avoid = legal_in(position, game, [n for n in shunned if not n.startswith(PLAN)], "avoid", fail)
     both = answers & avoid
     if both:
         move = game.actions.format(min(both))
         raise fail("avoid", problem("both", notation=move))
+    if plans & avoid_plans:
+        raise fail("avoid", problem("both", notation=PLAN + min(plans & avoid_plans)))
     why = table["why"]
     if (
         not isinstance(why, dict)
@@ -195,7 +208,44 @@ def check(file: str, number: int, table: Mapping[str, Any], wanted: Game | None)
         or not all(isinstance(v, str) for v in why.values())
     ):
         raise fail("why", problem("why", languages=", ".join(LANGUAGES)))
-    return Puzzle(where, file, game, options, position, role, answers, avoid, table["theme"], why)
+    return Puzzle(
+        where, file, game, options, position, role, answers, avoid, table["theme"], why, plans, avoid_plans
+    )
+
+
+PLAN = "plan:"
+"""The prefix of an answer that names a plan rather than a move: ``plan:recruit peru``."""
+
+
+def plan_names(position: State, role: int, puzzle: str) -> list[str]:
+    """The names of the plans `role`'s planner builds at `position` as the role knows it (one redraw,
+    seeded by the puzzle's id), or [] where the game plans nothing there."""
+    planner = position.game.planner
+    if planner is None:
+        return []
+    seen = position.resample_from_infostate(role, random.Random(f"plans/{puzzle}"))
+    return [plan.name for plan in planner.plans(seen, role)]
+
+
+def planned(
+    position: State,
+    role: int,
+    puzzle: str,
+    given: Sequence[str],
+    field: str,
+    fail: Callable[[str, LudotecaError], PuzzleError],
+) -> frozenset[str]:
+    """The plans' names among `given` (``plan:<name>``), each one of the candidates at the position."""
+    names = [n[len(PLAN) :].strip() for n in given if n.startswith(PLAN)]
+    if not names:
+        return frozenset()
+    known = plan_names(position, role, puzzle)
+    for name in names:
+        if name not in known:
+            if not known:
+                raise fail(field, problem("no_plans", name=name))
+            raise fail(field, problem("plan", name=name, known=", ".join(known)))
+    return frozenset(names)
 
 
 def notations(
@@ -263,15 +313,21 @@ class Attempt:
     puzzle: Puzzle
     played: int
     seconds: float
+    plan: str | None = None
+    """The name of the plan the agent chose, where it played a plan (`IsmctsAgent.explain`)."""
 
     @property
     def solved(self) -> bool:
-        return self.played in self.puzzle.answers
+        return self.played in self.puzzle.answers or (
+            self.plan is not None and self.plan in self.puzzle.plans
+        )
 
     @property
     def blunder(self) -> bool:
-        """Whether the agent played one of the moves to avoid."""
-        return self.played in self.puzzle.avoid
+        """Whether the agent played one of the moves, or chose one of the plans, to avoid."""
+        return self.played in self.puzzle.avoid or (
+            self.plan is not None and self.plan in self.puzzle.avoid_plans
+        )
 
 
 def attempt(puzzle: Puzzle, spec: str, seed: int = 0) -> Attempt:
@@ -280,7 +336,10 @@ def attempt(puzzle: Puzzle, spec: str, seed: int = 0) -> Attempt:
     seen = puzzle.position.resample_from_infostate(puzzle.role, random.Random(f"{seed}/{puzzle.id}"))
     start = time.perf_counter()
     played = agent.step(seen)
-    return Attempt(puzzle, played, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    explain = getattr(agent, "explain", None)
+    chosen = explain().get("plan") if callable(explain) else None
+    return Attempt(puzzle, played, seconds, chosen["name"] if isinstance(chosen, dict) else None)
 
 
 def summary(attempts: Sequence[Attempt], spec: str, lang: str) -> dict[str, Any]:
@@ -307,7 +366,9 @@ def summary(attempts: Sequence[Attempt], spec: str, lang: str) -> dict[str, Any]
                 "id": a.puzzle.id,
                 "theme": a.puzzle.theme,
                 "played": a.puzzle.game.actions.format(a.played),
-                "answers": sorted(a.puzzle.game.actions.format(x) for x in a.puzzle.answers),
+                "plan": a.plan,
+                "answers": sorted(a.puzzle.game.actions.format(x) for x in a.puzzle.answers)
+                + sorted(PLAN + name for name in a.puzzle.plans),
                 "solved": a.solved,
                 "blunder": a.blunder,
                 "seconds": round(a.seconds, 3),

@@ -36,6 +36,7 @@ from ludoteca.games.guerra_a_muerte.actions import ACTIONS
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.options import GamOptions
+from ludoteca.games.guerra_a_muerte.plans import PLANNER
 from ludoteca.games.guerra_a_muerte.procs import PROCS
 from ludoteca.games.guerra_a_muerte.state import GamState
 
@@ -91,6 +92,7 @@ class GuerraAMuerte(Game):
         norm=0.5,  # the levels' values sit near the ends of the victory scale
         open_chance=True,  # activation, battle, siege, attrition: a die at almost every step
     )
+    planner = PLANNER  # issue 56: the search weighs a general's plans where the parts make them (plans.py)
     fuzz = FuzzPlan(
         modes=tuple(
             {"scenario": scenario, "intelligence": intelligence}

@@ -72,6 +72,7 @@ def catalog(lang: str) -> list[dict[str, Any]]:
                 for o in g.options
             ],
             "agents": sorted(agent_kinds(g)),
+            "planner": g.planner is not None,
             "board": board_module(g),
         }
         for g in all_games()

@@ -61,6 +61,8 @@ function drawForm() {
 function levelChoices(game) {
   const out = [];
   if (game.agents.includes("ismcts")) for (const level of ["easy", "normal", "hard"]) out.push([`ismcts:level=${level}`, t(`level_${level}`)]);
+  // A game with plans (issue 56) keeps the search over single actions selectable, to compare with.
+  if (game.agents.includes("ismcts") && game.planner) out.push(["ismcts:level=normal:plans=0", t("level_actions")]);
   for (const kind of game.agents) {
     if (kind === "ismcts") continue;
     out.push([kind, kind === "random" ? t("level_random") : t("level_other", { name: kind })]);

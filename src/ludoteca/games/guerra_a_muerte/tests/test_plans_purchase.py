@@ -1,0 +1,150 @@
+"""Guerra a Muerte's purchase plans (`plans_purchase.py`, issue 56): at a side's first decision of the
+Reorganization a few plans, each expanding into legal actions through the whole of the side's part of
+the phase; a front's plan puts its recruits on that front, ``garrison`` buys the cheapest counters,
+``reserve`` keeps RP; the search weighs them once and plays the rest without searching."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from ludoteca.ai.ismcts import Budget, IsmctsAgent
+from ludoteca.core.plans import Plan
+from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.games.guerra_a_muerte.counters import COUNTERS
+from ludoteca.games.guerra_a_muerte.plans import PLANNER
+from ludoteca.games.guerra_a_muerte.plans_common import FRONT_OF
+from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, RESERVE, deciding
+from ludoteca.games.guerra_a_muerte.state import GamState
+
+GAME = GuerraAMuerte()
+ROYALIST = 1
+
+
+def reorganization(role: int, seed: int = 1, scenario: str = "1815-1818") -> GamState:
+    """The first decision of `role` in the first Reorganization of a random game."""
+    state = GAME.new_initial_state({"scenario": scenario})
+    rng = random.Random(seed)
+    while deciding(state, role) is None:
+        assert not state.is_terminal()
+        action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        state.apply_action(action)
+    return state
+
+
+def follow(state: GamState, role: int, plan: Plan) -> list[str]:
+    """`plan` played for `role` until it stops (the other side's decisions at random); its actions."""
+    rng = random.Random(0)
+    played = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if state.current_player() != role:
+            if deciding(state, 1 - role) is None and deciding(state, role) is None:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        action = PURCHASE.next_action(state, role, plan)
+        if action is None:
+            break
+        assert action in state.legal_actions(), GAME.actions.names[action]
+        played.append(GAME.actions.names[action])
+        state.apply_action(action)
+    return played
+
+
+def plan_named(state: GamState, role: int, name: str) -> Plan:
+    return next(p for p in PLANNER.plans(state, role) if p.name == name)
+
+
+@pytest.mark.parametrize("role", [0, 1])
+def test_every_plan_plays_legal_actions_to_the_end_of_the_sides_reorganization(role: int) -> None:
+    state = reorganization(role)
+    plans = PLANNER.plans(state, role)
+    names = [p.name for p in plans]
+    fronts = [n for n in names if n.startswith("recruit ")]
+    assert names[: len(fronts)] == fronts and 1 <= len(fronts) <= 3
+    assert names[len(fronts) : len(fronts) + 2] == ["garrison", "reserve"]
+    assert names[len(fronts) + 2 :] in ([], ["fleet"]) and len(set(names)) == len(names)
+    assert all(p.data[0] == "purchase" and p.size > 0 for p in plans)
+    for plan in plans:
+        after = state.clone()
+        played = follow(after, role, plan)
+        assert played, plan.name
+        assert after.d["phase"] != "reorganization" or deciding(after, role) is None
+
+
+def placed_recruits(played: list[str]) -> list[tuple[str, str]]:
+    """(recruit, area) for each recruit placed by a decision of the plan (one with a single place is
+    placed by the rules)."""
+    out = []
+    for bought, then in itertools.pairwise(played):
+        if bought.startswith("recruit ") and then.split()[0] in ("place", "enter"):
+            out.append((bought.split()[1], then.split()[1]))
+    return out
+
+
+def test_a_fronts_plan_puts_its_recruits_on_that_front_spread_where_most_wanted() -> None:
+    state = reorganization(ROYALIST)
+    fronts = [p for p in PLANNER.plans(state, ROYALIST) if p.name.startswith("recruit ")]
+    for plan in fronts:
+        after = state.clone()
+        placed = placed_recruits(follow(after, ROYALIST, plan))
+        assert len(placed) >= 3, plan.name
+        assert all(FRONT_OF[area] == plan.data[2] for _, area in placed), (plan.name, placed)
+        assert all(not COUNTERS[uid].naval for uid, _ in placed)
+    garrison = placed_recruits(follow(state.clone(), ROYALIST, plan_named(state, ROYALIST, "garrison")))
+    assert len({FRONT_OF[area] for _, area in garrison}) >= 3  # spread over the map
+
+
+def test_garrison_buys_the_cheapest_and_reserve_keeps_rp() -> None:
+    state = reorganization(ROYALIST)
+    state.d["rp"]["royalist"] = 9.0  # less than the pool would take
+    garrison = state.clone()
+    bought = [
+        n.split()[1]
+        for n in follow(garrison, ROYALIST, plan_named(state, ROYALIST, "garrison"))
+        if n.startswith("recruit ")
+    ]
+    assert bought and COUNTERS[bought[0]].militia
+    reserve = state.clone()
+    follow(reserve, ROYALIST, plan_named(state, ROYALIST, "reserve"))
+    assert RESERVE <= reserve.d["rp"]["royalist"] < RESERVE + 1
+    assert garrison.d["rp"]["royalist"] < 1
+
+
+def test_no_purchase_plan_outside_the_reorganization() -> None:
+    state = GAME.new_initial_state({"scenario": "1815-1818"})
+    role = state.current_player()
+    assert PURCHASE.plans(state, role) == ()
+    assert (
+        PURCHASE.next_action(
+            state, role, Plan("garrison", "plan.garrison", data=("purchase", "garrison", ""))
+        )
+        is None
+    )
+
+
+def test_the_agent_searches_the_plans_once_and_plays_the_phase_without_searching() -> None:
+    state = reorganization(ROYALIST)
+    agent = IsmctsAgent(ROYALIST, 3, Budget(iters=12, seconds=0.0, depth=0), planner=PLANNER)
+    searches, played = 0, 0
+    rng = random.Random(2)
+    while not state.is_terminal() and state.d["phase"] == "reorganization":
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if state.current_player() != ROYALIST:
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        action = agent.step(state)
+        assert action in state.legal_actions()
+        explained = agent.explain()
+        searches += bool(explained.get("searched"))
+        played += "plan" in explained
+        state.apply_action(action)
+    assert searches == 1 and played >= 5
+    assert {p["name"] for p in agent.explain()["plans"]} >= {"garrison", "reserve"}

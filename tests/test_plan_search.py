@@ -1,0 +1,201 @@
+"""The search over plans (`ai.plan_search`, issue 56): where a game has a planner, the `ismcts` agent
+weighs plans, plays the chosen one's actions without searching, plans again when a plan stops, reads only
+determinizations, and ``plans=0`` is the search over actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.ai.agents import make_agent
+from ludoteca.ai.ismcts import Budget, IsmctsAgent
+from ludoteca.core.errors import BadOptionError
+from ludoteca.core.plans import Plan
+from plangames import BLUE, BUYER, GOODS, KEEPER, RED, Shop, ShopPlanner, ShopState, X
+from toygame import RaceGame
+
+BUDGET = Budget(iters=200, seconds=0.0, depth=0)
+
+
+def buyer(planner: ShopPlanner, seed: int = 3, budget: Budget = BUDGET) -> IsmctsAgent:
+    return IsmctsAgent(BUYER, seed, budget, planner=planner)
+
+
+def purchases(agent: IsmctsAgent, state: ShopState) -> list[int]:
+    """The buyer's three purchases by `agent`, each checked legal."""
+    bought = []
+    while state.current_player() == BUYER:
+        action = agent.step(state)
+        assert action in state.legal_actions()
+        bought.append(action)
+        state.apply_action(action)
+    return bought
+
+
+def test_the_search_overrules_the_favourite_and_then_plays_the_plan_without_searching() -> None:
+    agent, state = buyer(ShopPlanner()), Shop(ShopPlanner()).dealt(1)
+    assert agent.step(state) == RED
+    first = agent.explain()
+    assert first["plan"]["name"] == "all red" and first["done"] == 1 and first["iterations"] == 200
+    weighed = {w["name"]: w for w in first["plans"]}
+    assert set(weighed) == {"all blue", "all red"}
+    assert weighed["all red"]["value"] > weighed["all blue"]["value"]
+    assert weighed["all red"]["visits"] > weighed["all blue"]["visits"]
+    assert first["plans"][0]["name"] == "all red"  # most sampled first
+    state.apply_action(RED)
+    assert agent.step(state) == RED
+    second = agent.explain()
+    assert second["iterations"] == 0 and second["done"] == 2 and not second["searched"]
+    assert agent.doing() == {
+        "name": "all red",
+        "message": "plan.buy",
+        "params": {"colour": "red"},
+        "size": GOODS,
+        "done": 2,
+    }
+
+
+def test_it_cannot_peek_at_the_hidden_card_through_a_plan() -> None:
+    """With the card 3, blue is best for who sees it; the buyer cannot, and buys red."""
+    for seed in range(3):
+        assert purchases(buyer(ShopPlanner(), seed), Shop().dealt(3)) == [RED] * GOODS
+
+
+def test_the_no_peek_test_would_catch_plans_weighed_on_the_true_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ShopState, "resample_from_infostate", lambda self, role, rng: self.clone())
+    assert purchases(buyer(ShopPlanner()), Shop().dealt(3)) == [BLUE] * GOODS
+
+
+def test_the_planner_is_only_ever_given_determinizations() -> None:
+    """Every state the planner reads is a copy drawn from what the buyer knows: never the true state, and
+    with cards other than the true one (the leak test of the plans' inputs)."""
+    planner = ShopPlanner()
+    true = Shop().dealt(1)
+    purchases(buyer(planner), true)
+    assert planner.seen and all(seen is not true for seen in planner.seen)
+    assert {seen.d["card"] for seen in planner.seen} == {1, 2, 3}
+
+
+def test_a_lone_plan_is_adopted_without_search() -> None:
+    class Lone(ShopPlanner):
+        def plans(self, state, role):  # type: ignore[no-untyped-def]
+            return tuple(super().plans(state, role))[1:]
+
+    agent = buyer(Lone())
+    assert purchases(agent, Shop().dealt(2)) == [RED] * GOODS
+    assert agent.explain()["searched"] is False
+
+
+def test_it_plans_again_when_a_plan_is_done() -> None:
+    """Short plans stop after one purchase: every purchase is a new plan search."""
+    planner = ShopPlanner(short=True)
+    agent = buyer(planner)
+    state = Shop().dealt(1)
+    searched = []
+    while state.current_player() == BUYER:
+        action = agent.step(state)
+        searched.append(agent.explain()["searched"])
+        state.apply_action(action)
+    assert state.d["goods"] == [RED] * GOODS and searched == [True] * GOODS
+
+
+def test_a_plan_whose_next_action_is_illegal_falls_back_to_the_search_over_actions() -> None:
+    agent = buyer(ShopPlanner(broken=True))
+    assert purchases(agent, Shop().dealt(1)) == [RED] * GOODS
+    explained = agent.explain()
+    assert "plan" not in explained and explained["iterations"] == 200  # the actions were searched
+    assert agent.doing() is None
+
+
+def test_a_plan_stopped_part_way_is_replanned() -> None:
+    """The buyer holds "all blue" by force; when its next action stops being legal (here: the planner
+    answers None after the first purchase), the buyer plans again and searches."""
+
+    class Stops(ShopPlanner):
+        def plans(self, state, role):  # type: ignore[no-untyped-def]
+            found = tuple(super().plans(state, role))
+            return found[:1] if not state.d["goods"] else found
+
+        def next_action(self, state, role, plan):  # type: ignore[no-untyped-def]
+            if plan.name == "all blue" and state.d["goods"]:
+                return None
+            return super().next_action(state, role, plan)
+
+    agent = buyer(Stops())
+    assert purchases(agent, Shop().dealt(1)) == [BLUE, RED, RED]
+
+
+def test_the_other_role_plays_its_planners_plan_or_at_random() -> None:
+    """The keeper, who has no plans, still gets legal moves from an agent with plans on."""
+    planner = ShopPlanner()
+    state = Shop(planner).dealt(2)
+    for action in (RED, RED, RED):
+        state.apply_action(action)
+    keeper = IsmctsAgent(KEEPER, 1, BUDGET, planner=planner)
+    assert keeper.step(state) in state.legal_actions() and keeper.doing() is None
+
+
+def test_a_sample_plays_the_other_roles_plan_and_stops_at_its_unplanned_decisions() -> None:
+    """Samples of the buyer's plans reach the keeper's decision: with no plan for it and no rollout
+    (depth 0) they stop there; with the keeper's own plan it is played, so the sample ends the game."""
+
+    class Keeper(ShopPlanner):
+        def plans(self, state, role):  # type: ignore[no-untyped-def]
+            if role == KEEPER:
+                self.asked.append(state)
+                return (Plan("say x", "plan.say", size=1, data=("x", 0)),)
+            return super().plans(state, role)
+
+        def next_action(self, state, role, plan):  # type: ignore[no-untyped-def]
+            if plan.name == "say x":
+                self.said += 1
+                return X
+            return super().next_action(state, role, plan)
+
+    quiet, keeper = ShopPlanner(), Keeper()
+    keeper.said, keeper.asked = 0, []  # type: ignore[attr-defined]
+    buyer(quiet).step(Shop().dealt(1))
+    buyer(keeper).step(Shop().dealt(1))
+    asked = [s for s in quiet.seen if not s.is_terminal() and s.current_player() == KEEPER]
+    assert len({id(s) for s in asked}) == BUDGET.iters  # every sample stopped at the keeper's decision
+    assert keeper.said == BUDGET.iters  # type: ignore[attr-defined]
+    assert all(s.is_terminal() for s in keeper.asked)  # type: ignore[attr-defined]
+
+
+def test_plans_0_is_the_search_over_actions() -> None:
+    game = Shop(ShopPlanner())
+    planned = make_agent("ismcts:level=normal", game, 0, 9)
+    plain = make_agent("ismcts:level=normal:plans=0:seed=4", game, 0, 9)
+    assert isinstance(planned, IsmctsAgent) and isinstance(plain, IsmctsAgent)
+    assert planned.plans is not None and plain.plans is None
+    before = IsmctsAgent(BUYER, 4, plain.budget)  # the agent as it was before plans
+    state = game.dealt(1)
+    assert plain.step(state.clone()) == before.step(state.clone())
+    explained, expected = plain.explain(), before.explain()
+    assert explained.pop("seconds") >= 0 and expected.pop("seconds") >= 0
+    assert explained == expected and "plans" not in explained
+
+
+def test_a_game_without_a_planner_is_searched_as_before(toy: RaceGame) -> None:
+    agent = make_agent("ismcts:iters=50", toy, 0, 1)
+    assert isinstance(agent, IsmctsAgent) and agent.plans is None
+
+
+def test_the_plans_parameter_is_checked() -> None:
+    with pytest.raises(BadOptionError, match="plans must be 0 or 1, not '2'"):
+        make_agent("ismcts:plans=2", Shop(ShopPlanner()), 0, 1)
+
+
+def test_a_time_budget_bounds_the_plan_search() -> None:
+    ticks = iter(range(1000))
+    agent = IsmctsAgent(
+        BUYER, 1, Budget(iters=0, seconds=1.0, depth=0), lambda: next(ticks) / 4, ShopPlanner()
+    )
+    agent.step(Shop().dealt(1))
+    assert agent.explain()["iterations"] == 4
+
+
+def test_it_is_reproducible_with_its_seed() -> None:
+    runs = [purchases(buyer(ShopPlanner(short=True), 7), Shop().dealt(2)) for _ in range(2)]
+    assert runs[0] == runs[1]
