@@ -4,7 +4,9 @@ and random moves elsewhere), and every decision where a rule of the rulebook mak
 plainly wrong, printed as JSON lines (the actions from the start, the answers and moves to avoid the rule
 gives, and the facts to check).
 
-A candidate is not a puzzle: each one that goes into ``games/guerra_a_muerte/puzzles.toml`` was read
+Positions already decided are left out (the count at a victory level or beyond it, `victory.level` ±1):
+every move wins, or loses, the same there, and the search's evaluation is flat on the count. A candidate
+is not a puzzle: each one that goes into ``games/guerra_a_muerte/puzzles.toml`` was read
 against the rulebook and given its reason there. The patterns, each a section of the rulebook:
 
 - ``retake``: the last turn's operations, the force with OPs left beside an empty area worth RP that its
@@ -15,12 +17,14 @@ against the rulebook and given its reason there. The patterns, each a section of
 - ``lima-cartagena``: the only force in Lima or Santa Fe (Cartagena), an enemy army next to it at least as
   strong: any march out leaves the area to it (§1.1.1; the fortress defends with +8, §6.2).
 - ``relieve``: the side's garrison in a fortress the enemy blockades (it surrenders at the end of the turn
-  on 1–4, §6.6), a force next to it with the OPs to march and attack (3) and no weaker than the blockaders.
+  on 1–4, §6.6), a force next to it with the OPs to march and attack (3) and no weaker than the blockaders,
+  whose march gives nothing away on the victory levels (the area it leaves not handed to the enemy).
 - ``intercept-weaker`` / ``avoid-double``: an interception (§3.4) of a force of half the interceptors'
   strength or less (intercept), or of double it or more (allow); an attack by double the defenders'
   strength, which evading costs nothing to try (§6.1 step 2-3); an attack the force would make on double
   its strength (§6.1, the CRT from 1:2 down).
-- ``blockade``: a force that may blockade an enemy fortress (§6.6) and would otherwise stop.
+- ``blockade``: a force that may blockade an enemy fortress (§6.6) and would otherwise stop, where the
+  blockade would hold (no unit of the besieged side outside the city, none of its ships off the port).
 - ``clear-shared``: the last turn, enemy field units in the force's area, a third of its strength or less:
   beating them makes the area whole (§11.0: a shared area counts ½).
 - ``garrison``: the Royalist's last turn, a force whose regulars leaving New Spain (or Cuba and Puerto
@@ -40,12 +44,13 @@ from typing import Any
 from ludoteca.core.game import CHANCE, get_game
 from ludoteca.core.plans import Plan
 from ludoteca.games.guerra_a_muerte.actions import target, verb
-from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
+from ludoteca.games.guerra_a_muerte.combat import blockade_holds
 from ludoteca.games.guerra_a_muerte.operations import ANDES, ENEMY
 from ludoteca.games.guerra_a_muerte.plans_operations import OPERATIONS, SIDE
 from ludoteca.games.guerra_a_muerte.plans_routes import field_strength, field_units, garrison, power
 from ludoteca.games.guerra_a_muerte.state import GamState
-from ludoteca.games.guerra_a_muerte.victory import REGULAR_ROYALIST, regular_steps, rules_for
+from ludoteca.games.guerra_a_muerte.victory import REGULAR_ROYALIST, level, regular_steps, rules_for
 
 SCENARIOS = ("1810-1814", "1815-1818", "1820-1824", "campaign")
 OPTIONS = {"setup": "historical", "intelligence": "open"}
@@ -100,7 +105,7 @@ def patterns(state: GamState) -> Iterator[tuple[str, list[int], list[int]]]:
         yield "avoid-double", [a for a in legal if a != by["attack"]], [by["attack"]]
     if "attack" in by and last_turn(state) and 0 < 3 * foes_here <= ours and counts(state, side, area):
         yield "clear-shared", [by["attack"]], [by["stop"]]
-    if "blockade" in by and "stop" in by:
+    if "blockade" in by and "stop" in by and holds(state, area, side):
         yield "blockade", [by["blockade"]], [by["stop"]]
     if last_turn(state) and others and not foes_here and "stop" in by:
         retake = [
@@ -124,7 +129,8 @@ def patterns(state: GamState) -> Iterator[tuple[str, list[int], list[int]]]:
         there = BOARD.cities[city].area
         if besieger == enemy and garrison(state, there, side) and there in BOARD.adjacent.get(area, ()):
             move = by.get(f"move {there}")
-            if move and left >= 3 and ours >= field_strength(state, there, enemy) and "stop" in by:
+            fit = left >= 3 and ours >= field_strength(state, there, enemy)
+            if move and fit and "stop" in by and not worse(state, side, units, frame["leaders"], there):
                 yield "relieve", [move], [by["stop"]]
     if side == "royalist" and last_turn(state) and moves:
         rules = rules_for(state.options.scenario)
@@ -138,6 +144,25 @@ def patterns(state: GamState) -> Iterator[tuple[str, list[int], list[int]]]:
                 out = [a for a in moves if target(a) not in areas]
                 if out:
                     yield "garrison", [a for a in legal if a not in out], out
+
+
+def worse(state: GamState, side: str, units: list[str], leaders: list[str], to: str) -> bool:
+    """Whether the force marching to `to` lowers its side's standing on the victory levels at once (the
+    area it leaves given up, to enemy guerrillas perhaps: §1.1.1, §10.1)."""
+    twin = state.clone()
+    for u in units:
+        twin.move(u, to, city=False)
+    for x in leaders:
+        twin.d["leaders"][x]["at"] = to
+    before, after = level(state), level(twin)
+    return after < before if side == "patriot" else after > before
+
+
+def holds(state: GamState, area: str, side: str) -> bool:
+    """Whether a blockade of the area's fortress would hold at the end of the turn as things stand (§6.6:
+    no unit of the besieged side outside the city, none of its ships in the port's sea)."""
+    city = city_of(area)
+    return city is not None and blockade_holds(state, city.id, side)
 
 
 def facts(state: GamState) -> dict[str, Any]:
@@ -185,7 +210,8 @@ def play(scenario: str, seed: int) -> Iterator[dict[str, Any]]:
         if role == CHANCE:
             action = state.sample_chance(rng)
         else:
-            for name, answers, avoid in patterns(state):
+            decided = abs(level(state)) >= 1
+            for name, answers, avoid in [] if decided else patterns(state):
                 yield {
                     "pattern": name,
                     "scenario": scenario,

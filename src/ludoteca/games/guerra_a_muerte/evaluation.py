@@ -24,7 +24,9 @@ Three terms, the README's "The search's evaluation" says why each is there:
 
 The threat also reads a force's reach beyond the next area (an activation gives 3–8 OPs, §3.3: a fifth of
 the steps two areas away strike an area) and the sieges under way: a fortress blockaded this turn
-surrenders at its end on 1–4 (§6.6), so its area is as good as the besieger's by two chances in three.
+surrenders at its end on 1–4 (§6.6) while the blockade holds (the besiegers outside, no relief in the
+field nor ships of the besieged in the port's sea, `combat.blockade_holds`), so its area is as good as the
+besieger's by two chances in three.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.guerra_a_muerte.board import BOARD
+from ludoteca.games.guerra_a_muerte.combat import blockade_holds
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.naval import NAVAL
 from ludoteca.games.guerra_a_muerte.position import POOL
@@ -288,7 +291,8 @@ def evaluate(state: GamState) -> list[float]:
     counted = tally(state, control, rules)
     now = level_at(state, control, rules, penalty if any(missing) else 0, counted=counted)
     shortfall = penalty * garrison_shortfall(missing)
-    gains, losses = threat(rules, control, local, afloat, state.options.partial, state.d["blockades"])
+    blockades = {c: s for c, s in state.d["blockades"].items() if blockade_holds(state, c, s)}
+    gains, losses = threat(rules, control, local, afloat, state.options.partial, blockades)
     after_gains = level_at(state, control, rules, shortfall, gains, counted)
     ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses, counted))
     w_level, w_threat, w_material, w_income = WEIGHTS

@@ -80,6 +80,9 @@ GARRISONS = ("new_spain", "caribbean_garrison")
 RETREAT_RATIO = 2.0
 """An enemy this many times the force's strength in or next to its area is one it does not fight."""
 BLOCKADE_FALLS = 4 / 6
+INTERCEPTED = 1 / 3
+"""§3.4: the rough chance that a force leaving an area where enemy units stand in the field is stopped
+there (a 5–6, before the modifiers)."""
 """§6.6: a blockaded fortress surrenders at the end of the turn on 1–4."""
 
 
@@ -135,13 +138,15 @@ def garrison_cost(state: GamState, side: str, origin: str, units: Sequence[str])
 
 
 def rearguard(
-    state: GamState, side: str, origin: str, units: list[str], leaders: list[str]
+    state: GamState, side: str, origin: str, units: list[str], leaders: list[str], keep: bool = True
 ) -> tuple[tuple[str, ...], float]:
     """Who stays behind when the force marches out of `origin`, and what marching costs there: nothing
     where other units or leaders of the side stay (control, §1.1.1); else, a force of one counter gives up
     the area (its worth by `share`), and a larger one leaves its weakest counter (§5.2; one in the city
     first), which costs the area's worth by the chance that the enemy field force near it takes it (twice
-    for a fortress's area, `KEY`: Lima, Cartagena)."""
+    for a fortress's area, `KEY`: Lima, Cartagena). Where enemy counters stand in the area (guerrillas, a
+    garrison) the area given up is theirs: twice its worth. With `keep` false no counter stays: the area
+    is given up."""
     if origin not in BOARD.areas or side not in state.holders(origin):
         return (), 0.0
     others = [u for u in state.land_at(origin, side) if u not in units]
@@ -151,10 +156,20 @@ def rearguard(
     threat = near_enemy(state, origin, side)
     worth = share(state.holders(origin), side, state.options.partial) * area_value(state, side, origin)
     worth *= 2.0 if origin in KEY and threat > 0 else 1.0
-    if len(units) < 2:
-        return (), worth
+    hidden = bool(state.land_at(origin, ENEMY[side]))  # guerrillas (or a garrison) take the area left
+    if len(units) < 2 or not keep:
+        return (), worth * (2.0 if hidden else 1.0)
     records = state.d["units"]
-    stays = min(units, key=lambda u: (not records[u]["city"], power(state, [u]), not COUNTERS[u].militia, u))
+    stays = min(  # a regular where enemy guerrillas stand: militia alone do not hold it against them (§10.1)
+        units,
+        key=lambda u: (
+            hidden and COUNTERS[u].militia,
+            not records[u]["city"],
+            power(state, [u]),
+            not COUNTERS[u].militia,
+            u,
+        ),
+    )
     walls = 3.0 if records[stays]["city"] else 1.0
     return (stays,), worth * win_chance(threat, power(state, [stays]) * walls) if threat > 0 else 0.0
 
@@ -189,9 +204,11 @@ def candidates(
     if origin in BOARD.areas:
         ways[origin] = ()
     leave, exposed = rearguard(state, side, origin, units, leaders)
+    abandoned = rearguard(state, side, origin, units, leaders, keep=False)[1]  # no counter stays behind
     marching = [u for u in units if u not in leave]
     garrisons = garrison_cost(state, side, origin, marching)
     threatened = near_enemy(state, origin, side) if origin in BOARD.areas else 0.0
+    caught = origin in BOARD.areas and field_strength(state, origin, enemy) > 0
     partial = state.options.partial
     out: list[tuple[float, Plan]] = []
     for goal, route in ways.items():
@@ -244,7 +261,10 @@ def candidates(
                 spend, chance = 0, 1.0 if need <= left else 0.0
             if chance <= 0:
                 continue
-            given_up = exposed if kind != "retreat" else 0.0  # a retreat gives up what it cannot hold
+            if route and caught:  # leaving, it may be intercepted (§3.4): a battle before the march
+                chance *= 1 - INTERCEPTED
+            # a retreat gives up what it cannot hold; a relief marches whole, to fight at full strength
+            given_up = 0.0 if kind == "retreat" else abandoned if kind == "relieve" else exposed
             cost = (given_up + garrisons if route else 0.0) + (
                 0.15 if route and rough(origin, route) else 0.0
             )
@@ -257,7 +277,7 @@ def candidates(
                 final,
                 spend,
                 (*sorted(units), *sorted(leaders)),
-                leave if route else (),
+                leave if route and kind != "relieve" else (),
                 ours,
             )
             out.append((score, plan_of(orders)))
@@ -358,12 +378,10 @@ class Operations:
             return best(candidates(gam, side, frame["area"], frame["units"], frame["leaders"], left), "stop")
         if prompt == "prompt.intercept":
             mine, theirs = power(gam, frame["units"]), power(gam, frame["movers"])
-            order = ("intercept", "allow") if mine >= theirs else ("allow", "intercept")
-            return [ending(k) for k in order]
+            return replies(mine, theirs, "intercept", "allow")
         if prompt == "prompt.evade":
             mine, theirs = power(gam, frame["dunits"]), power(gam, frame["units"])
-            order = ("evade", "fight") if theirs >= RETREAT_RATIO * mine else ("fight", "evade")
-            return [ending(k) for k in order]
+            return replies(mine, theirs, "fight", "evade")
         if prompt in ("prompt.lose", "prompt.save_steps"):
             return [ending("losses")]
         return ()
@@ -396,6 +414,18 @@ class Operations:
         if prompt == "prompt.operate":
             return operate(gam, frame, orders, legal)
         return None
+
+
+def replies(mine: float, theirs: float, engage: str, shun: str) -> list[Plan]:
+    """An interception (§3.4) or an evasion (§6.1 step 2): at two to one or better the battle is sought
+    (a weaker force intercepted, an attacker fought), at one to two or worse shunned (never a battle
+    against double strength; evading costs nothing to try), a single plan that the search plays without
+    weighing; between, both, the likelier first."""
+    if mine >= RETREAT_RATIO * theirs:
+        return [ending(engage)]
+    if theirs >= RETREAT_RATIO * mine:
+        return [ending(shun)]
+    return [ending(engage), ending(shun)] if mine >= theirs else [ending(shun), ending(engage)]
 
 
 def reply(kind: str, prompt: str, legal: list[int]) -> int | None:
@@ -436,9 +466,11 @@ def operate(state: GamState, frame: dict[str, Any], orders: Orders, legal: list[
         action = ID["attack"]
         ours = power(state, [u for u in units if not state.d["units"][u]["city"]])
         return action if action in legal and 0 < foes < RETREAT_RATIO * ours else None
-    if orders.final == "blockade":
-        for name in ("blockade", "siege", "stop"):
-            if ID[name] in legal and (name != "blockade" or not frame.get("blockade")):
+    if orders.final == "blockade":  # then siege attacks only where they are not hopeless (§6.2: +8)
+        hopeful = siege_attack(state, units) >= siege_defence(state, area, enemy)
+        wanted = ("stop",) if frame.get("blockade") else ("blockade",)
+        for name in ("siege", *wanted) if hopeful and frame.get("blockade") else wanted:
+            if ID[name] in legal:
                 return ID[name]
         return None
     if orders.final == "siege":

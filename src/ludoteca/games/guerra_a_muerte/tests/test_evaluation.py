@@ -200,12 +200,17 @@ def test_a_force_two_areas_away_still_threatens_3_3() -> None:
 
 def test_a_blockaded_fortress_reads_as_the_besiegers_6_6() -> None:
     """§6.6: a fortress blockaded this turn surrenders at its end on 1–4: the Royalist army outside Callao
-    with a Patriot garrison inside reads better for the Royalist once it blockades it."""
+    with a Patriot garrison inside reads better for the Royalist once it blockades it, and no better once
+    a Patriot force in the field relieves it."""
     state = front("santa_fe", ["am_fp"])
     put(state, "lima", ["gc_ll"], city=True)
     open_siege = evaluate(state)[1]
     state.d["blockades"] = {"callao": "royalist"}
     assert evaluate(state)[1] > open_siege
+    put(state, "lima", ["gc_cn"])  # a relief in the field: the blockade no longer holds (§6.6 (3))
+    relieved = evaluate(state)
+    state.d["blockades"] = {}
+    assert relieved == evaluate(state)
 
 
 def test_income_reads_the_pools_of_the_next_turn_4_0() -> None:
