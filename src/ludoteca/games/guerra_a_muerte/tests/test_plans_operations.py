@@ -219,3 +219,16 @@ def test_every_plan_offered_starts_with_a_legal_action() -> None:
                 action = OPERATIONS.next_action(state, role, plans[0]) if plans else rng.choice(legal)
             state.apply_action(action)  # type: ignore[arg-type]
         assert planned > 20, scenario
+
+
+def test_a_regular_stays_where_enemy_guerrillas_wait_10_1() -> None:
+    """§10.1: guerrillas do not hold an area where enemy regulars stand, but militia alone do not keep it
+    from them: a march out of Cuzco, where a Patriot guerrilla waits, leaves a regular behind."""
+    state = position(1, {"cuzco": ["am_fp", "mil_american_i1"], "cordoba": ["ep_c1"]})
+    state.move("mil_peru_i1", "cuzco", guerrilla=True, steps=1)
+    marches = [
+        p
+        for p in PLANNER.plans(state, 1)
+        if isinstance(p.data[1], Orders) and p.data[1].origin == "cuzco" and p.data[1].route
+    ]
+    assert marches and all(p.data[1].leave == ("am_fp",) for p in marches)
