@@ -118,6 +118,14 @@ def area_value(state: GamState, side: str, area: str) -> float:
     return (1.0 if counts else 0.3) + 0.15 * a.rp
 
 
+def last_word(state: GamState, side: str) -> bool:
+    """Whether `side`'s operations are the last of the game: the Royalist operates after the Patriot (§3.1)
+    and the areas are counted at the end of the last turn (§11.0, §12.x.4), so nothing threatens what he
+    holds then, and holding or falling back gains nothing."""
+    last = int(BOARD.scenarios[state.options.scenario]["last_turn"])
+    return side == "royalist" and state.turn >= last and state.d["phase"] == "royalist_operations"
+
+
 def garrison_cost(state: GamState, side: str, origin: str, units: Sequence[str]) -> float:
     """§10.5: the areas the Royalist would lose if the regulars leaving `origin` took a garrison under its
     minimum (its penalty, 2 areas, worth `area_value`'s 1 each)."""
@@ -138,7 +146,13 @@ def garrison_cost(state: GamState, side: str, origin: str, units: Sequence[str])
 
 
 def rearguard(
-    state: GamState, side: str, origin: str, units: list[str], leaders: list[str], keep: bool = True
+    state: GamState,
+    side: str,
+    origin: str,
+    units: list[str],
+    leaders: list[str],
+    keep: bool = True,
+    final: bool = False,
 ) -> tuple[tuple[str, ...], float]:
     """Who stays behind when the force marches out of `origin`, and what marching costs there: nothing
     where other units or leaders of the side stay (control, §1.1.1); else, a force of one counter gives up
@@ -146,14 +160,15 @@ def rearguard(
     first), which costs the area's worth by the chance that the enemy field force near it takes it (twice
     for a fortress's area, `KEY`: Lima, Cartagena). Where enemy counters stand in the area (guerrillas, a
     garrison) the area given up is theirs: twice its worth. With `keep` false no counter stays: the area
-    is given up."""
+    is given up. With `final` (`last_word`) no enemy moves any more: a counter left behind holds the area
+    for the count whatever is near."""
     if origin not in BOARD.areas or side not in state.holders(origin):
         return (), 0.0
     others = [u for u in state.land_at(origin, side) if u not in units]
     chiefs = [x for x in state.leaders_at(origin, side) if x not in leaders]
     if others or chiefs:
         return (), 0.0
-    threat = near_enemy(state, origin, side)
+    threat = 0.0 if final else near_enemy(state, origin, side)
     worth = share(state.holders(origin), side, state.options.partial) * area_value(state, side, origin)
     worth *= 2.0 if origin in KEY and threat > 0 else 1.0
     hidden = bool(state.land_at(origin, ENEMY[side]))  # guerrillas (or a garrison) take the area left
@@ -203,11 +218,12 @@ def candidates(
     ways = routes(state, side, origin, reach // MOVE)
     if origin in BOARD.areas:
         ways[origin] = ()
-    leave, exposed = rearguard(state, side, origin, units, leaders)
-    abandoned = rearguard(state, side, origin, units, leaders, keep=False)[1]  # no counter stays behind
+    closing = last_word(state, side)
+    leave, exposed = rearguard(state, side, origin, units, leaders, final=closing)
+    abandoned = rearguard(state, side, origin, units, leaders, keep=False, final=closing)[1]  # none stays
     marching = [u for u in units if u not in leave]
     garrisons = garrison_cost(state, side, origin, marching)
-    threatened = near_enemy(state, origin, side) if origin in BOARD.areas else 0.0
+    threatened = near_enemy(state, origin, side) if origin in BOARD.areas and not closing else 0.0
     caught = origin in BOARD.areas and field_strength(state, origin, enemy) > 0
     partial = state.options.partial
     out: list[tuple[float, Plan]] = []
@@ -243,7 +259,7 @@ def candidates(
                 objectives.append(("blockade", "blockade", gain))
         elif route and entered > 0 and BOARD.areas[goal].rp > 0:
             objectives.append(("take", "", entered * worth))
-        danger = near_enemy(state, goal, side) if held > 0 else 0.0
+        danger = near_enemy(state, goal, side) if held > 0 and not closing else 0.0
         if danger > 0:
             objectives += hold(state, side, goal, route, units, worth, danger)
         if route and threatened >= RETREAT_RATIO * max(ours, 0.5) and held > 0:

@@ -232,3 +232,22 @@ def test_a_regular_stays_where_enemy_guerrillas_wait_10_1() -> None:
         if isinstance(p.data[1], Orders) and p.data[1].origin == "cuzco" and p.data[1].route
     ]
     assert marches and all(p.data[1].leave == ("am_fp",) for p in marches)
+
+
+def test_the_royalist_s_last_operations_neither_hold_nor_retreat_3_1() -> None:
+    """§3.1, §11.0: the Royalist operates after the Patriot and the areas are counted at the end of the
+    last turn: in his last operations no enemy moves any more, so falling back from an army of double
+    strength, or reinforcing against it, gains nothing — taking an area (a counter staying in Cuzco) still
+    does."""
+    units = {
+        "cuzco": ["am_fp", "am_dg"],
+        "lima": ["am_ce"],
+        "charcas": ["ep_c1", "ep_c2", "ep_dp1", "ep_dp2"],
+    }
+    earlier = position(1, units)
+    assert "retreat lima from cuzco" in [p.name for p in PLANNER.plans(earlier, 1)]
+    last = position(1, units)
+    last.d["turn"] = 9  # 1815-1818's last turn (§12.2.1)
+    names = [p.name for p in PLANNER.plans(last, 1)]
+    assert not any(n.startswith(("retreat", "hold")) for n in names), names
+    assert any(n.startswith("take") for n in names), names
