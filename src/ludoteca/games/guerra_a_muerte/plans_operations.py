@@ -279,7 +279,8 @@ def candidates(
                 continue
             if route and caught:  # leaving, it may be intercepted (§3.4): a battle before the march
                 chance *= 1 - INTERCEPTED
-            # a retreat gives up what it cannot hold; a relief marches whole, to fight at full strength
+            # a retreat gives up what it cannot hold, and marches whole (a rearguard would be lost);
+            # a relief marches whole, to fight at full strength
             given_up = 0.0 if kind == "retreat" else abandoned if kind == "relieve" else exposed
             cost = (given_up + garrisons if route else 0.0) + (
                 0.15 if route and rough(origin, route) else 0.0
@@ -293,7 +294,7 @@ def candidates(
                 final,
                 spend,
                 (*sorted(units), *sorted(leaders)),
-                leave if route and kind != "relieve" else (),
+                leave if route and kind not in ("relieve", "retreat") else (),
                 ours,
             )
             out.append((score, plan_of(orders)))
