@@ -55,6 +55,12 @@ def test_info_shows_roles_options_and_provenance(toy: RaceGame) -> None:
     assert "distinct actions  6" in output
     code, output = run("info", "race", "--lang", "es")
     assert "papeles" in output and "Total que alcanzar" in output
+    assert "planes" not in output  # the race has no planner
+
+
+def test_info_says_where_the_search_weighs_plans() -> None:
+    code, output = run("info", "guerra-a-muerte", "--lang", "en")
+    assert code == 0 and "plans" in output and "ismcts:plans=0" in output
 
 
 def test_errors_are_one_line_and_exit_2(toy: RaceGame) -> None:

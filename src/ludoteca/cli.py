@@ -93,6 +93,8 @@ def info(game_id: GameArg, data: DataOpt = None, lang: LangOpt = USER_LANGUAGE) 
     table.add_row(t("players"), ", ".join(map(str, game.player_counts)))
     table.add_row(t("info.actions"), str(game.num_distinct_actions))
     table.add_row(t("info.agents"), ", ".join([*sorted(agent_kinds(game)), HUMAN]))
+    if game.planner is not None:  # issue 56: ismcts weighs the game's plans; plans=0 the actions
+        table.add_row(t("info.plans"), t("info.plans_on"))
     console.print(table)
     console.print(Text(t("options"), style="bold"))
     if not game.options:

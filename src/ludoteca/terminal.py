@@ -24,6 +24,7 @@ from rich.text import Text
 from ludoteca.ai.agents import Agent
 from ludoteca.ai.hint import describe
 from ludoteca.ai.ismcts import hint_agent
+from ludoteca.ai.progress import doing
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import Game
 from ludoteca.core.i18n import LANGUAGES, Catalog, check_language
@@ -193,7 +194,8 @@ class Session:
     def agent_move(self, player: int) -> None:
         self.show_log(self.viewer)
         view = self.match.state.view(player, self.lang)
-        action = self.agents[player].step(self.match.state)
+        with self.console.status(self.thinking(player)):
+            action = self.agents[player].step(self.match.state)
         self.match.apply(action)
         shown = next(a for a in view["actions"] if a["id"] == action)
         if not self.match.history[-1].visible_to(self.viewer):
@@ -210,6 +212,26 @@ class Session:
             "agent_moved", role=self.role_name(player), notation=shown["notation"], label=shown["label"]
         )
         self.console.print(cited(text, view["rule"]))
+
+    def plans_table(self, hint: dict[str, Any]) -> None:
+        """The plans a hint weighed (`ai.hint.describe`): each in the player's language, with its samples
+        and estimated chance of winning, most sampled first."""
+        table = Table(show_edge=False, pad_edge=False)
+        for column in (self.t("hint.plan"), self.t("hint.visits"), self.t("hint.chance")):
+            table.add_column(column, justify="left" if column == self.t("hint.plan") else "right")
+        for weighed in hint["plans"]:
+            chance = "" if weighed["chance"] is None else f"{weighed['chance']}"
+            style = "bold" if weighed["name"] == hint["plan"]["name"] else ""
+            table.add_row(Text(weighed["text"]), str(weighed["visits"]), chance, style=style)
+        self.console.print(table)
+
+    def thinking(self, player: int) -> str:
+        """The line shown while an agent decides: what it is doing where it plays a plan, "Realistas:
+        reclutando, 7 de 22" (`ai.progress`), else that it is thinking."""
+        said = doing(self.agents[player], self.game, self.lang)
+        if said is None:
+            return self.t("agent_thinking", role=self.role_name(player))
+        return self.t("agent_doing", role=self.role_name(player), doing=said["text"])
 
     def tell_secrets(self) -> None:
         """Say the secret choices not told yet, if any, on one line."""
@@ -408,12 +430,15 @@ class Session:
         agent = hint_agent(self.game, player, self.match.seed, self.match.state.move_number())
         agent.step(self.match.state)
         shown = {a["id"]: a for a in view["actions"]}
-        hint = describe(agent.explain(), {a: shown[a]["label"] for a in shown}, self.lang)
+        hint = describe(agent.explain(), {a: shown[a]["label"] for a in shown}, self.lang, self.game.catalog)
         self.say(hint["sentence"], "bold")
         if not hint["iterations"]:
             return
         seconds = f"{hint['seconds']:.1f}"
         self.say(self.t("hint.searched", iterations=hint["iterations"], seconds=seconds), "dim")
+        if "plans" in hint:
+            self.plans_table(hint)
+            return
         number = {a["id"]: n for n, a in numbered.items()}
         table = Table(show_edge=False, pad_edge=False)
         for column in (

@@ -52,17 +52,63 @@ def win_chance(value: float | None) -> float | None:
     return min(100.0, max(0.0, 50.0 * (value + 1.0)))
 
 
-def describe(explained: Mapping[str, Any], labels: Mapping[int, str], lang: str) -> dict[str, Any]:
+def describe(
+    explained: Mapping[str, Any], labels: Mapping[int, str], lang: str, catalog: Catalog | None = None
+) -> dict[str, Any]:
     """`explained` (an `explain()`) for the player: every alternative with its `label` (from `labels`, in
     `lang`) and its estimated `chance` of winning in whole percent (None if never searched), and the
-    `sentence` that says what to play and why."""
+    `sentence` that says what to play and why. Where a plan made the decision (`ai.plan_search`) and the
+    game's `catalog` is given, every plan weighed gets its `text` in `lang` and its `chance`, and the
+    sentence speaks as a general: the plan, its chance beside the next best plans', and the move it
+    starts with (`plan_sentence`)."""
     alternatives = [
         {**weighed, "label": labels.get(weighed["action"], weighed["notation"]), "chance": rounded(weighed)}
         for weighed in explained["alternatives"]
     ]
     described = {**explained, "alternatives": alternatives}
+    if "plans" in explained and catalog is not None:
+        described["plans"] = [
+            {
+                **weighed,
+                "text": catalog.text(weighed["message"], lang, weighed["params"]),
+                "chance": rounded(weighed),
+            }
+            for weighed in explained["plans"]
+        ]
+        described["plan"] = {
+            **explained["plan"],
+            "text": catalog.text(explained["plan"]["message"], lang, explained["plan"]["params"]),
+        }
+        described["sentence"] = plan_sentence(described, labels, lang)
+        return described
     described["sentence"] = hint_sentence(described, labels, lang)
     return described
+
+
+def plan_sentence(described: Mapping[str, Any], labels: Mapping[int, str], lang: str) -> str:
+    """The hint of a plan in one sentence in `lang`: the plan to follow, with its estimated chance of
+    winning against the next best plans' (`COMPARED` of them, most sampled first), or that it is the only
+    plan here, and the move it begins with."""
+    catalog = messages()
+
+    def text(key: str, **params: Any) -> str:
+        return catalog.text(f"hint.{key}", lang, params)
+
+    def percent(weighed: Mapping[str, Any]) -> str:
+        chance = win_chance(weighed["value"])
+        return text("percent", n=round(chance if chance is not None else 0.0))
+
+    chosen = described["plan"]
+    move = text("move", label=labels.get(described["action"], described["notation"]))
+    plans = described["plans"]
+    if len(plans) == 1:
+        return text("plan_only", plan=chosen["text"], move=move)
+    mine = next(w for w in plans if w["name"] == chosen["name"])
+    rest = [w for w in plans if w is not mine and w["value"] is not None][:COMPARED]
+    others = listed([text("plan_other", chance=percent(w), plan=w["text"]) for w in rest], "and", lang)
+    if not rest or mine["value"] is None:
+        return text("plan_alone", plan=chosen["text"], chance=percent(mine), move=move)
+    return text("plan_best", plan=chosen["text"], chance=percent(mine), others=others, move=move)
 
 
 def rounded(weighed: Mapping[str, Any]) -> int | None:

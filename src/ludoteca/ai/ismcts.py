@@ -432,9 +432,10 @@ def level_budget(level: str, game: Game | None = None) -> Budget:
 
 
 def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent:
-    """The search behind a hint (terminal and web): the normal level, seeded by the match and the move, so
-    the same position always gets the same hint."""
-    return IsmctsAgent(role, match_seed + move, level_budget("normal", game))
+    """The search behind a hint (terminal and web): the normal level, with the game's plans where it has
+    them (a hint then names the plan, `ai.hint.plan_sentence`), seeded by the match and the move, so the
+    same position always gets the same hint."""
+    return IsmctsAgent(role, match_seed + move, level_budget("normal", game), planner=game.planner)
 
 
 PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "follow", "plans", "seed")

@@ -8,15 +8,16 @@ At each of its role's decisions the agent asks `PlanSearch.step`:
 - otherwise it draws a determinization (``state.resample_from_infostate``: the position as the role knows
   it, never the true one) and builds the candidates there (`Planner.plans`). None: the agent searches
   the actions as it always did. One: it is adopted. Several: they are weighed within the level's budget
-  (its iterations and its seconds), UCB1 over the plans (Auer, Cesa-Bianchi & Fischer 2002), each tried
-  once in the game's order first; a sample draws a fresh determinization, plays the plan through on it
-  (chance sampled; the other roles' decisions by their planner's first plan, or, where it plans nothing
-  for them, random actions, at most the level's rollout `depth` of them in a sample; at most `cap`
-  actions in all) and scores where it stops by `returns()` if the game ended, else `evaluate()`: the
-  play-through takes the place of the rollout. It stops where the plan is done, where the game ends, and
-  at another role's decision its planner plans nothing for once the `depth` random actions are spent: a
-  game that scores its leaves with no rollout (Guerra a Muerte, depth 0) reads the position the plan led
-  to, not the noise of random moves after it, and a planner that wants the other side's replies sampled
+  (its iterations and its seconds, or less where the most sampled plan can no longer be overtaken), UCB1
+  over the plans (Auer, Cesa-Bianchi & Fischer 2002), each tried once in the game's order first; a sample
+  draws a fresh determinization, plays the plan through on it (chance sampled; the other roles'
+  decisions by their planner's first plan, or, where it plans nothing for them, random actions, at most
+  the level's rollout `depth` of them in a sample; at most `cap` actions in all) and scores where it
+  stops by `returns()` if the game ended, else `evaluate()`: the play-through takes the place of the
+  rollout. It stops where the plan is done, where the game ends, and at another role's decision its
+  planner plans nothing for once the `depth` random actions are spent: a game that scores its leaves
+  with no rollout (Guerra a Muerte, depth 0) reads the position the plan led to, not the noise of random
+  moves after it, and a planner that wants the other side's replies sampled
   plans them. The most sampled plan is adopted (ties to the better value) and its first action played.
 
 A plan that cannot go on (its next action None, or not legal here: a die, an interception) is dropped and
@@ -105,7 +106,9 @@ class PlanSearch:
         return action
 
     def weigh(self, state: State[Any], budget: Budget) -> None:
-        """Sample the candidates (`weighed`) until the budget is spent: each once in order, then UCB1."""
+        """Sample the candidates (`weighed`) until the budget is spent, each once in order, then UCB1; or
+        until the most sampled plan leads the next by more samples than the budget has left (`settled`):
+        the plan adopted is then already known, and the time left is not spent."""
         iters, seconds, c = budget.iters, budget.seconds, budget.c
         start = self.clock()
         draw = state.resampler(self.role)
@@ -125,6 +128,16 @@ class PlanSearch:
                 break
             if seconds and self.seconds >= seconds:
                 break
+            if self.iterations >= len(weighed) and settled(weighed, self.left(iters, seconds)):
+                break
+
+    def left(self, iters: int, seconds: float) -> float:
+        """How many more samples the budget allows: the iterations left, and the seconds left at the rate
+        of the samples so far, whichever is fewer."""
+        left = float(iters - self.iterations) if iters else math.inf
+        if seconds and self.seconds > 0:
+            left = min(left, (seconds - self.seconds) * self.iterations / self.seconds)
+        return left
 
     def sample(self, world: State[Any], plan: Plan, depth: int) -> float:
         """`plan` played through on `world` (a determinization it consumes) until it stops, the game ends,
@@ -193,6 +206,19 @@ class PlanSearch:
         }
 
 
+def settled(weighed: Sequence[Weighed], left: float) -> bool:
+    """Whether no plan can be sampled as often as the most sampled one in `left` more samples (the plan
+    adopted is the most sampled: nothing the rest of the budget finds can change it)."""
+    visits = sorted((w.visits for w in weighed), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
+
+
 def describe(plan: Plan) -> dict[str, Any]:
     """A plan as a page or a record shows it: its name, and its message with the message's parameters."""
-    return {"name": plan.name, "message": plan.message, "params": dict(plan.params), "size": plan.size}
+    return {
+        "name": plan.name,
+        "message": plan.message,
+        "params": dict(plan.params),
+        "size": plan.size,
+        "activity": plan.activity,
+    }

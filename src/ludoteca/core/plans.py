@@ -22,7 +22,8 @@ The one interface, `Planner` (`Game.planner`):
 A plan is a value (frozen, hashable): its `name` is stable and readable (a puzzle may name it as its
 answer), its `message` and `params` say it in the game's catalog (a hint shows it in the page's
 language), and `size` is how many of the role's actions it expects to take, for progress ("reclutando, 7
-de 22"); `data` carries what the game needs to expand it (targets, routes, purchases) as plain values.
+de 22", its `activity`: what every seat may read while the AI thinks); `data` carries what the game needs
+to expand it (targets, routes, purchases) as plain values.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ class Plan:
     """How many of the role's actions the plan expects to take (progress: the k-th of `size`)."""
     data: tuple[Any, ...] = ()
     """What the game needs to expand the plan, as hashable plain values."""
+    activity: str = ""
+    """The catalog key (the game's catalog) that says what the role is doing while it plays the plan, with
+    the parameters ``n`` (the action being decided) and ``of`` (`size`): "reclutando, {n} de {of}". Every
+    seat reads it while the AI thinks (`ai.progress`), so it names only what all may know (never a
+    target or a front); empty: no such line."""
 
 
 class Planner(Protocol):

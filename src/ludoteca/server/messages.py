@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.ai.progress import doing
 from ludoteca.core.game import CHANCE
 from ludoteca.core.table import outcome_choices, seen_by
 from ludoteca.server.watchers import Watcher, encode, role_label
 
 if TYPE_CHECKING:
+    from ludoteca.ai.agents import Agent
     from ludoteca.core.game import Game
     from ludoteca.core.state import State
     from ludoteca.server.labels import LabelledMatch
@@ -28,6 +30,7 @@ class TableMessages:
         watchers: set[Watcher]
         host: int | None
         in_play: tuple[int, ...]
+        agents: dict[int, Agent]
 
         @property
         def game(self) -> Game: ...
@@ -91,7 +94,17 @@ class TableMessages:
             "moves": self.moves(role, moves_from, lang),
             "table_chance": self.table_chance(roles, lang),
             "told": told,
+            "thinking": self.thinking(lang),
         }
+
+    def thinking(self, lang: str) -> dict[str, Any] | None:
+        """What the AI seat to move is doing, for every connection (`ai.progress`): the plan's activity
+        in `lang` and how far along it is ("reclutando, 7 de 22"); None when a person or chance is to
+        move, or the agent holds no plan that says so."""
+        player = self.match.state.current_player()
+        agent = self.agents.get(player)
+        said = None if agent is None else doing(agent, self.game, lang)
+        return None if said is None else {"role": self.game.roles[player], **said}
 
     def chance_asker(self, state: State | None = None) -> int | None:
         """The seat asked what came up at the pending chance node of a companion game (or at `state`'s):

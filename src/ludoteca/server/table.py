@@ -436,7 +436,8 @@ class Table(TableMessages):
         finally:
             self._hinting = False
         labels = {action: snapshot.action_view(action, lang)["label"] for action in snapshot.legal_actions()}
-        return {"type": "hint", "move": move, **describe(decided.explain(), labels, lang)}
+        described = describe(decided.explain(), labels, lang, self.game.catalog)
+        return {"type": "hint", "move": move, **described}
 
     def ai_waiting(self) -> bool:
         """Whether an AI seat is to act and nobody here thinks for it."""

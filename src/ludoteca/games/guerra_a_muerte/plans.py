@@ -3,6 +3,7 @@
 The planner is made of parts, one per kind of decision, each a `core.plans.Planner` of its own:
 
 - `plans_deploy.DEPLOY`: the set-ups of §2 and §12 (where each requirement's counters go);
+- `plans_uprisings.UPRISINGS`: the uprisings announced (§9);
 - `plans_purchase.PURCHASE`: reorganization and reinforcement (§4: what to recruit, promote and buy, for
   which front, from which pool);
 - `plans_operations.OPERATIONS`: operations (§3.2–§3.3, §5, §6: per force an objective — take, hold,
@@ -22,8 +23,14 @@ from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.plans_deploy import DEPLOY
 from ludoteca.games.guerra_a_muerte.plans_operations import OPERATIONS
 from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE
+from ludoteca.games.guerra_a_muerte.plans_uprisings import UPRISINGS
 
-PARTS: dict[str, Planner] = {"deploy": DEPLOY, "purchase": PURCHASE, "operations": OPERATIONS}
+PARTS: dict[str, Planner] = {
+    "deploy": DEPLOY,
+    "uprisings": UPRISINGS,
+    "purchase": PURCHASE,
+    "operations": OPERATIONS,
+}
 """The parts by the name a plan's `data[0]` carries."""
 
 

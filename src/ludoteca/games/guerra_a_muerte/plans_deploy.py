@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 STYLES = ("concentrate", "spread", "forward", "hold", "mixed")
 """The set-ups weighed, the game's favourite first (see the module's docstring)."""
+DOING = "plan.doing_deploy"
+"""What every seat reads while a side plays its set-up plan: "desplegando, 7 de 52" (`Plan.activity`)."""
 PROMPTS = frozenset({"prompt.deploy", "prompt.deploy_in"})
 """The set-up's decisions (§2, §12: a set-up code's area, a scenario requirement's area)."""
 
@@ -66,7 +68,8 @@ class Deploy:
         side = SIDES[role]
         size = sum(1 for item in state.d["stack"][-1]["todo"] if item[2] == side)
         return [
-            Plan(f"deploy {style}", f"plan.deploy_{style}", {}, size, ("deploy", style)) for style in STYLES
+            Plan(f"deploy {style}", f"plan.deploy_{style}", {}, size, ("deploy", style), DOING)
+            for style in STYLES
         ]
 
     def next_action(self, state: State[Any], role: int, plan: Plan) -> int | None:

@@ -77,6 +77,8 @@ PRO = {
 }
 """§10.1: the areas that favour each side, where the enemy fights a guerrilla at half his factors."""
 DONE = ID["done"]
+DOING = "plan.doing_purchase"
+"""What every seat reads while a side plays its purchase plan: "reclutando, 7 de 22" (`Plan.activity`)."""
 
 
 def deciding(state: State[Any], role: int) -> str | None:
@@ -118,10 +120,11 @@ class Purchase:
                 {"front": f"@region.{front}"},
                 size,
                 ("purchase", "recruit", front),
+                DOING,
             )
             for front in fronts
         ]
-        found.append(Plan("garrison", "plan.garrison", {}, size, ("purchase", "garrison", "")))
+        found.append(Plan("garrison", "plan.garrison", {}, size, ("purchase", "garrison", ""), DOING))
         found.append(
             Plan(
                 "reserve",
@@ -129,6 +132,7 @@ class Purchase:
                 {"front": f"@region.{need[0]}", "rp": RESERVE},
                 size,
                 ("purchase", "reserve", need[0]),
+                DOING,
             )
         )
         if any(COUNTERS[u].naval for u in recruitable(gam, side)):
@@ -139,6 +143,7 @@ class Purchase:
                     {"front": f"@region.{need[0]}"},
                     size,
                     ("purchase", "fleet", need[0]),
+                    DOING,
                 )
             )
         return found

@@ -61,10 +61,20 @@ function renderHint(hint) {
     h("thead", {}, h("tr", {}, h("th", {}, t("hint_move")), h("th", { class: "num" }, t("hint_visits")),
       h("th", { class: "num" }, t("hint_chance")))),
     h("tbody", {}, ...rows));
+  // A hint that names a plan (issue 56) lists the plans weighed instead of the moves.
+  const plans = hint.plans ? h("table", { class: "hint-table hint-plans" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("hint_plan")), h("th", { class: "num" }, t("hint_visits")),
+      h("th", { class: "num" }, t("hint_chance")))),
+    h("tbody", {}, ...hint.plans.slice(0, HINT_ROWS).map((p) =>
+      h("tr", { class: p.name === hint.plan.name ? "chosen" : null, "data-plan": p.name },
+        h("td", {}, p.text),
+        h("td", { class: "num" }, String(p.visits)),
+        h("td", { class: "num" }, p.chance === null ? "" : t("hint_percent", { n: p.chance })))))) : null;
+  const weighed = plans ? t("hint_plans_weighed", { n: hint.iterations }) : t("hint_weighed", { n: hint.iterations });
   $("hint-box").replaceChildren(
     h("p", { class: "hint-sentence" }, hint.sentence),
-    hint.iterations ? h("p", { class: "dim" }, t("hint_weighed", { n: hint.iterations })) : "",
-    hint.iterations ? table : "",
+    hint.iterations ? h("p", { class: "dim" }, weighed) : "",
+    hint.iterations ? plans ?? table : "",
   );
 }
 
@@ -113,7 +123,10 @@ function renderPrompt(message) {
   const name = roleNames[view.current_role] || view.current_role;
   if (!view.actions.length) {
     const ai = message.seats.find((s) => s.role === view.current_role)?.kind === "ai";
-    prompt.replaceChildren(h("span", { class: "waiting" }, t(ai ? "prompt_wait_ai" : "prompt_wait", { role: name })));
+    // An AI playing a plan says what it is doing and how far along it is (issue 56): "reclutando, 7 de 22".
+    const doing = ai && message.thinking?.role === view.current_role ? message.thinking.text : null;
+    const waiting = doing ? t("prompt_doing_ai", { role: name, doing }) : t(ai ? "prompt_wait_ai" : "prompt_wait", { role: name });
+    prompt.replaceChildren(h("span", { class: "waiting", "data-doing": doing ? "1" : null }, waiting));
     return;
   }
   // A prompt that already begins with the role's name ("Hidalgo: elige…") is not prefixed by it twice.

@@ -4,11 +4,17 @@ share of the set-up with legal placements, in the short scenarios (`setup=choose
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import re
+from collections.abc import Iterator
 
 import pytest
+from rich.console import Console
 
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
+from ludoteca.core.match import Match
 from ludoteca.core.plans import Plan
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.board import BOARD
@@ -16,6 +22,7 @@ from ludoteca.games.guerra_a_muerte.plans import PLANNER
 from ludoteca.games.guerra_a_muerte.plans_common import SIDES, steps_by_area
 from ludoteca.games.guerra_a_muerte.plans_deploy import DEPLOY, STYLES, deciding, placing
 from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.terminal import Session
 
 GAME = GuerraAMuerte()
 ROYALIST = 1
@@ -87,3 +94,27 @@ def test_the_agent_sets_up_with_one_plan_search() -> None:
         state.apply_action(action)
     assert searches == 1 and decisions > 20
     assert agent.doing() is not None and agent.doing()["done"] == decisions  # type: ignore[index]
+
+
+def test_the_terminal_says_what_the_ai_is_doing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the agent decides, the terminal's status line names its plan's activity and progress."""
+    shown: list[str] = []
+
+    @contextlib.contextmanager
+    def status(text: str) -> Iterator[None]:
+        shown.append(text)
+        yield
+
+    agent = IsmctsAgent(ROYALIST, 1, Budget(iters=5, seconds=0.0, depth=0), planner=PLANNER)
+    for lang in ("es", "en"):
+        console = Console(file=io.StringIO())
+        monkeypatch.setattr(console, "status", status)
+        session = Session(
+            Match(GAME, {"scenario": "1815-1818"}, seed=1), {0}, {ROYALIST: agent}, lang, console
+        )
+        session.agent_move(ROYALIST)
+        session.agent_move(ROYALIST)
+        agent.plans.plan = None  # type: ignore[union-attr]  # the next language starts afresh
+    assert shown[0] == "Realistas piensa…" and shown[2] == "Royalists is thinking…"
+    assert re.fullmatch(r"Realistas: desplegando, 2 de \d+…", shown[1]), shown[1]
+    assert re.fullmatch(r"Royalists: setting up, 2 of \d+…", shown[3]), shown[3]

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
 from ludoteca.core.plans import Plan
+from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
@@ -148,3 +151,55 @@ def test_the_agent_searches_the_plans_once_and_plays_the_phase_without_searching
         state.apply_action(action)
     assert searches == 1 and played >= 5
     assert {p["name"] for p in agent.explain()["plans"]} >= {"garrison", "reserve"}
+
+
+PATRIOTS = [u for u, c in COUNTERS.items() if c.side == "patriot"]
+
+
+def where(state: State[Any]) -> list[str]:
+    """Where each Patriot counter stands."""
+    return [state.d["units"][u]["at"] for u in PATRIOTS]
+
+
+class Spy:
+    """The game's planner, recording what it is given: the state, its move number and where the
+    Patriot's counters stand at the time of the call."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[State[Any], int, list[str]]] = []
+
+    def plans(self, state: State[Any], role: int) -> Sequence[Plan]:
+        self.seen.append((state, state.move_number(), where(state)))
+        return PLANNER.plans(state, role)
+
+    def next_action(self, state: State[Any], role: int, plan: Plan) -> int | None:
+        self.seen.append((state, state.move_number(), where(state)))
+        return PLANNER.next_action(state, role, plan)
+
+
+def test_the_plans_read_only_what_the_side_may_know() -> None:
+    """Under limited intelligence (§5.1.3) the planner is given redrawn positions, never the true one:
+    at the decision itself, the enemy's hidden counters stand elsewhere in them (the leak test of the
+    plans' inputs; with the true state, or a copy of it, they would stand where they are)."""
+    true = reorganization(ROYALIST)
+    assert true.options.intelligence == "limited"
+    spy = Spy()
+    agent = IsmctsAgent(ROYALIST, 5, Budget(iters=6, seconds=0.0, depth=0), planner=spy)
+    agent.step(true)
+    assert spy.seen and all(seen is not true for seen, _, _ in spy.seen)
+    here = [placed for _, move, placed in spy.seen if move == true.move_number()]
+    assert len(here) >= 6 and all(placed != where(true) for placed in here)
+
+
+@pytest.mark.parametrize("role", [0, 1])
+def test_the_plan_chosen_is_the_same_on_the_truth_and_on_a_redraw(role: int) -> None:
+    """What the side knows decides its plan: the agent weighs the same plans the same way whether it is
+    given the true position or one redrawn from the side's information."""
+    true = reorganization(role, seed=2)
+    redrawn = true.resample_from_infostate(role, random.Random(9))
+    assert where(redrawn) != where(true) or role == 0
+    chosen = []
+    for given in (true, redrawn):
+        agent = IsmctsAgent(role, 11, Budget(iters=10, seconds=0.0, depth=0), planner=PLANNER)
+        chosen.append((agent.step(given), agent.explain()["plans"]))
+    assert chosen[0] == chosen[1]
