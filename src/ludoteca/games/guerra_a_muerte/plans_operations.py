@@ -49,6 +49,7 @@ from ludoteca.games.guerra_a_muerte.operations import ENEMY, eligible, pools
 from ludoteca.games.guerra_a_muerte.plans_routes import (
     FINAL_COST,
     MOVE,
+    Memo,
     field_strength,
     garrison,
     near_enemy,
@@ -153,6 +154,7 @@ def rearguard(
     leaders: list[str],
     keep: bool = True,
     final: bool = False,
+    memo: Memo | None = None,
 ) -> tuple[tuple[str, ...], float]:
     """Who stays behind when the force marches out of `origin`, and what marching costs there: nothing
     where other units or leaders of the side stay (control, §1.1.1); else, a force of one counter gives up
@@ -168,7 +170,7 @@ def rearguard(
     chiefs = [x for x in state.leaders_at(origin, side) if x not in leaders]
     if others or chiefs:
         return (), 0.0
-    threat = 0.0 if final else near_enemy(state, origin, side)
+    threat = 0.0 if final else near_enemy(state, origin, side, memo)
     worth = share(state.holders(origin), side, state.options.partial) * area_value(state, side, origin)
     worth *= 2.0 if origin in KEY and threat > 0 else 1.0
     hidden = bool(state.land_at(origin, ENEMY[side]))  # guerrillas (or a garrison) take the area left
@@ -205,35 +207,43 @@ def choose_spend(
 
 
 def candidates(
-    state: GamState, side: str, origin: str, units: list[str], leaders: list[str], left: int | None
-) -> list[tuple[float, Plan]]:
+    state: GamState,
+    side: str,
+    origin: str,
+    units: list[str],
+    leaders: list[str],
+    left: int | None,
+    memo: Memo | None = None,
+) -> list[tuple[float, Orders]]:
     """The scored objectives of the force of `units` and `leaders` in `origin`, with `left` OPs (None:
-    not rolled yet, the RP to spend chosen per objective)."""
+    not rolled yet, the RP to spend chosen per objective); `memo`: the field strengths read off this
+    position so far (`plans_routes.Memo`)."""
+    memo = {} if memo is None else memo
     enemy = ENEMY[side]
     ours = power(state, units)
     outside = power(state, [u for u in units if not state.d["units"][u]["city"]])
     leader_ops = state.best_leader(leaders)
     reach = left if left is not None else MAX_OPS + leader_ops
     rp = int(sum(state.d["rp"][p] for p in pools(state, units))) if left is None else 0
-    ways = routes(state, side, origin, reach // MOVE)
+    ways = routes(state, side, origin, reach // MOVE, memo)
     if origin in BOARD.areas:
         ways[origin] = ()
     closing = last_word(state, side)
-    leave, exposed = rearguard(state, side, origin, units, leaders, final=closing)
-    abandoned = rearguard(state, side, origin, units, leaders, keep=False, final=closing)[1]  # none stays
+    leave, exposed = rearguard(state, side, origin, units, leaders, final=closing, memo=memo)
+    abandoned = rearguard(state, side, origin, units, leaders, keep=False, final=closing, memo=memo)[1]
     marching = [u for u in units if u not in leave]
     garrisons = garrison_cost(state, side, origin, marching)
-    threatened = near_enemy(state, origin, side) if origin in BOARD.areas and not closing else 0.0
-    caught = origin in BOARD.areas and field_strength(state, origin, enemy) > 0
+    threatened = near_enemy(state, origin, side, memo) if origin in BOARD.areas and not closing else 0.0
+    caught = origin in BOARD.areas and field_strength(state, origin, enemy, memo) > 0
     partial = state.options.partial
-    out: list[tuple[float, Plan]] = []
+    out: list[tuple[float, Orders]] = []
     for goal, route in ways.items():
         holders = state.holders(goal)
         held = share(holders, side, partial)
         entered = share(holders | {side}, side, partial) - held  # what going in adds (§1.1.1)
         cleared = share((holders - {enemy}) | {side}, side, partial) - held  # and driving the enemy out
         worth = area_value(state, side, goal)
-        foes = field_strength(state, goal, enemy)
+        foes = field_strength(state, goal, enemy, memo)
         inside = garrison(state, goal, enemy)
         objectives: list[tuple[str, str, float]] = []  # kind, final, expected gain
         striking = ours if route else outside  # a move takes the force into the field (§5)
@@ -259,11 +269,11 @@ def candidates(
                 objectives.append(("blockade", "blockade", gain))
         elif route and entered > 0 and BOARD.areas[goal].rp > 0:
             objectives.append(("take", "", entered * worth))
-        danger = near_enemy(state, goal, side) if held > 0 and not closing else 0.0
+        danger = near_enemy(state, goal, side, memo) if held > 0 and not closing else 0.0
         if danger > 0:
             objectives += hold(state, side, goal, route, units, worth, danger)
         if route and threatened >= RETREAT_RATIO * max(ours, 0.5) and held > 0:
-            danger = near_enemy(state, goal, side)
+            danger = near_enemy(state, goal, side, memo)
             joined = ours + power(state, state.land_at(goal, side))
             if danger < threatened or danger < RETREAT_RATIO * joined:  # a haven (§10.3's sense)
                 objectives.append(("retreat", "", 0.1 * ours * win_chance(threatened, ours)))
@@ -297,7 +307,7 @@ def candidates(
                 leave if route and kind not in ("relieve", "retreat") else (),
                 ours,
             )
-            out.append((score, plan_of(orders)))
+            out.append((score, orders))
     return out
 
 
@@ -353,18 +363,18 @@ def ending(kind: str) -> Plan:
     return Plan(kind, f"ops.{kind}", {}, 1, ("operations", kind))
 
 
-def best(scored: list[tuple[float, Plan]], end: str) -> list[Plan]:
+def best(scored: list[tuple[float, Orders]], end: str) -> list[Plan]:
     """The best `KEEP` objectives by score, `PER_KIND` of a kind at most (so that the search weighs a
     blockade beside the marches into empty areas), the end first where none is worth its risk."""
     plans: list[Plan] = []
     kinds: dict[str, int] = {}
-    for score, plan in sorted(scored, key=lambda x: (-x[0], x[1].name)):
-        kind = plan.data[1].kind
+    for score, orders in sorted(scored, key=lambda x: (-x[0], x[1].kind, x[1].goal, x[1].origin)):
+        kind = orders.kind
         if score <= 0 or len(plans) >= KEEP:
             break
         if kinds.get(kind, 0) < PER_KIND:
             kinds[kind] = kinds.get(kind, 0) + 1
-            plans.append(plan)
+            plans.append(plan_of(orders))
     return [*plans, ending(end)] if plans else [ending(end)]
 
 
@@ -382,11 +392,12 @@ class Operations:
         if prompt == "prompt.activate":
             if "portuguese" in frame.get("nations", ()):
                 return ()
-            scored: list[tuple[float, Plan]] = []
+            scored: list[tuple[float, Orders]] = []
+            memo: Memo = {}
             for a in wait["actions"]:
                 if verb(a) == "activate":
                     units, leaders = eligible(gam, side, frame["nations"], target(a))
-                    scored += candidates(gam, side, target(a), units, leaders, None)
+                    scored += candidates(gam, side, target(a), units, leaders, None, memo)
             return best(scored, "pass")
         if prompt in ("prompt.spend", "prompt.operate") and frame.get("p") == "activation":
             if "portuguese" in frame["nations"] or frame.get("blockade"):

@@ -38,7 +38,9 @@ def first_steps(origin: str) -> tuple[str, ...]:
     return tuple(BOARD.adjacent.get(origin, ()))
 
 
-def routes(state: GamState, side: str, origin: str, limit: int) -> dict[str, tuple[str, ...]]:
+def routes(
+    state: GamState, side: str, origin: str, limit: int, memo: Memo | None = None
+) -> dict[str, tuple[str, ...]]:
     """The shortest route (the areas entered, in order) to every area within `limit` moves of `origin`.
     A route goes on only through areas where no enemy unit stands in the field: leaving one invites an
     interception (§3.4), so a plan ends its march there (to fight or to take it)."""
@@ -48,7 +50,7 @@ def routes(state: GamState, side: str, origin: str, limit: int) -> dict[str, tup
     while todo:
         here = todo.popleft()
         path = found[here]
-        if len(path) >= limit or (path and field_strength(state, here, enemy)):
+        if len(path) >= limit or (path and field_strength(state, here, enemy, memo)):
             continue
         for nxt in first_steps(here) if here == origin else BOARD.adjacent.get(here, ()):
             if nxt not in found and nxt in BOARD.areas:
@@ -86,8 +88,20 @@ def field_units(state: GamState, area: str, side: str) -> list[str]:
     return [u for u in state.land_at(area, side) if not records[u]["city"] and not records[u]["guerrilla"]]
 
 
-def field_strength(state: GamState, area: str, side: str) -> float:
-    return power(state, field_units(state, area, side))
+Memo = dict[tuple[str, str], float]
+"""Field strengths already read off one position (`field_strength`), by area and side: a planner's call
+reads the same areas again and again."""
+
+
+def field_strength(state: GamState, area: str, side: str, memo: Memo | None = None) -> float:
+    """`side`'s field factors in `area` (`field_units`), remembered in `memo` if one is given (it must be
+    for this position only)."""
+    if memo is None:
+        return power(state, field_units(state, area, side))
+    found = memo.get((area, side))
+    if found is None:
+        found = memo[(area, side)] = power(state, field_units(state, area, side))
+    return found
 
 
 def garrison(state: GamState, area: str, side: str) -> list[str]:
@@ -113,11 +127,11 @@ def siege_attack(state: GamState, units: list[str] | tuple[str, ...]) -> float:
     )
 
 
-def near_enemy(state: GamState, area: str, side: str) -> float:
+def near_enemy(state: GamState, area: str, side: str, memo: Memo | None = None) -> float:
     """The enemy's field factors in `area` and the areas bordering it: what may strike it next (§5, §6.1)."""
     enemy = ENEMY[side]
-    return field_strength(state, area, enemy) + sum(
-        field_strength(state, x, enemy) for x in BOARD.adjacent.get(area, ())
+    return field_strength(state, area, enemy, memo) + sum(
+        field_strength(state, x, enemy, memo) for x in BOARD.adjacent.get(area, ())
     )
 
 
