@@ -264,7 +264,8 @@ def candidates(
             if attack * 2 >= defence:
                 objectives.append(("besiege", "siege", cleared * worth * 0.5 * win_chance(attack, defence)))
             city = city_of(goal)
-            if city is not None and city.fortress and not enemy_ships_off(state, goal, enemy) and marching:
+            open_siege = city is not None and city.fortress and city.id not in state.d["blockades"]
+            if open_siege and not enemy_ships_off(state, goal, enemy) and marching:
                 gain = (cleared * worth + 0.05 * power(state, inside)) * BLOCKADE_FALLS
                 objectives.append(("blockade", "blockade", gain))
         elif route and entered > 0 and BOARD.areas[goal].rp > 0:
@@ -358,12 +359,31 @@ def plan_of(orders: Orders) -> Plan:
     return Plan(name, f"ops.{orders.kind}", params, size, ("operations", orders))
 
 
-def ending(kind: str) -> Plan:
-    """``pass`` (the nation's operations end, §3.3), ``stop`` (the force's end), or a reply."""
-    return Plan(kind, f"ops.{kind}", {}, 1, ("operations", kind))
+def ending(kind: str, key: tuple[Any, ...] = ()) -> Plan:
+    """``pass`` (the nation's operations end, §3.3), ``stop`` (the force's end), or a reply: one action at
+    the decision `key` names (`decision_key`), and done — a held ``pass`` must not pass the next nation's
+    operations too, nor an ``allow`` let the next force go unweighed."""
+    return Plan(kind, f"ops.{kind}", {}, 1, ("operations", kind, key))
 
 
-def best(scored: list[tuple[float, Orders]], end: str) -> list[Plan]:
+def decision_key(state: GamState) -> tuple[Any, ...]:
+    """Which decision this is, as far as an ending or a reply plan must tell one from the next: the turn
+    and the nations choosing a force, the force operating, or the force leaving or attacking."""
+    wait = state.d["wait"]
+    frame = state.running_frame() or {}
+    prompt = wait["prompt"] if wait is not None else ""
+    if prompt == "prompt.activate":
+        return (prompt, state.turn, tuple(frame.get("nations", ())))
+    if prompt == "prompt.intercept":
+        return (prompt, state.turn, frame.get("area"), tuple(sorted(frame.get("movers", ()))))
+    if prompt == "prompt.evade":
+        return (prompt, state.turn, frame.get("area"), tuple(sorted(frame.get("units", ()))))
+    if prompt in ("prompt.spend", "prompt.operate"):
+        return ("force", state.turn, tuple(sorted((*frame.get("units", ()), *frame.get("leaders", ())))))
+    return (prompt, state.turn)
+
+
+def best(scored: list[tuple[float, Orders]], end: str, key: tuple[Any, ...]) -> list[Plan]:
     """The best `KEEP` objectives by score, `PER_KIND` of a kind at most (so that the search weighs a
     blockade beside the marches into empty areas), the end first where none is worth its risk."""
     plans: list[Plan] = []
@@ -375,7 +395,7 @@ def best(scored: list[tuple[float, Orders]], end: str) -> list[Plan]:
         if kinds.get(kind, 0) < PER_KIND:
             kinds[kind] = kinds.get(kind, 0) + 1
             plans.append(plan_of(orders))
-    return [*plans, ending(end)] if plans else [ending(end)]
+    return [*plans, ending(end, key)] if plans else [ending(end, key)]
 
 
 class Operations:
@@ -388,6 +408,7 @@ class Operations:
         prompt: str = wait["prompt"]
         gam: GamState = state  # type: ignore[assignment]  # the planner of Guerra a Muerte's states
         side = side_of(role)
+        key = decision_key(gam)
         frame = gam.running_frame() or {}
         if prompt == "prompt.activate":
             if "portuguese" in frame.get("nations", ()):
@@ -398,20 +419,21 @@ class Operations:
                 if verb(a) == "activate":
                     units, leaders = eligible(gam, side, frame["nations"], target(a))
                     scored += candidates(gam, side, target(a), units, leaders, None, memo)
-            return best(scored, "pass")
+            return best(scored, "pass", key)
         if prompt in ("prompt.spend", "prompt.operate") and frame.get("p") == "activation":
             if "portuguese" in frame["nations"] or frame.get("blockade"):
-                return () if prompt == "prompt.spend" else [ending("stop")]
+                return () if prompt == "prompt.spend" else [ending("stop", key)]
             left = int(frame["ops"] - frame["used"]) if prompt == "prompt.operate" else None
-            return best(candidates(gam, side, frame["area"], frame["units"], frame["leaders"], left), "stop")
+            scored = candidates(gam, side, frame["area"], frame["units"], frame["leaders"], left)
+            return best(scored, "stop", key)
         if prompt == "prompt.intercept":
             mine, theirs = power(gam, frame["units"]), power(gam, frame["movers"])
-            return replies(mine, theirs, "intercept", "allow")
+            return replies(mine, theirs, "intercept", "allow", key)
         if prompt == "prompt.evade":
             mine, theirs = power(gam, frame["dunits"]), power(gam, frame["units"])
-            return replies(mine, theirs, "fight", "evade")
+            return replies(mine, theirs, "fight", "evade", key)
         if prompt in ("prompt.lose", "prompt.save_steps"):
-            return [ending("losses")]
+            return [ending("losses", key)]
         return ()
 
     def next_action(self, state: State[Any], role: int, plan: Plan) -> int | None:
@@ -427,7 +449,8 @@ class Operations:
             return max(legal)  # `spend k` in order: save every step the RP allow (§4.1)
         orders = plan.data[1]
         if isinstance(orders, str):
-            return reply(orders, prompt, legal)
+            same = plan.data[2:] == (decision_key(gam),)
+            return reply(orders, prompt, legal) if same else None
         frame = gam.running_frame() or {}
         if prompt == "prompt.activate":
             action = ID[f"activate {orders.origin}"]
@@ -444,16 +467,17 @@ class Operations:
         return None
 
 
-def replies(mine: float, theirs: float, engage: str, shun: str) -> list[Plan]:
+def replies(mine: float, theirs: float, engage: str, shun: str, key: tuple[Any, ...]) -> list[Plan]:
     """An interception (§3.4) or an evasion (§6.1 step 2): at two to one or better the battle is sought
     (a weaker force intercepted, an attacker fought), at one to two or worse shunned (never a battle
     against double strength; evading costs nothing to try), a single plan that the search plays without
     weighing; between, both, the likelier first."""
+    engaging, shunning = ending(engage, key), ending(shun, key)
     if mine >= RETREAT_RATIO * theirs:
-        return [ending(engage)]
+        return [engaging]
     if theirs >= RETREAT_RATIO * mine:
-        return [ending(shun)]
-    return [ending(engage), ending(shun)] if mine >= theirs else [ending(shun), ending(engage)]
+        return [shunning]
+    return [engaging, shunning] if mine >= theirs else [shunning, engaging]
 
 
 def reply(kind: str, prompt: str, legal: list[int]) -> int | None:

@@ -251,3 +251,21 @@ def test_the_royalist_s_last_operations_neither_hold_nor_retreat_3_1() -> None:
     names = [p.name for p in PLANNER.plans(last, 1)]
     assert not any(n.startswith(("retreat", "hold")) for n in names), names
     assert any(n.startswith("take") for n in names), names
+
+
+def test_a_pass_is_one_nation_s_not_the_next_3_2() -> None:
+    """§3.2: the Patriot operates nation by nation; a ``pass`` held by the search ends one nation's
+    operations, and gives None at the next nation's choice, which is planned afresh."""
+    state = to_activate(0)
+    first = state.running_frame()
+    assert first is not None
+    nations = first["nations"]
+    plan = named(list(PLANNER.plans(state, 0)), "pass")
+    assert OPERATIONS.next_action(state, 0, plan) == ID["pass"]
+    state.apply_action(ID["pass"])
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    frame = state.running_frame()
+    assert state.d["wait"]["prompt"] == "prompt.activate" and frame is not None
+    assert frame["nations"] != nations
+    assert OPERATIONS.next_action(state, 0, plan) is None
