@@ -4,6 +4,8 @@ determinizations, and ``plans=0`` is the search over actions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ludoteca.ai.agents import make_agent
@@ -203,6 +205,20 @@ def test_the_plan_search_stops_once_the_leader_cannot_be_overtaken() -> None:
         and visits[0] - visits[1] > BUDGET.iters - explained["iterations"]
     )
     assert sum(visits) == explained["iterations"] and explained["plan"]["name"] == "all red"
+
+
+def test_normalized_values_send_the_samples_to_the_better_plan() -> None:
+    """With the level's `norm`, UCB1 reads the plans' means rescaled to their range (red 0.1 a good better
+    than blue, on a scale where both are small): the better plan gets a greater share of fewer samples,
+    after `FIRST_ROUNDS` rounds in turn (one unlucky first sample does not bury it)."""
+    shares = []
+    for norm in (False, True):
+        agent = buyer(ShopPlanner(), budget=replace(BUDGET, c=0.5, norm=norm))
+        agent.step(Shop().dealt(2))
+        explained = agent.explain()
+        red = next(p["visits"] for p in explained["plans"] if p["name"] == "all red")
+        shares.append((red / explained["iterations"], explained["iterations"]))
+    assert shares[1][0] > shares[0][0] and shares[1][1] < shares[0][1]
 
 
 def test_a_time_budget_bounds_the_plan_search() -> None:

@@ -9,16 +9,17 @@ At each of its role's decisions the agent asks `PlanSearch.step`:
   it, never the true one) and builds the candidates there (`Planner.plans`). None: the agent searches
   the actions as it always did. One: it is adopted. Several: they are weighed within the level's budget
   (its iterations and its seconds, or less where the most sampled plan can no longer be overtaken), UCB1
-  over the plans (Auer, Cesa-Bianchi & Fischer 2002), each tried once in the game's order first; a sample
-  draws a fresh determinization, plays the plan through on it (chance sampled; the other roles'
-  decisions by their planner's first plan, or, where it plans nothing for them, random actions, at most
-  the level's rollout `depth` of them in a sample; at most `cap` actions in all) and scores where it
-  stops by `returns()` if the game ended, else `evaluate()`: the play-through takes the place of the
-  rollout. It stops where the plan is done, where the game ends, and at another role's decision its
-  planner plans nothing for once the `depth` random actions are spent: a game that scores its leaves
-  with no rollout (Guerra a Muerte, depth 0) reads the position the plan led to, not the noise of random
-  moves after it, and a planner that wants the other side's replies sampled
-  plans them. The most sampled plan is adopted (ties to the better value) and its first action played.
+  over the plans (Auer, Cesa-Bianchi & Fischer 2002; values rescaled with the level's `norm`), each
+  sampled `FIRST_ROUNDS` times in turn, in the game's order, first; a sample draws a fresh
+  determinization, plays the plan through on it (chance sampled; the other roles' decisions by their
+  planner's first plan, or, where it plans nothing for them, random actions, at most the level's rollout
+  `depth` of them in a sample; at most `cap` actions in all) and scores where it stops by `returns()` if
+  the game ended, else `evaluate()`: the play-through takes the place of the rollout. It stops where the
+  plan is done, where the game ends, and at another role's decision its planner plans nothing for once
+  the `depth` random actions are spent: a game that scores its leaves with no rollout (Guerra a Muerte,
+  depth 0) reads the position the plan led to, not the noise of random moves after it, and a planner
+  that wants the other side's replies sampled plans them. The most sampled plan is adopted (ties to the
+  better value) and its first action played.
 
 A plan that cannot go on (its next action None, or not legal here: a die, an interception) is dropped and
 the decision planned again from where it stands. Every input of the planner is a determinization, so a
@@ -53,6 +54,12 @@ class Weighed:
 
     def value(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+
+FIRST_ROUNDS = 3
+"""How many times each plan is sampled in turn before UCB1 chooses: a value read from one sample (one
+unlucky die, one unlucky redraw) would otherwise send the rescaled search (`norm`) away from a good plan
+for good."""
 
 
 def cap(plan: Plan) -> int:
@@ -106,20 +113,18 @@ class PlanSearch:
         return action
 
     def weigh(self, state: State[Any], budget: Budget) -> None:
-        """Sample the candidates (`weighed`) until the budget is spent, each once in order, then UCB1; or
-        until the most sampled plan leads the next by more samples than the budget has left (`settled`):
-        the plan adopted is then already known, and the time left is not spent."""
+        """Sample the candidates (`weighed`) until the budget is spent, `FIRST_ROUNDS` times each in turn,
+        then by UCB1; or, after the first rounds, until the most sampled plan leads the next by more
+        samples than the budget has left (`settled`): the plan adopted is then already known, and the
+        time left is not spent."""
         iters, seconds, c = budget.iters, budget.seconds, budget.c
         start = self.clock()
         draw = state.resampler(self.role)
         weighed = self.weighed
         while True:
             n = self.iterations
-            if n < len(weighed):
-                pick = weighed[n]
-            else:
-                log = math.log(n)
-                pick = max(weighed, key=lambda w: w.value() + c * math.sqrt(log / w.visits))
+            first = n < FIRST_ROUNDS * len(weighed)
+            pick = weighed[n % len(weighed)] if first else ucb(weighed, c, budget.norm)
             pick.total += self.sample(draw(self.rng), pick.plan, budget.depth)
             pick.visits += 1
             self.iterations += 1
@@ -128,7 +133,7 @@ class PlanSearch:
                 break
             if seconds and self.seconds >= seconds:
                 break
-            if self.iterations >= len(weighed) and settled(weighed, self.left(iters, seconds)):
+            if not first and settled(weighed, self.left(iters, seconds)):
                 break
 
     def left(self, iters: int, seconds: float) -> float:
@@ -204,6 +209,20 @@ class PlanSearch:
                 for w in sorted(self.weighed, key=lambda w: (-w.visits, -w.value()))
             ],
         }
+
+
+def ucb(weighed: Sequence[Weighed], c: float, norm: bool) -> Weighed:
+    """The plan UCB1 samples next, each tried at least once: the greatest mean value plus `c` times the
+    exploration term. With `norm` (`Budget.norm`, as the search over actions does) the means are first
+    rescaled to the least and greatest of them, so that plans whose values differ by hundredths (an
+    evaluation near the end of its scale) are still told apart."""
+    log = math.log(sum(w.visits for w in weighed))
+    low, scale = 0.0, 1.0
+    if norm:
+        means = [w.value() for w in weighed]
+        if max(means) > min(means):
+            low, scale = min(means), 1.0 / (max(means) - min(means))
+    return max(weighed, key=lambda w: (w.value() - low) * scale + c * math.sqrt(log / w.visits))
 
 
 def settled(weighed: Sequence[Weighed], left: float) -> bool:
