@@ -27,8 +27,10 @@ battle and of the OPs, the area exposed, the attrition of a hostile area or the 
 
 Inside the activation the plan also answers the side's own small decisions (which counter takes a step
 loss: the one that costs least strength; RP to save attrition steps: as many as it may), and the
-interception (§3.4) and evasion (§6.1 step 2) decisions are plans of their own: intercept a force no
-stronger than the interceptors, evade an attacker of double strength.
+interception (§3.4) and evasion (§6.1 step 2) decisions are plans of their own: at two to one or better the
+battle is sought (intercept, fight), at one to two or worse shunned (allow, evade), between both weighed.
+An ending or a reply plan answers the one decision it was made at (`decision_key`): a ``pass`` held by
+the search never passes the next nation's operations too (§3.2).
 
 `next_action` gives the plan's action at each decision — activate the force, spend, leave the rearguard,
 move to the next area of the route, the operation at the target — and None when the plan is done or cannot
