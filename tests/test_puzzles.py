@@ -170,6 +170,7 @@ def test_every_shipped_suite_loads_with_legal_answers() -> None:
         game.id: load_file(suite_path(game), game) for game in all_games() if suite_path(game).is_file()
     }
     assert len(shipped.get("maquis", [])) >= 30
+    assert len(shipped.get("guerra-a-muerte", [])) >= 30
     for game_id, suite in shipped.items():
         for puzzle in suite:
             assert puzzle.game.id == game_id and puzzle.answers

@@ -17,13 +17,23 @@ Three terms, the README's "The search's evaluation" says why each is there:
   never sees;
 - **material**: the steps on the map, each side's RP counted at half a step each (§4.4: a step costs 1 RP,
   ½ for militia) up to what its recruit pool holds to buy, so that spending RP on steps is always worth
-  more than keeping them, and RP that can buy nothing more cost nothing to spend on activations.
+  more than keeping them, and RP that can buy nothing more cost nothing to spend on activations;
+- **income**: the RP the areas each side holds will yield at the next reorganization (§4.0: an area held
+  by both sides half to each, none where the El Plata rebels stand, §4.2.1), Patriot minus Royalist over
+  their sum: the pools that pay for the next turn's armies.
+
+The threat also reads a force's reach beyond the next area (an activation gives 3–8 OPs, §3.3: a fifth of
+the steps two areas away strike an area) and the sieges under way: a fortress blockaded this turn
+surrenders at its end on 1–4 (§6.6) while the blockade holds (the besiegers outside, no relief in the
+field nor ships of the besieged in the port's sea, `blockades.blockade_holds`), so its area is as good as the
+besieger's by two chances in three.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.games.guerra_a_muerte.blockades import blockade_holds
 from ludoteca.games.guerra_a_muerte.board import BOARD
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.naval import NAVAL
@@ -34,11 +44,17 @@ from ludoteca.games.guerra_a_muerte.victory import ON_MAP, level_at, regular_ste
 if TYPE_CHECKING:
     from ludoteca.games.guerra_a_muerte.state import GamState
 
-WEIGHTS = (0.5, 0.3, 0.2)
-"""level, threat, material: the level keeps most of the weight, so the evaluation stays the victory count."""
+WEIGHTS = (0.5, 0.3, 0.12, 0.08)
+"""level, threat, material, income: the level keeps most of the weight, so the evaluation stays the victory
+count."""
 REACH = 0.5
 """The share of the steps in the next areas that counts as striking an area (§5: a move costs an OP; not
 every force next to an area will move into it in one turn)."""
+FAR_REACH = 0.2
+"""The share of the steps two areas away that counts as striking an area: two moves of the 3–8 OPs an
+activation gives (§3.3), more often cut short by a die, an interception or attrition (§3.4, §5.3)."""
+BLOCKADE_FALLS = 4 / 6
+"""§6.6: a blockaded fortress surrenders at the end of the turn on 1–4."""
 SEA_REACH = 0.25
 """The share of the largest force a side's ships can carry that counts as striking every coastal area: an
 amphibious move sails any number of sea areas (§7.6), but boarding and landing cost 2 OPs and the ships
@@ -84,6 +100,18 @@ PORT_SEAS = {
 """The areas a force may board ships from (§7.6), with the sea areas off their ports."""
 COASTAL = frozenset(area for area in BOARD.areas if BOARD.areas[area].seas)
 """The areas a force may land in from the sea (§7.6)."""
+RING = {
+    area: tuple(
+        sorted(
+            {far for near in BOARD.adjacent[area] for far in BOARD.adjacent[near]}
+            - {area, *BOARD.adjacent[area]}
+        )
+    )
+    for area in AREAS
+}
+"""The areas two moves from each area (§5), not one."""
+RP = {area: float(BOARD.areas[area].rp) for area in AREAS}
+CITY_AREA = {city.id: city.area for city in BOARD.cities.values()}
 
 
 def odds(attack: float, defence: float) -> float:
@@ -123,8 +151,8 @@ def forces(state: GamState) -> tuple[dict[str, list[float]], list[float], list[f
     afloat = [0.0, 0.0]
     if lift:
         for area, seas in PORT_SEAS.items():
-            steps = local.get(area)
-            if steps is None:
+            held = local.get(area)
+            if held is None:
                 continue
             carried = [*lift.get(area, (0.0, 0.0))]
             for sea in seas:
@@ -133,8 +161,27 @@ def forces(state: GamState) -> tuple[dict[str, list[float]], list[float], list[f
                     carried[0] += off[0]
                     carried[1] += off[1]
             for side in (0, 1):
-                afloat[side] = max(afloat[side], min(steps[side], carried[side]))
+                afloat[side] = max(afloat[side], min(held[side], carried[side]))
     return local, total, afloat
+
+
+def striking(local: dict[str, list[float]]) -> dict[str, list[float]]:
+    """The steps that strike each area from the next areas, and at `FAR_REACH` / `REACH` from two areas
+    away, Patriot then Royalist (pushed from the areas where steps stand: fewer than the areas)."""
+    far = FAR_REACH / REACH
+    reach: dict[str, list[float]] = {}
+    for place, (patriot, royalist) in local.items():
+        if not patriot and not royalist:
+            continue
+        for ring, scale in ((BOARD.adjacent[place], 1.0), (RING[place], far)):
+            for other in ring:
+                acc = reach.get(other)
+                if acc is None:
+                    reach[other] = [scale * patriot, scale * royalist]
+                else:
+                    acc[0] += scale * patriot
+                    acc[1] += scale * royalist
+    return reach
 
 
 def threat(
@@ -143,31 +190,43 @@ def threat(
     local: dict[str, list[float]],
     afloat: list[float],
     partial: str,
+    blockades: dict[str, str] | None = None,
 ) -> tuple[float, float]:
     """The areas the counting side is expected to gain by the next turn (the odds of entering each area
     it does not hold from the next areas, and by sea if it is on a coast) and to lose (the odds of being
     driven out of each it holds), each by what the area would add to or take from its count (`share`: a
-    partly held area has ½ to gain and ½ to lose under `partial=half`)."""
+    partly held area has ½ to gain and ½ to lose under `partial=half`). The steps two areas away strike at
+    `FAR_REACH`; a fortress `blockades` names (city → the side blockading it, §6.6) falls to its besieger
+    by `BLOCKADE_FALLS`."""
     royalist = "royalist_min_areas" in rules
     side = "royalist" if royalist else "patriot"
     counter = 1 if royalist else 0
     empty = [0.0, 0.0]
     gains = losses = 0.0
+    reach = striking(local)
     for area in AREAS:
         if not COUNTED[area] or (royalist and not CONTINENTAL[area]):
             continue
         weight = share(control[area], side, partial)
         inside = local.get(area, empty)
-        near = [SEA_REACH * afloat[0], SEA_REACH * afloat[1]] if area in COASTAL else [0.0, 0.0]
-        for other in BOARD.adjacent[area]:
-            steps = local.get(other)
-            if steps is not None:
-                near[0] += steps[0]
-                near[1] += steps[1]
+        near = reach.get(area, empty)
+        if area in COASTAL:
+            near = [near[0] + SEA_REACH * afloat[0], near[1] + SEA_REACH * afloat[1]]
         if weight:
             losses += weight * odds(inside[1 - counter] + REACH * near[1 - counter], inside[counter])
         if weight < 1:
             gains += (1 - weight) * odds(REACH * near[counter], inside[1 - counter] + ENTRY)
+    for city, besieger in (blockades or {}).items():
+        area = CITY_AREA[city]
+        if not COUNTED[area] or (royalist and not CONTINENTAL[area]):
+            continue
+        held = control[area]
+        enemy = "patriot" if besieger == "royalist" else "royalist"
+        after = share((held - {enemy}) | {besieger}, side, partial) - share(held, side, partial)
+        if after > 0:
+            gains += BLOCKADE_FALLS * after
+        else:
+            losses -= BLOCKADE_FALLS * after
     return gains, losses
 
 
@@ -200,9 +259,30 @@ def material(state: GamState, total: list[float]) -> float:
     return (patriot - royalist) / max(1.0, patriot + royalist)
 
 
+def income(control: dict[str, frozenset[str]]) -> float:
+    """The RP the areas held will yield at the next reorganization, Patriot minus Royalist over their sum
+    (§4.0: an area held by both sides gives each half; §4.2.1: none where the El Plata rebels stand)."""
+    rp = [0.0, 0.0]
+    for area, held in control.items():
+        worth = RP[area]
+        if not worth or not held or "rebel" in held:
+            continue
+        if held == PATRIOT_ALONE:
+            rp[0] += worth
+        elif held == ROYALIST_ALONE:
+            rp[1] += worth
+        else:
+            rp[0] += worth / 2
+            rp[1] += worth / 2
+    return (rp[0] - rp[1]) / max(1.0, rp[0] + rp[1])
+
+
+PATRIOT_ALONE, ROYALIST_ALONE = frozenset(("patriot",)), frozenset(("royalist",))
+
+
 def evaluate(state: GamState) -> list[float]:
     """The Patriot's prospects and the Royalist's (their negation), ±0.9 at most: the level now, the level
-    the threats of the next turn point to, and the material."""
+    the threats of the next turn point to, the material and the income."""
     control = state.control()
     rules = rules_for(state.options.scenario)
     missing = garrison_missing(state, rules)
@@ -211,9 +291,12 @@ def evaluate(state: GamState) -> list[float]:
     counted = tally(state, control, rules)
     now = level_at(state, control, rules, penalty if any(missing) else 0, counted=counted)
     shortfall = penalty * garrison_shortfall(missing)
-    gains, losses = threat(rules, control, local, afloat, state.options.partial)
+    blockades = {c: s for c, s in state.d["blockades"].items() if blockade_holds(state, c, s)}
+    gains, losses = threat(rules, control, local, afloat, state.options.partial, blockades)
     after_gains = level_at(state, control, rules, shortfall, gains, counted)
     ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses, counted))
-    w_level, w_threat, w_material = WEIGHTS
-    value = 0.9 * (w_level * now + w_threat * ahead + w_material * material(state, total))
+    w_level, w_threat, w_material, w_income = WEIGHTS
+    value = 0.9 * (
+        w_level * now + w_threat * ahead + w_material * material(state, total) + w_income * income(control)
+    )
     return [value, -value]

@@ -16,6 +16,7 @@ from ludoteca.games.guerra_a_muerte.evaluation import (
     forces,
     garrison_missing,
     garrison_shortfall,
+    income,
     odds,
     threat,
 )
@@ -105,11 +106,11 @@ def test_the_holder_of_a_threatened_area_gains_by_reinforcing_it() -> None:
 
 def test_concentration_beats_dispersion() -> None:
     """The same eight steps next to Maracaibo threaten it more together than split with an area that
-    cannot reach it."""
+    cannot reach it (the Pampas, worth no RP: holding it adds nothing to count or income, §11.0, §4.0)."""
     together = front("santa_fe", ["am_fp", "am_ce"])
     split = front("santa_fe", ["am_fp", "am_ce"])
     for u in PATRIOT_ARMY[2:]:
-        split.move(u, "guayana")
+        split.move(u, "pampas")
     assert patriot_value(together) > patriot_value(split)
 
 
@@ -182,3 +183,41 @@ def test_on_the_scale_of_the_returns(scenario: str) -> None:
         if step % 50 == 0 and not state.is_terminal():
             patriot, royalist = state.evaluate()
             assert -0.9 <= patriot <= 0.9 and patriot == -royalist
+
+
+def test_a_force_two_areas_away_still_threatens_3_3() -> None:
+    """§3.3: an activation gives 3–8 OPs, so an army two areas from Maracaibo (Guayana) threatens it,
+    less than next to it (Santa Fe), more than three areas away (Quito), where nothing threatens it."""
+    rules = rules_for("1820-1824")
+    losses = []
+    for where in ("santa_fe", "guayana", "quito"):
+        state = empty("1820-1824")
+        put(state, "maracaibo", ["am_fp"])
+        put(state, where, PATRIOT_ARMY)
+        losses.append(threat(rules, state.control(), *forces(state)[::2], "half")[1])
+    assert losses[0] > losses[1] > losses[2] == 0.0, losses
+
+
+def test_a_blockaded_fortress_reads_as_the_besiegers_6_6() -> None:
+    """§6.6: a fortress blockaded this turn surrenders at its end on 1–4: the Royalist army outside Callao
+    with a Patriot garrison inside reads better for the Royalist once it blockades it, and no better once
+    a Patriot force in the field relieves it."""
+    state = front("santa_fe", ["am_fp"])
+    put(state, "lima", ["gc_ll"], city=True)
+    open_siege = evaluate(state)[1]
+    state.d["blockades"] = {"callao": "royalist"}
+    assert evaluate(state)[1] > open_siege
+    put(state, "lima", ["gc_cn"])  # a relief in the field: the blockade no longer holds (§6.6 (3))
+    relieved = evaluate(state)
+    state.d["blockades"] = {}
+    assert relieved == evaluate(state)
+
+
+def test_income_reads_the_pools_of_the_next_turn_4_0() -> None:
+    """§4.0: the RP of an area held alone go to its holder, half to each side where both hold it; §4.2.1:
+    none where the El Plata rebels stand."""
+    lima, cuzco = "lima", "cuzco"  # 4 and 3 RP
+    patriot, royalist = frozenset({"patriot"}), frozenset({"royalist"})
+    assert income({lima: patriot, cuzco: royalist}) == pytest.approx((4 - 3) / 7)
+    assert income({lima: patriot | royalist, cuzco: royalist}) == pytest.approx((2 - 5) / 7)
+    assert income({lima: frozenset({"patriot", "rebel"}), cuzco: royalist}) == -1.0
