@@ -114,7 +114,7 @@ def topple_buy(action: int) -> bool:
 
 
 def in_topple(state: State) -> bool:
-    return any(frame["p"] == "topple" for frame in state.d["stack"])
+    return any(frame["p"] == "topple" for frame in state.frames())
 
 
 def topples_in_market(state: State) -> list[str]:
