@@ -162,3 +162,16 @@ def test_play_again_moves_each_person_one_seat_on_and_keeps_their_keys(client: T
     assert open_seat(client, new_id, also["token"]).json()["my_roles"] == ["red"]
     assert new_id in [g["id"] for g in me(client, ana)["games"]]  # the keys follow their people
     assert new_id in [g["id"] for g in me(client, bea)["games"]]
+
+
+def test_the_table_shows_each_seat_s_player_name_never_a_key_or_token(client: TestClient) -> None:
+    ana, bea = new_key(client, "Ana"), new_key(client, "Bea")
+    game_id, red, blue = invite_two(client, ana)
+    assert open_seat(client, game_id, blue, bea).status_code == 200
+    shown = client.get(f"/api/games/{game_id}")  # a spectator's view
+    players = {seat["role"]: seat["player"] for seat in shown.json()["seats"]}
+    assert players == {"red": "Ana", "blue": "Bea"}
+    assert all(secret not in shown.text for secret in (ana, bea, red, blue))
+    plain = client.post("/api/games", json={"game": "race", "seats": [{"kind": "me"}, {"kind": "ai"}]})
+    seats = client.get(f"/api/games/{plain.json()['id']}").json()["seats"]
+    assert [seat["player"] for seat in seats] == [None, None]  # no key, no name

@@ -32,6 +32,7 @@ class TableMessages:
         host: int | None
         in_play: tuple[int, ...]
         ended: dict[str, Any] | None
+        names: dict[str, str]
         agents: dict[int, Agent]
 
         @property
@@ -71,8 +72,16 @@ class TableMessages:
         return abandoned_text(self, self.game.roles.index(self.ended["abandoned"]), lang)  # type: ignore[arg-type]
 
     def seat_info(self) -> list[dict[str, Any]]:
+        """Each seat: its role, who plays it (a person or an AI by spec), whether it is taken, and the name of
+        the player whose key holds it (issue 58; never the token nor the key)."""
         return [
-            {"role": self.game.roles[s.role], "kind": s.kind, "spec": s.spec, "claimed": s.claimed}
+            {
+                "role": self.game.roles[s.role],
+                "kind": s.kind,
+                "spec": s.spec,
+                "claimed": s.claimed,
+                "player": self.names.get(s.token) if s.kind == "human" else None,
+            }
             for s in self.seats
         ]
 

@@ -24,6 +24,7 @@ from ludoteca.server.storage import games, metadata
 
 if TYPE_CHECKING:
     from ludoteca.server.hall import Hall
+    from ludoteca.server.table import Table as GameTable
 
 NAME_LENGTH = 40
 """The longest name a player may give (the name shown at the table)."""
@@ -188,6 +189,22 @@ class Players:
 
     async def bind(self, player: Player, game_id: str, token: str) -> None:
         await self.hall.persist(lambda db: bind(db, player.id, game_id, token))
+        table = self.hall.tables.get(game_id)
+        if table is not None:
+            await self.names(table)
+            if token not in table.names:  # a name the other seats have not been shown yet
+                table.names[token] = player.name
+                table.broadcast()
+
+    async def names(self, table: GameTable) -> None:
+        """Read once the names of the players holding a table's seats (shown beside the seats)."""
+        if not table.names_read:
+            table.names.update(await self.hall.read(self._names, table.id))
+            table.names_read = True
+
+    def _names(self, game_id: str) -> dict[str, str]:
+        with self.hall.store.engine.connect() as db:
+            return names_at(db, game_id)
 
     async def games(self, player: Player) -> list[dict[str, Any]]:
         """The player's games for the lobby: those where it is their turn first, then those waiting for

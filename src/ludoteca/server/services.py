@@ -47,6 +47,7 @@ class Services:
         if table.status == "record" and token:
             raise ServerError(403, "record_no_seats")
         roles = table.roles_of(token)
+        await self.hall.players.names(table)
         if token:
             await table.claim(token)
             if player is not None:

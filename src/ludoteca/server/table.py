@@ -86,6 +86,9 @@ class Table(TableMessages):
         self._persist = persist
         self._store = store
         self._read = read
+        self.names: dict[str, str] = {}
+        """The names of the players whose keys hold the seats, by seat token (`players.py`), once read."""
+        self.names_read = False
         self.ended = ended(row.result)
         """The result of a game ended by agreement (abandoned, `clocks.py`), else None."""
         self.on_moved: Callable[[Table], None] | None = None

@@ -15,7 +15,8 @@ export function showChat(message, seat, names, send) {
     if (shown.has(line.n)) continue;
     shown.add(line.n);
     const when = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    list.append(h("li", { "data-role": line.role }, h("b", {}, line.name), " ", h("small", {}, when), " ", h("span", { class: "chat-text" }, line.text)));
+    const player = seat?.seats?.find((s) => s.role === line.role)?.player;
+    list.append(h("li", { "data-role": line.role }, h("b", {}, player ? `${line.name} (${player})` : line.name), " ", h("small", {}, when), " ", h("span", { class: "chat-text" }, line.text)));
   }
   list.scrollTop = list.scrollHeight;
   for (const role of message.muted) for (const node of list.querySelectorAll(`[data-role="${CSS.escape(role)}"]`)) node.remove();

@@ -122,7 +122,8 @@ function renderPrompt(message) {
     prompt.replaceChildren(h("b", {}, t("game_over")));
     return;
   }
-  const name = roleNames[view.current_role] || view.current_role;
+  const player = message.seats.find((seat) => seat.role === view.current_role)?.player;
+  const name = (roleNames[view.current_role] || view.current_role) + (player ? ` (${player})` : "");
   if (!view.actions.length) {
     const ai = message.seats.find((s) => s.role === view.current_role)?.kind === "ai";
     // An AI playing a plan says what it is doing and how far along it is (issue 56): "reclutando, 7 de 22".
