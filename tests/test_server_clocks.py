@@ -117,3 +117,40 @@ def test_the_other_seats_end_the_game_as_abandoned(
         f"/api/games/{game_id}/act", json={"token": tokens[silent], "action": 0, "version": version}
     )
     assert late_move.status_code == 409  # the game is over
+
+
+def test_a_seat_handed_to_an_ai_leaves_its_persons_key_working(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, tokens = two_people(client)
+    silent, other = to_act(client, game_id, tokens)
+    key = client.post("/api/players", json={"name": "Ana"}).json()["key"]
+    headers = {"X-Ludoteca-Token": tokens[silent], "X-Ludoteca-Key": key}
+    assert client.get(f"/api/games/{game_id}", headers=headers).status_code == 200  # bound to Ana
+    later(monkeypatch, DAY + 1)
+    assert vote(client, game_id, tokens[other], "ai:easy").json() == {"done": "ai:easy"}
+    mine = client.get("/api/players/me", headers={"X-Ludoteca-Key": key})
+    assert mine.status_code == 200, mine.text  # the seat she lost does not lock her out of her list
+    (entry,) = mine.json()["games"]
+    assert entry["id"] == game_id and entry["turn"] == "waiting"
+
+
+def test_an_abandoned_game_takes_back_nothing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, tokens = two_people(client)
+    first, _ = to_act(client, game_id, tokens)
+    seen = client.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": tokens[first]}).json()
+    moved = client.post(
+        f"/api/games/{game_id}/act",
+        json={"token": tokens[first], "action": "add", "version": seen["version"]},
+    )
+    assert moved.status_code == 200, moved.text
+    silent, other = to_act(client, game_id, tokens)
+    assert silent == first  # its turn goes on: it may take back the move it made
+    later(monkeypatch, DAY + 1)
+    assert vote(client, game_id, tokens[other], "abandon").json() == {"done": "abandon"}
+    seat = {"X-Ludoteca-Token": tokens[first]}
+    before = client.get(f"/api/games/{game_id}", headers=seat).json()
+    undone = client.post(f"/api/games/{game_id}/undo", json={"token": tokens[first]})
+    assert undone.status_code == 409 and "result stands" in undone.json()["error"]
+    after = client.get(f"/api/games/{game_id}", headers=seat).json()
+    assert after["version"] == before["version"] and after["view"] == before["view"]

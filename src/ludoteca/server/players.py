@@ -210,7 +210,7 @@ class Players:
                 table = await self.hall.table(row.game_id)
                 state = table.match.state
                 entry["moves"] = len(table.match.history)
-                mine = table.roles_of(row.token) if not state.is_terminal() else ()
+                mine = table.held_by(row.token)  # none once its seat was handed to an AI
                 entry["turn"] = (
                     "finished"
                     if state.is_terminal()

@@ -164,10 +164,14 @@ class Table(TableMessages):
         """The roles a token holds; no token is a spectator; an unknown token is refused."""
         if not token:
             return ()
-        roles = tuple(s.role for s in self.seats if s.kind == "human" and s.token == token)
+        roles = self.held_by(token)
         if not roles:
             raise ServerError(403, "no_seat")
         return roles
+
+    def held_by(self, token: str) -> tuple[int, ...]:
+        """The roles a token holds now: none where it holds no seat (one handed to an AI, `clocks.py`)."""
+        return tuple(s.role for s in self.seats if s.kind == "human" and s.token == token)
 
     def view_role(self, roles: tuple[int, ...]) -> int | None:
         """Which of its roles a token sees: the one to act if it holds it, else its first."""
@@ -407,7 +411,7 @@ class Table(TableMessages):
             role = history[-1].actor if history else None
             before = self.match.told_before()
             told = before is not None and self.chance_asker(before) in roles
-            if self.match.state.is_terminal():
+            if self.match.state.is_terminal() or self.status == "finished":  # or abandoned (`clocks.py`)
                 raise ServerError(409, "result_stands")
             if not told and (role is None or role not in roles):
                 raise ServerError(409, "undo_not_yours")
