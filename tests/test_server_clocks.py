@@ -154,3 +154,5 @@ def test_an_abandoned_game_takes_back_nothing(client: TestClient, monkeypatch: p
     assert undone.status_code == 409 and "result stands" in undone.json()["error"]
     after = client.get(f"/api/games/{game_id}", headers=seat).json()
     assert after["version"] == before["version"] and after["view"] == before["view"]
+    hint = client.get(f"/api/games/{game_id}/hint", headers=seat)
+    assert hint.status_code == 409 and "no move to suggest" in hint.json()["error"]

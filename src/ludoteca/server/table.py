@@ -442,7 +442,7 @@ class Table(TableMessages):
             raise ServerError(429, "hint_busy")
         async with self.lock:
             state = self.match.state
-            if state.is_terminal():
+            if state.is_terminal() or self.status == "finished":  # or abandoned (`clocks.py`)
                 raise ServerError(409, "hint_over")
             player = state.current_player()
             if player not in roles:
