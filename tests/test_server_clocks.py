@@ -156,3 +156,27 @@ def test_an_abandoned_game_takes_back_nothing(client: TestClient, monkeypatch: p
     assert after["version"] == before["version"] and after["view"] == before["view"]
     hint = client.get(f"/api/games/{game_id}/hint", headers=seat)
     assert hint.status_code == 409 and "no move to suggest" in hint.json()["error"]
+
+
+def test_a_seat_that_moves_while_the_vote_is_stored_is_not_abandoned(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, tokens = two_people(client)
+    silent, other = to_act(client, game_id, tokens)
+    later(monkeypatch, DAY + 1)
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    table = client.portal.call(hall.table, game_id)  # type: ignore[union-attr]
+    store_vote, moved = hall.persist, []
+
+    async def moving_meanwhile(write: Any) -> None:
+        if not moved:  # the silent seat moves just as the vote is being stored
+            moved.append(True)
+            late = table.game.roles.index(silent)
+            await table.act((late,), table.match.state.legal_actions()[0], table.version)
+        await store_vote(write)
+
+    monkeypatch.setattr(hall, "persist", moving_meanwhile)
+    answer = vote(client, game_id, tokens[other], "abandon")
+    assert moved and answer.status_code == 409, answer.text
+    shown = client.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": tokens[silent]}).json()
+    assert shown["status"] != "finished" and not shown.get("ended")

@@ -162,7 +162,7 @@ async def vote(hall: Hall, table: GameTable, roles: tuple[int, ...], choice: obj
     votes.update({role: str(choice) for role in mine})
     agreed = {votes.get(role) for role in voters}
     if len(agreed) == 1 and choice in agreed:
-        await apply(hall, table, late, str(choice))
+        await apply(hall, table, late, str(choice), moved)
         return {"done": choice}
     return {"votes": {table.game.roles[r]: c for r, c in votes.items()}, "waiting": len(voters - set(votes))}
 
@@ -177,9 +177,12 @@ def held(table: GameTable, role: int) -> set[str]:
     return {s.token for s in table.seats if s.role == role and s.kind == "human"}
 
 
-async def apply(hall: Hall, table: GameTable, late: int, choice: str) -> None:
-    """Hand the overdue seat to an AI, or end the game as abandoned, as agreed."""
+async def apply(hall: Hall, table: GameTable, late: int, choice: str, moved: int) -> None:
+    """Hand the overdue seat to an AI, or end the game as abandoned, as agreed on the position of
+    revision `moved`: refused (409) where a move or an undo came meanwhile (the seat may have moved)."""
     async with table.lock:
+        if table.moved != moved:
+            raise ServerError(409, "moved_on")
         if choice == "abandon":
             result = {"abandoned": table.game.roles[late], "text": abandoned_text(table, late, "en")}
             write = hall.store.finisher(table.id, "finished", result)
