@@ -162,3 +162,14 @@ def test_play_again_moves_each_person_one_seat_on_and_keeps_their_keys(client: T
     assert open_seat(client, new_id, also["token"]).json()["my_roles"] == ["red"]
     assert new_id in [g["id"] for g in me(client, ana)["games"]]  # the keys follow their people
     assert new_id in [g["id"] for g in me(client, bea)["games"]]
+
+
+def test_a_key_that_is_no_text_a_key_could_be_is_refused_over_the_websocket(client: TestClient) -> None:
+    ana = new_key(client, "Ana")
+    game_id, _red, blue = invite_two(client, ana)
+    for key in ("\\ud800", "clé-ñ", "\\u0000"):  # JSON escapes: a lone surrogate, not ASCII, a NUL
+        with client.websocket_connect(f"/ws/{game_id}?lang=en") as ws:
+            ws.send_text(f'{{"type": "join", "token": "{blue}", "key": "{key}"}}')
+            refused = ws.receive_json()
+            assert refused["type"] == "error" and refused["status"] == 401, refused
+    assert client.get(f"/api/games/{game_id}").json()["status"] == "open"  # the seat was not taken
