@@ -180,3 +180,26 @@ def test_a_seat_that_moves_while_the_vote_is_stored_is_not_abandoned(
     assert moved and answer.status_code == 409, answer.text
     shown = client.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": tokens[silent]}).json()
     assert shown["status"] != "finished" and not shown.get("ended")
+
+
+def test_the_silent_person_does_not_vote_through_another_seat_of_their_key(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, tokens = two_people(client)
+    key = client.post("/api/players", json={"name": "Ana"}).json()["key"]
+    for token in tokens.values():  # Ana opened both invitations with her key: both seats are hers
+        opened = client.get(
+            f"/api/games/{game_id}", headers={"X-Ludoteca-Token": token, "X-Ludoteca-Key": key}
+        )
+        assert opened.status_code == 200
+    silent, other = to_act(client, game_id, tokens)
+    later(monkeypatch, DAY + 1)
+    shown = client.get(f"/api/games/{game_id}/clock", headers={"X-Ludoteca-Token": tokens[other]}).json()
+    assert shown["overdue"] == silent and shown["may_vote"] is False
+    refused = vote(client, game_id, tokens[other], "abandon")
+    assert refused.status_code == 403 and "does not vote on itself" in refused.json()["error"]
+    assert client.get(f"/api/games/{game_id}").json()["status"] != "finished"
+    assert (
+        client.get(f"/api/games/{game_id}/clock", headers={"X-Ludoteca-Token": tokens[other]}).json()["votes"]
+        == {}
+    )
