@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server import clocks, create_app
 from toygame import RaceGame
+from wssupport import connect
 
 DAY = 86_400
 
@@ -203,3 +204,33 @@ def test_the_silent_person_does_not_vote_through_another_seat_of_their_key(
         client.get(f"/api/games/{game_id}/clock", headers={"X-Ludoteca-Token": tokens[other]}).json()["votes"]
         == {}
     )
+
+
+def test_a_page_open_on_a_seat_handed_to_an_ai_no_longer_plays_it(
+    toy: RaceGame, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(database_url, ai_delay=5)) as slow:  # the AI waits: the page tries first
+        game_id, tokens = two_people(slow)
+        silent, other = to_act(slow, game_id, tokens)
+        with connect(slow, game_id, tokens[silent]) as page:
+            shown = page.receive_json()
+            later(monkeypatch, DAY + 1)
+            assert vote(slow, game_id, tokens[other], "ai:easy").json() == {"done": "ai:easy"}
+            page.send_json({"type": "act", "action": "add", "version": shown["version"]})
+            page.send_json({"type": "say", "text": "still here"})
+            errors = []
+            while len(errors) < 2:  # each refused; a move or a line said would come first
+                message = page.receive_json()
+                assert message["type"] != "chat" or not message["lines"]
+                assert message["type"] != "state" or message["view"]["move"] == shown["view"]["move"]
+                if message["type"] == "error":
+                    errors.append(message["status"])
+            assert errors == [403, 403]
+        seen = slow.get(f"/api/games/{game_id}").json()
+        assert seen["view"]["move"] == shown["view"]["move"]  # the person's page made no move for the AI
+        assert (
+            slow.get(f"/api/games/{game_id}/chat", headers={"X-Ludoteca-Token": tokens[other]}).json()[
+                "lines"
+            ]
+            == []
+        )

@@ -216,5 +216,7 @@ async def apply(hall: Hall, table: GameTable, late: int, choice: str, moved: int
                 for s in table.seats
             ]
             table.agents[late] = table.seat_agent(spec, late, hall.ai_ceiling)
+            for watcher in table.watchers:  # a page open on the seat no longer plays it, nor speaks for it
+                watcher.roles = tuple(r for r in watcher.roles if r != late)
         table.broadcast(everything=True)
     table.kick_ai()
