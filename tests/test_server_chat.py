@@ -130,3 +130,32 @@ def said(client: TestClient, game_id: str, token: str) -> list[str]:
     answer = client.get(f"/api/games/{game_id}/chat", headers={"X-Ludoteca-Token": token})
     assert answer.status_code == 200, answer.text
     return [line["text"] for line in answer.json()["lines"]]
+
+
+def test_the_record_never_carries_a_muted_seats_lines_to_the_seat_that_muted_it(client: TestClient) -> None:
+    game_id, red, blue = two_people(client)
+    with connect(client, game_id, red) as r, connect(client, game_id, blue) as b:
+        next_of(r, "state"), next_of(b, "state")
+        assert next_of(b, "chat")["lines"] == []  # the history, as blue joins
+        b.send_json({"type": "mute", "role": "red", "muted": True})
+        assert next_of(b, "chat")["muted"] == ["red"]
+        r.send_json({"type": "say", "text": "you will not hear this"})
+        assert heard(r) == [("red", "you will not hear this")]
+    finish(client, game_id, {"red": red, "blue": blue})
+    for token, lines in ((blue, []), (red, ["you will not hear this"])):
+        asked = {"X-Ludoteca-Token": token}
+        record = client.get(f"/api/games/{game_id}/record", params={"chat": "true"}, headers=asked)
+        assert record.status_code == 200 and [x["text"] for x in record.json()["chat"]] == lines
+
+
+def finish(client: TestClient, game_id: str, tokens: dict[str, str]) -> None:
+    """Play the race to its end, the seat to act taking its first legal action."""
+    for _ in range(200):
+        shown = client.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": tokens["red"]}).json()
+        if shown["view"]["terminal"]:
+            return
+        token = tokens[shown["view"]["current_role"]]
+        view = client.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": token}).json()["view"]
+        body = {"token": token, "action": view["actions"][0]["id"], "version": shown["version"]}
+        assert client.post(f"/api/games/{game_id}/act", json=body).status_code == 200
+    raise AssertionError("the race did not end")

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server import clocks, create_app
 from toygame import RaceGame
+from wssupport import connect
 
 DAY = 86_400
 
@@ -117,3 +118,119 @@ def test_the_other_seats_end_the_game_as_abandoned(
         f"/api/games/{game_id}/act", json={"token": tokens[silent], "action": 0, "version": version}
     )
     assert late_move.status_code == 409  # the game is over
+
+
+def test_a_seat_handed_to_an_ai_leaves_its_persons_key_working(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, tokens = two_people(client)
+    silent, other = to_act(client, game_id, tokens)
+    key = client.post("/api/players", json={"name": "Ana"}).json()["key"]
+    headers = {"X-Ludoteca-Token": tokens[silent], "X-Ludoteca-Key": key}
+    assert client.get(f"/api/games/{game_id}", headers=headers).status_code == 200  # bound to Ana
+    later(monkeypatch, DAY + 1)
+    assert vote(client, game_id, tokens[other], "ai:easy").json() == {"done": "ai:easy"}
+    mine = client.get("/api/players/me", headers={"X-Ludoteca-Key": key})
+    assert mine.status_code == 200, mine.text  # the seat she lost does not lock her out of her list
+    (entry,) = mine.json()["games"]
+    assert entry["id"] == game_id and entry["turn"] == "waiting"
+
+
+def test_an_abandoned_game_takes_back_nothing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, tokens = two_people(client)
+    first, _ = to_act(client, game_id, tokens)
+    seen = client.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": tokens[first]}).json()
+    moved = client.post(
+        f"/api/games/{game_id}/act",
+        json={"token": tokens[first], "action": "add", "version": seen["version"]},
+    )
+    assert moved.status_code == 200, moved.text
+    silent, other = to_act(client, game_id, tokens)
+    assert silent == first  # its turn goes on: it may take back the move it made
+    later(monkeypatch, DAY + 1)
+    assert vote(client, game_id, tokens[other], "abandon").json() == {"done": "abandon"}
+    seat = {"X-Ludoteca-Token": tokens[first]}
+    before = client.get(f"/api/games/{game_id}", headers=seat).json()
+    undone = client.post(f"/api/games/{game_id}/undo", json={"token": tokens[first]})
+    assert undone.status_code == 409 and "result stands" in undone.json()["error"]
+    after = client.get(f"/api/games/{game_id}", headers=seat).json()
+    assert after["version"] == before["version"] and after["view"] == before["view"]
+    hint = client.get(f"/api/games/{game_id}/hint", headers=seat)
+    assert hint.status_code == 409 and "no move to suggest" in hint.json()["error"]
+
+
+def test_a_seat_that_moves_while_the_vote_is_stored_is_not_abandoned(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, tokens = two_people(client)
+    silent, other = to_act(client, game_id, tokens)
+    later(monkeypatch, DAY + 1)
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    table = client.portal.call(hall.table, game_id)  # type: ignore[union-attr]
+    store_vote, moved = hall.persist, []
+
+    async def moving_meanwhile(write: Any) -> None:
+        if not moved:  # the silent seat moves just as the vote is being stored
+            moved.append(True)
+            late = table.game.roles.index(silent)
+            await table.act((late,), table.match.state.legal_actions()[0], table.version)
+        await store_vote(write)
+
+    monkeypatch.setattr(hall, "persist", moving_meanwhile)
+    answer = vote(client, game_id, tokens[other], "abandon")
+    assert moved and answer.status_code == 409, answer.text
+    shown = client.get(f"/api/games/{game_id}", headers={"X-Ludoteca-Token": tokens[silent]}).json()
+    assert shown["status"] != "finished" and not shown.get("ended")
+
+
+def test_the_silent_person_does_not_vote_through_another_seat_of_their_key(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, tokens = two_people(client)
+    key = client.post("/api/players", json={"name": "Ana"}).json()["key"]
+    for token in tokens.values():  # Ana opened both invitations with her key: both seats are hers
+        opened = client.get(
+            f"/api/games/{game_id}", headers={"X-Ludoteca-Token": token, "X-Ludoteca-Key": key}
+        )
+        assert opened.status_code == 200
+    silent, other = to_act(client, game_id, tokens)
+    later(monkeypatch, DAY + 1)
+    shown = client.get(f"/api/games/{game_id}/clock", headers={"X-Ludoteca-Token": tokens[other]}).json()
+    assert shown["overdue"] == silent and shown["may_vote"] is False
+    refused = vote(client, game_id, tokens[other], "abandon")
+    assert refused.status_code == 403 and "does not vote on itself" in refused.json()["error"]
+    assert client.get(f"/api/games/{game_id}").json()["status"] != "finished"
+    assert (
+        client.get(f"/api/games/{game_id}/clock", headers={"X-Ludoteca-Token": tokens[other]}).json()["votes"]
+        == {}
+    )
+
+
+def test_a_page_open_on_a_seat_handed_to_an_ai_no_longer_plays_it(
+    toy: RaceGame, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(database_url, ai_delay=5)) as slow:  # the AI waits: the page tries first
+        game_id, tokens = two_people(slow)
+        silent, other = to_act(slow, game_id, tokens)
+        with connect(slow, game_id, tokens[silent]) as page:
+            shown = page.receive_json()
+            later(monkeypatch, DAY + 1)
+            assert vote(slow, game_id, tokens[other], "ai:easy").json() == {"done": "ai:easy"}
+            page.send_json({"type": "act", "action": "add", "version": shown["version"]})
+            page.send_json({"type": "say", "text": "still here"})
+            errors = []
+            while len(errors) < 2:  # each refused; a move or a line said would come first
+                message = page.receive_json()
+                assert message["type"] != "chat" or not message["lines"]
+                assert message["type"] != "state" or message["view"]["move"] == shown["view"]["move"]
+                if message["type"] == "error":
+                    errors.append(message["status"])
+            assert errors == [403, 403]
+        seen = slow.get(f"/api/games/{game_id}").json()
+        assert seen["view"]["move"] == shown["view"]["move"]  # the person's page made no move for the AI
+        assert (
+            slow.get(f"/api/games/{game_id}/chat", headers={"X-Ludoteca-Token": tokens[other]}).json()[
+                "lines"
+            ]
+            == []
+        )

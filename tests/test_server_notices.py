@@ -178,6 +178,12 @@ def test_a_wrong_key_or_code_is_refused(client: TestClient) -> None:
         "https://exa mple.org/",
         "https://example.org/" + "x" * 500,
         "not a url",
+        "https://exa\x00mple.org/hook",  # a NUL: no URL, and no text PostgreSQL stores
+        "https://example.org/\x07hook",
+        "https://0x7f.1/hook",  # 127.0.0.1 as the system's resolver reads it (inet_aton)
+        "https://127.1/hook",
+        "https://0177.0.0.1/hook",
+        "https://10.1/hook",
     ],
 )
 def test_a_bad_webhook_url_is_a_400_and_nothing_stored(client: TestClient, url: str) -> None:

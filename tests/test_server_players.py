@@ -4,7 +4,9 @@ nothing. On each database (SQLite and PostgreSQL), on the toy race game."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -175,3 +177,40 @@ def test_the_table_shows_each_seat_s_player_name_never_a_key_or_token(client: Te
     plain = client.post("/api/games", json={"game": "race", "seats": [{"kind": "me"}, {"kind": "ai"}]})
     seats = client.get(f"/api/games/{plain.json()['id']}").json()["seats"]
     assert [seat["player"] for seat in seats] == [None, None]  # no key, no name
+
+
+def test_a_key_that_is_no_text_a_key_could_be_is_refused_over_the_websocket(client: TestClient) -> None:
+    ana = new_key(client, "Ana")
+    game_id, _red, blue = invite_two(client, ana)
+    # JSON escapes: a lone surrogate (no text at all), not ASCII, a NUL
+    for key, status in (("\\ud800", 400), ("clé-ñ", 401), ("\\u0000", 401)):
+        with client.websocket_connect(f"/ws/{game_id}?lang=en") as ws:
+            ws.send_text(f'{{"type": "join", "token": "{blue}", "key": "{key}"}}')
+            refused = ws.receive_json()
+            assert refused["type"] == "error" and refused["status"] == status, refused
+    assert client.get(f"/api/games/{game_id}").json()["status"] == "open"  # the seat was not taken
+
+
+def test_two_seats_asking_for_the_rematch_at_once_both_get_a_game_that_exists(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = client.post("/api/games", json={"game": "race", "seats": [{"kind": "human"}] * 2}).json()
+    game_id, tokens = made["id"], made["invitations"]
+    finish(client, game_id, tokens)
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    open_game = hall.open_game
+
+    async def slowly(*args: Any, **kwargs: Any) -> str:  # the first asker's game takes a while to store
+        await asyncio.sleep(0.3)
+        return str(await open_game(*args, **kwargs))
+
+    monkeypatch.setattr(hall, "open_game", slowly)
+
+    def play_again(token: str) -> tuple[int, int]:
+        again = client.post(f"/api/games/{game_id}/rematch", json={"token": token})
+        new = again.json()
+        return again.status_code, open_seat(client, new["id"], new["token"]).status_code
+
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(play_again, tokens.values()))
+    assert answers == [(200, 200), (200, 200)]  # each opens the new game at once

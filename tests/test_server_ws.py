@@ -116,3 +116,17 @@ def test_a_bad_token_is_refused_and_the_socket_closed(client: TestClient) -> Non
         error = ws.receive_json()
         assert error["type"] == "error" and error["status"] == 403
         assert "holds no seat" in error["message"]
+
+
+def test_a_lone_surrogate_is_refused_and_the_socket_stays_open(client: TestClient) -> None:
+    made = secret_game(client)
+    game_id, tokens = made["id"], made["invitations"]
+    with connect(client, game_id, tokens["red"]) as red:
+        shown = red.receive_json()
+        version = shown["version"]
+        # JSON may escape half of a UTF-16 pair alone: text no reply (nor database) can carry
+        red.send_text(f'{{"type": "act", "action": "\\ud800", "version": "{version}"}}')
+        refused = next_error(red)
+        assert refused["status"] == 400 and "is not JSON" in refused["message"]
+        red.send_json({"type": "act", "action": "add", "version": version})
+        assert until_move(red, shown["view"]["move"] + 1)["version"] != version  # still served

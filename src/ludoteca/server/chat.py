@@ -219,6 +219,7 @@ class TableChat:
             if self.heard(watcher.roles, line):
                 watcher.send(encode(self.message(watcher.roles, watcher.lang, [line])))
 
-    def record(self) -> list[dict[str, Any]]:
-        """Every line, for a record asked with its chat."""
-        return [{"role": self.game.roles[x.role], "text": x.text, "at": x.at} for x in self.lines]
+    def record(self, roles: tuple[int, ...]) -> list[dict[str, Any]]:
+        """Every line `roles` hear (none of a seat they muted), for a record asked with its chat."""
+        heard = [x for x in self.lines if self.heard(roles, x)]
+        return [{"role": self.game.roles[x.role], "text": x.text, "at": x.at} for x in heard]

@@ -21,6 +21,7 @@ from sqlalchemy import Column, Connection, Integer, String, Table, delete, inser
 
 from ludoteca.core.game import CHANCE
 from ludoteca.server.errors import ServerError
+from ludoteca.server.players import player_seats
 from ludoteca.server.storage import StaleGame, games, metadata, seats
 from ludoteca.server.watchers import role_label
 
@@ -73,8 +74,9 @@ def ended(result: dict[str, Any] | None) -> dict[str, Any] | None:
     return result if result is not None and "abandoned" in result else None
 
 
-def _clock(hall: Hall, game_id: str) -> tuple[int, float, dict[int, str]]:
-    """The game's time per move, when it last changed, and the votes made on its present position."""
+def _clock(hall: Hall, game_id: str) -> tuple[int, float, dict[int, str], dict[str, str]]:
+    """The game's time per move, when it last changed, the votes made on its present position, and the
+    player each seat's token is bound to (`players.py`)."""
     with hall.store.engine.connect() as db:
         seconds = db.execute(select(game_clocks.c.seconds).where(game_clocks.c.game_id == game_id)).scalar()
         row = db.execute(
@@ -86,8 +88,12 @@ def _clock(hall: Hall, game_id: str) -> tuple[int, float, dict[int, str]]:
                 clock_votes.c.game_id == game_id, clock_votes.c.moved == moved
             )
         ).all()
+        bound = select(player_seats.c.token, player_seats.c.player_id).where(
+            player_seats.c.game_id == game_id
+        )
+        persons = {b.token: b.player_id for b in db.execute(bound)}
     touched = (row.touched or row.created) if row is not None else now()
-    return int(seconds or 0), float(touched), {v.role: v.choice for v in votes}
+    return int(seconds or 0), float(touched), {v.role: v.choice for v in votes}, persons
 
 
 def overdue(table: GameTable, seconds: int, touched: float) -> int | None:
@@ -124,12 +130,13 @@ def described(table: GameTable | None, seconds: int, touched: float) -> dict[str
 async def state_of(hall: Hall, table: GameTable, roles: tuple[int, ...]) -> dict[str, Any]:
     """A game's clock as a seat's page shows it: the time per move, when it runs out, the overdue seat,
     and the votes made on it (by role), with whether this seat may vote."""
-    seconds, touched, votes = await hall.read(_clock, hall, table.id)
+    seconds, touched, votes, persons = await hall.read(_clock, hall, table.id)
     late = overdue(table, seconds, touched)
+    mine = {s.token for s in table.seats if s.role in roles}
     return {
         **(described(table, seconds, touched) or {"per_move": 0, "overdue": None, "until": None}),
         "votes": {table.game.roles[r]: c for r, c in votes.items()},
-        "may_vote": late is not None and bool(roles) and late not in roles,
+        "may_vote": late is not None and bool(roles) and not mine & held(table, late, persons),
         "choices": [f"ai:{level}" for level in LEVELS] + ["abandon"],
     }
 
@@ -141,13 +148,13 @@ async def vote(hall: Hall, table: GameTable, roles: tuple[int, ...], choice: obj
     allowed = [f"ai:{level}" for level in LEVELS] + ["abandon"]
     if choice not in allowed:
         raise ServerError(400, "clock_choice", choices=", ".join(allowed))
-    seconds, touched, votes = await hall.read(_clock, hall, table.id)
+    seconds, touched, votes, persons = await hall.read(_clock, hall, table.id)
     late = overdue(table, seconds, touched)
     if late is None:
         raise ServerError(409, "clock_not_overdue")
-    if late in roles:
+    silent = held(table, late, persons)
+    if late in roles or silent & {s.token for s in table.seats if s.role in roles}:
         raise ServerError(403, "clock_own_seat")
-    silent = held(table, late)
     voters = {s.role for s in table.seats if s.kind == "human" and s.role != late and s.token not in silent}
     mine = set(roles) & voters
     moved = table.moved
@@ -162,7 +169,7 @@ async def vote(hall: Hall, table: GameTable, roles: tuple[int, ...], choice: obj
     votes.update({role: str(choice) for role in mine})
     agreed = {votes.get(role) for role in voters}
     if len(agreed) == 1 and choice in agreed:
-        await apply(hall, table, late, str(choice))
+        await apply(hall, table, late, str(choice), moved)
         return {"done": choice}
     return {"votes": {table.game.roles[r]: c for r, c in votes.items()}, "waiting": len(voters - set(votes))}
 
@@ -172,14 +179,20 @@ def abandoned_text(table: GameTable, late: int, lang: str) -> str:
     return ServerError(409, "clock_abandoned", role=role_label(table.game, late, lang)).text(lang)
 
 
-def held(table: GameTable, role: int) -> set[str]:
-    """The tokens holding `role` (its person's other seats do not vote on it)."""
-    return {s.token for s in table.seats if s.role == role and s.kind == "human"}
+def held(table: GameTable, role: int, persons: dict[str, str]) -> set[str]:
+    """The tokens of `role`'s person (none of whose seats votes on it): the one holding it, and every
+    token bound to the same player's key (`persons`: token → player)."""
+    tokens = {s.token for s in table.seats if s.role == role and s.kind == "human"}
+    players = {persons[t] for t in tokens if t in persons}
+    return tokens | {t for t, p in persons.items() if p in players}
 
 
-async def apply(hall: Hall, table: GameTable, late: int, choice: str) -> None:
-    """Hand the overdue seat to an AI, or end the game as abandoned, as agreed."""
+async def apply(hall: Hall, table: GameTable, late: int, choice: str, moved: int) -> None:
+    """Hand the overdue seat to an AI, or end the game as abandoned, as agreed on the position of
+    revision `moved`: refused (409) where a move or an undo came meanwhile (the seat may have moved)."""
     async with table.lock:
+        if table.moved != moved:
+            raise ServerError(409, "moved_on")
         if choice == "abandon":
             result = {"abandoned": table.game.roles[late], "text": abandoned_text(table, late, "en")}
             write = hall.store.finisher(table.id, "finished", result)
@@ -203,5 +216,7 @@ async def apply(hall: Hall, table: GameTable, late: int, choice: str) -> None:
                 for s in table.seats
             ]
             table.agents[late] = table.seat_agent(spec, late, hall.ai_ceiling)
+            for watcher in table.watchers:  # a page open on the seat no longer plays it, nor speaks for it
+                watcher.roles = tuple(r for r in watcher.roles if r != late)
         table.broadcast(everything=True)
     table.kick_ai()

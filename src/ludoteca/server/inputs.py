@@ -48,11 +48,14 @@ def client_of(connection: Request | WebSocket) -> str:
 
 def parse_json(data: bytes | str, what: str) -> Any:
     """JSON from a client (`what`: "record" or "message"); malformed or too deeply nested input is a 400
-    that does not echo it."""
+    that does not echo it, and so is text with a lone surrogate (an escape such as ``\\ud800`` alone:
+    no Unicode text, which no reply, log or database could carry; RFC 8259 §8.2)."""
     try:
-        return json.loads(data, parse_constant=_no_constant)
+        value = json.loads(data, parse_constant=_no_constant)
+        json.dumps(value, ensure_ascii=False).encode()  # UnicodeEncodeError: a lone surrogate
     except (ValueError, RecursionError):
         raise ServerError(400, f"{what}_not_json") from None
+    return value
 
 
 def _no_constant(name: str) -> Any:

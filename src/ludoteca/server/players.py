@@ -11,6 +11,7 @@ stops working at once, the seats stay bound).
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -166,7 +167,7 @@ class Players:
 
     async def who(self, key: str | None) -> Player:
         """The player a key names; a missing, malformed, unknown or replaced key is refused."""
-        if not key or len(key) > KEY_LENGTH:
+        if not key or not KEY_TEXT.fullmatch(key):  # never digested: a lone surrogate could not be
             raise ServerError(401, "no_key")
         player: Player | None = await self.hall.read(self._find, key)
         if player is None:
@@ -227,7 +228,7 @@ class Players:
                 table = await self.hall.table(row.game_id)
                 state = table.match.state
                 entry["moves"] = len(table.match.history)
-                mine = table.roles_of(row.token) if not state.is_terminal() else ()
+                mine = table.held_by(row.token)  # none once its seat was handed to an AI
                 entry["turn"] = (
                     "finished"
                     if state.is_terminal()
@@ -244,6 +245,8 @@ class Players:
 
 KEY_LENGTH = 64
 """The longest key read: a longer one is refused before it is looked up."""
+KEY_TEXT = re.compile(rf"[A-Za-z0-9_-]{{1,{KEY_LENGTH}}}")
+"""What a key may be (`new_key`'s URL-safe alphabet): anything else is refused before it is looked up."""
 
 
 def checked_name(name: str) -> str:

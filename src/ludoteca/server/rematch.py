@@ -50,9 +50,10 @@ async def rematch(hall: Hall, old: GameTable, token: str, asker: str) -> dict[st
         raise ServerError(403, "rematch_spectator")
     if not old.match.state.is_terminal():
         raise ServerError(409, "rematch_not_over")
-    made: tuple[str, dict[str, str]] | None = await hall.read(_stored, hall, old.id)
-    if made is None:
-        made = await _make(hall, old, asker)
+    async with old.lock:  # a second asker here waits for the game the first is making to be stored
+        made: tuple[str, dict[str, str]] | None = await hall.read(_stored, hall, old.id)
+        if made is None:
+            made = await _make(hall, old, asker)
     new_id, tokens = made
     for watcher in list(old.watchers):
         held = [s.token for s in old.seats if s.role in watcher.roles and s.token in tokens]

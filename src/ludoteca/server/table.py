@@ -167,10 +167,14 @@ class Table(TableMessages):
         """The roles a token holds; no token is a spectator; an unknown token is refused."""
         if not token:
             return ()
-        roles = tuple(s.role for s in self.seats if s.kind == "human" and s.token == token)
+        roles = self.held_by(token)
         if not roles:
             raise ServerError(403, "no_seat")
         return roles
+
+    def held_by(self, token: str) -> tuple[int, ...]:
+        """The roles a token holds now: none where it holds no seat (one handed to an AI, `clocks.py`)."""
+        return tuple(s.role for s in self.seats if s.kind == "human" and s.token == token)
 
     def view_role(self, roles: tuple[int, ...]) -> int | None:
         """Which of its roles a token sees: the one to act if it holds it, else its first."""
@@ -410,7 +414,7 @@ class Table(TableMessages):
             role = history[-1].actor if history else None
             before = self.match.told_before()
             told = before is not None and self.chance_asker(before) in roles
-            if self.match.state.is_terminal():
+            if self.match.state.is_terminal() or self.status == "finished":  # or abandoned (`clocks.py`)
                 raise ServerError(409, "result_stands")
             if not told and (role is None or role not in roles):
                 raise ServerError(409, "undo_not_yours")
@@ -441,7 +445,7 @@ class Table(TableMessages):
             raise ServerError(429, "hint_busy")
         async with self.lock:
             state = self.match.state
-            if state.is_terminal():
+            if state.is_terminal() or self.status == "finished":  # or abandoned (`clocks.py`)
                 raise ServerError(409, "hint_over")
             player = state.current_player()
             if player not in roles:

@@ -15,6 +15,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import socket
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -38,7 +39,7 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 def checked_url(url: object, local: bool) -> str:
     """A webhook URL as given, or a 400 naming what is allowed (and not echoing it)."""
-    if not isinstance(url, str) or not 0 < len(url) <= MAX_URL or any(c.isspace() for c in url):
+    if not isinstance(url, str) or not 0 < len(url) <= MAX_URL or any(_blank(c) for c in url):
         raise ServerError(400, "webhook_url", length=MAX_URL)
     try:
         parts = urlsplit(url)
@@ -54,12 +55,22 @@ def checked_url(url: object, local: bool) -> str:
     return url
 
 
+def _blank(c: str) -> bool:
+    """A space or a control character (a NUL, a bell): never in a URL."""
+    return c.isspace() or not c.isprintable()
+
+
 def _public(host: str) -> bool:
-    """Whether a host named by its address is a public one (a name is taken as given)."""
+    """Whether a host named by its address is a public one (a name is taken as given). An address is
+    read as the system's resolver reads it too: `inet_aton` takes ``127.1``, ``0x7f.1`` or ``0177.0.0.1``
+    for 127.0.0.1, with no lookup."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
-        return "." in host
+        try:
+            address = ipaddress.ip_address(socket.inet_aton(host))
+        except (OSError, ValueError):  # not an address in any spelling (or text it cannot read)
+            return "." in host
     return address.is_global
 
 

@@ -45,7 +45,7 @@ async def record(
         await table.chat.load()
         if not table.chat.may_read(roles):
             raise ServerError(403, "chat_spectator")
-        record["chat"] = table.chat.record()
+        record["chat"] = table.chat.record(roles)
     return JSONResponse(record, headers=headers)
 
 
