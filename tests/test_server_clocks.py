@@ -118,6 +118,10 @@ def test_the_other_seats_end_the_game_as_abandoned(
         f"/api/games/{game_id}/act", json={"token": tokens[silent], "action": 0, "version": version}
     )
     assert late_move.status_code == 409  # the game is over
+    record = client.get(f"/api/games/{game_id}/record")  # over: anyone may have its record, secret included
+    assert record.status_code == 200 and "chance_secret" in record.json()
+    again = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[other]})
+    assert again.status_code == 200, again.text  # and play again
 
 
 def test_a_seat_handed_to_an_ai_leaves_its_persons_key_working(

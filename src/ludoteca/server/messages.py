@@ -104,8 +104,8 @@ class TableMessages:
             "version": self.version,
             "view": state.view_since(role, lang, log_from),
             "log_from": log_from,
-            "undoable": undoable if not state.is_terminal() else 0,
-            "undo_blocked": self.undo_blocked(roles) if not undoable and not state.is_terminal() else None,
+            "undoable": undoable if not self.over() else 0,
+            "undo_blocked": self.undo_blocked(roles) if not undoable and not self.over() else None,
             "record_available": self.record_allowed(roles),
             "moves_from": moves_from,
             "moves": self.moves(role, moves_from, lang),
@@ -177,7 +177,11 @@ class TableMessages:
     def record_allowed(self, roles: tuple[int, ...]) -> bool:
         """The record holds everything (chance outcomes, secret choices): anyone may have it once the
         game is over; before that only whoever holds every seat."""
-        return self.match.state.is_terminal() or set(roles) >= set(self.in_play)
+        return self.over() or set(roles) >= set(self.in_play)
+
+    def over(self) -> bool:
+        """Whether the game is over: by its rules, or ended by agreement (abandoned, `clocks.py`)."""
+        return self.match.state.is_terminal() or self.ended is not None
 
     def broadcast(self, everything: bool = False) -> None:
         """Queue each watcher's message: what changed since it was last told, or `everything` (after an

@@ -48,7 +48,7 @@ async def rematch(hall: Hall, old: GameTable, token: str, asker: str) -> dict[st
     """The rematch of `old` for the seat of `token` (made now if nobody asked before): its id and token."""
     if not old.roles_of(token):
         raise ServerError(403, "rematch_spectator")
-    if not old.match.state.is_terminal():
+    if not old.over():
         raise ServerError(409, "rematch_not_over")
     async with old.lock:  # a second asker here waits for the game the first is making to be stored
         made: tuple[str, dict[str, str]] | None = await hall.read(_stored, hall, old.id)

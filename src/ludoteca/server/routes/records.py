@@ -39,7 +39,7 @@ async def record(
         raise ServerError(403, "record_later")
     headers = {"Content-Disposition": f'attachment; filename="{table.game.id}-{game_id}.record.json"'}
     record = table.match.record()
-    if table.match.state.is_terminal() and table.row.secret:
+    if table.over() and table.row.secret:
         record["chance_secret"] = table.row.secret  # revealed once the game is over (SECURITY.md)
     if chat:
         await table.chat.load()

@@ -248,7 +248,7 @@ function render(message) {
   const record = $("record-link");
   record.hidden = !message.record_available;
 
-  $("rematch-row").hidden = !(view.terminal && message.my_roles.length);
+  $("rematch-row").hidden = !((view.terminal || message.ended) && message.my_roles.length);
   if (message.ended) {
     $("result").hidden = false;
     $("result").replaceChildren(h("h3", {}, t("game_over")), h("p", {}, message.ended));
