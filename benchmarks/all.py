@@ -105,12 +105,18 @@ def mode_figure(game_id: str, options: dict[str, str]) -> dict[str, Any]:
 
 
 def search_rate(
-    game_id: str, options: dict[str, str], decisions: int = 6, seed: int = 0, repeat: int = 1
+    game_id: str,
+    options: dict[str, str],
+    decisions: int = 6,
+    seed: int = 0,
+    repeat: int = 1,
+    spec: str = "ismcts:level=normal",
 ) -> tuple[float, int]:
-    """`ismcts:level=normal` iterations per CPU second over `decisions` decisions with a choice, about one
-    in five of those met in seeded random games (a new game when one ends, five at most); and how many
-    decisions were timed. Each decision's search is run `repeat` times (the same search: same seed, same
-    iterations) and its least CPU time kept, the run least disturbed on a shared machine."""
+    """`spec`'s (by default `ismcts:level=normal`) iterations per CPU second over `decisions` decisions
+    with a choice, about one in five of those met in seeded random games (a new game when one ends, five
+    at most); and how many decisions were timed. Each decision's search is run `repeat` times (the same
+    search: same seed, same iterations) and its least CPU time kept, the run least disturbed on a shared
+    machine."""
     game = get_game(game_id)
     rng = random.Random(seed)
     iterations, seconds, timed = 0, 0.0, 0
@@ -123,7 +129,7 @@ def search_rate(
             if len(state.legal_actions()) > 1 and rng.random() < 0.2:
                 spent = []
                 for _ in range(repeat):
-                    agent = make_agent("ismcts:level=normal", game, state.current_player(), seed + timed)
+                    agent = make_agent(spec, game, state.current_player(), seed + timed)
                     start = time.process_time()
                     agent.step(state.clone())
                     spent.append(time.process_time() - start)

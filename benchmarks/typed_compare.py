@@ -5,20 +5,20 @@
 
 Run the two alternately, a few rounds, each in a fresh process. Prints JSON: per game, random-playout
 actions per CPU second (`run_bench` with its clock read as `process_time`), clone and view µs, and
-`ismcts:level=normal` iterations per CPU second over 4 decisions of a seeded random game (the spec's
-suffix given to Guerra a Muerte, the game with plans).
+`ismcts:level=normal` iterations per CPU second over 4 decisions of seeded random games (`all.py`'s
+`search_rate`; the spec's suffix given to Guerra a Muerte, the game with plans).
 """
 
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 from typing import Any
 
+from all import search_rate  # `make bench`'s search figure, with this comparison's spec
+
 import ludoteca.core.bench as bench
-from ludoteca.ai.agents import make_agent
 from ludoteca.core.game import get_game
 
 MODES = [
@@ -28,27 +28,6 @@ MODES = [
     ("pax-porfiriana", {}),
     ("guerra-a-muerte", {"scenario": "1810-1814"}),
 ]
-
-
-def search_rate(game_id: str, options: dict[str, str], spec: str, decisions: int = 4) -> float:
-    """`spec`'s iterations per CPU second over `decisions` decisions of a seeded random game."""
-    game = get_game(game_id)
-    rng = random.Random(0)
-    iterations, seconds, timed = 0, 0.0, 0
-    state = game.new_initial_state(options)
-    while not state.is_terminal() and timed < decisions:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        if len(state.legal_actions()) > 1 and rng.random() < 0.2:
-            agent = make_agent(spec, game, state.current_player(), timed)
-            start = time.process_time()
-            agent.step(state.clone())
-            seconds += time.process_time() - start
-            iterations += getattr(agent, "iterations", 0)
-            timed += 1
-        state.apply_action(rng.choice(state.legal_actions()))
-    return iterations / seconds if seconds else 0.0
 
 
 def main() -> None:
@@ -62,7 +41,7 @@ def main() -> None:
             "actions_per_s": round(report.actions_per_s),
             "clone_us": round(report.clone_us, 1),
             "view_us": round(report.view_us, 1),
-            "search_iters_per_s": round(search_rate(game_id, options, spec), 1),
+            "search_iters_per_s": round(search_rate(game_id, options, decisions=4, spec=spec)[0], 1),
         }
     print(json.dumps(out))
 
