@@ -316,3 +316,25 @@ def settled(fetch: Callable[[], list[dict[str, Any]]], seconds: float = 60.0) ->
         if (len({s["view"]["move"] for s in states}) == 1 and not forced) or time.monotonic() > deadline:
             return states
         time.sleep(0.1)
+
+
+def get_key(browser: Browser, base: str, lang: str, name: str, width: int = 1280) -> Page:
+    """A new person's page of the lobby, with a player's key got under `name` (issue 58)."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(f"{base}/?lang={lang}")
+    page.fill("#key-name", name)
+    page.click("#key-form button")
+    page.wait_for_selector("#key-link")
+    return page
+
+
+def create_inviting(page: Page, game_id: str) -> str:
+    """Create a two-seat game from the lobby open in `page`: its first seat the creator's, the second an
+    invited person's; returns that person's invitation link."""
+    with page.expect_response(lambda response: "/api/seats/" in response.url):
+        page.select_option("#game", game_id)
+    page.wait_for_load_state("networkidle")
+    page.select_option("[data-seat='0']", "me")
+    page.select_option("[data-seat='1']", "human")
+    page.click("#create-button")
+    return page.locator("#created input.link").first.input_value()

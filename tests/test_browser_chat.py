@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from browser import ARTIFACTS, chromium, served, watch_errors
+from browser import ARTIFACTS, chromium, create_inviting, served, watch_errors
 from ludoteca.core.game import get_game
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
@@ -27,13 +27,7 @@ def test_two_people_chat_both_ways_and_one_mutes_the_other(tmp_path: Path, lang:
         ana = browser.new_page(viewport={"width": 1280, "height": 900})
         errors = watch_errors(ana)
         ana.goto(f"{server.base}/?lang={lang}")
-        with ana.expect_response(lambda response: "/api/seats/" in response.url):
-            ana.select_option("#game", GAME.id)
-        ana.wait_for_load_state("networkidle")
-        ana.select_option("[data-seat='0']", "me")
-        ana.select_option("[data-seat='1']", "human")
-        ana.click("#create-button")
-        invitation = ana.locator("#created input.link").first.input_value()
+        invitation = create_inviting(ana, GAME.id)
         ana.click("#go")
         bea = browser.new_page(viewport={"width": 400, "height": 900})
         errors += watch_errors(bea)

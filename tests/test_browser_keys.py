@@ -8,23 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
 
-from browser import ARTIFACTS, chromium, served, watch_errors
+from browser import ARTIFACTS, chromium, create_inviting, get_key, served, watch_errors
 from ludoteca.core.game import get_game
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 GAME = get_game("mar-y-acero")
 TURN = {"es": ("Te toca", "Esperando"), "en": ("Your turn", "Waiting")}
-
-
-def get_key(browser: Browser, base: str, lang: str, name: str, width: int = 1280) -> Page:
-    page = browser.new_page(viewport={"width": width, "height": 900})
-    page.goto(f"{base}/?lang={lang}")
-    page.fill("#key-name", name)
-    page.click("#key-form button")
-    page.wait_for_selector("#key-link")
-    return page
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -36,13 +26,7 @@ def test_two_people_with_keys_and_a_second_device_find_their_game(tmp_path: Path
         assert "Ana" in ana.locator("#key-as").inner_text()
         no_mail = {"es": "no envía correo", "en": "sends no e-mail"}[lang]
         ana.wait_for_selector(f"#notice-no-mail:has-text('{no_mail}')")  # no SMTP server: the lobby says so
-        with ana.expect_response(lambda response: "/api/seats/" in response.url):
-            ana.select_option("#game", GAME.id)
-        ana.wait_for_load_state("networkidle")
-        ana.select_option("[data-seat='0']", "me")
-        ana.select_option("[data-seat='1']", "human")
-        ana.click("#create-button")
-        invitation = ana.locator("#created input.link").first.input_value()
+        invitation = create_inviting(ana, GAME.id)
         game_id = invitation.split("/play/")[1].split("?")[0]
 
         bea = get_key(browser, server.base, lang, "Bea", width=400)

@@ -10,24 +10,14 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-from playwright.sync_api import Browser, Page
 
-from browser import ARTIFACTS, chromium, served, watch_errors
+from browser import ARTIFACTS, chromium, create_inviting, get_key, served, watch_errors
 from ludoteca.core.game import get_game
 from noticesupport import hook_server, link_in, smtp_server, wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # a real server and browser
 GAME = get_game("mar-y-acero")
 BEA = "bea@example.org"
-
-
-def get_key(browser: Browser, base: str, lang: str, name: str) -> Page:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{base}/?lang={lang}")
-    page.fill("#key-name", name)
-    page.click("#key-form button")
-    page.wait_for_selector("#key-link")
-    return page
 
 
 def play_until_it_comes(base: str, game_id: str, tokens: dict[str, str], role: str) -> None:
@@ -64,13 +54,7 @@ def test_a_turn_email_opens_the_right_seat(
             base = server.base
             ana = get_key(browser, base, lang, "Ana")
             errors = watch_errors(ana)
-            with ana.expect_response(lambda response: "/api/seats/" in response.url):
-                ana.select_option("#game", GAME.id)
-            ana.wait_for_load_state("networkidle")
-            ana.select_option("[data-seat='0']", "me")
-            ana.select_option("[data-seat='1']", "human")
-            ana.click("#create-button")
-            invitation = ana.locator("#created input.link").first.input_value()
+            invitation = create_inviting(ana, GAME.id)
             game_id = invitation.split("/play/")[1].split("?")[0]
             ana_key = ana.locator("#key-link").input_value().split("#key=")[1]
 
