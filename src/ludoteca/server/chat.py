@@ -13,7 +13,6 @@ transaction), and every worker holding the game sends it to its own connections 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,15 +21,12 @@ from sqlalchemy.exc import IntegrityError
 
 from ludoteca.server.errors import ServerError
 from ludoteca.server.limits import RateLimit
-from ludoteca.server.storage import CHANNEL, Write, metadata
+from ludoteca.server.storage import CHANNEL, Persist, Read, Write, metadata
 from ludoteca.server.watchers import Watcher, encode, role_label
 
 if TYPE_CHECKING:
     from ludoteca.core.game import Game
     from ludoteca.server.storage import Store
-
-Read = Callable[..., Awaitable[Any]]
-Persist = Callable[[Write], Awaitable[None]]
 
 MAX_TEXT = 500
 """The longest line, in characters."""

@@ -11,7 +11,7 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,6 +180,10 @@ def new_secret() -> str:
 
 Write = Callable[[Connection], None]
 """One write: statements run on a connection inside a transaction the caller commits."""
+Persist = Callable[[Write], Awaitable[None]]
+"""Runs a storage write off the event loop and waits for its commit."""
+Read = Callable[..., Awaitable[Any]]
+"""Runs a storage read (a `Store` method and its arguments) off the event loop."""
 
 
 class Store:

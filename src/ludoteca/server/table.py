@@ -11,7 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -32,23 +32,17 @@ from ludoteca.server.errors import ServerError, kind_of
 from ludoteca.server.labels import LabelledMatch
 from ludoteca.server.limits import over_ceiling, within_ceiling
 from ludoteca.server.messages import TableMessages
-from ludoteca.server.storage import GameRow, SeatRow, StaleGame, Store, Write
+from ludoteca.server.storage import GameRow, Persist, Read, SeatRow, StaleGame, Store, Write
 from ludoteca.server.thinkers import Busy, Decide
 from ludoteca.server.watchers import Watcher
 
 log = logging.getLogger(__name__)
-
-Persist = Callable[[Write], Awaitable[None]]
-"""Runs a storage write off the event loop and waits for its commit."""
-Read = Callable[..., Awaitable[Any]]
 
 
 async def read_here(fn: Callable[..., Any], *args: Any) -> Any:
     """A read made on the event loop's own thread, for a table built without the hall's pool (tests)."""
     return fn(*args)
 
-
-"""Runs a storage read (a `Store` method and its arguments) off the event loop."""
 
 AI_RETRY_FIRST, AI_RETRY_MAX = 0.5, 30.0
 """Seconds an AI seat waits before trying a move again that could not be made, doubling up to the max."""
