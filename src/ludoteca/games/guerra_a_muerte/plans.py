@@ -7,7 +7,10 @@ The planner is made of parts, one per kind of decision, each a `core.plans.Plann
 - `plans_purchase.PURCHASE`: reorganization and reinforcement (§4: what to recruit, promote and buy, for
   which front, from which pool);
 - `plans_operations.OPERATIONS`: operations (§3.2–§3.3, §5, §6: per force an objective — take, hold,
-  relieve, besiege, blockade, intercept, raid, retreat to a haven — from which the route and the OPs follow).
+  relieve, besiege, blockade, intercept, raid, retreat to a haven — from which the route and the OPs follow),
+  with the fleets' and the landings' objectives of `plans_fleets.FLEETS` (§7) merged in;
+- `plans_fleets.FLEETS`: the decisions inside a fleet's activation, a transport and a naval battle, the
+  ships' end of turn (§7), and the expansion of the fleet and landing plans.
 
 `GamPlanner.plans` asks the parts in turn and gives the first that plans this decision; a plan's
 `data[0]` names the part that made it, which expands it (`next_action`).
@@ -21,6 +24,7 @@ from typing import Any
 from ludoteca.core.plans import Plan, Planner
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.plans_deploy import DEPLOY
+from ludoteca.games.guerra_a_muerte.plans_fleets import FLEETS
 from ludoteca.games.guerra_a_muerte.plans_operations import OPERATIONS
 from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE
 from ludoteca.games.guerra_a_muerte.plans_uprisings import UPRISINGS
@@ -30,6 +34,7 @@ PARTS: dict[str, Planner] = {
     "uprisings": UPRISINGS,
     "purchase": PURCHASE,
     "operations": OPERATIONS,
+    "fleets": FLEETS,
 }
 """The parts by the name a plan's `data[0]` carries."""
 

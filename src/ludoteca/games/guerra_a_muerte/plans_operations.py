@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ludoteca.core.plans import Plan
+from ludoteca.core.plans import Plan, Planner
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
@@ -361,6 +361,20 @@ def plan_of(orders: Orders) -> Plan:
     return Plan(name, f"ops.{orders.kind}", params, size, ("operations", orders))
 
 
+def fleet_plan(orders: Any) -> Plan:
+    """A fleet's or a landing's plan (`plans_fleets`), merged into the operations' candidates."""
+    from ludoteca.games.guerra_a_muerte.plans_fleets import plan_of as fleet_plan_of
+
+    return fleet_plan_of(orders)
+
+
+def fleet_part() -> Planner:
+    """`plans_fleets.FLEETS`, which expands the fleets' and the landings' plans (it builds on this module)."""
+    from ludoteca.games.guerra_a_muerte.plans_fleets import FLEETS
+
+    return FLEETS
+
+
 def ending(kind: str, key: tuple[Any, ...] = ()) -> Plan:
     """``pass`` (the nation's operations end, §3.3), ``stop`` (the force's end), or a reply: one action at
     the decision `key` names (`decision_key`), and done — a held ``pass`` must not pass the next nation's
@@ -385,7 +399,7 @@ def decision_key(state: GamState) -> tuple[Any, ...]:
     return (prompt, state.turn)
 
 
-def best(scored: list[tuple[float, Orders]], end: str, key: tuple[Any, ...]) -> list[Plan]:
+def best(scored: list[tuple[float, Any]], end: str, key: tuple[Any, ...]) -> list[Plan]:
     """The best `KEEP` objectives by score, `PER_KIND` of a kind at most (so that the search weighs a
     blockade beside the marches into empty areas), the end first where none is worth its risk."""
     plans: list[Plan] = []
@@ -396,7 +410,7 @@ def best(scored: list[tuple[float, Orders]], end: str, key: tuple[Any, ...]) -> 
             break
         if kinds.get(kind, 0) < PER_KIND:
             kinds[kind] = kinds.get(kind, 0) + 1
-            plans.append(plan_of(orders))
+            plans.append(plan_of(orders) if isinstance(orders, Orders) else fleet_plan(orders))
     return [*plans, ending(end, key)] if plans else [ending(end, key)]
 
 
@@ -409,24 +423,31 @@ class Operations:
             return ()
         prompt: str = wait["prompt"]
         gam: GamState = state  # type: ignore[assignment]  # the planner of Guerra a Muerte's states
+        from ludoteca.games.guerra_a_muerte import plans_fleets as fleets  # the fleets build on this module
+
         side = side_of(role)
         key = decision_key(gam)
         frame = gam.running_frame() or {}
         if prompt == "prompt.activate":
             if "portuguese" in frame.get("nations", ()):
                 return ()
-            scored: list[tuple[float, Orders]] = []
+            scored: list[tuple[float, Any]] = []
             memo: Memo = {}
             for a in wait["actions"]:
                 if verb(a) == "activate":
                     units, leaders = eligible(gam, side, frame["nations"], target(a))
                     scored += candidates(gam, side, target(a), units, leaders, None, memo)
+            scored += fleets.activation_candidates(gam, side, frame["nations"], wait["actions"], memo)
             return best(scored, "pass", key)
         if prompt in ("prompt.spend", "prompt.operate") and frame.get("p") == "activation":
             if "portuguese" in frame["nations"] or frame.get("blockade"):
                 return () if prompt == "prompt.spend" else [ending("stop", key)]
             left = int(frame["ops"] - frame["used"]) if prompt == "prompt.operate" else None
-            scored = candidates(gam, side, frame["area"], frame["units"], frame["leaders"], left)
+            scored = [*candidates(gam, side, frame["area"], frame["units"], frame["leaders"], left)]
+            if prompt == "prompt.spend" or ID["embark"] in wait["actions"]:  # by sea (§7.6)
+                scored += fleets.landing_candidates(
+                    gam, side, frame["area"], frame["units"], frame["leaders"], left
+                )
             return best(scored, "stop", key)
         if prompt == "prompt.intercept":
             mine, theirs = power(gam, frame["units"]), power(gam, frame["movers"])
@@ -442,6 +463,8 @@ class Operations:
         wait = state.d["wait"]
         if wait is None or wait.get("role") != role or "prompt" not in wait or not plan.data:
             return None
+        if plan.data[0] == "fleets":  # a fleet's or a landing's, merged in `plans`
+            return fleet_part().next_action(state, role, plan)
         gam: GamState = state  # type: ignore[assignment]
         legal: list[int] = wait["actions"]
         prompt: str = wait["prompt"]

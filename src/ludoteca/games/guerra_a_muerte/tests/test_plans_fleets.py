@@ -1,0 +1,159 @@
+"""The fleet plans (`plans_fleets.py`): a fleet engages a weaker squadron (§7.5), breaks the blockade of a
+friendly port (§6.6), an army crosses the sea to take an empty coastal area (§7.6, §7.7); each plan is
+offered at the choice of a force beside the armies' and expands into legal actions, and a plan that cannot
+go on gives None."""
+
+from __future__ import annotations
+
+from ludoteca.core.plans import Plan
+from ludoteca.games.guerra_a_muerte.actions import ID, die
+from ludoteca.games.guerra_a_muerte.blockades import blockade_holds
+from ludoteca.games.guerra_a_muerte.plans import PLANNER
+from ludoteca.games.guerra_a_muerte.plans_fleets import FLEETS, Landing, nearest, weakest_target
+from ludoteca.games.guerra_a_muerte.position import OUT, POOL
+from ludoteca.games.guerra_a_muerte.state import GamState
+from ludoteca.games.guerra_a_muerte.tests.positions import waiting
+from ludoteca.games.guerra_a_muerte.tests.test_plans_operations import named, to_activate
+
+EASY = ("pass", "stop", "allow", "fight", "done")
+
+
+def naval_position(
+    role: int, places: dict[str, list[str]], inside: dict[str, list[str]] | None = None
+) -> GamState:
+    """`role`'s choice of a force with only the counters of `places` on the map (`state.place_unit`: a
+    ship named with an area lies in its port, a land unit in the field) and `inside`'s in their areas'
+    cities, the choice asked again of the position."""
+    state = to_activate(role)
+    for u in state.d["units"]:
+        state.move(u, POOL, city=False, guerrilla=False, done=False, port="")
+    for s in state.d["leaders"].values():
+        s["at"] = OUT
+    for place, here in places.items():
+        for u in here:
+            state.place_unit(u, place)
+    for area, here in (inside or {}).items():
+        for u in here:
+            state.move(u, area, city=True, done=False)
+    frame = state.running_frame()
+    assert frame is not None and frame["p"] == "nation_operations"
+    frame["s"] = "start"
+    state.d["wait"] = None
+    state._run()
+    assert state.current_player() == role
+    return state
+
+
+def play(state: GamState, role: int, plan: Plan, roll: int = 6) -> list[str]:
+    """`plan` played through the planner until it gives None or the phase ends: its actions checked legal,
+    every die showing `roll` where it can, the other side answering with the easy options."""
+    played: list[str] = []
+    phase = state.d["phase"]
+    for _ in range(80):
+        if state.is_terminal() or state.d["phase"] != phase:
+            break
+        legal = state.legal_actions()
+        if state.is_chance_node():
+            state.apply_action(die(roll) if die(roll) in legal else legal[0])
+            continue
+        if state.current_player() != role:
+            easy = [a for a in legal if state.action_to_string(a) in EASY]
+            state.apply_action(easy[0] if easy else legal[0])
+            continue
+        action = PLANNER.next_action(state, role, plan)
+        if action is None:
+            break
+        assert action in legal, state.action_to_string(action)
+        played.append(state.action_to_string(action))
+        state.apply_action(action)
+    return played
+
+
+def test_engage_a_weaker_squadron_7_5() -> None:
+    """§7.5: a ship of the line and a frigate in Callao sail out against a lone Patriot frigate in their
+    sea area, attack it, and put back into Callao (§7.4)."""
+    state = naval_position(1, {"lima": ["am_fp", "es_sol1", "es_fr1"], "pacifico_vi": ["ch_fr1"]})
+    plans = list(PLANNER.plans(state, 1))
+    plan = named(plans, "engage pacifico_vi from lima")
+    assert plan.data[0] == "fleets" and plan.message == "ops.engage"
+    played = play(state, 1, plan)
+    assert played[:2] == ["fleet lima", "spend 0"] or played[0] == "fleet lima"
+    assert "sail pacifico_vi" in played and "engage" in played
+    assert played[-1] == "dock lima"
+
+
+def test_no_attack_on_double_strength_7_5() -> None:
+    """§7.5: a lone frigate does not attack a ship of the line and a frigate."""
+    state = naval_position(
+        0, {"lima": ["ep_c1"], "pacifico_vi": ["es_sol1", "es_fr1"], "chile_norte": ["ch_fr1"]}
+    )
+    names = [p.name for p in PLANNER.plans(state, 0)]
+    assert not any(n.startswith("engage") for n in names), names
+
+
+def test_break_a_blockade_6_6() -> None:
+    """§6.6: Callao's Royalist garrison is blockaded; a frigate in Arica sails into Callao's sea area, which
+    breaks the blockade (ships of the besieged side there), and stops there."""
+    state = naval_position(
+        1, {"arequipa": ["am_ce", "es_fr1"], "lima": ["ep_c1", "ep_c2"]}, inside={"lima": ["am_fp"]}
+    )
+    state.d["blockades"] = {"callao": "patriot"}
+    plan = named(list(PLANNER.plans(state, 1)), "unblock lima from arequipa")
+    played = play(state, 1, plan)
+    assert played[0] == "fleet arequipa" and played[-2:] == ["sail pacifico_vi", "stop"]
+    assert not blockade_holds(state, "callao", "patriot")
+
+
+def test_an_army_sails_to_take_an_empty_coastal_area_7_6() -> None:
+    """§7.6, §7.7: an army in Lima with a ship of the line and a frigate in Callao (6 steps carried)
+    embarks, sails and lands in the empty Chile Norte (3 RP); a counter stays in Lima (§5.2). With a
+    Patriot army next door, what Lima risks outweighs the landing (`rearguard`): no landing is offered."""
+    state = naval_position(
+        1, {"lima": ["am_fp", "am_ce", "am_f", "es_sol1", "es_fr1"], "guayaquil": ["ep_c1"]}
+    )
+    assert not any(p.name.startswith("landing") for p in PLANNER.plans(state, 1))
+    state = naval_position(1, {"lima": ["am_fp", "am_ce", "am_f", "es_sol1", "es_fr1"]})
+    plans = list(PLANNER.plans(state, 1))
+    plan = named(plans, "landing chile_norte from lima")
+    orders = plan.data[1]
+    assert isinstance(orders, Landing) and orders.leave
+    played = play(state, 1, plan)
+    assert played[0] == "activate lima"
+    assert played[-3:] == ["embark", "sail pacifico_viii", "land chile_norte"]
+    assert state.controls("royalist", "chile_norte") and state.controls("royalist", "lima")
+
+
+def test_a_plan_that_cannot_go_on_is_dropped() -> None:
+    """A fleet's plan whose ships are gone, and a landing whose transport sailed away, give None: the search
+    plans again."""
+    state = naval_position(1, {"lima": ["am_fp", "es_sol1", "es_fr1"], "pacifico_vi": ["ch_fr1"]})
+    plan = named(list(PLANNER.plans(state, 1)), "engage pacifico_vi from lima")
+    for u in ("es_sol1", "es_fr1"):
+        state.move(u, POOL, city=False, port="")
+    assert PLANNER.next_action(state, 1, plan) is None
+    state = naval_position(1, {"lima": ["am_fp", "am_ce", "es_sol1", "es_fr1"]})
+    plan = named(list(PLANNER.plans(state, 1)), "landing chile_norte from lima")
+    for notation in ("activate lima", "spend 0", "die 6"):
+        if ID[notation] in state.legal_actions():
+            state.apply_action(ID[notation])
+    for u in ("es_sol1", "es_fr1"):
+        state.move(u, POOL, city=False, port="")
+    state.d["wait"] = None
+    frame = state.running_frame()
+    assert frame is not None
+    frame["s"] = "operate"
+    state._run()
+    assert waiting(state)["prompt"] == "prompt.operate"
+    assert PLANNER.next_action(state, 1, plan) is None
+
+
+def test_small_decisions_have_a_default_7_4_7_5() -> None:
+    """§7.4: the refuge nearest the ship; §7.5.1: fire at the ship nearest to sinking; the replies are
+    single plans of the fleets' part."""
+    refuges = [ID["sail pacifico_i"], ID["sail pacifico_vii"], ID["sail spain"]]
+    assert nearest("pacifico_vi", refuges) == ID["sail pacifico_vii"]
+    assert nearest("", [ID["dock lima"], ID["sail spain"]]) == min(ID["dock lima"], ID["sail spain"])
+    state = naval_position(1, {"lima": ["am_fp", "es_sol1", "es_fr1"], "pacifico_vi": ["ch_fr1", "ch_sol1"]})
+    state.d["units"]["ch_sol1"]["steps"] = 1
+    assert weakest_target(state, [ID["fire ch_fr1"], ID["fire ch_sol1"]]) == ID["fire ch_sol1"]
+    assert FLEETS.plans(state, 1) == ()
