@@ -5,6 +5,8 @@ go on gives None."""
 
 from __future__ import annotations
 
+import random
+
 from ludoteca.core.plans import Plan
 from ludoteca.games.guerra_a_muerte.actions import ID, die
 from ludoteca.games.guerra_a_muerte.blockades import blockade_holds
@@ -13,6 +15,7 @@ from ludoteca.games.guerra_a_muerte.plans_fleets import FLEETS, Landing, nearest
 from ludoteca.games.guerra_a_muerte.position import OUT, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.positions import waiting
+from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME
 from ludoteca.games.guerra_a_muerte.tests.test_plans_operations import named, to_activate
 
 EASY = ("pass", "stop", "allow", "fight", "done")
@@ -157,3 +160,39 @@ def test_small_decisions_have_a_default_7_4_7_5() -> None:
     state.d["units"]["ch_sol1"]["steps"] = 1
     assert weakest_target(state, [ID["fire ch_fr1"], ID["fire ch_sol1"]]) == ID["fire ch_sol1"]
     assert FLEETS.plans(state, 1) == ()
+
+
+def test_fleet_plans_start_legally_in_played_games() -> None:
+    """In random games, at every decision the planner plans, each fleet or landing candidate's first action
+    is legal and its message reads in both languages; the favourite, played through, keeps to legal
+    actions. The fleets are planned: some fleet plan is offered and played."""
+    offered: set[str] = set()
+    for scenario in ("1815-1818", "campaign"):
+        state = GAME.new_initial_state({"scenario": scenario, "setup": "historical"})
+        rng = random.Random(11)
+        held: dict[int, Plan | None] = {0: None, 1: None}
+        for _ in range(900):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            role, legal = state.current_player(), state.legal_actions()
+            action = PLANNER.next_action(state, role, held[role]) if held[role] is not None else None
+            assert action is None or action in legal
+            if action is None:
+                plans = list(PLANNER.plans(state, role))
+                for plan in plans:
+                    if plan.data[0] != "fleets":
+                        continue
+                    offered.add(plan.message)
+                    assert PLANNER.next_action(state, role, plan) in legal, (scenario, plan.name)
+                    for lang in ("es", "en"):
+                        said = GAME.catalog.text(plan.message, lang, plan.params)
+                        assert said != plan.message and "{" not in said, said
+                fleets = [p for p in plans if p.data[0] == "fleets"]
+                chosen = rng.choice(fleets) if fleets and rng.random() < 0.5 else plans[0] if plans else None
+                held[role] = chosen
+                action = PLANNER.next_action(state, role, chosen) if chosen else rng.choice(legal)
+            state.apply_action(action)  # type: ignore[arg-type]
+    assert {"ops.engage", "ops.landing", "ops.port", "ops.raid", "ops.refuge"} <= offered, offered
