@@ -178,7 +178,8 @@ def test_fleet_plans_start_legally_in_played_games() -> None:
                 state.apply_action(state.sample_chance(rng))
                 continue
             role, legal = state.current_player(), state.legal_actions()
-            action = PLANNER.next_action(state, role, held[role]) if held[role] is not None else None
+            plan = held[role]
+            action = PLANNER.next_action(state, role, plan) if plan is not None else None
             assert action is None or action in legal
             if action is None:
                 plans = list(PLANNER.plans(state, role))
