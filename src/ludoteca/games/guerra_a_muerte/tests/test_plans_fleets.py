@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from ludoteca.ai.ismcts import Budget, IsmctsAgent
 from ludoteca.core.plans import Plan
 from ludoteca.games.guerra_a_muerte.actions import ID, die
 from ludoteca.games.guerra_a_muerte.blockades import blockade_holds
@@ -17,6 +18,7 @@ from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.positions import waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME
 from ludoteca.games.guerra_a_muerte.tests.test_plans_operations import named, to_activate
+from ludoteca.games.guerra_a_muerte.tests.test_plans_purchase import Spy, where
 
 EASY = ("pass", "stop", "allow", "fight", "done")
 
@@ -197,3 +199,25 @@ def test_fleet_plans_start_legally_in_played_games() -> None:
                 action = PLANNER.next_action(state, role, chosen) if chosen else rng.choice(legal)
             state.apply_action(action)  # type: ignore[arg-type]
     assert {"ops.engage", "ops.landing", "ops.port", "ops.raid", "ops.refuge"} <= offered, offered
+
+
+def test_fleet_plans_read_only_what_the_side_may_know() -> None:
+    """Under limited intelligence (§5.1.3), at a choice of a force where fleets are planned, the planner is
+    given redrawn positions, never the true one: the enemy's hidden counters stand elsewhere in them."""
+    true = GAME.new_initial_state({"scenario": "1815-1818"})
+    assert isinstance(true, GamState) and true.options.intelligence == "limited"
+    rng = random.Random(3)
+    while True:
+        assert not true.is_terminal()
+        wait = true.d["wait"]
+        asked = wait is not None and wait.get("role") == 1 and wait.get("prompt") == "prompt.activate"
+        if asked and any(p.data[0] == "fleets" for p in PLANNER.plans(true, 1)):
+            break
+        action = true.sample_chance(rng) if true.is_chance_node() else rng.choice(true.legal_actions())
+        true.apply_action(action)
+    spy = Spy()
+    agent = IsmctsAgent(1, 5, Budget(iters=6, seconds=0.0, depth=0), planner=spy)
+    agent.step(true)
+    assert spy.seen and all(seen is not true for seen, _, _ in spy.seen)
+    here = [placed for _, move, placed in spy.seen if move == true.move_number()]
+    assert here and all(placed != where(true) for placed in here)
