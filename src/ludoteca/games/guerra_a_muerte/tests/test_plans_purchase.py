@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pytest
@@ -175,6 +175,10 @@ class Spy:
     def next_action(self, state: State[Any], role: int, plan: Plan) -> int | None:
         self.seen.append((state, state.move_number(), where(state)))
         return PLANNER.next_action(state, role, plan)
+
+    def phase(self, state: State[Any], role: int) -> tuple[Hashable, int]:
+        self.seen.append((state, state.move_number(), where(state)))
+        return PLANNER.phase(state, role)
 
 
 def test_the_plans_read_only_what_the_side_may_know() -> None:
