@@ -272,5 +272,5 @@ def test_the_phase_parameter_sets_the_phase_time() -> None:
     assert make_agent("ismcts", game, 0, 1).budget.phase_seconds == 4.0  # the normal level's
     assert make_agent("ismcts:phase=2.5", game, 0, 1).budget.phase_seconds == 2.5
     assert make_agent("ismcts:iters=50", game, 0, 1).budget.phase_seconds == 0.0
-    with pytest.raises(BadOptionError, match="phase must be a number of at least 0.0, not 'x'"):
+    with pytest.raises(BadOptionError, match=r"phase must be a number of at least 0\.0, not 'x'"):
         make_agent("ismcts:phase=x", game, 0, 1)
