@@ -58,6 +58,9 @@ class Arena:
     target: float | None = None
     balance: bool = False
     games: int = 200
+    by_role: bool = False
+    """Scored by role, a draw counting half (issue 56's head-to-head): the figure is the smaller of the
+    scored agent's scores at each role, met where it reaches `target` at both."""
 
     @property
     def scored(self) -> str:
@@ -123,6 +126,18 @@ ARENAS: list[Arena] = [
     ),
     Arena("Pax Porfiriana two players, normal against easy", "pax-porfiriana", HEAD_TO_HEAD, games=100),
     Arena("Pax Porfiriana two players, hard against normal", "pax-porfiriana", HARD_TO_HEAD, games=100),
+    *(
+        Arena(
+            f"Guerra a Muerte {s}, plans against the search over actions",
+            "guerra-a-muerte",
+            "ismcts:level=normal,ismcts:level=normal:plans=0",
+            {"scenario": s},
+            0.70,
+            games=30,
+            by_role=True,
+        )
+        for s in ("1810-1814", "1815-1818", "1820-1824")
+    ),
 ]
 """Every arena, in the order that fixes their seeds: new arenas go at the end."""
 BALANCE_LIMIT = 0.80
@@ -143,6 +158,17 @@ def row(arena: Arena, result: dict[str, Any], command: list[str]) -> str:
         spread = " / ".join(f"{role} {n}" for role, n in wins.items()) + f" / draw {draws}"
         met = "yes" if top <= BALANCE_LIMIT else "no"
         cells = [arena.name, str(games), spread, f"largest {percent(top)}", "≤ 80%", met, typed]
+    elif arena.by_role:
+        agent = result["by_agent"][arena.scored]
+        scores = {role: theirs["score"] for role, theirs in agent["roles"].items()}
+        rate = " / ".join(
+            f"{role} {r['wins']}+{r['draws']}½ of {r['games']} = {percent(r['score'])}"
+            for role, r in agent["roles"].items()
+        )
+        least = min(scores.values(), default=0.0)
+        met = "yes" if arena.target is not None and least >= arena.target else "no"
+        asked = f"≥ {percent(arena.target or 0.0)} each role"
+        cells = [arena.name, str(agent["games"]), rate, f"least {percent(least)}", asked, met, typed]
     else:
         agent = result["by_agent"][arena.scored]
         low, high = agent["ci95"]
@@ -178,6 +204,13 @@ def figure(arena: Arena, result: dict[str, Any], command: list[str]) -> dict[str
         top = max(result["wins"].values(), default=0) / result["games"] if result["games"] else 0.0
         found |= {"outcomes": {**result["wins"], "draw": draws}, "largest": round(top, 4)}
         found |= {"limit": BALANCE_LIMIT}
+    elif arena.by_role:
+        agent = result["by_agent"][arena.scored]
+        roles = {
+            role: {k: r[k] for k in ("games", "wins", "draws", "score")} for role, r in agent["roles"].items()
+        }
+        least = min((r["score"] for r in roles.values()), default=0.0)
+        found |= {"games": agent["games"], "roles": roles, "least": least, "target": arena.target}
     else:
         agent = result["by_agent"][arena.scored]
         others = {

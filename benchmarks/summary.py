@@ -110,6 +110,9 @@ def arena_rows(game: str, results: dict[str, dict[str, Any]], sources: Sources) 
         "|---|---|---|---|---|---|---|",
     ]
     for figure in arenas:
+        if "roles" in figure:  # issue 56's head-to-head: by role, a draw half
+            rows.append(by_role_row(figure, sources))
+            continue
         wins = f"{figure['wins']} / {figure['games']} = {percent(figure['win_rate'])}"
         wins += "".join(f" (`{spec}` {n})" for spec, n in figure.get("others", {}).items())
         low, high = figure["ci95"]
@@ -119,6 +122,19 @@ def arena_rows(game: str, results: dict[str, dict[str, Any]], sources: Sources) 
         cells = [figure["key"], str(figure["games"]), wins, f"[{percent(low)}, {percent(high)}]", asked, met]
         rows.append("| " + " | ".join([*cells, sources.ref(figure)]) + " |")
     return rows
+
+
+def by_role_row(figure: dict[str, Any], sources: Sources) -> str:
+    """A head-to-head scored by role (a draw half): each role's wins, draws and score, and the least."""
+    scores = " / ".join(
+        f"{role} {r['wins']}+{r['draws']}½ of {r['games']} = {percent(r['score'])}"
+        for role, r in figure["roles"].items()
+    )
+    target = figure["target"]
+    met = "yes" if figure["least"] >= target else "no"
+    cells = [figure["key"], str(figure["games"]), scores, f"least {percent(figure['least'])}"]
+    cells += [f"≥ {percent(target)} each role", met, sources.ref(figure)]
+    return "| " + " | ".join(cells) + " |"
 
 
 def balance_rows(game: str, results: dict[str, dict[str, Any]], sources: Sources) -> list[str]:

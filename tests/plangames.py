@@ -14,7 +14,7 @@ next action is never legal.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from ludoteca.core.game import ActionTable, Game
@@ -114,6 +114,10 @@ class ShopPlanner:
         if role != BUYER or len(state.d["goods"]) >= stop or state.current_player() != BUYER:
             return None
         return RED if colour == "red" else BLUE
+
+    def phase(self, state: State[Any], role: int) -> tuple[Hashable, int]:
+        """One stretch: the buyer's purchases, each of them a search that may still come."""
+        return "purchases", GOODS - len(state.d["goods"])
 
 
 class Shop(Game):

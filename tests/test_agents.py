@@ -134,3 +134,15 @@ def test_a_seat_that_never_decides_is_left_out_of_the_figures() -> None:
         summary["by_agent"]["random"]["games"] + summary["by_agent"]["ismcts:iters=30"]["games"]
         == 12 + risked
     )
+
+
+def test_a_draw_counts_half_in_the_score(toy: RaceGame) -> None:
+    """Issue 56's head-to-head counts a draw as half a win: a game no one won (every return 0) is a draw
+    for each seat; the score is (wins + draws / 2) / games, by role and by agent."""
+    won, other = (play_out(toy, toy.parse_options(), ["random", "random"], seed) for seed in (3, 4))
+    tied = {**other, "returns": [0.0, 0.0]}
+    summary = summarize(toy, toy.parse_options(), ["random"], {}, 3, [won, tied, tied])
+    assert summary["roles"]["red"]["draws"] == summary["roles"]["blue"]["draws"] == 2
+    winner = "red" if won["returns"][0] > 0 else "blue"
+    assert summary["roles"][winner]["score"] == round((1 + 2 / 2) / 3, 4)
+    assert summary["by_agent"]["random"]["draws"] == 4 and summary["by_agent"]["random"]["score"] == 0.5

@@ -96,3 +96,29 @@ def test_a_target_is_met_only_at_its_figure() -> None:
     assert "| ≥ 30.0% | no |" in line and "59 / 200 = 29.5%" in line
     agent = {**agent, "wins": 60, "win_rate": 0.30}
     assert "| ≥ 30.0% | yes |" in arenas.row(normal, {"by_agent": {normal.scored: agent}}, ["ludoteca"])
+
+
+def test_the_plans_head_to_head_is_met_only_at_70_percent_in_each_role() -> None:
+    """Issue 56: the default level against the search over actions, scored by role with a draw half; met
+    only where the smaller of the two roles' scores reaches 70%."""
+    arenas = load()
+    duel = next(a for a in arenas.ARENAS if a.by_role and "1815-1818" in a.name)
+    assert duel.agents == "ismcts:level=normal,ismcts:level=normal:plans=0" and duel.target == 0.70
+
+    def result(royalist_wins: int) -> dict[str, object]:
+        roles = {
+            "patriotas": {"games": 15, "wins": 10, "draws": 2, "score": 11 / 15},
+            "realistas": {
+                "games": 15,
+                "wins": royalist_wins,
+                "draws": 1,
+                "score": (royalist_wins + 0.5) / 15,
+            },
+        }
+        return {"by_agent": {duel.scored: {"games": 30, "roles": roles}}}
+
+    line = arenas.row(duel, result(9), ["ludoteca"])
+    assert "patriotas 10+2½ of 15 = 73.3%" in line and "least 63.3%" in line and "| no |" in line
+    assert "| yes |" in arenas.row(duel, result(11), ["ludoteca"])
+    figure = arenas.figure(duel, result(11), ["ludoteca"])
+    assert figure["least"] == pytest.approx(11 / 15) and figure["roles"]["realistas"]["wins"] == 11

@@ -10,6 +10,7 @@ import pytest
 
 from ludoteca.ai.agents import make_agent
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
+from ludoteca.ai.plan_search import LEAST_SECONDS, Stretch
 from ludoteca.core.errors import BadOptionError
 from ludoteca.core.plans import Plan
 from plangames import BLUE, BUYER, GOODS, KEEPER, RED, Shop, ShopPlanner, ShopState, X
@@ -233,3 +234,43 @@ def test_a_time_budget_bounds_the_plan_search() -> None:
 def test_it_is_reproducible_with_its_seed() -> None:
     runs = [purchases(buyer(ShopPlanner(short=True), 7), Shop().dealt(2)) for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def test_the_searches_of_one_phase_share_its_time() -> None:
+    """With `phase_seconds`, the buyer's three searches (one a purchase each, `short`) share 1.5 s: the
+    first, with three to come (itself included), gets a quarter of it, and all three together stay within
+    it, where each would otherwise think its whole second."""
+
+    def spent(phase: float) -> list[float]:
+        ticks = iter(range(100_000))
+        budget = Budget(iters=0, seconds=1.0, depth=0, phase_seconds=phase)
+        agent = IsmctsAgent(BUYER, 1, budget, lambda: next(ticks) / 100, ShopPlanner(short=True))
+        state, seconds = Shop().dealt(1), []
+        while state.current_player() == BUYER:
+            action = agent.step(state)
+            seconds.append(agent.explain()["seconds"])
+            state.apply_action(action)
+        return seconds
+
+    free, shared = spent(0.0), spent(1.5)
+    assert len(free) == len(shared) == GOODS
+    assert shared[0] <= 1.5 / 4 + 0.01 < free[0]
+    assert sum(shared) <= 1.5 < sum(free)
+
+
+def test_a_new_phase_starts_with_its_whole_time() -> None:
+    stretch, budget = Stretch(), Budget(iters=0, seconds=3.0, depth=0, phase_seconds=4.0)
+    assert stretch.allowance(("turn 1", "operations"), 3, budget).seconds == 1.0
+    stretch.spent = 4.2  # spent: the least
+    assert stretch.allowance(("turn 1", "operations"), 1, budget).seconds == LEAST_SECONDS
+    assert stretch.allowance(("turn 2", "operations"), 1, budget).seconds == 2.0 and stretch.spent == 0.0
+    assert stretch.allowance("any", 1, replace(budget, phase_seconds=0.0)).seconds == 3.0
+
+
+def test_the_phase_parameter_sets_the_phase_time() -> None:
+    game = Shop(ShopPlanner())
+    assert make_agent("ismcts", game, 0, 1).budget.phase_seconds == 4.0  # the normal level's
+    assert make_agent("ismcts:phase=2.5", game, 0, 1).budget.phase_seconds == 2.5
+    assert make_agent("ismcts:iters=50", game, 0, 1).budget.phase_seconds == 0.0
+    with pytest.raises(BadOptionError, match=r"phase must be a number of at least 0\.0, not 'x'"):
+        make_agent("ismcts:phase=x", game, 0, 1)

@@ -80,18 +80,23 @@ class Budget:
     looks worse than a move that offers none. Never across a draw: with `open_chance` the decision after a
     die is shared by all its faces, and its best move may be one only a lucky face offers (read across it,
     Maquis at `hard` with both won 10 of 100 tuning games, against 43 without the open loop)."""
+    phase_seconds: float = 0.0
+    """With plans (`ai.plan_search`), the time one phase of the game's decisions (`Planner.phase`) may take
+    in all (0: no such limit): each decision of the phase thinks at most `seconds`, and no more than its
+    part of what the phase has left (`plan_search.Stretch`)."""
 
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iters=30, seconds=1.0, depth=2),
-    "normal": Budget(iters=120, seconds=3.0, depth=4),
-    "hard": Budget(iters=600, seconds=10.0, depth=8),
+    "easy": Budget(iters=30, seconds=1.0, depth=2, phase_seconds=1.5),
+    "normal": Budget(iters=120, seconds=3.0, depth=4, phase_seconds=4.0),
+    "hard": Budget(iters=600, seconds=10.0, depth=8, phase_seconds=15.0),
 }
 """The strength presets, ``ismcts:level=easy|normal|hard``: an iteration budget (times the game's
 `SearchHints.scale`, or the game's own figure for the level), capped in time so that `normal` never thinks
-more than 3 s a decision however slow the game. The budgets are small on purpose: a whole game of Maquis
-at `normal` takes some ten seconds, so that the arena can measure strength over hundreds of games
-(BENCHMARKS.md has the speeds and the figures)."""
+more than 3 s a decision however slow the game, nor, where the game plans (`phase_seconds`), 4 s a phase
+of its turn (issue 56: no AI phase over 5 s on the 2-core machine). The budgets are small on purpose: a
+whole game of Maquis at `normal` takes some ten seconds, so that the arena can measure strength over
+hundreds of games (BENCHMARKS.md has the speeds and the figures)."""
 
 
 class Edge:
@@ -152,8 +157,20 @@ class IsmctsAgent:
         self.game, self.legal = state.game, legal
         self.planned = False
         plans = self.plans
+        if plans is None:
+            return self.decide(state, legal, self.budget)
+        began = self.clock()
+        try:
+            return self.decide(state, legal, plans.allowance(state, self.budget))
+        finally:
+            plans.stretch.spent += self.clock() - began
+
+    def decide(self, state: State[Any], legal: list[int], budget: Budget) -> int:
+        """The action chosen within `budget`: the held or searched plan's where the game plans this
+        decision, else the search over the actions'."""
+        plans = self.plans
         if plans is not None and (len(legal) > 1 or plans.plan is not None):
-            action = plans.step(state, legal, self.budget)
+            action = plans.step(state, legal, budget)
             if action is not None:
                 self.planned, self.chosen, self.kept, self.root = True, action, None, Edge()
                 self.iterations, self.seconds, self.carried = plans.iterations, plans.seconds, 0
@@ -162,7 +179,7 @@ class IsmctsAgent:
         self.iterations, self.seconds = 0, 0.0
         self.carried = sum(edge.visits for edge in self.root_edges().values())
         if len(legal) > 1:
-            self.search(state)
+            self.search(state, budget)
         self.chosen = chosen = self.best() if len(legal) > 1 else legal[0]
         self.keep(state, chosen)
         return chosen
@@ -185,12 +202,12 @@ class IsmctsAgent:
         if after.current_player() == self.role:
             self.kept = (after.information_state_string(self.role), subtree)
 
-    def search(self, state: State) -> None:
+    def search(self, state: State, budget: Budget) -> None:
         """Run iterations from determinizations of `state` until the budget is spent. A resampler that
         draws nothing from the generator gives the same position every time (Patria Libre's and Pax
         Porfiriana's copy: everything in them is public or never stored): the iterations then start from
         that one position and go on from the positions kept along the tree (`positions`)."""
-        budget, clock = self.budget, self.clock
+        clock = self.clock
         start = clock()
         self.bounds = {}
         draw = state.resampler(self.role)
@@ -438,14 +455,16 @@ def hint_agent(game: Game, role: int, match_seed: int, move: int) -> IsmctsAgent
     return IsmctsAgent(role, match_seed + move, level_budget("normal", game), planner=game.planner)
 
 
-PARAMETERS = ("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "follow", "plans", "seed")
+PARAMETERS = (
+    *("level", "iters", "time", "depth", "c", "norm", "chance", "prior", "follow", "plans", "phase", "seed"),
+)
 
 
 def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
     """The budget a spec's parameters ask for. `level` (default normal) sets every field, its iterations
-    scaled to `game` (`level_budget`); `depth`, `c`, `norm`, `chance`, `prior` and `follow` override it;
-    `iters` and `time`, if either is given, replace the level's whole budget (the one given is the only
-    limit, unless both are)."""
+    scaled to `game` (`level_budget`); `depth`, `c`, `norm`, `chance`, `prior`, `follow` and `phase`
+    override it; `iters` and `time`, if either is given, replace the level's whole budget (the one given
+    is the only limit, unless both are, and no phase limit unless `phase` is given)."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise BadOptionError(
@@ -456,7 +475,7 @@ def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
         raise BadOptionError(f"agent 'ismcts': level={level!r} is not allowed; use level={'|'.join(LEVELS)}")
     budget = level_budget(level, game)
     if "iters" in params or "time" in params:
-        budget = replace(budget, iters=0, seconds=0.0)
+        budget = replace(budget, iters=0, seconds=0.0, phase_seconds=0.0)
     fields: dict[str, Any] = {}
     for key, field, kind, low in (
         ("iters", "iters", int, 1),
@@ -464,6 +483,7 @@ def parse_budget(params: Mapping[str, str], game: Game | None = None) -> Budget:
         ("depth", "depth", int, 0),
         ("c", "c", float, 0.0),
         ("prior", "prior", int, 0),
+        ("phase", "phase_seconds", float, 0.0),
     ):
         if key in params:
             fields[field] = number(key, params[key], kind, low)
@@ -498,9 +518,10 @@ def number(key: str, text: str, kind: type[int] | type[float], low: float) -> An
 
 def ismcts(game: Game, role: int, seed: int, params: Mapping[str, str]) -> IsmctsAgent:
     """The ``ismcts[:level=easy|normal|hard][:iters=N][:time=S][:depth=D][:c=C][:norm=0|1]
-    [:chance=tree|open][:prior=K][:follow=mean|best][:plans=0|1][:seed=N]`` agent spec; `seed` fixes the
-    agent's generator whatever the game's seed; `plans` (default 1) weighs the game's plans where it has a
-    planner, ``plans=0`` searches its actions everywhere (the search before plans)."""
+    [:chance=tree|open][:prior=K][:follow=mean|best][:plans=0|1][:phase=S][:seed=N]`` agent spec; `seed`
+    fixes the agent's generator whatever the game's seed; `plans` (default 1) weighs the game's plans where
+    it has a planner, ``plans=0`` searches its actions everywhere (the search before plans); `phase` the
+    seconds one phase of a planned game may think in all (`Budget.phase_seconds`, 0: no limit)."""
     budget = parse_budget(params, game)
     if "seed" in params:
         seed = number("seed", params["seed"], int, 0)

@@ -21,6 +21,10 @@ At each of its role's decisions the agent asks `PlanSearch.step`:
   that wants the other side's replies sampled plans them. The most sampled plan is adopted (ties to the
   better value) and its first action played.
 
+The decisions of one stretch of the game (`Planner.phase`: Guerra a Muerte's phases) share the level's
+`phase_seconds` (`Stretch`): each search thinks at most the level's `seconds` and no more than its part of
+the time the stretch has left, counted from every decision of the stretch, the held plans' included.
+
 A plan that cannot go on (its next action None, or not legal here: a die, an interception) is dropped and
 the decision planned again from where it stands. Every input of the planner is a determinization, so a
 plan cannot read what its role may not know (`tests/test_plan_search.py`'s leak test).
@@ -30,8 +34,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import CHANCE
@@ -68,6 +72,30 @@ def cap(plan: Plan) -> int:
     return 4 * plan.size + 40
 
 
+LEAST_SECONDS = 0.02
+"""The least time a decision is given when its stretch's time is spent: the plan search then samples its
+candidates once or so and adopts the most promising, the game's favourite first."""
+
+
+@dataclass
+class Stretch:
+    """The time spent so far in one stretch of a role's decisions (`Planner.phase`)."""
+
+    key: Hashable = None
+    spent: float = 0.0
+
+    def allowance(self, key: Hashable, searches: int, budget: Budget) -> Budget:
+        """`budget` with its seconds cut to this decision's part of what the stretch `key` has left, shared
+        with the `searches` that may still come after it (`Budget.phase_seconds`; a new key starts a new
+        stretch)."""
+        if key != self.key:
+            self.key, self.spent = key, 0.0
+        if not budget.phase_seconds:
+            return budget
+        part = max((budget.phase_seconds - self.spent) / (max(searches, 1) + 1), LEAST_SECONDS)
+        return replace(budget, seconds=min(budget.seconds, part) if budget.seconds else part)
+
+
 class PlanSearch:
     """The plan `role` holds and the search that chooses it (see the module's docstring)."""
 
@@ -85,6 +113,18 @@ class PlanSearch:
         """Whether the last decision was a plan search (else it played the held plan's next action)."""
         self.iterations = 0
         self.seconds = 0.0
+        self.stretch = Stretch()
+        """The stretch of the game the role's decisions are in and the time they have taken."""
+
+    def allowance(self, state: State[Any], budget: Budget) -> Budget:
+        """The budget of the role's decision in `state`: `budget` with its seconds cut to the decision's part
+        of its stretch's time (`Stretch.allowance`); the stretch is read off a determinization. With no
+        phase limit, `budget` itself."""
+        if not budget.phase_seconds:
+            return budget
+        world = state.resample_from_infostate(self.role, self.rng)
+        key, searches = self.planner.phase(world, self.role)
+        return self.stretch.allowance(key, searches, budget)
 
     def step(self, state: State[Any], legal: Sequence[int], budget: Budget) -> int | None:
         """The action of `role`'s plan at this decision, or None where no plan applies (the caller then

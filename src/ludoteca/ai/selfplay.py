@@ -193,8 +193,22 @@ def wilson(wins: int, n: int) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def rate(wins: int, n: int) -> dict[str, Any]:
-    return {"games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0, "ci95": wilson(wins, n)}
+def rate(wins: int, n: int, draws: int = 0) -> dict[str, Any]:
+    """Wins of `n` games with their rate and its interval; with the `draws`, the score (a draw half)."""
+    return {
+        "games": n,
+        "wins": wins,
+        "win_rate": round(wins / n, 4) if n else 0.0,
+        "ci95": wilson(wins, n),
+        "draws": draws,
+        "score": round((wins + draws / 2) / n, 4) if n else 0.0,
+    }
+
+
+def drawn(result: dict[str, Any], seat: int) -> bool:
+    """Whether `seat` drew: its return is 0 and no seat's is above it (a game no one won)."""
+    returns = result["returns"]
+    return bool(returns[seat] == 0 and max(returns) == 0)
 
 
 def summarize(
@@ -205,7 +219,8 @@ def summarize(
     seed: int,
     results: Sequence[dict[str, Any]],
 ) -> dict[str, Any]:
-    """Per-role and per-agent wins (a return above 0 is a win) with 95% Wilson intervals, each agent's
+    """Per-role and per-agent wins (a return above 0 is a win) with 95% Wilson intervals, draws and the
+    score (a draw counts half: issue 56's head-to-head), each agent's
     results at each role, its time per decision and search speed; outcomes with counts; mean and longest
     length. A seat counts only in the games where it made a decision (roles not in play under the options
     never do); an agent at two seats of one game counts as two games. The time per decision and the
@@ -213,7 +228,7 @@ def summarize(
     count = len(results)
     roles = game.roles
     by_role = {
-        role: rate(sum(r["returns"][i] > 0 for r in played), len(played))
+        role: rate(sum(r["returns"][i] > 0 for r in played), len(played), sum(drawn(r, i) for r in played))
         for i, role in enumerate(roles)
         if (played := [r for r in results if r["decisions"][i]])
     }
@@ -229,10 +244,14 @@ def summarize(
         timed_decisions = sum(r["decisions"][i] for r, i in timed)
         timed_iterations = sum(r["iterations"][i] for r, i in timed)
         by_agent[spec] = {
-            **rate(sum(r["returns"][i] > 0 for r, i in seats), len(seats)),
+            **rate(
+                sum(r["returns"][i] > 0 for r, i in seats), len(seats), sum(drawn(r, i) for r, i in seats)
+            ),
             "roles": {
                 role: rate(
-                    sum(r["returns"][i] > 0 for r, j in seats if j == i), sum(j == i for _, j in seats)
+                    sum(r["returns"][i] > 0 for r, j in seats if j == i),
+                    sum(j == i for _, j in seats),
+                    sum(drawn(r, i) for r, j in seats if j == i),
                 )
                 for i, role in enumerate(roles)
                 if any(j == i for _, j in seats)

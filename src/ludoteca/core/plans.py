@@ -18,6 +18,11 @@ The one interface, `Planner` (`Game.planner`):
 - ``next_action(state, role, plan)``: the plan's next action at `role`'s decision in `state`, one of
   ``state.legal_actions(role)``; None when the plan is done or cannot go on from here (the search then
   plans again from where it stands).
+- ``phase(state, role)``: which stretch of the game `role`'s decision belongs to (a key: Guerra a Muerte's
+  turn and phase) and how many plan searches that stretch may still hold, at least 1 (the forces not yet
+  activated). The searches of one stretch share its time (`ai.ismcts.Budget.phase_seconds`: no AI phase
+  longer than a few seconds), each its part of what is left; it reads only what `role` may know (it is
+  given a determinization too).
 
 A plan is a value (frozen, hashable): its `name` is stable and readable (a puzzle may name it as its
 answer), its `message` and `params` say it in the game's catalog (a hint shows it in the page's
@@ -28,7 +33,7 @@ to expand it (targets, routes, purchases) as plain values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -66,4 +71,9 @@ class Planner(Protocol):
 
     def next_action(self, state: State[Any], role: int, plan: Plan) -> int | None:
         """`plan`'s next action for `role` in `state` (a legal one), or None: done, or it cannot go on."""
+        ...
+
+    def phase(self, state: State[Any], role: int) -> tuple[Hashable, int]:
+        """The stretch of the game `role`'s decision belongs to and how many plan searches it may still
+        hold (at least 1)."""
         ...

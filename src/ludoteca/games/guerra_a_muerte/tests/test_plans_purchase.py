@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pytest
@@ -176,19 +176,33 @@ class Spy:
         self.seen.append((state, state.move_number(), where(state)))
         return PLANNER.next_action(state, role, plan)
 
+    def phase(self, state: State[Any], role: int) -> tuple[Hashable, int]:
+        self.seen.append((state, state.move_number(), where(state)))
+        return PLANNER.phase(state, role)
 
-def test_the_plans_read_only_what_the_side_may_know() -> None:
-    """Under limited intelligence (§5.1.3) the planner is given redrawn positions, never the true one:
-    at the decision itself, the enemy's hidden counters stand elsewhere in them (the leak test of the
-    plans' inputs; with the true state, or a copy of it, they would stand where they are)."""
+
+def test_the_plans_read_only_what_the_side_may_know(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under limited intelligence (§5.1.3) the planner (its plans, their actions, the phase) and the
+    evaluation that scores the samples are given redrawn positions, never the true one: at the decision
+    itself, the enemy's hidden counters stand elsewhere in them (the leak test of the plans' and the
+    evaluation's inputs; with the true state, or a copy of it, they would stand where they are)."""
     true = reorganization(ROYALIST)
     assert true.options.intelligence == "limited"
-    spy = Spy()
-    agent = IsmctsAgent(ROYALIST, 5, Budget(iters=6, seconds=0.0, depth=0), planner=spy)
+    spy, scored = Spy(), []
+    evaluate = GamState.evaluate
+
+    def watched(state: GamState) -> list[float]:
+        scored.append(state)
+        return evaluate(state)
+
+    monkeypatch.setattr(GamState, "evaluate", watched)
+    budget = Budget(iters=6, seconds=0.0, depth=0, phase_seconds=4.0)
+    agent = IsmctsAgent(ROYALIST, 5, budget, planner=spy)
     agent.step(true)
     assert spy.seen and all(seen is not true for seen, _, _ in spy.seen)
     here = [placed for _, move, placed in spy.seen if move == true.move_number()]
-    assert len(here) >= 6 and all(placed != where(true) for placed in here)
+    assert len(here) >= 7 and all(placed != where(true) for placed in here)  # the phase's call too
+    assert len(scored) == 6 and all(state is not true and where(state) != where(true) for state in scored)
 
 
 @pytest.mark.parametrize("role", [0, 1])
