@@ -70,7 +70,7 @@ class GamPlanner:
         wait = state.d["wait"]
         searches = 1
         if wait is not None and wait.get("prompt") == "prompt.activate":
-            searches = sum(1 for a in wait["actions"] if verb(a) == "activate")
+            searches = sum(1 for a in wait["actions"] if verb(a) in ("activate", "fleet"))
         return (state.d["turn"], state.d["phase"]), searches
 
 

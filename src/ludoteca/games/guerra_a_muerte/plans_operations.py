@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ludoteca.core.plans import Plan, Planner
+from ludoteca.core.plans import Plan
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte.actions import ID, place_ref, target, verb
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
@@ -66,6 +66,7 @@ from ludoteca.games.guerra_a_muerte.plans_routes import (
 from ludoteca.games.guerra_a_muerte.victory import REGULAR_ROYALIST, regular_steps, rules_for, share
 
 if TYPE_CHECKING:
+    from ludoteca.games.guerra_a_muerte.plans_fleets import Fleets
     from ludoteca.games.guerra_a_muerte.state import GamState
 
 SIDE = ("patriot", "royalist")
@@ -368,7 +369,7 @@ def fleet_plan(orders: Any) -> Plan:
     return fleet_plan_of(orders)
 
 
-def fleet_part() -> Planner:
+def fleet_part() -> Fleets:
     """`plans_fleets.FLEETS`, which expands the fleets' and the landings' plans (it builds on this module)."""
     from ludoteca.games.guerra_a_muerte.plans_fleets import FLEETS
 
