@@ -221,3 +221,20 @@ def test_fleet_plans_read_only_what_the_side_may_know() -> None:
     assert spy.seen and all(seen is not true for seen, _, _ in spy.seen)
     here = [placed for _, move, placed in spy.seen if move == true.move_number()]
     assert here and all(placed != where(true) for placed in here)
+
+
+def test_raid_an_enemy_coast_and_put_into_port_7_8_7_4() -> None:
+    """§7.8: a frigate in Callao sails off the Patriot-held Chile Norte (3 RP) and raids it; §7.4: a frigate
+    at sea with a stronger Patriot squadron near it puts into Callao, Lima being held."""
+    state = naval_position(1, {"lima": ["am_fp", "es_fr1"], "chile_norte": ["ep_c1"]})
+    played = play(state, 1, named(list(PLANNER.plans(state, 1)), "raid chile_norte from lima"))
+    assert played[0] == "fleet lima" and "sail pacifico_viii" in played and "raid chile_norte" in played
+    assert played[-1] == "stop"  # no friendly port in that sea area to put into
+    state = naval_position(
+        1, {"lima": ["am_fp"], "pacifico_vii": ["es_fr1"], "pacifico_viii": ["ch_sol1", "ch_fr1"]}
+    )
+    names = [p.name for p in PLANNER.plans(state, 1)]
+    assert not any(n.startswith("engage") for n in names), names
+    played = play(state, 1, named(list(PLANNER.plans(state, 1)), "port lima from pacifico_vii"))
+    assert played[0] == "fleet pacifico_vii" and played[-2:] == ["sail pacifico_vi", "dock lima"]
+    assert state.d["units"]["es_fr1"]["port"] == "callao"
