@@ -229,34 +229,38 @@ def landing_candidates(
     leaders: list[str],
     left: int | None,
     memo: Memo | None = None,
+    aboard: str = "",
 ) -> list[tuple[float, Landing]]:
     """The scored landings of the land force of `units` and `leaders` in `origin` (§7.6, §7.7): a port
     there (or a haven box), friendly ships enough for the steps and leaders that sail, `left` OPs (None:
-    not rolled yet) for boarding and landing and the operation on landing."""
-    has_port = origin in PATRIOT_BOXES or any(c.port and c.area == origin for c in BOARD.cities.values())
-    if not has_port or not units:
-        return []
-    ships = transport_ships(state, side, origin)
-    if not ships:
-        return []
-    leave, exposed = rearguard(state, side, origin, units, leaders, memo=memo)
-    marching = [u for u in units if u not in leave]
-    steps, carried = capacity(ships)
-    if steps < state.strength_steps(marching) or carried < len(leaders):
-        return []
-    starts = {sea for u in ships for sea in harbour_of(state, u)}
-    if origin in BOX_SEAS and origin != "spain":
-        starts |= set(BOX_SEAS[origin])
-    if not starts:
-        return []
+    not rolled yet) for boarding and landing and the operation on landing. With `aboard`, the force has
+    sailed to that sea area already (`prompt.land`): the areas on it, the crossing paid."""
+    leave: tuple[str, ...] = ()
+    if aboard:
+        exposed, marching, starts = 0.0, units, {aboard}
+    else:
+        has_port = origin in PATRIOT_BOXES or any(c.port and c.area == origin for c in BOARD.cities.values())
+        ships = transport_ships(state, side, origin) if has_port and units else []
+        if not ships:
+            return []
+        leave, exposed = rearguard(state, side, origin, units, leaders, memo=memo)
+        marching = [u for u in units if u not in leave]
+        steps, carried = capacity(ships)
+        if steps < state.strength_steps(marching) or carried < len(leaders):
+            return []
+        starts = {sea for u in ships for sea in harbour_of(state, u)}
+        if origin in BOX_SEAS and origin != "spain":
+            starts |= set(BOX_SEAS[origin])
+        if not starts:
+            return []
     enemy = ENEMY[side]
     ours = power(state, marching)
-    garrisons = garrison_cost(state, side, origin, marching)
+    garrisons = 0.0 if aboard else garrison_cost(state, side, origin, marching)
     rp = int(sum(state.d["rp"][p] for p in pools(state, units))) if left is None else 0
     partial = state.options.partial
     out: list[tuple[float, Landing]] = []
     for goal, area in BOARD.areas.items():
-        if goal == origin or not area.seas or area.rp <= 0:
+        if goal == origin or not area.seas or area.rp <= 0 or (aboard and aboard not in area.seas):
             continue
         holders = state.holders(goal)
         held = share(holders, side, partial)
@@ -274,7 +278,7 @@ def landing_candidates(
         if gain <= 0:
             continue
         sea = min(area.seas, key=lambda s: (min(BOARD.sea_distance(a, s) for a in starts), s))
-        need = CROSSING + FINAL_COST[final]
+        need = (0 if aboard else CROSSING) + FINAL_COST[final]
         if left is None:
             spend, chance = choose_spend(state, units, leaders, need, rp)
         else:
@@ -350,8 +354,16 @@ class Fleets:
             left = int(frame["ops"] - frame["used"]) if prompt == "prompt.naval" else None
             units = [u for u in frame["units"] if state.d["units"][u]["at"] == frame["place"]]
             return ranked(fleet_candidates(gam, side, frame["place"], units, frame["leaders"], left), key)
-        if prompt == "prompt.transport" and frame.get("p") == "transport":
-            scored = landing_candidates(gam, side, frame["area"], frame["units"], frame["leaders"], 0)
+        if prompt in ("prompt.transport", "prompt.land") and frame.get("p") == "transport":
+            caller = gam.frames()[-2]  # the activation that embarked, its crossing paid (§7.6)
+            left = int(caller["ops"] - caller["used"])
+            units, leaders = frame["units"], frame["leaders"]
+            if prompt == "prompt.land":
+                scored = landing_candidates(
+                    gam, side, frame["area"], units, leaders, left, aboard=frame["sea"]
+                )
+            else:
+                scored = landing_candidates(gam, side, frame["area"], units, leaders, left + CROSSING)
             return [plan_of(o) for _, o in sorted(scored, key=lambda x: (-x[0], x[1].goal))[:4]]
         if prompt == "prompt.return":
             return [reply("refuge", key)]

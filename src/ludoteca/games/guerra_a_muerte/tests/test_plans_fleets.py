@@ -238,3 +238,19 @@ def test_raid_an_enemy_coast_and_put_into_port_7_8_7_4() -> None:
     played = play(state, 1, named(list(PLANNER.plans(state, 1)), "port lima from pacifico_vii"))
     assert played[0] == "fleet pacifico_vii" and played[-2:] == ["sail pacifico_vi", "dock lima"]
     assert state.d["units"]["es_fr1"]["port"] == "callao"
+
+
+def test_a_force_aboard_is_planned_for_7_6() -> None:
+    """§7.6: a force that embarked with no plan held (the search re-plans there) is offered landings at the
+    choice of the sea area and again at the choice of the coast, each expanding into a legal action."""
+    state = naval_position(1, {"lima": ["am_fp", "am_ce", "es_sol1", "es_fr1"]})
+    for notation in ("activate lima", "spend 0", "die 6", "embark"):
+        if ID[notation] in state.legal_actions():
+            state.apply_action(ID[notation])
+    for prompt, expected in (("prompt.transport", "sail pacifico_viii"), ("prompt.land", "land chile_norte")):
+        assert waiting(state)["prompt"] == prompt
+        plan = named(list(PLANNER.plans(state, 1)), "landing chile_norte from lima")
+        action = PLANNER.next_action(state, 1, plan)
+        assert action is not None and state.action_to_string(action) == expected
+        state.apply_action(action)
+    assert state.d["units"]["am_fp"]["at"] == "chile_norte"
