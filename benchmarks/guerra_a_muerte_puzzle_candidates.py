@@ -32,7 +32,7 @@ against the rulebook and given its reason there. The patterns, each a section of
 - ``purchase``: the Royalist's first decision of a Reorganization (§3.1.3; one pool, §4.2, so that the
   front he buys for is a choice), with `MIN_RP` RP or more: one front where the enemy outnumbers him and
   an area of his that counts for victory (§11, §12.x.4) faces an enemy stack next door of twice his steps
-  in it or more, every other front where he stands outnumbering the enemy: recruits
+  in it or more, every other front where he stands outnumbering the enemy with no such area: recruits
   stand where he holds (§4.6), so ``plan:recruit <that front>`` is the answer.
 
     PYTHONPATH=src python benchmarks/guerra_a_muerte_puzzle_candidates.py --games 4 --seed 0 > c.jsonl
@@ -179,7 +179,7 @@ def purchase(state: GamState, role: int) -> str | None:
     steps = steps_by_area(state)
     standing = [f for f in FRONTS if any(steps.get(x, {}).get(side, 0) for x in FRONTS[f])]
     losing = [f for f in standing if balance(steps, f, side) < 0 and falling(state, side, f)]
-    safe = [f for f in standing if balance(steps, f, side) > 0]
+    safe = [f for f in standing if balance(steps, f, side) > 0 and not falling(state, side, f)]
     if len(losing) != 1 or len(safe) != len(standing) - 1 or not safe:
         return None
     names = {p.name for p in PURCHASE.plans(state, role)}
