@@ -29,6 +29,11 @@ against the rulebook and given its reason there. The patterns, each a section of
   beating them makes the area whole (§11.0: a shared area counts ½).
 - ``garrison``: the Royalist's last turn, a force whose regulars leaving New Spain (or Cuba and Puerto
   Rico) would take the §10.5 garrison under its minimum: two areas lost (§10.5, §12.x.4).
+- ``purchase``: the Royalist's first decision of a Reorganization (§3.1.3; one pool, §4.2, so that the
+  front he buys for is a choice), with `MIN_RP` RP or more: one front where the enemy outnumbers him and
+  an area of his that counts for victory (§11, §12.x.4) faces an enemy stack next door of twice his steps
+  in it or more, every other front where he stands outnumbering the enemy with no such area: recruits
+  stand where he holds (§4.6), so ``plan:recruit <that front>`` is the answer.
 
     PYTHONPATH=src python benchmarks/guerra_a_muerte_puzzle_candidates.py --games 4 --seed 0 > c.jsonl
 """
@@ -44,10 +49,12 @@ from typing import Any
 from ludoteca.core.game import CHANCE, get_game
 from ludoteca.core.plans import Plan
 from ludoteca.games.guerra_a_muerte.actions import target, verb
+from ludoteca.games.guerra_a_muerte.blockades import blockade_holds
 from ludoteca.games.guerra_a_muerte.board import BOARD, city_of
-from ludoteca.games.guerra_a_muerte.combat import blockade_holds
 from ludoteca.games.guerra_a_muerte.operations import ANDES, ENEMY
+from ludoteca.games.guerra_a_muerte.plans_common import FRONTS, balance, steps_by_area
 from ludoteca.games.guerra_a_muerte.plans_operations import OPERATIONS, SIDE
+from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, deciding
 from ludoteca.games.guerra_a_muerte.plans_routes import field_strength, field_units, garrison, power
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.victory import REGULAR_ROYALIST, level, regular_steps, rules_for
@@ -55,6 +62,8 @@ from ludoteca.games.guerra_a_muerte.victory import REGULAR_ROYALIST, level, regu
 SCENARIOS = ("1810-1814", "1815-1818", "1820-1824", "campaign")
 OPTIONS = {"setup": "historical", "intelligence": "open"}
 KEY = {"lima", "santa_fe"}
+MIN_RP = 6
+"""The RP a ``purchase`` candidate needs: enough for a few regular steps (§4.4)."""
 
 
 def last_turn(state: GamState) -> bool:
@@ -146,6 +155,37 @@ def patterns(state: GamState) -> Iterator[tuple[str, list[int], list[int]]]:
                     yield "garrison", [a for a in legal if a not in out], out
 
 
+def falling(state: GamState, side: str, front: str) -> list[str]:
+    """The areas of `front` that `side` holds alone and that count for it (§11, §12.x.4), next to an enemy
+    stack of twice its steps there or more."""
+    steps = steps_by_area(state)
+    enemy = ENEMY[side]
+    out = []
+    for area in FRONTS[front]:
+        if state.holders(area) != frozenset({side}) or not counts(state, side, area):
+            continue
+        own = steps.get(area, {}).get(side, 0)
+        near = max((steps.get(x, {}).get(enemy, 0) for x in BOARD.adjacent[area]), default=0)
+        if near >= 2 * max(own, 1):
+            out.append(area)
+    return out
+
+
+def purchase(state: GamState, role: int) -> str | None:
+    """The front the ``purchase`` pattern (see the module's docstring) buys for, or None."""
+    side = SIDE[role]
+    if side != "royalist" or state.d["rp"]["royalist"] < MIN_RP:
+        return None
+    steps = steps_by_area(state)
+    standing = [f for f in FRONTS if any(steps.get(x, {}).get(side, 0) for x in FRONTS[f])]
+    losing = [f for f in standing if balance(steps, f, side) < 0 and falling(state, side, f)]
+    safe = [f for f in standing if balance(steps, f, side) > 0 and not falling(state, side, f)]
+    if len(losing) != 1 or len(safe) != len(standing) - 1 or not safe:
+        return None
+    names = {p.name for p in PURCHASE.plans(state, role)}
+    return losing[0] if f"recruit {losing[0]}" in names else None
+
+
 def worse(state: GamState, side: str, units: list[str], leaders: list[str], to: str) -> bool:
     """Whether the force marching to `to` lowers its side's standing on the victory levels at once (the
     area it leaves given up, to enemy guerrillas perhaps: §1.1.1, §10.1)."""
@@ -205,12 +245,38 @@ def play(scenario: str, seed: int) -> Iterator[dict[str, Any]]:
     rng = random.Random(seed)
     actions: list[str] = []
     held: dict[int, Plan | None] = {0: None, 1: None}
+    bought: set[tuple[int, int]] = set()
     while not state.is_terminal():
         role = state.current_player()
         if role == CHANCE:
             action = state.sample_chance(rng)
         else:
             decided = abs(level(state)) >= 1
+            if deciding(state, role) and (state.turn, role) not in bought:
+                bought.add((state.turn, role))
+                front = None if decided else purchase(state, role)
+                if front is not None:
+                    yield {
+                        "pattern": "purchase",
+                        "scenario": scenario,
+                        "seed": seed,
+                        "role": role,
+                        "actions": list(actions),
+                        "answers": [f"plan:recruit {front}"],
+                        "avoid": [],
+                        "facts": {
+                            "turn": state.turn,
+                            "prompt": state.d["wait"]["prompt"],
+                            "rp": state.d["rp"]["royalist"],
+                            "falling": falling(state, SIDE[role], front),
+                            "balance": {
+                                f: balance(steps_by_area(state), f, SIDE[role])
+                                for f in FRONTS
+                                if balance(steps_by_area(state), f, SIDE[role])
+                            },
+                            "plans": [p.name for p in PURCHASE.plans(state, role)],
+                        },
+                    }
             for name, answers, avoid in [] if decided else patterns(state):
                 yield {
                     "pattern": name,

@@ -5,9 +5,9 @@ Three terms, the README's "The search's evaluation" says why each is there:
 
 - **level**: where the areas held now stand on the scenario's victory levels (`victory.level`, the §10.5
   garrison penalty included);
-- **threat**: the same level one turn on, the count moved by what each side threatens next (the mean of
-  the level after the counting side's gains and after its losses, each read alone so that neither side's
-  threats hide the other's behind a victory threshold): an area the
+- **threat**: the same level one turn on (at the count, in the last turn), the count moved by what each
+  side threatens next (the mean of the level after the counting side's gains and after its losses, each
+  read alone so that neither side's threats hide the other's behind a victory threshold): an area the
   counting side (the Royalist in 1820–1824 and the campaign, §11.1; the Patriot in the short scenarios,
   §12.x.4) holds is lost by the odds of the enemy's steps in and next to it against its own there; an
   area it does not hold is gained by the odds of its own steps next to it against the enemy's inside
@@ -27,6 +27,11 @@ the steps two areas away strike an area) and the sieges under way: a fortress bl
 surrenders at its end on 1–4 (§6.6) while the blockade holds (the besiegers outside, no relief in the
 field nor ships of the besieged in the port's sea, `blockades.blockade_holds`), so its area is as good as the
 besieger's by two chances in three.
+
+The threat reads only the moves still to come (`moves_left`): the areas are counted at the end of the
+scenario's last turn (§11.0, §12.x.4) and the Royalist operates after the Patriot (§3.1), so in the last
+turn's Royalist operations only the Royalist's threats count, and in its end of turn (§3.1.6) only the
+blockades still to roll, the garrison penalty then counted whole: with none, the threat is the level.
 """
 
 from __future__ import annotations
@@ -191,16 +196,20 @@ def threat(
     afloat: list[float],
     partial: str,
     blockades: dict[str, str] | None = None,
+    moving: tuple[bool, bool] = (True, True),
 ) -> tuple[float, float]:
     """The areas the counting side is expected to gain by the next turn (the odds of entering each area
     it does not hold from the next areas, and by sea if it is on a coast) and to lose (the odds of being
     driven out of each it holds), each by what the area would add to or take from its count (`share`: a
     partly held area has ½ to gain and ½ to lose under `partial=half`). The steps two areas away strike at
     `FAR_REACH`; a fortress `blockades` names (city → the side blockading it, §6.6) falls to its besieger
-    by `BLOCKADE_FALLS`."""
+    by `BLOCKADE_FALLS`. `moving`: whether the Patriot and the Royalist still move before the count
+    (`moves_left`); a side that does not threatens nothing but its blockades (§6.6: they fall at the end of
+    the turn)."""
     royalist = "royalist_min_areas" in rules
     side = "royalist" if royalist else "patriot"
     counter = 1 if royalist else 0
+    gaining, losing = moving[counter], moving[1 - counter]
     empty = [0.0, 0.0]
     gains = losses = 0.0
     reach = striking(local)
@@ -212,9 +221,9 @@ def threat(
         near = reach.get(area, empty)
         if area in COASTAL:
             near = [near[0] + SEA_REACH * afloat[0], near[1] + SEA_REACH * afloat[1]]
-        if weight:
+        if weight and losing:
             losses += weight * odds(inside[1 - counter] + REACH * near[1 - counter], inside[counter])
-        if weight < 1:
+        if weight < 1 and gaining:
             gains += (1 - weight) * odds(REACH * near[counter], inside[1 - counter] + ENTRY)
     for city, besieger in (blockades or {}).items():
         area = CITY_AREA[city]
@@ -228,6 +237,16 @@ def threat(
         else:
             losses -= BLOCKADE_FALLS * after
     return gains, losses
+
+
+def moves_left(state: GamState) -> tuple[bool, bool]:
+    """Whether the Patriot and the Royalist may still move before the areas are counted at the end of the
+    scenario's last turn (§11.0, §12.x.4): before that turn's operations both; in the Royalist's (§3.1:
+    they come after the Patriot's) only he; in its end of turn (§3.1.6) neither."""
+    if state.turn < int(BOARD.scenarios[state.options.scenario]["last_turn"]):
+        return True, True
+    phase = state.d["phase"]
+    return phase != "royalist_operations" and phase != "end", phase != "end"
 
 
 def garrison_missing(state: GamState, rules: dict[str, Any]) -> tuple[int, int]:
@@ -282,7 +301,7 @@ PATRIOT_ALONE, ROYALIST_ALONE = frozenset(("patriot",)), frozenset(("royalist",)
 
 def evaluate(state: GamState) -> list[float]:
     """The Patriot's prospects and the Royalist's (their negation), ±0.9 at most: the level now, the level
-    the threats of the next turn point to, the material and the income."""
+    the threats still to come point to (`moves_left`), the material and the income."""
     control = state.control()
     rules = rules_for(state.options.scenario)
     missing = garrison_missing(state, rules)
@@ -290,9 +309,10 @@ def evaluate(state: GamState) -> list[float]:
     local, total, afloat = forces(state)
     counted = tally(state, control, rules)
     now = level_at(state, control, rules, penalty if any(missing) else 0, counted=counted)
-    shortfall = penalty * garrison_shortfall(missing)
+    moving = moves_left(state)
+    shortfall = penalty * garrison_shortfall(missing) if moving[1] else (penalty if any(missing) else 0)
     blockades = {c: s for c, s in state.d["blockades"].items() if blockade_holds(state, c, s)}
-    gains, losses = threat(rules, control, local, afloat, state.options.partial, blockades)
+    gains, losses = threat(rules, control, local, afloat, state.options.partial, blockades, moving)
     after_gains = level_at(state, control, rules, shortfall, gains, counted)
     ahead = 0.5 * (after_gains + level_at(state, control, rules, shortfall, -losses, counted))
     w_level, w_threat, w_material, w_income = WEIGHTS

@@ -17,10 +17,11 @@ from ludoteca.games.guerra_a_muerte.evaluation import (
     garrison_missing,
     garrison_shortfall,
     income,
+    material,
     odds,
     threat,
 )
-from ludoteca.games.guerra_a_muerte.position import DEAD, POOL
+from ludoteca.games.guerra_a_muerte.position import DEAD, POOL, Phase
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME, empty, put
 from ludoteca.games.guerra_a_muerte.victory import level, rules_for, scenario_rules
@@ -221,3 +222,45 @@ def test_income_reads_the_pools_of_the_next_turn_4_0() -> None:
     assert income({lima: patriot, cuzco: royalist}) == pytest.approx((4 - 3) / 7)
     assert income({lima: patriot | royalist, cuzco: royalist}) == pytest.approx((2 - 5) / 7)
     assert income({lima: frozenset({"patriot", "rebel"}), cuzco: royalist}) == -1.0
+
+
+def last_turn_front(where: str, turn: int, phase: Phase) -> GamState:
+    """1820–1824 (last turn XV) in `phase` of `turn`, the Patriot army in `where` and Maracaibo held by
+    Morillo alone (§1.1.1: a leader controls the area he stands in): no Royalist step near Santa Fe or
+    Chile Norte (both worth 3 RP), so that only the army's threat to Maracaibo tells them apart."""
+    state = empty("1820-1824")
+    for area, units in ROYALIST_FRONT.items():
+        put(state, area, units)
+    put(state, where, PATRIOT_ARMY)
+    state.d["leaders"]["morillo"]["at"] = "maracaibo"
+    state.d["turn"] = turn
+    state.d["phase"] = phase
+    return state
+
+
+def test_no_patriot_threat_in_the_last_royalist_operations_3_1_11_0() -> None:
+    """§11.0: the areas are counted at the end of turn XV; §3.1: the Royalist operates after the Patriot.
+    In turn XIV's Royalist operations the army next to Maracaibo lowers the Royalist's reading (it may
+    take it next turn); in turn XV's it no longer does: no Patriot move comes before the count."""
+    for turn, lowers in ((14, True), (15, False)):
+        near = last_turn_front("santa_fe", turn, "royalist_operations")
+        far = last_turn_front("chile_norte", turn, "royalist_operations")
+        assert near.holders("maracaibo") == frozenset({"royalist"}) and level(near) == level(far)
+        assert (evaluate(near)[1] < evaluate(far)[1]) is lowers
+        assert (evaluate(near)[1] == evaluate(far)[1]) is not lowers
+
+
+def test_after_the_last_operations_the_threat_is_the_level_3_1_6() -> None:
+    """§3.1.6: once turn XV's operations are over nobody moves before the count, so the threat term reads
+    the level itself (the §10.5 penalty whole); only a blockade still to roll at the end of the turn (§6.6)
+    moves it."""
+    state = last_turn_front("santa_fe", 15, "end")
+    now = level(state)
+    rest = 0.12 * material(state, forces(state)[1]) + 0.08 * income(state.control())
+    assert evaluate(state)[0] == pytest.approx(0.9 * ((0.5 + 0.3) * now + rest))
+    earlier = last_turn_front("santa_fe", 14, "end")
+    assert evaluate(earlier)[0] != pytest.approx(evaluate(state)[0])
+    put(state, "lima", ["gc_ll"], city=True)
+    open_siege = evaluate(state)[1]
+    state.d["blockades"] = {"callao": "royalist"}
+    assert evaluate(state)[1] > open_siege
