@@ -15,9 +15,10 @@ Three terms, the README's "The search's evaluation" says why each is there:
   missing, not only once they are short. Moving a force next to a weakly held enemy area, and every step
   an attack takes off its garrison, raise the odds before the area changes hands, which the level alone
   never sees;
-- **material**: the steps on the map, each side's RP counted at half a step each (§4.4: a step costs 1 RP,
-  ½ for militia) up to what its recruit pool holds to buy, so that spending RP on steps is always worth
-  more than keeping them, and RP that can buy nothing more cost nothing to spend on activations;
+- **material**: the steps on the map (a ship's at its cost by step, `SHIP_STEP`), each side's RP counted at
+  half a step each (§4.4: a step costs 1 RP, ½ for militia) up to what its recruit pool holds to buy, so
+  that spending RP on steps is always worth more than keeping them, and RP that can buy nothing more cost
+  nothing to spend on activations;
 - **income**: the RP the areas each side holds will yield at the next reorganization (§4.0: an area held
   by both sides half to each, none where the El Plata rebels stand, §4.2.1), Patriot minus Royalist over
   their sum: the pools that pay for the next turn's armies.
@@ -97,6 +98,11 @@ rebuilt, §10.6)."""
 
 CARRIES = {u: float(NAVAL[c.arm]["carries_steps"]) for u, c in COUNTERS.items() if c.naval}
 """The land steps each ship carries (§7.7)."""
+SHIP_STEP = {u: c.cost() / c.steps for u, c in COUNTERS.items() if c.naval}
+"""What a ship's step counts in the material, in regular steps (a step of regulars costs 1 RP, §4.4): its
+cost by step (a frigate 5 RP for 2 steps, a ship of the line 10). A ship sunk returns to the recruit pool
+(§2.3), where it makes the owner's RP kept buyable again at `RP_STEP`; counted at a step a step, a sunk
+frigate (2 steps, 5 RP: 2.5 steps' worth of RP) would be a gain to its owner."""
 PORT_SEAS = {
     area: tuple(c.sea for c in BOARD.cities.values() if c.area == area and c.port and c.sea)
     for area in BOARD.areas
@@ -129,9 +135,9 @@ def odds(attack: float, defence: float) -> float:
 
 def forces(state: GamState) -> tuple[dict[str, list[float]], list[float], list[float]]:
     """Each area's land steps, Patriot then Royalist (a step in a city counts `CITY` times, for defence);
-    each player's steps on the map (land and sea); and each player's largest force that its ships can
-    carry from a port (§7.6–§7.7: the steps of an area with a port, up to what the ships in the port or
-    off it carry)."""
+    each player's steps on the map (land and sea, a ship's at `SHIP_STEP`); and each player's largest force
+    that its ships can carry from a port (§7.6–§7.7: the steps of an area with a port, up to what the ships
+    in the port or off it carry)."""
     records = state.d["units"]
     local: dict[str, list[float]] = {}
     lift: dict[str, list[float]] = {}
@@ -147,11 +153,14 @@ def forces(state: GamState) -> tuple[dict[str, list[float]], list[float], list[f
             royalist, naval, player = kind
             record = records[u]
             steps = record["steps"]
+            if naval:
+                if player:
+                    total[royalist] += steps * SHIP_STEP[u]
+                lift.setdefault(place, [0.0, 0.0])[royalist] += CARRIES[u]
+                continue
             if player:
                 total[royalist] += steps
-            if naval:
-                lift.setdefault(place, [0.0, 0.0])[royalist] += CARRIES[u]
-            elif inside is not None:
+            if inside is not None:
                 inside[royalist] += steps * CITY if record["city"] else steps
     afloat = [0.0, 0.0]
     if lift:

@@ -264,3 +264,25 @@ def test_after_the_last_operations_the_threat_is_the_level_3_1_6() -> None:
     open_siege = evaluate(state)[1]
     state.d["blockades"] = {"callao": "royalist"}
     assert evaluate(state)[1] > open_siege
+
+
+@pytest.mark.parametrize(
+    ("ship", "pool", "role"),
+    [("es_sol1", "royalist", 1), ("es_fr1", "royalist", 1), ("gc_fr1", "gran_colombia", 0)],
+)
+def test_a_ship_sunk_is_a_loss_to_its_owner_even_with_rp_to_spare_4_4_7_5(
+    ship: str, pool: str, role: int
+) -> None:
+    """§7.5.1: a ship that loses its last step is eliminated, and returns to the recruit pool (§2.3), where
+    the owner's RP kept can buy it again (`material`: half a step a RP); a ship costs more RP than it has
+    steps (§4.4: a frigate 5 for 2 steps, a ship of the line 10), so counted at a step a step it was worth
+    less afloat than sunk. Sunk must read worse for its owner than afloat, however rich he is."""
+    afloat, sunk = front("santa_fe", ["am_fp"]), front("santa_fe", ["am_fp"])
+    for state in (afloat, sunk):  # the rest of the owner's pool gone: his RP buy only the ship
+        for u in list(state.by_place().get(POOL, ())):
+            if u != ship and COUNTERS[u].side == COUNTERS[ship].side:
+                state.move(u, DEAD)
+        state.d["rp"][pool] = 40.0
+    put(afloat, "caribe_iii", [ship])
+    assert sunk.d["units"][ship]["at"] == POOL
+    assert evaluate(afloat)[role] > evaluate(sunk)[role]
