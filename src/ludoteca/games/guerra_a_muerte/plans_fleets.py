@@ -11,7 +11,7 @@ into its own, so that the search weighs a fleet's plan beside the armies':
 - ``raid``: sail off an enemy-held coastal area worth RP and raid it (§7.8: 4+ costs it 1 RP, −1 with
   enemy ships in its port);
 - ``port``: a fleet at sea or in a box puts into the nearest friendly port (§7.4), first where enemy ships
-  near it are the stronger;
+  near it are the stronger (weaker ones, which would not attack it, §7.5, count for nothing);
 - ``landing`` (§7.6, §7.7): a land force in a port, with enough friendly ships there or in its sea area,
   embarks, sails and lands in a coastal area that is undefended (a ``take``) or weakly held (an attack on
   landing, never against double strength), worth what `plans_operations` gives a march (`area_value`,
@@ -202,7 +202,9 @@ def haven(
 ) -> list[tuple[str, str, str, str, float, int]]:
     """The ``port`` objective of a fleet at sea or in a box (§7.4): the nearest friendly port, worth more
     the stronger the enemy ships within an OP of its sea (they may attack it there, §7.5) and where a
-    fortified port fires for it (§7.10)."""
+    fortified port fires for it (§7.10). Enemy ships weaker than the fleet are no threat: combat at sea is
+    never obliged (§7.5), and a squadron attacks only at even odds or better (`engage`), so the fleet
+    that meets a weaker one has a battle to seek, not a reason to hide."""
     if origin in BOARD.areas:
         return []
     reachable = [
@@ -217,6 +219,8 @@ def haven(
     here = origin if origin in BOARD.seas else city.sea
     near = [s for s, n in distances(here).items() if n <= 4]
     threat = naval_power(state, [u for s in near for u in ships_at(state, s, ENEMY[side])])
+    if threat < ours:
+        threat = 0.0
     gain = 0.02 + (0.05 if city.fortress else 0.0) + SHIP_WORTH * ours * (1 - win_chance(ours, threat))
     return [("port", city.area, city.sea, f"dock {city.area}", gain, cost)]
 

@@ -12,7 +12,14 @@ from ludoteca.core.plans import Plan
 from ludoteca.games.guerra_a_muerte.actions import ID, die
 from ludoteca.games.guerra_a_muerte.blockades import blockade_holds
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
-from ludoteca.games.guerra_a_muerte.plans_fleets import FLEETS, Landing, nearest, weakest_target
+from ludoteca.games.guerra_a_muerte.plans_fleets import (
+    FLEETS,
+    Landing,
+    haven,
+    naval_power,
+    nearest,
+    weakest_target,
+)
 from ludoteca.games.guerra_a_muerte.position import OUT, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.positions import waiting
@@ -238,6 +245,21 @@ def test_raid_an_enemy_coast_and_put_into_port_7_8_7_4() -> None:
     played = play(state, 1, named(list(PLANNER.plans(state, 1)), "port lima from pacifico_vii"))
     assert played[0] == "fleet pacifico_vii" and played[-2:] == ["sail pacifico_vi", "dock lima"]
     assert state.d["units"]["es_fr1"]["port"] == "callao"
+
+
+def test_a_weaker_squadron_near_is_no_reason_to_put_into_port_7_4_7_5() -> None:
+    """§7.5: combat at sea is never obliged and a squadron attacks only at even odds or better, so a lone
+    Patriot frigate beside a ship of the line and a frigate does not threaten them: the ``port`` objective
+    is worth what it is with no enemy near; a stronger squadron near makes it worth more (§7.4)."""
+    ships = ["es_sol1", "es_fr1"]
+    worth = {}
+    for name, enemy in (("none", []), ("weaker", ["ch_fr1"]), ("stronger", ["ch_sol1", "ch_fr1", "ep_fr1"])):
+        state = naval_position(1, {"lima": ["am_fp"], "pacifico_vi": ships + enemy})
+        ours = naval_power(state, ships)
+        (found,) = haven(state, "royalist", "pacifico_vi", ships, {"pacifico_vi": 0}, ours)
+        assert found[0] == "port" and found[3] == "dock lima"
+        worth[name] = found[4]
+    assert worth["weaker"] == worth["none"] < worth["stronger"]
 
 
 def test_a_force_aboard_is_planned_for_7_6() -> None:
