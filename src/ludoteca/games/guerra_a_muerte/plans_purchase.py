@@ -25,9 +25,10 @@ each of them alone (a Royalist turn of 48 RP was 22 units bought one decision at
 
 Every plan promotes whatever militia can complete a reduced regular (§4.7: a step of militia turned
 into a regular's), and turns to guerrilla mode the militia that stand without a regular in an area that
-favours their side (§10.1: the enemy fights there at half his factors). The expansion reads the position
-it is given (a determinization, `core.plans`) at each decision, so a plan goes on whatever the dice of the
-convoy or the other side's purchases did.
+favours their side (§10.1: the enemy fights there at half his factors), unless an enemy regular stands
+there (§10.1: a guerrilla does not control such an area, so the change would give it away). The expansion
+reads the position it is given (a determinization, `core.plans`) at each decision, so a plan goes on
+whatever the dice of the convoy or the other side's purchases did.
 """
 
 from __future__ import annotations
@@ -191,8 +192,10 @@ def promote(legal: list[int]) -> int | None:
 
 def guerrilla(state: GamState, side: str, legal: list[int]) -> int | None:
     """§10.1: a militia not yet a guerrilla, standing with no regular of its side in an area that favours
-    its side; None (done) when there is none."""
+    its side and where no enemy regular stands (there a guerrilla does not control the area, §10.1: the
+    change would give the enemy the area, its RP and its count); None (done) when there is none."""
     units = state.d["units"]
+    enemy = SIDES[1 - SIDES.index(side)]
     for a in legal:
         if ACTIONS.verb(a) != "guerrilla":
             continue
@@ -200,7 +203,9 @@ def guerrilla(state: GamState, side: str, legal: list[int]) -> int | None:
         at = units[uid]["at"]
         if units[uid]["guerrilla"] or at not in PRO[side]:
             continue
-        if not any(not COUNTERS[u].militia for u in state.land_at(at, side)):
+        if any(not COUNTERS[u].militia for u in state.land_at(at, side)):
+            continue
+        if not any(not COUNTERS[u].militia for u in state.land_at(at, enemy)):
             return a
     return None
 

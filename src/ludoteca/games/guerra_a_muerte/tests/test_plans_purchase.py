@@ -16,10 +16,11 @@ from ludoteca.ai.ismcts import Budget, IsmctsAgent
 from ludoteca.core.plans import Plan
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
 from ludoteca.games.guerra_a_muerte.plans_common import FRONT_OF
-from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, RESERVE, deciding
+from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, RESERVE, deciding, guerrilla
 from ludoteca.games.guerra_a_muerte.state import GamState
 
 GAME = GuerraAMuerte()
@@ -117,6 +118,28 @@ def test_garrison_buys_the_cheapest_and_reserve_keeps_rp() -> None:
     follow(reserve, ROYALIST, plan_named(state, ROYALIST, "reserve"))
     assert RESERVE <= reserve.d["rp"]["royalist"] < RESERVE + 1
     assert garrison.d["rp"]["royalist"] < 1
+
+
+def test_no_guerrilla_that_would_give_the_area_to_enemy_regulars() -> None:
+    """§10.1: a guerrilla does not control an area where enemy regulars stand. A Royalist militia alone
+    in Pasto (pro-Royalist) with a Patriot regular beside it shares the area; turned guerrilla it would
+    hand it to the Patriot, so the plans turn it only once no enemy regular stands there."""
+    state = reorganization(ROYALIST)
+    militia, regular = "mil_american_i5", "gc_lc"
+    assert COUNTERS[militia].side == "royalist" and COUNTERS[militia].militia
+    assert COUNTERS[regular].side == "patriot" and not COUNTERS[regular].militia
+    for u in state.by_place().get("pasto", ()):
+        state.move(u, "pool")
+    state.move(militia, "pasto", steps=1, city=False, guerrilla=False)
+    state.move(regular, "pasto", steps=2, city=False, guerrilla=False)
+    offer = [ID[f"guerrilla {militia}"], ID["done"]]
+    assert state.control()["pasto"] == {"patriot", "royalist"}
+    assert guerrilla(state, "royalist", offer) is None
+    turned = state.clone()
+    turned.set_unit(militia, guerrilla=True)
+    assert turned.control()["pasto"] == {"patriot"}  # what the change would have cost
+    state.move(regular, "pool")
+    assert guerrilla(state, "royalist", offer) == offer[0]
 
 
 def test_no_purchase_plan_outside_the_reorganization() -> None:
