@@ -9,8 +9,10 @@ each of them alone (a Royalist turn of 48 RP was 22 units bought one decision at
 
 - ``recruit <front>``: what the pools pay is spent first on recruits that can stand on that front (the
   map's regions, `FRONTS`), regulars first, strongest for their cost; each goes where the enemy presses
-  the front most, beside the side's own steps there; the convoy lands, the reinforcements enter and the
-  masses are raised on that front where they can. One plan per front where the side stands or may
+  the front most, beside the side's own steps there, until no area of the front is pressed beyond the
+  side's steps (a front held needs no more), then where the enemy presses another front so, then along
+  the front; the convoy lands, the reinforcements enter and the masses are raised on that front where
+  they can. One plan per front where the side stands or may
   place a recruit, the fronts where it is weakest against the enemy first (the front that is losing),
   then the one where its own steps best outnumber the enemy's (the front with the best target); at most
   `FRONT_PLANS` of them;
@@ -261,9 +263,11 @@ def nation_fronts(state: GamState, side: str) -> dict[str, set[str]]:
 def place(state: GamState, side: str, options: list[int], front: str, spread: bool) -> int | None:
     """Where to go among `options` (``place``/``enter``/``levy`` an area): with `spread`, the area that
     counts for victory where the side has fewest steps (into its city where the enemy presses it);
-    otherwise, on `front` where it can, the area where the enemy's pressure most exceeds the side's own
-    steps (so that a front's recruits go first where they are most wanted, then spread along it).
-    Places off the map (a haven, §10.3) last."""
+    otherwise the area where the enemy's pressure most exceeds the side's own steps, on `front` first:
+    a front's recruits go where they are most wanted on it while the enemy presses one of its areas
+    beyond the side's steps, then where he presses another front so (a front already held needs no
+    more: a rich pool would otherwise pile them there, leaving the next front bare), then along the
+    front. Places off the map (a haven, §10.3) last."""
     if not options:
         return None
     steps = steps_by_area(state)
@@ -277,7 +281,7 @@ def place(state: GamState, side: str, options: list[int], front: str, spread: bo
         city = ACTIONS.verb(a) == "enter"
         if spread:
             return (on_map, float(area in COUNTS), -own, float(city == (pressed > own)), pressed)
-        return (on_map, float(area in area_list), pressed - own, -float(city))
+        return (on_map, float(pressed > own), float(area in area_list), pressed - own, -float(city))
 
     return max(options, key=lambda a: (worth(a), -a))
 
