@@ -9,8 +9,10 @@ each of them alone (a Royalist turn of 48 RP was 22 units bought one decision at
 
 - ``recruit <front>``: what the pools pay is spent first on recruits that can stand on that front (the
   map's regions, `FRONTS`), regulars first, strongest for their cost; each goes where the enemy presses
-  the front most, beside the side's own steps there; the convoy lands, the reinforcements enter and the
-  masses are raised on that front where they can. One plan per front where the side stands or may
+  the front most, beside the side's own steps there, until no area of the front is pressed beyond the
+  side's steps (a front held needs no more), then where the enemy presses another front so, then along
+  the front; the convoy lands, the reinforcements enter and the masses are raised on that front where
+  they can. One plan per front where the side stands or may
   place a recruit, the fronts where it is weakest against the enemy first (the front that is losing),
   then the one where its own steps best outnumber the enemy's (the front with the best target); at most
   `FRONT_PLANS` of them;
@@ -25,9 +27,10 @@ each of them alone (a Royalist turn of 48 RP was 22 units bought one decision at
 
 Every plan promotes whatever militia can complete a reduced regular (§4.7: a step of militia turned
 into a regular's), and turns to guerrilla mode the militia that stand without a regular in an area that
-favours their side (§10.1: the enemy fights there at half his factors). The expansion reads the position
-it is given (a determinization, `core.plans`) at each decision, so a plan goes on whatever the dice of the
-convoy or the other side's purchases did.
+favours their side (§10.1: the enemy fights there at half his factors), unless an enemy regular stands
+there (§10.1: a guerrilla does not control such an area, so the change would give it away). The expansion
+reads the position it is given (a determinization, `core.plans`) at each decision, so a plan goes on
+whatever the dice of the convoy or the other side's purchases did.
 """
 
 from __future__ import annotations
@@ -191,8 +194,10 @@ def promote(legal: list[int]) -> int | None:
 
 def guerrilla(state: GamState, side: str, legal: list[int]) -> int | None:
     """§10.1: a militia not yet a guerrilla, standing with no regular of its side in an area that favours
-    its side; None (done) when there is none."""
+    its side and where no enemy regular stands (there a guerrilla does not control the area, §10.1: the
+    change would give the enemy the area, its RP and its count); None (done) when there is none."""
     units = state.d["units"]
+    enemy = SIDES[1 - SIDES.index(side)]
     for a in legal:
         if ACTIONS.verb(a) != "guerrilla":
             continue
@@ -200,7 +205,9 @@ def guerrilla(state: GamState, side: str, legal: list[int]) -> int | None:
         at = units[uid]["at"]
         if units[uid]["guerrilla"] or at not in PRO[side]:
             continue
-        if not any(not COUNTERS[u].militia for u in state.land_at(at, side)):
+        if any(not COUNTERS[u].militia for u in state.land_at(at, side)):
+            continue
+        if not any(not COUNTERS[u].militia for u in state.land_at(at, enemy)):
             return a
     return None
 
@@ -256,9 +263,11 @@ def nation_fronts(state: GamState, side: str) -> dict[str, set[str]]:
 def place(state: GamState, side: str, options: list[int], front: str, spread: bool) -> int | None:
     """Where to go among `options` (``place``/``enter``/``levy`` an area): with `spread`, the area that
     counts for victory where the side has fewest steps (into its city where the enemy presses it);
-    otherwise, on `front` where it can, the area where the enemy's pressure most exceeds the side's own
-    steps (so that a front's recruits go first where they are most wanted, then spread along it).
-    Places off the map (a haven, §10.3) last."""
+    otherwise the area where the enemy's pressure most exceeds the side's own steps, on `front` first:
+    a front's recruits go where they are most wanted on it while the enemy presses one of its areas
+    beyond the side's steps, then where he presses another front so (a front already held needs no
+    more: a rich pool would otherwise pile them there, leaving the next front bare), then along the
+    front. Places off the map (a haven, §10.3) last."""
     if not options:
         return None
     steps = steps_by_area(state)
@@ -272,7 +281,7 @@ def place(state: GamState, side: str, options: list[int], front: str, spread: bo
         city = ACTIONS.verb(a) == "enter"
         if spread:
             return (on_map, float(area in COUNTS), -own, float(city == (pressed > own)), pressed)
-        return (on_map, float(area in area_list), pressed - own, -float(city))
+        return (on_map, float(pressed > own), float(area in area_list), pressed - own, -float(city))
 
     return max(options, key=lambda a: (worth(a), -a))
 

@@ -16,10 +16,11 @@ from ludoteca.ai.ismcts import Budget, IsmctsAgent
 from ludoteca.core.plans import Plan
 from ludoteca.core.state import State
 from ludoteca.games.guerra_a_muerte import GuerraAMuerte
+from ludoteca.games.guerra_a_muerte.actions import ACTIONS, ID
 from ludoteca.games.guerra_a_muerte.counters import COUNTERS
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
-from ludoteca.games.guerra_a_muerte.plans_common import FRONT_OF
-from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, RESERVE, deciding
+from ludoteca.games.guerra_a_muerte.plans_common import FRONT_OF, pressure, steps_by_area
+from ludoteca.games.guerra_a_muerte.plans_purchase import PURCHASE, RESERVE, deciding, guerrilla
 from ludoteca.games.guerra_a_muerte.state import GamState
 
 GAME = GuerraAMuerte()
@@ -90,15 +91,42 @@ def placed_recruits(played: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def test_a_fronts_plan_puts_its_recruits_on_that_front_spread_where_most_wanted() -> None:
+def wanted(state: GamState, side: str, area: str) -> bool:
+    """Whether the enemy presses `area` beyond the side's steps there (`plans_common.pressure`)."""
+    steps = steps_by_area(state)
+    return pressure(steps, area, side) > steps.get(area, {}).get(side, 0)
+
+
+def test_a_fronts_plan_fills_its_front_where_pressed_then_the_areas_pressed_elsewhere() -> None:
+    """A front's recruits go where the enemy presses that front beyond the side's steps; once none of
+    its areas is so pressed they go where he presses another front so, not onto a front already held
+    (a Royalist able to buy the whole pool used to pile every recruit on two areas of Chile)."""
     state = reorganization(ROYALIST)
+    state.d["rp"]["royalist"] = 200.0  # the whole pool: where each recruit goes is the plan's choice
     fronts = [p for p in PLANNER.plans(state, ROYALIST) if p.name.startswith("recruit ")]
     for plan in fronts:
-        after = state.clone()
-        placed = placed_recruits(follow(after, ROYALIST, plan))
-        assert len(placed) >= 3, plan.name
-        assert all(FRONT_OF[area] == plan.data[2] for _, area in placed), (plan.name, placed)
-        assert all(not COUNTERS[uid].naval for uid, _ in placed)
+        after, rng, placed, elsewhere = state.clone(), random.Random(0), 0, 0
+        while after.d["phase"] == "reorganization" and deciding(after, ROYALIST) != "prompt.levy":
+            if after.is_chance_node() or after.current_player() != ROYALIST:
+                legal = after.legal_actions()
+                after.apply_action(after.sample_chance(rng) if after.is_chance_node() else rng.choice(legal))
+                continue
+            action = PURCHASE.next_action(after, ROYALIST, plan)
+            assert action is not None and action in after.legal_actions()
+            if deciding(after, ROYALIST) == "prompt.place":
+                offered = [ACTIONS.target(a) for a in after.legal_actions() if a != ID["done"]]
+                chosen = ACTIONS.target(action)
+                pressed = [x for x in offered if x in FRONT_OF and wanted(after, "royalist", x)]
+                on_front = [x for x in pressed if FRONT_OF[x] == plan.data[2]]
+                if on_front:
+                    assert chosen in on_front, (plan.name, chosen, on_front)
+                elif pressed:
+                    assert chosen in pressed, (plan.name, chosen, pressed)
+                    elsewhere += FRONT_OF[chosen] != plan.data[2]
+                placed += 1
+            after.apply_action(action)
+        assert placed >= 3, plan.name
+        assert elsewhere, plan.name  # the front was held before the pool was spent
     garrison = placed_recruits(follow(state.clone(), ROYALIST, plan_named(state, ROYALIST, "garrison")))
     assert len({FRONT_OF[area] for _, area in garrison}) >= 3  # spread over the map
 
@@ -117,6 +145,28 @@ def test_garrison_buys_the_cheapest_and_reserve_keeps_rp() -> None:
     follow(reserve, ROYALIST, plan_named(state, ROYALIST, "reserve"))
     assert RESERVE <= reserve.d["rp"]["royalist"] < RESERVE + 1
     assert garrison.d["rp"]["royalist"] < 1
+
+
+def test_no_guerrilla_that_would_give_the_area_to_enemy_regulars() -> None:
+    """§10.1: a guerrilla does not control an area where enemy regulars stand. A Royalist militia alone
+    in Pasto (pro-Royalist) with a Patriot regular beside it shares the area; turned guerrilla it would
+    hand it to the Patriot, so the plans turn it only once no enemy regular stands there."""
+    state = reorganization(ROYALIST)
+    militia, regular = "mil_american_i5", "gc_lc"
+    assert COUNTERS[militia].side == "royalist" and COUNTERS[militia].militia
+    assert COUNTERS[regular].side == "patriot" and not COUNTERS[regular].militia
+    for u in state.by_place().get("pasto", ()):
+        state.move(u, "pool")
+    state.move(militia, "pasto", steps=1, city=False, guerrilla=False)
+    state.move(regular, "pasto", steps=2, city=False, guerrilla=False)
+    offer = [ID[f"guerrilla {militia}"], ID["done"]]
+    assert state.control()["pasto"] == {"patriot", "royalist"}
+    assert guerrilla(state, "royalist", offer) is None
+    turned = state.clone()
+    turned.set_unit(militia, guerrilla=True)
+    assert turned.control()["pasto"] == {"patriot"}  # what the change would have cost
+    state.move(regular, "pool")
+    assert guerrilla(state, "royalist", offer) == offer[0]
 
 
 def test_no_purchase_plan_outside_the_reorganization() -> None:
