@@ -11,8 +11,10 @@ Positions already decided (`victory.level` ±1) are left out. The patterns:
   1–4 at the end of the turn unless ships of the besieged side stand in its sea area, §6.6) and a fleet
   that can sail there (§7.1): the ``unblock`` plans, not pass.
 
-A candidate is not a puzzle: the three in ``games/guerra_a_muerte/puzzles.toml`` were read against the
-rulebook and given their reasons there.
+A candidate is not a puzzle: the two engage puzzles in ``games/guerra_a_muerte/puzzles.toml`` were read
+against the rulebook and given their reasons there. The unblock candidates are not plainly right as the
+first move: the fleet may sail later in the same phase, after another force (the searched Royalist does,
+at seed 4 of 1820-1824, turn XI), so the suite has none.
 
     PYTHONPATH=src python benchmarks/guerra_a_muerte_naval_candidates.py --scenarios 1815-1818 --games 6
 """
