@@ -9,7 +9,7 @@ import random
 
 from ludoteca.ai.ismcts import Budget, IsmctsAgent
 from ludoteca.core.plans import Plan
-from ludoteca.games.guerra_a_muerte.actions import ID, die
+from ludoteca.games.guerra_a_muerte.actions import ID
 from ludoteca.games.guerra_a_muerte.blockades import blockade_holds
 from ludoteca.games.guerra_a_muerte.plans import PLANNER
 from ludoteca.games.guerra_a_muerte.plans_fleets import (
@@ -24,10 +24,8 @@ from ludoteca.games.guerra_a_muerte.position import OUT, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.positions import waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME
-from ludoteca.games.guerra_a_muerte.tests.test_plans_operations import named, to_activate
+from ludoteca.games.guerra_a_muerte.tests.test_plans_operations import named, play, to_activate
 from ludoteca.games.guerra_a_muerte.tests.test_plans_purchase import Spy, where
-
-EASY = ("pass", "stop", "allow", "fight", "done")
 
 
 def naval_position(
@@ -54,31 +52,6 @@ def naval_position(
     state._run()
     assert state.current_player() == role
     return state
-
-
-def play(state: GamState, role: int, plan: Plan, roll: int = 6) -> list[str]:
-    """`plan` played through the planner until it gives None or the phase ends: its actions checked legal,
-    every die showing `roll` where it can, the other side answering with the easy options."""
-    played: list[str] = []
-    phase = state.d["phase"]
-    for _ in range(80):
-        if state.is_terminal() or state.d["phase"] != phase:
-            break
-        legal = state.legal_actions()
-        if state.is_chance_node():
-            state.apply_action(die(roll) if die(roll) in legal else legal[0])
-            continue
-        if state.current_player() != role:
-            easy = [a for a in legal if state.action_to_string(a) in EASY]
-            state.apply_action(easy[0] if easy else legal[0])
-            continue
-        action = PLANNER.next_action(state, role, plan)
-        if action is None:
-            break
-        assert action in legal, state.action_to_string(action)
-        played.append(state.action_to_string(action))
-        state.apply_action(action)
-    return played
 
 
 def test_engage_a_weaker_squadron_7_5() -> None:

@@ -65,10 +65,11 @@ def named(plans: list[Plan], name: str) -> Plan:
 
 def play(state: GamState, role: int, plan: Plan, roll: int = 6) -> list[str]:
     """`plan` played through until it gives None or the phase ends: its actions checked legal, every die
-    showing `roll` where it can, the other side allowing and fighting. The notations of `role`'s actions."""
+    showing `roll` where it can, the other side allowing and fighting. The notations of `role`'s actions.
+    (A fleet's or a landing's plan is expanded too: the operations part hands it to `plans_fleets`.)"""
     played = []
     phase = state.d["phase"]
-    for _ in range(60):
+    for _ in range(80):
         if state.is_terminal() or state.d["phase"] != phase:
             break
         if state.is_chance_node():
