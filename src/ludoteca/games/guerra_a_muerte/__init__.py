@@ -77,7 +77,7 @@ class GuerraAMuerte(Game):
     actions = ACTIONS
     catalog = Catalog(Path(__file__).parent / "messages")
     max_moves = 60_000
-    rules_version = "7"  # 2: RP spent to save attrition steps (§4.1), a new decision after an attrition
+    rules_version = "8"  # 2: RP spent to save attrition steps (§4.1), a new decision after an attrition
     # roll; under limited intelligence the activation choices, guerrilla mode and promotion are private
     # (§5.1.3). 3: leaders whose units attrition eliminates roll for their fate (§8.1). 4: partly held areas
     # count ½ at the end (§11.0, option `partial`). 5: the Plan de Iguala variant (§14.1, option `iguala`) and
@@ -85,7 +85,8 @@ class GuerraAMuerte(Game):
     # the Andes roll too (§5.2, §5.3); the short scenarios' placements "in any area of …" chosen by the
     # players (§12.2.2–§12.3.3, option `setup`). 7 (issue 55): forces enter and leave cities (§5.0,
     # §6.3.1, new actions); a combat shows what fights (§5.1.3); Cochrane's prize chosen and lost with the
-    # Patriot ships (§8.3); a guerrilla denies the enemy's RP (§10.1); losses cite their cause (§5.3)
+    # Patriot ships (§8.3); a guerrilla denies the enemy's RP (§10.1); losses cite their cause (§5.3). 8: the
+    # variant `royalist-hold` (§12.3.4, reconstructed), an option kept in the position as every option is
     returns_sum = 0.0
     options_type = GamOptions
     search = SearchHints(

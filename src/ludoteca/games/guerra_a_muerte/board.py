@@ -290,6 +290,8 @@ class Board:
         self.scenarios: dict[str, ScenarioItem]
         self.scenarios = merge(p["scenario"], r.get("scenario", []), _by_id, ("id",), _files("scenarios"))
         self.victory = {v["scenario"]: v for v in p["victory"]}
+        self.royalist_hold: dict[str, Item] = {v["scenario"]: v for v in r.get("royalist_hold", [])}
+        """The variant `royalist-hold`'s victory level, by scenario (reconstructed)."""
         self.rp = merge(p["rp"], r.get("rp", []), lambda i: i["scenario"], ("scenario",), _files("scenarios"))
         codes: list[SetupCodeItem] = p["setup_code"]
         self.setup_codes = {(c["side"], c["code"]): c for c in codes}

@@ -312,7 +312,7 @@ def evaluate(state: GamState) -> list[float]:
     """The Patriot's prospects and the Royalist's (their negation), ±0.9 at most: the level now, the level
     the threats still to come point to (`moves_left`), the material and the income."""
     control = state.control()
-    rules = rules_for(state.options.scenario)
+    rules = rules_for(state.options.scenario, state.options.royalist_hold)
     missing = garrison_missing(state, rules)
     penalty = int(rules["garrison_penalty"])
     local, total, afloat = forces(state)

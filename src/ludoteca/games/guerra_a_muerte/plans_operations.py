@@ -117,7 +117,9 @@ def area_value(state: GamState, side: str, area: str) -> float:
     if a.rp <= 0:
         return 0.1
     counts = (
-        side == "patriot" or a.continental or "royalist_min_areas" not in rules_for(state.options.scenario)
+        side == "patriot"
+        or a.continental
+        or "royalist_min_areas" not in rules_for(state.options.scenario, state.options.royalist_hold)
     )
     return (1.0 if counts else 0.3) + 0.15 * a.rp
 
@@ -135,7 +137,7 @@ def garrison_cost(state: GamState, side: str, origin: str, units: Sequence[str])
     minimum (its penalty, 2 areas, worth `area_value`'s 1 each)."""
     if side != "royalist":
         return 0.0
-    rules = rules_for(state.options.scenario)
+    rules = rules_for(state.options.scenario, state.options.royalist_hold)
     leaving = sum(int(state.d["units"][u]["steps"]) for u in units if u in REGULAR_ROYALIST)
     if not leaving:
         return 0.0

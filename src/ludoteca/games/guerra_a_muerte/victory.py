@@ -88,15 +88,20 @@ def garrison_short(state: GamState, rules: dict[str, object]) -> bool:
 def scenario_rules(state: GamState) -> tuple[dict[str, Any], int]:
     """The victory rules of the game's scenario (§11.1 or §12.x.4; one may be `same_as` another) and the
     areas the §10.5 garrison penalty takes off the side short of it (0 if none)."""
-    rules = rules_for(state.options.scenario)
+    rules = rules_for(state.options.scenario, state.options.royalist_hold)
     return rules, int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
 
 
-def rules_for(scenario: str) -> dict[str, Any]:
-    """The victory rules of `scenario` (§11.1 or §12.x.4), following `same_as`."""
+def rules_for(scenario: str, royalist_hold: str = "rulebook") -> dict[str, Any]:
+    """The victory rules of `scenario` (§11.1 or §12.x.4), following `same_as`; with the variant
+    `royalist_hold=start` (reconstructed, README "The Royalist holds his ground") 1820–1824's Royalist
+    victory level is the areas he starts with (`BOARD.royalist_hold`), the rest unchanged."""
     rules: dict[str, Any] = BOARD.victory[scenario]
     if rules.get("same_as"):
         rules = BOARD.victory[str(rules["same_as"])]
+    held = BOARD.royalist_hold.get(scenario) if royalist_hold == "start" else None
+    if held is not None:
+        rules = {**rules, "royalist_min_areas": int(held["royalist_min_areas"])}
     return rules
 
 
@@ -104,7 +109,8 @@ def outcome(state: GamState) -> tuple[str, dict[str, float]]:
     """The winner ("patriot", "royalist" or "draw") and the counts behind it, each area by its `share`
     (a partly held one ½ under `partial=half`).
 
-    Campaign and 1820–1824 (§11.1, ambiguity 24): the Royalist wins with 15 continental areas; he draws
+    Campaign and 1820–1824 (§11.1, ambiguity 24): the Royalist wins with 15 continental areas (in 1820–1824
+    under the variant `royalist_hold=start`, with the 17 he starts with); he draws
     with 5 continental areas worth 14 RP or more (the RP printed on the areas he holds, partly or
     wholly); otherwise the Patriot wins. With `victory=literal` the Patriot wins only as §11.1.1 prints it
     (the Royalist holds at most two continental areas, worth 4 RP or less together), and a count that

@@ -229,6 +229,7 @@ READINGS = [
     ("1820-1824", "victory", "literal"),
     ("1815-1818", "partial", "whole"),
     ("1820-1824", "iguala", "on"),
+    ("1820-1824", "royalist-hold", "start"),
 ]
 
 
