@@ -203,6 +203,7 @@ def test_the_explanation_lists_every_move_weighed() -> None:
         "open_chance": False,
         "prior": 0,
         "best_follow": False,
+        "phase_seconds": 0.0,
     }
     weighed = explained["alternatives"]
     assert [w["notation"] for w in weighed] == ["safe", "risk"]

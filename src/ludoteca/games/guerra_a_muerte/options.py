@@ -49,7 +49,7 @@ class GamOptions(Options):
 
     The variant (README, "The Royalist holds his ground"):
     `royalist_hold` (§12.3.4, reconstructed; the rulebook's level by default): in 1820–1824 the Royalist wins
-    with §11.1's 15 continental areas (`rulebook`) or only holding as many as he started with, 17 (`start`);
+    with §11.1's 15 continental areas (`off`) or only holding as many as he started with, 17 (`start`);
     the draw and the Patriot's victory stay §11.1's."""
 
     scenario: Literal["campaign", "1810-1814", "1815-1818", "1820-1824"] = option(
@@ -71,6 +71,6 @@ class GamOptions(Options):
     victory: Literal["completed", "literal"] = option("completed", "option.victory", reading=True)
     partial: Literal["half", "whole"] = option("half", "option.partial", reading=True)
     iguala: Literal["off", "on"] = option("off", "option.iguala", reading=True)
-    royalist_hold: Literal["rulebook", "start"] = option(
-        "rulebook", "option.royalist_hold", reading=True, when=("scenario", ("1820-1824",))
+    royalist_hold: Literal["off", "start"] = option(
+        "off", "option.royalist_hold", reading=True, when=("scenario", ("1820-1824",))
     )

@@ -92,7 +92,7 @@ def scenario_rules(state: GamState) -> tuple[dict[str, Any], int]:
     return rules, int(rules["garrison_penalty"]) if garrison_short(state, rules) else 0
 
 
-def rules_for(scenario: str, royalist_hold: str = "rulebook") -> dict[str, Any]:
+def rules_for(scenario: str, royalist_hold: str = "off") -> dict[str, Any]:
     """The victory rules of `scenario` (§11.1 or §12.x.4), following `same_as`; with the variant
     `royalist_hold=start` (reconstructed, README "The Royalist holds his ground") 1820–1824's Royalist
     victory level is the areas he starts with (`BOARD.royalist_hold`), the rest unchanged."""

@@ -29,7 +29,7 @@ NEW_SPAIN = tuple(BOARD.lists["new_spain"])
 CARIBBEAN = tuple(BOARD.lists["caribbean_garrison"])
 
 
-def holding(areas: int, hold: str = "rulebook") -> GamState:
+def holding(areas: int, hold: str = "off") -> GamState:
     """1820–1824 at its end, the Royalist alone in `areas` continental areas worth RP (the first of them in
     New Spain, with the §10.5 garrisons met there and in the Caribbean, so no penalty), nothing else on
     the map; the variant as given."""
@@ -48,7 +48,7 @@ def holding(areas: int, hold: str = "rulebook") -> GamState:
 def test_16_areas_win_by_the_rulebook_and_draw_under_the_variant_12_3_4() -> None:
     """16 continental areas: over §11.1's 15, a Royalist victory; under `start` short of 17 and over 5
     areas worth 14 RP, a draw. The game ends so too."""
-    for hold, winner in (("rulebook", "royalist"), ("start", "draw")):
+    for hold, winner in (("off", "royalist"), ("start", "draw")):
         state = holding(16, hold)
         result, counts = outcome(state)
         assert (result, counts["areas"], counts["penalty"]) == (winner, 16, 0) and counts["rp"] >= 14
@@ -60,8 +60,8 @@ def test_16_areas_win_by_the_rulebook_and_draw_under_the_variant_12_3_4() -> Non
 
 
 def test_17_areas_win_under_both_and_the_patriot_s_level_is_unchanged_12_3_4() -> None:
-    assert [outcome(holding(17, hold))[0] for hold in ("rulebook", "start")] == ["royalist", "royalist"]
-    assert [outcome(holding(4, hold))[0] for hold in ("rulebook", "start")] == ["patriot", "patriot"]
+    assert [outcome(holding(17, hold))[0] for hold in ("off", "start")] == ["royalist", "royalist"]
+    assert [outcome(holding(4, hold))[0] for hold in ("off", "start")] == ["patriot", "patriot"]
 
 
 def test_the_search_reads_16_areas_lower_for_the_royalist_under_the_variant() -> None:
@@ -81,11 +81,11 @@ def test_only_1820_1824_changes_and_the_data_names_its_source() -> None:
 
 
 def test_the_option_refuses_other_values_and_is_labelled_in_both_languages() -> None:
-    with pytest.raises(BadOptionError, match=r"royalist-hold='17'.*rulebook\|start"):
+    with pytest.raises(BadOptionError, match=r"royalist-hold='17'.*off\|start"):
         GamOptions.parse({"scenario": "1820-1824", "royalist-hold": "17"})
-    assert GamOptions.parse({}).royalist_hold == "rulebook"
+    assert GamOptions.parse({}).royalist_hold == "off"
     spec = GamOptions.spec("royalist-hold")
     assert spec.reading and spec.when == ("scenario", ("1820-1824",))
     for lang in ("es", "en"):
         keys = GAME.catalog.keys(lang)
-        assert {spec.help_key, "choice.royalist-hold.rulebook", "choice.royalist-hold.start"} <= keys
+        assert {spec.help_key, "choice.royalist-hold.off", "choice.royalist-hold.start"} <= keys

@@ -34,7 +34,7 @@ def test_options() -> None:
         "victory": "completed",
         "partial": "half",
         "iguala": "off",
-        "royalist-hold": "rulebook",
+        "royalist-hold": "off",
     }
     with pytest.raises(BadOptionError):
         GAME.parse_options({"scenario": "1819"})
