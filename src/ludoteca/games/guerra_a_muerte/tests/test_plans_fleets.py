@@ -24,7 +24,12 @@ from ludoteca.games.guerra_a_muerte.position import OUT, POOL
 from ludoteca.games.guerra_a_muerte.state import GamState
 from ludoteca.games.guerra_a_muerte.tests.positions import waiting
 from ludoteca.games.guerra_a_muerte.tests.test_examples import GAME
-from ludoteca.games.guerra_a_muerte.tests.test_plans_operations import named, play, to_activate
+from ludoteca.games.guerra_a_muerte.tests.test_plans_operations import (
+    asked_again,
+    named,
+    play,
+    to_activate,
+)
 from ludoteca.games.guerra_a_muerte.tests.test_plans_purchase import Spy, where
 
 
@@ -45,13 +50,7 @@ def naval_position(
     for area, here in (inside or {}).items():
         for u in here:
             state.move(u, area, city=True, done=False)
-    frame = state.running_frame()
-    assert frame is not None and frame["p"] == "nation_operations"
-    frame["s"] = "start"
-    state.d["wait"] = None
-    state._run()
-    assert state.current_player() == role
-    return state
+    return asked_again(state, role)
 
 
 def test_engage_a_weaker_squadron_7_5() -> None:

@@ -48,6 +48,11 @@ def position(role: int, units: dict[str, list[str]], inside: dict[str, list[str]
         for area, here in where.items():
             for u in here:
                 state.move(u, area, city=city, done=False, steps=state.d["units"][u]["steps"])
+    return asked_again(state, role)
+
+
+def asked_again(state: GamState, role: int) -> GamState:
+    """`state` (a choice of a force, its counters moved by hand) with `role`'s choice asked again of it."""
     frame = state.running_frame()
     assert frame is not None and frame["p"] == "nation_operations"
     frame["s"] = "start"
